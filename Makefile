@@ -1,0 +1,83 @@
+# spin-dmc -- directed model checking for SPIN.
+#   make            build the plugin, the runtime library and the glue
+#   make check      unit tests (with ASan/UBSan) and end-to-end tests
+#   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
+#   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
+#   make install    install under $(PREFIX)
+
+-include config.mk
+ifeq ($(wildcard config.mk),)
+$(error run ./configure first)
+endif
+
+B       := build
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra
+CFLAGS  ?= -O2 -g
+INC     := -Iruntime -Iheuristics
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
+
+RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
+RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
+SHARE_H := runtime/runtime.h runtime/bridge.h
+
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
+UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
+              $(wildcard tests/unit/fake_*.c)
+
+.PHONY: all check unit e2e bench demo install clean
+all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/share/portable.awk $(B)/share/gen_vars.awk
+
+$(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc
+	@mkdir -p $(@D)
+	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
+
+$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) -c $< -o $@
+
+$(B)/libdmc.a: $(RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/share/%: spin-plugin/%
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(B)/share/%.h: runtime/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
+	@mkdir -p $(@D)
+	sh $< 256 > $@
+
+# ---- tests ----
+check: all unit e2e
+
+unit: $(UNIT_TESTS)
+	@fail=0; for t in $(UNIT_TESTS); do $$t || fail=1; done; exit $$fail
+
+$(B)/unit/%: tests/unit/%.c $(UNIT_SRC) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit $< $(UNIT_SRC) -o $@
+
+e2e: all
+	sh tests/e2e/run.sh
+
+bench: all
+	sh tests/bench/run.sh
+
+demo: all
+	sh contrib/demo.sh
+
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
+	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
+	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/
+	sed 's|^DMC_LIBDIR_DEFAULT=.*|DMC_LIBDIR_DEFAULT=$(PREFIX)/lib/spin-dmc|' dmc > $(PREFIX)/bin/dmc
+	chmod 755 $(PREFIX)/bin/dmc
+
+clean:
+	rm -rf $(B)

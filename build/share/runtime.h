@@ -1,0 +1,53 @@
+/*
+ * runtime.h -- what the glue (spin-plugin/dmc_glue.c) calls in the runtime,
+ * and the few glue functions the runtime calls back besides bridge.h.
+ */
+#ifndef DMC_RUNTIME_H
+#define DMC_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dmc_build_info {
+	const char *search;           /* -DDMC_SEARCH default */
+	const char *heuristic;        /* -DDMC_HEURISTIC default */
+	const char *spin_version;
+	const char *model;            /* PanSource */
+	size_t state_header;          /* bytes of State before the vector */
+	size_t frame_bytes;           /* SPIN's per-queued-state bookkeeping */
+	long *pan_maxdepth;           /* pan's -m, which the runtime may raise */
+} dmc_build_info;
+
+/* Take the runtime's options off argv, then run pan's main. */
+int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
+                const dmc_build_info *info);
+
+/* 1 when the search needs state identities (A*, weighted A* re-open). */
+int dmc_rt_wants_keys(void);
+/* 64-bit fingerprint of a state vector; never 0. */
+uint64_t dmc_fingerprint(const void *bytes, size_t n);
+
+/* A successor with depth g and fingerprint key (0 when keys are not
+ * wanted) was offered to SPIN's store, which said it is old (nonzero) or
+ * new (0).  Returns 1 when the state must be queued (new, or re-opened
+ * with a smaller g), else 0. */
+int dmc_rt_store(uint64_t key, int g, int spin_old);
+
+/* Queue SPIN's saved state `item` (now = that state) at depth g, with the
+ * identity key the last dmc_rt_store was given; repush is 1 for pan's
+ * re-expansion of a state after a failed rendezvous (no store call). */
+void dmc_rt_push(void *item, uint64_t key, int g, int repush);
+
+/* The next state to expand, or NULL to end the search. */
+void *dmc_rt_pop(void);
+
+/* ---- callbacks into the glue (besides bridge.h) ---- */
+void dmc_br_discard(void *item);     /* drop a queued state never expanded */
+double dmc_br_pan_memory(void);      /* bytes pan has allocated */
+double dmc_br_hashtable_bytes(void); /* of which SPIN's hash table */
+double dmc_br_pan_nstates(void);
+int dmc_br_errors(void);
+int dmc_br_depth_truncated(void);
+const char *dmc_br_trail_name(void);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * expr.h -- expressions from SPIN's statement text.
+ *
+ * pan keeps the source text of every statement in its transition table,
+ * fully parenthesised by SPIN: "((flag[(1-_pid)]==0)||(turn==(1-_pid)))",
+ * "assert(((x!=7)&&(arr[1]==0)))", "c?req,loc[1]", "x = (x+i)".  This
+ * module parses the expressions in it, evaluates them on the current
+ * state through the bridge, and measures how far they are from true.
+ */
+#ifndef DMC_EXPR_H
+#define DMC_EXPR_H
+
+#include <stddef.h>
+
+typedef struct dmc_expr dmc_expr;
+
+/* Parse a boolean/integer expression.  Names resolve through the bridge
+ * as locals of proctype `type` (if >= 0), globals, mtype constants.
+ * Returns NULL with a message in err on failure. */
+dmc_expr *dmc_expr_parse(const char *text, int type, char *err, size_t errlen);
+
+/* If `stmt` is "assert(E)", return E parsed (NULL otherwise or on error). */
+dmc_expr *dmc_expr_parse_assert(const char *stmt, int type, char *err, size_t errlen);
+
+/* The guard that must hold for a statement to be executable, or NULL when
+ * the statement is always executable or its condition is not understood. */
+dmc_expr *dmc_expr_guard_of(const char *stmt, int type);
+
+dmc_expr *dmc_expr_not(dmc_expr *e);  /* takes ownership */
+
+/* Evaluate in process pid (for locals and _pid). 0 on success, -1 if the
+ * value cannot be determined (unreadable variable, division by zero). */
+int dmc_expr_eval(const dmc_expr *e, int pid, long *val);
+
+/* Distance to truth (the hf definition in docs/heuristics.md): 0 when e
+ * holds; for a comparison, how far the operands are apart; && sums,
+ * || takes the minimum; anything unknown counts 0. */
+long dmc_expr_distance(const dmc_expr *e, int pid);
+
+/* 1 when e reads a local variable or _pid, i.e. its value depends on
+ * the process it is evaluated in. */
+int dmc_expr_needs_pid(const dmc_expr *e);
+
+/* Print back in SPIN's syntax. */
+void dmc_expr_print(const dmc_expr *e, void *file /* FILE * */);
+void dmc_expr_free(dmc_expr *e);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * h_formula.c -- hf: how far the variables are from making a goal's
+ * formula true (dmc_expr_distance, defined in docs/heuristics.md).
+ *
+ *   h = min over goals of ( min over candidate processes p of
+ *                           distance(formula, p) ) + extra_steps
+ *
+ * The candidates are the process the goal names (locs[0].pid), or every
+ * current instance of locs[0].type: a formula's locals are read in the
+ * process that will stand at the location.  A formula that reads no
+ * local is evaluated once.  Goals without a formula count extra_steps.
+ * Not admissible: one step can move a variable by more than one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bridge.h"
+#include "expr.h"
+#include "heuristic.h"
+
+#define INF DMC_H_INF
+
+typedef struct {
+	const dmc_expr *formula;      /* NULL: holds */
+	int type, pid;                /* candidates; type -1: evaluate without a process */
+	int per_pid;                  /* the formula reads locals or _pid */
+	int extra;
+} hgoal;
+
+static hgoal *goals;
+static int ngoals;
+
+static void done(void)
+{
+	free(goals);
+	goals = NULL;
+	ngoals = 0;
+}
+
+static int init(const dmc_targets *tg, char *err, size_t errlen)
+{
+	int nformulas = 0;
+	done();
+	for (int i = 0; i < tg->ngoals; i++)
+		nformulas += tg->goals[i].formula != NULL;
+	if (!dmc_br_has_vars()) {
+		snprintf(err, errlen, "hf needs the model's variable accessors (dmc_vars.h), "
+		         "which this build of pan lacks");
+		return -1;
+	}
+	if (nformulas == 0) {
+		snprintf(err, errlen, "hf needs targets with a formula (assert statements); "
+		         "the targets have none");
+		return -1;
+	}
+	if (!(goals = calloc((size_t)tg->ngoals, sizeof *goals))) {
+		snprintf(err, errlen, "hf: out of memory");
+		return -1;
+	}
+	for (int i = 0; i < tg->ngoals; i++) {
+		const dmc_goal *g = &tg->goals[i];
+		hgoal *h = &goals[ngoals++];
+		h->formula = g->formula;
+		h->type = g->nlocs > 0 ? g->locs[0].type : -1;
+		h->pid = g->nlocs > 0 ? g->locs[0].pid : -1;
+		h->per_pid = g->formula && dmc_expr_needs_pid(g->formula);
+		h->extra = g->extra_steps;
+	}
+	return 0;
+}
+
+static long min_l(long a, long b) { return a < b ? a : b; }
+
+static long goal_distance(const hgoal *g)
+{
+	long best = -1;
+	if (!g->formula)
+		return 0;
+	if (!g->per_pid)
+		return dmc_expr_distance(g->formula, -1);
+	if (g->pid >= 0)
+		return dmc_expr_distance(g->formula, g->pid);
+	for (int pid = 0; pid < dmc_br_nprocs(); pid++)
+		if (dmc_br_proc_type(pid) == g->type) {
+			long d = dmc_expr_distance(g->formula, pid);
+			best = best < 0 ? d : min_l(best, d);
+		}
+	/* no instance yet: the locals are unknown, so only globals count */
+	return best >= 0 ? best : dmc_expr_distance(g->formula, -1);
+}
+
+static int eval(void)
+{
+	long h = INF - 1;
+	for (int i = 0; i < ngoals; i++) {
+		long d = min_l(goal_distance(&goals[i]), INF - 1);
+		h = min_l(h, d > INF - 1 - goals[i].extra ? INF - 1 : d + goals[i].extra);
+	}
+	return (int)h;
+}
+
+const dmc_heuristic dmc_h_hf = {
+	"hf", "distance of the variables from the goals' formulas (!assert condition)",
+	0, 0, init, eval, done
+};

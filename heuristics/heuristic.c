@@ -1,0 +1,35 @@
+/*
+ * heuristic.c -- the table of heuristics, looked up by name.
+ */
+#include <ctype.h>
+#include <stddef.h>
+
+#include "heuristic.h"
+
+extern const dmc_heuristic dmc_h_none, dmc_h_dL, dmc_h_dU, dmc_h_hf, dmc_h_deadlock;
+
+static const dmc_heuristic *const all[] = {
+	&dmc_h_none, &dmc_h_dL, &dmc_h_dU, &dmc_h_hf, &dmc_h_deadlock, NULL
+};
+
+/* Names match without regard to case: "dl" finds dL. */
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return 0;
+	return *a == *b;
+}
+
+const dmc_heuristic *dmc_heuristic_find(const char *name)
+{
+	for (int i = 0; name && all[i]; i++)
+		if (same_name(all[i]->name, name))
+			return all[i];
+	return NULL;
+}
+
+const dmc_heuristic *const *dmc_heuristic_all(void)
+{
+	return all;
+}

@@ -1,0 +1,340 @@
+/*
+ * targets.c -- derive the search targets from pan's transition tables.
+ *
+ *   assert    every "assert(E)" transition, in every proctype and in the
+ *             claim: reach its source state with !E holding, then take
+ *             the assert (extra_steps 1).
+ *   claim     the claim's asserts (SPIN compiles safety ltl formulas
+ *             into them) and the claim's end states: pan reports "end
+ *             state in claim reached" as soon as the claim stands in a
+ *             state it marks as a stop state, so reaching it is the
+ *             error (extra_steps 0).
+ *   deadlock  invalid end states: no location, a flag for the runtime.
+ * Only states reachable from the start state (guards ignored) count:
+ * pan's tables keep unreachable code, such as the end of an ltl claim.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge.h"
+#include "expr.h"
+#include "targets.h"
+
+int dmc_targets_parse_kinds(const char *list)
+{
+	static const struct { const char *name; int kind; } names[] = {
+		{"assert", DMC_TGT_ASSERT}, {"claim", DMC_TGT_CLAIM}, {"deadlock", DMC_TGT_DEADLOCK}
+	};
+	int kinds = 0;
+	if (!list)
+		return -1;
+	for (const char *p = list;; p++) {
+		size_t n = strcspn(p, ",");
+		const char *s = p, *e = p + n;
+		int kind = 0;
+		while (s < e && *s == ' ')
+			s++;
+		while (e > s && e[-1] == ' ')
+			e--;
+		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+			if ((size_t)(e - s) == strlen(names[i].name) && strncmp(s, names[i].name, e - s) == 0)
+				kind = names[i].kind;
+		if (!kind)
+			return -1;
+		kinds |= kind;
+		p += n;
+		if (*p == '\0')
+			return kinds;
+	}
+}
+
+static char *copy_str(const char *s)
+{
+	char *p = malloc(strlen(s) + 1);
+	if (p)
+		strcpy(p, s);
+	return p;
+}
+
+static void free_goal(dmc_goal *g)
+{
+	free(g->locs);
+	dmc_expr_free(g->formula);
+	free(g->text);
+}
+
+/* Append a one-location goal; takes ownership of formula. */
+static int add_goal(dmc_targets *t, int kind, int type, int state, dmc_expr *formula,
+                    int extra, int line, const char *text)
+{
+	dmc_goal *g, *more = realloc(t->goals, (t->ngoals + 1) * sizeof *more);
+	if (!more) {
+		dmc_expr_free(formula);
+		return -1;
+	}
+	t->goals = more;
+	g = &t->goals[t->ngoals];
+	memset(g, 0, sizeof *g);
+	g->kind = kind;
+	g->formula = formula;
+	g->extra_steps = extra;
+	g->line = line;
+	g->locs = malloc(sizeof *g->locs);
+	g->text = copy_str(text);
+	if (!g->locs || !g->text) {
+		free_goal(g);
+		return -1;
+	}
+	g->nlocs = 1;
+	g->locs[0].type = type;
+	g->locs[0].state = state;
+	g->locs[0].pid = -1;
+	t->ngoals++;
+	return 0;
+}
+
+/* The states reachable from type's start state, guards ignored (pan's
+ * tables also hold unreachable code, which pan -d does not show).
+ * NULL when out of memory. */
+static unsigned char *reachable(int type)
+{
+	dmc_trans tr;
+	int n = dmc_br_nstates(type), start = dmc_br_start_state(type), top = 0;
+	unsigned char *seen = calloc((size_t)n + 1, 1);
+	int *stack = malloc(((size_t)n + 1) * sizeof *stack);
+	if (!seen || !stack) {
+		free(seen);
+		free(stack);
+		return NULL;
+	}
+	if (start >= 0 && start < n) {
+		seen[start] = 1;
+		stack[top++] = start;
+	}
+	while (top > 0) {
+		int s = stack[--top];
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.to >= 0 && tr.to < n && !seen[tr.to]) {
+				seen[tr.to] = 1;
+				stack[top++] = tr.to;
+			}
+		}
+	}
+	free(stack);
+	return seen;
+}
+
+static int is_assert(const char *text)
+{
+	while (*text == ' ')
+		text++;
+	return strncmp(text, "assert", 6) == 0 && (text[6] == '(' || text[6] == ' ');
+}
+
+/* Every reachable assert of type (claim asserts get kind CLAIM).
+ * Counts them in *n. */
+static int add_asserts(dmc_targets *t, int type, int *n)
+{
+	int kind = type == dmc_br_claim_type() ? DMC_TGT_CLAIM : DMC_TGT_ASSERT;
+	char err[256];
+	dmc_trans tr;
+	unsigned char *live = reachable(type);
+	if (!live)
+		return -1;
+	for (int s = 0; s < dmc_br_nstates(type); s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s) && live[s]; k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (!is_assert(tr.text))
+				continue;
+			/* an assert whose condition we cannot parse still has a location */
+			dmc_expr *e = dmc_expr_parse_assert(tr.text, type, err, sizeof err);
+			if (add_goal(t, kind, type, s, e ? dmc_expr_not(e) : NULL, 1, tr.line, tr.text) < 0) {
+				free(live);
+				return -1;
+			}
+			(*n)++;
+		}
+	free(live);
+	return 0;
+}
+
+/* A claim state where pan stops with "end state in claim reached".
+ * live: the reachable states. */
+static int is_claim_end(int type, int s, const unsigned char *live, int *line)
+{
+	dmc_trans tr;
+	int end = (dmc_br_labels(type, s) & DMC_LBL_END) != 0;
+	*line = 0;
+	for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+		dmc_br_trans(type, s, k, &tr);
+		*line = tr.line;
+		if (strcmp(tr.text, "-end-") == 0)
+			end = 1;
+	}
+	if (end && *line == 0)            /* no outgoing transition: use an incoming one */
+		for (int f = 0; f < dmc_br_nstates(type) && *line == 0; f++)
+			for (int k = 0; k < dmc_br_ntrans(type, f) && live[f]; k++) {
+				dmc_br_trans(type, f, k, &tr);
+				if (tr.to == s)
+					*line = tr.line;
+			}
+	return end;
+}
+
+static int add_claim_ends(dmc_targets *t, int claim, int *n)
+{
+	char text[256];
+	int line;
+	unsigned char *live = reachable(claim);
+	if (!live)
+		return -1;
+	snprintf(text, sizeof text, "end state of never claim %s", dmc_br_type_name(claim));
+	for (int s = 0; s < dmc_br_nstates(claim); s++)
+		if (live[s] && is_claim_end(claim, s, live, &line)) {
+			if (add_goal(t, DMC_TGT_CLAIM, claim, s, NULL, 0, line, text) < 0) {
+				free(live);
+				return -1;
+			}
+			(*n)++;
+		}
+	free(live);
+	return 0;
+}
+
+/* With statement merging (spin -a's default) SPIN folds the assert it
+ * puts into a safety claim ("goto accept_all; accept_all: skip") into
+ * the guard before it, so the tables show only "(!((x<5)))".  Any
+ * non-trivial guard of the claim may then be the violating step: each
+ * becomes a goal (reach its state with the guard true, one more step).
+ * Extra goals only lower h, so dL stays admissible. */
+static int add_claim_guards(dmc_targets *t, int claim, int *n)
+{
+	dmc_trans tr;
+	unsigned char *live = reachable(claim);
+	if (!live)
+		return -1;
+	for (int s = 0; s < dmc_br_nstates(claim); s++)
+		for (int k = 0; k < dmc_br_ntrans(claim, s) && live[s]; k++) {
+			dmc_br_trans(claim, s, k, &tr);
+			if (strcmp(tr.text, "(1)") == 0 || strcmp(tr.text, "else") == 0
+			    || strcmp(tr.text, "-end-") == 0 || strstr(tr.text, "goto"))
+				continue;
+			dmc_expr *e = dmc_expr_guard_of(tr.text, claim);
+			if (!e)
+				continue;
+			if (add_goal(t, DMC_TGT_CLAIM, claim, s, e, 1, tr.line, tr.text) < 0) {
+				free(live);
+				return -1;
+			}
+			(*n)++;
+		}
+	free(live);
+	return 0;
+}
+
+static int failed(dmc_targets *t, char *err, size_t errlen, const char *msg)
+{
+	snprintf(err, errlen, "%s", msg);
+	dmc_targets_free(t);
+	return -1;
+}
+
+int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
+{
+	const int all = DMC_TGT_ASSERT | DMC_TGT_CLAIM | DMC_TGT_DEADLOCK;
+	int claim = dmc_br_claim_type();
+	int want = kinds ? kinds : DMC_TGT_ASSERT | DMC_TGT_CLAIM;
+	int asserts_on = dmc_br_checks_asserts();
+	int nasserts = 0, nclaim_asserts = 0, nends = 0;
+	char msg[256];
+
+	memset(out, 0, sizeof *out);
+	if (kinds & ~all)
+		return failed(out, err, errlen, "--target: unknown target kind");
+	if ((kinds & DMC_TGT_ASSERT) && !asserts_on)
+		return failed(out, err, errlen, "--target assert: pan does not check assertions (run without -A)");
+	if ((kinds & DMC_TGT_DEADLOCK) && !dmc_br_checks_deadlocks())
+		return failed(out, err, errlen, "--target deadlock: pan does not check invalid end states "
+		              "(disabled by -E or by a never claim)");
+	if ((kinds & DMC_TGT_CLAIM) && claim < 0)
+		return failed(out, err, errlen, "--target claim: the model has no never claim or ltl formula");
+
+	/* asserts pan ignores (pan -A also silences the claim's) are no targets */
+	for (int t = 0; t < dmc_br_ntypes() && asserts_on; t++) {
+		int wanted = t == claim ? (want & (DMC_TGT_ASSERT | DMC_TGT_CLAIM)) : (want & DMC_TGT_ASSERT);
+		if (wanted && add_asserts(out, t, t == claim ? &nclaim_asserts : &nasserts) < 0)
+			return failed(out, err, errlen, "out of memory building the targets");
+	}
+	if (claim >= 0 && (want & DMC_TGT_CLAIM) && add_claim_ends(out, claim, &nends) < 0)
+		return failed(out, err, errlen, "out of memory building the targets");
+	if (claim >= 0 && (want & DMC_TGT_CLAIM) && asserts_on && nclaim_asserts == 0
+	    && dmc_br_statement_merging() && add_claim_guards(out, claim, &nclaim_asserts) < 0)
+		return failed(out, err, errlen, "out of memory building the targets");
+
+	if ((kinds & DMC_TGT_ASSERT) && nasserts + nclaim_asserts == 0)
+		return failed(out, err, errlen, "--target assert: the model has no assert statements");
+	if ((kinds & DMC_TGT_CLAIM) && nclaim_asserts + nends == 0) {
+		snprintf(msg, sizeof msg, "--target claim: the never claim %s has no assert and no end state "
+		         "(acceptance cycles are liveness properties, not targets)", dmc_br_type_name(claim));
+		return failed(out, err, errlen, msg);
+	}
+	out->kinds = kinds;
+	out->deadlock = (kinds & DMC_TGT_DEADLOCK) != 0;
+	if (kinds == 0) {                 /* the default */
+		if (out->ngoals > 0)
+			out->kinds = DMC_TGT_ASSERT | DMC_TGT_CLAIM;
+		else if (dmc_br_checks_deadlocks()) {
+			out->kinds = DMC_TGT_DEADLOCK;
+			out->deadlock = 1;
+		}                         /* else nothing pan reports can be aimed at */
+	}
+	return 0;
+}
+
+static void print_kinds(int kinds, FILE *f)
+{
+	const char *sep = "";
+	if (kinds & DMC_TGT_ASSERT) { fprintf(f, "%sassert", sep); sep = ","; }
+	if (kinds & DMC_TGT_CLAIM) { fprintf(f, "%sclaim", sep); sep = ","; }
+	if (kinds & DMC_TGT_DEADLOCK) fprintf(f, "%sdeadlock", sep);
+}
+
+void dmc_targets_print(const dmc_targets *t, void *file)
+{
+	FILE *f = file;
+	fprintf(f, "targets (");
+	print_kinds(t->kinds, f);
+	fprintf(f, "): %d goal%s%s\n", t->ngoals, t->ngoals == 1 ? "" : "s",
+	        t->deadlock ? " + invalid end states" : "");
+	for (int i = 0; i < t->ngoals; i++) {
+		const dmc_goal *g = &t->goals[i];
+		fprintf(f, "  %-6s ", g->kind == DMC_TGT_CLAIM ? "claim" : g->kind == DMC_TGT_ASSERT ? "assert" : "other");
+		for (int k = 0; k < g->nlocs; k++) {
+			const dmc_loc *l = &g->locs[k];
+			fprintf(f, "%s%s", k ? " & " : "", dmc_br_type_name(l->type));
+			if (l->pid >= 0)
+				fprintf(f, "[%d]", l->pid);
+			fprintf(f, " state %d", l->state);
+		}
+		fprintf(f, ", line %d: %s", g->line, g->text ? g->text : "");
+		if (g->formula) {
+			fprintf(f, "; formula ");
+			dmc_expr_print(g->formula, f);
+		}
+		if (g->extra_steps)
+			fprintf(f, "; +%d step%s", g->extra_steps, g->extra_steps == 1 ? "" : "s");
+		fputc('\n', f);
+	}
+	if (t->deadlock)
+		fprintf(f, "  deadlock: a state where no process can move and some process is not at a valid end state\n");
+}
+
+void dmc_targets_free(dmc_targets *t)
+{
+	for (int i = 0; i < t->ngoals; i++)
+		free_goal(&t->goals[i]);
+	free(t->goals);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,57 @@
+/*
+ * targets.h -- what the heuristics aim at, derived from the model.
+ *
+ * A target set is a disjunction of goals.  A goal is a conjunction of
+ * process locations plus an optional formula over variables; reaching
+ * it and then taking `extra_steps` more steps produces the error
+ * (an assert needs one more step: executing the assert itself).
+ */
+#ifndef DMC_TARGETS_H
+#define DMC_TARGETS_H
+
+#include <stddef.h>
+
+struct dmc_expr;
+
+enum {                                /* target kinds, for --target */
+	DMC_TGT_ASSERT   = 1,         /* assert statements (incl. in the claim) */
+	DMC_TGT_CLAIM    = 2,         /* never claim end states and asserts     */
+	DMC_TGT_DEADLOCK = 4          /* invalid end states                     */
+};
+
+typedef struct dmc_loc {
+	int type;                     /* proctype */
+	int state;                    /* control state */
+	int pid;                      /* a specific process, or -1: any instance of type */
+} dmc_loc;
+
+typedef struct dmc_goal {
+	int kind;                     /* one DMC_TGT_* */
+	int nlocs;
+	dmc_loc *locs;                /* all must hold (conjunction) */
+	struct dmc_expr *formula;     /* must hold too; NULL = true.  Variables of
+	                               * a local scope are read in the process that
+	                               * satisfies locs[0]. */
+	int extra_steps;
+	int line;                     /* source line, for reports */
+	char *text;                   /* human-readable description */
+} dmc_goal;
+
+typedef struct dmc_targets {
+	int kinds;                    /* DMC_TGT_* bits that were requested */
+	int ngoals;
+	dmc_goal *goals;
+	int deadlock;                 /* invalid end states are a target */
+} dmc_targets;
+
+/* Parse a --target list such as "assert,claim" into DMC_TGT_* bits.
+ * Returns -1 on an unknown name. */
+int dmc_targets_parse_kinds(const char *list);
+/* Derive the targets of the requested kinds from the model (through the
+ * bridge).  kinds == 0 means the default: asserts and the claim if the
+ * model has any, otherwise deadlocks.  Returns 0, or -1 with a reason. */
+int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen);
+void dmc_targets_print(const dmc_targets *t, void *file /* FILE * */);
+void dmc_targets_free(dmc_targets *t);
+
+#endif

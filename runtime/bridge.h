@@ -1,0 +1,89 @@
+/*
+ * bridge.h -- the narrow interface between spin-dmc and SPIN's pan.
+ *
+ * Everything in runtime/ and heuristics/ sees pan only through these
+ * functions.  They are implemented by spin-plugin/dmc_glue.c, which is
+ * compiled per model next to pan.c and is the only file that includes
+ * pan.h.  Unit tests implement them with a fake model (tests/unit).
+ *
+ * Indices: proctypes ("types") are 0..dmc_br_ntypes()-1 in pan's order
+ * (the never claim, if any, is one of them); control states are
+ * 0..dmc_br_nstates(type)-1; processes ("pids") are 0..dmc_br_nprocs()-1
+ * in pan's order (with a never claim, pid 0 is the claim).
+ */
+#ifndef DMC_BRIDGE_H
+#define DMC_BRIDGE_H
+
+#include <stddef.h>
+
+/* ---- static model structure: pan's transition tables ---- */
+
+int dmc_br_ntypes(void);
+const char *dmc_br_type_name(int type);
+int dmc_br_claim_type(void);          /* -1 when there is no never claim */
+int dmc_br_nstates(int type);
+int dmc_br_start_state(int type);
+
+enum {                                /* dmc_br_labels() bits */
+	DMC_LBL_ACCEPT   = 1,         /* accept* label          */
+	DMC_LBL_END      = 2,         /* end* label or proc end */
+	DMC_LBL_PROGRESS = 4          /* progress* label        */
+};
+int dmc_br_labels(int type, int state);
+
+enum {                                /* dmc_trans.atomic */
+	DMC_TR_PLAIN  = 0,
+	DMC_TR_ATOMIC = 1,            /* inside atomic { }      */
+	DMC_TR_DSTEP  = 2             /* a whole d_step { }     */
+};
+
+typedef struct dmc_trans {
+	int from, to;                 /* control states; to may be 0 (process ends) */
+	int id;                       /* pan's t_id, unique within the proctype */
+	int line;                     /* source line of the statement */
+	int atomic;                   /* DMC_TR_* */
+	const char *text;             /* SPIN's statement text, fully parenthesised */
+} dmc_trans;
+
+int dmc_br_ntrans(int type, int state);
+void dmc_br_trans(int type, int state, int k, dmc_trans *out);
+
+/* ---- the current state (pan's `now`) ---- */
+
+int dmc_br_nprocs(void);
+int dmc_br_proc_type(int pid);
+int dmc_br_proc_state(int pid);
+
+/* ---- variables, through accessors generated from SPIN's symbol table ---- */
+
+typedef struct dmc_var {
+	int id;                       /* index into the model's accessor table */
+	int size;                     /* array length, 1 for scalars */
+	int local_type;               /* proctype of a local, -1 for a global */
+	int is_chan;                  /* variable holds a channel id */
+} dmc_var;
+
+/* Look up `name` as a local of proctype `type` (if type >= 0), then as a
+ * global.  Returns 0 when found. */
+int dmc_br_var_find(const char *name, int type, dmc_var *out);
+/* Read element `index` (0 for scalars) of v; for a local, in process pid.
+ * Returns 0 on success, -1 if out of range or pid is of the wrong type. */
+int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val);
+/* 1 when the model's variable accessors were compiled in (dmc_vars.h). */
+int dmc_br_has_vars(void);
+
+/* mtype constant by name: 0 when found. */
+int dmc_br_mtype(const char *name, long *val);
+
+/* Channel whose id is held in a chan variable: current length and
+ * capacity (0 for rendezvous).  Returns 0 on success. */
+int dmc_br_chan(long chan_id, int *len, int *cap);
+
+/* ---- facts about the build ---- */
+
+const char *dmc_br_model_file(void);  /* the .pml pan.c was generated from */
+int dmc_br_statement_merging(void);   /* 1 when spin -a merged statements */
+int dmc_br_checks_deadlocks(void);    /* pan reports invalid end states */
+int dmc_br_checks_asserts(void);      /* pan reports assertion violations */
+
+#endif

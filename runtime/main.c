@@ -1,0 +1,57 @@
+/*
+ * main.c -- the runtime's entry: options first, then pan's own main.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "runtime.h"
+#include "options.h"
+#include "report.h"
+#include "search.h"
+
+/* pan's options that take the whole argument after the letter */
+static int gives_depth(const char *a)
+{
+	return a[0] == '-' && a[1] == 'm';
+}
+
+int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
+                const dmc_build_info *info)
+{
+	char err[512];
+	dmc_options *o = &dmc_S.opt;
+	if (dmc_options_parse(&argc, argv, info->search, info->heuristic, o, err, sizeof err) < 0) {
+		fprintf(stderr, "pan: spin-dmc: %s\n", err);
+		return 2;
+	}
+	if (o->help) {
+		dmc_options_usage(stdout);
+		printf("\npan's own options:\n");
+		fflush(stdout);
+		char *pan_help[] = { argv[0], "--", NULL };
+		return pan_main(2, pan_help);
+	}
+	int user_depth = 0;
+	for (int i = 1; i < argc; i++)
+		if (gives_depth(argv[i]))
+			user_depth = 1;
+	/* pan's BFS default of 10000 steps is far too small for greedy and
+	 * beam trails; the runtime's own default is unbounded. */
+	if (o->max_depth > 0)
+		*info->pan_maxdepth = o->max_depth;
+	else if (!user_depth)
+		*info->pan_maxdepth = 1L << 30;
+
+	if (o->json) {
+		int fd = dup(1);
+		FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (!f || dup2(2, 1) < 0) {
+			fprintf(stderr, "pan: spin-dmc: cannot set up --json output\n");
+			return 2;
+		}
+		dmc_report_set_json_stream(f);
+	}
+	atexit(dmc_report_at_exit);
+	return pan_main(argc, argv);
+}

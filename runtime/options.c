@@ -1,0 +1,180 @@
+/*
+ * options.c -- parse the runtime's long options and leave pan's alone.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "options.h"
+#include "heuristic.h"
+#include "targets.h"
+
+const char *const dmc_search_names[] = {
+	"bfs", "dfs", "astar", "wastar", "greedy", "beam", NULL
+};
+
+int dmc_search_parse(const char *name, dmc_search_kind *out)
+{
+	for (int i = 0; dmc_search_names[i]; i++)
+		if (strcmp(name, dmc_search_names[i]) == 0) {
+			*out = (dmc_search_kind) i;
+			return 0;
+		}
+	return -1;
+}
+
+static void list_searches(char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (int i = 0; dmc_search_names[i]; i++) {
+		strncat(buf, i ? ", " : "", n - strlen(buf) - 1);
+		strncat(buf, dmc_search_names[i], n - strlen(buf) - 1);
+	}
+}
+
+static void list_heuristics(char *buf, size_t n)
+{
+	const dmc_heuristic *const *all = dmc_heuristic_all();
+	buf[0] = '\0';
+	for (int i = 0; all[i]; i++) {
+		strncat(buf, i ? ", " : "", n - strlen(buf) - 1);
+		strncat(buf, all[i]->name, n - strlen(buf) - 1);
+	}
+}
+
+/* "--name=value" or "--name value": the value, or NULL when absent. */
+static const char *value_of(int *i, int argc, char **argv, const char *name)
+{
+	size_t len = strlen(name);
+	const char *a = argv[*i];
+	if (strncmp(a, name, len) != 0)
+		return NULL;
+	if (a[len] == '=')
+		return a + len + 1;
+	if (a[len] == '\0' && *i + 1 < argc) {
+		(*i)++;
+		return argv[*i];
+	}
+	return NULL;
+}
+
+static int number(const char *s, double lo, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end != '\0' || v < lo)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int dmc_options_parse(int *argc, char **argv, const char *default_search,
+                      const char *default_heuristic, dmc_options *o,
+                      char *err, size_t errlen)
+{
+	char names[256];
+	memset(o, 0, sizeof *o);
+	o->weight = 2.0;
+	o->beam_width = 100;
+	o->max_depth = -1;
+	o->search_name = default_search;
+	o->heuristic = default_heuristic;
+
+	int out = 1;
+	for (int i = 1; i < *argc; i++) {
+		const char *a = argv[i], *v;
+		double d;
+		if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0) {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if ((v = value_of(&i, *argc, argv, "--search")))
+			o->search_name = v;
+		else if ((v = value_of(&i, *argc, argv, "--heuristic")))
+			o->heuristic = v;
+		else if ((v = value_of(&i, *argc, argv, "--weight"))) {
+			if (number(v, 1.0, &d) < 0) {
+				snprintf(err, errlen, "--weight: expected a number >= 1, got '%s'", v);
+				return -1;
+			}
+			o->weight = d;
+		} else if ((v = value_of(&i, *argc, argv, "--beam"))) {
+			if (number(v, 1.0, &d) < 0 || d != (double)(size_t) d) {
+				snprintf(err, errlen, "--beam: expected a whole number >= 1, got '%s'", v);
+				return -1;
+			}
+			o->beam_width = (size_t) d;
+		} else if ((v = value_of(&i, *argc, argv, "--target"))) {
+			int k = dmc_targets_parse_kinds(v);
+			if (k <= 0) {
+				snprintf(err, errlen, "--target: unknown target '%s' (valid: assert, claim, deadlock, comma-separated)", v);
+				return -1;
+			}
+			o->targets = k;
+		} else if ((v = value_of(&i, *argc, argv, "--memlim"))) {
+			if (number(v, 1.0, &d) < 0) {
+				snprintf(err, errlen, "--memlim: expected megabytes >= 1, got '%s'", v);
+				return -1;
+			}
+			o->memlim_mb = d;
+		} else if ((v = value_of(&i, *argc, argv, "--max-depth"))) {
+			if (number(v, 1.0, &d) < 0 || d > 2e9) {
+				snprintf(err, errlen, "--max-depth: expected a depth 1..2000000000, got '%s'", v);
+				return -1;
+			}
+			o->max_depth = (long) d;
+		} else if ((v = value_of(&i, *argc, argv, "--time-limit"))) {
+			if (number(v, 0.001, &d) < 0) {
+				snprintf(err, errlen, "--time-limit: expected seconds > 0, got '%s'", v);
+				return -1;
+			}
+			o->time_limit = d;
+		} else if (strcmp(a, "--json") == 0)
+			o->json = 1;
+		else if (strcmp(a, "--no-prune") == 0)
+			o->no_prune = 1;
+		else if (strcmp(a, "--show-targets") == 0)
+			o->show_targets = 1;
+		else if (strcmp(a, "--help") == 0)
+			o->help = 1;
+		else {
+			snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+			return -1;
+		}
+	}
+	*argc = out;
+	argv[out] = NULL;
+
+	if (dmc_search_parse(o->search_name, &o->search) < 0) {
+		list_searches(names, sizeof names);
+		snprintf(err, errlen, "unknown search '%s' (valid: %s)", o->search_name, names);
+		return -1;
+	}
+	if (!dmc_heuristic_find(o->heuristic)) {
+		list_heuristics(names, sizeof names);
+		snprintf(err, errlen, "unknown heuristic '%s' (valid: %s)", o->heuristic, names);
+		return -1;
+	}
+	if (o->search == DMC_SEARCH_ASTAR)
+		o->weight = 1.0;
+	return 0;
+}
+
+void dmc_options_usage(FILE *f)
+{
+	char s[256], h[256];
+	list_searches(s, sizeof s);
+	list_heuristics(h, sizeof h);
+	fprintf(f,
+	"spin-dmc runtime options (before or after pan's own):\n"
+	"\t--search S       search algorithm: %s\n"
+	"\t--heuristic H    heuristic: %s\n"
+	"\t--weight W       weighted A*: f = g + W*h (default 2)\n"
+	"\t--beam K         beam search: states kept per depth layer (default 100)\n"
+	"\t--target T       what heuristics aim at: assert, claim, deadlock (comma-separated)\n"
+	"\t--show-targets   print the targets derived from the model\n"
+	"\t--no-prune       keep states whose heuristic value is infinity\n"
+	"\t--memlim MB      stop cleanly before pan and the runtime use MB megabytes\n"
+	"\t--max-depth N    do not expand states deeper than N (pan's -m)\n"
+	"\t--time-limit S   stop cleanly after S seconds\n"
+	"\t--json           standard output is one JSON object with the results\n"
+	"\t--help           this text, then pan's options\n", s, h);
+}

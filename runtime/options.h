@@ -1,0 +1,45 @@
+/*
+ * options.h -- the runtime's command-line options, parsed off pan's argv.
+ */
+#ifndef DMC_OPTIONS_H
+#define DMC_OPTIONS_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+typedef enum {
+	DMC_SEARCH_BFS, DMC_SEARCH_DFS, DMC_SEARCH_ASTAR,
+	DMC_SEARCH_WASTAR, DMC_SEARCH_GREEDY, DMC_SEARCH_BEAM
+} dmc_search_kind;
+
+typedef struct dmc_options {
+	dmc_search_kind search;
+	const char *search_name;
+	const char *heuristic;
+	double weight;                /* wastar: f = g + weight * h */
+	size_t beam_width;            /* beam: states kept per depth layer */
+	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
+	int json;                     /* stdout is one JSON object */
+	int no_prune;                 /* keep h = infinity states */
+	int show_targets;             /* print the targets before searching */
+	double memlim_mb;             /* 0 = no limit */
+	long max_depth;               /* < 0 = pan's own -m */
+	double time_limit;            /* seconds, 0 = none */
+	int help;
+} dmc_options;
+
+/* Names accepted by --search, in documentation order. */
+extern const char *const dmc_search_names[];
+
+int dmc_search_parse(const char *name, dmc_search_kind *out);
+
+/* Set defaults (compile-time search and heuristic), then take every
+ * runtime option out of argv (argc updated).  Returns 0, or -1 with a
+ * one-line message in err. */
+int dmc_options_parse(int *argc, char **argv, const char *default_search,
+                      const char *default_heuristic, dmc_options *o,
+                      char *err, size_t errlen);
+
+void dmc_options_usage(FILE *f);
+
+#endif

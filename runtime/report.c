@@ -1,0 +1,164 @@
+/*
+ * report.c -- print the search results when pan exits.
+ *
+ * pan ends through exit() both when the search is exhausted and when it
+ * stops at an error (wrapup), so an atexit handler sees every ending.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include "report.h"
+#include "search.h"
+#include "runtime.h"
+#include "bridge.h"
+
+static FILE *json_out;
+
+void dmc_report_set_json_stream(FILE *f) { json_out = f; }
+
+/* Steps in a SPIN trail file: lines whose first field is a step number
+ * (the -2:... claim and -4:... merge lines are not steps). */
+static long trail_steps(const char *name)
+{
+	FILE *f = fopen(name, "r");
+	char line[256];
+	long n = 0;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (line[0] != '-' && line[0] >= '0' && line[0] <= '9')
+			n++;
+	fclose(f);
+	return n;
+}
+
+static const char *verdict(void)
+{
+	if (dmc_br_errors() > 0)
+		return "violation";
+	if (dmc_S.stopped || dmc_S.st.dropped > 0 || dmc_br_depth_truncated())
+		return "incomplete";
+	return "no-violation";
+}
+
+static const char *incomplete_reason(void)
+{
+	if (dmc_S.stopped)
+		return dmc_S.stopped;
+	if (dmc_S.st.dropped > 0)
+		return "beam search dropped states";
+	if (dmc_br_depth_truncated())
+		return "depth limit (-m / --max-depth)";
+	return "";
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char) *s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void print_h(FILE *f, int h)
+{
+	if (h == 0x7fffffff || h < 0)
+		fputs(h < 0 ? "null" : "\"inf\"", f);
+	else
+		fprintf(f, "%d", h);
+}
+
+void dmc_report_at_exit(void)
+{
+	dmc_search_state *S = &dmc_S;
+	if (!S->started)
+		return;
+	if (S->t_end == 0)
+		S->t_end = dmc_now_seconds();
+	const dmc_stats *st = &S->st;
+	const char *v = verdict();
+	int found = dmc_br_errors() > 0;
+	const char *trail = found ? dmc_br_trail_name() : "";
+	long steps = found ? trail_steps(trail) : 0;
+	double secs = S->t_end - S->t_start;
+	double pan_mb = dmc_br_pan_memory() / 1048576.0;
+	double rt_mb = dmc_runtime_bytes() / 1048576.0;
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	double rss_mb = ru.ru_maxrss / 1024.0;
+
+	printf("\nspin-dmc: search %s", S->opt.search_name);
+	if (S->opt.search == DMC_SEARCH_WASTAR)
+		printf(" (W=%g)", S->opt.weight);
+	if (S->opt.search == DMC_SEARCH_BEAM)
+		printf(" (K=%zu)", S->opt.beam_width);
+	printf(", heuristic %s%s\n", S->heur->name, S->heur->admissible ? " (admissible)" : "");
+	printf("\t%-24s", "h(initial state)");
+	print_h(stdout, st->h_initial);
+	printf("\n\t%-24s%.0f\n", "states expanded", st->expanded);
+	printf("\t%-24s%.0f\n", "states generated", st->generated);
+	printf("\t%-24s%.0f\n", "states stored", st->stored);
+	printf("\t%-24s%.0f\n", "states re-opened", st->reopened);
+	printf("\t%-24s%.0f\n", "states pruned (h=inf)", st->pruned);
+	if (S->opt.search == DMC_SEARCH_BEAM)
+		printf("\t%-24s%.0f\n", "states dropped (beam)", st->dropped);
+	printf("\t%-24s%.0f\n", "peak open list", st->open_peak);
+	if (st->clashes > 0)
+		printf("\t%-24s%.0f (those states are never re-opened)\n", "fingerprint clashes", st->clashes);
+	printf("\t%-24s%s\n", "dead-end pruning", S->prune_note);
+	printf("\t%-24s%.3f (pan %.3f + runtime %.3f), peak RSS %.1f\n", "memory (MB)",
+	       pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
+	printf("\t%-24s%.3f\n", "time (s)", secs);
+	if (found)
+		printf("\t%-24s%ld steps (%s)\n", "trail", steps, trail);
+	printf("\t%-24s%s%s%s\n", "verdict", v, *incomplete_reason() && !found ? ": " : "",
+	       found ? "" : incomplete_reason());
+	fflush(stdout);
+
+	if (json_out) {
+		FILE *f = json_out;
+		fprintf(f, "{\"verdict\": ");
+		json_string(f, v);
+		fprintf(f, ", \"search\": ");
+		json_string(f, S->opt.search_name);
+		fprintf(f, ", \"heuristic\": ");
+		json_string(f, S->heur->name);
+		fprintf(f, ", \"admissible\": %s", S->heur->admissible ? "true" : "false");
+		fprintf(f, ", \"weight\": %g, \"beam_width\": %zu", S->opt.weight, S->opt.beam_width);
+		fprintf(f, ", \"h_initial\": ");
+		print_h(f, st->h_initial);
+		fprintf(f, ", \"states_stored\": %.0f, \"states_expanded\": %.0f"
+		        ", \"states_generated\": %.0f, \"states_reopened\": %.0f"
+		        ", \"states_pruned\": %.0f, \"states_dropped\": %.0f"
+		        ", \"open_peak\": %.0f, \"trail_length\": %ld"
+		        ", \"memory_mb\": %.3f, \"peak_rss_mb\": %.1f, \"time_s\": %.6f",
+		        st->stored, st->expanded, st->generated, st->reopened,
+		        st->pruned, st->dropped, st->open_peak, found ? steps : 0L,
+		        pan_mb + rt_mb, rss_mb, secs);
+		fprintf(f, ", \"bytes_per_state\": %.1f",
+		        st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
+		                          + dmc_runtime_bytes()) / st->stored : 0.0);
+		fprintf(f, ", \"trail_file\": ");
+		if (found)
+			json_string(f, trail);
+		else
+			fputs("null", f);
+		fprintf(f, ", \"incomplete_reason\": ");
+		json_string(f, incomplete_reason());
+		fprintf(f, ", \"model\": ");
+		json_string(f, dmc_br_model_file());
+		fprintf(f, "}\n");
+		fflush(f);
+	}
+	fflush(NULL);
+	_exit(found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0);
+}

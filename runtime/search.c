@@ -1,0 +1,303 @@
+/*
+ * search.c -- the search policy: which state pan expands next, which
+ * successors count as new, and when the search stops.
+ *
+ * pan calls dmc_rt_store for every successor it generates, dmc_rt_push
+ * for those to be queued (now = the successor), and dmc_rt_pop for the
+ * next state to expand.  The order is the open list's discipline and the
+ * priority packed here:
+ *   bfs     FIFO (SPIN's own order)
+ *   dfs     LIFO
+ *   astar   smallest f = g + h, then smallest h, then first queued
+ *   wastar  smallest f = g + W*h, then smallest h, then first queued
+ *   greedy  smallest h, then smallest g, then first queued
+ *   beam    layer by layer in g; within a layer smallest h, then first
+ *           queued; at most K states kept per layer
+ * astar and wastar re-open a state reached again with a smaller g.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <stdint.h>
+#include "search.h"
+#include "runtime.h"
+#include "bridge.h"
+#include "open_list.h"
+#include "state_table.h"
+
+dmc_search_state dmc_S;
+
+static dmc_open *open_list;
+static dmc_state_table *table;      /* best g per state; astar/wastar only */
+static int reopen;
+#define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
+
+/* pan's re-pushes after a failed rendezvous: expanded before anything else */
+static void **urgent;
+static size_t nurgent, urgent_cap;
+
+static double pops_since_clock;
+
+double dmc_now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double dmc_runtime_bytes(void)
+{
+	double b = 0;
+	if (open_list)
+		b += (double) dmc_open_bytes(open_list);
+	if (table)
+		b += (double) dmc_st_bytes(table);
+	return b + (double) urgent_cap * sizeof(void *);
+}
+
+static void fail(const char *msg)
+{
+	fprintf(stderr, "pan: spin-dmc: %s\n", msg);
+	fflush(stdout);
+	dmc_S.started = 0;              /* no results to report */
+	exit(2);
+}
+
+/* Prune h = infinity only when it is sound: every error pan checks for
+ * must be one the targets cover, or a pruned state could hide one. */
+static void decide_pruning(void)
+{
+	dmc_S.prune = 0;
+	if (dmc_S.opt.no_prune)
+		dmc_S.prune_note = "off (--no-prune)";
+	else if (!dmc_S.heur->proves_dead_ends)
+		dmc_S.prune_note = "off (the heuristic never proves dead ends)";
+	else if (dmc_br_checks_deadlocks() && !dmc_S.targets.deadlock)
+		dmc_S.prune_note = "off (pan also checks invalid end states, which are not a target; "
+		                   "add -E or --target deadlock)";
+	else if (dmc_br_checks_asserts() && !(dmc_S.targets.kinds & DMC_TGT_ASSERT))
+		dmc_S.prune_note = "off (pan also checks assertions, which are not a target; add -A)";
+	else if (dmc_br_claim_type() >= 0 && !(dmc_S.targets.kinds & DMC_TGT_CLAIM))
+		dmc_S.prune_note = "off (pan also checks the never claim, which is not a target)";
+	else {
+		dmc_S.prune = 1;
+		dmc_S.prune_note = "on";
+	}
+}
+
+void dmc_search_start(void)
+{
+	char err[512];
+	dmc_search_state *S = &dmc_S;
+	S->started = 1;
+	S->t_start = dmc_now_seconds();
+	S->st.h_min = DMC_H_INF;
+	S->st.h_initial = -1;
+
+	S->heur = dmc_heuristic_find(S->opt.heuristic);
+	if (dmc_targets_build(S->opt.targets, &S->targets, err, sizeof err) < 0)
+		fail(err);
+	if (S->opt.show_targets) {
+		dmc_targets_print(&S->targets, stdout);
+		if (dmc_br_statement_merging())
+			printf("note: pan.c was generated with statement merging: an assert merged "
+			       "into the statements before it is not listed (spin -o3 -a shows all)\n");
+	}
+	if (S->heur->init(&S->targets, err, sizeof err) < 0)
+		fail(err);
+	decide_pruning();
+
+	dmc_open_kind kind = DMC_OPEN_HEAP;
+	switch (S->opt.search) {
+	case DMC_SEARCH_BFS:  kind = DMC_OPEN_FIFO; break;
+	case DMC_SEARCH_DFS:  kind = DMC_OPEN_LIFO; break;
+	case DMC_SEARCH_BEAM: kind = DMC_OPEN_BEAM; break;
+	default: break;
+	}
+	open_list = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? S->opt.beam_width : 0);
+	reopen = S->opt.search == DMC_SEARCH_ASTAR || S->opt.search == DMC_SEARCH_WASTAR;
+	if (reopen)
+		table = dmc_st_new(1u << 16);
+	if (!open_list || (reopen && !table))
+		fail("out of memory setting up the search");
+}
+
+int dmc_rt_wants_keys(void)
+{
+	if (!dmc_S.started)             /* the first call comes before any store */
+		dmc_search_start();
+	return reopen;
+}
+
+/* Word-at-a-time multiply-xorshift hash; the state vector is hashed
+ * only by the searches that re-open. */
+uint64_t dmc_fingerprint(const void *bytes, size_t n)
+{
+	const unsigned char *p = bytes;
+	uint64_t h = 0x9E3779B97F4A7C15ull ^ (n * 0xC2B2AE3D27D4EB4Full);
+	while (n >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h = (h ^ (w * 0x87C37B91114253D5ull)) * 0x4CF5AD432745937Full;
+		h ^= h >> 29;
+		p += 8;
+		n -= 8;
+	}
+	uint64_t w = 0;
+	memcpy(&w, p, n);
+	h = (h ^ (w * 0x87C37B91114253D5ull)) * 0x4CF5AD432745937Full;
+	h ^= h >> 32;
+	h *= 0xD6E8FEB86659FD93ull;
+	h ^= h >> 32;
+	return h ? h : 1;
+}
+
+#define KEY(k) ((const void *) (uintptr_t) (k))
+
+int dmc_rt_store(uint64_t key, int g, int spin_old)
+{
+	if (!dmc_S.started)
+		dmc_search_start();
+	dmc_S.st.generated++;
+	if (!spin_old) {
+		dmc_S.st.stored++;
+		if (reopen) {
+			int inserted;
+			dmc_state_rec *r = dmc_st_insert(table, KEY(key), g, &inserted);
+			if (!r)
+				dmc_S.stopped = "memory exhausted";
+			else if (!inserted) {
+				/* SPIN says new, yet the fingerprint is known: two states
+				 * share it.  Their record is no longer trusted: no
+				 * re-opening, no stale discards (complete, maybe not
+				 * shortest). */
+				r->closed = DMC_REC_CLASH;
+				dmc_S.st.clashes++;
+			}
+		}
+		return 1;
+	}
+	if (!reopen)
+		return 0;
+	dmc_state_rec *r = dmc_st_find(table, KEY(key));
+	if (!r || r->closed == DMC_REC_CLASH || g >= r->g)
+		return 0;
+	if (r->closed)
+		dmc_S.st.reopened++;
+	r->g = g;
+	r->closed = 0;
+	return 1;
+}
+
+static uint64_t priority(int g, int h)
+{
+	const uint64_t hmax = 0xFFFFFF;
+	uint64_t hc = (uint64_t) h > hmax ? hmax : (uint64_t) h;
+	switch (dmc_S.opt.search) {
+	case DMC_SEARCH_ASTAR:
+	case DMC_SEARCH_WASTAR: {
+		/* f in 1/256 steps above the low 24 bits, h below */
+		double f = (double) g + dmc_S.opt.weight * (double) hc;
+		return ((uint64_t) (f * 256.0) << 24) | hc;
+	}
+	case DMC_SEARCH_GREEDY:
+	case DMC_SEARCH_BEAM:
+		return (hc << 32) | (uint32_t) g;
+	default:
+		return 0;
+	}
+}
+
+static void push_urgent(void *item)
+{
+	if (nurgent == urgent_cap) {
+		size_t cap = urgent_cap ? 2 * urgent_cap : 64;
+		void **u = realloc(urgent, cap * sizeof *u);
+		if (!u)
+			fail("out of memory");
+		urgent = u;
+		urgent_cap = cap;
+	}
+	urgent[nurgent++] = item;
+}
+
+void dmc_rt_push(void *item, uint64_t key, int g, int repush)
+{
+	dmc_stats *st = &dmc_S.st;
+	if (repush) {
+		st->repushed++;
+		push_urgent(item);
+		return;
+	}
+	int h = dmc_S.heur->eval();
+	st->hcalls++;
+	if (st->h_initial < 0)
+		st->h_initial = h;
+	if (h < st->h_min)
+		st->h_min = h;
+	if (h == DMC_H_INF && dmc_S.prune) {
+		st->pruned++;
+		dmc_br_discard(item);
+		return;
+	}
+	dmc_open_entry e = { priority(g, h), 0, item, KEY(key), g, h }, ev;
+	int r = dmc_open_push(open_list, &e, &ev);
+	if (r < 0) {
+		dmc_S.stopped = "memory exhausted";
+		dmc_br_discard(item);
+		return;
+	}
+	if (r == 1) {
+		st->dropped++;
+		dmc_br_discard(ev.item);
+	}
+	double n = (double) dmc_open_size(open_list);
+	if (n > st->open_peak)
+		st->open_peak = n;
+}
+
+static int limit_reached(void)
+{
+	const dmc_options *o = &dmc_S.opt;
+	if (dmc_S.stopped)
+		return 1;
+	if (o->memlim_mb > 0
+	    && dmc_br_pan_memory() + dmc_runtime_bytes() > o->memlim_mb * 1048576.0) {
+		dmc_S.stopped = "memory limit (--memlim)";
+		return 1;
+	}
+	if (o->time_limit > 0 && ++pops_since_clock >= 256) {
+		pops_since_clock = 0;
+		if (dmc_now_seconds() - dmc_S.t_start > o->time_limit) {
+			dmc_S.stopped = "time limit (--time-limit)";
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void *dmc_rt_pop(void)
+{
+	dmc_open_entry e;
+	if (nurgent > 0)
+		return urgent[--nurgent];
+	if (limit_reached())
+		return NULL;
+	while (dmc_open_pop(open_list, &e)) {
+		if (reopen) {
+			dmc_state_rec *r = dmc_st_find(table, e.key);
+			if (r && r->closed != DMC_REC_CLASH) {
+				if (r->g < e.g) {   /* superseded by a cheaper path */
+					dmc_S.st.stale++;
+					dmc_br_discard(e.item);
+					continue;
+				}
+				r->closed = 1;
+			}
+		}
+		dmc_S.st.expanded++;
+		return e.item;
+	}
+	return NULL;
+}

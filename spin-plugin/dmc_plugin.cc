@@ -1,0 +1,195 @@
+/*
+ * dmc_plugin.cc -- GCC plugin that hands SPIN's breadth-first search to
+ * the spin-dmc runtime, leaving pan.c byte-for-byte as SPIN wrote it.
+ *
+ * In a translation unit that is SPIN's pan.c (it defines `main` and the
+ * global state vector `now`), a GIMPLE pass rewrites a handful of calls:
+ *
+ *   in store_state():  h_store(..)  -> dmc_h_store(..)   the runtime's store
+ *                      push_bfs(..) -> dmc_push_bfs(..)  the runtime's queue
+ *   in bfs():          push_bfs(..) -> dmc_push_bfs(..)
+ *                      pop_bfs()    -> dmc_pop_bfs()
+ *   in nuerror():      putter(..)   -> dmc_putter(..)    non-recursive trail writer
+ *
+ * and gives pan's main() the assembler name dmc_pan_main, so that the
+ * glue's main() can take the runtime's options off the command line
+ * first.  The original functions stay: the glue calls them.  Any other
+ * translation unit is left alone.  If pan.c lacks one of these functions
+ * (an old SPIN, or compiled without -DBFS) the plugin stops with an error.
+ */
+#include "gcc-plugin.h"
+#include "plugin-version.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "stringpool.h"
+#include "diagnostic-core.h"
+
+#include <cstring>
+
+int plugin_is_GPL_compatible;
+
+namespace {
+
+struct redirect {
+	const char *caller;           /* function whose calls are rewritten */
+	const char *callee;           /* pan's function */
+	const char *replacement;      /* the runtime's function */
+	int done;                     /* calls rewritten */
+};
+
+redirect redirects[] = {
+	{ "store_state", "h_store",  "dmc_h_store",  0 },
+	{ "store_state", "push_bfs", "dmc_push_bfs", 0 },
+	{ "bfs",         "push_bfs", "dmc_push_bfs", 0 },
+	{ "bfs",         "pop_bfs",  "dmc_pop_bfs",  0 },
+	{ "nuerror",     "putter",   "dmc_putter",   0 },
+};
+const int nredirects = sizeof redirects / sizeof redirects[0];
+
+/* pan functions that must be defined for the bridge to work. */
+const char *required[] = {
+	"main", "bfs", "store_state", "push_bfs", "pop_bfs", "h_store",
+	"nuerror", "putter", "getsv", "freesv", 0
+};
+
+bool defined_fn[sizeof required / sizeof required[0]];
+bool saw_now;                 /* global `now`: the TU is pan.c */
+bool renamed_main;
+bool verbose;                 /* -fplugin-arg-dmc-gcc-verbose */
+
+const char *fn_name(tree decl)
+{
+	tree id = DECL_NAME(decl);
+	return id ? IDENTIFIER_POINTER(id) : "";
+}
+
+void note_definition(const char *name)
+{
+	for (int i = 0; required[i]; i++)
+		if (strcmp(required[i], name) == 0)
+			defined_fn[i] = true;
+}
+
+tree replacement_decl(const char *name, tree like)
+{
+	tree decl = build_fn_decl(name, TREE_TYPE(like));
+	DECL_EXTERNAL(decl) = 1;
+	TREE_PUBLIC(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	return decl;
+}
+
+const pass_data dmc_pass_data = {
+	GIMPLE_PASS, "dmc_bridge", OPTGROUP_NONE, TV_NONE,
+	PROP_gimple_any | PROP_cfg, 0, 0, 0, 0
+};
+
+class dmc_pass : public gimple_opt_pass {
+public:
+	explicit dmc_pass(gcc::context *ctx) : gimple_opt_pass(dmc_pass_data, ctx) {}
+
+	unsigned int execute(function *fun) final override
+	{
+		const char *caller = fn_name(fun->decl);
+		bool any = false;
+		for (int i = 0; i < nredirects; i++)
+			if (strcmp(redirects[i].caller, caller) == 0)
+				any = true;
+		if (!any)
+			return 0;
+		basic_block bb;
+		FOR_EACH_BB_FN(bb, fun) {
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+				if (!call)
+					continue;
+				tree callee = gimple_call_fndecl(call);
+				if (!callee)
+					continue;
+				const char *name = fn_name(callee);
+				for (int i = 0; i < nredirects; i++) {
+					redirect &r = redirects[i];
+					if (strcmp(r.caller, caller) != 0 || strcmp(r.callee, name) != 0)
+						continue;
+					gimple_call_set_fndecl(call, replacement_decl(r.replacement, callee));
+					r.done++;
+				}
+			}
+		}
+		return 0;
+	}
+};
+
+void on_finish_parse_function(void *gcc_data, void *)
+{
+	tree decl = (tree) gcc_data;
+	if (!decl || TREE_CODE(decl) != FUNCTION_DECL)
+		return;
+	const char *name = fn_name(decl);
+	note_definition(name);
+	if (strcmp(name, "main") == 0 && saw_now) {   /* pan.c defines now first */
+		SET_DECL_ASSEMBLER_NAME(decl, get_identifier("dmc_pan_main"));
+		renamed_main = true;
+	}
+}
+
+void on_finish_decl(void *gcc_data, void *)
+{
+	tree decl = (tree) gcc_data;
+	if (decl && TREE_CODE(decl) == VAR_DECL && DECL_FILE_SCOPE_P(decl) && !DECL_EXTERNAL(decl)
+	    && strcmp(fn_name(decl), "now") == 0)
+		saw_now = true;
+}
+
+void on_finish_unit(void *, void *)
+{
+	if (!saw_now || !defined_fn[0])       /* not pan.c: nothing to check */
+		return;
+	for (int i = 0; required[i]; i++)
+		if (!defined_fn[i])
+			error("spin-dmc: this pan.c has no function %qs; spin-dmc needs SPIN 6.x "
+			      "output compiled with %<-DBFS%> (and without %<-DBFS_PAR%>, %<-DBITSTATE%>, %<-DMA%>)",
+			      required[i]);
+	for (int i = 0; i < nredirects; i++)
+		if (redirects[i].done == 0)
+			error("spin-dmc: found no call to %qs in %qs to redirect; "
+			      "this pan.c is not the SPIN 6.x breadth-first code spin-dmc expects",
+			      redirects[i].callee, redirects[i].caller);
+	if (verbose)
+		inform(UNKNOWN_LOCATION, "spin-dmc: search queue and state store "
+		       "of %<pan.c%> redirected to the spin-dmc runtime");
+}
+
+} // namespace
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("spin-dmc plugin was built for GCC %s, not this compiler; "
+		      "rebuild spin-dmc with %<./configure%> and %<make%>", gcc_version.basever);
+		return 1;
+	}
+	/* pan.h defines SPIN's hidden variables (tentative definitions) and
+	 * both pan.c and dmc_glue.c include it: let the linker merge them, as
+	 * compilers did by default before GCC 10. */
+	flag_no_common = 0;
+	for (int i = 0; i < info->argc; i++)
+		if (strcmp(info->argv[i].key, "verbose") == 0)
+			verbose = true;
+
+	struct register_pass_info pass;
+	pass.pass = new dmc_pass(g);
+	pass.reference_pass_name = "cfg";
+	pass.ref_pass_instance_number = 1;
+	pass.pos_op = PASS_POS_INSERT_AFTER;
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+	register_callback(info->base_name, PLUGIN_FINISH_PARSE_FUNCTION, on_finish_parse_function, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH_DECL, on_finish_decl, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT, on_finish_unit, NULL);
+	return 0;
+}

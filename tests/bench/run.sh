@@ -1,0 +1,443 @@
+#!/bin/sh
+# run.sh -- benchmark spin-dmc against SPIN's own depth-first and
+# breadth-first search (run by `make bench` from the repository root).
+#
+# For every model in contrib/models (or the files named in $BENCH_MODELS):
+#   1. SPIN's reference: one `spin -a`, compiled twice (-O2 -DNOREDUCE, and
+#      -O2 -DNOREDUCE -DBFS) in a temporary directory, run with `timeout`;
+#   2. `dmc check` with each configuration below, with --time-limit.
+# For each run it records the verdict, states stored, search time, memory,
+# peak resident set size and trail length, prints one table per model on
+# stdout and writes them all to docs/benchmarks.md, with a description of
+# the machine and a throughput comparison (dmc's breadth-first search vs
+# SPIN's -DBFS pan on the largest model without a violation).
+#
+# A configuration that runs out of time is recorded as "timeout"; one that
+# does not apply to the model (a heuristic without targets) as "n/a".
+# Neither makes the script fail: it exits non-zero only when it cannot run
+# at all (no spin, no gcc, dmc not built).
+#
+# Environment:
+#   BENCH_TIME_LIMIT  seconds per run (default 60)
+#   BENCH_MEMLIM      megabytes per dmc run (--memlim, default 2048)
+#   BENCH_MODELS      space-separated model files (default contrib/models/*.pml)
+#   BENCH_OUT         the report (default docs/benchmarks.md)
+#   BENCH_REPEAT      runs per side of the throughput comparison (default 3)
+#   BENCH_DFS_DEPTH   largest pan -m for SPIN's DFS (default 10000000)
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+limit=${BENCH_TIME_LIMIT:-60}
+memlim=${BENCH_MEMLIM:-2048}
+out=${BENCH_OUT:-$top/docs/benchmarks.md}
+repeat=${BENCH_REPEAT:-3}
+dfs_depth=${BENCH_DFS_DEPTH:-10000000}
+models=${BENCH_MODELS:-}
+if [ -z "$models" ]; then
+	for f in "$top"/contrib/models/*.pml; do
+		[ -f "$f" ] && models="$models $f"
+	done
+fi
+
+# dmc configurations: search/heuristic.  Models whose violation SPIN
+# reports as an invalid end state also get greedy/deadlock --target deadlock.
+CONFIGS="bfs/none astar/none astar/dL wastar/dU greedy/dU greedy/hf beam/dL"
+
+die() { echo "bench: $*" >&2; exit 2; }
+command -v spin > /dev/null 2>&1 || die "spin not found"
+command -v gcc > /dev/null 2>&1 || die "gcc not found"
+[ -f "$top/build/libdmc.a" ] || die "spin-dmc is not built (./configure && make)"
+[ -n "$models" ] || die "no models (contrib/models/*.pml)"
+
+# `timeout` (coreutils) bounds SPIN's runs; without it they are unbounded.
+if command -v timeout > /dev/null 2>&1; then have_timeout=1; else have_timeout=0; fi
+# GNU time measures SPIN's peak resident set size; without it: "-".
+gnutime=""
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2> /dev/null; then
+	gnutime=/usr/bin/time
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-bench.XXXXXX") || die "cannot create a temporary directory"
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+report=$work/report.md        # the tables, collected as we go
+: > "$report"
+
+# ---- small helpers ----
+
+# bounded GRACE CMD...: run CMD with the per-run limit plus GRACE seconds
+# (dmc compiles pan first); status 124 on timeout, as timeout(1) gives.
+# timeout(1) signals its whole process group, so pan dies with dmc.
+bounded() {
+	g=$1; shift
+	if [ $have_timeout = 1 ]; then
+		timeout $((limit + g)) "$@"
+	else
+		"$@"
+	fi
+}
+
+# awk arithmetic on decimals: calc EXPR (variables a, b)
+calc() { # a b expr
+	awk -v a="$1" -v b="$2" "BEGIN { $3 }"
+}
+
+# ratio A B: "A / B" with one decimal, "-" when undefined
+ratio() {
+	case "$1$2" in *[!0-9.]*|"") echo "-"; return ;; esac
+	calc "$1" "$2" 'if (b + 0 > 0) printf "%.1f\n", a / b; else print "-"'
+}
+
+# steps in a SPIN trail file (lines that start with a step number)
+trail_steps() { grep -c '^[0-9]' "$1" 2> /dev/null || echo 0; }
+
+# json_str KEY FILE / json_num KEY FILE: a value from dmc's JSON object
+json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2" | head -n 1; }
+json_num() { sed -n "s/.*\"$1\": \\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -n 1; }
+
+# A result is one line of tab-separated fields, appended to $rows:
+#   label verdict states time_s mem_mb rss_mb trail
+# (empty fields become "-": read would merge adjacent tabs)
+rows=$work/rows
+row() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${1:--}" "${2:--}" "${3:--}" \
+		"${4:--}" "${5:--}" "${6:--}" "${7:--}" >> "$rows"
+}
+
+# pan_options MODEL: the model's "// pan-options: ..." line, if any
+pan_options() { sed -n 's/^\/\/ *pan-options: *//p' "$1" | head -n 1; }
+
+# ---- SPIN's reference runs ----
+# (sh has no local variables: each function prefixes its own)
+
+# spin_run DIR BINARY LABEL OPTS...: run SPIN's pan, append a row;
+# leaves the verdict in $sp_verdict
+spin_run() {
+	sp_d=$1; sp_bin=$2; sp_label=$3; shift 3
+	rm -f "$sp_d"/*.trail "$sp_d/$sp_bin.rss"
+	if [ -n "$gnutime" ] && [ $have_timeout = 1 ]; then
+		# GNU time outside, so that it reports pan's peak RSS even on a timeout
+		(cd "$sp_d" && "$gnutime" -f %M -o "$sp_bin.rss" timeout "$limit" "./$sp_bin" "$@") \
+			> "$sp_d/$sp_bin.out" 2>&1
+	elif [ -n "$gnutime" ]; then
+		(cd "$sp_d" && "$gnutime" -f %M -o "$sp_bin.rss" "./$sp_bin" "$@") > "$sp_d/$sp_bin.out" 2>&1
+	else
+		(cd "$sp_d" && bounded 0 "./$sp_bin" "$@") > "$sp_d/$sp_bin.out" 2>&1
+	fi
+	sp_rc=$?
+	sp_o=$sp_d/$sp_bin.out
+	sp_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sp_o" | head -n 1)
+	sp_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sp_o" | head -n 1)
+	sp_t=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$sp_o" | head -n 1)
+	sp_mem=$(sed -n 's/^ *\([0-9.]*\)[ \t]*total actual memory usage.*/\1/p' "$sp_o" | head -n 1)
+	sp_rss=-
+	if [ -s "$sp_d/$sp_bin.rss" ]; then
+		sp_kb=$(tail -n 1 "$sp_d/$sp_bin.rss")   # GNU time puts a status line first on failure
+		case $sp_kb in *[!0-9]*|"") ;; *) sp_rss=$(calc "$sp_kb" 0 'printf "%.1f\n", a / 1024') ;; esac
+	fi
+	sp_len=-
+	for sp_tf in "$sp_d"/*.trail; do
+		[ -f "$sp_tf" ] && sp_len=$(trail_steps "$sp_tf")
+	done
+	rm -f "$sp_d"/*.trail
+	if [ $sp_rc = 124 ] || [ $sp_rc = 137 ]; then
+		sp_verdict=timeout
+	elif grep -q 'not supported in BFS\|VECTORSZ is too small' "$sp_o"; then
+		sp_verdict=unsupported
+	elif [ -z "$sp_errors" ]; then
+		sp_verdict=error
+	elif [ "$sp_errors" -gt 0 ]; then
+		sp_verdict=violation
+	elif grep -q 'max search depth too small' "$sp_o"; then
+		sp_verdict=incomplete
+	else
+		sp_verdict=no-violation
+	fi
+	row "$sp_label" "$sp_verdict" "$sp_states" "$sp_t" "$sp_mem" "$sp_rss" "$sp_len"
+}
+
+# ---- dmc runs ----
+
+# dmc_run DIR MODEL LABEL SEARCH HEURISTIC PANOPTS [dmc options]
+dmc_run() {
+	dm_d=$1; dm_m=$2; dm_label=$3; dm_s=$4; dm_h=$5; dm_popts=$6; shift 6
+	dm_tag=$dm_d/dmc-$dm_s-$dm_h
+	rm -f "$dm_d/$dm_m.trail"
+	# the outer bound leaves time for spin -a and compiling pan
+	# shellcheck disable=SC2086
+	(cd "$dm_d" && bounded 120 "$dmc" check "$dm_m" --json --search "$dm_s" --heuristic "$dm_h" \
+		--time-limit "$limit" --memlim "$memlim" "$@" -- $dm_popts) > "$dm_tag.out" 2> "$dm_tag.err"
+	dm_rc=$?
+	grep '^{' "$dm_tag.out" | tail -n 1 > "$dm_tag.json"
+	rm -f "$dm_d/$dm_m.trail"
+	if [ $dm_rc = 124 ] || [ $dm_rc = 137 ]; then
+		row "$dm_label" timeout - - - - -
+		return
+	fi
+	if [ $dm_rc = 2 ] || [ ! -s "$dm_tag.json" ]; then
+		# a heuristic that has nothing to aim at in this model
+		if grep -q 'need.*target\|has no\|needs variable\|only with deadlock\|no goals' "$dm_tag.err"; then
+			row "$dm_label" n/a - - - - -
+		else
+			row "$dm_label" error - - - - -
+			echo "bench: $dm_label: dmc failed (status $dm_rc): $(tail -n 2 "$dm_tag.err" | tr '\n' ' ')" >&2
+		fi
+		return
+	fi
+	dm_v=$(json_str verdict "$dm_tag.json")
+	if [ "$dm_v" = incomplete ]; then
+		case $(json_str incomplete_reason "$dm_tag.json") in
+		*time*) dm_v=timeout ;;
+		*mem*) dm_v=memlim ;;
+		esac
+	fi
+	dm_len=-
+	[ "$dm_v" = violation ] && dm_len=$(json_num trail_length "$dm_tag.json")
+	row "$dm_label" "$dm_v" "$(json_num states_stored "$dm_tag.json")" "$(json_num time_s "$dm_tag.json")" \
+		"$(json_num memory_mb "$dm_tag.json")" "$(json_num peak_rss_mb "$dm_tag.json")" "$dm_len"
+}
+
+# ---- one model ----
+
+# num FORMAT VALUE: VALUE printed with FORMAT if it is a number, else as is
+num() {
+	case $2 in
+	*[!0-9.e+-]*|"") echo "$2" ;;
+	*) awk -v v="$2" -v f="$1" 'BEGIN { printf f "\n", v }' ;;
+	esac
+}
+
+# table NAME: the markdown table of $rows.  The SPIN BFS row gives the
+# reference: its state count for the ratio column, and its verdict, which
+# every complete dmc search must reproduce (a different one is marked
+# WRONG: a bug in spin-dmc, not a matter of speed).
+table() {
+	echo "### $1"
+	echo
+	echo "| configuration | verdict | states stored | SPIN BFS states / states | time (s) | memory (MB) | peak RSS (MB) | trail |"
+	echo "|---|---|--:|--:|--:|--:|--:|--:|"
+	tb_ref=$(awk -F '\t' '$1 == "SPIN BFS" && ($2 == "violation" || $2 == "no-violation") { print $3 }' "$rows")
+	tb_refv=$(awk -F '\t' '$1 == "SPIN BFS" { print $2 }' "$rows")
+	while IFS='	' read -r tb_label tb_v tb_st tb_t tb_mem tb_rss tb_len; do
+		tb_r=-
+		case $tb_v in violation|no-violation) [ -n "$tb_ref" ] && tb_r=$(ratio "$tb_ref" "$tb_st") ;; esac
+		case $tb_label/$tb_v/$tb_refv in
+		dmc*/violation/no-violation|dmc*/no-violation/violation) tb_v="$tb_v (WRONG)" ;;
+		esac
+		echo "| $tb_label | $tb_v | $tb_st | $tb_r | $(num %.2f "$tb_t") | $(num %.1f "$tb_mem") | $(num %.1f "$tb_rss") | $tb_len |"
+	done < "$rows"
+	echo
+}
+
+bench_model() { # path
+	bm_src=$1
+	bm_name=$(basename "$bm_src" .pml)
+	bm_m=$(basename "$bm_src")
+	bm_d=$work/$bm_name
+	mkdir -p "$bm_d/spin"
+	cp "$bm_src" "$bm_d/"
+	cp "$bm_src" "$bm_d/spin/"
+	bm_popts=$(pan_options "$bm_src")
+	: > "$rows"
+	echo "bench: $bm_name" >&2
+
+	# SPIN: one spin -a, two compilations
+	if ! (cd "$bm_d/spin" && spin -a "$bm_m" > spin.out 2>&1 \
+	      && gcc -O2 -w -DNOREDUCE -o pan_dfs pan.c \
+	      && gcc -O2 -w -DNOREDUCE -DBFS -o pan_bfs pan.c); then
+		echo "bench: $bm_name: spin -a or gcc failed" >&2
+		row "SPIN DFS" error - - - - -
+		row "SPIN BFS" error - - - - -
+	else
+		# DFS: pan's stack is allocated for the whole depth bound (and
+		# counted in its memory), so start at 10^5 and raise the bound
+		# tenfold while the search is cut off without finding an error.
+		bm_depth=100000
+		rows=$work/rows.dfs
+		while :; do
+			: > "$rows"
+			# shellcheck disable=SC2086
+			spin_run "$bm_d/spin" pan_dfs "SPIN DFS -m$bm_depth" -m"$bm_depth" $bm_popts
+			if [ "$sp_verdict" != incomplete ] || [ "$bm_depth" -ge "$dfs_depth" ]; then
+				break
+			fi
+			bm_depth=$((bm_depth * 10))
+		done
+		rows=$work/rows
+		cat "$work/rows.dfs" >> "$rows"
+		# shellcheck disable=SC2086
+		spin_run "$bm_d/spin" pan_bfs "SPIN BFS" $bm_popts
+	fi
+	bm_deadlock=0
+	grep -q '^pan:1: invalid end state' "$bm_d/spin/pan_bfs.out" "$bm_d/spin/pan_dfs.out" 2> /dev/null \
+		&& bm_deadlock=1
+
+	for bm_cfg in $CONFIGS; do
+		dmc_run "$bm_d" "$bm_m" "dmc $bm_cfg" "${bm_cfg%/*}" "${bm_cfg#*/}" "$bm_popts"
+	done
+	if [ $bm_deadlock = 1 ]; then
+		dmc_run "$bm_d" "$bm_m" "dmc greedy/deadlock" greedy deadlock "$bm_popts" --target deadlock
+	fi
+
+	table "$bm_name" | tee -a "$report"
+	# keep the rows for the throughput section
+	cp "$rows" "$work/$bm_name.rows"
+}
+
+for f in $models; do
+	[ -f "$f" ] || { echo "bench: $f: no such file" >&2; continue; }
+	bench_model "$f"
+done
+
+# ---- throughput: the largest model without a violation ----
+
+# field LABEL COLUMN FILE: a column of the row with that label
+field() { awk -F '\t' -v l="$1" -v c="$2" '$1 == l { print $c; exit }' "$3"; }
+
+# rate_of STATES SECONDS: states per second, "-" when not measurable
+rate_of() {
+	case "$1$2" in *[!0-9.e+-]*|"") echo "-"; return ;; esac
+	calc "$1" "$2" 'if (b + 0 > 0) printf "%.0f\n", a / b; else print "-"'
+}
+# best RATE...: the largest number among the arguments (empty if none)
+best() { printf '%s\n' "$@" | grep '^[0-9]' | sort -n | tail -n 1; }
+
+tp_model=""
+tp_states=0
+for f in $models; do
+	tp_r=$work/$(basename "$f" .pml).rows
+	[ -f "$tp_r" ] || continue
+	[ "$(field "SPIN BFS" 2 "$tp_r")" = no-violation ] || continue
+	tp_st=$(field "SPIN BFS" 3 "$tp_r")
+	if [ "$(calc "$tp_st" "$tp_states" 'print ((a + 0 > b + 0) ? 1 : 0)')" = 1 ]; then
+		tp_model=$f
+		tp_states=$tp_st
+	fi
+done
+
+throughput=$work/throughput.md
+if [ -z "$tp_model" ]; then
+	echo "No model without a violation completed under SPIN's BFS; no throughput comparison." > "$throughput"
+else
+	tp_name=$(basename "$tp_model" .pml)
+	tp_m=$(basename "$tp_model")
+	tp_d=$work/$tp_name
+	tp_popts=$(pan_options "$tp_model")
+	echo "bench: throughput on $tp_name ($repeat runs each)" >&2
+	tp_spin=""
+	tp_dmc=""
+	rows=$work/rows.tp
+	i=0
+	while [ $i -lt "$repeat" ]; do
+		i=$((i + 1))
+		: > "$rows"
+		# shellcheck disable=SC2086
+		spin_run "$tp_d/spin" pan_bfs "SPIN BFS" $tp_popts
+		dmc_run "$tp_d" "$tp_m" "dmc bfs/none" bfs none "$tp_popts"
+		if [ "$(field "SPIN BFS" 2 "$rows")" = no-violation ]; then
+			tp_spin="$tp_spin $(rate_of "$(field "SPIN BFS" 3 "$rows")" "$(field "SPIN BFS" 4 "$rows")")"
+		fi
+		if [ "$(field "dmc bfs/none" 2 "$rows")" = no-violation ]; then
+			tp_dmc="$tp_dmc $(rate_of "$(field "dmc bfs/none" 3 "$rows")" "$(field "dmc bfs/none" 4 "$rows")")"
+		fi
+	done
+	rows=$work/rows
+	# shellcheck disable=SC2086
+	tp_sr=$(best $tp_spin)
+	# shellcheck disable=SC2086
+	tp_dr=$(best $tp_dmc)
+	tp_pct=-
+	[ -n "$tp_sr" ] && [ -n "$tp_dr" ] && tp_pct=$(calc "$tp_dr" "$tp_sr" 'printf "%.0f%%\n", 100 * a / b')
+	{
+		echo "Model: \`$tp_m\`, the largest model without a violation ($tp_states states"
+		echo "stored by SPIN's BFS).  Both sides run the same \`spin -a\` output compiled"
+		echo "with \`gcc -O2 -DNOREDUCE -DBFS\`: SPIN's pan alone, and dmc's with the"
+		echo "runtime (\`dmc check --search bfs --heuristic none\`).  States per second ="
+		echo "states stored / search time (pan's \"elapsed time\", dmc's \`time_s\`),"
+		echo "best of $repeat runs each."
+		echo
+		echo "| | states/s |"
+		echo "|---|--:|"
+		echo "| SPIN \`-DBFS\` pan | ${tp_sr:--} |"
+		echo "| dmc bfs/none | ${tp_dr:--} |"
+		echo "| dmc / SPIN | $tp_pct |"
+		echo
+		echo "Target: dmc at 70% of SPIN's rate or better."
+	} > "$throughput"
+fi
+
+# ---- the machine ----
+
+cpu=$(sed -n 's/^model name[ \t]*: *//p' /proc/cpuinfo 2> /dev/null | head -n 1)
+[ -n "$cpu" ] || cpu=$(uname -p)
+cores=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo "?")
+memkb=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo 2> /dev/null)
+if [ -n "$memkb" ]; then mem=$(calc "$memkb" 0 'printf "%.1f GB\n", a / 1048576'); else mem="?"; fi
+spinv=$(spin -V 2>&1 | head -n 1)
+gccv=$(gcc --version 2>&1 | head -n 1)
+
+tmp_out=$work/benchmarks.md
+{
+	echo "# Benchmarks"
+	echo
+	echo "Generated by \`make bench\` (tests/bench/run.sh); do not edit by hand."
+	echo
+	echo "## Machine"
+	echo
+	echo "- system: $(uname -srm)"
+	echo "- CPU: $cpu"
+	echo "- cores: $cores"
+	echo "- memory: $mem"
+	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "- SPIN: $spinv"
+	echo "- compiler: $gccv"
+	echo
+	echo "## Method"
+	echo
+	echo "Models: \`contrib/models/*.pml\` (see contrib/models/README.md).  For each"
+	echo "model, SPIN's reference is one \`spin -a\` compiled twice with"
+	echo "\`gcc -O2 -DNOREDUCE\`: depth-first and breadth-first (\`-DBFS\`).  The"
+	echo "depth-first search starts with \`./pan -m100000\` and raises the depth bound"
+	echo "tenfold (up to $dfs_depth) while the search is cut off without an error;"
+	echo "the row is labelled with the bound used.  spin-dmc runs"
+	echo "\`dmc check MODEL --search S --heuristic H\`"
+	echo "(pan built with the same flags plus the runtime).  Runs are sequential."
+	echo
+	echo "- **verdict**: violation / no-violation; \`timeout\` when the run hit the"
+	echo "  limit of $limit s (SPIN: \`timeout\`; dmc: \`--time-limit\`), \`memlim\` when"
+	echo "  dmc stopped at \`--memlim $memlim\`, \`incomplete\` for a search that may miss"
+	echo "  states (beam search, or SPIN's DFS hitting its depth bound), \`n/a\` when"
+	echo "  the heuristic has no target in this model.  A dmc verdict that"
+	echo "  contradicts SPIN's complete BFS is marked WRONG (a bug, not a speed-up)."
+	echo "- **states stored**: SPIN's \"states, stored\"; dmc's \`states_stored\`."
+	echo "- **SPIN BFS states / states**: how many times fewer states than SPIN's"
+	echo "  breadth-first search the configuration stored (complete verdicts only)."
+	echo "- **time (s)**: search time measured inside pan (SPIN: \"pan: elapsed"
+	echo "  time\"; dmc: \`time_s\`); excludes \`spin -a\` and compiling."
+	echo "- **memory (MB)**: memory as pan accounts for it: SPIN's \"total actual"
+	echo "  memory usage\" (hash table included), dmc's \`memory_mb\` (pan's count"
+	echo "  plus the runtime's)."
+	echo "- **peak RSS (MB)**: the process's peak resident set size: GNU time's"
+	echo "  %M for SPIN, dmc's \`peak_rss_mb\`.  Comparable with each other; the"
+	echo "  memory column is comparable with each other."
+	echo "- **trail**: steps in the counterexample trail (lines of the .trail file)."
+	echo
+	echo "## Results"
+	echo
+	cat "$report"
+	echo "## Throughput"
+	echo
+	cat "$throughput"
+} > "$tmp_out"
+
+echo
+echo "## Throughput"
+echo
+cat "$throughput"
+
+mkdir -p "$(dirname "$out")"
+cp "$tmp_out" "$out" && echo "bench: wrote $out" >&2
+exit 0

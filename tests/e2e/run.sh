@@ -1,0 +1,200 @@
+#!/bin/sh
+# run.sh -- end-to-end tests: real spin, real pan, SPIN as the oracle.
+#
+# For every model (tests/models/*.pml and the SPIN examples listed in
+# examples.list) build SPIN's own breadth-first pan from the same
+# `spin -a` output (-DBFS -DNOREDUCE) and run it: that is the reference
+# verdict and the shortest trail length.  Then run `dmc check` with each
+# search and heuristic and check:
+#   - a complete search gives SPIN's verdict;
+#   - every counterexample replays with spin -t, for as many steps as the
+#     trail has, and shows the same kind of error;
+#   - A* with an admissible heuristic finds a trail exactly as long as
+#     SPIN's breadth-first search;
+#   - the plugin and the portable build give identical searches.
+# Prints one line per check and closes with "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+examples=/usr/share/doc/spin/examples/Examples
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-e2e.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+
+passed=0
+failed=0
+skipped=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+
+# Steps in a SPIN trail file (lines that start with a step number).
+trail_steps() { grep -c '^[0-9]' "$1"; }
+
+# The kind of error pan reported (first line "pan:1: ...").
+error_kind() {
+	if grep -q '^	never claim *	+' "$1"; then echo claim; return; fi
+	case $(grep -m1 '^pan:1:' "$1") in
+	*"assertion violated"*) echo assert ;;
+	*"invalid end state"*) echo deadlock ;;
+	*"claim"*) echo claim ;;
+	"") echo none ;;
+	*) echo other ;;
+	esac
+}
+
+# reference MODELDIR MODEL PANOPTS: SPIN's BFS, writes ref.verdict ref.len ref.kind
+reference() {
+	d=$1; m=$2; opts=$3
+	(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
+	 && cd ref && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
+	# shellcheck disable=SC2086
+	(cd "$d/ref" && timeout 120 ./pan $opts > ../ref.out 2>&1)
+	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref.out"; then
+		return 2
+	fi
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref.out")
+	[ -n "$errs" ] || return 1
+	if [ "$errs" -gt 0 ]; then
+		echo violation > "$d/ref.verdict"
+		trail_steps "$d/ref/$m.trail" > "$d/ref.len" 2>/dev/null || echo 0 > "$d/ref.len"
+		rm -f "$d/ref/$m.trail"
+	else
+		echo no-violation > "$d/ref.verdict"
+		echo 0 > "$d/ref.len"
+	fi
+	error_kind "$d/ref.out" > "$d/ref.kind"
+	return 0
+}
+
+# run_dmc DIR MODEL TAG SEARCH HEURISTIC [extra dmc options] -- pan options
+run_dmc() {
+	d=$1; m=$2; tag=$3; shift 3
+	(cd "$d" && "$dmc" check "$m" --json "$@" > "$tag.json" 2> "$tag.err")
+	echo $? > "$d/$tag.rc"
+}
+
+check_config() { # dir model name tag search heuristic panopts [dmc opts]
+	d=$1; m=$2; name=$3; tag=$4; s=$5; h=$6; opts=$7; shift 7
+	# shellcheck disable=SC2086
+	run_dmc "$d" "$m" "$tag" --search "$s" --heuristic "$h" "$@" -- $opts
+	rc=$(cat "$d/$tag.rc")
+	what="$name $s/$h"
+	if [ "$rc" = 2 ]; then
+		if grep -q 'need.*target\|has no\|needs variable\|only with deadlock\|no goals' "$d/$tag.err"; then
+			skipped=$((skipped + 1))   # heuristic does not apply to this model
+			return
+		fi
+		fail "$what: dmc exited 2: $(head -c 300 "$d/$tag.err")"
+		return
+	fi
+	v=$(json_str verdict "$d/$tag.json")
+	ref=$(cat "$d/ref.verdict")
+	case $s in
+	beam) # incomplete: a violation must be real, no-violation must be flagged
+		if [ "$v" = no-violation ] && [ "$(json_num states_dropped "$d/$tag.json")" != 0 ]; then
+			fail "$what: beam dropped states but claimed a complete search"
+		elif [ "$v" = violation ] && [ "$ref" != violation ]; then
+			fail "$what: beam found a violation SPIN does not"
+		else ok "$what: $v"; fi ;;
+	*)
+		if [ "$v" = "$ref" ]; then ok "$what: verdict $v"
+		else fail "$what: verdict '$v', SPIN says '$ref' (rc $rc)"; return; fi ;;
+	esac
+	case $v in
+	violation) [ "$rc" = 1 ] || fail "$what: exit status $rc for a violation" ;;
+	no-violation) [ "$rc" = 0 ] || fail "$what: exit status $rc for no violation" ;;
+	incomplete) [ "$rc" = 3 ] || fail "$what: exit status $rc for an incomplete search" ;;
+	esac
+	[ "$v" = violation ] || return
+	len=$(json_num trail_length "$d/$tag.json")
+	trail=$d/$m.trail
+	if [ ! -f "$trail" ]; then fail "$what: no trail file $trail"; return; fi
+	[ "$(trail_steps "$trail")" = "$len" ] || fail "$what: trail_length $len but the file has $(trail_steps "$trail") steps"
+	(cd "$d" && timeout 60 spin -t -p "$m" > "$tag.replay" 2>&1)
+	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
+	if [ "$steps" = "$len" ]; then ok "$what: trail replays ($len steps)"
+	else fail "$what: spin -t replayed '$steps' steps of a $len-step trail"; fi
+	if [ "$(cat "$d/ref.kind")" = assert ]; then
+		if grep -q 'assertion violated' "$d/$tag.replay"; then ok "$what: replay violates the assertion"
+		else fail "$what: replay shows no assertion violation"; fi
+	fi
+	case $s/$h in
+	astar/none|astar/dL)
+		if [ "$len" = "$(cat "$d/ref.len")" ]; then ok "$what: shortest trail ($len, as SPIN's BFS)"
+		else fail "$what: A* trail has $len steps, SPIN's BFS $(cat "$d/ref.len")"; fi ;;
+	esac
+	mv "$trail" "$d/$tag.trail"
+}
+
+# the same search through the plugin and through the portable rewrite
+check_portable() { # dir model name panopts
+	d=$1; m=$2; name=$3; opts=$4
+	# shellcheck disable=SC2086
+	run_dmc "$d" "$m" plug --search greedy --heuristic dU -- $opts
+	# shellcheck disable=SC2086
+	run_dmc "$d" "$m" port --portable --search greedy --heuristic dU -- $opts
+	rm -f "$d/$m.trail"
+	strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//' "$1"; }
+	if [ "$(cat "$d/plug.rc")" = 2 ] && [ "$(cat "$d/port.rc")" = 2 ]; then
+		skipped=$((skipped + 1))
+	elif [ "$(strip "$d/plug.json")" = "$(strip "$d/port.json")" ] && [ -s "$d/plug.json" ]; then
+		ok "$name: plugin and portable builds search identically"
+	else
+		fail "$name: plugin and portable builds differ: $(strip "$d/plug.json") vs $(strip "$d/port.json")"
+	fi
+}
+
+test_model() { # source-path panopts
+	src=$1; opts=$2
+	name=$(basename "$src" .pml)
+	d=$work/$name
+	mkdir -p "$d"
+	cp "$src" "$d/"
+	# models may include their neighbours
+	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\(.*\)".*/\1/p' "$src"); do
+		cp "$(dirname "$src")/$inc" "$d/" 2>/dev/null
+	done
+	m=$(basename "$src")
+	reference "$d" "$m" "$opts"
+	case $? in
+	0) ;;
+	2) skipped=$((skipped + 1)); [ -n "${VERBOSE:-}" ] && echo "skip $name: SPIN's BFS cannot check it ($(grep -m1 'pan:1:' "$d/ref.out"))"; return ;;
+	*) fail "$name: SPIN reference run failed"; return ;;
+	esac
+	i=0
+	for cfg in bfs/none dfs/none astar/none astar/dL wastar/dU greedy/dU greedy/hf beam/dL; do
+		i=$((i + 1))
+		check_config "$d" "$m" "$name" "c$i" "${cfg%/*}" "${cfg#*/}" "$opts"
+	done
+	if [ "$(cat "$d/ref.kind")" = deadlock ]; then
+		check_config "$d" "$m" "$name" cdl greedy deadlock "$opts" --target deadlock
+	fi
+	[ "${PORTABLE_ALL:-}" ] || case $name in peterson|p312|hajek|for_select_example|sat) ;; *) return ;; esac
+	check_portable "$d" "$m" "$name" "$opts"
+}
+
+[ -x "$top/build/libdmc.a" ] || [ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+
+for f in "$top"/tests/models/*.pml; do
+	[ -f "$f" ] || continue
+	opts=$(sed -n 's/^\/\/ *pan-options: *//p' "$f" | head -n 1)
+	test_model "$f" "$opts"
+done
+if [ -d "$examples" ]; then
+	grep -v '^#' "$(dirname "$0")/examples.list" | while read -r rel opts; do
+		[ -n "$rel" ] && echo "$rel ${opts:-}"
+	done > "$work/list"
+	while read -r rel opts; do
+		test_model "$examples/$rel" "${opts:-}"
+	done < "$work/list"
+else
+	echo "note: $examples not found (Debian package spin); SPIN's examples not tested"
+fi
+
+echo "e2e: $skipped checks not applicable (heuristic without targets, or a model SPIN's BFS cannot check)"
+echo "e2e: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -1,0 +1,49 @@
+/*
+ * fake_bridge.h -- runtime/bridge.h over a small model built by a test.
+ *
+ * A test calls fb_reset(), describes proctypes, transitions, processes,
+ * variables and channels, and then calls the code under test, which
+ * sees the model only through dmc_br_*.  Everything lives in fixed
+ * arrays; exceeding a limit aborts the test.
+ */
+#ifndef DMC_FAKE_BRIDGE_H
+#define DMC_FAKE_BRIDGE_H
+
+#define FB_MAX_TYPES  8
+#define FB_MAX_STATES 64
+#define FB_MAX_TRANS  256
+#define FB_MAX_PROCS  16
+#define FB_MAX_VARS   32
+#define FB_MAX_ELEMS  8               /* array length */
+#define FB_MAX_MTYPES 16
+#define FB_MAX_CHANS  8
+
+void fb_reset(void);                  /* an empty model: no types, no claim */
+
+/* static structure */
+int fb_type(const char *name, int nstates, int start);          /* returns the type */
+void fb_claim(int type);                                         /* type is the never claim */
+int fb_trans(int type, int from, int to, int line, const char *text); /* returns its id */
+void fb_label(int type, int state, int labels);                 /* DMC_LBL_* bits */
+
+/* processes */
+int fb_proc(int type, int state);                               /* returns the pid */
+void fb_move(int pid, int state);
+
+/* variables: scalars have size 1; locals are per process */
+int fb_global(const char *name, int size);
+int fb_local(int type, const char *name, int size);
+int fb_chan_var(int type, const char *name, int size);          /* type -1: global */
+void fb_set(const char *name, long index, long val);            /* a global */
+void fb_set_local(int pid, const char *name, long index, long val);
+void fb_mtype(const char *name, long val);
+
+/* channels: ids are 1-based like pan's */
+int fb_chan(int cap);
+void fb_chan_len(int id, int len);
+
+/* build facts */
+void fb_has_vars(int on);
+void fb_checks(int deadlocks, int asserts);
+
+#endif

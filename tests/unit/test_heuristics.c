@@ -1,0 +1,771 @@
+/*
+ * test_heuristics.c -- targets and the heuristics over fake models.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge.h"
+#include "check.h"
+#include "expr.h"
+#include "fake_bridge.h"
+#include "heuristic.h"
+#include "targets.h"
+
+#define INF DMC_H_INF
+
+static int tP, tQ, tN;
+
+/*
+ * proctype P                          proctype Q
+ *   1 -((x<3))->      2  line 2         1 -((y>0))->        2  line 10
+ *   1 -else->         5  line 2         2 -assert((y<2))->  3  line 11
+ *   2 -x = (x+1)->    3  line 3         3 -(-end-)->        0  line 12 (end)
+ *   3 -(1)->          1  line 3
+ *   5 -assert((x!=7))-> 6  line 5     claim never_0 (ltl [] (x<5))
+ *   6 -(run Q())->    7  line 6         1 -(!((x<5)))->     2  line 20
+ *   7 -(-end-)->      0  line 7 (end)   1 -(1)->            1  line 20
+ *                                       2 -assert(!(!((x<5))))-> 1  line 20
+ * Control distances to the asserts: P 1:1 2:3 3:2 5:0; Q 1:1 2:0;
+ * claim 1:1 2:0.  With a claim, pid 0 is the claim.
+ */
+static void model(int with_claim, int with_run)
+{
+	fb_reset();
+	tP = fb_type("P", 8, 1);
+	tQ = fb_type("Q", 4, 1);
+	fb_global("x", 1);
+	fb_global("y", 1);
+	fb_trans(tP, 1, 2, 2, "((x<3))");
+	fb_trans(tP, 1, 5, 2, "else");
+	fb_trans(tP, 2, 3, 3, "x = (x+1)");
+	fb_trans(tP, 3, 1, 3, "(1)");
+	fb_trans(tP, 5, 6, 5, "assert((x!=7))");
+	fb_trans(tP, 6, 7, 6, with_run ? "(run Q())" : "(1)");
+	fb_trans(tP, 7, 0, 7, "-end-");
+	fb_label(tP, 7, DMC_LBL_END);
+	fb_trans(tQ, 1, 2, 10, "((y>0))");
+	fb_trans(tQ, 2, 3, 11, "assert((y<2))");
+	fb_trans(tQ, 3, 0, 12, "-end-");
+	fb_label(tQ, 3, DMC_LBL_END);
+	tN = -1;
+	if (with_claim) {
+		tN = fb_type("never_0", 3, 1);
+		fb_claim(tN);
+		fb_trans(tN, 1, 2, 20, "(!((x<5)))");
+		fb_trans(tN, 1, 1, 20, "(1)");
+		fb_trans(tN, 2, 1, 20, "assert(!(!((x<5))))");
+		fb_proc(tN, 1);
+	}
+}
+
+static char out[4096];
+
+static const char *print_targets(const dmc_targets *t)
+{
+	FILE *f = tmpfile();
+	size_t n;
+	if (!f)
+		return "";
+	dmc_targets_print(t, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	return out;
+}
+
+static const char *print_formula(const dmc_expr *e)
+{
+	static char buf[256];
+	FILE *f = tmpfile();
+	size_t n;
+	if (!f || !e)
+		return "(null)";
+	dmc_expr_print(e, f);
+	rewind(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int build(int kinds, dmc_targets *t)
+{
+	char err[256];
+	int rc = dmc_targets_build(kinds, t, err, sizeof err);
+	if (rc < 0)
+		fprintf(stderr, "targets: %s\n", err);
+	return rc;
+}
+
+/* ---- targets ---- */
+
+static void test_parse_kinds(void)
+{
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("assert"), DMC_TGT_ASSERT);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("claim"), DMC_TGT_CLAIM);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("deadlock"), DMC_TGT_DEADLOCK);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("assert,claim,deadlock"), 7);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds(" claim , deadlock "), 6);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("assert,assert"), 1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("bogus"), -1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("assert,bogus"), -1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("asserts"), -1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds(""), -1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds("assert,"), -1);
+	CHECK_EQ_LONG(dmc_targets_parse_kinds(NULL), -1);
+}
+
+static void test_targets_default(void)
+{
+	dmc_targets t;
+	model(1, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.kinds, DMC_TGT_ASSERT | DMC_TGT_CLAIM);
+	CHECK_EQ_LONG(t.deadlock, 0);
+	CHECK_EQ_LONG(t.ngoals, 3);
+	if (t.ngoals == 3) {
+		dmc_goal *g = &t.goals[0];
+		CHECK_EQ_LONG(g->kind, DMC_TGT_ASSERT);
+		CHECK_EQ_LONG(g->nlocs, 1);
+		CHECK_EQ_LONG(g->locs[0].type, tP);
+		CHECK_EQ_LONG(g->locs[0].state, 5);
+		CHECK_EQ_LONG(g->locs[0].pid, -1);
+		CHECK_EQ_LONG(g->extra_steps, 1);
+		CHECK_EQ_LONG(g->line, 5);
+		CHECK_STR(g->text, "assert((x!=7))");
+		CHECK_STR(print_formula(g->formula), "!((x!=7))");
+		g = &t.goals[1];
+		CHECK_EQ_LONG(g->kind, DMC_TGT_ASSERT);
+		CHECK_EQ_LONG(g->locs[0].type, tQ);
+		CHECK_EQ_LONG(g->locs[0].state, 2);
+		CHECK_STR(print_formula(g->formula), "!((y<2))");
+		g = &t.goals[2];
+		CHECK_EQ_LONG(g->kind, DMC_TGT_CLAIM);
+		CHECK_EQ_LONG(g->locs[0].type, tN);
+		CHECK_EQ_LONG(g->locs[0].state, 2);
+		CHECK_EQ_LONG(g->extra_steps, 1);
+		CHECK_EQ_LONG(g->line, 20);
+		CHECK_STR(print_formula(g->formula), "!((x<5))");
+	}
+	const char *s = print_targets(&t);
+	CHECK(strstr(s, "targets (assert,claim): 3 goals") != NULL);
+	CHECK(strstr(s, "assert P state 5, line 5: assert((x!=7)); formula !((x!=7)); +1 step") != NULL);
+	CHECK(strstr(s, "claim  never_0 state 2, line 20: assert(!(!((x<5)))); formula !((x<5))") != NULL);
+	dmc_targets_free(&t);
+	CHECK_EQ_LONG(t.ngoals, 0);
+
+	/* without asserts or claim: deadlocks */
+	fb_reset();
+	int a = fb_type("A", 3, 1);
+	fb_trans(a, 1, 2, 1, "((x>0))");
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.kinds, DMC_TGT_DEADLOCK);
+	CHECK_EQ_LONG(t.deadlock, 1);
+	CHECK_EQ_LONG(t.ngoals, 0);
+	CHECK(strstr(print_targets(&t), "deadlock: ") != NULL);
+	dmc_targets_free(&t);
+	/* ... unless pan does not check them either */
+	fb_checks(0, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.kinds, 0);
+	CHECK_EQ_LONG(t.deadlock, 0);
+	dmc_targets_free(&t);
+}
+
+static void test_targets_kinds(void)
+{
+	dmc_targets t;
+	model(1, 1);
+	/* assert: every assert, the claim's ones with kind CLAIM; no claim ends */
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	CHECK_EQ_LONG(t.kinds, DMC_TGT_ASSERT);
+	CHECK_EQ_LONG(t.ngoals, 3);
+	CHECK_EQ_LONG(t.ngoals == 3 ? t.goals[2].kind : 0, DMC_TGT_CLAIM);
+	dmc_targets_free(&t);
+	/* claim: only the claim */
+	CHECK(build(DMC_TGT_CLAIM, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 1);
+	CHECK_EQ_LONG(t.ngoals == 1 ? t.goals[0].locs[0].type : -1, tN);
+	dmc_targets_free(&t);
+	/* deadlock joins asserts */
+	CHECK(build(DMC_TGT_ASSERT | DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 3);
+	CHECK_EQ_LONG(t.deadlock, 1);
+	CHECK(strstr(print_targets(&t), "(assert,deadlock): 3 goals + invalid end states") != NULL);
+	dmc_targets_free(&t);
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 0);
+	CHECK_EQ_LONG(t.deadlock, 1);
+	dmc_targets_free(&t);
+	/* pan -A: no assert is checked, the claim's included */
+	fb_checks(1, 0);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 0);
+	CHECK_EQ_LONG(t.deadlock, 1);
+	dmc_targets_free(&t);
+}
+
+/* never { do :: x>3 -> break :: x==2 -> goto done :: else od; x==5; done: skip } */
+static void claim_with_end(int end_label_only)
+{
+	fb_reset();
+	int p = fb_type("P", 3, 1);
+	fb_global("x", 1);
+	fb_trans(p, 1, 2, 1, "x = (x+1)");
+	tN = fb_type("never_0", 12, 6);
+	fb_claim(tN);
+	fb_trans(tN, 6, 9, 3, "((x>3))");
+	fb_trans(tN, 6, 10, 3, "((x==2))");
+	fb_trans(tN, 6, 6, 3, "else");
+	fb_trans(tN, 9, 10, 4, "((x==5))");
+	fb_trans(tN, 10, 11, 5, "(1)");
+	if (end_label_only)
+		fb_label(tN, 11, DMC_LBL_END);        /* no -end- transition listed */
+	else
+		fb_trans(tN, 11, 0, 6, "-end-");
+	fb_proc(tN, 6);
+	fb_proc(p, 1);
+}
+
+static void test_targets_claim_end(void)
+{
+	dmc_targets t;
+	for (int variant = 0; variant < 2; variant++) {
+		claim_with_end(variant);
+		CHECK(build(DMC_TGT_CLAIM, &t) == 0);
+		CHECK_EQ_LONG(t.ngoals, 1);
+		if (t.ngoals == 1) {
+			dmc_goal *g = &t.goals[0];
+			CHECK_EQ_LONG(g->kind, DMC_TGT_CLAIM);
+			CHECK_EQ_LONG(g->locs[0].type, tN);
+			CHECK_EQ_LONG(g->locs[0].state, 11);
+			CHECK_EQ_LONG(g->locs[0].pid, -1);
+			CHECK_EQ_LONG(g->extra_steps, 0);
+			CHECK(g->formula == NULL);
+			CHECK_EQ_LONG(g->line, variant ? 5 : 6);   /* incoming if none leaves */
+			CHECK_STR(g->text, "end state of never claim never_0");
+		}
+		CHECK(strstr(print_targets(&t), "claim  never_0 state 11, line") != NULL);
+		dmc_targets_free(&t);
+	}
+	/* the default finds the claim's end too */
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 1);
+	CHECK_EQ_LONG(t.kinds, DMC_TGT_ASSERT | DMC_TGT_CLAIM);
+	dmc_targets_free(&t);
+}
+
+static void expect_build_error(int kinds, const char *fragment)
+{
+	dmc_targets t;
+	char err[256] = "";
+	CHECK(dmc_targets_build(kinds, &t, err, sizeof err) < 0);
+	CHECK(strstr(err, fragment) != NULL);
+	if (!strstr(err, fragment))
+		fprintf(stderr, "  got \"%s\"\n", err);
+	CHECK_EQ_LONG(t.ngoals, 0);
+	CHECK(t.goals == NULL);
+}
+
+static void test_targets_errors(void)
+{
+	model(0, 1);
+	expect_build_error(DMC_TGT_CLAIM, "--target claim: the model has no never claim or ltl formula");
+	expect_build_error(DMC_TGT_ASSERT | DMC_TGT_CLAIM, "no never claim");
+	expect_build_error(64, "unknown target");
+	fb_checks(1, 0);
+	expect_build_error(DMC_TGT_ASSERT, "--target assert: pan does not check assertions");
+	fb_checks(0, 1);
+	expect_build_error(DMC_TGT_DEADLOCK, "--target deadlock: pan does not check invalid end states");
+
+	fb_reset();
+	int a = fb_type("A", 3, 1);
+	fb_trans(a, 1, 2, 1, "((x>0))");
+	expect_build_error(DMC_TGT_ASSERT, "--target assert: the model has no assert statements");
+	/* a liveness claim: accept states only */
+	int n = fb_type("never_0", 4, 1);
+	fb_claim(n);
+	fb_trans(n, 1, 2, 1, "((x>0))");
+	fb_trans(n, 2, 2, 1, "(1)");
+	fb_label(n, 2, DMC_LBL_ACCEPT);
+	expect_build_error(DMC_TGT_CLAIM, "--target claim: the never claim never_0 has no assert and no end state");
+}
+
+static void test_targets_unreachable(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 6, 1);
+	fb_trans(a, 1, 2, 1, "assert((x>0))");
+	fb_trans(a, 2, 1, 1, "(1)");
+	fb_trans(a, 4, 5, 9, "assert((x<0))");    /* dead code after the loop */
+	fb_trans(a, 5, 0, 9, "-end-");
+	/* an ltl claim: pan's table also holds its unreachable end state */
+	int n = fb_type("p1", 11, 6);
+	fb_claim(n);
+	fb_trans(n, 6, 2, 3, "(!((x<5)))");
+	fb_trans(n, 6, 6, 3, "(1)");
+	fb_trans(n, 2, 6, 3, "assert(!(!((x<5))))");
+	fb_trans(n, 8, 10, 8, "(1)");
+	fb_label(n, 10, DMC_LBL_END);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 2);
+	for (int i = 0; i < t.ngoals; i++) {
+		CHECK(t.goals[i].locs[0].state != 4);
+		CHECK(t.goals[i].locs[0].state != 10);
+	}
+	dmc_targets_free(&t);
+}
+
+static void test_targets_unparsable_assert(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 3, 1);
+	fb_trans(a, 1, 2, 4, "assert((x<))");     /* still a location */
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 1);
+	CHECK(t.ngoals == 1 && t.goals[0].formula == NULL);
+	dmc_targets_free(&t);
+}
+
+/* ---- the registry ---- */
+
+static void test_registry(void)
+{
+	const char *names[] = { "none", "dL", "dU", "hf", "deadlock" };
+	const dmc_heuristic *const *all = dmc_heuristic_all();
+	int n = 0;
+	while (all[n])
+		n++;
+	CHECK_EQ_LONG(n, 5);
+	for (int i = 0; i < 5; i++) {
+		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
+		CHECK(h != NULL);
+		CHECK_STR(h ? h->name : NULL, names[i]);
+		CHECK(h && h->summary && h->init && h->eval && h->done);
+	}
+	CHECK(dmc_heuristic_find("dl") == dmc_heuristic_find("dL"));
+	CHECK(dmc_heuristic_find("DU") == dmc_heuristic_find("dU"));
+	CHECK(dmc_heuristic_find("d") == NULL);
+	CHECK(dmc_heuristic_find("nonexistent") == NULL);
+	CHECK(dmc_heuristic_find(NULL) == NULL);
+	CHECK(dmc_heuristic_find("none")->admissible);
+	CHECK(dmc_heuristic_find("dL")->admissible);
+	CHECK(!dmc_heuristic_find("dU")->admissible);
+	CHECK(!dmc_heuristic_find("hf")->admissible);
+	CHECK(!dmc_heuristic_find("deadlock")->admissible);
+	CHECK(dmc_heuristic_find("dL")->proves_dead_ends);
+	CHECK(!dmc_heuristic_find("hf")->proves_dead_ends);
+}
+
+static void test_none(void)
+{
+	dmc_targets t;
+	char err[256];
+	const dmc_heuristic *h = dmc_heuristic_find("none");
+	model(0, 1);
+	fb_proc(tP, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK(h->init(&t, err, sizeof err) == 0);
+	CHECK_EQ_LONG(h->eval(), 0);
+	h->done();
+	dmc_targets_free(&t);
+}
+
+/* ---- dL / dU ---- */
+
+static int eval_with(const char *name, const dmc_targets *t)
+{
+	char err[256];
+	const dmc_heuristic *h = dmc_heuristic_find(name);
+	if (h->init(t, err, sizeof err) < 0) {
+		fprintf(stderr, "%s init: %s\n", name, err);
+		return -1;
+	}
+	int v = h->eval();
+	h->done();
+	return v;
+}
+
+static void test_dist_one_location_goals(void)
+{
+	dmc_targets t;
+	model(0, 1);
+	int p = fb_proc(tP, 1);
+	CHECK(build(0, &t) == 0);
+	/* P at 1: 1 step to the assert + 1; Q (none yet, P can run one): 1 + 1 + 1 */
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	CHECK_EQ_LONG(eval_with("dU", &t), 2);
+	fb_move(p, 2);                    /* P: 3 + 1 = 4; Q: 3 */
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	fb_move(p, 3);
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	fb_move(p, 5);
+	CHECK_EQ_LONG(eval_with("dL", &t), 1);
+	fb_move(p, 6);                    /* P past its assert: only Q remains */
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	int q = fb_proc(tQ, 1);
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	fb_move(q, 2);
+	CHECK_EQ_LONG(eval_with("dL", &t), 1);
+	fb_move(q, 3);                    /* a fresh Q can still come */
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	fb_move(p, 7);
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	dmc_targets_free(&t);
+}
+
+static void test_dist_inf(void)
+{
+	dmc_targets t;
+	char err[256];
+	model(0, 0);                      /* nobody runs Q */
+	int p = fb_proc(tP, 6);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);    /* no Q and P is past its assert */
+	CHECK_EQ_LONG(eval_with("dU", &t), INF);
+	int q = fb_proc(tQ, 1);
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	fb_move(q, 3);
+	fb_move(p, 7);
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);
+	fb_move(p, 0);                    /* a finished process */
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);
+	/* with deadlocks also a target, a deadlock may be one step away: h = 0 */
+	t.deadlock = 1;
+	CHECK_EQ_LONG(eval_with("dL", &t), 0);
+	dmc_targets_free(&t);
+	/* no locations at all: init fails */
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK(dmc_heuristic_find("dL")->init(&t, err, sizeof err) < 0);
+	CHECK_STR(err, "dL/dU need target locations (asserts or a never claim); the model has none");
+	CHECK(dmc_heuristic_find("dU")->init(&t, err, sizeof err) < 0);
+	dmc_targets_free(&t);
+}
+
+static void test_dist_with_claim(void)
+{
+	dmc_targets t;
+	model(1, 1);                      /* pid 0: the claim at 1 */
+	int p = fb_proc(tP, 2);
+	CHECK(build(0, &t) == 0);
+	/* claim: 1 + 1; P: 3 + 1; Q: fresh 1 + 1 + 1 */
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	fb_move(0, 2);
+	CHECK_EQ_LONG(eval_with("dL", &t), 1);
+	dmc_targets_free(&t);
+	/* claim targets only */
+	CHECK(build(DMC_TGT_CLAIM, &t) == 0);
+	fb_move(0, 1);
+	fb_move(p, 5);
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	dmc_targets_free(&t);
+	/* a claim end state: extra 0 */
+	claim_with_end(0);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);      /* 6 -> 10 -> 11 (x==2 on the way) */
+	fb_move(0, 10);
+	CHECK_EQ_LONG(eval_with("dL", &t), 1);
+	fb_move(0, 11);
+	CHECK_EQ_LONG(eval_with("dL", &t), 0);
+	dmc_targets_free(&t);
+}
+
+/* A hand-made target set: one goal over the given locations. */
+static dmc_loc locs[4];
+static dmc_goal goals[2];
+static dmc_targets hand(int nlocs, int extra)
+{
+	dmc_targets t = { 0 };
+	memset(goals, 0, sizeof goals);
+	goals[0].kind = DMC_TGT_ASSERT;
+	goals[0].nlocs = nlocs;
+	goals[0].locs = locs;
+	goals[0].extra_steps = extra;
+	t.kinds = DMC_TGT_ASSERT;
+	t.ngoals = 1;
+	t.goals = goals;
+	return t;
+}
+
+static void test_dist_conjunctions(void)
+{
+	model(0, 1);
+	int p = fb_proc(tP, 2);
+	int q = fb_proc(tQ, 1);
+	locs[0] = (dmc_loc){ tP, 5, -1 };
+	locs[1] = (dmc_loc){ tQ, 2, -1 };
+	dmc_targets t = hand(2, 0);
+	/* P needs 3, Q needs 1: dL takes the max, dU the sum */
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	CHECK_EQ_LONG(eval_with("dU", &t), 4);
+	t.goals[0].extra_steps = 2;
+	CHECK_EQ_LONG(eval_with("dL", &t), 5);
+	CHECK_EQ_LONG(eval_with("dU", &t), 6);
+	t.goals[0].extra_steps = 0;
+	/* the best instance counts */
+	fb_proc(tQ, 2);
+	CHECK_EQ_LONG(eval_with("dU", &t), 3);
+	/* P at 6 cannot get back to 5 and nobody runs P */
+	fb_move(p, 6);
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);
+	CHECK_EQ_LONG(eval_with("dU", &t), INF);
+	/* a second goal that is reachable decides */
+	goals[1] = goals[0];
+	goals[1].nlocs = 1;
+	goals[1].locs = &locs[1];
+	goals[1].extra_steps = 1;
+	t.ngoals = 2;
+	CHECK_EQ_LONG(eval_with("dL", &t), 1);
+	(void)q;
+}
+
+static void test_dist_specific_pid(void)
+{
+	model(0, 1);
+	fb_proc(tP, 1);                   /* pid 0: 1 step */
+	fb_proc(tP, 2);                   /* pid 1: 3 steps */
+	locs[0] = (dmc_loc){ tP, 5, 1 };
+	dmc_targets t = hand(1, 1);
+	CHECK_EQ_LONG(eval_with("dL", &t), 4);
+	locs[0].pid = -1;
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+	locs[0].pid = 7;                  /* not running, and P is never run */
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);
+	locs[0] = (dmc_loc){ tQ, 2, 5 };  /* not running yet, but Q can be run */
+	CHECK_EQ_LONG(eval_with("dL", &t), 3);
+	locs[0] = (dmc_loc){ tP, 99, -1 };   /* no such state */
+	CHECK_EQ_LONG(eval_with("dL", &t), INF);
+	/* a goal without location bounds h by its extra steps and is never INF */
+	goals[1].kind = DMC_TGT_ASSERT;
+	goals[1].nlocs = 0;
+	goals[1].extra_steps = 2;
+	t.ngoals = 2;
+	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+}
+
+/* ---- hf ---- */
+
+static void test_hf(void)
+{
+	dmc_targets t;
+	char err[256];
+	model(0, 1);
+	fb_proc(tP, 1);
+	fb_set("x", 0, 3);
+	fb_set("y", 0, 0);
+	CHECK(build(0, &t) == 0);
+	/* P: x==7 is 4 away, +1; Q: y>=2 is 2 away, +1 */
+	CHECK_EQ_LONG(eval_with("hf", &t), 3);
+	fb_set("y", 0, 5);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
+	fb_set("y", 0, 0);
+	fb_set("x", 0, 7);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
+	fb_set("x", 0, 12);
+	CHECK_EQ_LONG(eval_with("hf", &t), 3);
+	dmc_targets_free(&t);
+
+	model(1, 1);                      /* the claim's formula: x>=5 */
+	fb_set("x", 0, 3);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(eval_with("hf", &t), 3);
+	fb_set("x", 0, 4);
+	CHECK_EQ_LONG(eval_with("hf", &t), 2);
+	dmc_targets_free(&t);
+
+	/* init failures */
+	fb_has_vars(0);
+	CHECK(build(0, &t) == 0);
+	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	CHECK(strstr(err, "variable accessors") != NULL);
+	dmc_targets_free(&t);
+	fb_has_vars(1);
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	CHECK(strstr(err, "formula") != NULL);
+	dmc_targets_free(&t);
+}
+
+static void test_hf_locals(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int r = fb_type("R", 4, 1);
+	fb_local(r, "i", 1);
+	fb_trans(r, 1, 2, 1, "assert((i!=2))");
+	CHECK(build(0, &t) == 0);
+	/* no R yet: i cannot be read, so the formula counts 0 */
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
+	int a = fb_proc(r, 1), b = fb_proc(r, 1);
+	fb_set_local(a, "i", 0, 0);
+	fb_set_local(b, "i", 0, 5);
+	CHECK_EQ_LONG(eval_with("hf", &t), 3);        /* min(|0-2|, |5-2|) + 1 */
+	fb_set_local(b, "i", 0, 2);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
+	/* a goal for one process reads only that one */
+	t.goals[0].locs[0].pid = a;
+	CHECK_EQ_LONG(eval_with("hf", &t), 3);
+	dmc_targets_free(&t);
+}
+
+static void test_hf_goal_without_formula(void)
+{
+	dmc_targets t;
+	claim_with_end(0);
+	fb_set("x", 0, 100);
+	CHECK(build(0, &t) == 0);
+	/* hf has no formula here (and says so) */
+	char err[256];
+	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	dmc_targets_free(&t);
+	/* with an assert too, the claim's end goal counts 0 + 0 */
+	int p = fb_type("A", 3, 1);
+	fb_trans(p, 1, 2, 1, "assert((x<5))");
+	fb_proc(p, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.ngoals, 2);
+	CHECK_EQ_LONG(eval_with("hf", &t), 0);
+	dmc_targets_free(&t);
+}
+
+static void test_hf_saturates(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 3, 1);
+	fb_global("x", 1);
+	fb_trans(a, 1, 2, 1, "assert((x!=-5))");
+	fb_proc(a, 1);
+	fb_set("x", 0, 9000000000000000000L);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(eval_with("hf", &t), INF - 1);
+	dmc_targets_free(&t);
+}
+
+/* ---- deadlock ---- */
+
+static void test_deadlock(void)
+{
+	dmc_targets t;
+	char err[256];
+	fb_reset();
+	fb_global("x", 1);
+	fb_chan_var(-1, "c", 1);
+	fb_chan_var(-1, "r", 1);
+	int c = fb_chan(1), r = fb_chan(0);
+	fb_set("c", 0, c);
+	fb_set("r", 0, r);
+	fb_set("x", 0, 3);
+	int A = fb_type("A", 3, 1), B = fb_type("B", 3, 1), C = fb_type("C", 3, 1);
+	int D = fb_type("D", 3, 1), E = fb_type("E", 3, 1), F = fb_type("F", 3, 1);
+	fb_trans(A, 1, 2, 1, "c?x");
+	fb_trans(A, 1, 2, 1, "((x>5))");
+	fb_trans(B, 1, 2, 2, "((x<5))");
+	fb_trans(C, 1, 0, 3, "-end-");        /* finished */
+	fb_trans(D, 1, 2, 4, "r!1");          /* rendezvous: may move */
+	fb_trans(E, 1, 2, 5, "((x>5))");
+	fb_trans(E, 1, 2, 5, "else");
+	fb_trans(F, 1, 2, 6, "x = 1");
+	fb_trans(F, 2, 1, 6, "c!x");
+	int pa = fb_proc(A, 1), pb = fb_proc(B, 1), pc = fb_proc(C, 1);
+	int pd = fb_proc(D, 1), pe = fb_proc(E, 1), pf = fb_proc(F, 1);
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 4);     /* B D E F */
+	fb_chan_len(c, 1);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 5);     /* A too */
+	fb_set("x", 0, 6);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 4);     /* A D E F */
+	fb_move(pf, 2);                                   /* c is full */
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 3);
+	fb_chan_len(c, 0);
+	fb_set("x", 0, 3);
+	fb_move(pb, 2);                                   /* no transitions left */
+	fb_move(pd, 2);
+	fb_move(pe, 2);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 1);     /* F: c!x */
+	fb_chan_len(c, 1);                               /* F blocked, A done */
+	fb_move(pa, 2);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 0);
+	(void)pc;
+	dmc_targets_free(&t);
+
+	/* the never claim is not a process that can deadlock */
+	int n = fb_type("never_0", 2, 1);
+	fb_claim(n);
+	fb_trans(n, 1, 1, 9, "(1)");
+	fb_proc(n, 1);
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 0);
+	dmc_targets_free(&t);
+
+	/* only for deadlock targets */
+	model(0, 1);
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	CHECK(dmc_heuristic_find("deadlock")->init(&t, err, sizeof err) < 0);
+	CHECK(strstr(err, "--target deadlock") != NULL);
+	dmc_targets_free(&t);
+}
+
+static void test_deadlock_locals(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 3, 1);
+	fb_local(a, "i", 1);
+	fb_trans(a, 1, 2, 1, "((i>0))");
+	int p = fb_proc(a, 1), q = fb_proc(a, 1);
+	fb_set_local(q, "i", 0, 1);
+	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 1);      /* only q */
+	fb_set_local(p, "i", 0, 4);
+	CHECK_EQ_LONG(eval_with("deadlock", &t), 2);
+	dmc_targets_free(&t);
+}
+
+/* init twice, eval, done twice: no leak, no stale state */
+static void test_reinit(void)
+{
+	dmc_targets t;
+	char err[256];
+	model(1, 1);
+	fb_proc(tP, 1);
+	CHECK(build(DMC_TGT_ASSERT | DMC_TGT_CLAIM, &t) == 0);
+	const dmc_heuristic *const *all = dmc_heuristic_all();
+	for (int i = 0; all[i]; i++) {
+		if (strcmp(all[i]->name, "deadlock") == 0)
+			continue;
+		CHECK(all[i]->init(&t, err, sizeof err) == 0);
+		CHECK(all[i]->init(&t, err, sizeof err) == 0);
+		CHECK(all[i]->eval() >= 0);
+		all[i]->done();
+		all[i]->done();
+	}
+	dmc_targets_free(&t);
+}
+
+CHECK_MAIN("heuristics",
+	CASE(test_parse_kinds),
+	CASE(test_targets_default),
+	CASE(test_targets_kinds),
+	CASE(test_targets_claim_end),
+	CASE(test_targets_errors),
+	CASE(test_targets_unreachable),
+	CASE(test_targets_unparsable_assert),
+	CASE(test_registry),
+	CASE(test_none),
+	CASE(test_dist_one_location_goals),
+	CASE(test_dist_inf),
+	CASE(test_dist_with_claim),
+	CASE(test_dist_conjunctions),
+	CASE(test_dist_specific_pid),
+	CASE(test_hf),
+	CASE(test_hf_locals),
+	CASE(test_hf_goal_without_formula),
+	CASE(test_hf_saturates),
+	CASE(test_deadlock),
+	CASE(test_deadlock_locals),
+	CASE(test_reinit))

@@ -64,6 +64,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_SRC) $(wildcard tests/unit/*.h) $(wildcard ru
 	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit $< $(UNIT_SRC) -o $@
 
 e2e: all
+	sh tests/e2e/cli.sh
 	sh tests/e2e/run.sh
 
 bench: all

@@ -43,6 +43,10 @@ in_struct && /^[ \t]/ {
 	field = w[n]
 	if (field == "" || field ~ /^_/)
 		next
+	# only Promela's basic types; typedef'd structs are not readable as one number
+	first = (w[1] == "" ? w[2] : w[1])
+	if (first !~ /^(uchar|char|short|int|unsigned|ushort|uint|long|ulong)$/)
+		next
 	nv++
 	vname[nv] = field; vowner[nv] = owner; vsize[nv] = size; vstruct[nv] = sname
 }

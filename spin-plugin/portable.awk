@@ -37,6 +37,16 @@ function gensub_compat(s, callee, repl,    out, i, pre) {
 		renamed = 1
 	}
 }
+# declare the runtime's replacements once pan's types exist
+/^#include "pan.h"/ {
+	print
+	print "int dmc_h_store(char *, int);"
+	print "void dmc_push_bfs(Trail *, int);"
+	print "Trail *dmc_pop_bfs(void);"
+	print "void dmc_putter(Trail *, int);"
+	declared = 1
+	next
+}
 {
 	rewrite("store_state", "h_store", "dmc_h_store")
 	rewrite("store_state", "push_bfs", "dmc_push_bfs")
@@ -53,6 +63,10 @@ END {
 			printf("spin-dmc: pan.c has no call to %s in %s(); not the SPIN 6.x -DBFS code spin-dmc expects\n", p[2], p[1]) > "/dev/stderr"
 			bad = 1
 		}
+	if (!declared) {
+		print "spin-dmc: pan.c does not include pan.h" > "/dev/stderr"
+		bad = 1
+	}
 	if (!renamed) {
 		print "spin-dmc: pan.c has no main() definition" > "/dev/stderr"
 		bad = 1

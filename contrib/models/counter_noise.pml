@@ -8,8 +8,10 @@
  * Breadth-first search has to store every combination of noise states at
  * every depth below GOAL before it reaches the violation.  A heuristic
  * that reads the assertion (hf: |count - GOAL|) leads greedy search
- * straight to it: it expands about 3 * GOAL states (one per step of the
- * counter), each with 2 * NOISE + 1 successors.
+ * almost straight to it: hf drops with every increment, so the search
+ * expands a few thousand states (some noise moves tie with the counter's
+ * guard and assertion steps, which leave hf unchanged) where BFS stores
+ * millions.
  *
  * Expected verdict: violation (assertion count != GOAL).  The shortest
  * trail only moves the counter: 3 steps per increment (guard, increment,

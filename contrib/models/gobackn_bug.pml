@@ -37,6 +37,9 @@
 
 chan data = [CAP] of { byte, byte };   /* seq, payload */
 chan ack  = [CAP] of { byte };         /* next expected seq */
+byte got = 0;           /* messages the receiver has delivered, in order
+                         * (global, so that the assertion reads shared
+                         * state and stays a statement of its own) */
 
 active proctype sender()
 {
@@ -62,7 +65,6 @@ active proctype sender()
 
 active proctype receiver()
 {
-	byte got = 0;           /* messages delivered in order */
 	byte seq, payload;
 end:	do
 	:: data ? seq, payload ->

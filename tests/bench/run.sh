@@ -206,7 +206,8 @@ dmc_run() {
 num() {
 	case $2 in
 	*[!0-9.e+-]*|"") echo "$2" ;;
-	*) awk -v v="$2" -v f="$1" 'BEGIN { printf f "\n", v }' ;;
+	*[0-9]*) awk -v v="$2" -v f="$1" 'BEGIN { printf f "\n", v }' ;;
+	*) echo "$2" ;;
 	esac
 }
 

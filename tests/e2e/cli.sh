@@ -1,0 +1,115 @@
+#!/bin/sh
+# cli.sh -- end-to-end tests of the user-facing edges: bad input, usage
+# errors, limits, --json, exit statuses, the plugin's refusal.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-cli.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 2
+
+passed=0
+failed=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+# expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
+# pattern in its combined output
+expect() {
+	want=$1; pat=$2; what=$3; shift 4
+	"$@" > out.txt 2>&1
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit status $rc, expected $want: $(head -c 400 out.txt)"
+	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
+		fail "$what: output lacks '$pat': $(head -c 400 out.txt)"
+	else
+		ok "$what"
+	fi
+}
+
+cat > bad.pml <<'EOF'
+active proctype P() {
+	int x;
+	x = = 3
+}
+EOF
+cat > counter.pml <<'EOF'
+/* a counter with an assertion that fails at 40 */
+int n;
+active proctype C() { do :: n < 50 -> n++ :: n > 0 -> n-- od }
+active proctype W() { assert(n < 40) }
+EOF
+cat > fine.pml <<'EOF'
+int n;
+active [3] proctype P() { do :: n < 5 -> n++ :: n >= 5 -> break od }
+EOF
+
+expect 2 'bad.pml:3' "a model SPIN rejects: SPIN's message with file:line, exit 2" -- "$dmc" check bad.pml
+expect 2 'no such file' "a missing model: exit 2" -- "$dmc" check nosuch.pml
+expect 2 'valid: bfs, dfs, astar, wastar, greedy, beam' "unknown search lists the valid ones" -- "$dmc" check fine.pml --search best
+expect 2 'valid: none' "unknown heuristic lists the valid ones" -- "$dmc" check fine.pml --heuristic hX
+expect 2 'need target locations' "dL without target locations: clear error" -- "$dmc" check fine.pml --heuristic dL
+expect 2 'unknown target' "unknown --target" -- "$dmc" check fine.pml --target nothing
+expect 2 'unknown option' "unknown dmc option" -- "$dmc" check fine.pml --frobnicate
+expect 2 'unknown command' "unknown dmc command" -- "$dmc" frob
+expect 0 'no-violation' "a correct model: exit 0" -- "$dmc" check fine.pml --search astar
+expect 1 'violation' "a violation: exit 1" -- "$dmc" check counter.pml --search greedy --heuristic hf
+[ -f counter.pml.trail ] && ok "the trail is written beside the model" || fail "no counter.pml.trail"
+expect 1 'assertion violated' "--replay replays with spin -t" -- "$dmc" check counter.pml --search greedy --heuristic hf --replay
+expect 3 'incomplete' "--max-depth below the error: incomplete, exit 3" -- "$dmc" check counter.pml --search bfs --max-depth 20
+expect 3 'beam search dropped states' "beam that drops states: incomplete, exit 3" -- "$dmc" check fine.pml --search beam --beam 1
+expect 1 'violation' "beam wide enough: the violation" -- "$dmc" check counter.pml --search beam --beam 4 --heuristic hf
+
+# --json: stdout is exactly one JSON object with the documented keys
+"$dmc" check counter.pml --search astar --heuristic dL --json > json.out 2> json.err
+rc=$?
+if [ $rc = 1 ] && [ "$(wc -l < json.out)" = 1 ] && grep -q '^{.*}$' json.out; then
+	ok "--json prints one JSON object on stdout"
+else
+	fail "--json: status $rc, stdout: $(head -c 400 json.out)"
+fi
+for k in verdict search heuristic h_initial states_stored states_expanded states_generated \
+         states_reopened open_peak trail_length memory_mb time_s trail_file; do
+	grep -q "\"$k\": " json.out && ok "json key $k" || fail "json lacks key $k"
+done
+# SPIN's own breadth-first search gives the shortest trail
+mkdir ref && (cd ref && cp ../counter.pml . && spin -a counter.pml >/dev/null \
+	&& gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c && ./pan > /dev/null 2>&1)
+bfs_len=$(grep -c '^[0-9]' ref/counter.pml.trail)
+grep -q "\"trail_length\": $bfs_len," json.out && ok "A* with dL: the shortest trail ($bfs_len steps, as SPIN's BFS)" \
+	|| fail "A* trail length: $(grep -o '"trail_length": [0-9]*' json.out), SPIN's BFS $bfs_len"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' json.out \
+		&& ok "--json output parses as JSON" || fail "--json output is not valid JSON"
+fi
+
+# limits end the search cleanly, with statistics
+cat > big.pml <<'EOF'
+byte a, b, c, d;
+active proctype P() { do :: a++ :: b++ :: c++ :: d++ od }
+active proctype Q() { assert(a + b + c + d < 2000) }
+EOF
+expect 3 'time limit' "--time-limit ends the search cleanly: incomplete, exit 3" -- "$dmc" check big.pml --search bfs --time-limit 1
+expect 3 'memory limit' "--memlim ends the search cleanly: incomplete, exit 3" -- "$dmc" check big.pml --search bfs --memlim 200 -- -w20
+grep -q 'states stored' out.txt && ok "a limited search still reports its statistics" || fail "no statistics after --memlim"
+
+# pan --help lists the runtime's options next to pan's
+bdir=$(ls -d "$DMC_CACHE"/*/ | head -n 1)
+expect 1 '--heuristic H' "pan --help lists the runtime's options" -- "$bdir/pan" --help
+grep -q 'hashtable' out.txt && ok "pan --help lists pan's own options" || fail "pan --help lacks pan's options"
+
+# the plugin refuses a pan.c without the breadth-first code
+spin -a fine.pml > /dev/null 2>&1
+expect 1 'has no function' "the plugin refuses pan.c compiled without -DBFS" -- \
+	gcc -fplugin="$top/build/dmc-gcc.so" -c pan.c -o pan.o
+# dmc cc builds a working pan by hand
+expect 0 '' "dmc cc builds pan from SPIN's pan.c" -- "$dmc" cc -O2 -DNOREDUCE pan.c -o pan_cc
+expect 0 'verdict' "that pan runs" -- ./pan_cc --search greedy
+expect 0 '' "dmc cc --portable builds pan without the plugin" -- "$dmc" cc --portable -O2 -DNOREDUCE pan.c -o pan_port
+expect 0 'verdict' "the portable pan runs" -- ./pan_port --search greedy
+
+echo "cli: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -64,6 +64,7 @@ export DMC_CACHE
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 report=$work/report.md        # the tables, collected as we go
+started=$(date +%s)
 : > "$report"
 
 # ---- small helpers ----
@@ -422,11 +423,13 @@ tmp_out=$work/benchmarks.md
 	echo "  memory usage\" (hash table included), dmc's \`memory_mb\` (pan's count"
 	echo "  plus the runtime's)."
 	echo "- **peak RSS (MB)**: the process's peak resident set size: GNU time's"
-	echo "  %M for SPIN, dmc's \`peak_rss_mb\`.  Comparable with each other; the"
-	echo "  memory column is comparable with each other."
+	echo "  %M for SPIN, dmc's \`peak_rss_mb\`.  The two memory columns measure"
+	echo "  different things: compare SPIN and dmc within one column."
 	echo "- **trail**: steps in the counterexample trail (lines of the .trail file)."
 	echo
 	echo "## Results"
+	echo
+	echo "Whole benchmark: $(( $(date +%s) - started )) s of wall-clock time."
 	echo
 	cat "$report"
 	echo "## Throughput"

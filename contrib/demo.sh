@@ -12,7 +12,6 @@ m=$(basename "$model")
 cd "$work" || exit 2
 
 echo "model: $model"
-sed -n '1,/^$/p' "$model" | sed -n 's|^// \{0,1\}|  |p'
 echo
 printf '%-28s %12s %10s %10s %8s\n' "search" "states" "time (s)" "mem (MB)" "trail"
 

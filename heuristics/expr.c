@@ -17,6 +17,7 @@
 
 #include "bridge.h"
 #include "expr.h"
+#include "absmodel.h"
 
 /* ---- the tree ---- */
 
@@ -956,4 +957,159 @@ void dmc_expr_print(const dmc_expr *e, void *file)
 		fputc(')', f);
 		break;
 	}
+}
+
+/* ---- to the abstract model (absmodel.h) ---- */
+
+static dmc_aexpr *ae(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
+{
+	dmc_aexpr *e = calloc(1, sizeof *e);
+	if (!e) {
+		dmc_aexpr_free(a);
+		dmc_aexpr_free(b);
+		return NULL;
+	}
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+static dmc_aexpr *ae_const(dmc_ae_op op, long v)
+{
+	dmc_aexpr *e = ae(op, NULL, NULL);
+	if (e)
+		e->value = v;
+	return e;
+}
+
+void dmc_aexpr_free(dmc_aexpr *e)
+{
+	if (!e)
+		return;
+	dmc_aexpr_free(e->a);
+	dmc_aexpr_free(e->b);
+	dmc_aexpr_free(e->c);
+	free(e);
+}
+
+/* An index or process number known when the model is built: a constant,
+ * possibly computed from _pid.  -1 (and *known = 0) otherwise. */
+static long static_value(const dmc_expr *e, int pid, int *known)
+{
+	long v;
+	*known = 0;
+	if (!e)
+		return 0;
+	if (e->kind == X_CONST || e->kind == X_PID
+	    || (e->kind == X_UNOP && e->op != OP_NOT)
+	    || (e->kind == X_BINOP && e->op >= OP_SHL && e->op <= OP_MOD)) {
+		int ka = 1, kb = 1;
+		if (e->kind == X_UNOP || e->kind == X_BINOP) {
+			static_value(e->a, pid, &ka);
+			if (e->kind == X_BINOP)
+				static_value(e->b, pid, &kb);
+		}
+		if (ka && kb && dmc_expr_eval(e, pid, &v) == 0) {
+			*known = 1;
+			return v;
+		}
+	}
+	return -1;
+}
+
+static const dmc_ae_op binop_to_ae[] = {
+	[OP_OR] = DMC_AE_OR, [OP_AND] = DMC_AE_AND, [OP_BOR] = DMC_AE_BITOR,
+	[OP_XOR] = DMC_AE_BITXOR, [OP_BAND] = DMC_AE_BITAND, [OP_EQ] = DMC_AE_EQ,
+	[OP_NE] = DMC_AE_NE, [OP_LT] = DMC_AE_LT, [OP_LE] = DMC_AE_LE, [OP_GT] = DMC_AE_GT,
+	[OP_GE] = DMC_AE_GE, [OP_SHL] = DMC_AE_SHL, [OP_SHR] = DMC_AE_SHR,
+	[OP_ADD] = DMC_AE_ADD, [OP_SUB] = DMC_AE_SUB, [OP_MUL] = DMC_AE_MUL,
+	[OP_DIV] = DMC_AE_DIV, [OP_MOD] = DMC_AE_MOD
+};
+
+dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx, int *approx)
+{
+	int known, var;
+	long idx, proc;
+	dmc_aexpr *r;
+	switch (e->kind) {
+	case X_CONST:
+		return ae_const(DMC_AE_CONST, e->val);
+	case X_PID:
+		return ae_const(DMC_AE_CONST, pid - pid_base());
+	case X_VAR:
+		idx = static_value(e->a, pid, &known);
+		if (e->a && !known)
+			break;            /* unknown element: any value */
+		if ((var = fn(ctx, &e->var, e->a ? idx : 0, pid)) < 0)
+			break;
+		r = ae_const(DMC_AE_VAR, 0);
+		if (r)
+			r->var = var;
+		return r;
+	case X_REMOTE:
+		proc = static_value(e->a, pid, &known);
+		if (!known)
+			break;
+		idx = static_value(e->b, pid, &known);
+		if ((e->b && !known) || (var = fn(ctx, &e->var, e->b ? idx : 0, (int) proc + pid_base())) < 0)
+			break;
+		r = ae_const(DMC_AE_VAR, 0);
+		if (r)
+			r->var = var;
+		return r;
+	case X_UNOP: {
+		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
+		return a ? ae(e->op == OP_NEG ? DMC_AE_NEG : e->op == OP_NOT ? DMC_AE_NOT : DMC_AE_BITNOT, a, NULL) : NULL;
+	}
+	case X_BINOP: {
+		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
+		dmc_aexpr *b = a ? dmc_expr_abstract(e->b, pid, fn, ctx, approx) : NULL;
+		if (!b) {
+			dmc_aexpr_free(a);
+			return NULL;
+		}
+		return ae(binop_to_ae[e->op], a, b);
+	}
+	case X_COND: {
+		dmc_aexpr *c = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
+		dmc_aexpr *a = c ? dmc_expr_abstract(e->b, pid, fn, ctx, approx) : NULL;
+		dmc_aexpr *b = a ? dmc_expr_abstract(e->c, pid, fn, ctx, approx) : NULL;
+		if (!b || !(r = ae(DMC_AE_COND, c, a))) {
+			dmc_aexpr_free(c);
+			dmc_aexpr_free(a);
+			dmc_aexpr_free(b);
+			return NULL;
+		}
+		r->c = b;             /* condition ? a : b */
+		return r;
+	}
+	default:                      /* _nr_pr, pc values, channels, unknown names */
+		break;
+	}
+	if (approx)
+		(*approx)++;
+	return ae(DMC_AE_ANY, NULL, NULL);
+}
+
+int dmc_expr_lvalues(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx, int *out, int max)
+{
+	int known, n = 0;
+	long idx;
+	if (e->kind != X_VAR)
+		return -1;
+	idx = static_value(e->a, pid, &known);
+	if (!e->a || known) {
+		int v = fn(ctx, &e->var, e->a ? idx : 0, pid);
+		if (v < 0)
+			return -1;
+		out[0] = v;
+		return 1;
+	}
+	for (long i = 0; i < e->var.size && n < max; i++) {   /* any element may change */
+		int v = fn(ctx, &e->var, i, pid);
+		if (v >= 0)
+			out[n++] = v;
+	}
+	return n;
 }

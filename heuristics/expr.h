@@ -11,6 +11,7 @@
 #define DMC_EXPR_H
 
 #include <stddef.h>
+#include "bridge.h"
 
 typedef struct dmc_expr dmc_expr;
 
@@ -40,6 +41,23 @@ long dmc_expr_distance(const dmc_expr *e, int pid);
 /* 1 when e reads a local variable or _pid, i.e. its value depends on
  * the process it is evaluated in. */
 int dmc_expr_needs_pid(const dmc_expr *e);
+
+/* ---- conversion to the abstract model of absmodel.h ---- */
+struct dmc_aexpr;
+/* The abstract variable for element `index` of v as seen by process pid,
+ * or -1 when it has none. */
+typedef int (*dmc_abs_var_fn)(void *ctx, const dmc_var *v, long index, int pid);
+/* e in process pid as an abstract expression: constant indices and _pid
+ * resolved now; whatever cannot be modelled (an element chosen at run
+ * time, channel predicates, _nr_pr, unknown names) becomes DMC_AE_ANY and
+ * counts in *approx.  NULL when out of memory. */
+struct dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx,
+                                    int *approx);
+/* The abstract variables an assignment to e may change (all elements of
+ * an array indexed at run time).  Returns their number, -1 when e is not
+ * a variable. */
+int dmc_expr_lvalues(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx, int *out, int max);
+void dmc_aexpr_free(struct dmc_aexpr *e);
 
 /* Print back in SPIN's syntax. */
 void dmc_expr_print(const dmc_expr *e, void *file /* FILE * */);

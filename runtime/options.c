@@ -133,6 +133,8 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 			o->no_prune = 1;
 		else if (strcmp(a, "--show-targets") == 0)
 			o->show_targets = 1;
+		else if (strcmp(a, "--show-model") == 0)
+			o->show_model = 1;
 		else if (strcmp(a, "--help") == 0)
 			o->help = 1;
 		else {
@@ -171,6 +173,7 @@ void dmc_options_usage(FILE *f)
 	"\t--beam K         beam search: states kept per depth layer (default 100)\n"
 	"\t--target T       what heuristics aim at: assert, claim, deadlock (comma-separated)\n"
 	"\t--show-targets   print the targets derived from the model\n"
+	"\t--show-model     print the abstract model hL/hU use, and stop\n"
 	"\t--no-prune       keep states whose heuristic value is infinity\n"
 	"\t--memlim MB      stop cleanly before pan and the runtime use MB megabytes\n"
 	"\t--max-depth N    do not expand states deeper than N (pan's -m)\n"

@@ -22,6 +22,7 @@ typedef struct dmc_options {
 	int json;                     /* stdout is one JSON object */
 	int no_prune;                 /* keep h = infinity states */
 	int show_targets;             /* print the targets before searching */
+	int show_model;               /* print the abstract model and stop */
 	double memlim_mb;             /* 0 = no limit */
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */

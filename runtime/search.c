@@ -25,6 +25,7 @@
 #include "bridge.h"
 #include "open_list.h"
 #include "state_table.h"
+#include "absmodel_build.h"
 
 dmc_search_state dmc_S;
 
@@ -86,6 +87,22 @@ static void decide_pruning(void)
 	}
 }
 
+/* --show-model: the abstract model of the relaxed-planning heuristics. */
+static void show_model(void)
+{
+	char err[256];
+	dmc_abuild b;
+	if (!dmc_S.opt.show_targets)
+		dmc_targets_print(&dmc_S.targets, stdout);
+	if (dmc_abuild_make(&b, &dmc_S.targets, err, sizeof err) < 0)
+		fail(err);
+	dmc_abuild_print(&b, stdout);
+	dmc_abuild_free(&b);
+	fflush(stdout);
+	dmc_S.started = 0;              /* no search, no results */
+	exit(0);
+}
+
 void dmc_search_start(void)
 {
 	char err[512];
@@ -104,6 +121,8 @@ void dmc_search_start(void)
 			printf("note: pan.c was generated with statement merging: an assert merged "
 			       "into the statements before it is not listed (spin -o3 -a shows all)\n");
 	}
+	if (S->opt.show_model)
+		show_model();
 	if (S->heur->init(&S->targets, err, sizeof err) < 0)
 		fail(err);
 	decide_pruning();

@@ -296,6 +296,20 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out)
 	return -1;
 }
 
+int dmc_br_nvars(void) { return NVARS - 1; }   /* without the sentinel */
+
+int dmc_br_var_at(int i, const char **name, dmc_var *out)
+{
+	if (i < 0 || i >= NVARS - 1)
+		return -1;
+	*name = dmc_vars[i].name;
+	out->id = i;
+	out->size = dmc_vars[i].size;
+	out->local_type = dmc_vars[i].type;
+	out->is_chan = dmc_vars[i].is_chan;
+	return 0;
+}
+
 int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
 {
 	if (v->id < 0 || v->id >= NVARS || index < 0 || index >= v->size)
@@ -318,6 +332,12 @@ int dmc_br_mtype(const char *name, long *val)
 }
 #else
 int dmc_br_has_vars(void) { return 0; }
+int dmc_br_nvars(void) { return 0; }
+int dmc_br_var_at(int i, const char **name, dmc_var *out)
+{
+	(void) i; (void) name; (void) out;
+	return -1;
+}
 int dmc_br_var_find(const char *name, int type, dmc_var *out)
 {
 	(void) name; (void) type; (void) out;

@@ -69,6 +69,10 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out);
 /* Read element `index` (0 for scalars) of v; for a local, in process pid.
  * Returns 0 on success, -1 if out of range or pid is of the wrong type. */
 int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val);
+/* Enumerate the readable variables: 0..dmc_br_nvars()-1. */
+int dmc_br_nvars(void);
+/* Variable i: its name and handle.  Returns 0, or -1 out of range. */
+int dmc_br_var_at(int i, const char **name, dmc_var *out);
 /* 1 when the model's variable accessors were compiled in (dmc_vars.h). */
 int dmc_br_has_vars(void);
 

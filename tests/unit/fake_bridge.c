@@ -219,6 +219,20 @@ int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
 
 int dmc_br_has_vars(void) { return M.has_vars; }
 
+int dmc_br_nvars(void) { return M.has_vars ? M.nvars : 0; }
+
+int dmc_br_var_at(int i, const char **name, dmc_var *out)
+{
+	if (!M.has_vars || i < 0 || i >= M.nvars)
+		return -1;
+	*name = M.vars[i].name;
+	out->id = i;
+	out->size = M.vars[i].size;
+	out->local_type = M.vars[i].type;
+	out->is_chan = M.vars[i].is_chan;
+	return 0;
+}
+
 int dmc_br_mtype(const char *name, long *val)
 {
 	for (int i = 0; i < M.nmtypes; i++)

@@ -1,0 +1,20 @@
+/*
+ * fs.h -- the file-system operations the driver needs, without a shell:
+ * test -f / -x, mkdir -p, rm -rf, reading and copying files.
+ */
+#ifndef DRV_FS_H
+#define DRV_FS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+int drv_is_file(const char *path);        /* test -f: a regular file (links followed) */
+int drv_is_exec(const char *path);        /* test -x */
+int drv_mkdir_p(const char *path);        /* mkdir -p; 0 on success */
+int drv_rm_rf(const char *path);          /* rm -rf; 0 on success */
+/* The whole file, NUL-terminated (*len without the NUL); NULL on error. */
+char *drv_read_file(const char *path, size_t *len);
+/* cat PATH >&out; 0 on success. */
+int drv_cat(const char *path, FILE *out);
+
+#endif

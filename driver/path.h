@@ -1,0 +1,18 @@
+/*
+ * path.h -- path names as the shell script computed them: dirname(1),
+ * basename(1), `cd "$(dirname F)" && pwd`, and where this executable is.
+ */
+#ifndef DRV_PATH_H
+#define DRV_PATH_H
+
+char *drv_dirname(const char *path);      /* dirname(1); newly allocated */
+char *drv_basename(const char *path);     /* basename(1); newly allocated */
+/* The absolute, logical directory of a file, as `cd "$(dirname F)" &&
+ * pwd` prints it: relative to $PWD, "." and ".." removed textually
+ * (symbolic links are kept).  NULL if that directory does not exist. */
+char *drv_abs_dir_of(const char *file);
+/* The directory of the running executable, symbolic links resolved
+ * (/proc/self/exe, else argv[0] resolved through $PATH); NULL if unknown. */
+char *drv_exe_dir(const char *argv0);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * run.c -- child processes without a shell.
+ */
+#include "run.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int wait_status(pid_t pid)
+{
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 127;
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return 127;
+}
+
+/* In the child: set up and exec; never returns. */
+static void child(char *const argv[], const char *cwd, int out_fd, int err_fd)
+{
+	if (out_fd >= 0 && out_fd != 1 && dup2(out_fd, 1) < 0)
+		_exit(127);
+	if (err_fd >= 0 && err_fd != 2 && dup2(err_fd, 2) < 0)
+		_exit(127);
+	if (cwd && chdir(cwd) != 0) {
+		fprintf(stderr, "dmc: cannot change to directory %s: %s\n", cwd, strerror(errno));
+		_exit(2);
+	}
+	execvp(argv[0], argv);
+	int e = errno;
+	fprintf(stderr, "dmc: cannot run %s: %s\n", argv[0], strerror(e));
+	_exit(e == ENOENT ? 127 : 126);
+}
+
+int drv_run(char *const argv[], const drv_run_io *io)
+{
+	pid_t pid;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
+		return 127;
+	}
+	if (pid == 0)
+		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1);
+	return wait_status(pid);
+}
+
+int drv_run_capture(char *const argv[], char **out, size_t *len)
+{
+	int fds[2], null_fd;
+	pid_t pid;
+	size_t n = 0, cap = 65536;
+	char *buf;
+	*out = NULL;
+	*len = 0;
+	if (pipe(fds) != 0) {
+		drv_msg("cannot create a pipe: %s", strerror(errno));
+		return 127;
+	}
+	null_fd = open("/dev/null", O_WRONLY);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		if (null_fd >= 0)
+			close(null_fd);
+		return 127;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child(argv, NULL, fds[1], null_fd);
+	}
+	close(fds[1]);
+	if (null_fd >= 0)
+		close(null_fd);
+	buf = drv_alloc(cap);
+	for (;;) {
+		if (cap - n < 4096) {
+			cap *= 2;
+			buf = drv_realloc(buf, cap);
+		}
+		ssize_t got = read(fds[0], buf + n, cap - n - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+	}
+	close(fds[0]);
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return wait_status(pid);
+}
+
+int drv_open_out(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+}
+
+int drv_redirect_begin(drv_redirect *r, const char *path)
+{
+	int fd = drv_open_out(path);
+	r->saved_out = r->saved_err = -1;
+	if (fd < 0)
+		return -1;
+	fflush(NULL);
+	r->saved_out = dup(1);
+	r->saved_err = dup(2);
+	if (r->saved_out < 0 || r->saved_err < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) {
+		close(fd);
+		drv_redirect_end(r);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+void drv_redirect_end(drv_redirect *r)
+{
+	fflush(NULL);
+	if (r->saved_out >= 0) {
+		dup2(r->saved_out, 1);
+		close(r->saved_out);
+	}
+	if (r->saved_err >= 0) {
+		dup2(r->saved_err, 2);
+		close(r->saved_err);
+	}
+	r->saved_out = r->saved_err = -1;
+}

@@ -1,0 +1,116 @@
+/*
+ * absmodel.h -- the abstract model the relaxed-planning heuristics hL and
+ * hU work on (seed 000, sections 3-4): a network of automata, one per
+ * process instance, with integer variables, guards, assignments and
+ * binary synchronisation, plus the targets.
+ *
+ * It is built from pan's tables (absmodel_build.c) and is independent of
+ * pan: the ATG code (atg.c) and its unit tests see only this header.
+ * Everything the builder does not understand is over-approximated here:
+ * a guard becomes NULL (true), an assignment's right-hand side becomes
+ * NULL ("any value of the variable's domain"), so hL stays admissible.
+ */
+#ifndef DMC_ABSMODEL_H
+#define DMC_ABSMODEL_H
+
+#include <limits.h>
+
+#define DMC_AV_NEG_INF LONG_MIN       /* open lower end of a value range */
+#define DMC_AV_POS_INF LONG_MAX       /* open upper end */
+
+/* Expressions over the model's variables (integers; booleans are 0/1). */
+typedef enum {
+	DMC_AE_CONST,                 /* value */
+	DMC_AE_VAR,                   /* var */
+	DMC_AE_ANY,                   /* an unknown value: any integer */
+	DMC_AE_NEG, DMC_AE_NOT, DMC_AE_BITNOT,                        /* a */
+	DMC_AE_ADD, DMC_AE_SUB, DMC_AE_MUL, DMC_AE_DIV, DMC_AE_MOD,   /* a, b */
+	DMC_AE_SHL, DMC_AE_SHR, DMC_AE_BITAND, DMC_AE_BITOR, DMC_AE_BITXOR,
+	DMC_AE_LT, DMC_AE_LE, DMC_AE_GT, DMC_AE_GE, DMC_AE_EQ, DMC_AE_NE,
+	DMC_AE_AND, DMC_AE_OR,
+	DMC_AE_COND                   /* a ? b : c */
+} dmc_ae_op;
+
+typedef struct dmc_aexpr {
+	dmc_ae_op op;
+	long value;                   /* DMC_AE_CONST */
+	int var;                      /* DMC_AE_VAR: index into dmc_amodel.vars */
+	struct dmc_aexpr *a, *b, *c;
+} dmc_aexpr;
+
+typedef struct dmc_avar {
+	char *name;                   /* "x", "P[2].i", "arr[3]" */
+	long lo, hi;                  /* domain (byte: 0..255, bool: 0..1, int: 32-bit) */
+} dmc_avar;
+
+typedef struct dmc_assign {
+	int var;
+	dmc_aexpr *rhs;               /* NULL: any value of the domain */
+} dmc_assign;
+
+enum { DMC_SYNC_NONE = 0, DMC_SYNC_SEND = 1, DMC_SYNC_RECV = 2 };
+
+typedef struct dmc_atrans {
+	int proc;                     /* process instance (automaton) */
+	int from, to;                 /* its locations */
+	dmc_aexpr *guard;             /* NULL: true */
+	int nassign;
+	dmc_assign *assign;           /* executed simultaneously */
+	/* Binary synchronisation (rendezvous): a SEND and a RECV transition
+	 * of two different processes on the same channel fire together;
+	 * msg[k] of the send is assigned to recv_var[k] of the receive
+	 * (recv_var[k] < 0: the field is matched or ignored). */
+	int sync;                     /* DMC_SYNC_* */
+	dmc_aexpr *chan;              /* the channel: a send and a receive pair up
+	                               * when their chan values may be equal */
+	int nmsg;
+	dmc_aexpr **msg;              /* SEND: the sent expressions */
+	int *recv_var;                /* RECV: variables receiving the fields */
+	int spawn;                    /* process instance started (run), or -1 */
+	int id;                       /* pan's transition id, for reports */
+} dmc_atrans;
+
+typedef struct dmc_aproc {
+	char *name;                   /* "P[2]" */
+	int nlocs;
+	int start;                    /* start location */
+} dmc_aproc;
+
+/* A target: all location conditions and the formula must hold, then
+ * extra_steps more steps reach the error. */
+typedef struct dmc_agoal {
+	int nlocs;
+	int *proc, *loc;              /* proc[k] must be able to be at loc[k] */
+	dmc_aexpr *formula;           /* NULL: true */
+	int extra_steps;
+} dmc_agoal;
+
+typedef struct dmc_amodel {
+	int nprocs;
+	dmc_aproc *procs;
+	int nvars;
+	dmc_avar *vars;
+	int ntrans;
+	dmc_atrans *trans;
+	int ngoals;
+	dmc_agoal *goals;             /* disjunction */
+} dmc_amodel;
+
+/* The state to evaluate h for, as the ATG's layer 0: (proc, loc) pairs
+ * and (var, value) pairs.  A process may have several locations (one
+ * abstract automaton can stand for several instances of a proctype) and a
+ * variable several values; a process with no location is not running yet
+ * (a spawn transition may start it at its start location).  A variable
+ * with no value pair starts with its whole domain [lo, hi] (its value is
+ * not known: e.g. a local of instances not started yet). */
+typedef struct dmc_astate {
+	int nlocs;
+	const int *loc_proc, *loc_loc;
+	int nvals;
+	const int *val_var;
+	const long *val_val;
+} dmc_astate;
+
+void dmc_amodel_free(dmc_amodel *m);
+
+#endif

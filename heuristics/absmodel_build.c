@@ -1,0 +1,520 @@
+/*
+ * absmodel_build.c -- from pan's transition tables to the abstract model
+ * the ATG works on (seed 000, section 3; ARCHITECTURE.md section 4).
+ *
+ * One automaton per process running when the search starts, plus one
+ * "spawn" automaton per proctype that some `run` starts: it stands for
+ * all instances created later (under the monotonicity abstraction one
+ * automaton with several locations covers several instances).  Variables
+ * are split into elements: globals once, locals once per automaton.
+ * Guards and effects come from the statement text; what is not
+ * understood is over-approximated (guard true, effect "any value"), and
+ * counted for the report, so hL stays admissible:
+ *   - an array element chosen at run time: reads any value, writes may
+ *     change every element;
+ *   - channel predicates, _nr_pr, pc values, unknown names: any value;
+ *   - buffered channels: sends always possible, receives deliver any
+ *     value (contents are not tracked yet);
+ *   - d_step and embedded C: every global and the process's locals may
+ *     change arbitrarily.
+ * Rendezvous channels become binary synchronisation, as in the paper.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+#include "absmodel_build.h"
+#include "expr.h"
+#include "stmt.h"
+
+#define DOMAIN_LO INT_MIN             /* element domains: pan keeps no types here */
+#define DOMAIN_HI INT_MAX
+#define MAX_LVALUES 256
+
+typedef struct ctx {
+	dmc_abuild *b;
+	int cur;                      /* the automaton whose statement is read */
+	int cur_pid;                  /* its pan pid, -1 for a spawn automaton */
+} ctx;
+
+/* pan pid -> abstract automaton (now, or at build time) */
+static int automaton_of(const dmc_abuild *b, int pid, int type)
+{
+	if (pid >= 0 && pid < b->ninit && b->proc_type[pid] == type)
+		return pid;
+	return type >= 0 && type < b->ntypes ? b->spawn_of[type] : -1;
+}
+
+static int var_lookup(void *vctx, const dmc_var *v, long index, int pid)
+{
+	ctx *c = vctx;
+	dmc_abuild *b = c->b;
+	if (v->id < 0 || v->id >= b->nbridge_vars || index < 0 || index >= v->size)
+		return -1;
+	if (v->local_type < 0)
+		return b->gbase[v->id] < 0 ? -1 : b->gbase[v->id] + (int) index;
+	int a = (pid == c->cur_pid) ? c->cur : -1;
+	if (a < 0 && pid >= 0 && pid < dmc_br_nprocs())
+		a = automaton_of(b, pid, dmc_br_proc_type(pid));
+	if (a < 0 || b->lbase[a][v->id] < 0)
+		return -1;
+	return b->lbase[a][v->id] + (int) index;
+}
+
+static char *fmt(const char *a, const char *name, long idx, int size)
+{
+	char buf[256];
+	if (size > 1)
+		snprintf(buf, sizeof buf, "%s%s%s[%ld]", a ? a : "", a ? "." : "", name, idx);
+	else
+		snprintf(buf, sizeof buf, "%s%s%s", a ? a : "", a ? "." : "", name);
+	char *s = malloc(strlen(buf) + 1);
+	if (s)
+		strcpy(s, buf);
+	return s;
+}
+
+static int add_var(dmc_abuild *b, const char *owner, const char *name, const dmc_var *h,
+                   long idx, int aproc)
+{
+	int i = b->m.nvars++;
+	b->m.vars[i].name = fmt(owner, name, idx, h->size);
+	b->m.vars[i].lo = DOMAIN_LO;
+	b->m.vars[i].hi = DOMAIN_HI;
+	b->vh[i] = *h;
+	b->vidx[i] = idx;
+	b->vowner[i] = aproc;
+	return b->m.vars[i].name ? 0 : -1;
+}
+
+static int make_vars(dmc_abuild *b)
+{
+	int n = dmc_br_nvars(), total = 0;
+	const char *name;
+	dmc_var h;
+	b->nbridge_vars = n;
+	for (int i = 0; i < n; i++) {
+		if (dmc_br_var_at(i, &name, &h) != 0)
+			return -1;
+		if (h.local_type < 0)
+			total += h.size;
+		else
+			for (int p = 0; p < b->m.nprocs; p++)
+				if (b->proc_type[p] == h.local_type)
+					total += h.size;
+	}
+	b->m.vars = calloc((size_t) total + 1, sizeof *b->m.vars);
+	b->vh = calloc((size_t) total + 1, sizeof *b->vh);
+	b->vidx = calloc((size_t) total + 1, sizeof *b->vidx);
+	b->vowner = calloc((size_t) total + 1, sizeof *b->vowner);
+	b->gbase = malloc(((size_t) n + 1) * sizeof *b->gbase);
+	b->lbase = calloc((size_t) b->m.nprocs + 1, sizeof *b->lbase);
+	if (!b->m.vars || !b->vh || !b->vidx || !b->vowner || !b->gbase || !b->lbase)
+		return -1;
+	for (int p = 0; p < b->m.nprocs; p++) {
+		if (!(b->lbase[p] = malloc(((size_t) n + 1) * sizeof **b->lbase)))
+			return -1;
+		for (int i = 0; i < n; i++)
+			b->lbase[p][i] = -1;
+	}
+	for (int i = 0; i < n; i++) {
+		dmc_br_var_at(i, &name, &h);
+		b->gbase[i] = -1;
+		if (h.local_type < 0) {
+			b->gbase[i] = b->m.nvars;
+			for (long k = 0; k < h.size; k++)
+				if (add_var(b, NULL, name, &h, k, -1) < 0)
+					return -1;
+			continue;
+		}
+		for (int p = 0; p < b->m.nprocs; p++) {
+			if (b->proc_type[p] != h.local_type)
+				continue;
+			b->lbase[p][i] = b->m.nvars;
+			for (long k = 0; k < h.size; k++)
+				if (add_var(b, b->m.procs[p].name, name, &h, k, p) < 0)
+					return -1;
+		}
+	}
+	return 0;
+}
+
+static int type_by_name(const char *name)
+{
+	for (int t = 0; t < dmc_br_ntypes(); t++)
+		if (strcmp(dmc_br_type_name(t), name) == 0)
+			return t;
+	return -1;
+}
+
+static int make_procs(dmc_abuild *b)
+{
+	int np = dmc_br_nprocs(), nt = dmc_br_ntypes(), nspawn = 0;
+	dmc_trans tr;
+	dmc_stmt st;
+	b->ntypes = nt;
+	b->ninit = np;
+	b->spawn_of = malloc(((size_t) nt + 1) * sizeof *b->spawn_of);
+	if (!b->spawn_of)
+		return -1;
+	for (int t = 0; t < nt; t++)
+		b->spawn_of[t] = -1;
+	/* which proctypes some run statement starts */
+	for (int t = 0; t < nt; t++)
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
+				dmc_br_trans(t, s, k, &tr);
+				dmc_stmt_split(tr.text, &st);
+				int r = st.kind == DMC_ST_RUN ? type_by_name(st.proctype) : -1;
+				if (r >= 0 && b->spawn_of[r] == -1) {
+					b->spawn_of[r] = -2;      /* numbered below */
+					nspawn++;
+				}
+			}
+	b->m.nprocs = np + nspawn;
+	b->m.procs = calloc((size_t) b->m.nprocs + 1, sizeof *b->m.procs);
+	b->proc_type = calloc((size_t) b->m.nprocs + 1, sizeof *b->proc_type);
+	if (!b->m.procs || !b->proc_type)
+		return -1;
+	for (int p = 0; p < b->m.nprocs; p++) {
+		char name[160];
+		int t;
+		if (p < np) {
+			t = dmc_br_proc_type(p);
+			snprintf(name, sizeof name, "%s[%d]", dmc_br_type_name(t), p);
+		} else {
+			for (t = 0; t < nt && b->spawn_of[t] != -2; t++)
+				;
+			b->spawn_of[t] = p;
+			snprintf(name, sizeof name, "%s[run]", dmc_br_type_name(t));
+		}
+		b->proc_type[p] = t;
+		b->m.procs[p].name = malloc(strlen(name) + 1);
+		if (!b->m.procs[p].name)
+			return -1;
+		strcpy(b->m.procs[p].name, name);
+		b->m.procs[p].nlocs = dmc_br_nstates(t);
+		b->m.procs[p].start = dmc_br_start_state(t);
+	}
+	return 0;
+}
+
+static dmc_aexpr *abstract_text(ctx *c, const char *text, int *approx)
+{
+	char err[128];
+	dmc_expr *e = text ? dmc_expr_parse(text, c->b->proc_type[c->cur], err, sizeof err) : NULL;
+	if (!e) {
+		(*approx)++;
+		return NULL;
+	}
+	dmc_aexpr *a = dmc_expr_abstract(e, c->cur_pid, var_lookup, c, approx);
+	dmc_expr_free(e);
+	return a;
+}
+
+/* Append an assignment to t. */
+static int assign(dmc_atrans *t, int var, dmc_aexpr *rhs)
+{
+	dmc_assign *more = realloc(t->assign, ((size_t) t->nassign + 1) * sizeof *more);
+	if (!more) {
+		dmc_aexpr_free(rhs);
+		return -1;
+	}
+	t->assign = more;
+	t->assign[t->nassign].var = var;
+	t->assign[t->nassign].rhs = rhs;
+	t->nassign++;
+	return 0;
+}
+
+/* Targets of an assignment or a received field: their abstract variables. */
+static int lvalues(ctx *c, const char *text, int *out)
+{
+	char err[128];
+	dmc_expr *e = dmc_expr_parse(text, c->b->proc_type[c->cur], err, sizeof err);
+	int n = e ? dmc_expr_lvalues(e, c->cur_pid, var_lookup, c, out, MAX_LVALUES) : -1;
+	dmc_expr_free(e);
+	return n;
+}
+
+/* Effects not known: every global and the automaton's locals may change. */
+static int havoc(ctx *c, dmc_atrans *t)
+{
+	for (int v = 0; v < c->b->m.nvars; v++)
+		if (c->b->vowner[v] < 0 || c->b->vowner[v] == c->cur)
+			if (assign(t, v, NULL) < 0)
+				return -1;
+	return 0;
+}
+
+/* The channel a send or receive uses, and whether it is a rendezvous
+ * (capacity 0) as far as the current state tells. */
+static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous)
+{
+	char err[128];
+	long id;
+	int len, cap, approx = 0;
+	dmc_expr *e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
+	*ch = NULL;
+	*rendezvous = 0;
+	if (!e)
+		return 0;
+	if (dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0 && cap == 0)
+		*rendezvous = 1;
+	*ch = dmc_expr_abstract(e, c->cur_pid, var_lookup, c, &approx);
+	dmc_expr_free(e);
+	if (*rendezvous && !*ch)
+		return -1;
+	return 0;
+}
+
+static int add_trans(ctx *c, int from, const dmc_trans *tr)
+{
+	dmc_abuild *b = c->b;
+	dmc_amodel *m = &b->m;
+	dmc_stmt st;
+	int lv[MAX_LVALUES], n, rv;
+	dmc_atrans *more = realloc(m->trans, ((size_t) m->ntrans + 1) * sizeof *more);
+	if (!more)
+		return -1;
+	m->trans = more;
+	dmc_atrans *t = &m->trans[m->ntrans++];
+	memset(t, 0, sizeof *t);
+	t->proc = c->cur;
+	t->from = from;
+	t->to = tr->to;
+	t->spawn = -1;
+	t->id = tr->id;
+
+	dmc_stmt_split(tr->text, &st);
+	switch (st.kind) {
+	case DMC_ST_COND:
+		if (st.rhs)
+			t->guard = abstract_text(c, st.rhs, &b->approx_exprs);
+		return 0;
+	case DMC_ST_ASSIGN: {
+		dmc_aexpr *rhs = abstract_text(c, st.rhs, &b->approx_exprs);
+		n = lvalues(c, st.lhs, lv);
+		if (n < 0) {              /* not a variable we can read: anything may change */
+			dmc_aexpr_free(rhs);
+			b->approx_stmts++;
+			return havoc(c, t);
+		}
+		for (int k = 0; k < n; k++) {
+			dmc_aexpr *r = NULL;
+			if (rhs && k + 1 < n && !(r = abstract_text(c, st.rhs, &b->approx_exprs)))
+				return -1;
+			if (assign(t, lv[k], k + 1 < n ? r : rhs) < 0)
+				return -1;
+		}
+		if (n == 0)
+			dmc_aexpr_free(rhs);
+		return 0;
+	}
+	case DMC_ST_SEND:
+	case DMC_ST_RECV:
+		if (channel(c, st.chan, &t->chan, &rv) < 0)
+			return -1;
+		if (!rv) {                /* buffered (or unknown): contents not tracked */
+			dmc_aexpr_free(t->chan);
+			t->chan = NULL;
+			b->approx_chans++;
+			if (st.kind == DMC_ST_RECV)
+				for (int f = 0; f < st.nfields; f++) {
+					n = lvalues(c, st.field[f], lv);
+					for (int k = 0; k < n; k++)
+						if (assign(t, lv[k], NULL) < 0)
+							return -1;
+				}
+			return 0;
+		}
+		t->sync = st.kind == DMC_ST_SEND ? DMC_SYNC_SEND : DMC_SYNC_RECV;
+		t->nmsg = st.nfields;
+		t->msg = calloc((size_t) st.nfields + 1, sizeof *t->msg);
+		t->recv_var = calloc((size_t) st.nfields + 1, sizeof *t->recv_var);
+		if (!t->msg || !t->recv_var)
+			return -1;
+		for (int f = 0; f < st.nfields; f++) {
+			t->recv_var[f] = -1;
+			if (st.kind == DMC_ST_SEND)
+				t->msg[f] = abstract_text(c, st.field[f], &b->approx_exprs);
+			else if ((n = lvalues(c, st.field[f], lv)) == 1)
+				t->recv_var[f] = lv[0];
+			else                  /* a constant to match, or a run-time element */
+				for (int k = 0; k < n; k++)
+					if (assign(t, lv[k], NULL) < 0)
+						return -1;
+		}
+		return 0;
+	case DMC_ST_RUN: {
+		int type = type_by_name(st.proctype);
+		t->spawn = type >= 0 ? b->spawn_of[type] : -1;
+		if (t->spawn < 0)
+			b->approx_runs++;
+		return 0;
+	}
+	case DMC_ST_OTHER:
+		b->approx_stmts++;
+		return havoc(c, t);
+	default:                      /* else, timeout, printf, assert, -end-: no effect */
+		return 0;
+	}
+}
+
+static int make_trans(dmc_abuild *b)
+{
+	dmc_trans tr;
+	for (int p = 0; p < b->m.nprocs; p++) {
+		ctx c = { b, p, p < b->ninit ? p : -1 };
+		int type = b->proc_type[p];
+		for (int s = 0; s < dmc_br_nstates(type); s++)
+			for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+				dmc_br_trans(type, s, k, &tr);
+				if (add_trans(&c, s, &tr) < 0)
+					return -1;
+			}
+	}
+	return 0;
+}
+
+static int make_goals(dmc_abuild *b, const dmc_targets *tg)
+{
+	int n = 0;
+	for (int i = 0; i < tg->ngoals; i++)
+		if (tg->goals[i].nlocs == 1)
+			n += b->m.nprocs;
+	b->m.goals = calloc((size_t) n + 1, sizeof *b->m.goals);
+	if (!b->m.goals)
+		return -1;
+	for (int i = 0; i < tg->ngoals; i++) {
+		const dmc_goal *g = &tg->goals[i];
+		if (g->nlocs != 1)        /* several locations: not produced yet */
+			continue;
+		for (int p = 0; p < b->m.nprocs; p++) {
+			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
+				continue;
+			dmc_agoal *a = &b->m.goals[b->m.ngoals++];
+			ctx c = { b, p, p < b->ninit ? p : -1 };
+			a->nlocs = 1;
+			a->proc = malloc(sizeof *a->proc);
+			a->loc = malloc(sizeof *a->loc);
+			if (!a->proc || !a->loc)
+				return -1;
+			a->proc[0] = p;
+			a->loc[0] = g->locs[0].state;
+			a->extra_steps = g->extra_steps;
+			if (g->formula)
+				a->formula = dmc_expr_abstract(g->formula, c.cur_pid, var_lookup, &c, &b->approx_exprs);
+		}
+	}
+	return 0;
+}
+
+static int make_buffers(dmc_abuild *b)
+{
+	int spawned_vars = 0;
+	for (int v = 0; v < b->m.nvars; v++)
+		if (b->vowner[v] >= b->ninit)
+			spawned_vars++;
+	b->cap_locs = 256 + b->m.nprocs;              /* pan: at most 255 processes */
+	b->cap_vals = b->m.nvars + spawned_vars * 256;
+	b->loc_proc = malloc((size_t) b->cap_locs * sizeof *b->loc_proc);
+	b->loc_loc = malloc((size_t) b->cap_locs * sizeof *b->loc_loc);
+	b->val_var = malloc(((size_t) b->cap_vals + 1) * sizeof *b->val_var);
+	b->val_val = malloc(((size_t) b->cap_vals + 1) * sizeof *b->val_val);
+	return b->loc_proc && b->loc_loc && b->val_var && b->val_val ? 0 : -1;
+}
+
+int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen)
+{
+	memset(b, 0, sizeof *b);
+	if (!dmc_br_has_vars()) {
+		snprintf(err, errlen, "hL/hU need the model's variable accessors (build pan with dmc cc)");
+		return -1;
+	}
+	if (make_procs(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
+	    || make_goals(b, tg) < 0 || make_buffers(b) < 0) {
+		dmc_abuild_free(b);
+		snprintf(err, errlen, "out of memory building the abstract model");
+		return -1;
+	}
+	return 0;
+}
+
+void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
+{
+	int nl = 0, nv = 0, np = dmc_br_nprocs();
+	for (int pid = 0; pid < np && nl < b->cap_locs; pid++) {
+		int a = automaton_of(b, pid, dmc_br_proc_type(pid));
+		if (a < 0)
+			continue;
+		b->loc_proc[nl] = a;
+		b->loc_loc[nl++] = dmc_br_proc_state(pid);
+	}
+	for (int v = 0; v < b->m.nvars; v++) {
+		long x;
+		int owner = b->vowner[v];
+		if (owner < 0 || owner < b->ninit) {
+			int pid = owner < 0 ? -1 : owner;
+			if (dmc_br_var_read(&b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = x;
+			}
+			continue;
+		}
+		for (int pid = 0; pid < np; pid++)    /* every instance the spawn automaton stands for */
+			if (automaton_of(b, pid, dmc_br_proc_type(pid)) == owner
+			    && dmc_br_var_read(&b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = x;
+			}
+	}
+	out->nlocs = nl;
+	out->loc_proc = b->loc_proc;
+	out->loc_loc = b->loc_loc;
+	out->nvals = nv;
+	out->val_var = b->val_var;
+	out->val_val = b->val_val;
+}
+
+void dmc_abuild_print(const dmc_abuild *b, FILE *f)
+{
+	const dmc_amodel *m = &b->m;
+	int sync = 0, assigns = 0, guards = 0;
+	for (int i = 0; i < m->ntrans; i++) {
+		sync += m->trans[i].sync != DMC_SYNC_NONE;
+		assigns += m->trans[i].nassign;
+		guards += m->trans[i].guard != NULL;
+	}
+	fprintf(f, "abstract model: %d automata, %d variables, %d transitions "
+	        "(%d guarded, %d rendezvous, %d assignments), %d goals\n",
+	        m->nprocs, m->nvars, m->ntrans, guards, sync, assigns, m->ngoals);
+	for (int p = 0; p < m->nprocs; p++)
+		fprintf(f, "  automaton %-16s %d locations, start %d%s\n", m->procs[p].name,
+		        m->procs[p].nlocs, m->procs[p].start, p >= b->ninit ? " (instances started by run)" : "");
+	for (int v = 0; v < m->nvars; v++)
+		fprintf(f, "  variable  %s\n", m->vars[v].name);
+	fprintf(f, "over-approximated: %d expressions (any value), %d statements (effects unknown: "
+	        "d_step, embedded C, unreadable targets), %d buffered-channel operations (contents "
+	        "not tracked), %d run statements\n",
+	        b->approx_exprs, b->approx_stmts, b->approx_chans, b->approx_runs);
+}
+
+void dmc_abuild_free(dmc_abuild *b)
+{
+	if (b->lbase)
+		for (int p = 0; p < b->m.nprocs; p++)
+			free(b->lbase[p]);
+	dmc_amodel_free(&b->m);
+	free(b->lbase);
+	free(b->gbase);
+	free(b->vh);
+	free(b->vidx);
+	free(b->vowner);
+	free(b->proc_type);
+	free(b->spawn_of);
+	free(b->loc_proc);
+	free(b->loc_loc);
+	free(b->val_var);
+	free(b->val_val);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,43 @@
+/*
+ * absmodel_build.h -- the abstract model of the Promela model pan was
+ * generated from (absmodel.h), and the mapping that reads pan's current
+ * state into the ATG's layer 0.
+ */
+#ifndef DMC_ABSMODEL_BUILD_H
+#define DMC_ABSMODEL_BUILD_H
+
+#include <stdio.h>
+#include "absmodel.h"
+#include "targets.h"
+#include "bridge.h"
+
+typedef struct dmc_abuild {
+	dmc_amodel m;
+	int ninit;                    /* abstract procs 0..ninit-1: pan's pids at build time */
+	int *proc_type;               /* abstract proc -> proctype */
+	int *spawn_of;                /* proctype -> its spawn automaton, or -1 */
+	int ntypes;
+	/* abstract variable -> what to read */
+	dmc_var *vh;
+	long *vidx;
+	int *vowner;                  /* abstract proc of a local, -1 for a global */
+	int *gbase;                   /* bridge var id -> first abstract var (globals) */
+	int **lbase;                  /* [abstract proc][bridge var id] -> first abstract var */
+	int nbridge_vars;
+	/* what was over-approximated, for the model report */
+	int approx_exprs, approx_stmts, approx_chans, approx_runs;
+	/* per-evaluation buffers (allocated once) */
+	int *loc_proc, *loc_loc, *val_var;
+	long *val_val;
+	int cap_locs, cap_vals;
+} dmc_abuild;
+
+/* Build from pan's tables, the targets and the current (initial) state.
+ * Returns 0, or -1 with a reason. */
+int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen);
+/* Layer 0 for the current state, in b's buffers (no allocation). */
+void dmc_abuild_state(dmc_abuild *b, dmc_astate *out);
+void dmc_abuild_print(const dmc_abuild *b, FILE *f);
+void dmc_abuild_free(dmc_abuild *b);
+
+#endif

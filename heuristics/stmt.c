@@ -1,0 +1,162 @@
+/*
+ * stmt.c -- split SPIN's statement text into its parts.
+ *
+ * pan's tables hold each statement as SPIN prints it: conditions fully
+ * parenthesised "((x>3))", assignments "x = (x+1)", channel operations
+ * "c!ack,3" and "c?req,loc[1]", "(run P())", "printf('...',x)",
+ * "assert(...)", "else", "timeout", "-end-", "D_STEP12" (a d_step's code
+ * lives only in pan.m).  The split is purely textual; the parts are then
+ * parsed as expressions (expr.c).
+ */
+#include <string.h>
+#include <ctype.h>
+#include "stmt.h"
+
+static char *trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return s;
+}
+
+/* The first c at nesting depth 0 outside quotes, or NULL; for '=' only
+ * a plain assignment (not == <= >= !=). */
+static char *top_level(char *s, char c)
+{
+	int depth = 0;
+	char quote = 0;
+	for (char *p = s; *p; p++) {
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		switch (*p) {
+		case '\'': case '"': quote = *p; continue;
+		case '(': case '[': depth++; continue;
+		case ')': case ']': depth--; continue;
+		default: break;
+		}
+		if (depth != 0 || *p != c)
+			continue;
+		if (c == '=' && (p[1] == '=' || (p > s && strchr("=<>!", p[-1]))))
+			continue;
+		if (c == '!' && p[1] == '=')
+			continue;
+		return p;
+	}
+	return NULL;
+}
+
+static int starts_with_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	return strncmp(s, w, n) == 0 && !(isalnum((unsigned char) s[n]) || s[n] == '_');
+}
+
+/* Split "a,b,c" at depth-0 commas into out->field. */
+static void split_fields(char *s, dmc_stmt *out)
+{
+	out->nfields = 0;
+	while (s && *s && out->nfields < DMC_STMT_MAX_FIELDS) {
+		char *comma = top_level(s, ',');
+		if (comma)
+			*comma = '\0';
+		out->field[out->nfields++] = trim(s);
+		s = comma ? comma + 1 : NULL;
+	}
+}
+
+/* The channel operand: a name, possibly indexed, right before op. */
+static int is_chan_operand(const char *s, const char *op)
+{
+	if (op == s)
+		return 0;
+	for (const char *p = s; p < op; p++)
+		if (!(isalnum((unsigned char) *p) || *p == '_' || *p == '[' || *p == ']'
+		      || *p == '.' || *p == ' ' || *p == '(' || *p == ')' || *p == '+' || *p == '-'))
+			return 0;
+	return isalpha((unsigned char) *s) || *s == '_';
+}
+
+void dmc_stmt_split(const char *text, dmc_stmt *out)
+{
+	char *s, *p;
+	memset(out, 0, sizeof *out);
+	strncpy(out->buf, text ? text : "", sizeof out->buf - 1);
+	s = trim(out->buf);
+	out->kind = DMC_ST_OTHER;
+
+	if (strcmp(s, "else") == 0) { out->kind = DMC_ST_ELSE; return; }
+	if (strcmp(s, "timeout") == 0 || strcmp(s, "(timeout)") == 0) { out->kind = DMC_ST_TIMEOUT; return; }
+	if (strcmp(s, "-end-") == 0 || strcmp(s, ".(goto)") == 0 || strncmp(s, "goto ", 5) == 0
+	    || starts_with_word(s, "printf") || starts_with_word(s, "printm")
+	    || starts_with_word(s, "assert") || strcmp(s, "break") == 0 || strcmp(s, "skip") == 0) {
+		out->kind = DMC_ST_NOP;
+		return;
+	}
+	if (strncmp(s, "D_STEP", 6) == 0 || strncmp(s, "c_code", 6) == 0 || strncmp(s, "c_expr", 6) == 0)
+		return;                   /* code we cannot see: OTHER */
+	if (s[0] == '(') {
+		/* "(run P(..))" or a condition */
+		char *in = trim(s + 1);
+		if (starts_with_word(in, "run")) {
+			char *name = trim(in + 3), *end = name;
+			while (isalnum((unsigned char) *end) || *end == '_')
+				end++;
+			*end = '\0';
+			out->kind = DMC_ST_RUN;
+			out->proctype = name;
+			return;
+		}
+		out->kind = DMC_ST_COND;
+		out->rhs = s;
+		return;
+	}
+	if ((p = top_level(s, '=')) != NULL) {
+		*p = '\0';
+		out->kind = DMC_ST_ASSIGN;
+		out->lhs = trim(s);
+		out->rhs = trim(p + 1);
+		return;
+	}
+	if ((p = top_level(s, '!')) != NULL && is_chan_operand(s, p)) {
+		*p = '\0';
+		out->kind = DMC_ST_SEND;
+		out->chan = trim(s);
+		p++;
+		if (*p == '!')                /* sorted send */
+			p++;
+		split_fields(p, out);
+		return;
+	}
+	if ((p = top_level(s, '?')) != NULL && is_chan_operand(s, p)) {
+		*p = '\0';
+		out->chan = trim(s);
+		p++;
+		if (*p == '?')                /* random receive */
+			p++;
+		if (*p == '[') {              /* poll: a condition, no effect */
+			out->kind = DMC_ST_COND;
+			out->rhs = NULL;
+			return;
+		}
+		out->kind = DMC_ST_RECV;
+		if (*p == '<') {              /* copy-receive: fields in <...> */
+			p++;
+			char *close = strrchr(p, '>');
+			if (close)
+				*close = '\0';
+		}
+		split_fields(p, out);
+		return;
+	}
+	/* a bare expression without parentheses */
+	out->kind = DMC_ST_COND;
+	out->rhs = s;
+}

@@ -1,0 +1,36 @@
+/*
+ * stmt.h -- what kind of statement a transition's text is, split into
+ * its parts (left and right of an assignment, channel and fields of a
+ * send or receive, the proctype a run starts).
+ */
+#ifndef DMC_STMT_H
+#define DMC_STMT_H
+
+#define DMC_STMT_MAX_FIELDS 16
+
+typedef enum {
+	DMC_ST_COND,                  /* an expression: executable when true */
+	DMC_ST_ASSIGN,                /* lhs = rhs */
+	DMC_ST_SEND,                  /* chan!f0,f1,... (also chan!!...) */
+	DMC_ST_RECV,                  /* chan?f0,f1,... (also ??, ?<...>) */
+	DMC_ST_RUN,                   /* run P(...) */
+	DMC_ST_ELSE, DMC_ST_TIMEOUT,  /* executable when nothing else is / all block */
+	DMC_ST_NOP,                   /* changes nothing: (1), printf, assert, goto, -end- */
+	DMC_ST_OTHER                  /* d_step, c_code, anything else: effects unknown */
+} dmc_stmt_kind;
+
+typedef struct dmc_stmt {
+	dmc_stmt_kind kind;
+	char buf[512];                /* the parts point into this copy */
+	const char *lhs, *rhs;        /* ASSIGN; COND: rhs is the expression */
+	const char *chan;             /* SEND, RECV */
+	int nfields;
+	const char *field[DMC_STMT_MAX_FIELDS];
+	const char *proctype;         /* RUN */
+} dmc_stmt;
+
+/* Classify and split text (pan's statement text).  Never fails: what is
+ * not recognised is DMC_ST_OTHER. */
+void dmc_stmt_split(const char *text, dmc_stmt *out);
+
+#endif

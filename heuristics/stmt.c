@@ -72,16 +72,22 @@ static void split_fields(char *s, dmc_stmt *out)
 	}
 }
 
-/* The channel operand: a name, possibly indexed, right before op. */
+/* The channel operand: a name, possibly indexed (anything inside the
+ * brackets), right before op. */
 static int is_chan_operand(const char *s, const char *op)
 {
-	if (op == s)
+	int depth = 0;
+	if (op == s || !(isalpha((unsigned char) *s) || *s == '_'))
 		return 0;
-	for (const char *p = s; p < op; p++)
-		if (!(isalnum((unsigned char) *p) || *p == '_' || *p == '[' || *p == ']'
-		      || *p == '.' || *p == ' ' || *p == '(' || *p == ')' || *p == '+' || *p == '-'))
+	for (const char *p = s; p < op; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']')
+			depth--;
+		else if (depth == 0 && !(isalnum((unsigned char) *p) || *p == '_' || *p == '.' || *p == ' '))
 			return 0;
-	return isalpha((unsigned char) *s) || *s == '_';
+	}
+	return depth == 0;
 }
 
 void dmc_stmt_split(const char *text, dmc_stmt *out)

@@ -1,0 +1,123 @@
+/* test_absmodel.c -- the abstract model built from pan's tables
+ * (heuristics/absmodel_build.c), over the fake bridge. */
+#include "check.h"
+#include "fake_bridge.h"
+#include "absmodel_build.h"
+#include "targets.h"
+
+/* P: 1 -((x<3))-> 2 -x = (x+1)-> 1, 1 -(x>=3)-> 3 -assert((x!=3))-> 4;
+ * R: 1 -c!x-> 2, with c a rendezvous channel; S: 1 -c?y-> 2 -(run P())-> 3 */
+static int tP, tR, tS;
+
+static void model(void)
+{
+	fb_reset();
+	fb_has_vars(1);
+	tP = fb_type("P", 5, 1);
+	fb_trans(tP, 1, 2, 3, "((x<3))");
+	fb_trans(tP, 2, 1, 3, "x = (x+1)");
+	fb_trans(tP, 1, 3, 4, "((x>=3))");
+	fb_trans(tP, 3, 4, 5, "assert((x!=3))");
+	tR = fb_type("R", 3, 1);
+	fb_trans(tR, 1, 2, 7, "c!x");
+	tS = fb_type("S", 4, 1);
+	fb_trans(tS, 1, 2, 9, "c?y");
+	fb_trans(tS, 2, 3, 10, "(run P())");
+	fb_global("x", 1);
+	fb_chan_var(-1, "c", 1);
+	fb_local(tS, "y", 1);
+	int ch = fb_chan(0);
+	fb_set("c", 0, ch);
+	fb_proc(tP, 1);
+	fb_proc(tR, 1);
+	fb_proc(tS, 1);
+	fb_set("x", 0, 1);
+	fb_set_local(2, "y", 0, 5);
+}
+
+static const dmc_atrans *find(const dmc_amodel *m, int proc, int from, int to)
+{
+	for (int i = 0; i < m->ntrans; i++)
+		if (m->trans[i].proc == proc && m->trans[i].from == from && m->trans[i].to == to)
+			return &m->trans[i];
+	return NULL;
+}
+
+static void test_structure(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	model();
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	/* three running processes plus a spawn automaton for P */
+	CHECK_EQ_LONG(b.m.nprocs, 4);
+	CHECK_EQ_LONG(b.spawn_of[tP], 3);
+	/* x, c, y of S's instance */
+	CHECK_EQ_LONG(b.m.nvars, 3);
+	const dmc_atrans *t = find(&b.m, 0, 1, 2);
+	CHECK(t && t->guard && t->guard->op == DMC_AE_LT);
+	t = find(&b.m, 0, 2, 1);
+	CHECK(t && t->nassign == 1 && t->assign[0].rhs && t->assign[0].rhs->op == DMC_AE_ADD);
+	t = find(&b.m, 1, 1, 2);
+	CHECK(t && t->sync == DMC_SYNC_SEND && t->nmsg == 1 && t->msg[0]->op == DMC_AE_VAR);
+	t = find(&b.m, 2, 1, 2);
+	CHECK(t && t->sync == DMC_SYNC_RECV && t->recv_var[0] >= 0);
+	t = find(&b.m, 2, 2, 3);
+	CHECK(t && t->spawn == 3);
+	/* the assert is a goal for P's instance and for instances run later */
+	CHECK_EQ_LONG(b.m.ngoals, 2);
+	const dmc_aexpr *f = b.m.goals[0].formula;   /* !(x != 3) */
+	CHECK(f && (f->op == DMC_AE_EQ || (f->op == DMC_AE_NOT && f->a && f->a->op == DMC_AE_NE)));
+	CHECK_EQ_LONG(b.m.goals[0].extra_steps, 1);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+static void test_state(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	dmc_astate s;
+	char err[256];
+	model();
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	fb_set("x", 0, 2);
+	fb_move(0, 2);
+	dmc_abuild_state(&b, &s);
+	CHECK_EQ_LONG(s.nlocs, 3);
+	CHECK_EQ_LONG(s.loc_proc[0], 0);
+	CHECK_EQ_LONG(s.loc_loc[0], 2);
+	CHECK_EQ_LONG(s.nvals, 3);                    /* x, c, S's y */
+	CHECK_EQ_LONG(s.val_val[0], 2);
+	/* a process started later is read into P's spawn automaton */
+	fb_proc(tP, 1);
+	dmc_abuild_state(&b, &s);
+	CHECK_EQ_LONG(s.nlocs, 4);
+	CHECK_EQ_LONG(s.loc_proc[3], 3);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+static void test_overapproximation(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	model();
+	fb_trans(tP, 2, 1, 3, "D_STEP4");                  /* effects unknown */
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK_EQ_LONG(b.approx_stmts, 2);                   /* P's instance and P[run] */
+	int havoc = 0;
+	for (int i = 0; i < b.m.ntrans; i++)
+		if (b.m.trans[i].proc == 0 && b.m.trans[i].nassign >= 2)
+			havoc = 1;
+	CHECK(havoc);                                      /* x and c may change */
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+CHECK_MAIN("absmodel", CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

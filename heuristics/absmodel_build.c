@@ -13,8 +13,12 @@
  *   - an array element chosen at run time: reads any value, writes may
  *     change every element;
  *   - channel predicates, _nr_pr, pc values, unknown names: any value;
- *   - buffered channels: sends always possible, receives deliver any
- *     value (contents are not tracked yet);
+ *   - buffered channels: their lengths are modelled (a send needs room
+ *     and adds one, a receive needs a message and takes one; len, empty,
+ *     full, ... are conditions on the length), their contents are not:
+ *     a receive delivers any value.  Channel ids are read from the state
+ *     the search starts in; if the model assigns chan variables, or a
+ *     channel is created later, its operations only over-approximate;
  *   - d_step and embedded C: every global and the process's locals may
  *     change arbitrarily.
  * Rendezvous channels become binary synchronisation, as in the paper.
@@ -29,6 +33,7 @@
 #define DOMAIN_LO INT_MIN             /* element domains: pan keeps no types here */
 #define DOMAIN_HI INT_MAX
 #define MAX_LVALUES 256
+#define CHAN_OWNER (-2)               /* dmc_abuild.vowner of a channel length */
 
 typedef struct ctx {
 	dmc_abuild *b;
@@ -58,6 +63,15 @@ static int var_lookup(void *vctx, const dmc_var *v, long index, int pid)
 	if (a < 0 || b->lbase[a][v->id] < 0)
 		return -1;
 	return b->lbase[a][v->id] + (int) index;
+}
+
+static int chan_lookup(void *vctx, long id, int *cap)
+{
+	ctx *c = vctx;
+	if (id < 1 || id > c->b->nchans || c->b->chan_len[id] < 0)
+		return -1;
+	*cap = c->b->chan_cap[id];
+	return c->b->chan_len[id];
 }
 
 static char *fmt(const char *a, const char *name, long idx, int size)
@@ -102,6 +116,7 @@ static int make_vars(dmc_abuild *b)
 				if (b->proc_type[p] == h.local_type)
 					total += h.size;
 	}
+	total += b->nchans;
 	b->m.vars = calloc((size_t) total + 1, sizeof *b->m.vars);
 	b->vh = calloc((size_t) total + 1, sizeof *b->vh);
 	b->vidx = calloc((size_t) total + 1, sizeof *b->vidx);
@@ -134,6 +149,56 @@ static int make_vars(dmc_abuild *b)
 				if (add_var(b, b->m.procs[p].name, name, &h, k, p) < 0)
 					return -1;
 		}
+	}
+	/* channel lengths: owner CHAN_OWNER, vidx = the channel id */
+	for (int id = 1; id <= b->nchans; id++) {
+		char cname[32];
+		if (b->chan_cap[id] <= 0)
+			continue;
+		snprintf(cname, sizeof cname, "len(chan %d)", id);
+		b->chan_len[id] = b->m.nvars;
+		memset(&h, 0, sizeof h);
+		h.size = 1;
+		if (add_var(b, NULL, cname, &h, id, CHAN_OWNER) < 0)
+			return -1;
+		b->m.vars[b->chan_len[id]].lo = 0;
+		b->m.vars[b->chan_len[id]].hi = b->chan_cap[id];
+	}
+	return 0;
+}
+
+/* The channels of the current state; none are modelled when the model
+ * assigns chan variables (their ids would not be fixed). */
+static int make_chans(dmc_abuild *b)
+{
+	int len, cap, reassigned = 0;
+	dmc_trans tr;
+	dmc_stmt st;
+	dmc_var v;
+	for (int t = 0; t < dmc_br_ntypes() && !reassigned; t++)
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
+				dmc_br_trans(t, s, k, &tr);
+				dmc_stmt_split(tr.text, &st);
+				if (st.kind == DMC_ST_ASSIGN) {
+					char name[128];
+					size_t n = strcspn(st.lhs, "[ ");
+					snprintf(name, sizeof name, "%.*s", (int) (n < sizeof name ? n : sizeof name - 1), st.lhs);
+					if (dmc_br_var_find(name, t, &v) == 0 && v.is_chan)
+						reassigned = 1;
+				}
+			}
+	while (!reassigned && dmc_br_chan(b->nchans + 1, &len, &cap) == 0)
+		b->nchans++;
+	b->chan_len = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_len);
+	b->chan_cap = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_cap);
+	if (!b->chan_len || !b->chan_cap)
+		return -1;
+	for (int id = 0; id <= b->nchans; id++) {
+		b->chan_len[id] = -1;
+		b->chan_cap[id] = 0;
+		if (id > 0 && dmc_br_chan(id, &len, &cap) == 0)
+			b->chan_cap[id] = cap;
 	}
 	return 0;
 }
@@ -206,7 +271,7 @@ static dmc_aexpr *abstract_text(ctx *c, const char *text, int *approx)
 		(*approx)++;
 		return NULL;
 	}
-	dmc_aexpr *a = dmc_expr_abstract(e, c->cur_pid, var_lookup, c, approx);
+	dmc_aexpr *a = dmc_expr_abstract(e, c->cur_pid, var_lookup, chan_lookup, c, approx);
 	dmc_expr_free(e);
 	return a;
 }
@@ -246,9 +311,10 @@ static int havoc(ctx *c, dmc_atrans *t)
 	return 0;
 }
 
-/* The channel a send or receive uses, and whether it is a rendezvous
- * (capacity 0) as far as the current state tells. */
-static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous)
+/* The channel a send or receive uses, whether it is a rendezvous
+ * (capacity 0) as far as the current state tells, and for a buffered
+ * channel with a modelled length its id (else 0). */
+static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, long *buffered)
 {
 	char err[128];
 	long id;
@@ -256,15 +322,53 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous)
 	dmc_expr *e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
 	*ch = NULL;
 	*rendezvous = 0;
+	*buffered = 0;
 	if (!e)
 		return 0;
-	if (dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0 && cap == 0)
-		*rendezvous = 1;
-	*ch = dmc_expr_abstract(e, c->cur_pid, var_lookup, c, &approx);
+	if (dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0) {
+		if (cap == 0)
+			*rendezvous = 1;
+		else if (id <= c->b->nchans && c->b->chan_len[id] >= 0)
+			*buffered = id;
+	}
+	*ch = dmc_expr_abstract(e, c->cur_pid, var_lookup, chan_lookup, c, &approx);
 	dmc_expr_free(e);
 	if (*rendezvous && !*ch)
 		return -1;
 	return 0;
+}
+
+static dmc_aexpr *len_op(dmc_ae_op op, int var, long k)
+{
+	dmc_aexpr *v = calloc(1, sizeof *v), *n = calloc(1, sizeof *n), *e = calloc(1, sizeof *e);
+	if (!v || !n || !e) {
+		free(v);
+		free(n);
+		free(e);
+		return NULL;
+	}
+	v->op = DMC_AE_VAR;
+	v->var = var;
+	n->op = DMC_AE_CONST;
+	n->value = k;
+	e->op = op;
+	e->a = v;
+	e->b = n;
+	return e;
+}
+
+/* A send needs room and adds a message; a receive needs one and takes it. */
+static int buffered_length(dmc_abuild *b, dmc_atrans *t, long id, int send)
+{
+	int len = b->chan_len[id];
+	dmc_aexpr *rhs;
+	t->guard = send ? len_op(DMC_AE_LT, len, b->chan_cap[id]) : len_op(DMC_AE_GT, len, 0);
+	rhs = len_op(send ? DMC_AE_ADD : DMC_AE_SUB, len, 1);
+	if (!t->guard || !rhs) {
+		dmc_aexpr_free(rhs);
+		return -1;
+	}
+	return assign(t, len, rhs);
 }
 
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
@@ -273,6 +377,7 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	dmc_amodel *m = &b->m;
 	dmc_stmt st;
 	int lv[MAX_LVALUES], n, rv;
+	long id;
 	dmc_atrans *more = realloc(m->trans, ((size_t) m->ntrans + 1) * sizeof *more);
 	if (!more)
 		return -1;
@@ -312,12 +417,14 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	}
 	case DMC_ST_SEND:
 	case DMC_ST_RECV:
-		if (channel(c, st.chan, &t->chan, &rv) < 0)
+		if (channel(c, st.chan, &t->chan, &rv, &id) < 0)
 			return -1;
 		if (!rv) {                /* buffered (or unknown): contents not tracked */
 			dmc_aexpr_free(t->chan);
 			t->chan = NULL;
 			b->approx_chans++;
+			if (id > 0 && buffered_length(b, t, id, st.kind == DMC_ST_SEND) < 0)
+				return -1;
 			if (st.kind == DMC_ST_RECV)
 				for (int f = 0; f < st.nfields; f++) {
 					n = lvalues(c, st.field[f], lv);
@@ -403,7 +510,8 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 			a->loc[0] = g->locs[0].state;
 			a->extra_steps = g->extra_steps;
 			if (g->formula)
-				a->formula = dmc_expr_abstract(g->formula, c.cur_pid, var_lookup, &c, &b->approx_exprs);
+				a->formula = dmc_expr_abstract(g->formula, c.cur_pid, var_lookup, chan_lookup, &c,
+				                               &b->approx_exprs);
 		}
 	}
 	return 0;
@@ -415,6 +523,7 @@ static int make_buffers(dmc_abuild *b)
 	for (int v = 0; v < b->m.nvars; v++)
 		if (b->vowner[v] >= b->ninit)
 			spawned_vars++;
+	/* channel lengths are read one value each: counted in nvars */
 	b->cap_locs = 256 + b->m.nprocs;              /* pan: at most 255 processes */
 	b->cap_vals = b->m.nvars + spawned_vars * 256;
 	b->loc_proc = malloc((size_t) b->cap_locs * sizeof *b->loc_proc);
@@ -431,7 +540,7 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 		snprintf(err, errlen, "hL/hU need the model's variable accessors (build pan with dmc cc)");
 		return -1;
 	}
-	if (make_procs(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
+	if (make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
 	    || make_goals(b, tg) < 0 || make_buffers(b) < 0) {
 		dmc_abuild_free(b);
 		snprintf(err, errlen, "out of memory building the abstract model");
@@ -452,7 +561,14 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 	}
 	for (int v = 0; v < b->m.nvars; v++) {
 		long x;
-		int owner = b->vowner[v];
+		int owner = b->vowner[v], len, cap;
+		if (owner == CHAN_OWNER) {
+			if (dmc_br_chan(b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = len;
+			}
+			continue;
+		}
 		if (owner < 0 || owner < b->ninit) {
 			int pid = owner < 0 ? -1 : owner;
 			if (dmc_br_var_read(&b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
@@ -516,5 +632,7 @@ void dmc_abuild_free(dmc_abuild *b)
 	free(b->loc_loc);
 	free(b->val_var);
 	free(b->val_val);
+	free(b->chan_len);
+	free(b->chan_cap);
 	memset(b, 0, sizeof *b);
 }

@@ -24,6 +24,10 @@ typedef struct dmc_abuild {
 	int *gbase;                   /* bridge var id -> first abstract var (globals) */
 	int **lbase;                  /* [abstract proc][bridge var id] -> first abstract var */
 	int nbridge_vars;
+	/* buffered channels: a length variable each (contents not tracked) */
+	int nchans;                   /* channel ids 1..nchans existed at build time */
+	int *chan_len;                /* [id] -> its length variable, or -1 */
+	int *chan_cap;                /* [id] -> capacity */
 	/* what was over-approximated, for the model report */
 	int approx_exprs, approx_stmts, approx_chans, approx_runs;
 	/* per-evaluation buffers (allocated once) */

@@ -1027,7 +1027,28 @@ static const dmc_ae_op binop_to_ae[] = {
 	[OP_DIV] = DMC_AE_DIV, [OP_MOD] = DMC_AE_MOD
 };
 
-dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx, int *approx)
+/* len/empty/nempty/full/nfull over the channel's length variable */
+static dmc_aexpr *abstract_chan(const dmc_expr *e, int pid, dmc_abs_chan_fn chan_fn, void *ctx)
+{
+	long id;
+	int cap, len;
+	if (!chan_fn || e->op > CH_NFULL || dmc_expr_eval(e->a, pid, &id) != 0 || (len = chan_fn(ctx, id, &cap)) < 0)
+		return NULL;
+	dmc_aexpr *v = ae_const(DMC_AE_VAR, 0);
+	if (!v)
+		return NULL;
+	v->var = len;
+	switch (e->op) {
+	case CH_LEN: return v;
+	case CH_EMPTY: return ae(DMC_AE_EQ, v, ae_const(DMC_AE_CONST, 0));
+	case CH_NEMPTY: return ae(DMC_AE_GT, v, ae_const(DMC_AE_CONST, 0));
+	case CH_FULL: return ae(DMC_AE_GE, v, ae_const(DMC_AE_CONST, cap));
+	default: return ae(DMC_AE_LT, v, ae_const(DMC_AE_CONST, cap));
+	}
+}
+
+dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_abs_chan_fn chan_fn,
+                             void *ctx, int *approx)
 {
 	int known, var;
 	long idx, proc;
@@ -1058,13 +1079,17 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void
 		if (r)
 			r->var = var;
 		return r;
+	case X_CHAN:
+		if ((r = abstract_chan(e, pid, chan_fn, ctx)) != NULL)
+			return r;
+		break;
 	case X_UNOP: {
-		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
+		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
 		return a ? ae(e->op == OP_NEG ? DMC_AE_NEG : e->op == OP_NOT ? DMC_AE_NOT : DMC_AE_BITNOT, a, NULL) : NULL;
 	}
 	case X_BINOP: {
-		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
-		dmc_aexpr *b = a ? dmc_expr_abstract(e->b, pid, fn, ctx, approx) : NULL;
+		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
+		dmc_aexpr *b = a ? dmc_expr_abstract(e->b, pid, fn, chan_fn, ctx, approx) : NULL;
 		if (!b) {
 			dmc_aexpr_free(a);
 			return NULL;
@@ -1072,9 +1097,9 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void
 		return ae(binop_to_ae[e->op], a, b);
 	}
 	case X_COND: {
-		dmc_aexpr *c = dmc_expr_abstract(e->a, pid, fn, ctx, approx);
-		dmc_aexpr *a = c ? dmc_expr_abstract(e->b, pid, fn, ctx, approx) : NULL;
-		dmc_aexpr *b = a ? dmc_expr_abstract(e->c, pid, fn, ctx, approx) : NULL;
+		dmc_aexpr *c = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
+		dmc_aexpr *a = c ? dmc_expr_abstract(e->b, pid, fn, chan_fn, ctx, approx) : NULL;
+		dmc_aexpr *b = a ? dmc_expr_abstract(e->c, pid, fn, chan_fn, ctx, approx) : NULL;
 		if (!b || !(r = ae(DMC_AE_COND, c, a))) {
 			dmc_aexpr_free(c);
 			dmc_aexpr_free(a);
@@ -1084,7 +1109,7 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void
 		r->c = b;             /* condition ? a : b */
 		return r;
 	}
-	default:                      /* _nr_pr, pc values, channels, unknown names */
+	default:                      /* _nr_pr, pc values, polls, unknown names */
 		break;
 	}
 	if (approx)

@@ -47,12 +47,17 @@ struct dmc_aexpr;
 /* The abstract variable for element `index` of v as seen by process pid,
  * or -1 when it has none. */
 typedef int (*dmc_abs_var_fn)(void *ctx, const dmc_var *v, long index, int pid);
+/* The abstract variable holding the length of the channel with this id
+ * (capacity in *cap), or -1 when channel lengths are not modelled. */
+typedef int (*dmc_abs_chan_fn)(void *ctx, long chan_id, int *cap);
 /* e in process pid as an abstract expression: constant indices and _pid
- * resolved now; whatever cannot be modelled (an element chosen at run
- * time, channel predicates, _nr_pr, unknown names) becomes DMC_AE_ANY and
+ * resolved now; len/empty/nempty/full/nfull of a channel become
+ * conditions on its length variable (chan_fn; channel ids are read from
+ * the current state); whatever cannot be modelled (an element chosen at run
+ * time, _nr_pr, unknown names) becomes DMC_AE_ANY and
  * counts in *approx.  NULL when out of memory. */
-struct dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx,
-                                    int *approx);
+struct dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn,
+                                    dmc_abs_chan_fn chan_fn, void *ctx, int *approx);
 /* The abstract variables an assignment to e may change (all elements of
  * an array indexed at run time).  Returns their number, -1 when e is not
  * a variable. */

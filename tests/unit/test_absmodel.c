@@ -120,4 +120,45 @@ static void test_overapproximation(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+static void test_buffered_channel(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	dmc_astate s;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int t = fb_type("B", 4, 1);
+	fb_trans(t, 1, 2, 2, "q!1");
+	fb_trans(t, 2, 3, 3, "q?v");
+	fb_trans(t, 3, 1, 4, "assert((len(q)<2))");
+	fb_chan_var(-1, "q", 1);
+	fb_local(t, "v", 1);
+	int id = fb_chan(2);
+	fb_set("q", 0, id);
+	fb_chan_len(id, 1);
+	fb_proc(t, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	int len = b.chan_len[id];
+	CHECK(len >= 0);
+	CHECK_EQ_LONG(b.m.vars[len].hi, 2);
+	const dmc_atrans *send = find(&b.m, 0, 1, 2), *recv = find(&b.m, 0, 2, 3);
+	CHECK(send && send->guard && send->guard->op == DMC_AE_LT && send->nassign == 1
+	      && send->assign[0].var == len && send->assign[0].rhs->op == DMC_AE_ADD);
+	CHECK(recv && recv->guard && recv->guard->op == DMC_AE_GT);
+	CHECK(recv && recv->nassign == 2);              /* len - 1, and v gets any value */
+	/* the target formula len(q) >= 2 is a condition on the length */
+	const dmc_aexpr *f = b.m.goals[0].formula;
+	CHECK(f && f->op == DMC_AE_NOT && f->a->op == DMC_AE_LT && f->a->a->op == DMC_AE_VAR && f->a->a->var == len);
+	dmc_abuild_state(&b, &s);
+	int found = 0;
+	for (int i = 0; i < s.nvals; i++)
+		if (s.val_var[i] == len && s.val_val[i] == 1)
+			found = 1;
+	CHECK(found);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

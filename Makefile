@@ -1,5 +1,6 @@
 # spin-dmc -- directed model checking for SPIN.
-#   make            build the plugin, the runtime library and the glue
+#   make            build the plugin, the runtime library, the glue and the
+#                   driver build/dmc (./dmc is a symbolic link to it)
 #   make check      unit tests (with ASan/UBSan) and end-to-end tests
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
@@ -21,13 +22,20 @@ RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h
 
+# the driver, dmc: its library directory is the executable's own (build/),
+# or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
+DRV_SRC := $(wildcard driver/*.c)
+DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC))
+DRV_H   := $(wildcard driver/*.h)
+
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
 UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
+              $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 
 .PHONY: all check unit e2e bench demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
-     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/share/portable.awk $(B)/share/gen_vars.awk
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc
 	@mkdir -p $(@D)
@@ -40,6 +48,13 @@ $(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
 $(B)/libdmc.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(B)/obj/driver/%.o: driver/%.c $(DRV_H)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) -c $< -o $@
+
+$(B)/dmc: $(DRV_OBJ)
+	$(CC) $(CFLAGS) $(DRV_OBJ) -o $@
 
 $(B)/share/%: spin-plugin/%
 	@mkdir -p $(@D)
@@ -59,9 +74,9 @@ check: all unit e2e
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do $$t || fail=1; done; exit $$fail
 
-$(B)/unit/%: tests/unit/%.c $(UNIT_SRC) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
+$(B)/unit/%: tests/unit/%.c $(UNIT_SRC) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit $< $(UNIT_SRC) -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. $< $(UNIT_SRC) -o $@
 
 e2e: all
 	sh tests/e2e/cli.sh
@@ -73,12 +88,15 @@ bench: all
 demo: all
 	sh contrib/demo.sh
 
+# the installed dmc has its library directory compiled in
 install: all
+	@mkdir -p $(B)/install
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
+		$(DRV_SRC) -o $(B)/install/dmc
 	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
 	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/
-	sed 's|^DMC_LIBDIR_DEFAULT=.*|DMC_LIBDIR_DEFAULT=$(PREFIX)/lib/spin-dmc|' dmc > $(PREFIX)/bin/dmc
-	chmod 755 $(PREFIX)/bin/dmc
+	install -m 755 $(B)/install/dmc $(PREFIX)/bin/dmc
 
 clean:
 	rm -rf $(B)

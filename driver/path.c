@@ -2,6 +2,10 @@
  * path.c -- dirname, basename, logical absolute directories, the
  * executable's directory.
  */
+/* realpath() is an XSI function: the one place the driver asks for more
+ * than POSIX.1-2008's base */
+#define _XOPEN_SOURCE 700
+
 #include "path.h"
 #include "util.h"
 

@@ -69,7 +69,9 @@ int drv_run_capture(char *const argv[], char **out, size_t *len)
 		drv_msg("cannot create a pipe: %s", strerror(errno));
 		return 127;
 	}
-	null_fd = open("/dev/null", O_WRONLY);
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -119,8 +121,8 @@ int drv_redirect_begin(drv_redirect *r, const char *path)
 	if (fd < 0)
 		return -1;
 	fflush(NULL);
-	r->saved_out = dup(1);
-	r->saved_err = dup(2);
+	r->saved_out = fcntl(1, F_DUPFD_CLOEXEC, 3);
+	r->saved_err = fcntl(2, F_DUPFD_CLOEXEC, 3);
 	if (r->saved_out < 0 || r->saved_err < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) {
 		close(fd);
 		drv_redirect_end(r);

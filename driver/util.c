@@ -49,15 +49,20 @@ char *drv_strdup(const char *s)
 
 char *drv_printf(const char *fmt, ...)
 {
+	char small[256];
 	va_list ap;
 	int n;
 	char *s;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		out_of_memory();
 	s = drv_alloc((size_t)n + 1);
+	if ((size_t)n < sizeof small) {
+		memcpy(s, small, (size_t)n + 1);
+		return s;
+	}
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);

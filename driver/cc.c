@@ -1,0 +1,221 @@
+/*
+ * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [compiler
+ * args] pan.c [-o pan]`: compile SPIN's pan.c with the runtime.
+ *
+ * Generates the model's variable accessors beside pan.c (dmc_vars.h),
+ * then runs
+ *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
+ *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE
+ *       pan.c SHARE/dmc_glue.c -LLIBDIR -ldmc -o OUT
+ * or, with --portable, the same without the plugin on a rewritten copy
+ * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
+ * hidden variables, and both pan.c and the glue include it (the plugin
+ * turns it on by itself).  The exit status is the compiler's.
+ */
+#include "cmd.h"
+#include "fs.h"
+#include "path.h"
+#include "portable.h"
+#include "run.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The model SPIN generated pan.c from: pan.h's
+ * `#define PanSource "model.pml"` ("" if none). */
+static char *pan_source(const char *panh)
+{
+	static const char key[] = "#define PanSource";
+	size_t len;
+	char *text = drv_read_file(panh, &len), *found = NULL;
+	if (!text)
+		return drv_strdup("");
+	for (char *line = text; line && *line && !found; ) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (starts_with(line, key)) {
+			char *p = line + sizeof key - 1;
+			size_t n;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			n = strlen(p);
+			if (*p == '"' && n >= 2 && p[n - 1] == '"') {
+				p[n - 1] = '\0';
+				found = drv_strdup(p + 1);
+			}
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	free(text);
+	return found ? found : drv_strdup("");
+}
+
+/* Rewrite pan_c into src for the portable build; 0 on success. */
+static int rewrite(const char *pan_c, const char *src)
+{
+	FILE *in = fopen(pan_c, "r"), *out;
+	int rc;
+	if (!in) {
+		drv_msg("cannot read %s: %s", pan_c, strerror(errno));
+		return -1;
+	}
+	out = fopen(src, "w");
+	if (!out) {
+		drv_msg("cannot write %s: %s", src, strerror(errno));
+		fclose(in);
+		return -1;
+	}
+	rc = drv_portable_rewrite(in, out, stderr);
+	if (ferror(in))
+		rc = -1;
+	fclose(in);
+	if (fclose(out) != 0)
+		rc = -1;
+	return rc;
+}
+
+int drv_cmd_cc(const drv_env *e, int argc, char **argv)
+{
+	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL;
+	int portable = 0, rc;
+	drv_strv args = { 0 }, cmd = { 0 };
+	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
+
+	if ((rc = drv_need_build(e)) != 0)
+		return rc;
+	rc = 2;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--portable") == 0)
+			portable = 1;
+		else if (strcmp(a, "--search") == 0) {
+			if (i + 1 >= argc) {
+				drv_msg("cc: --search needs a value");
+				goto done;
+			}
+			search = argv[++i];
+		} else if (starts_with(a, "--search="))
+			search = a + strlen("--search=");
+		else if (strcmp(a, "--heuristic") == 0) {
+			if (i + 1 >= argc) {
+				drv_msg("cc: --heuristic needs a value");
+				goto done;
+			}
+			heur = argv[++i];
+		} else if (starts_with(a, "--heuristic="))
+			heur = a + strlen("--heuristic=");
+		else if (strcmp(a, "-o") == 0) {
+			if (i + 1 >= argc) {
+				drv_msg("cc: -o needs a file");
+				goto done;
+			}
+			out = argv[++i];
+		} else if (ends_with(a, ".c") && !pan_c)
+			pan_c = a;       /* pan.c; any other .c file is the compiler's */
+		else
+			drv_strv_push(&args, a);
+	}
+	if (!pan_c) {
+		drv_msg("cc: no pan.c given (usage: dmc cc [compiler args] pan.c)");
+		goto done;
+	}
+	if (!drv_is_file(pan_c) || !(pandir = drv_abs_dir_of(pan_c))) {
+		drv_msg("cc: %s: no such file", pan_c);
+		goto done;
+	}
+	panh = drv_printf("%s/pan.h", pandir);
+	if (!drv_is_file(panh)) {
+		drv_msg("cc: %s missing: generate pan.c with spin -a", panh);
+		goto done;
+	}
+	if (!out)
+		out = outbuf = drv_printf("%s/pan", pandir);
+
+	/* variable accessors from the model SPIN generated pan.c from */
+	model = pan_source(panh);
+	if (model[0] != '/') {
+		char *m = drv_printf("%s/%s", pandir, model);
+		free(model);
+		model = m;
+	}
+	char *vars_h = drv_printf("%s/dmc_vars.h", pandir);
+	if (drv_is_file(model)) {
+		if (drv_gen_vars(e, model, panh, vars_h) != 0)
+			fprintf(stderr, "dmc: warning: no variable accessors (spin -d %s failed); "
+			        "hf is unavailable\n", model);
+	} else {
+		unlink(vars_h);
+		fprintf(stderr, "dmc: warning: model %s not found; no variable accessors, "
+		        "hf is unavailable\n", model);
+	}
+	free(vars_h);
+
+	drv_strv_push(&cmd, e->cc);
+	drv_strv_push(&cmd, "-DBFS");
+	drv_strv_push(&cmd, "-fcommon");
+	if (*search) {
+		char *d = drv_printf("-DDMC_SEARCH=%s", search);
+		drv_strv_push(&cmd, d);
+		free(d);
+	}
+	if (*heur) {
+		char *d = drv_printf("-DDMC_HEURISTIC=%s", heur);
+		drv_strv_push(&cmd, d);
+		free(d);
+	}
+	for (size_t i = 0; i < args.n; i++)
+		drv_strv_push(&cmd, args.v[i]);
+	if (portable) {
+		src = drv_printf("%s/pan_dmc_portable.c", pandir);
+		if (rewrite(pan_c, src) != 0) {
+			drv_msg("cc: cannot rewrite %s", pan_c);
+			goto done;
+		}
+	} else {
+		char *plugin = drv_printf("-fplugin=%s/dmc-gcc.so", e->libdir);
+		drv_strv_push(&cmd, plugin);
+		free(plugin);
+	}
+	char *opt = drv_printf("-I%s", pandir);
+	drv_strv_push(&cmd, opt);
+	free(opt);
+	opt = drv_printf("-I%s", e->share);
+	drv_strv_push(&cmd, opt);
+	free(opt);
+	drv_strv_push(&cmd, portable ? src : pan_c);
+	opt = drv_printf("%s/dmc_glue.c", e->share);
+	drv_strv_push(&cmd, opt);
+	free(opt);
+	opt = drv_printf("-L%s", e->libdir);
+	drv_strv_push(&cmd, opt);
+	free(opt);
+	drv_strv_push(&cmd, "-ldmc");
+	drv_strv_push(&cmd, "-o");
+	drv_strv_push(&cmd, out);
+	rc = drv_run(cmd.v, NULL);
+done:
+	drv_strv_free(&args);
+	drv_strv_free(&cmd);
+	free(pandir);
+	free(panh);
+	free(model);
+	free(outbuf);
+	free(src);
+	return rc;
+}

@@ -1,0 +1,22 @@
+/*
+ * cmd.h -- the driver's commands.  Each takes the arguments after its
+ * name and returns dmc's exit status.
+ */
+#ifndef DRV_CMD_H
+#define DRV_CMD_H
+
+#include "env.h"
+
+/* drv_cmd_check's answer to -h/--help: the caller prints the usage. */
+#define DRV_SHOW_USAGE (-1)
+
+int drv_cmd_check(const drv_env *e, int argc, char **argv);   /* check.c */
+int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
+int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
+
+/* Write dmc_vars.h for model (pan.h at panh) to out_path (NULL: standard
+ * output): runs `spin -d model`.  0 on success, 1 when spin -d failed or
+ * the header could not be written (accessors.c). */
+int drv_gen_vars(const drv_env *e, const char *model, const char *panh, const char *out_path);
+
+#endif

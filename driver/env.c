@@ -1,0 +1,52 @@
+/*
+ * env.c -- the library directory and the programs dmc runs (see env.h).
+ */
+#include "env.h"
+#include "fs.h"
+#include "path.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef DMC_LIBDIR_DEFAULT
+#define DMC_LIBDIR_DEFAULT ""
+#endif
+
+static const char *env_or(const char *name, const char *dflt)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : dflt;
+}
+
+void drv_env_init(drv_env *e, const char *argv0)
+{
+	const char *v = getenv("DMC_LIBDIR");
+	char *exe_dir = drv_exe_dir(argv0);
+	if (!exe_dir)
+		exe_dir = drv_strdup(".");
+	if (v && *v)
+		e->libdir = drv_strdup(v);
+	else if (DMC_LIBDIR_DEFAULT[0] != '\0')
+		e->libdir = drv_strdup(DMC_LIBDIR_DEFAULT);
+	else
+		e->libdir = drv_strdup(exe_dir);
+	e->share = drv_printf("%s/share", e->libdir);
+	e->top = drv_dirname(exe_dir);                /* build/.. */
+	free(exe_dir);
+	e->spin = env_or("SPIN", "spin");
+	e->cc = env_or("CC", "gcc");
+}
+
+int drv_need_build(const drv_env *e)
+{
+	char *lib = drv_printf("%s/libdmc.a", e->libdir);
+	char *glue = drv_printf("%s/dmc_glue.c", e->share);
+	int ok = drv_is_file(lib) && drv_is_file(glue);
+	free(lib);
+	free(glue);
+	if (ok)
+		return 0;
+	drv_msg("spin-dmc is not built: run ./configure && make in %s", e->top);
+	return 2;
+}

@@ -1,0 +1,83 @@
+/*
+ * main.c -- dmc, spin-dmc's driver: directed model checking with SPIN.
+ *
+ *   dmc check MODEL.pml [options] [-- pan options]   Promela to verdict
+ *   dmc cc [--portable] [compiler args] pan.c        compile pan with the runtime
+ *   dmc vars MODEL.pml pan.h > dmc_vars.h            variable accessors
+ *   dmc help
+ *
+ * A driver in the manner of mpicc: every step it takes can be run by hand
+ * (see docs/usage.md).  Exit status of `dmc check`: 0 no violation
+ * (complete search), 1 violation, 2 bad input or usage, 3 incomplete
+ * search without a violation.
+ */
+#include "cmd.h"
+#include "env.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+	fputs("usage: dmc check MODEL.pml [options] [-- pan options]\n"
+	      "       dmc cc [--portable] [--search S] [--heuristic H] [compiler args] pan.c\n"
+	      "       dmc vars MODEL.pml pan.h\n"
+	      "options of dmc check:\n"
+	      "  --search S        bfs, dfs, astar, wastar, greedy, beam   (default astar)\n"
+	      "  --heuristic H     none, dL, dU, hf, deadlock              (default none)\n"
+	      "  --weight W        weighted A*: f = g + W*h                (default 2)\n"
+	      "  --beam K          beam width per depth layer              (default 100)\n"
+	      "  --target T        assert, claim, deadlock (comma-separated)\n"
+	      "  --json            print one JSON object with the results\n"
+	      "  --memlim MB       stop cleanly at MB megabytes\n"
+	      "  --max-depth N     do not expand states deeper than N\n"
+	      "  --time-limit S    stop cleanly after S seconds\n"
+	      "  --show-targets    print the targets derived from the model\n"
+	      "  --show-model      print the abstract model hL/hU use, and stop\n"
+	      "  --no-prune        keep states with h = infinity\n"
+	      "  --replay          replay a counterexample with spin -t -p\n"
+	      "  --spin-opts OPTS  options for spin -a (e.g. -o3: no statement merging)\n"
+	      "  --cflags FLAGS    extra compiler flags for pan (e.g. -DVECTORSZ=4096)\n"
+	      "  --portable        build without the GCC plugin (rewrite a copy of pan.c)\n"
+	      "  --keep            print the build directory\n"
+	      "exit status: 0 no violation, 1 violation, 2 bad input, 3 incomplete\n", out);
+	fflush(out);
+}
+
+int main(int argc, char **argv)
+{
+	drv_env env;
+	const char *cmd;
+	int rc;
+
+	drv_env_init(&env, argv[0]);
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	cmd = argv[1];
+	if (strcmp(cmd, "check") == 0) {
+		rc = drv_cmd_check(&env, argc - 2, argv + 2);
+		if (rc == DRV_SHOW_USAGE) {
+			usage(stdout);
+			rc = 0;
+		}
+	} else if (strcmp(cmd, "cc") == 0)
+		rc = drv_cmd_cc(&env, argc - 2, argv + 2);
+	else if (strcmp(cmd, "vars") == 0)
+		rc = drv_cmd_vars(&env, argc - 2, argv + 2);
+	else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
+		usage(stdout);
+		rc = 0;
+	} else {
+		drv_msg("unknown command '%s' (valid: check, cc, vars, help)", cmd);
+		rc = 2;
+	}
+	free(env.libdir);
+	free(env.share);
+	free(env.top);
+	fflush(stdout);
+	return rc;
+}

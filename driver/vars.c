@@ -24,7 +24,39 @@
 typedef struct {
 	char *name, *sname;   /* field, struct (State, P<k>) */
 	long owner, size;     /* -1 global, else the proctype; array size */
+	long long lo, hi;     /* values the C field can hold (it wraps there) */
 } var_t;
+
+/* The range of pan's storage type: Promela's bit/bool/unsigned are
+ * bitfields ("unsigned b : 1"), byte is uchar, short and int are C's.
+ * The abstraction needs it because stores wrap (a byte at 255, plus one,
+ * is 0). */
+static void storage_range(const char *type, const char *decl, int bits, long long *lo, long long *hi)
+{
+	if (strcmp(type, "unsigned") == 0 && strstr(decl, "short"))
+		type = "ushort";
+	else if (strcmp(type, "unsigned") == 0 && strstr(decl, "char"))
+		type = "uchar";
+	int is_unsigned = strcmp(type, "unsigned") == 0 || strcmp(type, "uint") == 0
+	                  || strcmp(type, "uchar") == 0 || strcmp(type, "ushort") == 0
+	                  || strcmp(type, "ulong") == 0;
+	if (bits > 0 && bits < 63) {
+		*lo = is_unsigned ? 0 : -(1LL << (bits - 1));
+		*hi = *lo == 0 ? (1LL << bits) - 1 : (1LL << (bits - 1)) - 1;
+	} else if (strcmp(type, "uchar") == 0) {
+		*lo = 0; *hi = 255;
+	} else if (strcmp(type, "char") == 0) {
+		*lo = -128; *hi = 127;
+	} else if (strcmp(type, "short") == 0) {
+		*lo = -32768; *hi = 32767;
+	} else if (strcmp(type, "ushort") == 0) {
+		*lo = 0; *hi = 65535;
+	} else if (strcmp(type, "unsigned") == 0 || strcmp(type, "uint") == 0) {
+		*lo = 0; *hi = 4294967295LL;
+	} else {                      /* int; long and ulong do not occur */
+		*lo = -2147483648LL; *hi = 2147483647LL;
+	}
+}
 
 typedef struct {
 	char *name, *value;
@@ -166,6 +198,11 @@ static void member_line(vstate *st, char *line, long owner, const char *sname)
 			break;
 		}
 	}
+	/* a bitfield's width: ": B" before the ';' */
+	int bits = 0;
+	const char *colon = strchr(line, ':');
+	if (colon && colon < strchr(line, ';'))
+		bits = atoi(colon + 1);
 	/* decl: the line without "[N] : B; ..." */
 	if (regexec(&st->re_decl, line, 1, m, 0) == 0)
 		line[m[0].rm_so] = '\0';
@@ -203,8 +240,9 @@ static void member_line(vstate *st, char *line, long owner, const char *sname)
 		free(first);
 		return;
 	}
-	free(first);
 	GROW(st->vars, st->nv, st->cv);
+	storage_range(first, line, bits, &st->vars[st->nv].lo, &st->vars[st->nv].hi);
+	free(first);
 	st->vars[st->nv].name = field;
 	st->vars[st->nv].owner = owner;
 	st->vars[st->nv].size = size;
@@ -316,7 +354,7 @@ static void emit(const vstate *st, FILE *out)
 			        "return (long) ((%s *) pptr(pid))->%s%s; }\n", i + 1, v->sname, v->name, idx);
 	}
 	fputs("static const struct { const char *name; int type; int size; int is_chan; "
-	      "long (*read)(int, long); } dmc_vars[] = {\n", out);
+	      "long long lo, hi; long (*read)(int, long); } dmc_vars[] = {\n", out);
 	for (size_t i = 0; i < st->nv; i++) {
 		const var_t *v = &st->vars[i];
 		const char *scope = ":global:";
@@ -326,10 +364,10 @@ static void emit(const vstate *st, FILE *out)
 			free(key);
 			scope = p ? p->value : "";
 		}
-		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, dmc_rd%zu },\n", v->name, v->owner, v->size,
-		        is_chan(st, scope, v->name), i + 1);
+		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, %lldLL, %lldLL, dmc_rd%zu },\n", v->name, v->owner,
+		        v->size, is_chan(st, scope, v->name), v->lo, v->hi, i + 1);
 	}
-	fputs("\t{ \"\", -2, 0, 0, 0 }\t/* sentinel: matches no scope */\n", out);
+	fputs("\t{ \"\", -2, 0, 0, 0, 0, 0 }\t/* sentinel: matches no scope */\n", out);
 	fputs("};\n", out);
 	fputs("static const struct { const char *name; long value; } dmc_mtypes[] = {\n", out);
 	for (size_t i = 0; i < st->nm; i++)

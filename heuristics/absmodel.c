@@ -1,25 +1,46 @@
 /*
- * absmodel.c -- freeing an abstract model (absmodel.h).
+ * absmodel.c -- copying and freeing parts of an abstract model (absmodel.h).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "absmodel.h"
 #include "expr.h"
 
+dmc_aexpr *dmc_aexpr_copy(const dmc_aexpr *e)
+{
+	if (!e)
+		return NULL;
+	dmc_aexpr *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *e;
+	c->a = c->b = c->c = NULL;
+	if ((e->a && !(c->a = dmc_aexpr_copy(e->a))) || (e->b && !(c->b = dmc_aexpr_copy(e->b)))
+	    || (e->c && !(c->c = dmc_aexpr_copy(e->c)))) {
+		dmc_aexpr_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void dmc_atrans_free_parts(dmc_atrans *t)
+{
+	dmc_aexpr_free(t->guard);
+	for (int k = 0; k < t->nassign; k++)
+		dmc_aexpr_free(t->assign[k].rhs);
+	free(t->assign);
+	dmc_aexpr_free(t->chan);
+	for (int k = 0; k < t->nmsg && t->msg; k++)
+		dmc_aexpr_free(t->msg[k]);
+	free(t->msg);
+	free(t->recv_var);
+	memset(t, 0, sizeof *t);
+}
+
 void dmc_amodel_free(dmc_amodel *m)
 {
-	for (int i = 0; i < m->ntrans; i++) {
-		dmc_atrans *t = &m->trans[i];
-		dmc_aexpr_free(t->guard);
-		for (int k = 0; k < t->nassign; k++)
-			dmc_aexpr_free(t->assign[k].rhs);
-		free(t->assign);
-		dmc_aexpr_free(t->chan);
-		for (int k = 0; k < t->nmsg && t->msg; k++)
-			dmc_aexpr_free(t->msg[k]);
-		free(t->msg);
-		free(t->recv_var);
-	}
+	for (int i = 0; i < m->ntrans; i++)
+		dmc_atrans_free_parts(&m->trans[i]);
 	free(m->trans);
 	for (int i = 0; i < m->ngoals; i++) {
 		free(m->goals[i].proc);

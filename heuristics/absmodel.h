@@ -112,5 +112,7 @@ typedef struct dmc_astate {
 } dmc_astate;
 
 void dmc_amodel_free(dmc_amodel *m);
+void dmc_atrans_free_parts(dmc_atrans *t);   /* its expressions and arrays */
+dmc_aexpr *dmc_aexpr_copy(const dmc_aexpr *e);   /* NULL for NULL or out of memory */
 
 #endif

@@ -30,7 +30,7 @@
 #include "expr.h"
 #include "stmt.h"
 
-#define DOMAIN_LO INT_MIN             /* element domains: pan keeps no types here */
+#define DOMAIN_LO INT_MIN             /* when the bridge gives no storage range */
 #define DOMAIN_HI INT_MAX
 #define MAX_LVALUES 256
 #define CHAN_OWNER (-2)               /* dmc_abuild.vowner of a channel length */
@@ -92,8 +92,8 @@ static int add_var(dmc_abuild *b, const char *owner, const char *name, const dmc
 {
 	int i = b->m.nvars++;
 	b->m.vars[i].name = fmt(owner, name, idx, h->size);
-	b->m.vars[i].lo = DOMAIN_LO;
-	b->m.vars[i].hi = DOMAIN_HI;
+	b->m.vars[i].lo = h->lo < h->hi ? h->lo : DOMAIN_LO;   /* pan's storage type: stores wrap */
+	b->m.vars[i].hi = h->lo < h->hi ? h->hi : DOMAIN_HI;
 	b->vh[i] = *h;
 	b->vidx[i] = idx;
 	b->vowner[i] = aproc;
@@ -455,8 +455,16 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	case DMC_ST_RUN: {
 		int type = type_by_name(st.proctype);
 		t->spawn = type >= 0 ? b->spawn_of[type] : -1;
-		if (t->spawn < 0)
+		if (t->spawn < 0) {
 			b->approx_runs++;
+			return 0;
+		}
+		/* The new instance's locals start from its arguments and
+		 * initialisers, which are not modelled: any value.  (Instances
+		 * already running put only their own values there.) */
+		for (int v = 0; v < b->m.nvars; v++)
+			if (b->vowner[v] == t->spawn && assign(t, v, NULL) < 0)
+				return -1;
 		return 0;
 	}
 	case DMC_ST_OTHER:
@@ -467,18 +475,99 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	}
 }
 
+/* States of type reachable from its start through the table's edges.
+ * With statement merging (spin -a's default) pan shows only the first
+ * statement of a merged sequence; the others stay in the table at states
+ * no edge leads to. */
+static unsigned char *reachable_states(int type)
+{
+	int n = dmc_br_nstates(type), head = 0, tail = 0;
+	unsigned char *seen = calloc((size_t) n + 1, 1);
+	int *queue = malloc(((size_t) n + 1) * sizeof *queue);
+	dmc_trans tr;
+	if (!seen || !queue) {
+		free(seen);
+		free(queue);
+		return NULL;
+	}
+	int start = dmc_br_start_state(type);
+	if (start >= 0 && start < n) {
+		seen[start] = 1;
+		queue[tail++] = start;
+	}
+	while (head < tail) {
+		int s = queue[head++];
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.to >= 0 && tr.to < n && !seen[tr.to]) {
+				seen[tr.to] = 1;
+				queue[tail++] = tr.to;
+			}
+		}
+	}
+	free(queue);
+	return seen;
+}
+
+/* The effects of statements merged into others (they sit at unreachable
+ * states): we cannot tell which transition carries them, so every
+ * transition of the automaton gets them (abstract effects only add
+ * values: an over-approximation). */
+static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans)
+{
+	dmc_abuild *b = c->b;
+	int type = b->proc_type[c->cur];
+	dmc_trans tr;
+	for (int s = 0; s < dmc_br_nstates(type); s++) {
+		if (live[s])
+			continue;
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_atrans merged;
+			dmc_br_trans(type, s, k, &tr);
+			/* build it as a transition of its own, then copy its effects */
+			if (add_trans(c, s, &tr) < 0)
+				return -1;
+			merged = b->m.trans[--b->m.ntrans];
+			for (int i = first_trans; i < b->m.ntrans; i++)
+				for (int a = 0; a < merged.nassign; a++) {
+					dmc_aexpr *rhs = NULL;
+					if (merged.assign[a].rhs && !(rhs = dmc_aexpr_copy(merged.assign[a].rhs)))
+						return -1;
+					if (assign(&b->m.trans[i], merged.assign[a].var, rhs) < 0)
+						return -1;
+				}
+			if (merged.spawn >= 0)        /* a merged run: any transition may start it */
+				for (int i = first_trans; i < b->m.ntrans; i++)
+					if (b->m.trans[i].spawn < 0)
+						b->m.trans[i].spawn = merged.spawn;
+			dmc_atrans_free_parts(&merged);
+			b->approx_merged++;
+		}
+	}
+	return 0;
+}
+
 static int make_trans(dmc_abuild *b)
 {
 	dmc_trans tr;
 	for (int p = 0; p < b->m.nprocs; p++) {
 		ctx c = { b, p, p < b->ninit ? p : -1 };
-		int type = b->proc_type[p];
+		int type = b->proc_type[p], first = b->m.ntrans;
+		unsigned char *live = reachable_states(type);
+		if (!live)
+			return -1;
 		for (int s = 0; s < dmc_br_nstates(type); s++)
-			for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			for (int k = 0; k < dmc_br_ntrans(type, s) && live[s]; k++) {
 				dmc_br_trans(type, s, k, &tr);
-				if (add_trans(&c, s, &tr) < 0)
+				if (add_trans(&c, s, &tr) < 0) {
+					free(live);
 					return -1;
+				}
 			}
+		int rc = add_merged_effects(&c, live, first);
+		free(live);
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -552,12 +641,23 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 {
 	int nl = 0, nv = 0, np = dmc_br_nprocs();
+	int rv_pid, rv_state;
 	for (int pid = 0; pid < np && nl < b->cap_locs; pid++) {
 		int a = automaton_of(b, pid, dmc_br_proc_type(pid));
 		if (a < 0)
 			continue;
 		b->loc_proc[nl] = a;
 		b->loc_loc[nl++] = dmc_br_proc_state(pid);
+	}
+	/* Half-way through a rendezvous pan has moved the sender on, and the
+	 * receive must come next; the abstract model knows the pair as one
+	 * synchronised step, so the sender counts as still at its send. */
+	if (dmc_br_rendezvous_pending(&rv_pid, &rv_state) && nl < b->cap_locs) {
+		int a = automaton_of(b, rv_pid, dmc_br_proc_type(rv_pid));
+		if (a >= 0) {
+			b->loc_proc[nl] = a;
+			b->loc_loc[nl++] = rv_state;
+		}
 	}
 	for (int v = 0; v < b->m.nvars; v++) {
 		long x;
@@ -611,8 +711,9 @@ void dmc_abuild_print(const dmc_abuild *b, FILE *f)
 		fprintf(f, "  variable  %s\n", m->vars[v].name);
 	fprintf(f, "over-approximated: %d expressions (any value), %d statements (effects unknown: "
 	        "d_step, embedded C, unreadable targets), %d buffered-channel operations (contents "
-	        "not tracked), %d run statements\n",
-	        b->approx_exprs, b->approx_stmts, b->approx_chans, b->approx_runs);
+	        "not tracked), %d run statements, %d merged statements (their effects may come "
+	        "with any transition of their process)\n",
+	        b->approx_exprs, b->approx_stmts, b->approx_chans, b->approx_runs, b->approx_merged);
 }
 
 void dmc_abuild_free(dmc_abuild *b)

@@ -29,7 +29,7 @@ typedef struct dmc_abuild {
 	int *chan_len;                /* [id] -> its length variable, or -1 */
 	int *chan_cap;                /* [id] -> capacity */
 	/* what was over-approximated, for the model report */
-	int approx_exprs, approx_stmts, approx_chans, approx_runs;
+	int approx_exprs, approx_stmts, approx_chans, approx_runs, approx_merged;
 	/* per-evaluation buffers (allocated once) */
 	int *loc_proc, *loc_loc, *val_var;
 	long *val_val;

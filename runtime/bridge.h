@@ -54,6 +54,11 @@ int dmc_br_nprocs(void);
 int dmc_br_proc_type(int pid);
 int dmc_br_proc_state(int pid);
 
+/* In the middle of a rendezvous (pan has made the send offer, the
+ * receive must follow): the sender and the control state it sent from.
+ * Returns 1 then, else 0. */
+int dmc_br_rendezvous_pending(int *pid, int *state);
+
 /* ---- variables, through accessors generated from SPIN's symbol table ---- */
 
 typedef struct dmc_var {
@@ -61,6 +66,7 @@ typedef struct dmc_var {
 	int size;                     /* array length, 1 for scalars */
 	int local_type;               /* proctype of a local, -1 for a global */
 	int is_chan;                  /* variable holds a channel id */
+	long lo, hi;                  /* values its storage holds; stores wrap */
 } dmc_var;
 
 /* Look up `name` as a local of proctype `type` (if type >= 0), then as a

@@ -63,7 +63,8 @@ int Printf(const char *fmt, ...);
 /* ---- what pan.c defines (pan.h declares only part of it) ---- */
 extern State now;
 extern ulong vsize;
-extern Trail *trpt;
+extern Trail *trpt, *ntrpt;
+extern short boq;
 extern BFS_State *bfs_trail, *bfs_bot, *bfs_free;
 extern Trans ***trans;
 #if VECTORSZ>32000
@@ -89,6 +90,7 @@ void push_bfs(Trail *, int);
 Trail *pop_bfs(void);
 void freesv(SV_Hold *);
 int q_len(int);
+int q_zero(int);
 
 /* Per-proctype tables from pan.h's numbered macros. */
 #include "dmc_tables.h"
@@ -273,6 +275,20 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 }
 
 int dmc_br_nprocs(void) { return now._nr_pr; }
+
+int dmc_br_rendezvous_pending(int *pid, int *state)
+{
+#if SYNC
+	if (boq == -1)
+		return 0;
+	*pid = ntrpt->pr;             /* bfs() records the move in ntrpt */
+	*state = ntrpt->st;
+	return 1;
+#else
+	(void) pid; (void) state;
+	return 0;
+#endif
+}
 int dmc_br_proc_type(int pid) { return ((P0 *) pptr(pid))->_t; }
 int dmc_br_proc_state(int pid) { return ((P0 *) pptr(pid))->_p; }
 
@@ -291,6 +307,8 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out)
 			out->size = dmc_vars[i].size;
 			out->local_type = dmc_vars[i].type;
 			out->is_chan = dmc_vars[i].is_chan;
+			out->lo = (long) dmc_vars[i].lo;
+			out->hi = (long) dmc_vars[i].hi;
 			return 0;
 		}
 	return -1;
@@ -307,6 +325,8 @@ int dmc_br_var_at(int i, const char **name, dmc_var *out)
 	out->size = dmc_vars[i].size;
 	out->local_type = dmc_vars[i].type;
 	out->is_chan = dmc_vars[i].is_chan;
+	out->lo = (long) dmc_vars[i].lo;
+	out->hi = (long) dmc_vars[i].hi;
 	return 0;
 }
 
@@ -363,6 +383,11 @@ int dmc_br_chan(long chan_id, int *len, int *cap)
 		return -1;
 	*len = q_len(q);
 	*cap = q_max[((Q0 *) qptr(q - 1))->_t];
+#if SYNC
+	/* pan gives a rendezvous channel one slot (q_max 1); q_zero tells */
+	if (q_zero(q))
+		*cap = 0;
+#endif
 	return 0;
 #else
 	(void) chan_id; (void) len; (void) cap;

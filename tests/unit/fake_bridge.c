@@ -32,6 +32,7 @@ static struct {
 	int nchans;
 	int chan_len[FB_MAX_CHANS], chan_cap[FB_MAX_CHANS];
 	int has_vars, checks_deadlocks, checks_asserts;
+	int rv_pid, rv_state;             /* a pending rendezvous, rv_pid -1: none */
 } M;
 
 static void need(int ok, const char *what)
@@ -52,6 +53,7 @@ void fb_reset(void)
 {
 	memset(&M, 0, sizeof M);
 	M.claim = -1;
+	M.rv_pid = -1;
 	M.has_vars = M.checks_deadlocks = M.checks_asserts = 1;
 }
 
@@ -184,6 +186,21 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 }
 
 int dmc_br_nprocs(void) { return M.nprocs; }
+
+int dmc_br_rendezvous_pending(int *pid, int *state)
+{
+	if (M.rv_pid < 0)
+		return 0;
+	*pid = M.rv_pid;
+	*state = M.rv_state;
+	return 1;
+}
+
+void fb_rendezvous_pending(int pid, int state)
+{
+	M.rv_pid = pid;
+	M.rv_state = state;
+}
 int dmc_br_proc_type(int pid) { return pid >= 0 && pid < M.nprocs ? M.proc_type[pid] : -1; }
 int dmc_br_proc_state(int pid) { return pid >= 0 && pid < M.nprocs ? M.proc_state[pid] : -1; }
 
@@ -200,6 +217,8 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out)
 	out->size = M.vars[i].size;
 	out->local_type = M.vars[i].type;
 	out->is_chan = M.vars[i].is_chan;
+	out->lo = -2147483647L - 1;       /* the fake model's variables are ints */
+	out->hi = 2147483647L;
 	return 0;
 }
 
@@ -230,6 +249,8 @@ int dmc_br_var_at(int i, const char **name, dmc_var *out)
 	out->size = M.vars[i].size;
 	out->local_type = M.vars[i].type;
 	out->is_chan = M.vars[i].is_chan;
+	out->lo = -2147483647L - 1;       /* the fake model's variables are ints */
+	out->hi = 2147483647L;
 	return 0;
 }
 

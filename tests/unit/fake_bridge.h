@@ -42,6 +42,9 @@ void fb_mtype(const char *name, long val);
 int fb_chan(int cap);
 void fb_chan_len(int id, int len);
 
+/* pan in the middle of a rendezvous: pid sent from state (pid -1: none) */
+void fb_rendezvous_pending(int pid, int state);
+
 /* build facts */
 void fb_has_vars(int on);
 void fb_checks(int deadlocks, int asserts);

@@ -161,4 +161,37 @@ static void test_buffered_channel(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+/* With statement merging pan's table shows only the first statement of a
+ * merged sequence; the rest sit at states no edge reaches.  Their effects
+ * must not get lost: a guard on them could never hold, and hL would
+ * prove a false dead end. */
+static void test_merged_statements(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int t = fb_type("W", 6, 1);
+	fb_trans(t, 1, 2, 3, "x = (x+1)");      /* shown: the sequence's first statement */
+	fb_trans(t, 4, 0, 3, "done = 1");       /* merged into it: state 4 is unreachable */
+	fb_trans(t, 2, 3, 4, "((done==1))");
+	fb_trans(t, 3, 5, 5, "assert((x<1))");
+	fb_global("x", 1);
+	fb_global("done", 1);
+	fb_proc(t, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK_EQ_LONG(b.approx_merged, 1);
+	const dmc_atrans *first = find(&b.m, 0, 1, 2);
+	int sets_done = 0;
+	for (int a = 0; first && a < first->nassign; a++)
+		if (strcmp(b.m.vars[first->assign[a].var].name, "done") == 0)
+			sets_done = 1;
+	CHECK(sets_done);
+	CHECK(find(&b.m, 0, 4, 0) == NULL);     /* not a transition of its own */
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_merged_statements), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

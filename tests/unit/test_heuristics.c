@@ -335,13 +335,13 @@ static void test_targets_unparsable_assert(void)
 
 static void test_registry(void)
 {
-	const char *names[] = { "none", "dL", "dU", "hf", "deadlock" };
+	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU" };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
 	int n = 0;
 	while (all[n])
 		n++;
-	CHECK_EQ_LONG(n, 5);
-	for (int i = 0; i < 5; i++) {
+	CHECK_EQ_LONG(n, 7);
+	for (int i = 0; i < 7; i++) {
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
 		CHECK_STR(h ? h->name : NULL, names[i]);
@@ -359,6 +359,8 @@ static void test_registry(void)
 	CHECK(!dmc_heuristic_find("deadlock")->admissible);
 	CHECK(dmc_heuristic_find("dL")->proves_dead_ends);
 	CHECK(!dmc_heuristic_find("hf")->proves_dead_ends);
+	CHECK(dmc_heuristic_find("hL")->admissible && dmc_heuristic_find("hL")->proves_dead_ends);
+	CHECK(!dmc_heuristic_find("hU")->admissible && dmc_heuristic_find("hU")->proves_dead_ends);
 }
 
 static void test_none(void)

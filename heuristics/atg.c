@@ -1,0 +1,1484 @@
+/*
+ * atg.c -- the abstract transition graph and hL / hU (see atg.h).
+ *
+ * Vocabulary.  An *action* is what fires in one abstract step: a
+ * transition without synchronisation, or a rendezvous *pair* (a SEND and
+ * a RECV transition of two processes, see add_pairs).  Its *conditions* are
+ * the source locations of its transitions and the *atoms* of their
+ * guards (the top-level conjuncts: the paper quantifies each condition
+ * separately), plus for a pair the atom "the two channels may be equal".
+ * An *effect* adds values to one variable.
+ *
+ * Building (Fig. 1) is event driven, the paper's incremental trick:
+ *   - every transition, action and goal counts its unmet conditions;
+ *     a location reached or an atom found satisfiable decrements the
+ *     counters of what waits for it (per-location and per-variable lists
+ *     made by dmc_atg_new), and at zero the thing is enabled for good:
+ *     the sets only grow, so nothing is ever disabled again;
+ *   - an atom not yet satisfiable is re-evaluated only when a variable
+ *     it reads gained values;
+ *   - an enabled action applies its effects when it becomes enabled,
+ *     and again only when a variable its effects read gained values.
+ * Layer k+1 is computed from layer k alone (effects read V_k), so the
+ * layer at which something first appears is its distance in the
+ * abstraction.  Instead of keeping every layer, we keep the layer at
+ * which each location, atom, transition, action and goal first
+ * appeared, and per variable a log of its value set at every layer
+ * where it changed.
+ *
+ * Termination.  A layer that adds no location and no value is the
+ * fixpoint.  Values are bounded by widening: v := v + c (c > 0 constant)
+ * adds [min + c, +inf) at once (the paper's shortcut), v := v - c adds
+ * (-inf, max - c]; other effects that read variables are evaluated (the
+ * image of the current sets), and a variable that keeps growing through
+ * such effects is widened (see widen()) and after WIDEN_ALL growths has
+ * its whole domain.
+ * Constant effects can make a variable grow only once each.  So every
+ * variable changes a bounded number of times, which also bounds the
+ * number of layers (and the log) in advance.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atg.h"
+#include "valueset.h"
+
+#define NEG DMC_AV_NEG_INF
+#define POS DMC_AV_POS_INF
+#define NEVER INT_MAX                 /* the layer of what is not reached */
+#define WIDEN_DIR 16                  /* growths by computed effects: towards the bounds */
+#define WIDEN_HULL 24                 /* ... and filling the gaps */
+#define WIDEN_ALL 28                  /* ... the whole domain */
+#define MAXMEM 96                     /* allocations of one dmc_atg (62 now) */
+
+enum { EF_SET, EF_ANY, EF_INC, EF_DEC };      /* effect kinds */
+enum { OWN_TRANS, OWN_ACT, OWN_GOAL };        /* what an atom is a condition of */
+
+typedef struct {
+	int var, kind;
+	long step;                    /* EF_INC, EF_DEC: the constant, > 0 */
+	const dmc_aexpr *rhs;         /* EF_SET */
+	int act;                      /* the action it belongs to */
+	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
+} effect;
+
+typedef struct {
+	int part[2];                  /* transitions; part[1] < 0 unless a pair */
+	int efirst, neff;             /* effs[efirst .. +neff) */
+	int chan;                     /* atom "channels may be equal", or -1 */
+} action;
+
+typedef struct {
+	const dmc_aexpr *e;
+	int kind, own;                /* OWN_*, index of the owner */
+	int vfirst, nv;               /* distinct variables read: avars[..] */
+} atom;
+
+typedef struct { int *first, *item; } csr;    /* item[first[k] .. first[k+1]) */
+
+struct dmc_atg {
+	const dmc_amodel *m;
+	int wrap;
+	void *mem[MAXMEM];
+	int nmem, oom;
+
+	/* ---- fixed at dmc_atg_new ---- */
+	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */
+	int *loc_proc;                /* and back */
+	int natoms, *avars;
+	atom *atoms;
+	int *t_afirst, *g_afirst;     /* atoms of transition t: [t_afirst[t], t_afirst[t+1]) */
+	int nacts, neffs, *evars;
+	action *acts;
+	effect *effs;
+	dmc_aexpr *chan_eq;           /* the channel atoms' expressions */
+	int *t_need, *a_need, *g_need;
+	csr t_acts;                   /* transition -> actions it is part of */
+	csr v_atoms;                  /* variable -> atoms reading it */
+	csr v_acts;                   /* variable -> actions whose effects read it */
+	csr v_writers;                /* variable -> effects writing it */
+	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
+	csr l_supp;                   /* location -> actions reaching it */
+	int *logoff, *logcap, nlog_total, maxlayer;
+
+	/* ---- one evaluation ---- */
+	dmc_vset *cur, *next, *log, *single;
+	const dmc_vset **curview, **view;
+	int *log_layer, *nlog, *nchg, *touched_at, *vtouched, ntouched;
+	unsigned char *grew, *computed;
+	int *first_loc, *newlocs, nnew;
+	int *atom_sat;
+	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
+	int *g_unsat, *g_layer;
+	int built, top, goal, result;
+
+	/* ---- hU extraction ---- */
+	int *head, *link, cur_k;      /* targets by layer; ids: locations, then values */
+	unsigned char *loc_targeted, *a_posted, *atom_posted;
+	int vcap, nvt, *tv_var, *tv_next, *v_thead;
+	long *tv_val;
+	int *sel_layer;
+	long *sel_reps, cost;
+};
+
+/* ---------------------------------------------------------------- */
+/* construction                                                     */
+/* ---------------------------------------------------------------- */
+
+static void *take(dmc_atg *g, size_t n, size_t size)
+{
+	void *p;
+	if (g->nmem == MAXMEM) {
+		g->oom = 1;
+		return NULL;
+	}
+	p = calloc(n ? n : 1, size);
+	if (!p)
+		g->oom = 1;
+	else
+		g->mem[g->nmem++] = p;
+	return p;
+}
+
+/* A growable array, only while building. */
+typedef struct { int n, cap; void *v; size_t size; } vec;
+
+static void *vec_push(vec *a, int *bad)
+{
+	if (a->n == a->cap) {
+		int cap = a->cap ? 2 * a->cap : 16;
+		void *v = realloc(a->v, (size_t)cap * a->size);
+		if (!v) {
+			*bad = 1;
+			return NULL;
+		}
+		a->v = v;
+		a->cap = cap;
+	}
+	return (char *)a->v + (size_t)a->n++ * a->size;
+}
+
+static void ipush(vec *a, int x, int *bad)
+{
+	int *p = vec_push(a, bad);
+	if (p)
+		*p = x;
+}
+
+typedef struct {
+	dmc_atg *g;
+	int bad;                      /* malformed model or out of memory */
+	int *seen, stamp;             /* per variable, to collect distinct ones */
+	vec atoms, avars, acts, effs, evars;
+	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vacts, i_vacts;
+	vec k_wait, i_wait, k_supp, i_supp;
+} builder;
+
+/* Append the distinct variables e reads to out. */
+static void collect_vars(builder *b, const dmc_aexpr *e, vec *out)
+{
+	if (!e)
+		return;
+	switch (e->op) {
+	case DMC_AE_CONST: case DMC_AE_ANY:
+		return;
+	case DMC_AE_VAR:
+		if (e->var < 0 || e->var >= b->g->m->nvars)
+			b->bad = 1;
+		else if (b->seen[e->var] != b->stamp) {
+			b->seen[e->var] = b->stamp;
+			ipush(out, e->var, &b->bad);
+		}
+		return;
+	case DMC_AE_NEG: case DMC_AE_NOT: case DMC_AE_BITNOT:
+		collect_vars(b, e->a, out);
+		return;
+	case DMC_AE_COND:
+		collect_vars(b, e->c, out);
+		/* fall through */
+	default:
+		collect_vars(b, e->a, out);
+		collect_vars(b, e->b, out);
+		return;
+	}
+}
+
+/* The conjuncts of e become atoms; those always true are dropped. */
+static void add_atoms(builder *b, const dmc_aexpr *e, int kind, int own)
+{
+	int start = b->avars.n;
+	atom *a;
+	if (!e)
+		return;
+	if (e->op == DMC_AE_AND) {
+		add_atoms(b, e->a, kind, own);
+		add_atoms(b, e->b, kind, own);
+		return;
+	}
+	b->stamp++;
+	collect_vars(b, e, &b->avars);
+	if (b->avars.n == start && dmc_vs_may_true(e, NULL))
+		return;
+	if (!(a = vec_push(&b->atoms, &b->bad)))
+		return;
+	a->e = e;
+	a->kind = kind;
+	a->own = own;
+	a->vfirst = start;
+	a->nv = b->avars.n - start;
+}
+
+/* rhs is var + c, c + var or var - c: *step = the signed constant. */
+static int self_step(const dmc_aexpr *rhs, int var, long *step)
+{
+	const dmc_aexpr *x = rhs->a, *y = rhs->b;
+	long c;
+	if ((rhs->op != DMC_AE_ADD && rhs->op != DMC_AE_SUB) || !x || !y)
+		return 0;
+	if (rhs->op == DMC_AE_ADD && x->op == DMC_AE_CONST) {
+		x = rhs->b;
+		y = rhs->a;
+	}
+	if (x->op != DMC_AE_VAR || x->var != var || y->op != DMC_AE_CONST)
+		return 0;
+	c = y->value;
+	if (c == 0 || c == NEG || c == POS)
+		return 0;
+	*step = rhs->op == DMC_AE_SUB ? -c : c;
+	return 1;
+}
+
+static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs)
+{
+	effect *f;
+	long step;
+	if (var < 0 || var >= b->g->m->nvars) {
+		b->bad = 1;
+		return;
+	}
+	if (!(f = vec_push(&b->effs, &b->bad)))
+		return;
+	f->var = var;
+	f->act = act;
+	f->rhs = rhs;
+	f->step = 0;
+	f->vfirst = b->evars.n;
+	if (!rhs || rhs->op == DMC_AE_ANY)
+		f->kind = EF_ANY;
+	else if (self_step(rhs, var, &step)) {
+		f->kind = step > 0 ? EF_INC : EF_DEC;
+		f->step = step > 0 ? step : -step;
+		ipush(&b->evars, var, &b->bad);
+	} else {
+		f->kind = EF_SET;
+		b->stamp++;
+		collect_vars(b, rhs, &b->evars);
+	}
+	f->nv = b->evars.n - f->vfirst;
+}
+
+static int valid_trans(const dmc_amodel *m, const dmc_atrans *t)
+{
+	if (t->proc < 0 || t->proc >= m->nprocs)
+		return 0;
+	if (t->from < 0 || t->to < 0 || t->from >= m->procs[t->proc].nlocs
+	    || t->to >= m->procs[t->proc].nlocs)
+		return 0;
+	if (t->spawn >= m->nprocs || (t->spawn >= 0 && m->procs[t->spawn].nlocs <= 0))
+		return 0;
+	if (t->nassign < 0 || (t->nassign > 0 && !t->assign) || t->nmsg < 0)
+		return 0;
+	if (t->nmsg > 0 && t->sync == DMC_SYNC_SEND && !t->msg)
+		return 0;
+	if (t->nmsg > 0 && t->sync == DMC_SYNC_RECV && !t->recv_var)
+		return 0;
+	return 1;
+}
+
+static int valid_model(const dmc_amodel *m)
+{
+	for (int p = 0; p < m->nprocs; p++)
+		if (m->procs[p].nlocs < 0 || (m->procs[p].nlocs > 0
+		    && (m->procs[p].start < 0 || m->procs[p].start >= m->procs[p].nlocs)))
+			return 0;
+	for (int v = 0; v < m->nvars; v++)
+		if (m->vars[v].lo > m->vars[v].hi)
+			return 0;
+	for (int t = 0; t < m->ntrans; t++)
+		if (!valid_trans(m, &m->trans[t]))
+			return 0;
+	for (int i = 0; i < m->ngoals; i++) {
+		const dmc_agoal *gl = &m->goals[i];
+		for (int k = 0; k < gl->nlocs; k++)
+			if (gl->proc[k] < 0 || gl->proc[k] >= m->nprocs || gl->loc[k] < 0
+			    || gl->loc[k] >= m->procs[gl->proc[k]].nlocs)
+				return 0;
+	}
+	return 1;
+}
+
+/* An action and its effects; a pair also gets the channel atom. */
+static void add_action(builder *b, int s, int r)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	int a = b->acts.n;
+	action *ac = vec_push(&b->acts, &b->bad);
+	if (!ac)
+		return;
+	ac->part[0] = s;
+	ac->part[1] = r;
+	ac->chan = -1;
+	ac->efirst = b->effs.n;
+	for (int i = 0; i < 2; i++) {
+		int t = ac->part[i];
+		if (t < 0)
+			continue;
+		for (int k = 0; k < m->trans[t].nassign; k++)
+			add_effect(b, a, m->trans[t].assign[k].var, m->trans[t].assign[k].rhs);
+		ipush(&b->k_tacts, t, &b->bad);
+		ipush(&b->i_tacts, a, &b->bad);
+	}
+	if (r >= 0) {                 /* the message: msg[k] into recv_var[k] */
+		const dmc_atrans *ts = &m->trans[s], *tr = &m->trans[r];
+		for (int k = 0; k < tr->nmsg; k++)
+			if (tr->recv_var[k] >= 0)
+				add_effect(b, a, tr->recv_var[k], k < ts->nmsg ? ts->msg[k] : NULL);
+	}
+	((action *)b->acts.v)[a].neff = b->effs.n - ((action *)b->acts.v)[a].efirst;
+}
+
+/* Rendezvous pairs; a pair whose channels are constants that differ is
+ * never made, one with a variable channel gets an atom.  A process does
+ * not meet itself, but an automaton that some transition spawns may
+ * stand for several instances (absmodel_build.c makes one per proctype
+ * for all instances `run` creates), which can meet each other. */
+static void add_pairs(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	int npairs = 0;
+	unsigned char *spawned = calloc((size_t)m->nprocs + 1, 1);
+	if (!spawned) {
+		b->bad = 1;
+		return;
+	}
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].spawn >= 0)
+			spawned[m->trans[t].spawn] = 1;
+	for (int s = 0; s < m->ntrans; s++)
+		for (int r = 0; m->trans[s].sync == DMC_SYNC_SEND && r < m->ntrans; r++)
+			npairs += m->trans[r].sync == DMC_SYNC_RECV;
+	if (!(g->chan_eq = take(g, (size_t)npairs, sizeof *g->chan_eq))) {
+		free(spawned);
+		return;
+	}
+	npairs = 0;
+	for (int s = 0; s < m->ntrans; s++) {
+		if (m->trans[s].sync != DMC_SYNC_SEND)
+			continue;
+		for (int r = 0; r < m->ntrans; r++) {
+			const dmc_atrans *ts = &m->trans[s], *tr = &m->trans[r];
+			dmc_aexpr *eq;
+			int a = b->acts.n, natoms = b->atoms.n;
+			if (tr->sync != DMC_SYNC_RECV)
+				continue;
+			eq = &g->chan_eq[npairs++];
+			if (tr->proc == ts->proc && !spawned[tr->proc])
+				continue;
+			eq->op = DMC_AE_EQ;
+			eq->a = ts->chan;
+			eq->b = tr->chan;
+			if (ts->chan && tr->chan)
+				add_atoms(b, eq, OWN_ACT, a);
+			if (b->atoms.n > natoms && ((atom *)b->atoms.v)[natoms].nv == 0) {
+				b->atoms.n = natoms;     /* constant channels that differ */
+				continue;
+			}
+			add_action(b, s, r);
+			if (b->atoms.n > natoms && b->acts.n > a)
+				((action *)b->acts.v)[a].chan = natoms;
+		}
+	}
+	free(spawned);
+}
+
+/* From (key, item) lists: items of each key, in order. */
+static void csr_make(dmc_atg *g, csr *c, int nkeys, const vec *keys, const vec *items)
+{
+	const int *k = keys->v, *it = items->v;
+	c->first = take(g, (size_t)nkeys + 1, sizeof *c->first);
+	c->item = take(g, (size_t)keys->n, sizeof *c->item);
+	if (g->oom)
+		return;
+	for (int i = 0; i < keys->n; i++)
+		c->first[k[i] + 1]++;
+	for (int i = 0; i < nkeys; i++)
+		c->first[i + 1] += c->first[i];
+	for (int i = 0; i < keys->n; i++)       /* first[k] runs to the end of k ... */
+		c->item[c->first[k[i]]++] = it[i];
+	for (int i = nkeys; i > 0; i--)         /* ... and is moved back */
+		c->first[i] = c->first[i - 1];
+	c->first[0] = 0;
+}
+
+static void link_lists(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	int nv = m->nvars;
+	/* variables -> atoms, and -> actions whose effects read them */
+	for (int i = 0; i < g->natoms; i++)
+		for (int k = 0; k < g->atoms[i].nv; k++) {
+			ipush(&b->k_vatoms, g->avars[g->atoms[i].vfirst + k], &b->bad);
+			ipush(&b->i_vatoms, i, &b->bad);
+		}
+	for (int a = 0; a < g->nacts; a++) {
+		b->stamp++;
+		for (int i = 0; i < g->acts[a].neff; i++) {
+			const effect *f = &g->effs[g->acts[a].efirst + i];
+			for (int k = 0; k < f->nv; k++) {
+				int v = g->evars[f->vfirst + k];
+				if (b->seen[v] == b->stamp)
+					continue;
+				b->seen[v] = b->stamp;
+				ipush(&b->k_vacts, v, &b->bad);
+				ipush(&b->i_vacts, a, &b->bad);
+			}
+		}
+	}
+	/* locations -> waiting transitions and goals, -> supporting actions */
+	for (int t = 0; t < m->ntrans; t++) {
+		ipush(&b->k_wait, g->loc_base[m->trans[t].proc] + m->trans[t].from, &b->bad);
+		ipush(&b->i_wait, t, &b->bad);
+	}
+	for (int i = 0; i < m->ngoals; i++)
+		for (int k = 0; k < m->goals[i].nlocs; k++) {
+			ipush(&b->k_wait, g->loc_base[m->goals[i].proc[k]] + m->goals[i].loc[k], &b->bad);
+			ipush(&b->i_wait, -i - 1, &b->bad);
+		}
+	for (int a = 0; a < g->nacts; a++)
+		for (int i = 0; i < 2 && g->acts[a].part[i] >= 0; i++) {
+			const dmc_atrans *t = &m->trans[g->acts[a].part[i]];
+			ipush(&b->k_supp, g->loc_base[t->proc] + t->to, &b->bad);
+			ipush(&b->i_supp, a, &b->bad);
+			if (t->spawn >= 0) {
+				ipush(&b->k_supp, g->loc_base[t->spawn] + m->procs[t->spawn].start, &b->bad);
+				ipush(&b->i_supp, a, &b->bad);
+			}
+		}
+	if (b->bad)
+		return;
+	csr_make(g, &g->t_acts, m->ntrans, &b->k_tacts, &b->i_tacts);
+	csr_make(g, &g->v_atoms, nv, &b->k_vatoms, &b->i_vatoms);
+	csr_make(g, &g->v_acts, nv, &b->k_vacts, &b->i_vacts);
+	csr_make(g, &g->l_wait, g->nlocs, &b->k_wait, &b->i_wait);
+	csr_make(g, &g->l_supp, g->nlocs, &b->k_supp, &b->i_supp);
+	{
+		vec kw = { 0, 0, NULL, sizeof(int) }, iw = { 0, 0, NULL, sizeof(int) };
+		for (int i = 0; i < g->neffs; i++) {
+			ipush(&kw, g->effs[i].var, &b->bad);
+			ipush(&iw, i, &b->bad);
+		}
+		if (!b->bad)
+			csr_make(g, &g->v_writers, nv, &kw, &iw);
+		free(kw.v);
+		free(iw.v);
+	}
+}
+
+/* Copy a builder vector into the dmc_atg. */
+static void *keep(dmc_atg *g, const vec *a)
+{
+	void *p = take(g, (size_t)a->n, a->size);
+	if (p && a->n)
+		memcpy(p, a->v, (size_t)a->n * a->size);
+	return p;
+}
+
+/* Bounds: the log of a variable holds its initial set, one entry per
+ * computed growth up to WIDEN_ALL, one per constant effect on it. */
+static void size_buffers(dmc_atg *g)
+{
+	const dmc_amodel *m = g->m;
+	int nv = m->nvars, ncap = 0;
+	g->logoff = take(g, (size_t)nv, sizeof(int));
+	g->logcap = take(g, (size_t)nv, sizeof(int));
+	if (g->oom)
+		return;
+	for (int v = 0; v < nv; v++)
+		g->logcap[v] = 2 + WIDEN_ALL;
+	for (int i = 0; i < g->neffs; i++)
+		if (g->effs[i].nv == 0)
+			g->logcap[g->effs[i].var]++;
+	g->nlog_total = 0;
+	for (int v = 0; v < nv; v++) {
+		g->logoff[v] = g->nlog_total;
+		g->nlog_total += g->logcap[v];
+	}
+	/* every layer below the top adds a location or a logged value set */
+	g->maxlayer = g->nlocs + g->nlog_total + 1;
+	for (int i = 0; i < g->natoms; i++)
+		ncap += g->atoms[i].nv;
+	for (int i = 0; i < g->neffs; i++)
+		ncap += g->effs[i].nv;
+	g->vcap = 4 * (ncap + nv) + 64;
+
+	g->cur = take(g, (size_t)nv, sizeof(dmc_vset));
+	g->next = take(g, (size_t)nv, sizeof(dmc_vset));
+	g->single = take(g, (size_t)nv, sizeof(dmc_vset));
+	g->log = malloc(((size_t)g->nlog_total + 1) * sizeof(dmc_vset));   /* pages touched as used */
+	if (g->log && g->nmem < MAXMEM)
+		g->mem[g->nmem++] = g->log;
+	else {
+		free(g->log);
+		g->log = NULL;
+		g->oom = 1;
+	}
+	g->curview = take(g, (size_t)nv, sizeof(dmc_vset *));
+	g->view = take(g, (size_t)nv, sizeof(dmc_vset *));
+	g->log_layer = take(g, (size_t)g->nlog_total, sizeof(int));
+	g->nlog = take(g, (size_t)nv, sizeof(int));
+	g->nchg = take(g, (size_t)nv, sizeof(int));
+	g->touched_at = take(g, (size_t)nv, sizeof(int));
+	g->vtouched = take(g, (size_t)nv, sizeof(int));
+	g->grew = take(g, (size_t)nv, 1);
+	g->computed = take(g, (size_t)nv, 1);
+	g->first_loc = take(g, (size_t)g->nlocs, sizeof(int));
+	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
+	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
+	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
+	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
+	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
+	g->a_en = take(g, (size_t)g->nacts, sizeof(int));
+	g->a_mark = take(g, (size_t)g->nacts, sizeof(int));
+	g->apply = take(g, (size_t)g->nacts, sizeof(int));
+	g->g_unsat = take(g, (size_t)m->ngoals, sizeof(int));
+	g->g_layer = take(g, (size_t)m->ngoals, sizeof(int));
+	g->head = take(g, (size_t)g->maxlayer + 2, sizeof(int));
+	g->link = take(g, (size_t)g->nlocs + (size_t)g->vcap, sizeof(int));
+	g->loc_targeted = take(g, (size_t)g->nlocs, 1);
+	g->a_posted = take(g, (size_t)g->nacts, 1);
+	g->atom_posted = take(g, (size_t)g->natoms, 1);
+	g->tv_var = take(g, (size_t)g->vcap, sizeof(int));
+	g->tv_next = take(g, (size_t)g->vcap, sizeof(int));
+	g->tv_val = take(g, (size_t)g->vcap, sizeof(long));
+	g->v_thead = take(g, (size_t)nv, sizeof(int));
+	g->sel_layer = take(g, (size_t)g->nacts, sizeof(int));
+	g->sel_reps = take(g, (size_t)g->nacts, sizeof(long));
+	if (!g->oom)
+		for (int v = 0; v < nv; v++)
+			g->curview[v] = &g->cur[v];
+}
+
+static void build_static(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	g->loc_base = take(g, (size_t)m->nprocs + 1, sizeof(int));
+	g->t_afirst = take(g, (size_t)m->ntrans + 1, sizeof(int));
+	g->g_afirst = take(g, (size_t)m->ngoals + 1, sizeof(int));
+	b->seen = calloc((size_t)m->nvars + 1, sizeof(int));
+	if (g->oom || !b->seen) {
+		b->bad = 1;
+		return;
+	}
+	for (int p = 0; p < m->nprocs; p++)
+		g->loc_base[p + 1] = g->loc_base[p] + m->procs[p].nlocs;
+	g->nlocs = g->loc_base[m->nprocs];
+	if (!(g->loc_proc = take(g, (size_t)g->nlocs, sizeof(int))))
+		return;
+	for (int p = 0; p < m->nprocs; p++)
+		for (int l = 0; l < m->procs[p].nlocs; l++)
+			g->loc_proc[g->loc_base[p] + l] = p;
+
+	/* atoms: transitions' guards, goals' formulas, then channels */
+	for (int t = 0; t < m->ntrans; t++) {
+		g->t_afirst[t] = b->atoms.n;
+		add_atoms(b, m->trans[t].guard, OWN_TRANS, t);
+	}
+	g->t_afirst[m->ntrans] = b->atoms.n;
+	for (int i = 0; i < m->ngoals; i++) {
+		g->g_afirst[i] = b->atoms.n;
+		add_atoms(b, m->goals[i].formula, OWN_GOAL, i);
+	}
+	g->g_afirst[m->ngoals] = b->atoms.n;
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].sync != DMC_SYNC_SEND && m->trans[t].sync != DMC_SYNC_RECV)
+			add_action(b, t, -1);
+	add_pairs(b);
+	if (b->bad || g->oom) {
+		b->bad = 1;
+		return;
+	}
+	g->natoms = b->atoms.n;
+	g->atoms = keep(g, &b->atoms);
+	g->avars = keep(g, &b->avars);
+	g->nacts = b->acts.n;
+	g->acts = keep(g, &b->acts);
+	g->neffs = b->effs.n;
+	g->effs = keep(g, &b->effs);
+	g->evars = keep(g, &b->evars);
+	g->t_need = take(g, (size_t)m->ntrans, sizeof(int));
+	g->a_need = take(g, (size_t)g->nacts, sizeof(int));
+	g->g_need = take(g, (size_t)m->ngoals, sizeof(int));
+	if (g->oom) {
+		b->bad = 1;
+		return;
+	}
+	for (int t = 0; t < m->ntrans; t++)
+		g->t_need[t] = 1 + g->t_afirst[t + 1] - g->t_afirst[t];
+	for (int a = 0; a < g->nacts; a++)
+		g->a_need[a] = 1 + (g->acts[a].part[1] >= 0) + (g->acts[a].chan >= 0);
+	for (int i = 0; i < m->ngoals; i++)
+		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
+	link_lists(b);
+}
+
+dmc_atg *dmc_atg_new(const dmc_amodel *m)
+{
+	builder b;
+	dmc_atg *g;
+	if (!m || !valid_model(m) || !(g = calloc(1, sizeof *g)))
+		return NULL;
+	g->m = m;
+	g->wrap = 1;
+	memset(&b, 0, sizeof b);
+	b.g = g;
+	b.atoms.size = sizeof(atom);
+	b.acts.size = sizeof(action);
+	b.effs.size = sizeof(effect);
+	b.avars.size = b.evars.size = sizeof(int);
+	b.k_tacts.size = b.i_tacts.size = b.k_vatoms.size = b.i_vatoms.size = sizeof(int);
+	b.k_vacts.size = b.i_vacts.size = b.k_wait.size = b.i_wait.size = sizeof(int);
+	b.k_supp.size = b.i_supp.size = sizeof(int);
+	build_static(&b);
+	if (!b.bad && !g->oom)
+		size_buffers(g);
+	free(b.seen);
+	free(b.atoms.v), free(b.avars.v), free(b.acts.v), free(b.effs.v), free(b.evars.v);
+	free(b.k_tacts.v), free(b.i_tacts.v), free(b.k_vatoms.v), free(b.i_vatoms.v);
+	free(b.k_vacts.v), free(b.i_vacts.v), free(b.k_wait.v), free(b.i_wait.v);
+	free(b.k_supp.v), free(b.i_supp.v);
+	if (b.bad || g->oom) {
+		dmc_atg_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void dmc_atg_free(dmc_atg *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->nmem; i++)
+		free(g->mem[i]);
+	free(g);
+}
+
+void dmc_atg_set_wrap(dmc_atg *g, int wrap)
+{
+	g->wrap = wrap != 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* building the layers (Fig. 1)                                     */
+/* ---------------------------------------------------------------- */
+
+static void fill(int *a, int n, int v)
+{
+	for (int i = 0; i < n; i++)
+		a[i] = v;
+}
+
+static void log_append(dmc_atg *g, int v, int k)
+{
+	int i = g->logoff[v] + g->nlog[v];
+	if (g->nlog[v] == g->logcap[v])
+		i--;                  /* cannot happen (see size_buffers); stay sound */
+	else
+		g->nlog[v]++;
+	g->log[i] = g->cur[v];
+	g->log_layer[i] = k;
+}
+
+static void push_apply(dmc_atg *g, int a, int k)
+{
+	if (g->a_mark[a] != k) {
+		g->a_mark[a] = k;
+		g->apply[g->napply++] = a;
+	}
+}
+
+static void act_dec(dmc_atg *g, int a, int k)
+{
+	if (--g->a_unsat[a] == 0) {
+		g->a_en[a] = k;
+		push_apply(g, a, k);
+	}
+}
+
+static void trans_dec(dmc_atg *g, int t, int k)
+{
+	if (--g->t_unsat[t] == 0) {
+		g->t_en[t] = k;
+		for (int i = g->t_acts.first[t]; i < g->t_acts.first[t + 1]; i++)
+			act_dec(g, g->t_acts.item[i], k);
+	}
+}
+
+static void goal_dec(dmc_atg *g, int i, int k)
+{
+	if (--g->g_unsat[i] == 0)
+		g->g_layer[i] = k;
+}
+
+static void atom_holds(dmc_atg *g, int i, int k)
+{
+	const atom *a = &g->atoms[i];
+	g->atom_sat[i] = k;
+	if (a->kind == OWN_TRANS)
+		trans_dec(g, a->own, k);
+	else if (a->kind == OWN_ACT)
+		act_dec(g, a->own, k);
+	else
+		goal_dec(g, a->own, k);
+}
+
+static void loc_reached(dmc_atg *g, int l, int k)
+{
+	for (int i = g->l_wait.first[l]; i < g->l_wait.first[l + 1]; i++) {
+		int w = g->l_wait.item[i];
+		if (w >= 0)
+			trans_dec(g, w, k);
+		else
+			goal_dec(g, -w - 1, k);
+	}
+}
+
+static void layer0(dmc_atg *g, const dmc_astate *s)
+{
+	const dmc_amodel *m = g->m;
+	fill(g->first_loc, g->nlocs, NEVER);
+	fill(g->atom_sat, g->natoms, NEVER);
+	memcpy(g->t_unsat, g->t_need, (size_t)m->ntrans * sizeof(int));
+	fill(g->t_en, m->ntrans, NEVER);
+	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
+	fill(g->a_en, g->nacts, NEVER);
+	fill(g->a_mark, g->nacts, -1);
+	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
+	fill(g->g_layer, m->ngoals, NEVER);
+	fill(g->nchg, m->nvars, 0);
+	fill(g->nlog, m->nvars, 0);
+	fill(g->touched_at, m->nvars, -1);
+	g->napply = 0;
+	g->built = 0;
+
+	/* a variable without a value in the state is unknown: its domain */
+	for (int v = 0; v < m->nvars; v++)
+		dmc_vs_clear(&g->cur[v]);
+	for (int i = 0; i < s->nvals; i++)
+		if (s->val_var[i] >= 0 && s->val_var[i] < m->nvars)
+			dmc_vs_add(&g->cur[s->val_var[i]], s->val_val[i], s->val_val[i]);
+	for (int v = 0; v < m->nvars; v++) {
+		if (dmc_vs_empty(&g->cur[v]))
+			dmc_vs_set(&g->cur[v], m->vars[v].lo, m->vars[v].hi);
+		log_append(g, v, 0);
+	}
+	for (int i = 0; i < m->ngoals; i++)
+		if (g->g_unsat[i] == 0)
+			g->g_layer[i] = 0;
+	for (int i = 0; i < s->nlocs; i++) {
+		int p = s->loc_proc[i], l = s->loc_loc[i];
+		if (p < 0 || p >= m->nprocs || l < 0 || l >= m->procs[p].nlocs)
+			continue;
+		if (g->first_loc[g->loc_base[p] + l] == NEVER) {
+			g->first_loc[g->loc_base[p] + l] = 0;
+			loc_reached(g, g->loc_base[p] + l, 0);
+		}
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (dmc_vs_may_true(g->atoms[i].e, g->curview))
+			atom_holds(g, i, 0);
+}
+
+static void touch(dmc_atg *g, int v, int k)
+{
+	if (g->touched_at[v] != k) {
+		g->touched_at[v] = k;
+		g->next[v] = g->cur[v];
+		g->grew[v] = g->computed[v] = 0;
+		g->vtouched[g->ntouched++] = v;
+	}
+}
+
+/* The values effect f adds at layer k + 1, reading layer k. */
+static void effect_values(const dmc_atg *g, const effect *f, const dmc_vset *const *vals,
+                          dmc_vset *r)
+{
+	const dmc_avar *av = &g->m->vars[f->var];
+	long x;
+	switch (f->kind) {
+	case EF_ANY:
+		dmc_vs_set(r, av->lo, av->hi);
+		return;
+	case EF_INC:                  /* the shortcut: any number of increments */
+		x = dmc_vs_min(vals[f->var]);
+		dmc_vs_set(r, x == NEG ? NEG : x > POS - f->step ? POS : x + f->step, POS);
+		break;
+	case EF_DEC:
+		x = dmc_vs_max(vals[f->var]);
+		dmc_vs_set(r, NEG, x == POS ? POS : x < NEG + f->step ? NEG : x - f->step);
+		break;
+	default:
+		dmc_vs_eval(f->rhs, vals, r);
+		break;
+	}
+	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
+}
+
+static void apply_effect(dmc_atg *g, const effect *f, int k)
+{
+	dmc_vset r;
+	effect_values(g, f, g->curview, &r);
+	touch(g, f->var, k);
+	if (dmc_vs_union(&g->next[f->var], &r)) {
+		g->grew[f->var] = 1;
+		if (f->nv > 0)
+			g->computed[f->var] = 1;
+	}
+}
+
+static void add_loc(dmc_atg *g, int l, int k)
+{
+	if (g->first_loc[l] == NEVER) {
+		g->first_loc[l] = k + 1;
+		g->newlocs[g->nnew++] = l;
+	}
+}
+
+static void apply_action(dmc_atg *g, int a, int k)
+{
+	const action *ac = &g->acts[a];
+	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
+		const dmc_atrans *t = &g->m->trans[ac->part[i]];
+		add_loc(g, g->loc_base[t->proc] + t->to, k);
+		if (t->spawn >= 0)
+			add_loc(g, g->loc_base[t->spawn] + g->m->procs[t->spawn].start, k);
+	}
+	for (int i = 0; i < ac->neff; i++)
+		apply_effect(g, &g->effs[ac->efirst + i], k);
+}
+
+/* Widening, counted in growths through computed effects: from
+ * WIDEN_DIR on, a set that grew past its max (min) is extended to the
+ * domain's hi (lo); from WIDEN_HULL on, its gaps are filled too, so it
+ * can only grow outwards, at most twice more; WIDEN_ALL takes the whole
+ * domain (reached only when constant effects keep opening gaps). */
+static void widen(dmc_atg *g, int v)
+{
+	const dmc_avar *av = &g->m->vars[v];
+	dmc_vset *n = &g->next[v];
+	const dmc_vset *o = &g->cur[v];
+	long omax = dmc_vs_max(o), omin = dmc_vs_min(o);
+	if (++g->nchg[v] >= WIDEN_ALL) {
+		dmc_vs_add(n, av->lo, av->hi);
+		return;
+	}
+	if (g->nchg[v] < WIDEN_DIR)
+		return;
+	if (g->nchg[v] >= WIDEN_HULL)
+		dmc_vs_add(n, dmc_vs_min(n), dmc_vs_max(n));
+	if (dmc_vs_max(n) > omax && omax < av->hi)
+		dmc_vs_add(n, omax, av->hi);
+	if (dmc_vs_min(n) < omin && omin > av->lo)
+		dmc_vs_add(n, av->lo, omin);
+}
+
+/* Make layer k current: commit the grown sets, then wake what waits. */
+static void commit(dmc_atg *g, int k)
+{
+	int nchanged = 0;
+	g->napply = 0;
+	for (int i = 0; i < g->ntouched; i++) {
+		int v = g->vtouched[i];
+		if (!g->grew[v])
+			continue;
+		if (g->computed[v])
+			widen(g, v);
+		g->cur[v] = g->next[v];
+		log_append(g, v, k);
+		g->vtouched[nchanged++] = v;
+	}
+	for (int i = 0; i < nchanged; i++) {
+		int v = g->vtouched[i];
+		for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
+			int at = g->v_atoms.item[j];
+			if (g->atom_sat[at] == NEVER && dmc_vs_may_true(g->atoms[at].e, g->curview))
+				atom_holds(g, at, k);
+		}
+		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)
+			if (g->a_en[g->v_acts.item[j]] <= k)
+				push_apply(g, g->v_acts.item[j], k);
+	}
+	for (int i = 0; i < g->nnew; i++)
+		loc_reached(g, g->newlocs[i], k);
+}
+
+/* The best goal value by layer k; *stop when no goal still to come can
+ * beat it (a goal holding at layer j >= k + 1 gives at least
+ * k + 1 + its extra_steps), which keeps hL admissible across goals. */
+static long best_goal(dmc_atg *g, int k, int *stop)
+{
+	long best = NEVER;
+	int pending = NEVER;
+	g->goal = -1;
+	for (int i = 0; i < g->m->ngoals; i++) {
+		int extra = g->m->goals[i].extra_steps > 0 ? g->m->goals[i].extra_steps : 0;
+		if (g->g_layer[i] <= k) {
+			if ((long)g->g_layer[i] + extra < best) {
+				best = (long)g->g_layer[i] + extra;
+				g->goal = i;
+			}
+		} else if (extra < pending)
+			pending = extra;
+	}
+	*stop = best != NEVER && (pending == NEVER || best <= (long)k + 1 + pending);
+	return best;
+}
+
+static int finish(dmc_atg *g, int k, long best)
+{
+	g->top = k;
+	g->built = 1;
+	g->result = best >= NEVER ? DMC_ATG_INF : (int)best;
+	return g->result;
+}
+
+static int build(dmc_atg *g, const dmc_astate *s)
+{
+	int k = 0, stop, grown;
+	long best;
+	layer0(g, s);
+	for (;;) {
+		best = best_goal(g, k, &stop);
+		if (stop)
+			return finish(g, k, best);
+		g->nnew = g->ntouched = 0;
+		for (int i = 0; i < g->napply; i++)
+			apply_action(g, g->apply[i], k);
+		grown = 0;
+		for (int i = 0; i < g->ntouched; i++)
+			grown |= g->grew[g->vtouched[i]];
+		if (!g->nnew && !grown)                /* the fixpoint */
+			return finish(g, k, best);
+		if (k + 1 > g->maxlayer)               /* cannot happen; a lower bound */
+			return finish(g, k, best != NEVER ? best : k + 1);
+		commit(g, ++k);
+	}
+}
+
+int dmc_atg_hL(dmc_atg *g, const dmc_astate *s)
+{
+	return build(g, s);
+}
+
+/* ---------------------------------------------------------------- */
+/* extracting an abstract solution (appendix A.2, Fig. 5)           */
+/* ---------------------------------------------------------------- */
+
+/* V_j(v): the last logged set at or below layer j. */
+static const dmc_vset *values_at(const dmc_atg *g, int v, int j)
+{
+	int i = g->logoff[v] + g->nlog[v] - 1;
+	while (i > g->logoff[v] && g->log_layer[i] > j)
+		i--;
+	return &g->log[i];
+}
+
+/* The first layer with c in V(v), NEVER if none. */
+static int first_layer(const dmc_atg *g, int v, long c)
+{
+	for (int i = g->logoff[v]; i < g->logoff[v] + g->nlog[v]; i++)
+		if (dmc_vs_contains(&g->log[i], c))
+			return g->log_layer[i];
+	return NEVER;
+}
+
+static void add_cost(dmc_atg *g, long n)
+{
+	g->cost = n > (long)NEVER - 1 - g->cost ? (long)NEVER - 1 : g->cost + n;
+}
+
+/* Targets go to the layer where they first appear, which is below the
+ * layer being processed (by construction of the ATG). */
+static void push_target(dmc_atg *g, int id, int layer)
+{
+	if (layer >= g->cur_k)
+		layer = g->cur_k - 1;
+	if (layer <= 0)
+		return;               /* holds in the state itself */
+	g->link[id] = g->head[layer];
+	g->head[layer] = id;
+}
+
+static void target_loc(dmc_atg *g, int l)
+{
+	if (g->loc_targeted[l])
+		return;
+	g->loc_targeted[l] = 1;
+	if (g->first_loc[l] != NEVER)
+		push_target(g, l, g->first_loc[l]);
+}
+
+static void target_val(dmc_atg *g, int v, long c)
+{
+	int layer = first_layer(g, v, c), i;
+	if (layer == NEVER || layer == 0)
+		return;
+	for (i = g->v_thead[v]; i >= 0; i = g->tv_next[i])
+		if (g->tv_val[i] == c)
+			return;
+	if (g->nvt == g->vcap)
+		return;               /* pool full: this value is left unsupported */
+	i = g->nvt++;
+	g->tv_var[i] = v;
+	g->tv_val[i] = c;
+	g->tv_next[i] = g->v_thead[v];
+	g->v_thead[v] = i;
+	push_target(g, g->nlocs + i, layer);
+}
+
+/* What a witness must make e do: be possibly true, or (for an effect
+ * into a variable with domain [lo, hi]) possibly produce c. */
+typedef struct { int produce; long c, lo, hi; } goalpred;
+
+static int holds(const dmc_atg *g, const dmc_aexpr *e, const goalpred *p)
+{
+	dmc_vset r;
+	dmc_vs_eval(e, g->view, &r);
+	if (!p->produce)
+		return dmc_vs_has_nonzero(&r);
+	dmc_vs_fit(&r, p->lo, p->hi, g->wrap);
+	return dmc_vs_contains(&r, p->c);
+}
+
+static unsigned long distance(long ref, dmc_ival iv)
+{
+	if (ref < iv.lo)
+		return (unsigned long)iv.lo - (unsigned long)ref;
+	if (ref > iv.hi)
+		return (unsigned long)ref - (unsigned long)iv.hi;
+	return 0;
+}
+
+/* Choose one value w of variable u from *s keeping p true, as close to
+ * ref as we can: try the nearest point of each interval (nearest
+ * interval first), else bisect the interval, keeping the half nearer
+ * ref when both halves may work.  view[u] is left at {w}. */
+static int pick(dmc_atg *g, const dmc_aexpr *e, const goalpred *p, int u,
+                const dmc_vset *s, long ref, long *w)
+{
+	dmc_vset *one = &g->single[u];
+	unsigned visited = 0;
+	g->view[u] = one;
+	for (int round = 0; round < s->n; round++) {
+		int best = -1;
+		long a, b, x;
+		for (int i = 0; i < s->n; i++)
+			if (!(visited & 1u << i)
+			    && (best < 0 || distance(ref, s->iv[i]) < distance(ref, s->iv[best])))
+				best = i;
+		visited |= 1u << best;
+		a = s->iv[best].lo;
+		b = s->iv[best].hi;
+		x = ref < a ? a : ref > b ? b : ref;
+		dmc_vs_set(one, x, x);
+		if (x != NEG && x != POS && holds(g, e, p)) {
+			*w = x;
+			return 1;
+		}
+		dmc_vs_set(one, a, b);
+		if (!holds(g, e, p))
+			continue;
+		while (a < b) {
+			long mid = a + (long)(((unsigned long)b - (unsigned long)a) / 2);
+			int low = ref <= mid, ok = 0;
+			for (int t = 0; t < 2 && !ok; t++, low = !low) {
+				if (low)
+					dmc_vs_set(one, a, mid);
+				else
+					dmc_vs_set(one, mid + 1, b);
+				if ((ok = holds(g, e, p))) {
+					if (low)
+						b = mid;
+					else
+						a = mid + 1;
+				}
+			}
+			if (!ok)
+				break;   /* an over-approximated "may": no single value */
+		}
+		if (a == b && a != NEG && a != POS) {
+			dmc_vs_set(one, a, a);
+			*w = a;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* make-target for one condition or effect (Fig. 5): pick values of the
+ * variables e reads, from V_j, so that p holds, and post each as a
+ * target at the layer where it first appears.  Variable by variable:
+ * the earliest logged set of the variable that keeps p true, then one
+ * value in it near the variable's value in the state.  Gives up (posts
+ * no more) if the over-approximation has no single value that works. */
+static void witness(dmc_atg *g, const dmc_aexpr *e, const int *vars, int nv, int j,
+                    const goalpred *p)
+{
+	for (int i = 0; i < nv; i++)
+		g->view[vars[i]] = values_at(g, vars[i], j);
+	if (!holds(g, e, p))
+		return;
+	for (int i = 0; i < nv; i++) {
+		int u = vars[i], x;
+		const dmc_vset *s0 = &g->log[g->logoff[u]];
+		long ref = dmc_vs_min(s0), w;
+		if (ref == NEG)
+			ref = dmc_vs_max(s0) == POS ? 0 : dmc_vs_max(s0);
+		for (x = g->logoff[u]; x < g->logoff[u] + g->nlog[u] && g->log_layer[x] <= j; x++) {
+			g->view[u] = &g->log[x];
+			if (holds(g, e, p))
+				break;
+		}
+		if (!pick(g, e, p, u, g->view[u], ref, &w))
+			return;
+		target_val(g, u, w);
+	}
+}
+
+static void post_atom(dmc_atg *g, int i)
+{
+	static const goalpred maytrue = { 0, 0, 0, 0 };
+	const atom *a = &g->atoms[i];
+	if (g->atom_posted[i])
+		return;
+	g->atom_posted[i] = 1;
+	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
+		witness(g, a->e, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
+}
+
+/* Select action a at layer j, reps times in a row: count it once per
+ * layer (more repetitions only add the difference) and post its
+ * conditions as targets once. */
+static void select_action(dmc_atg *g, int a, int j, long reps)
+{
+	const action *ac = &g->acts[a];
+	if (g->sel_layer[a] == j) {
+		if (reps > g->sel_reps[a]) {
+			add_cost(g, reps - g->sel_reps[a]);
+			g->sel_reps[a] = reps;
+		}
+		return;
+	}
+	g->sel_layer[a] = j;
+	g->sel_reps[a] = reps;
+	add_cost(g, reps);
+	if (g->a_posted[a])
+		return;
+	g->a_posted[a] = 1;
+	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
+		int t = ac->part[i];
+		target_loc(g, g->loc_base[g->m->trans[t].proc] + g->m->trans[t].from);
+		for (int k = g->t_afirst[t]; k < g->t_afirst[t + 1]; k++)
+			post_atom(g, k);
+	}
+	if (ac->chan >= 0)
+		post_atom(g, ac->chan);
+}
+
+/* How hard an action's conditions are: the sum of their first layers
+ * (FF's "difficulty"), to break ties. */
+static long difficulty(const dmc_atg *g, int a)
+{
+	const action *ac = &g->acts[a];
+	long d = ac->chan >= 0 ? g->atom_sat[ac->chan] : 0;
+	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
+		int t = ac->part[i];
+		d += g->first_loc[g->loc_base[g->m->trans[t].proc] + g->m->trans[t].from];
+		for (int k = g->t_afirst[t]; k < g->t_afirst[t + 1]; k++)
+			d += g->atom_sat[k];
+	}
+	return d;
+}
+
+/* Is (a, cost, diff) better than the best so far? */
+static int better(const dmc_atg *g, int a, long cost, long diff, int best, long bcost,
+                  long bdiff)
+{
+	if (best < 0)
+		return 1;
+	if (g->a_en[a] != g->a_en[best])
+		return g->a_en[a] < g->a_en[best];
+	if (cost != bcost)
+		return cost < bcost;
+	return diff < bdiff;
+}
+
+static void support_loc(dmc_atg *g, int l, int k)
+{
+	int best = -1;
+	long bdiff = 0;
+	for (int i = g->l_supp.first[l]; i < g->l_supp.first[l + 1]; i++) {
+		int a = g->l_supp.item[i];
+		long diff;
+		if (g->a_en[a] > k - 1)
+			continue;
+		if (g->sel_layer[a] == k - 1) {
+			best = a;         /* already in the plan: free */
+			break;
+		}
+		diff = difficulty(g, a);
+		if (better(g, a, 1, diff, best, 1, bdiff)) {
+			best = a;
+			bdiff = diff;
+		}
+	}
+	if (best < 0)
+		add_cost(g, 1);       /* cannot happen: the ATG reached l somehow */
+	else
+		select_action(g, best, k - 1, 1);
+}
+
+static long ceil_div(unsigned long n, long d)
+{
+	unsigned long q = (n + (unsigned long)d - 1) / (unsigned long)d;
+	return q > (unsigned long)NEVER / 2 ? NEVER / 2 : (long)q;
+}
+
+/* Can effect f (of an action enabled at layer j) produce c at layer
+ * j + 1?  *reps: applications needed; *base: for a shortcut, the value
+ * it starts from (another target). */
+static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long *base)
+{
+	const dmc_avar *av = &g->m->vars[f->var];
+	const dmc_vset *s = values_at(g, f->var, j);
+	*reps = 1;
+	*base = c;
+	if (f->kind == EF_ANY)
+		return c >= av->lo && c <= av->hi;
+	if (f->kind == EF_SET) {
+		goalpred p = { 1, c, av->lo, av->hi };
+		for (int i = 0; i < f->nv; i++)
+			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
+		return holds(g, f->rhs, &p);
+	}
+	if (f->kind == EF_INC) {      /* from the largest b <= c - step */
+		long lim = c < NEG + f->step ? NEG : c - f->step;
+		for (int i = s->n - 1; i >= 0 && lim != NEG; i--)
+			if (s->iv[i].lo <= lim) {
+				*base = s->iv[i].hi < lim ? s->iv[i].hi : lim;
+				*reps = ceil_div((unsigned long)c - (unsigned long)*base, f->step);
+				return 1;
+			}
+		/* only around the top of the domain (wrap) */
+		*base = dmc_vs_max(s);
+		if (!g->wrap || av->lo == NEG || av->hi == POS || *base == POS || *base > av->hi)
+			return 0;
+		*reps = ceil_div((unsigned long)av->hi - (unsigned long)*base
+		                 + (unsigned long)c - (unsigned long)av->lo + 1, f->step);
+		return 1;
+	}
+	{                             /* EF_DEC: from the smallest b >= c + step */
+		long lim = c > POS - f->step ? POS : c + f->step;
+		for (int i = 0; i < s->n && lim != POS; i++)
+			if (s->iv[i].hi >= lim) {
+				*base = s->iv[i].lo > lim ? s->iv[i].lo : lim;
+				*reps = ceil_div((unsigned long)*base - (unsigned long)c, f->step);
+				return 1;
+			}
+		*base = dmc_vs_min(s);
+		if (!g->wrap || av->lo == NEG || av->hi == POS || *base == NEG || *base < av->lo)
+			return 0;
+		*reps = ceil_div((unsigned long)*base - (unsigned long)av->lo
+		                 + (unsigned long)av->hi - (unsigned long)c + 1, f->step);
+		return 1;
+	}
+}
+
+/* A value target (v, c) first appearing at layer k: an effect of an
+ * action enabled at k - 1 that can produce c (Fig. 5's cases: v := c,
+ * v := v', v := v +- 1, generalised to any expression). */
+static void support_val(dmc_atg *g, int ti, int k)
+{
+	int v = g->tv_var[ti], best = -1, any = -1;
+	long c = g->tv_val[ti], breps = 0, bbase = 0, bcost = 0, bdiff = 0;
+	for (int i = g->v_writers.first[v]; i < g->v_writers.first[v + 1]; i++) {
+		const effect *f = &g->effs[g->v_writers.item[i]];
+		int a = f->act;
+		long reps, base, cost, diff;
+		if (g->a_en[a] > k - 1)
+			continue;
+		if (any < 0 || g->a_en[a] < g->a_en[any])
+			any = a;
+		if (!produces(g, f, c, k - 1, &reps, &base))
+			continue;
+		cost = reps;
+		if (g->sel_layer[a] == k - 1)
+			cost = reps > g->sel_reps[a] ? reps - g->sel_reps[a] : 0;
+		diff = difficulty(g, a);
+		if (cost == 0 || better(g, a, cost, diff, best < 0 ? -1 : g->effs[best].act,
+		                        bcost, bdiff)) {
+			best = g->v_writers.item[i];
+			breps = reps;
+			bbase = base;
+			bcost = cost;
+			bdiff = diff;
+			if (cost == 0)
+				break;
+		}
+	}
+	if (best < 0) {
+		/* Only widening or merged intervals put c here: no effect makes
+		 * it exactly, so there is no witness to follow down.  Take the
+		 * earliest writer and charge the layers below as if a chain of
+		 * k steps built the value (hU stays >= the layer count). */
+		if (any >= 0) {
+			select_action(g, any, k - 1, 1);
+			add_cost(g, k - 1);
+		}
+		return;
+	}
+	select_action(g, g->effs[best].act, k - 1, breps);
+	{
+		const effect *f = &g->effs[best];
+		const dmc_avar *av = &g->m->vars[v];
+		goalpred p = { 1, c, av->lo, av->hi };
+		if (f->kind == EF_INC || f->kind == EF_DEC)
+			target_val(g, v, bbase);
+		else if (f->kind == EF_SET)
+			witness(g, f->rhs, &g->evars[f->vfirst], f->nv, k - 1, &p);
+	}
+}
+
+static long extract(dmc_atg *g)
+{
+	const dmc_agoal *gl = &g->m->goals[g->goal];
+	int top = g->g_layer[g->goal];
+	fill(g->head, top + 1, -1);
+	fill(g->v_thead, g->m->nvars, -1);
+	fill(g->sel_layer, g->nacts, -1);
+	memset(g->loc_targeted, 0, (size_t)g->nlocs);
+	memset(g->a_posted, 0, (size_t)g->nacts);
+	memset(g->atom_posted, 0, (size_t)g->natoms);
+	g->nvt = 0;
+	g->cost = 0;
+	g->cur_k = top + 1;
+	for (int i = 0; i < gl->nlocs; i++)
+		target_loc(g, g->loc_base[gl->proc[i]] + gl->loc[i]);
+	for (int i = g->g_afirst[g->goal]; i < g->g_afirst[g->goal + 1]; i++)
+		post_atom(g, i);
+	for (int k = top; k >= 1; k--) {
+		g->cur_k = k;
+		while (g->head[k] >= 0) {
+			int id = g->head[k];
+			g->head[k] = g->link[id];
+			if (id < g->nlocs)
+				support_loc(g, id, k);
+			else
+				support_val(g, id - g->nlocs, k);
+		}
+	}
+	return g->cost;
+}
+
+int dmc_atg_eval(dmc_atg *g, const dmc_astate *s, int *hL, int *hU)
+{
+	int l = build(g, s);
+	if (hL)
+		*hL = l;
+	if (hU) {
+		if (l == DMC_ATG_INF)
+			*hU = DMC_ATG_INF;
+		else if (g->goal < 0)
+			*hU = l;      /* the layer bound was hit (cannot happen) */
+		else {
+			int extra = g->m->goals[g->goal].extra_steps;
+			long u = extract(g) + (extra > 0 ? extra : 0);
+			*hU = u >= DMC_ATG_INF ? DMC_ATG_INF - 1 : (int)u;
+		}
+	}
+	return l;
+}
+
+int dmc_atg_hU(dmc_atg *g, const dmc_astate *s)
+{
+	int u;
+	dmc_atg_eval(g, s, NULL, &u);
+	return u;
+}
+
+/* ---------------------------------------------------------------- */
+/* debugging                                                        */
+/* ---------------------------------------------------------------- */
+
+int dmc_atg_top(const dmc_atg *g)
+{
+	return g->built ? g->top : -1;
+}
+
+static void print_trans(const dmc_atg *g, int t, FILE *f)
+{
+	const dmc_atrans *tr = &g->m->trans[t];
+	const char *name = g->m->procs[tr->proc].name;
+	if (name)
+		fprintf(f, "t%d %s %d->%d", tr->id, name, tr->from, tr->to);
+	else
+		fprintf(f, "t%d P%d %d->%d", tr->id, tr->proc, tr->from, tr->to);
+}
+
+void dmc_atg_print(const dmc_atg *g, FILE *f)
+{
+	const dmc_amodel *m = g->m;
+	if (!g->built) {
+		fprintf(f, "ATG: not built\n");
+		return;
+	}
+	if (g->result == DMC_ATG_INF)
+		fprintf(f, "ATG: fixpoint at layer %d, no goal reachable\n", g->top);
+	else
+		fprintf(f, "ATG: %d layers, hL %d (goal %d)\n", g->top + 1, g->result, g->goal);
+	for (int k = 0; k <= g->top; k++) {
+		fprintf(f, "layer %d:\n", k);
+		for (int l = 0; l < g->nlocs; l++)
+			if (g->first_loc[l] == k) {
+				int p = g->loc_proc[l];
+				if (m->procs[p].name)
+					fprintf(f, "  %s @ %d\n", m->procs[p].name, l - g->loc_base[p]);
+				else
+					fprintf(f, "  P%d @ %d\n", p, l - g->loc_base[p]);
+			}
+		for (int v = 0; v < m->nvars; v++)
+			for (int i = g->logoff[v]; i < g->logoff[v] + g->nlog[v]; i++)
+				if (g->log_layer[i] == k) {
+					fprintf(f, "  %s = ", m->vars[v].name ? m->vars[v].name : "?");
+					dmc_vs_print(&g->log[i], f);
+					fputc('\n', f);
+				}
+		for (int a = 0; a < g->nacts; a++)
+			if (g->a_en[a] == k) {
+				fprintf(f, "  enabled ");
+				print_trans(g, g->acts[a].part[0], f);
+				if (g->acts[a].part[1] >= 0) {
+					fprintf(f, " || ");
+					print_trans(g, g->acts[a].part[1], f);
+				}
+				fputc('\n', f);
+			}
+		for (int i = 0; i < m->ngoals; i++)
+			if (g->g_layer[i] == k)
+				fprintf(f, "  goal %d holds\n", i);
+	}
+}

@@ -1,0 +1,61 @@
+/*
+ * atg.h -- the abstract transition graph (seed 000, section 4, Fig. 1)
+ * and the heuristics hL and hU computed from it (appendix A.2, Fig. 5).
+ *
+ * For a state, the ATG is a sequence of layers: per process the
+ * locations it may be at, per variable the values it may have, both
+ * growing monotonically (the monotonicity abstraction).  hL is the first
+ * layer at which a goal may hold (plus the goal's extra_steps): a lower
+ * bound on the length of an optimal abstract solution, hence admissible.
+ * hU is the length of an abstract solution extracted backwards from the
+ * ATG: usually closer to the real distance, not admissible.  Both are
+ * DMC_ATG_INF when no goal can be reached even in the abstraction: then
+ * no goal is reachable for real, a proved dead end.
+ *
+ * One rendezvous (a SEND and a RECV transition firing together) is one
+ * step here, as in the paper; pan counts it as two.  The two transitions
+ * belong to different automata, or to one automaton that some transition
+ * spawns (it may stand for several instances).
+ *
+ * dmc_atg_new does all the allocation; evaluating a state allocates
+ * nothing.  A dmc_atg is not thread-safe (it keeps its buffers).
+ */
+#ifndef DMC_ATG_H
+#define DMC_ATG_H
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "absmodel.h"
+
+#define DMC_ATG_INF INT_MAX           /* == DMC_H_INF of heuristic.h */
+
+typedef struct dmc_atg dmc_atg;
+
+/* Prepare for model m (which must outlive the dmc_atg and not change:
+ * everything but extra_steps is precomputed here).  NULL when out
+ * of memory or when m is malformed: an index (process, location,
+ * variable, spawned process) out of range. */
+dmc_atg *dmc_atg_new(const dmc_amodel *m);
+void dmc_atg_free(dmc_atg *g);
+
+/* Values an effect computes outside a variable's domain: wrap = 1
+ * (default) reduces them modulo the domain size, as pan's stores into
+ * byte/short/int do, so hL stays admissible for models that overflow on
+ * purpose; wrap = 0 drops them, as the paper does (precise when the
+ * model never overflows). */
+void dmc_atg_set_wrap(dmc_atg *g, int wrap);
+
+int dmc_atg_hL(dmc_atg *g, const dmc_astate *s);
+int dmc_atg_hU(dmc_atg *g, const dmc_astate *s);
+/* Both from one ATG; either pointer may be NULL.  Returns hL. */
+int dmc_atg_eval(dmc_atg *g, const dmc_astate *s, int *hL, int *hU);
+
+/* The last ATG built: its top layer index (the layer where the search
+ * stopped: a goal's layer or the fixpoint), and a dump of every layer
+ * (what first appears there: locations, variable values, enabled
+ * transitions and rendezvous pairs). */
+int dmc_atg_top(const dmc_atg *g);
+void dmc_atg_print(const dmc_atg *g, FILE *f);
+
+#endif

@@ -1,0 +1,37 @@
+/* relax_chain_bad.pml -- seed 000, Fig. 2 in Promela: a chain of automata
+ * handing a signal on over rendezvous channels.  A1 passes it to A2, A2
+ * to A3, A3 to A4; each Ai but the first may instead commit to a dead
+ * end, after which the signal can never reach the last automaton.  The
+ * error: A4 receives the signal (assert(false) there).
+ * Expected verdict: violation.  For hL and hU the initial state is 4
+ * abstract steps from the error (3 rendezvous, the assert); pan takes 7
+ * (a rendezvous is two pan steps).  Every dead-end state has h = infinity.
+ * SPIN 6.5.2 (-DBFS -DNOREDUCE -E): errors 1, trail 7 steps.
+ */
+// pan-options: -E
+chan c1 = [0] of { bit };
+chan c2 = [0] of { bit };
+chan c3 = [0] of { bit };
+
+active proctype A1() { c1!1 }
+active proctype A2() {
+	bit x;
+	if
+	:: c1?x -> c2!1
+	:: true -> dead: skip
+	fi
+}
+active proctype A3() {
+	bit x;
+	if
+	:: c2?x -> c3!1
+	:: true -> dead: skip
+	fi
+}
+active proctype A4() {
+	bit x;
+	if
+	:: c3?x -> assert(false)
+	:: true -> dead: skip
+	fi
+}

@@ -1,0 +1,770 @@
+/*
+ * test_atg.c -- the abstract transition graph, hL and hU, on abstract
+ * models built by hand (the seed paper's examples among them).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "absmodel.h"
+#include "atg.h"
+#include "check.h"
+
+#define INF DMC_ATG_INF
+#define NEG DMC_AV_NEG_INF
+#define POS DMC_AV_POS_INF
+#define INT_LO (-2147483647L - 1)
+#define INT_HI 2147483647L
+
+/* ---- a model in static pools ---- */
+
+static dmc_aproc procs[16];
+static dmc_atrans trans[64];
+static dmc_avar vars[16];
+static dmc_agoal goals[4];
+static int gproc[4][8], gloc[4][8];
+static dmc_amodel M;
+static dmc_aexpr pool[512];
+static dmc_assign assigns[128];
+static dmc_aexpr *msgs[64];
+static int recvs[64];
+static int npool, nassigns, nmsgs, nrecvs;
+
+static void reset(void)
+{
+	memset(procs, 0, sizeof procs);
+	memset(trans, 0, sizeof trans);
+	memset(vars, 0, sizeof vars);
+	memset(goals, 0, sizeof goals);
+	memset(&M, 0, sizeof M);
+	npool = nassigns = nmsgs = nrecvs = 0;
+	M.procs = procs;
+	M.trans = trans;
+	M.vars = vars;
+	M.goals = goals;
+}
+
+static dmc_aexpr *node(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
+{
+	dmc_aexpr *e = &pool[npool++];
+	memset(e, 0, sizeof *e);
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+static dmc_aexpr *C(long v) { dmc_aexpr *e = node(DMC_AE_CONST, NULL, NULL); e->value = v; return e; }
+static dmc_aexpr *V(int v) { dmc_aexpr *e = node(DMC_AE_VAR, NULL, NULL); e->var = v; return e; }
+static dmc_aexpr *B(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b) { return node(op, a, b); }
+static dmc_aexpr *EQ(dmc_aexpr *a, dmc_aexpr *b) { return node(DMC_AE_EQ, a, b); }
+
+static int proc(const char *name, int nlocs, int start)
+{
+	int p = M.nprocs++;
+	procs[p].name = (char *)name;
+	procs[p].nlocs = nlocs;
+	procs[p].start = start;
+	return p;
+}
+
+static int var(const char *name, long lo, long hi)
+{
+	int v = M.nvars++;
+	vars[v].name = (char *)name;
+	vars[v].lo = lo;
+	vars[v].hi = hi;
+	return v;
+}
+
+static int tr(int p, int from, int to, dmc_aexpr *guard)
+{
+	int t = M.ntrans++;
+	trans[t].proc = p;
+	trans[t].from = from;
+	trans[t].to = to;
+	trans[t].guard = guard;
+	trans[t].spawn = -1;
+	trans[t].id = t;
+	return t;
+}
+
+/* Assignments of one transition must be added together. */
+static void assign(int t, int v, dmc_aexpr *rhs)
+{
+	if (!trans[t].nassign)
+		trans[t].assign = &assigns[nassigns];
+	assigns[nassigns].var = v;
+	assigns[nassigns++].rhs = rhs;
+	trans[t].nassign++;
+}
+
+static void send(int t, dmc_aexpr *chan, dmc_aexpr *msg)
+{
+	trans[t].sync = DMC_SYNC_SEND;
+	trans[t].chan = chan;
+	if (msg) {
+		trans[t].msg = &msgs[nmsgs];
+		msgs[nmsgs++] = msg;
+		trans[t].nmsg = 1;
+	}
+}
+
+static void recv(int t, dmc_aexpr *chan, int into)
+{
+	trans[t].sync = DMC_SYNC_RECV;
+	trans[t].chan = chan;
+	if (into != -2) {
+		trans[t].recv_var = &recvs[nrecvs];
+		recvs[nrecvs++] = into;
+		trans[t].nmsg = 1;
+	}
+}
+
+static int goal(dmc_aexpr *formula, int extra)
+{
+	int g = M.ngoals++;
+	goals[g].formula = formula;
+	goals[g].extra_steps = extra;
+	goals[g].proc = gproc[g];
+	goals[g].loc = gloc[g];
+	return g;
+}
+
+static void goal_loc(int g, int p, int l)
+{
+	gproc[g][goals[g].nlocs] = p;
+	gloc[g][goals[g].nlocs++] = l;
+}
+
+/* ---- a state ---- */
+
+static int sp[32], sl[32], sv[32];
+static long sval[32];
+static dmc_astate S;
+
+static void st(void)
+{
+	memset(&S, 0, sizeof S);
+	S.loc_proc = sp;
+	S.loc_loc = sl;
+	S.val_var = sv;
+	S.val_val = sval;
+}
+
+static void at(int p, int l)
+{
+	sp[S.nlocs] = p;
+	sl[S.nlocs++] = l;
+}
+
+static void val(int v, long x)
+{
+	sv[S.nvals] = v;
+	sval[S.nvals++] = x;
+}
+
+/* hL and hU of the state, also checking dmc_atg_hL / dmc_atg_hU agree. */
+static int hL, hU;
+
+static void eval(dmc_atg *g)
+{
+	dmc_atg_eval(g, &S, &hL, &hU);
+	CHECK_EQ_LONG(dmc_atg_hL(g, &S), hL);
+	CHECK_EQ_LONG(dmc_atg_hU(g, &S), hU);
+}
+
+/* ---- (a) Fig. 2: a chain of n automata with dead ends ---- */
+
+/*
+ * Automaton i has locations 0 (bottom), 1 (top left), 2 (top right).
+ * Automaton 0 steps 0 -> 1 by itself.  Automaton i > 0 either receives
+ * automaton i-1's signal (channel i-1) and goes 0 -> 1, or goes 0 -> 2,
+ * a dead end: from 2 it never gets to 1, so automaton i+1 never gets its
+ * signal.  At 1, automaton i < n-1 offers its signal forever (1 -> 1).
+ * Target: automaton n-1 at 1.  From "automata 0..j-1 at 1, the others at
+ * 0" the distance is n - j (one step each, a rendezvous being one step).
+ */
+static void fig2(int n)
+{
+	reset();
+	for (int i = 0; i < n; i++)
+		proc(NULL, 3, 0);
+	tr(0, 0, 1, NULL);
+	for (int i = 1; i < n; i++) {
+		recv(tr(i, 0, 1, NULL), C(i - 1), -2);
+		tr(i, 0, 2, NULL);
+	}
+	for (int i = 0; i + 1 < n; i++)
+		send(tr(i, 1, 1, NULL), C(i), NULL);
+	goal_loc(goal(NULL, 0), n - 1, 1);
+}
+
+static void fig2_check(int n)
+{
+	dmc_atg *g;
+	fig2(n);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	for (int j = 0; j <= n; j++) {       /* on the way: exact */
+		st();
+		for (int i = 0; i < n; i++)
+			at(i, i < j ? 1 : 0);
+		eval(g);
+		CHECK_EQ_LONG(hL, n - j);
+		CHECK_EQ_LONG(hU, n - j);
+	}
+	for (int j = 1; j < n; j++) {        /* automaton j took the wrong branch */
+		st();
+		for (int i = 0; i < n; i++)
+			at(i, i < j ? 1 : i == j ? 2 : 0);
+		eval(g);
+		CHECK_EQ_LONG(hL, INF);
+		CHECK_EQ_LONG(hU, INF);
+		if (j + 1 < n) {             /* ... or a later one did */
+			st();
+			for (int i = 0; i < n; i++)
+				at(i, i < j ? 1 : i == n - 1 ? 2 : 0);
+			eval(g);
+			CHECK_EQ_LONG(hL, INF);
+		}
+	}
+	dmc_atg_free(g);
+}
+
+static void test_fig2_n3(void) { fig2_check(3); }
+static void test_fig2_n6(void) { fig2_check(6); }
+
+/* ---- (b) Fig. 3: a loop that must be repeated ---- */
+
+/*
+ * One automaton cycles 0 -> 1 -> 2 -> 0 and increments c on 2 -> 0;
+ * target: back at 0 with c == k.  The real distance is 3k.  Under the
+ * monotonicity abstraction one round suffices: location 2 stays
+ * reachable and the increment shortcut gives c every value at once, so
+ * hL = 3 (one loop).  hU counts the k increments but the loop's other
+ * two edges once: k + 2.  Both underestimate 3k: the known weakness
+ * ("everything needs to be done at most once").
+ */
+static void test_fig3_repeated_loop(void)
+{
+	const int k = 5;
+	dmc_atg *g;
+	int c;
+	reset();
+	proc("P", 3, 0);
+	c = var("c", 0, 255);
+	tr(0, 0, 1, NULL);
+	tr(0, 1, 2, NULL);
+	assign(tr(0, 2, 0, NULL), c, B(DMC_AE_ADD, V(c), C(1)));
+	goal_loc(goal(EQ(V(c), C(k)), 0), 0, 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(c, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);
+	CHECK_EQ_LONG(hU, k + 2);
+	CHECK(hL < 3 * k && hU < 3 * k);
+	st();                                 /* one round done: still 3 and k+1 */
+	at(0, 0);
+	val(c, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);
+	CHECK_EQ_LONG(hU, k - 1 + 2);
+	dmc_atg_free(g);
+}
+
+/* ---- (c) section 3.1: guard v == 0, effect v := v + 1, target v == 2 ---- */
+
+static void test_paper_3_1(void)
+{
+	dmc_atg *g;
+	int v;
+	reset();
+	proc("P", 1, 0);
+	v = var("v", 0, 255);
+	assign(tr(0, 0, 0, EQ(V(v), C(0))), v, B(DMC_AE_ADD, V(v), C(1)));
+	goal(EQ(V(v), C(2)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(v, 0);
+	/* No real solution (v == 0 is false after one step), but an
+	 * abstract one: the guard is "exists c in s(v): c == 0".  With the
+	 * shortcut, layer 1 already has v in [1, 255]. */
+	eval(g);
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 2);
+	dmc_atg_set_wrap(g, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 2);
+	dmc_atg_free(g);
+
+	/* v := 1 + v*1 is not recognised as an increment: the paper's
+	 * layer-by-layer story, {0}, {0,1}, {0,1,2}. */
+	trans[0].assign[0].rhs = B(DMC_AE_ADD, C(1), B(DMC_AE_MUL, V(v), C(1)));
+	g = dmc_atg_new(&M);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 2);
+	CHECK_EQ_LONG(dmc_atg_top(g), 2);
+	dmc_atg_free(g);
+}
+
+/* ---- (d) the increment shortcut ---- */
+
+static void test_increment_shortcut(void)
+{
+	dmc_atg *g;
+	int x;
+	reset();
+	proc("P", 2, 0);
+	x = var("x", INT_LO, INT_HI);
+	assign(tr(0, 0, 0, B(DMC_AE_LT, V(x), C(1000))), x, B(DMC_AE_ADD, V(x), C(1)));
+	tr(0, 0, 1, EQ(V(x), C(1000)));
+	goal_loc(goal(NULL, 0), 0, 1);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);                 /* x in [1, +inf) at layer 1, then the exit */
+	CHECK_EQ_LONG(dmc_atg_top(g), 2);
+	CHECK_EQ_LONG(hU, 1001);              /* 1000 increments and the exit: exact */
+	st();
+	at(0, 0);
+	val(x, 990);
+	eval(g);
+	CHECK_EQ_LONG(hU, 11);
+	dmc_atg_free(g);
+
+	/* decrements by 3: 10 -> -5 takes 5 */
+	reset();
+	proc("P", 1, 0);
+	x = var("x", INT_LO, INT_HI);
+	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_SUB, V(x), C(3)));
+	goal(EQ(V(x), C(-5)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 10);
+	eval(g);
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 5);
+	dmc_atg_free(g);
+}
+
+/* A guard comparing two variables: the witness for x > y picks y's
+ * current value and the smallest x above it, so hU counts the
+ * increments exactly. */
+static void test_guard_two_vars(void)
+{
+	dmc_atg *g;
+	int x, y;
+	reset();
+	proc("P", 2, 0);
+	x = var("x", 0, 255);
+	y = var("y", 0, 255);
+	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_ADD, C(1), V(x)));
+	tr(0, 0, 1, B(DMC_AE_GT, V(x), V(y)));
+	goal_loc(goal(NULL, 0), 0, 1);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 0);
+	val(y, 5);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 7);
+	dmc_atg_free(g);
+}
+
+/* Wrap-around: a byte counter from 1 reaches 0 only by overflowing. */
+static void test_wrap(void)
+{
+	dmc_atg *g;
+	int b;
+	reset();
+	proc("P", 1, 0);
+	b = var("b", 0, 255);
+	assign(tr(0, 0, 0, NULL), b, B(DMC_AE_ADD, V(b), C(1)));
+	goal(EQ(V(b), C(0)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(b, 1);
+	eval(g);                              /* pan wraps: reachable */
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 255);
+	dmc_atg_set_wrap(g, 0);               /* the paper's semantics: not */
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(hU, INF);
+	dmc_atg_free(g);
+}
+
+/* ---- (e) over-approximated guards and right-hand sides ---- */
+
+static void test_unknowns(void)
+{
+	dmc_atg *g;
+	int y, z;
+	reset();
+	proc("P", 3, 0);
+	y = var("y", 0, 100);
+	z = var("z", 0, 100);
+	assign(tr(0, 0, 0, NULL), y, NULL);                      /* y := anything */
+	tr(0, 0, 1, EQ(V(y), C(77)));
+	assign(tr(0, 1, 2, NULL), z, node(DMC_AE_ANY, NULL, NULL));   /* z := ANY */
+	goal_loc(goal(EQ(V(z), C(42)), 0), 0, 2);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(y, 0);
+	val(z, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);                 /* y anything, guard, then z */
+	CHECK_EQ_LONG(hU, 3);
+	st();                                 /* no value for z: unknown, any value */
+	at(0, 2);
+	val(y, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 0);
+	CHECK_EQ_LONG(hU, 0);
+	/* y's domain stops at 100: y == 177 cannot be made */
+	dmc_atg_free(g);
+	trans[1].guard = EQ(V(y), C(177));
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(y, 0);
+	val(z, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+}
+
+/* ---- (f) spawned processes ---- */
+
+static void test_spawn(void)
+{
+	dmc_atg *g;
+	int t;
+	reset();
+	proc("init", 2, 0);
+	proc("Q", 3, 0);
+	t = tr(0, 0, 1, NULL);
+	trans[t].spawn = 1;
+	tr(1, 0, 1, NULL);
+	tr(1, 1, 2, NULL);
+	goal_loc(goal(NULL, 0), 1, 2);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);                             /* Q not running yet */
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);
+	CHECK_EQ_LONG(hU, 3);
+	st();
+	at(0, 1);
+	at(1, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 2);
+	st();                                 /* spawned already, Q gone: dead */
+	at(0, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(hU, INF);
+	dmc_atg_free(g);
+}
+
+/* ---- (g) fixpoints ---- */
+
+static void test_fixpoint_unreachable(void)
+{
+	dmc_atg *g;
+	int x;
+	reset();
+	proc("P", 3, 0);
+	x = var("x", 0, 255);
+	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_SUB, C(10), V(x)));   /* x := 10 - x */
+	tr(0, 1, 2, NULL);                    /* location 1 has no way in */
+	goal(EQ(V(x), C(5)), 0);              /* x stays in {0, 10} */
+	goal_loc(goal(NULL, 0), 0, 2);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(hU, INF);
+	CHECK_EQ_LONG(dmc_atg_top(g), 1);
+	dmc_atg_free(g);
+
+	/* x := x * 4 on a byte: {1}, {1, 4}, ..., {1, 4, 16, 64}; 256 is
+	 * dropped (wrap off), the fixpoint has no 3. */
+	assigns[0].rhs = B(DMC_AE_MUL, V(x), C(4));
+	goals[0].formula = EQ(V(x), C(3));
+	g = dmc_atg_new(&M);
+	dmc_atg_set_wrap(g, 0);
+	st();
+	at(0, 0);
+	val(x, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(dmc_atg_top(g), 3);
+	/* With wrap-around 256 is 0, {0} and {1} merge into [0, 1], and
+	 * [0, 1] * 4 = [0, 4] holds 3: intervals cost precision, not
+	 * soundness. */
+	dmc_atg_set_wrap(g, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, 5);
+	dmc_atg_free(g);
+}
+
+/* Growth without a fixpoint must stop.  x := x * 3 on a 32-bit int
+ * never makes 2 (3^k is odd): the set gains 3^k at layer k; the 17th
+ * value exceeds DMC_VS_MAX intervals, the closest neighbours 1 and 3
+ * merge into [1, 3], and x == 2 "may" hold at layer 16 (and had the cap
+ * not struck, widening at WIDEN_DIR growths and the wrap-around would
+ * have given the whole domain soon after).  Imprecise but terminating
+ * and sound. */
+static void test_widening(void)
+{
+	dmc_atg *g;
+	int x;
+	reset();
+	proc("P", 1, 0);
+	x = var("x", INT_LO, INT_HI);
+	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_MUL, V(x), C(3)));
+	goal(EQ(V(x), C(2)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, 16);
+	CHECK(hU != INF && hU >= hL);
+	dmc_atg_free(g);
+
+	/* x := x * 4 from 4 on [0, 2^62] without wrap: 4, 16, ..., 4^16;
+	 * the 17th value merges 4 and 16 into [4, 16], and at the 16th growth
+	 * the directional widening adds [4^16, 2^62] (so 2^40 + 1, which x
+	 * never has, appears at layer 16).  [4, 16] * 4 = [16, 64] keeps
+	 * filling gaps until the hull step at growth 24 makes it [4, 2^62]:
+	 * a true fixpoint, still without 3. */
+	vars[x].lo = 0;
+	vars[x].hi = 1L << 62;
+	assigns[0].rhs = B(DMC_AE_MUL, V(x), C(4));
+	goals[0].formula = EQ(V(x), C(3));
+	g = dmc_atg_new(&M);
+	dmc_atg_set_wrap(g, 0);
+	st();
+	at(0, 0);
+	val(x, 4);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(dmc_atg_top(g), 24);
+	dmc_atg_free(g);
+	goals[0].formula = EQ(V(x), C((1L << 40) + 1));
+	g = dmc_atg_new(&M);
+	dmc_atg_set_wrap(g, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 16);
+	dmc_atg_free(g);
+}
+
+/* ---- rendezvous, goals, misc ---- */
+
+/* P0 sends 42 on channel 3; P1 receives into x on channel ch, which is 2
+ * until P2 sets it to 3.  Target x == 42. */
+static void test_rendezvous_message(void)
+{
+	dmc_atg *g;
+	int x, ch;
+	reset();
+	proc("P0", 2, 0);
+	proc("P1", 2, 0);
+	proc("P2", 2, 0);
+	x = var("x", 0, 255);
+	ch = var("ch", 0, 255);
+	send(tr(0, 0, 1, NULL), C(3), C(42));
+	recv(tr(1, 0, 1, NULL), V(ch), x);
+	assign(tr(2, 0, 1, NULL), ch, C(3));
+	goal(EQ(V(x), C(42)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	at(1, 0);
+	at(2, 0);
+	val(x, 0);
+	val(ch, 2);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 2);
+	st();                                 /* channel already right */
+	at(0, 0);
+	at(1, 0);
+	at(2, 1);
+	val(x, 0);
+	val(ch, 3);
+	eval(g);
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 1);
+	st();                                 /* the channel never matches */
+	at(0, 0);
+	at(1, 0);
+	at(2, 1);
+	val(x, 0);
+	val(ch, 2);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+}
+
+/* A process does not synchronise with itself; but an automaton that is
+ * spawned may stand for several instances, which can. */
+static void test_self_rendezvous(void)
+{
+	dmc_atg *g;
+	int t;
+	reset();
+	proc("P", 3, 0);
+	send(tr(0, 0, 1, NULL), C(0), NULL);
+	recv(tr(0, 0, 2, NULL), C(0), -2);
+	goal_loc(goal(NULL, 0), 0, 2);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+
+	proc("init", 2, 0);                   /* init runs P (twice, say) */
+	t = tr(1, 0, 1, NULL);
+	trans[t].spawn = 0;
+	tr(1, 1, 0, NULL);
+	g = dmc_atg_new(&M);
+	st();
+	at(1, 0);                             /* no instance of P yet */
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);                 /* run, then two instances meet */
+	CHECK_EQ_LONG(hU, 2);
+	dmc_atg_free(g);
+}
+
+/* Goals: the smallest layer + extra_steps over all goals, not just the
+ * first goal to hold (that keeps hL admissible); a goal holding in the
+ * state itself gives its extra_steps. */
+static void test_goals(void)
+{
+	dmc_atg *g;
+	int a, b;
+	reset();
+	proc("P", 4, 0);
+	tr(0, 0, 1, NULL);
+	tr(0, 1, 2, NULL);
+	tr(0, 2, 3, NULL);
+	a = goal(NULL, 5);
+	goal_loc(a, 0, 1);                    /* layer 1 + 5 */
+	b = goal(NULL, 0);
+	goal_loc(b, 0, 3);                    /* layer 3 + 0 */
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);
+	CHECK_EQ_LONG(hU, 3);
+	st();
+	at(0, 1);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	st();
+	at(0, 3);
+	eval(g);
+	CHECK_EQ_LONG(hL, 0);
+	CHECK_EQ_LONG(hU, 0);
+	dmc_atg_free(g);
+	goals[a].nlocs = 0;                   /* goal a: no condition, holds now */
+	goals[a].extra_steps = 2;
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 2);
+	CHECK_EQ_LONG(dmc_atg_top(g), 1);     /* by layer 1, goal b cannot beat 2 */
+	dmc_atg_free(g);
+	/* no goals at all: nothing to reach */
+	reset();
+	proc("P", 2, 0);
+	tr(0, 0, 1, NULL);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+}
+
+static void test_malformed(void)
+{
+	reset();
+	proc("P", 2, 0);
+	tr(0, 0, 2, NULL);                    /* no location 2 */
+	CHECK(dmc_atg_new(&M) == NULL);
+	reset();
+	proc("P", 2, 0);
+	tr(0, 0, 1, EQ(V(3), C(0)));          /* no variable 3 */
+	CHECK(dmc_atg_new(&M) == NULL);
+	reset();
+	proc("P", 2, 0);
+	goal_loc(goal(NULL, 0), 1, 0);        /* no process 1 */
+	CHECK(dmc_atg_new(&M) == NULL);
+	CHECK(dmc_atg_new(NULL) == NULL);
+}
+
+static void test_print(void)
+{
+	char out[4096];
+	size_t n;
+	FILE *f = tmpfile();
+	dmc_atg *g;
+	int x;
+	reset();
+	proc("P", 2, 0);
+	x = var("x", 0, 9);
+	assign(tr(0, 0, 1, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
+	goal(EQ(V(x), C(9)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(x, 0);
+	CHECK(f != NULL);
+	if (!f || !g)
+		return;
+	dmc_atg_print(g, f);
+	eval(g);
+	dmc_atg_print(g, f);
+	rewind(f);
+	n = fread(out, 1, sizeof out - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	CHECK(strstr(out, "ATG: not built") != NULL);
+	CHECK(strstr(out, "ATG: 2 layers, hL 1") != NULL);
+	CHECK(strstr(out, "layer 0:\n  P @ 0\n  x = {0}\n  enabled t0 P 0->1\n") != NULL);
+	CHECK(strstr(out, "layer 1:\n  P @ 1\n  x = {0..9}\n  goal 0 holds\n") != NULL);
+	dmc_atg_free(g);
+}
+
+CHECK_MAIN("atg",
+	CASE(test_fig2_n3), CASE(test_fig2_n6), CASE(test_fig3_repeated_loop),
+	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
+	CASE(test_wrap), CASE(test_unknowns), CASE(test_spawn),
+	CASE(test_fixpoint_unreachable), CASE(test_widening),
+	CASE(test_rendezvous_message), CASE(test_self_rendezvous), CASE(test_goals),
+	CASE(test_malformed), CASE(test_print))

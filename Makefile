@@ -74,9 +74,17 @@ check: all unit e2e
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do $$t || fail=1; done; exit $$fail
 
-$(B)/unit/%: tests/unit/%.c $(UNIT_SRC) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+# the code under test is compiled once with the sanitizers, then linked
+# into every test
+UNIT_OBJ := $(patsubst %.c,$(B)/uobj/%.o,$(UNIT_SRC))
+
+$(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. $< $(UNIT_SRC) -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. -c $< -o $@
+
+$(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. $< $(UNIT_OBJ) -o $@
 
 e2e: all
 	sh tests/e2e/cli.sh

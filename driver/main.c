@@ -23,10 +23,11 @@ static void usage(FILE *out)
 {
 	fputs("usage: dmc check MODEL.pml [options] [-- pan options]\n"
 	      "       dmc cc [--portable] [--search S] [--heuristic H] [compiler args] pan.c\n"
+	      "       dmc model MODEL.pml [options of dmc check] [-- pan options]\n"
 	      "       dmc vars MODEL.pml pan.h\n"
 	      "options of dmc check:\n"
 	      "  --search S        bfs, dfs, astar, wastar, greedy, beam   (default astar)\n"
-	      "  --heuristic H     none, dL, dU, hf, deadlock              (default none)\n"
+	      "  --heuristic H     none, dL, dU, hf, deadlock, hL, hU      (default none)\n"
 	      "  --weight W        weighted A*: f = g + W*h                (default 2)\n"
 	      "  --beam K          beam width per depth layer              (default 100)\n"
 	      "  --target T        assert, claim, deadlock (comma-separated)\n"
@@ -64,6 +65,27 @@ int main(int argc, char **argv)
 			usage(stdout);
 			rc = 0;
 		}
+	} else if (strcmp(cmd, "model") == 0) {
+		/* the abstract model, targets and over-approximations hL/hU use:
+		 * dmc check MODEL --show-model */
+		char **args = malloc(((size_t) argc + 1) * sizeof *args);
+		if (!args) {
+			drv_msg("out of memory");
+			return 2;
+		}
+		int n = 0;
+		for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+			args[n++] = argv[i];
+		args[n++] = "--show-model";
+		for (int i = 2; i < argc; i++)
+			if (strcmp(argv[i], "--") == 0) {
+				while (i < argc)
+					args[n++] = argv[i++];
+				break;
+			}
+		args[n] = NULL;
+		rc = drv_cmd_check(&env, n, args);
+		free(args);
 	} else if (strcmp(cmd, "cc") == 0)
 		rc = drv_cmd_cc(&env, argc - 2, argv + 2);
 	else if (strcmp(cmd, "vars") == 0)
@@ -72,7 +94,7 @@ int main(int argc, char **argv)
 		usage(stdout);
 		rc = 0;
 	} else {
-		drv_msg("unknown command '%s' (valid: check, cc, vars, help)", cmd);
+		drv_msg("unknown command '%s' (valid: check, model, cc, vars, help)", cmd);
 		rc = 2;
 	}
 	free(env.libdir);

@@ -133,5 +133,8 @@ len=$(json_int trail_length cycle.json)
 	&& ok "Fig. 3: hL underestimates a repeated cycle ($hl for a 141-step trail)" \
 	|| fail "Fig. 3: hL $hl, trail $len"
 
+expect 0 'abstract model: ' "dmc model prints the abstract model hL/hU use" -- "$dmc" model relax_chain_bad.pml
+grep -q 'rendezvous' out.txt && ok "dmc model shows the rendezvous synchronisation" || fail "dmc model: $(head -c 300 out.txt)"
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

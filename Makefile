@@ -77,6 +77,7 @@ unit: $(UNIT_TESTS)
 # the code under test is compiled once with the sanitizers, then linked
 # into every test
 UNIT_OBJ := $(patsubst %.c,$(B)/uobj/%.o,$(UNIT_SRC))
+.SECONDARY: $(UNIT_OBJ)
 
 $(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)

@@ -24,9 +24,11 @@ SHARE_H := runtime/runtime.h runtime/bridge.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
-DRV_SRC := $(wildcard driver/*.c)
+# the translators (promela/) are part of the driver
+DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC))
-DRV_H   := $(wildcard driver/*.h)
+DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h)
+DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS)
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
 UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
@@ -51,10 +53,14 @@ $(B)/libdmc.a: $(RT_OBJ)
 
 $(B)/obj/driver/%.o: driver/%.c $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(CFLAGS) $(WARN) -c $< -o $@
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
+
+$(B)/obj/promela/%.o: promela/%.c $(DRV_H)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
 
 $(B)/dmc: $(DRV_OBJ)
-	$(CC) $(CFLAGS) $(DRV_OBJ) -o $@
+	$(CC) $(CFLAGS) $(DRV_OBJ) $(EXPAT_LIBS) -o $@
 
 $(B)/share/%: spin-plugin/%
 	@mkdir -p $(@D)
@@ -81,11 +87,11 @@ UNIT_OBJ := $(patsubst %.c,$(B)/uobj/%.o,$(UNIT_SRC))
 
 $(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. -c $< -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) -Itests/unit -I. -c $< -o $@
 
 $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) -Itests/unit -I. $< $(UNIT_OBJ) -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) -Itests/unit -I. $< $(UNIT_OBJ) $(EXPAT_LIBS) -o $@
 
 e2e: all
 	sh tests/e2e/cli.sh
@@ -101,7 +107,7 @@ demo: all
 install: all
 	@mkdir -p $(B)/install
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
-		$(DRV_SRC) -o $(B)/install/dmc
+		$(DRV_INC) $(DRV_SRC) $(EXPAT_LIBS) -o $(B)/install/dmc
 	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
 	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/

@@ -4,6 +4,8 @@
  *   dmc check MODEL.pml [options] [-- pan options]   Promela to verdict
  *   dmc cc [--portable] [compiler args] pan.c        compile pan with the runtime
  *   dmc vars MODEL.pml pan.h > dmc_vars.h            variable accessors
+ *   dmc translate MODEL.xml|.xta|.anml [-o OUT.pml]   into Promela (promela/)
+ *   dmc plan MODEL.anml, dmc gen-anml ...             ANMLite planning
  *   dmc help
  *
  * A driver in the manner of mpicc: every step it takes can be run by hand
@@ -13,6 +15,7 @@
  */
 #include "cmd.h"
 #include "env.h"
+#include "translate.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -25,6 +28,9 @@ static void usage(FILE *out)
 	      "       dmc cc [--portable] [--search S] [--heuristic H] [compiler args] pan.c\n"
 	      "       dmc model MODEL.pml [options of dmc check] [-- pan options]\n"
 	      "       dmc vars MODEL.pml pan.h\n"
+	      "       dmc translate MODEL.xml|MODEL.xta|MODEL.anml [options] [-o OUT.pml]\n"
+	      "       dmc plan MODEL.anml [options]\n"
+	      "       dmc gen-anml -T timelines -A actions -R transitions -C constraints --seed N\n"
 	      "options of dmc check:\n"
 	      "  --search S        bfs, dfs, astar, wastar, greedy, beam   (default astar)\n"
 	      "  --heuristic H     none, dL, dU, hf, deadlock, hL, hU      (default none)\n"
@@ -90,11 +96,17 @@ int main(int argc, char **argv)
 		rc = drv_cmd_cc(&env, argc - 2, argv + 2);
 	else if (strcmp(cmd, "vars") == 0)
 		rc = drv_cmd_vars(&env, argc - 2, argv + 2);
+	else if (strcmp(cmd, "translate") == 0)
+		rc = prom_cmd_translate(&env, argc - 2, argv + 2);
+	else if (strcmp(cmd, "plan") == 0)
+		rc = prom_cmd_plan(&env, argc - 2, argv + 2);
+	else if (strcmp(cmd, "gen-anml") == 0)
+		rc = prom_cmd_gen_anml(&env, argc - 2, argv + 2);
 	else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
 		usage(stdout);
 		rc = 0;
 	} else {
-		drv_msg("unknown command '%s' (valid: check, model, cc, vars, help)", cmd);
+		drv_msg("unknown command '%s' (valid: check, model, cc, vars, translate, plan, gen-anml, help)", cmd);
 		rc = 2;
 	}
 	free(env.libdir);

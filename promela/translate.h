@@ -1,0 +1,25 @@
+/*
+ * translate.h -- the translators from other modelling languages into
+ * Promela (issues 4 and 5), as commands of the dmc driver.
+ *
+ *   dmc translate MODEL.xml|MODEL.xta [--query Q | --target 'E<> ...'] [-o OUT.pml]
+ *   dmc translate MODEL.anml [-o OUT.pml] [--horizon H]
+ *   dmc plan MODEL.anml [--search S] [--heuristic H]
+ *   dmc gen-anml -T timelines -A actions -R transitions -C constraints --seed N
+ *
+ * Each takes the arguments after its name and returns dmc's exit status.
+ */
+#ifndef PROM_TRANSLATE_H
+#define PROM_TRANSLATE_H
+
+#include "env.h"
+
+/* dmc translate: chooses the translator by the model's file name. */
+int prom_cmd_translate(const drv_env *e, int argc, char **argv);   /* translate.c */
+
+int prom_uppaal_translate(const drv_env *e, int argc, char **argv); /* uppaal*.c */
+int prom_anml_translate(const drv_env *e, int argc, char **argv);   /* anml*.c */
+int prom_cmd_plan(const drv_env *e, int argc, char **argv);         /* anml*.c */
+int prom_cmd_gen_anml(const drv_env *e, int argc, char **argv);     /* anml*.c */
+
+#endif

@@ -45,7 +45,7 @@ static int is_one_of(const char *s, const char *const *list)
 
 /* the runtime's options with a value */
 static const char *const rt_value_opts[] = {
-	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", NULL
+	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache", NULL
 };
 
 static int has_value_prefix(const char *a)
@@ -63,7 +63,7 @@ static int parse(check_opts *o, int argc, char **argv)
 {
 	static const char *const value_opts[] = {
 		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", NULL
+		"--max-depth", "--time-limit", "--hcache", NULL
 	};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];

@@ -41,6 +41,9 @@ typedef struct dmc_aexpr {
 typedef struct dmc_avar {
 	char *name;                   /* "x", "P[2].i", "arr[3]" */
 	long lo, hi;                  /* domain (byte: 0..255, bool: 0..1, int: 32-bit) */
+	int empty_ok;                 /* a set, not a value: no value in a state means
+	                               * the empty set (a channel's contents), not
+	                               * "unknown" */
 } dmc_avar;
 
 typedef struct dmc_assign {

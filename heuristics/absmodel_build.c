@@ -34,6 +34,7 @@
 #define DOMAIN_HI INT_MAX
 #define MAX_LVALUES 256
 #define CHAN_OWNER (-2)               /* dmc_abuild.vowner of a channel length */
+#define CONTENT_OWNER (-3)            /* ... of a channel's field contents: vidx = id * 64 + field */
 
 typedef struct ctx {
 	dmc_abuild *b;
@@ -116,7 +117,7 @@ static int make_vars(dmc_abuild *b)
 				if (b->proc_type[p] == h.local_type)
 					total += h.size;
 	}
-	total += b->nchans;
+	total += b->nchans + b->ncontent;
 	b->m.vars = calloc((size_t) total + 1, sizeof *b->m.vars);
 	b->vh = calloc((size_t) total + 1, sizeof *b->vh);
 	b->vidx = calloc((size_t) total + 1, sizeof *b->vidx);
@@ -152,7 +153,7 @@ static int make_vars(dmc_abuild *b)
 	}
 	/* channel lengths: owner CHAN_OWNER, vidx = the channel id */
 	for (int id = 1; id <= b->nchans; id++) {
-		char cname[32];
+		char cname[48];
 		if (b->chan_cap[id] <= 0)
 			continue;
 		snprintf(cname, sizeof cname, "len(chan %d)", id);
@@ -163,6 +164,20 @@ static int make_vars(dmc_abuild *b)
 			return -1;
 		b->m.vars[b->chan_len[id]].lo = 0;
 		b->m.vars[b->chan_len[id]].hi = b->chan_cap[id];
+		if (b->chan_nf[id] > 0)
+			b->chan_content[id] = b->m.nvars;
+		for (int f = 0; f < b->chan_nf[id]; f++) {
+			int v = b->m.nvars;
+			snprintf(cname, sizeof cname, "chan %d field %d", id, f);
+			long lo, hi;
+			if (add_var(b, NULL, cname, &h, (long) id * 64 + f, CONTENT_OWNER) < 0
+			    || dmc_br_chan_field_range(id, f, &lo, &hi) < 0)
+				return -1;
+			/* the field's type: pan truncates a sent value to it */
+			b->m.vars[v].lo = lo;
+			b->m.vars[v].hi = hi;
+			b->m.vars[v].empty_ok = 1;    /* an empty channel holds nothing */
+		}
 	}
 	return 0;
 }
@@ -192,13 +207,25 @@ static int make_chans(dmc_abuild *b)
 		b->nchans++;
 	b->chan_len = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_len);
 	b->chan_cap = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_cap);
-	if (!b->chan_len || !b->chan_cap)
+	b->chan_nf = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_nf);
+	b->chan_content = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_content);
+	if (!b->chan_len || !b->chan_cap || !b->chan_nf || !b->chan_content)
 		return -1;
+	b->ncontent = 0;
 	for (int id = 0; id <= b->nchans; id++) {
-		b->chan_len[id] = -1;
-		b->chan_cap[id] = 0;
-		if (id > 0 && dmc_br_chan(id, &len, &cap) == 0)
+		b->chan_len[id] = b->chan_content[id] = -1;
+		b->chan_cap[id] = b->chan_nf[id] = 0;
+		if (id > 0 && dmc_br_chan(id, &len, &cap) == 0) {
+			int nf = dmc_br_chan_nfields(id), typed = 1;
+			long lo, hi;
 			b->chan_cap[id] = cap;
+			for (int f = 0; f < nf && typed; f++)
+				typed = dmc_br_chan_field_range(id, f, &lo, &hi) == 0;
+			if (cap > 0 && nf > 0 && nf <= DMC_STMT_MAX_FIELDS && typed) {
+				b->chan_nf[id] = nf;
+				b->ncontent += nf;
+			}
+		}
 	}
 	return 0;
 }
@@ -371,6 +398,62 @@ static int buffered_length(dmc_abuild *b, dmc_atrans *t, long id, int send)
 	return assign(t, len, rhs);
 }
 
+static dmc_aexpr *var_ref(int var)
+{
+	dmc_aexpr *e = calloc(1, sizeof *e);
+	if (e) {
+		e->op = DMC_AE_VAR;
+		e->var = var;
+	}
+	return e;
+}
+
+/* A buffered channel's contents: per field, the set of values it may
+ * hold.  A send adds its values; a receive gives its variables the
+ * field's values, and a constant field (a message to match) needs the
+ * field to hold that constant. */
+static int buffered_contents(ctx *c, dmc_atrans *t, long id, const dmc_stmt *st)
+{
+	dmc_abuild *b = c->b;
+	int lv[MAX_LVALUES];
+	for (int f = 0; f < st->nfields && f < b->chan_nf[id]; f++) {
+		int cv = b->chan_content[id] + f;
+		if (st->kind == DMC_ST_SEND) {
+			if (assign(t, cv, abstract_text(c, st->field[f], &b->approx_exprs)) < 0)
+				return -1;
+			continue;
+		}
+		int n = lvalues(c, st->field[f], lv);
+		for (int k = 0; k < n; k++) {
+			dmc_aexpr *r = var_ref(cv);
+			if (!r || assign(t, lv[k], r) < 0)
+				return -1;
+		}
+		if (n <= 0) {             /* a value to match: a constant, eval(e), _ */
+			int approx = 0;
+			dmc_aexpr *k = abstract_text(c, st->field[f], &approx);
+			if (k && k->op == DMC_AE_CONST) {
+				dmc_aexpr *eq = calloc(1, sizeof *eq), *and = calloc(1, sizeof *and);
+				dmc_aexpr *v = var_ref(cv);
+				if (!eq || !and || !v) {
+					free(eq), free(and), free(v);
+					dmc_aexpr_free(k);
+					return -1;
+				}
+				eq->op = DMC_AE_EQ;
+				eq->a = v;
+				eq->b = k;
+				and->op = DMC_AE_AND;
+				and->a = t->guard;        /* len > 0 */
+				and->b = eq;
+				t->guard = and;
+			} else
+				dmc_aexpr_free(k);
+		}
+	}
+	return 0;
+}
+
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
 {
 	dmc_abuild *b = c->b;
@@ -419,12 +502,14 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	case DMC_ST_RECV:
 		if (channel(c, st.chan, &t->chan, &rv, &id) < 0)
 			return -1;
-		if (!rv) {                /* buffered (or unknown): contents not tracked */
+		if (!rv) {                /* buffered, or a channel not known */
 			dmc_aexpr_free(t->chan);
 			t->chan = NULL;
-			b->approx_chans++;
 			if (id > 0 && buffered_length(b, t, id, st.kind == DMC_ST_SEND) < 0)
 				return -1;
+			if (id > 0 && b->chan_nf[id] > 0)
+				return buffered_contents(c, t, id, &st);
+			b->approx_chans++;        /* contents not tracked */
 			if (st.kind == DMC_ST_RECV)
 				for (int f = 0; f < st.nfields; f++) {
 					n = lvalues(c, st.field[f], lv);
@@ -615,6 +700,8 @@ static int make_buffers(dmc_abuild *b)
 	/* channel lengths are read one value each: counted in nvars */
 	b->cap_locs = 256 + b->m.nprocs;              /* pan: at most 255 processes */
 	b->cap_vals = b->m.nvars + spawned_vars * 256;
+	for (int id = 1; id <= b->nchans; id++)
+		b->cap_vals += b->chan_nf[id] * b->chan_cap[id];   /* a value per message */
 	b->loc_proc = malloc((size_t) b->cap_locs * sizeof *b->loc_proc);
 	b->loc_loc = malloc((size_t) b->cap_locs * sizeof *b->loc_loc);
 	b->val_var = malloc(((size_t) b->cap_vals + 1) * sizeof *b->val_var);
@@ -652,8 +739,10 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 	/* Half-way through a rendezvous pan has moved the sender on, and the
 	 * receive must come next; the abstract model knows the pair as one
 	 * synchronised step, so the sender counts as still at its send. */
+	b->halfway = 0;
 	if (dmc_br_rendezvous_pending(&rv_pid, &rv_state) && nl < b->cap_locs) {
 		int a = automaton_of(b, rv_pid, dmc_br_proc_type(rv_pid));
+		b->halfway = a >= 0;
 		if (a >= 0) {
 			b->loc_proc[nl] = a;
 			b->loc_loc[nl++] = rv_state;
@@ -666,6 +755,15 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 			if (dmc_br_chan(b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
 				b->val_var[nv] = v;
 				b->val_val[nv++] = len;
+			}
+			continue;
+		}
+		if (owner == CONTENT_OWNER) {         /* the field of every message */
+			long id = b->vidx[v] / 64;
+			int f = (int) (b->vidx[v] % 64);
+			for (int slot = 0; dmc_br_chan_field(id, slot, f, &x) == 0 && nv < b->cap_vals; slot++) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = x;
 			}
 			continue;
 		}
@@ -734,6 +832,8 @@ void dmc_abuild_free(dmc_abuild *b)
 	free(b->val_var);
 	free(b->val_val);
 	free(b->chan_len);
+	free(b->chan_nf);
+	free(b->chan_content);
 	free(b->chan_cap);
 	memset(b, 0, sizeof *b);
 }

@@ -24,16 +24,21 @@ typedef struct dmc_abuild {
 	int *gbase;                   /* bridge var id -> first abstract var (globals) */
 	int **lbase;                  /* [abstract proc][bridge var id] -> first abstract var */
 	int nbridge_vars;
-	/* buffered channels: a length variable each (contents not tracked) */
+	/* buffered channels: a length variable each, and per message field
+	 * a variable whose value set is what the channel may hold there */
 	int nchans;                   /* channel ids 1..nchans existed at build time */
 	int *chan_len;                /* [id] -> its length variable, or -1 */
 	int *chan_cap;                /* [id] -> capacity */
+	int *chan_nf;                 /* [id] -> message fields (contents tracked), or 0 */
+	int *chan_content;            /* [id] -> variable of field 0 (then 1, ...), or -1 */
+	int ncontent;                 /* content variables in all */
 	/* what was over-approximated, for the model report */
 	int approx_exprs, approx_stmts, approx_chans, approx_runs, approx_merged;
 	/* per-evaluation buffers (allocated once) */
 	int *loc_proc, *loc_loc, *val_var;
 	long *val_val;
 	int cap_locs, cap_vals;
+	int halfway;                  /* last state: a rendezvous sent, not yet received */
 } dmc_abuild;
 
 /* Build from pan's tables, the targets and the current (initial) state.

@@ -80,6 +80,8 @@ typedef struct { int *first, *item; } csr;    /* item[first[k] .. first[k+1]) */
 struct dmc_atg {
 	const dmc_amodel *m;
 	int wrap;
+	int sync_steps;               /* layers a rendezvous pair takes: 2 (pan) or 1 (paper) */
+	int cycles;                   /* hU charges the rounds of loops (dmc_atg_set_cycle_costs) */
 	void *mem[MAXMEM];
 	int nmem, oom;
 
@@ -94,6 +96,7 @@ struct dmc_atg {
 	effect *effs;
 	dmc_aexpr *chan_eq;           /* the channel atoms' expressions */
 	int *t_need, *a_need, *g_need;
+	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
 	csr v_atoms;                  /* variable -> atoms reading it */
 	csr v_acts;                   /* variable -> actions whose effects read it */
@@ -110,6 +113,7 @@ struct dmc_atg {
 	int *first_loc, *newlocs, nnew;
 	int *atom_sat;
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
+	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
 	int built, top, goal, result;
 
@@ -517,8 +521,9 @@ static void size_buffers(dmc_atg *g)
 		g->logoff[v] = g->nlog_total;
 		g->nlog_total += g->logcap[v];
 	}
-	/* every layer below the top adds a location or a logged value set */
-	g->maxlayer = g->nlocs + g->nlog_total + 1;
+	/* every layer below the top adds a location or a logged value set,
+	 * or waits for a rendezvous pair to complete (the one after it does) */
+	g->maxlayer = 2 * (g->nlocs + g->nlog_total + 1);
 	for (int i = 0; i < g->natoms; i++)
 		ncap += g->atoms[i].nv;
 	for (int i = 0; i < g->neffs; i++)
@@ -554,6 +559,9 @@ static void size_buffers(dmc_atg *g)
 	g->a_en = take(g, (size_t)g->nacts, sizeof(int));
 	g->a_mark = take(g, (size_t)g->nacts, sizeof(int));
 	g->apply = take(g, (size_t)g->nacts, sizeof(int));
+	g->later = take(g, (size_t)g->nacts, sizeof(int));
+	g->later_next = take(g, (size_t)g->nacts, sizeof(int));
+	g->l_mark = take(g, (size_t)g->nacts, sizeof(int));
 	g->g_unsat = take(g, (size_t)m->ngoals, sizeof(int));
 	g->g_layer = take(g, (size_t)m->ngoals, sizeof(int));
 	g->head = take(g, (size_t)g->maxlayer + 2, sizeof(int));
@@ -570,6 +578,73 @@ static void size_buffers(dmc_atg *g)
 	if (!g->oom)
 		for (int v = 0; v < nv; v++)
 			g->curview[v] = &g->cur[v];
+}
+
+/* The control-flow distance (transitions of its automaton, guards
+ * ignored) from t's target back to t's source: the extra steps of each
+ * further round when t must repeat.  0 when there is no way back (the
+ * repetitions must come from other instances of a spawned automaton). */
+static int way_back(const dmc_atg *g, const int *first, const int *out, int *dist,
+                    int *queue, int t)
+{
+	const dmc_atrans *tr = &g->m->trans[t];
+	int base = g->loc_base[tr->proc], n = g->m->procs[tr->proc].nlocs;
+	int head = 0, tail = 0, found = 0;
+	for (int l = 0; l < n; l++)
+		dist[base + l] = -1;
+	dist[base + tr->to] = 0;
+	queue[tail++] = base + tr->to;
+	while (head < tail) {
+		int l = queue[head++];
+		if (l == base + tr->from) {
+			found = dist[l];
+			break;
+		}
+		for (int i = first[l]; i < first[l + 1]; i++) {
+			int to = g->loc_base[tr->proc] + g->m->trans[out[i]].to;
+			if (dist[to] < 0) {
+				dist[to] = dist[l] + 1;
+				queue[tail++] = to;
+			}
+		}
+	}
+	return found;
+}
+
+static void return_steps(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	int *first = calloc((size_t)g->nlocs + 2, sizeof(int));
+	int *out = malloc(((size_t)m->ntrans + 1) * sizeof(int));
+	int *dist = malloc(((size_t)g->nlocs + 1) * sizeof(int));
+	int *queue = malloc(((size_t)g->nlocs + 1) * sizeof(int));
+	g->a_ret = take(g, (size_t)g->nacts, sizeof(int));
+	if (!first || !out || !dist || !queue || g->oom) {
+		b->bad = 1;
+		goto done;
+	}
+	/* transitions by source location (CSR) */
+	for (int t = 0; t < m->ntrans; t++)
+		first[g->loc_base[m->trans[t].proc] + m->trans[t].from + 2]++;
+	for (int l = 0; l < g->nlocs; l++)
+		first[l + 2] += first[l + 1];
+	for (int t = 0; t < m->ntrans; t++)
+		out[first[g->loc_base[m->trans[t].proc] + m->trans[t].from + 1]++] = t;
+	for (int a = 0; a < g->nacts; a++) {
+		int r = 0;
+		for (int i = 0; i < 2 && g->acts[a].part[i] >= 0; i++) {
+			int w = way_back(g, first, out, dist, queue, g->acts[a].part[i]);
+			if (w > r)
+				r = w;
+		}
+		g->a_ret[a] = r;
+	}
+done:
+	free(first);
+	free(out);
+	free(dist);
+	free(queue);
 }
 
 static void build_static(builder *b)
@@ -634,6 +709,7 @@ static void build_static(builder *b)
 	for (int i = 0; i < m->ngoals; i++)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
+	return_steps(b);
 }
 
 dmc_atg *dmc_atg_new(const dmc_amodel *m)
@@ -644,6 +720,8 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 		return NULL;
 	g->m = m;
 	g->wrap = 1;
+	g->sync_steps = 2;
+	g->cycles = 0;
 	memset(&b, 0, sizeof b);
 	b.g = g;
 	b.atoms.size = sizeof(atom);
@@ -675,6 +753,16 @@ void dmc_atg_free(dmc_atg *g)
 	for (int i = 0; i < g->nmem; i++)
 		free(g->mem[i]);
 	free(g);
+}
+
+void dmc_atg_set_cycle_costs(dmc_atg *g, int on)
+{
+	g->cycles = on != 0;
+}
+
+void dmc_atg_set_sync_steps(dmc_atg *g, int n)
+{
+	g->sync_steps = n == 1 ? 1 : 2;
 }
 
 void dmc_atg_set_wrap(dmc_atg *g, int wrap)
@@ -767,6 +855,8 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
 	fill(g->a_en, g->nacts, NEVER);
 	fill(g->a_mark, g->nacts, -1);
+	fill(g->l_mark, g->nacts, -1);
+	g->nlater = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
 	fill(g->g_layer, m->ngoals, NEVER);
 	fill(g->nchg, m->nvars, 0);
@@ -782,7 +872,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 		if (s->val_var[i] >= 0 && s->val_var[i] < m->nvars)
 			dmc_vs_add(&g->cur[s->val_var[i]], s->val_val[i], s->val_val[i]);
 	for (int v = 0; v < m->nvars; v++) {
-		if (dmc_vs_empty(&g->cur[v]))
+		if (dmc_vs_empty(&g->cur[v]) && !m->vars[v].empty_ok)
 			dmc_vs_set(&g->cur[v], m->vars[v].lo, m->vars[v].hi);
 		log_append(g, v, 0);
 	}
@@ -856,6 +946,12 @@ static void add_loc(dmc_atg *g, int l, int k)
 		g->first_loc[l] = k + 1;
 		g->newlocs[g->nnew++] = l;
 	}
+}
+
+/* The layers action a takes: a rendezvous pair is two pan steps. */
+static int steps(const dmc_atg *g, int a)
+{
+	return g->acts[a].part[1] >= 0 ? g->sync_steps : 1;
 }
 
 static void apply_action(dmc_atg *g, int a, int k)
@@ -966,12 +1062,29 @@ static int build(dmc_atg *g, const dmc_astate *s)
 		if (stop)
 			return finish(g, k, best);
 		g->nnew = g->ntouched = 0;
-		for (int i = 0; i < g->napply; i++)
-			apply_action(g, g->apply[i], k);
+		/* a two-step pair enabled at k completes at k + 2: applied at the
+		 * next layer (its effects then read V_k+1, a superset: sound) */
+		int nlater_next = 0, *swap;
+		for (int i = 0; i < g->napply; i++) {
+			int a = g->apply[i];
+			if (steps(g, a) == 2) {
+				if (g->l_mark[a] != k) {
+					g->l_mark[a] = k;
+					g->later_next[nlater_next++] = a;
+				}
+			} else
+				apply_action(g, a, k);
+		}
+		for (int i = 0; i < g->nlater; i++)
+			apply_action(g, g->later[i], k);
+		swap = g->later;
+		g->later = g->later_next;
+		g->later_next = swap;
+		g->nlater = nlater_next;
 		grown = 0;
 		for (int i = 0; i < g->ntouched; i++)
 			grown |= g->grew[g->vtouched[i]];
-		if (!g->nnew && !grown)                /* the fixpoint */
+		if (!g->nnew && !grown && !g->nlater)  /* the fixpoint */
 			return finish(g, k, best);
 		if (k + 1 > g->maxlayer)               /* cannot happen; a lower bound */
 			return finish(g, k, best != NEVER ? best : k + 1);
@@ -1145,7 +1258,7 @@ static void witness(dmc_atg *g, const dmc_aexpr *e, const int *vars, int nv, int
 	for (int i = 0; i < nv; i++) {
 		int u = vars[i], x;
 		const dmc_vset *s0 = &g->log[g->logoff[u]];
-		long ref = dmc_vs_min(s0), w;
+		long ref = dmc_vs_empty(s0) ? 0 : dmc_vs_min(s0), w;
 		if (ref == NEG)
 			ref = dmc_vs_max(s0) == POS ? 0 : dmc_vs_max(s0);
 		for (x = g->logoff[u]; x < g->logoff[u] + g->nlog[u] && g->log_layer[x] <= j; x++) {
@@ -1173,19 +1286,30 @@ static void post_atom(dmc_atg *g, int i)
 /* Select action a at layer j, reps times in a row: count it once per
  * layer (more repetitions only add the difference) and post its
  * conditions as targets once. */
+/* The steps of reps applications of action a in a row: the paper counts
+ * each application; with cycle costs, every round after the first also
+ * goes back along the automaton to the action's source. */
+static long rep_cost(const dmc_atg *g, int a, long reps)
+{
+	long c = steps(g, a) * reps;
+	if (g->cycles && reps > 1)
+		c += (reps - 1) * (long)g->a_ret[a];
+	return c;
+}
+
 static void select_action(dmc_atg *g, int a, int j, long reps)
 {
 	const action *ac = &g->acts[a];
 	if (g->sel_layer[a] == j) {
 		if (reps > g->sel_reps[a]) {
-			add_cost(g, reps - g->sel_reps[a]);
+			add_cost(g, rep_cost(g, a, reps) - rep_cost(g, a, g->sel_reps[a]));
 			g->sel_reps[a] = reps;
 		}
 		return;
 	}
 	g->sel_layer[a] = j;
 	g->sel_reps[a] = reps;
-	add_cost(g, reps);
+	add_cost(g, rep_cost(g, a, reps));
 	if (g->a_posted[a])
 		return;
 	g->a_posted[a] = 1;
@@ -1234,14 +1358,14 @@ static void support_loc(dmc_atg *g, int l, int k)
 	for (int i = g->l_supp.first[l]; i < g->l_supp.first[l + 1]; i++) {
 		int a = g->l_supp.item[i];
 		long diff;
-		if (g->a_en[a] > k - 1)
+		if (g->a_en[a] > k - steps(g, a))
 			continue;
-		if (g->sel_layer[a] == k - 1) {
+		if (g->sel_layer[a] == k - steps(g, a)) {
 			best = a;         /* already in the plan: free */
 			break;
 		}
 		diff = difficulty(g, a);
-		if (better(g, a, 1, diff, best, 1, bdiff)) {
+		if (better(g, a, steps(g, a), diff, best, best < 0 ? 0 : steps(g, best), bdiff)) {
 			best = a;
 			bdiff = diff;
 		}
@@ -1249,7 +1373,7 @@ static void support_loc(dmc_atg *g, int l, int k)
 	if (best < 0)
 		add_cost(g, 1);       /* cannot happen: the ATG reached l somehow */
 	else
-		select_action(g, best, k - 1, 1);
+		select_action(g, best, k - steps(g, best), 1);
 }
 
 static long ceil_div(unsigned long n, long d)
@@ -1317,17 +1441,19 @@ static void support_val(dmc_atg *g, int ti, int k)
 	long c = g->tv_val[ti], breps = 0, bbase = 0, bcost = 0, bdiff = 0;
 	for (int i = g->v_writers.first[v]; i < g->v_writers.first[v + 1]; i++) {
 		const effect *f = &g->effs[g->v_writers.item[i]];
-		int a = f->act;
+		int a = f->act, d = steps(g, a);
 		long reps, base, cost, diff;
-		if (g->a_en[a] > k - 1)
+		if (g->a_en[a] > k - d)
 			continue;
 		if (any < 0 || g->a_en[a] < g->a_en[any])
 			any = a;
+		/* the effect read layer k - 1 (a pair's too: applied late) */
 		if (!produces(g, f, c, k - 1, &reps, &base))
 			continue;
-		cost = reps;
-		if (g->sel_layer[a] == k - 1)
-			cost = reps > g->sel_reps[a] ? reps - g->sel_reps[a] : 0;
+		cost = rep_cost(g, a, reps);
+		if (g->sel_layer[a] == k - d)
+			cost = reps > g->sel_reps[a]
+			       ? rep_cost(g, a, reps) - rep_cost(g, a, g->sel_reps[a]) : 0;
 		diff = difficulty(g, a);
 		if (cost == 0 || better(g, a, cost, diff, best < 0 ? -1 : g->effs[best].act,
 		                        bcost, bdiff)) {
@@ -1346,12 +1472,12 @@ static void support_val(dmc_atg *g, int ti, int k)
 		 * earliest writer and charge the layers below as if a chain of
 		 * k steps built the value (hU stays >= the layer count). */
 		if (any >= 0) {
-			select_action(g, any, k - 1, 1);
-			add_cost(g, k - 1);
+			select_action(g, any, k - steps(g, any), 1);
+			add_cost(g, k - steps(g, any));
 		}
 		return;
 	}
-	select_action(g, g->effs[best].act, k - 1, breps);
+	select_action(g, g->effs[best].act, k - steps(g, g->effs[best].act), breps);
 	{
 		const effect *f = &g->effs[best];
 		const dmc_avar *av = &g->m->vars[v];

@@ -12,10 +12,11 @@
  * DMC_ATG_INF when no goal can be reached even in the abstraction: then
  * no goal is reachable for real, a proved dead end.
  *
- * One rendezvous (a SEND and a RECV transition firing together) is one
- * step here, as in the paper; pan counts it as two.  The two transitions
- * belong to different automata, or to one automaton that some transition
- * spawns (it may stand for several instances).
+ * One rendezvous (a SEND and a RECV transition firing together) takes
+ * two layers here, as it takes two pan steps (the send, then the
+ * receive); the paper counts it as one step (dmc_atg_set_sync_steps).
+ * The two transitions belong to different automata, or to one automaton
+ * that some transition spawns (it may stand for several instances).
  *
  * dmc_atg_new does all the allocation; evaluating a state allocates
  * nothing.  A dmc_atg is not thread-safe (it keeps its buffers).
@@ -45,6 +46,18 @@ void dmc_atg_free(dmc_atg *g);
  * purpose; wrap = 0 drops them, as the paper does (precise when the
  * model never overflows). */
 void dmc_atg_set_wrap(dmc_atg *g, int wrap);
+
+/* Layers (and hU cost) of one rendezvous: 2 (default, pan's count) or
+ * 1 (the paper's). */
+void dmc_atg_set_sync_steps(dmc_atg *g, int n);
+
+/* hU with cycle costs (the heuristic hUc): an action that must apply
+ * r > 1 times in a row (v := v + 1 up to a target value) is charged r
+ * applications plus r - 1 rounds back along its automaton from its
+ * target location to its source (the control-flow distance).  Off by
+ * default: the paper's hU counts the applications only, and
+ * underestimates loops (its Fig. 3). */
+void dmc_atg_set_cycle_costs(dmc_atg *g, int on);
 
 int dmc_atg_hL(dmc_atg *g, const dmc_astate *s);
 int dmc_atg_hU(dmc_atg *g, const dmc_astate *s);

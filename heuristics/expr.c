@@ -642,6 +642,14 @@ dmc_expr *dmc_expr_not(dmc_expr *e)
 	return node(X_UNOP, OP_NOT, e, NULL);
 }
 
+dmc_expr *dmc_expr_and(dmc_expr *a, dmc_expr *b)
+{
+	if (!a || !b) {               /* NULL is "true" */
+		return a ? a : b;
+	}
+	return node(X_BINOP, OP_AND, a, b);
+}
+
 int dmc_expr_needs_pid(const dmc_expr *e)
 {
 	if (!e)

@@ -28,6 +28,8 @@ dmc_expr *dmc_expr_parse_assert(const char *stmt, int type, char *err, size_t er
 dmc_expr *dmc_expr_guard_of(const char *stmt, int type);
 
 dmc_expr *dmc_expr_not(dmc_expr *e);  /* takes ownership */
+/* a && b; NULL stands for true (takes ownership of both). */
+dmc_expr *dmc_expr_and(dmc_expr *a, dmc_expr *b);
 
 /* Evaluate in process pid (for locals and _pid). 0 on success, -1 if the
  * value cannot be determined (unreadable variable, division by zero). */

@@ -121,5 +121,5 @@ static int eval(void)
 
 const dmc_heuristic dmc_h_deadlock = {
 	"deadlock", "number of processes that may still move (aims at invalid end states)",
-	0, 0, init, eval, done
+	0, 0, init, eval, done, NULL
 };

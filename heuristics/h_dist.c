@@ -356,10 +356,10 @@ static void done_U(void) { state_free(&stU); }
 
 const dmc_heuristic dmc_h_dL = {
 	"dL", "control-flow distance to the target locations, max over a goal's locations (admissible)",
-	1, 1, init_L, eval_L, done_L
+	1, 1, init_L, eval_L, done_L, NULL
 };
 
 const dmc_heuristic dmc_h_dU = {
 	"dU", "control-flow distance to the target locations, sum over a goal's locations",
-	0, 1, init_U, eval_U, done_U
+	0, 1, init_U, eval_U, done_U, NULL
 };

@@ -101,5 +101,5 @@ static int eval(void)
 
 const dmc_heuristic dmc_h_hf = {
 	"hf", "distance of the variables from the goals' formulas (!assert condition)",
-	0, 0, init, eval, done
+	0, 0, init, eval, done, NULL
 };

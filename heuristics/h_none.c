@@ -15,5 +15,5 @@ static int eval(void) { return 0; }
 static void done(void) {}
 
 const dmc_heuristic dmc_h_none = {
-	"none", "h = 0 (uninformed)", 1, 0, init, eval, done
+	"none", "h = 0 (uninformed)", 1, 0, init, eval, done, NULL
 };

@@ -8,19 +8,38 @@
  * target: a proved dead end.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include "heuristic.h"
 #include "absmodel_build.h"
 #include "atg.h"
+#include "hcache.h"
+#include "runtime.h"
 
 static dmc_abuild model;
 static dmc_atg *graph;
 static int deadlocks;                 /* a deadlock may be one step away */
+static dmc_hcache *cache;
+static unsigned char *keybuf;         /* the abstract state, serialised */
 
 static void relax_done(void)
 {
 	dmc_atg_free(graph);
 	graph = NULL;
 	dmc_abuild_free(&model);
+	dmc_hcache_free(cache);
+	cache = NULL;
+	free(keybuf);
+	keybuf = NULL;
+}
+
+static int relax_init(const dmc_targets *tg, char *err, size_t errlen);
+
+static int relax_init_cycles(const dmc_targets *tg, char *err, size_t errlen)
+{
+	if (relax_init(tg, err, errlen) < 0)
+		return -1;
+	dmc_atg_set_cycle_costs(graph, 1);
+	return 0;
 }
 
 static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
@@ -41,33 +60,93 @@ static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
 		return -1;
 	}
 	deadlocks = tg->deadlock;
+	/* without room for a key the cache is simply off */
+	keybuf = malloc(16 + (size_t) model.cap_locs * 10 + (size_t) model.cap_vals * 15);
+	if (keybuf)
+		cache = dmc_hcache_new(&dmc_hcache_config);
 	return 0;
+}
+
+static unsigned char *put_uint(unsigned char *p, unsigned long long x)
+{
+	while (x >= 0x80) {
+		*p++ = (unsigned char) (x | 0x80);
+		x >>= 7;
+	}
+	*p++ = (unsigned char) x;
+	return p;
+}
+
+/* The ATG's input as bytes: locations, then values (zigzag varints). */
+static size_t serialise(const dmc_astate *s)
+{
+	unsigned char *p = put_uint(keybuf, (unsigned) s->nlocs);
+	for (int i = 0; i < s->nlocs; i++) {
+		p = put_uint(p, (unsigned) s->loc_proc[i]);
+		p = put_uint(p, (unsigned) s->loc_loc[i]);
+	}
+	for (int i = 0; i < s->nvals; i++) {
+		unsigned long long v = (unsigned long long) s->val_val[i];
+		p = put_uint(p, (unsigned) s->val_var[i]);
+		p = put_uint(p, s->val_val[i] < 0 ? ~(v << 1) : v << 1);
+	}
+	return (size_t) (p - keybuf);
+}
+
+/* h of the current state, from the cache or the ATG. */
+static int relax_eval(int upper)
+{
+	dmc_astate s;
+	int h, hit = 0;
+	size_t len = 0;
+	uint64_t hash = 0;
+	if (deadlocks)
+		return 0;
+	dmc_abuild_state(&model, &s);
+	if (cache) {
+		len = serialise(&s);
+		hash = dmc_fingerprint(keybuf, len);
+		hit = dmc_hcache_get(cache, keybuf, len, hash, &h);
+	}
+	if (!hit) {
+		h = upper ? dmc_atg_hU(graph, &s) : dmc_atg_hL(graph, &s);
+		if (cache)
+			dmc_hcache_put(cache, keybuf, len, hash, h);
+	}
+	/* Half-way through a rendezvous the sender counts as still at its
+	 * send (absmodel_build.c), so the ATG charges the whole pair (two
+	 * steps) though one is done: one less stays a lower bound. */
+	if (model.halfway && h > 0 && h != DMC_H_INF)
+		h--;
+	return h;
 }
 
 static int eval_L(void)
 {
-	dmc_astate s;
-	if (deadlocks)
-		return 0;
-	dmc_abuild_state(&model, &s);
-	return dmc_atg_hL(graph, &s);
+	return relax_eval(0);
 }
 
 static int eval_U(void)
 {
-	dmc_astate s;
-	if (deadlocks)
-		return 0;
-	dmc_abuild_state(&model, &s);
-	return dmc_atg_hU(graph, &s);
+	return relax_eval(1);
+}
+
+static const dmc_hcache_stats *relax_cache_stats(void)
+{
+	return dmc_hcache_stats_of(cache);
 }
 
 const dmc_heuristic dmc_h_hL = {
 	"hL", "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
-	1, 1, relax_init, eval_L, relax_done
+	1, 1, relax_init, eval_L, relax_done, relax_cache_stats
 };
 
 const dmc_heuristic dmc_h_hU = {
 	"hU", "relaxed planning: length of an abstract plan extracted from the graph",
-	0, 1, relax_init, eval_U, relax_done
+	0, 1, relax_init, eval_U, relax_done, relax_cache_stats
+};
+
+const dmc_heuristic dmc_h_hUc = {
+	"hUc", "hU charging the rounds of the loops that repeated increments go around",
+	0, 1, relax_init_cycles, eval_U, relax_done, relax_cache_stats
 };

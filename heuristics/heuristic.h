@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include "targets.h"
+#include "hcache.h"
 
 #define DMC_H_INF INT_MAX
 
@@ -25,6 +26,8 @@ typedef struct dmc_heuristic {
 	int (*init)(const dmc_targets *tg, char *err, size_t errlen);
 	int (*eval)(void);            /* h of the current state */
 	void (*done)(void);
+	/* The heuristic-value cache's statistics, or NULL (no cache). */
+	const dmc_hcache_stats *(*cache_stats)(void);
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);

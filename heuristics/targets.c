@@ -19,6 +19,7 @@
 
 #include "bridge.h"
 #include "expr.h"
+#include "stmt.h"
 #include "targets.h"
 
 int dmc_targets_parse_kinds(const char *list)
@@ -133,31 +134,105 @@ static int is_assert(const char *text)
 	return strncmp(text, "assert", 6) == 0 && (text[6] == '(' || text[6] == ' ');
 }
 
-/* Every reachable assert of type (claim asserts get kind CLAIM).
- * Counts them in *n. */
-static int add_asserts(dmc_targets *t, int type, int *n)
+/* Does statement text change nothing (a condition, else, skip, ...)? */
+static int no_effect(const char *text)
+{
+	dmc_stmt st;
+	dmc_stmt_split(text, &st);
+	return st.kind == DMC_ST_COND || st.kind == DMC_ST_ELSE || st.kind == DMC_ST_NOP
+	       || st.kind == DMC_ST_TIMEOUT;
+}
+
+/* An assert that statement merging folded into the transition before
+ * it sits at an unreachable state s whose only entry goes nowhere
+ * (to == 0), after its carrier: spin -a numbers a merged sequence's
+ * states consecutively (pan.t: "trans[t][c] = ...; m: c+1 -> ...").
+ * Returns the carrier's transition id (-1: not found); *pure when
+ * nothing in the sequence before the assert assigns, so the assert
+ * reads the state the carrier starts from.  pan moves a carrier that
+ * follows an if/do into the if/do's state (same id): the goals are the
+ * reachable states with a transition of that id. */
+static int merge_carrier(int type, int s, int *pure)
+{
+	dmc_trans tr;
+	int c = s - 1;
+	*pure = 1;
+	for (; c > 0; c--) {
+		if (dmc_br_ntrans(type, c) != 1)
+			return -1;
+		dmc_br_trans(type, c, 0, &tr);
+		*pure &= no_effect(tr.text);
+		if (tr.to != 0)
+			return tr.id;
+	}
+	return -1;
+}
+
+/* One goal for an assert of type at state at (+1 step); carrier: the
+ * statement it was merged into, or NULL. */
+static int assert_goal(dmc_targets *t, int kind, int type, int at, int pure, const dmc_trans *tr,
+                       const dmc_trans *carrier)
+{
+	char err[256], text[512];
+	/* an assert whose condition we cannot parse still has a location;
+	 * merged after an assignment: only the location */
+	dmc_expr *e = pure ? dmc_expr_parse_assert(tr->text, type, err, sizeof err) : NULL;
+	if (e)
+		e = dmc_expr_not(e);
+	if (carrier) {
+		/* a carrier that is a condition must hold too (NULL: true) */
+		if (pure && e)
+			e = dmc_expr_and(dmc_expr_guard_of(carrier->text, type), e);
+		snprintf(text, sizeof text, "%s (merged into the step from state %d: %s)", tr->text, at,
+		         carrier->text);
+	} else
+		snprintf(text, sizeof text, "%s", tr->text);
+	return add_goal(t, kind, type, at, e, 1, tr->line, text);
+}
+
+/* Every assert of type (claim asserts get kind CLAIM), reachable or
+ * merged into a reachable transition.  Counts them in *n; merged ones
+ * whose carrier is not found in *hidden. */
+static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 {
 	int kind = type == dmc_br_claim_type() ? DMC_TGT_CLAIM : DMC_TGT_ASSERT;
-	char err[256];
-	dmc_trans tr;
+	dmc_trans tr, ct;
 	unsigned char *live = reachable(type);
+	int rc = 0;
 	if (!live)
 		return -1;
-	for (int s = 0; s < dmc_br_nstates(type); s++)
-		for (int k = 0; k < dmc_br_ntrans(type, s) && live[s]; k++) {
+	for (int s = 0; s < dmc_br_nstates(type) && rc == 0; s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s) && rc == 0; k++) {
+			int pure, cid, found = 0;
 			dmc_br_trans(type, s, k, &tr);
 			if (!is_assert(tr.text))
 				continue;
-			/* an assert whose condition we cannot parse still has a location */
-			dmc_expr *e = dmc_expr_parse_assert(tr.text, type, err, sizeof err);
-			if (add_goal(t, kind, type, s, e ? dmc_expr_not(e) : NULL, 1, tr.line, tr.text) < 0) {
-				free(live);
-				return -1;
+			if (live[s]) {
+				rc = assert_goal(t, kind, type, s, 1, &tr, NULL);
+				(*n)++;
+				continue;
 			}
-			(*n)++;
+			/* unreachable code, not merged; the claim's merged
+			 * asserts: add_claim_guards */
+			if (tr.to != 0 || kind == DMC_TGT_CLAIM)
+				continue;
+			if ((cid = merge_carrier(type, s, &pure)) >= 0)
+				for (int c = 0; c < dmc_br_nstates(type) && rc == 0; c++)
+					for (int j = 0; j < dmc_br_ntrans(type, c) && live[c]; j++) {
+						dmc_br_trans(type, c, j, &ct);
+						if (ct.id == cid) {
+							found = 1;
+							rc = assert_goal(t, kind, type, c, pure, &tr, &ct);
+							break;
+						}
+					}
+			if (found)
+				(*n)++;
+			else
+				(*hidden)++;
 		}
 	free(live);
-	return 0;
+	return rc;
 }
 
 /* A claim state where pan stops with "end state in claim reached".
@@ -264,7 +339,8 @@ int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
 	/* asserts pan ignores (pan -A also silences the claim's) are no targets */
 	for (int t = 0; t < dmc_br_ntypes() && asserts_on; t++) {
 		int wanted = t == claim ? (want & (DMC_TGT_ASSERT | DMC_TGT_CLAIM)) : (want & DMC_TGT_ASSERT);
-		if (wanted && add_asserts(out, t, t == claim ? &nclaim_asserts : &nasserts) < 0)
+		if (wanted && add_asserts(out, t, t == claim ? &nclaim_asserts : &nasserts,
+		                          &out->hidden_asserts) < 0)
 			return failed(out, err, errlen, "out of memory building the targets");
 	}
 	if (claim >= 0 && (want & DMC_TGT_CLAIM) && add_claim_ends(out, claim, &nends) < 0)

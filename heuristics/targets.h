@@ -42,6 +42,9 @@ typedef struct dmc_targets {
 	int ngoals;
 	dmc_goal *goals;
 	int deadlock;                 /* invalid end states are a target */
+	int hidden_asserts;           /* asserts statement merging hid where we
+	                               * could not find them: not targets, so
+	                               * dead-end pruning must stay off */
 } dmc_targets;
 
 /* Parse a --target list such as "assert,claim" into DMC_TGT_* bits.

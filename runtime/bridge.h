@@ -88,6 +88,15 @@ int dmc_br_mtype(const char *name, long *val);
 /* Channel whose id is held in a chan variable: current length and
  * capacity (0 for rendezvous).  Returns 0 on success. */
 int dmc_br_chan(long chan_id, int *len, int *cap);
+/* Its number of message fields (-1: no such channel), and field fld of
+ * the message in slot (0 = the head, < len).  Returns 0 on success. */
+int dmc_br_chan_nfields(long chan_id);
+int dmc_br_chan_field(long chan_id, int slot, int fld, long *val);
+/* The values field fld of the channel's messages can hold (pan stores a
+ * sent value there, truncated to the field's type), from the declaration
+ * of a chan variable that holds the id now.  -1 when not known (no such
+ * variable, a type other than bit, bool, byte, mtype, short, int). */
+int dmc_br_chan_field_range(long chan_id, int fld, long *lo, long *hi);
 
 /* ---- facts about the build ---- */
 

@@ -102,6 +102,9 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 				return -1;
 			}
 			o->beam_width = (size_t) d;
+		} else if ((v = value_of(&i, *argc, argv, "--hcache"))) {
+			if (dmc_hcache_parse(v, &dmc_hcache_config, err, errlen) < 0)
+				return -1;
 		} else if ((v = value_of(&i, *argc, argv, "--target"))) {
 			int k = dmc_targets_parse_kinds(v);
 			if (k <= 0) {
@@ -172,6 +175,8 @@ void dmc_options_usage(FILE *f)
 	"\t--weight W       weighted A*: f = g + W*h (default 2)\n"
 	"\t--beam K         beam search: states kept per depth layer (default 100)\n"
 	"\t--target T       what heuristics aim at: assert, claim, deadlock (comma-separated)\n"
+	"\t--hcache C       hL/hU value cache: exact (default, 65536 entries), exact:N,\n"
+	"\t                 N (seed 000's N-slot table, no collision check) or off\n"
 	"\t--show-targets   print the targets derived from the model\n"
 	"\t--show-model     print the abstract model hL/hU use, and stop\n"
 	"\t--no-prune       keep states whose heuristic value is infinity\n"

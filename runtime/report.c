@@ -115,6 +115,15 @@ void dmc_report_at_exit(void)
 	if (st->clashes > 0)
 		printf("\t%-24s%.0f (those states are never re-opened)\n", "fingerprint clashes", st->clashes);
 	printf("\t%-24s%s\n", "dead-end pruning", S->prune_note);
+	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
+	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
+	printf("\t%-24s%.0f, %.2f us each, %.1f%% of the search time (1 in 16 timed)\n",
+	       "heuristic evaluations", st->hcalls, h_us, h_share > 100 ? 100 : h_share);
+	const dmc_hcache_stats *hc = S->heur->cache_stats ? S->heur->cache_stats() : NULL;
+	if (hc)
+		printf("\t%-24s%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), %.0f flushes\n",
+		       "heuristic cache", hc->mode, hc->entries, hc->hits, hc->lookups,
+		       hc->lookups > 0 ? 100.0 * hc->hits / hc->lookups : 0.0, hc->flushes);
 	printf("\t%-24s%.3f (pan %.3f + runtime %.3f), peak RSS %.1f\n", "memory (MB)",
 	       pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
 	printf("\t%-24s%.3f\n", "time (s)", secs);
@@ -144,6 +153,14 @@ void dmc_report_at_exit(void)
 		        st->stored, st->expanded, st->generated, st->reopened,
 		        st->pruned, st->dropped, st->open_peak, found ? steps : 0L,
 		        pan_mb + rt_mb, rss_mb, secs);
+		fprintf(f, ", \"h_evaluations\": %.0f, \"h_us_per_eval\": %.3f, \"h_time_share\": %.4f",
+		        st->hcalls, h_us, h_share > 100 ? 1.0 : h_share / 100);
+		fprintf(f, ", \"hcache\": ");
+		if (hc)
+			fprintf(f, "{\"mode\": \"%s\", \"entries\": %zu, \"hits\": %.0f, \"lookups\": %.0f"
+			        ", \"flushes\": %.0f}", hc->mode, hc->entries, hc->hits, hc->lookups, hc->flushes);
+		else
+			fputs("null", f);
 		fprintf(f, ", \"bytes_per_state\": %.1f",
 		        st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 		                          + dmc_runtime_bytes()) / st->stored : 0.0);

@@ -23,6 +23,7 @@ typedef struct dmc_stats {
 	int h_initial;                /* DMC_H_INF if a dead end */
 	int h_min;                    /* smallest h seen */
 	double hcalls;
+	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
 	double open_bytes_peak, table_bytes;
 } dmc_stats;
 

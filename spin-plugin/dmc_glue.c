@@ -83,7 +83,7 @@ extern uchar noasserts, noends, warned;
 extern ulong errors;
 extern int trcnt;
 extern char snap[], fnm[];
-extern short q_max[];
+extern short q_max[], q_flds[];
 extern int dmc_pan_main(int, char **);   /* pan's main, renamed */
 int h_store(char *, int);
 void push_bfs(Trail *, int);
@@ -341,6 +341,53 @@ int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
 	return 0;
 }
 
+/* The range of a message field of Promela type word (n characters). */
+static int field_type_range(const char *word, size_t n, long *lo, long *hi)
+{
+	static const struct { const char *name; long lo, hi; } types[] = {
+		{ "bit", 0, 1 }, { "bool", 0, 1 }, { "byte", 0, 255 }, { "mtype", 0, 255 },
+		{ "short", -32768, 32767 }, { "int", -2147483647L - 1, 2147483647L }
+	};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strlen(types[i].name) == n && strncmp(types[i].name, word, n) == 0) {
+			*lo = types[i].lo;
+			*hi = types[i].hi;
+			return 0;
+		}
+	return -1;
+}
+
+/* Field fld's type in a declaration's list "byte short". */
+static int decl_field_range(const char *types, int fld, long *lo, long *hi)
+{
+	const char *p = types;
+	for (int f = 0; *p; f++) {
+		size_t n = strcspn(p, " ");
+		if (f == fld)
+			return field_type_range(p, n, lo, hi);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return -1;
+}
+
+int dmc_br_chan_field_range(long chan_id, int fld, long *lo, long *hi)
+{
+	for (int i = 0; i < NVARS - 1; i++) {
+		if (!dmc_vars[i].is_chan || !dmc_chan_fields[i])
+			continue;
+		for (int pid = -1; pid < (dmc_vars[i].type < 0 ? 0 : now._nr_pr); pid++) {
+			if (pid >= 0 && dmc_br_proc_type(pid) != dmc_vars[i].type)
+				continue;
+			for (long k = 0; k < dmc_vars[i].size; k++)
+				if (dmc_vars[i].read(pid, k) == chan_id)
+					return decl_field_range(dmc_chan_fields[i], fld, lo, hi);
+		}
+	}
+	return -1;
+}
+
 int dmc_br_mtype(const char *name, long *val)
 {
 	for (size_t i = 0; i < sizeof dmc_mtypes / sizeof dmc_mtypes[0]; i++)
@@ -373,6 +420,11 @@ int dmc_br_mtype(const char *name, long *val)
 	(void) name; (void) val;
 	return -1;
 }
+int dmc_br_chan_field_range(long chan_id, int fld, long *lo, long *hi)
+{
+	(void) chan_id; (void) fld; (void) lo; (void) hi;
+	return -1;
+}
 #endif
 
 int dmc_br_chan(long chan_id, int *len, int *cap)
@@ -391,6 +443,34 @@ int dmc_br_chan(long chan_id, int *len, int *cap)
 	return 0;
 #else
 	(void) chan_id; (void) len; (void) cap;
+	return -1;
+#endif
+}
+
+int dmc_br_chan_nfields(long chan_id)
+{
+#if NQS > 0
+	int q = (int) chan_id;
+	if (q < 1 || q > now._nr_qs)
+		return -1;
+	return q_flds[((Q0 *) qptr(q - 1))->_t];
+#else
+	(void) chan_id;
+	return -1;
+#endif
+}
+
+int dmc_br_chan_field(long chan_id, int slot, int fld, long *val)
+{
+#if NQS > 0
+	int q = (int) chan_id;
+	if (q < 1 || q > now._nr_qs || slot < 0 || slot >= q_len(q) || fld < 0
+	    || fld >= q_flds[((Q0 *) qptr(q - 1))->_t])
+		return -1;
+	*val = qrecv(q, slot, fld, 0);          /* done = 0: a peek */
+	return 0;
+#else
+	(void) chan_id; (void) slot; (void) fld; (void) val;
 	return -1;
 #endif
 }

@@ -42,7 +42,7 @@ fi
 
 # dmc configurations: search/heuristic.  Models whose violation SPIN
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
-CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU beam/dL"
+CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL"
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v spin > /dev/null 2>&1 || die "spin not found"
@@ -100,12 +100,14 @@ json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2" | head -n 1; }
 json_num() { sed -n "s/.*\"$1\": \\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -n 1; }
 
 # A result is one line of tab-separated fields, appended to $rows:
-#   label verdict states time_s mem_mb rss_mb trail
+#   label verdict states time_s mem_mb rss_mb trail hcost
+# hcost: the heuristic's microseconds per evaluation, its share of the
+# search time and the cache's hit rate (dmc runs only)
 # (empty fields become "-": read would merge adjacent tabs)
 rows=$work/rows
 row() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${1:--}" "${2:--}" "${3:--}" \
-		"${4:--}" "${5:--}" "${6:--}" "${7:--}" >> "$rows"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${1:--}" "${2:--}" "${3:--}" \
+		"${4:--}" "${5:--}" "${6:--}" "${7:--}" "${8:--}" >> "$rows"
 }
 
 # pan_options MODEL: the model's "// pan-options: ..." line, if any
@@ -197,8 +199,15 @@ dmc_run() {
 	fi
 	dm_len=-
 	[ "$dm_v" = violation ] && dm_len=$(json_num trail_length "$dm_tag.json")
+	dm_hc=-
+	if [ "$dm_h" != none ]; then
+		dm_hc=$(awk -v u="$(json_num h_us_per_eval "$dm_tag.json")" -v s="$(json_num h_time_share "$dm_tag.json")" \
+			'BEGIN { printf "%.2f (%.0f%%)", u, 100 * s }')
+		dm_hits=$(sed -n 's/.*"hits": \([0-9]*\), "lookups": \([0-9]*\).*/\1 \2/p' "$dm_tag.json")
+		[ -n "$dm_hits" ] && dm_hc="$dm_hc, cache $(echo "$dm_hits" | awk '{ printf "%.0f%%", $2 > 0 ? 100 * $1 / $2 : 0 }')"
+	fi
 	row "$dm_label" "$dm_v" "$(json_num states_stored "$dm_tag.json")" "$(json_num time_s "$dm_tag.json")" \
-		"$(json_num memory_mb "$dm_tag.json")" "$(json_num peak_rss_mb "$dm_tag.json")" "$dm_len"
+		"$(json_num memory_mb "$dm_tag.json")" "$(json_num peak_rss_mb "$dm_tag.json")" "$dm_len" "$dm_hc"
 }
 
 # ---- one model ----
@@ -219,17 +228,17 @@ num() {
 table() {
 	echo "### $1"
 	echo
-	echo "| configuration | verdict | states stored | SPIN BFS states / states | time (s) | memory (MB) | peak RSS (MB) | trail |"
-	echo "|---|---|--:|--:|--:|--:|--:|--:|"
+	echo "| configuration | verdict | states stored | SPIN BFS states / states | time (s) | memory (MB) | peak RSS (MB) | trail | h: µs/eval (share of time), cache hits |"
+	echo "|---|---|--:|--:|--:|--:|--:|--:|--:|"
 	tb_ref=$(awk -F '\t' '$1 == "SPIN BFS" && ($2 == "violation" || $2 == "no-violation") { print $3 }' "$rows")
 	tb_refv=$(awk -F '\t' '$1 == "SPIN BFS" { print $2 }' "$rows")
-	while IFS='	' read -r tb_label tb_v tb_st tb_t tb_mem tb_rss tb_len; do
+	while IFS='	' read -r tb_label tb_v tb_st tb_t tb_mem tb_rss tb_len tb_hc; do
 		tb_r=-
 		case $tb_v in violation|no-violation) [ -n "$tb_ref" ] && tb_r=$(ratio "$tb_ref" "$tb_st") ;; esac
 		case $tb_label/$tb_v/$tb_refv in
 		dmc*/violation/no-violation|dmc*/no-violation/violation) tb_v="$tb_v (WRONG)" ;;
 		esac
-		echo "| $tb_label | $tb_v | $tb_st | $tb_r | $(num %.2f "$tb_t") | $(num %.1f "$tb_mem") | $(num %.1f "$tb_rss") | $tb_len |"
+		echo "| $tb_label | $tb_v | $tb_st | $tb_r | $(num %.2f "$tb_t") | $(num %.1f "$tb_mem") | $(num %.1f "$tb_rss") | $tb_len | $tb_hc |"
 	done < "$rows"
 	echo
 }
@@ -426,6 +435,9 @@ tmp_out=$work/benchmarks.md
 	echo "  %M for SPIN, dmc's \`peak_rss_mb\`.  The two memory columns measure"
 	echo "  different things: compare SPIN and dmc within one column."
 	echo "- **trail**: steps in the counterexample trail (lines of the .trail file)."
+	echo "- **h**: the heuristic's cost: microseconds per evaluation (one in 16"
+	echo "  evaluations is timed), its share of the search time, and for hL, hU and"
+	echo "  hUc the hit rate of the exact heuristic-value cache (\`--hcache\`, default)."
 	echo
 	echo "## Results"
 	echo

@@ -116,8 +116,8 @@ cp "$top/tests/models/relax_chain_bad.pml" "$top/tests/models/relax_cycle_bad.pm
 json_int() { sed -n "s/.*\"$1\": \([0-9]*\).*/\1/p" "$2"; }
 for h in hL hU; do
 	"$dmc" check relax_chain_bad.pml --search greedy --heuristic $h --json -- -E > chain.json 2>/dev/null
-	[ "$(json_int h_initial chain.json)" = 4 ] && ok "Fig. 2: $h of the initial state is the exact abstract distance (4)" \
-		|| fail "Fig. 2: $h h_initial $(json_int h_initial chain.json), expected 4"
+	[ "$(json_int h_initial chain.json)" = 7 ] && ok "Fig. 2: $h of the initial state is the exact distance (7 pan steps)" \
+		|| fail "Fig. 2: $h h_initial $(json_int h_initial chain.json), expected 7"
 	[ "$(json_int states_pruned chain.json)" = 6 ] && ok "Fig. 2: $h prunes the 6 dead-end states" \
 		|| fail "Fig. 2: $h pruned $(json_int states_pruned chain.json) states, expected 6"
 	grep -q '"verdict": "violation"' chain.json && ok "Fig. 2: $h finds the violation" || fail "Fig. 2: $h: $(cat chain.json)"
@@ -132,6 +132,60 @@ len=$(json_int trail_length cycle.json)
 [ -n "$hl" ] && [ "$hl" -le 10 ] && [ "$len" = 141 ] \
 	&& ok "Fig. 3: hL underestimates a repeated cycle ($hl for a 141-step trail)" \
 	|| fail "Fig. 3: hL $hl, trail $len"
+
+# hUc charges the rounds of the cycle hL and hU take as one
+"$dmc" check relax_cycle_bad.pml --search greedy --heuristic hUc --json > cycle_c.json 2>/dev/null
+hc=$(json_int h_initial cycle_c.json)
+[ -n "$hc" ] && [ "$hc" -ge 60 ] && grep -q '"verdict": "violation"' cycle_c.json \
+	&& ok "Fig. 3: hUc counts the rounds ($hc; shortest trail 61)" || fail "Fig. 3: hUc $hc"
+
+# Fig. 2 at scale (contrib/models/signal_chain.pml, 8 automata): greedy
+# with hL and hU stores 100x fewer states than SPIN's BFS and DFS, A* with
+# hL fewer than BFS with a trail as short
+mkdir -p chain && cp "$top/contrib/models/signal_chain.pml" chain/
+(cd chain && spin -a signal_chain.pml > /dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -DBFS -o pbfs pan.c \
+	&& gcc -O2 -w -DNOREDUCE -o pdfs pan.c && ./pbfs -E > bfs.out 2>&1; ./pdfs -E > dfs.out 2>&1)
+spin_states() { sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1" | head -n 1; }
+bfs_states=$(spin_states chain/bfs.out)
+dfs_states=$(spin_states chain/dfs.out)
+bfs_len=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' chain/bfs.out | head -n 1)
+for h in hL hU; do
+	(cd chain && "$dmc" check signal_chain.pml --search greedy --heuristic $h --json -- -E > g$h.json 2>/dev/null)
+	st=$(json_int states_stored chain/g$h.json)
+	[ -n "$st" ] && [ -n "$bfs_states" ] && [ -n "$dfs_states" ] && [ $((st * 100)) -le "$bfs_states" ] \
+		&& [ $((st * 100)) -le "$dfs_states" ] && grep -q '"verdict": "violation"' chain/g$h.json \
+		&& ok "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)" \
+		|| fail "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)"
+done
+(cd chain && "$dmc" check signal_chain.pml --search astar --heuristic hL --json -- -E > ahL.json 2>/dev/null)
+st=$(json_int states_stored chain/ahL.json)
+len=$(json_int trail_length chain/ahL.json)
+[ -n "$st" ] && [ "$st" -lt "$bfs_states" ] && [ "$len" = $((bfs_len + 1)) ] \
+	&& ok "signal_chain: A* hL stores $st states (SPIN BFS $bfs_states), trail $len as SPIN BFS's" \
+	|| fail "signal_chain: A* hL stores $st states, trail $len (SPIN BFS $bfs_states, depth $bfs_len)"
+
+# the heuristic-value cache: exact gives the same search as none at all
+# (here with hits: a channel of channels, whose contents hL does not
+# see); seed 000's hashed table may not; a bad --hcache is refused
+cat > cached.pml <<'EOF'
+chan a = [1] of { byte };
+chan b = [1] of { byte };
+chan q = [3] of { chan };
+byte n;
+active proctype S() { do :: q!a :: q!b od }
+active proctype R() { chan c; do :: q?c -> n++ :: n > 3 -> assert(n < 5) od }
+EOF
+for hc in off exact 16; do
+	"$dmc" check cached.pml --search astar --heuristic hL --hcache $hc --json -- -E > hc_$hc.json 2>/dev/null
+done
+strip_hc() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"hcache": null//; s/"hcache": {[^}]*}//; s/"cpu_s": [0-9.]*//' "$1"; }
+hits=$(sed -n 's/.*"hits": \([0-9]*\).*/\1/p' hc_exact.json)
+[ "$(strip_hc hc_off.json)" = "$(strip_hc hc_exact.json)" ] && [ -n "$hits" ] && [ "$hits" -gt 0 ] \
+	&& ok "--hcache exact: $hits hits, the same search as --hcache off" \
+	|| fail "--hcache exact differs from off (hits $hits): $(cat hc_exact.json) vs $(cat hc_off.json)"
+grep -q '"mode": "hashed", "entries": 16' hc_16.json && grep -q '"verdict": "violation"' hc_16.json \
+	&& ok "--hcache 16: seed 000's hashed table, the violation found" || fail "--hcache 16: $(cat hc_16.json)"
+expect 2 'expected off, exact, exact:N or N' "a bad --hcache is refused" -- "$dmc" check cached.pml --heuristic hL --hcache lots
 
 expect 0 'abstract model: ' "dmc model prints the abstract model hL/hU use" -- "$dmc" model relax_chain_bad.pml
 grep -q 'rendezvous' out.txt && ok "dmc model shows the rendezvous synchronisation" || fail "dmc model: $(head -c 300 out.txt)"

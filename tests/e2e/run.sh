@@ -140,7 +140,7 @@ check_portable() { # dir model name panopts
 	# shellcheck disable=SC2086
 	run_dmc "$d" "$m" port --portable --search greedy --heuristic dU -- $opts
 	rm -f "$d/$m.trail"
-	strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//' "$1"; }
+	strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//' "$1"; }
 	if [ "$(cat "$d/plug.rc")" = 2 ] && [ "$(cat "$d/port.rc")" = 2 ]; then
 		skipped=$((skipped + 1))
 	elif [ "$(strip "$d/plug.json")" = "$(strip "$d/port.json")" ] && [ -s "$d/plug.json" ]; then
@@ -152,7 +152,7 @@ check_portable() { # dir model name panopts
 
 test_model() { # source-path panopts [suffix configs]
 	src=$1; opts=$2; suffix=${3:-}
-	configs=${4:-"bfs/none dfs/none astar/none astar/dL wastar/dU greedy/dU greedy/hf beam/dL astar/hL greedy/hU"}
+	configs=${4:-"bfs/none dfs/none astar/none astar/dL wastar/dU greedy/dU greedy/hf beam/dL astar/hL greedy/hU greedy/hUc"}
 	name=$(basename "$src" .pml)$suffix
 	d=$work/$name
 	mkdir -p "$d"
@@ -187,7 +187,7 @@ test_model() { # source-path panopts [suffix configs]
 # against SPIN's own verdict with -E.
 pruning_pass() { # source-path panopts
 	case " $2 " in *" -E "*) return ;; esac
-	test_model "$1" "$2 -E" _E "astar/dL greedy/dL astar/hL greedy/hL greedy/hU"
+	test_model "$1" "$2 -E" _E "astar/dL greedy/dL astar/hL greedy/hL greedy/hU greedy/hUc"
 }
 
 [ -x "$top/build/libdmc.a" ] || [ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }

@@ -3,9 +3,10 @@
  * to A3, A3 to A4; each Ai but the first may instead commit to a dead
  * end, after which the signal can never reach the last automaton.  The
  * error: A4 receives the signal (assert(false) there).
- * Expected verdict: violation.  For hL and hU the initial state is 4
- * abstract steps from the error (3 rendezvous, the assert); pan takes 7
- * (a rendezvous is two pan steps).  Every dead-end state has h = infinity.
+ * Expected verdict: violation.  hL = hU = 7 in the initial state, the
+ * exact distance: 3 rendezvous of 2 pan steps each (the send, then the
+ * receive) and the assert; with the paper's count (a rendezvous is one
+ * step) it would be 4.  Every dead-end state has h = infinity.
  * SPIN 6.5.2 (-DBFS -DNOREDUCE -E): errors 1, trail 7 steps.
  */
 // pan-options: -E

@@ -30,7 +30,8 @@ static struct {
 	char mname[FB_MAX_MTYPES][32];
 	long mval[FB_MAX_MTYPES];
 	int nchans;
-	int chan_len[FB_MAX_CHANS], chan_cap[FB_MAX_CHANS];
+	int chan_len[FB_MAX_CHANS], chan_cap[FB_MAX_CHANS], chan_nf[FB_MAX_CHANS];
+	long chan_msg[FB_MAX_CHANS][8][4];       /* [id-1][slot][field] */
 	int has_vars, checks_deadlocks, checks_asserts;
 	int rv_pid, rv_state;             /* a pending rendezvous, rv_pid -1: none */
 } M;
@@ -85,6 +86,8 @@ int fb_trans(int type, int from, int to, int line, const char *text)
 	r->t.text = r->text;
 	return M.ntrans++;
 }
+
+void fb_trans_id(int t, int id) { M.trans[t].t.id = id; }
 
 void fb_label(int type, int state, int labels) { M.types[type].labels[state] = labels; }
 
@@ -147,10 +150,13 @@ int fb_chan(int cap)
 {
 	need(M.nchans < FB_MAX_CHANS, "too many channels");
 	M.chan_cap[M.nchans] = cap;
+	M.chan_nf[M.nchans] = 1;
 	return ++M.nchans;
 }
 
 void fb_chan_len(int id, int len) { M.chan_len[id - 1] = len; }
+void fb_chan_fields(int id, int nf) { M.chan_nf[id - 1] = nf; }
+void fb_chan_msg(int id, int slot, int fld, long val) { M.chan_msg[id - 1][slot][fld] = val; }
 void fb_has_vars(int on) { M.has_vars = on; }
 void fb_checks(int deadlocks, int asserts)
 {
@@ -270,6 +276,29 @@ int dmc_br_chan(long chan_id, int *len, int *cap)
 		return -1;
 	*len = M.chan_len[chan_id - 1];
 	*cap = M.chan_cap[chan_id - 1];
+	return 0;
+}
+
+int dmc_br_chan_field_range(long chan_id, int fld, long *lo, long *hi)
+{
+	if (chan_id < 1 || chan_id > M.nchans || fld < 0 || fld >= M.chan_nf[chan_id - 1])
+		return -1;
+	*lo = 0;                      /* the fake's messages are bytes */
+	*hi = 255;
+	return 0;
+}
+
+int dmc_br_chan_nfields(long chan_id)
+{
+	return chan_id < 1 || chan_id > M.nchans ? -1 : M.chan_nf[chan_id - 1];
+}
+
+int dmc_br_chan_field(long chan_id, int slot, int fld, long *val)
+{
+	if (chan_id < 1 || chan_id > M.nchans || slot < 0 || slot >= M.chan_len[chan_id - 1]
+	    || slot >= 8 || fld < 0 || fld >= M.chan_nf[chan_id - 1] || fld >= 4)
+		return -1;
+	*val = M.chan_msg[chan_id - 1][slot][fld];
 	return 0;
 }
 

@@ -24,6 +24,9 @@ void fb_reset(void);                  /* an empty model: no types, no claim */
 int fb_type(const char *name, int nstates, int start);          /* returns the type */
 void fb_claim(int type);                                         /* type is the never claim */
 int fb_trans(int type, int from, int to, int line, const char *text); /* returns its id */
+/* Give transition t (fb_trans's answer) pan's t_id id: pan copies a
+ * transition into other states keeping its id. */
+void fb_trans_id(int t, int id);
 void fb_label(int type, int state, int labels);                 /* DMC_LBL_* bits */
 
 /* processes */
@@ -41,6 +44,9 @@ void fb_mtype(const char *name, long val);
 /* channels: ids are 1-based like pan's */
 int fb_chan(int cap);
 void fb_chan_len(int id, int len);
+/* Channel id's message fields (default 1), and field fld of slot's message. */
+void fb_chan_fields(int id, int nf);
+void fb_chan_msg(int id, int slot, int fld, long val);
 
 /* pan in the middle of a rendezvous: pid sent from state (pid -1: none) */
 void fb_rendezvous_pending(int pid, int state);

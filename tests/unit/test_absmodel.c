@@ -3,6 +3,7 @@
 #include "check.h"
 #include "fake_bridge.h"
 #include "absmodel_build.h"
+#include "atg.h"
 #include "targets.h"
 
 /* P: 1 -((x<3))-> 2 -x = (x+1)-> 1, 1 -(x>=3)-> 3 -assert((x!=3))-> 4;
@@ -137,6 +138,7 @@ static void test_buffered_channel(void)
 	int id = fb_chan(2);
 	fb_set("q", 0, id);
 	fb_chan_len(id, 1);
+	fb_chan_msg(id, 0, 0, 7);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
 	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
@@ -144,19 +146,87 @@ static void test_buffered_channel(void)
 	CHECK(len >= 0);
 	CHECK_EQ_LONG(b.m.vars[len].hi, 2);
 	const dmc_atrans *send = find(&b.m, 0, 1, 2), *recv = find(&b.m, 0, 2, 3);
-	CHECK(send && send->guard && send->guard->op == DMC_AE_LT && send->nassign == 1
+	CHECK(send && send->guard && send->guard->op == DMC_AE_LT && send->nassign == 2
 	      && send->assign[0].var == len && send->assign[0].rhs->op == DMC_AE_ADD);
 	CHECK(recv && recv->guard && recv->guard->op == DMC_AE_GT);
-	CHECK(recv && recv->nassign == 2);              /* len - 1, and v gets any value */
+	CHECK(recv && recv->nassign == 2);              /* len - 1, and v gets the contents */
+	int cv = b.chan_content[id];
+	CHECK(cv >= 0 && b.m.vars[cv].empty_ok);
+	CHECK(send && send->nassign == 2 && send->assign[1].var == cv
+	      && send->assign[1].rhs && send->assign[1].rhs->op == DMC_AE_CONST
+	      && send->assign[1].rhs->value == 1);     /* the contents get 1 */
+	CHECK(recv && recv->nassign == 2 && recv->assign[1].rhs
+	      && recv->assign[1].rhs->op == DMC_AE_VAR && recv->assign[1].rhs->var == cv);
 	/* the target formula len(q) >= 2 is a condition on the length */
 	const dmc_aexpr *f = b.m.goals[0].formula;
 	CHECK(f && f->op == DMC_AE_NOT && f->a->op == DMC_AE_LT && f->a->a->op == DMC_AE_VAR && f->a->a->var == len);
 	dmc_abuild_state(&b, &s);
-	int found = 0;
-	for (int i = 0; i < s.nvals; i++)
+	int found = 0, contents = 0;
+	for (int i = 0; i < s.nvals; i++) {
 		if (s.val_var[i] == len && s.val_val[i] == 1)
 			found = 1;
+		if (s.val_var[i] == cv && s.val_val[i] == 7)
+			contents++;
+	}
 	CHECK(found);
+	CHECK_EQ_LONG(contents, 1);                     /* the message in the channel */
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+/* A receive that matches a constant needs the channel to may hold it:
+ * with only 1s ever sent, "q?2" never fires and its target is a proved
+ * dead end; "q?1" is reached. */
+static void test_channel_contents(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	dmc_astate s;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int t = fb_type("B", 6, 1);
+	fb_trans(t, 1, 2, 2, "q!1");
+	fb_trans(t, 2, 3, 3, "q?2");
+	fb_trans(t, 3, 4, 4, "assert(0)");
+	fb_trans(t, 2, 5, 5, "q?1");
+	fb_chan_var(-1, "q", 1);
+	int id = fb_chan(2);
+	fb_set("q", 0, id);
+	fb_chan_len(id, 0);
+	fb_proc(t, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	dmc_atg *g = dmc_atg_new(&b.m);
+	CHECK(g != NULL);
+	if (g) {
+		dmc_abuild_state(&b, &s);
+		CHECK_EQ_LONG(dmc_atg_hL(g, &s), DMC_ATG_INF);
+		dmc_atg_free(g);
+	}
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+	/* the same with 2 sent: reachable, q!2, q?2, assert */
+	fb_reset();
+	fb_has_vars(1);
+	t = fb_type("B", 6, 1);
+	fb_trans(t, 1, 2, 2, "q!2");
+	fb_trans(t, 2, 3, 3, "q?2");
+	fb_trans(t, 3, 4, 4, "assert(0)");
+	fb_chan_var(-1, "q", 1);
+	id = fb_chan(2);
+	fb_set("q", 0, id);
+	fb_chan_len(id, 0);
+	fb_proc(t, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	g = dmc_atg_new(&b.m);
+	CHECK(g != NULL);
+	if (g) {
+		dmc_abuild_state(&b, &s);
+		CHECK_EQ_LONG(dmc_atg_hL(g, &s), 3);
+		dmc_atg_free(g);
+	}
 	dmc_abuild_free(&b);
 	dmc_targets_free(&tg);
 }
@@ -194,4 +264,4 @@ static void test_merged_statements(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_merged_statements), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

@@ -183,7 +183,9 @@ static void eval(dmc_atg *g)
  * a dead end: from 2 it never gets to 1, so automaton i+1 never gets its
  * signal.  At 1, automaton i < n-1 offers its signal forever (1 -> 1).
  * Target: automaton n-1 at 1.  From "automata 0..j-1 at 1, the others at
- * 0" the distance is n - j (one step each, a rendezvous being one step).
+ * 0" the distance is n - j with the paper's count (a rendezvous is one
+ * step), and pan's 2(n - j), or 2n - 1 for j = 0 (a rendezvous is two
+ * steps: the send, then the receive).
  */
 static void fig2(int n)
 {
@@ -200,7 +202,7 @@ static void fig2(int n)
 	goal_loc(goal(NULL, 0), n - 1, 1);
 }
 
-static void fig2_check(int n)
+static void fig2_check(int n, int sync_steps)
 {
 	dmc_atg *g;
 	fig2(n);
@@ -208,13 +210,15 @@ static void fig2_check(int n)
 	CHECK(g != NULL);
 	if (!g)
 		return;
+	dmc_atg_set_sync_steps(g, sync_steps);
 	for (int j = 0; j <= n; j++) {       /* on the way: exact */
+		long d = sync_steps == 1 ? n - j : j == 0 ? 2 * n - 1 : 2 * (n - j);
 		st();
 		for (int i = 0; i < n; i++)
 			at(i, i < j ? 1 : 0);
 		eval(g);
-		CHECK_EQ_LONG(hL, n - j);
-		CHECK_EQ_LONG(hU, n - j);
+		CHECK_EQ_LONG(hL, d);
+		CHECK_EQ_LONG(hU, d);
 	}
 	for (int j = 1; j < n; j++) {        /* automaton j took the wrong branch */
 		st();
@@ -234,8 +238,9 @@ static void fig2_check(int n)
 	dmc_atg_free(g);
 }
 
-static void test_fig2_n3(void) { fig2_check(3); }
-static void test_fig2_n6(void) { fig2_check(6); }
+static void test_fig2_n3(void) { fig2_check(3, 2); }
+static void test_fig2_n6(void) { fig2_check(6, 2); }
+static void test_fig2_paper_count(void) { fig2_check(3, 1); fig2_check(6, 1); }
 
 /* ---- (b) Fig. 3: a loop that must be repeated ---- */
 
@@ -246,7 +251,8 @@ static void test_fig2_n6(void) { fig2_check(6); }
  * reachable and the increment shortcut gives c every value at once, so
  * hL = 3 (one loop).  hU counts the k increments but the loop's other
  * two edges once: k + 2.  Both underestimate 3k: the known weakness
- * ("everything needs to be done at most once").
+ * ("everything needs to be done at most once").  hUc (cycle costs)
+ * charges the k - 1 further rounds back to the increment: 3k.
  */
 static void test_fig3_repeated_loop(void)
 {
@@ -274,6 +280,24 @@ static void test_fig3_repeated_loop(void)
 	eval(g);
 	CHECK_EQ_LONG(hL, 3);
 	CHECK_EQ_LONG(hU, k - 1 + 2);
+	/* hUc: each further round also goes 0 -> 1 -> 2 again: exact */
+	dmc_atg_set_cycle_costs(g, 1);
+	st();
+	at(0, 0);
+	val(c, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);
+	CHECK_EQ_LONG(hU, 3 * k);
+	st();
+	at(0, 1);                             /* one step into the first round */
+	val(c, 0);
+	eval(g);
+	CHECK_EQ_LONG(hU, 3 * k - 1);
+	st();
+	at(0, 0);
+	val(c, 1);
+	eval(g);
+	CHECK_EQ_LONG(hU, 3 * (k - 1));
 	dmc_atg_free(g);
 }
 
@@ -604,8 +628,8 @@ static void test_rendezvous_message(void)
 	val(x, 0);
 	val(ch, 2);
 	eval(g);
-	CHECK_EQ_LONG(hL, 2);
-	CHECK_EQ_LONG(hU, 2);
+	CHECK_EQ_LONG(hL, 3);                 /* ch := 3, then the rendezvous (2 steps) */
+	CHECK_EQ_LONG(hU, 3);
 	st();                                 /* channel already right */
 	at(0, 0);
 	at(1, 0);
@@ -613,8 +637,8 @@ static void test_rendezvous_message(void)
 	val(x, 0);
 	val(ch, 3);
 	eval(g);
-	CHECK_EQ_LONG(hL, 1);
-	CHECK_EQ_LONG(hU, 1);
+	CHECK_EQ_LONG(hL, 2);
+	CHECK_EQ_LONG(hU, 2);
 	st();                                 /* the channel never matches */
 	at(0, 0);
 	at(1, 0);
@@ -652,8 +676,8 @@ static void test_self_rendezvous(void)
 	st();
 	at(1, 0);                             /* no instance of P yet */
 	eval(g);
-	CHECK_EQ_LONG(hL, 2);                 /* run, then two instances meet */
-	CHECK_EQ_LONG(hU, 2);
+	CHECK_EQ_LONG(hL, 3);                 /* run, then two instances meet (2 steps) */
+	CHECK_EQ_LONG(hU, 3);
 	dmc_atg_free(g);
 }
 
@@ -762,7 +786,7 @@ static void test_print(void)
 }
 
 CHECK_MAIN("atg",
-	CASE(test_fig2_n3), CASE(test_fig2_n6), CASE(test_fig3_repeated_loop),
+	CASE(test_fig2_n3), CASE(test_fig2_n6), CASE(test_fig2_paper_count), CASE(test_fig3_repeated_loop),
 	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
 	CASE(test_wrap), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),

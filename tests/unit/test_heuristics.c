@@ -207,6 +207,45 @@ static void test_targets_kinds(void)
 	dmc_targets_free(&t);
 }
 
+/* Statement merging: "if :: x > 1 -> assert(y != 2) :: else fi" leaves
+ * the assert at an unreachable state after its carrier; pan moved the
+ * carrier into the if's state.  The goal: that state, the carrier's
+ * guard and the negated assert.  After an assignment only the location
+ * remains; an orphan (no carrier) is counted as hidden. */
+static void test_targets_merged_assert(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int p = fb_type("P", 10, 1);
+	fb_global("x", 1);
+	fb_global("y", 1);
+	int copy = fb_trans(p, 1, 6, 4, "((x>1))");   /* the if's copy of the carrier */
+	fb_trans(p, 1, 6, 4, "else");
+	int carrier = fb_trans(p, 2, 6, 4, "((x>1))");   /* the carrier in the table, unreachable */
+	fb_trans_id(copy, carrier);
+	fb_trans(p, 3, 0, 4, "assert((y!=2))");
+	fb_trans(p, 6, 7, 5, "x = 0");        /* carrier with an assignment */
+	fb_trans(p, 7, 0, 5, "y = 2");
+	fb_trans(p, 8, 0, 5, "assert((y!=2))");
+	fb_trans(p, 5, 0, 6, "assert((x!=9))");   /* orphan: state 4 is no carrier */
+	fb_set("x", 0, 0);
+	fb_set("y", 0, 0);
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	const char *s = print_targets(&t);
+	CHECK_EQ_LONG(t.ngoals, 2);
+	CHECK_EQ_LONG(t.hidden_asserts, 1);
+	CHECK(strstr(s, "merged into the step from state 1") != NULL);
+	CHECK(strstr(s, "formula ((x>1)&&!((y!=2)))") != NULL || strstr(s, "formula ((x>1)&&(y==2))") != NULL);
+	CHECK(strstr(s, "merged into the step from state 6: x = 0); +1 step") != NULL);
+	if (t.ngoals == 2) {
+		CHECK_EQ_LONG(t.goals[0].locs[0].state, 1);
+		CHECK(t.goals[0].formula != NULL);
+		CHECK_EQ_LONG(t.goals[1].locs[0].state, 6);
+		CHECK(t.goals[1].formula == NULL);
+	}
+	dmc_targets_free(&t);
+}
+
 /* never { do :: x>3 -> break :: x==2 -> goto done :: else od; x==5; done: skip } */
 static void claim_with_end(int end_label_only)
 {
@@ -335,13 +374,13 @@ static void test_targets_unparsable_assert(void)
 
 static void test_registry(void)
 {
-	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU" };
+	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc" };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
 	int n = 0;
 	while (all[n])
 		n++;
-	CHECK_EQ_LONG(n, 7);
-	for (int i = 0; i < 7; i++) {
+	CHECK_EQ_LONG(n, 8);
+	for (int i = 0; i < 8; i++) {
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
 		CHECK_STR(h ? h->name : NULL, names[i]);
@@ -752,7 +791,7 @@ static void test_reinit(void)
 CHECK_MAIN("heuristics",
 	CASE(test_parse_kinds),
 	CASE(test_targets_default),
-	CASE(test_targets_kinds),
+	CASE(test_targets_kinds), CASE(test_targets_merged_assert),
 	CASE(test_targets_claim_end),
 	CASE(test_targets_errors),
 	CASE(test_targets_unreachable),

@@ -88,6 +88,9 @@ static void test_header(void)
 	CHECK(has(t, "static const struct { const char *name; int type; int size; int is_chan; "
 	             "long long lo, hi; long (*read)(int, long); } dmc_vars[] = {\n"));
 	CHECK(has(t, "static const struct { const char *name; long value; } dmc_mtypes[] = {\n"));
+	/* the channel link's field types; "in" (a parameter) has none listed */
+	CHECK(has(t, "static const char *const dmc_chan_fields[] = {\n"));
+	CHECK(has(t, "\t\"mtype byte\",\n"));
 	static const char tail[] = "\t{ 0, 0 }\n};\n";
 	size_t n = strlen(t);
 	CHECK(n > sizeof tail && strcmp(t + n - (sizeof tail - 1), tail) == 0);
@@ -175,6 +178,9 @@ static void test_empty(void)
 	             "static const struct { const char *name; int type; int size; int is_chan; "
 	             "long long lo, hi; long (*read)(int, long); } dmc_vars[] = {\n"
 	             "\t{ \"\", -2, 0, 0, 0, 0, 0 }\t/* sentinel: matches no scope */\n"
+	             "};\n"
+	             "static const char *const dmc_chan_fields[] = {\n"
+	             "\t0\n"
 	             "};\n"
 	             "static const struct { const char *name; long value; } dmc_mtypes[] = {\n"
 	             "\t{ 0, 0 }\n"

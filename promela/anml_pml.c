@@ -248,7 +248,7 @@ static void chain_guard(writer *w, const tchain *c, const int *b, const tevents 
 		free(a.s);
 		free(z.s);
 	}
-	sb_printf(g, "\n\t\t   /* constraint %s:%d */ && ", w->m->file, c->src->loc.line);
+	sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
 	if (!ok)
 		sb_printf(g, "false");
 	else

@@ -418,7 +418,7 @@ static void term(parser *p, anml_term *t)
 	int n = 0;
 	anml_loc first = p->tok.loc;
 	for (;;) {
-		if (p->tok.kind != TK_ID)
+		if (p->tok.kind != TK_ID || is_section(&p->tok))
 			expected(p, n ? "a name, 'next', 'start' or 'end'" : "a timepoint or a number");
 		if (n == 4)
 			fail_at(p, p->tok.loc, "expected at most INSTANCE.ACTION.next.start|end");

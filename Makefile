@@ -95,6 +95,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 
 e2e: all
 	sh tests/e2e/cli.sh
+	sh tests/e2e/anml.sh
 	sh tests/e2e/run.sh
 
 bench: all

@@ -100,6 +100,7 @@ e2e: all
 
 bench: all
 	sh tests/bench/run.sh
+	sh tests/bench/anml.sh
 
 demo: all
 	sh contrib/demo.sh

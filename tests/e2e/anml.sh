@@ -110,6 +110,12 @@ for seed in 1 2 3; do
 	agree gen3_$seed.anml 10 --search astar --heuristic none
 done
 agree "$top/contrib/anml/ex1.anml" 3
+# type-level constraints over two instances, several goals per instance
+agree "$top/contrib/anml/crew.anml" 6
+agree "$top/contrib/anml/crew.anml" 7
+# parameters, patterns, Allen contains, chains with constants
+agree "$top/contrib/anml/rover.anml" 14
+agree "$top/contrib/anml/rover.anml" 16
 agree "$top/contrib/anml/ex1.anml" 6 --search bfs --heuristic none
 agree "$top/contrib/anml/ex1.anml" 6 --search wastar --heuristic hf
 

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#define ANML_DEFAULT_HORIZON 40
+#define ANML_DEFAULT_HORIZON 30
 #define ANML_MAX_HORIZON 30000
 
 /* anml_pml.c: the model as Promela on out; 0, or -1 with err set (a

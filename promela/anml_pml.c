@@ -307,45 +307,62 @@ static int tl_maxparams(writer *w, int inst)
 	return w->m->tls[w->m->insts[inst].tl].maxparams;
 }
 
-/* the statements that start action y on inst (after the guard): the
- * parameters (pattern tr, or free when NULL), the recorded start, the
- * chosen end time, the printf for the plan */
-static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr)
+/* the source position whose value target position k copies, or -1 */
+static int copied_from(const anml_trans *tr, int k)
+{
+	if (!tr || !tr->to.has_args || tr->to.args[k].kind != ANML_ARG_VAR)
+		return -1;
+	for (int f = 0; f < tr->from.nargs; f++)
+		if (tr->from.args[f].kind == ANML_ARG_VAR && tr->from.args[f].val == tr->to.args[k].val)
+			return f;
+	return -1;
+}
+
+/* is target parameter k chosen freely (no value, no copy)? */
+static int is_free(const anml_trans *tr, int k)
+{
+	if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
+		return 0;
+	return copied_from(tr, k) < 0;
+}
+
+/* the number of ways to choose y's free parameters */
+static long combos(writer *w, int inst, int y, const anml_trans *tr)
+{
+	const anml_model *m = w->m;
+	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
+	long n = 1;
+	for (int k = 0; k < a->nparams; k++)
+		if (is_free(tr, k) && n < 100000)
+			n *= m->types[a->ptype[k]].nvals;
+	return n;
+}
+
+/* the statements that start action y on inst with free-parameter choice
+ * combo (mixed radix) and duration d: the parameters, the recorded
+ * start, the end time, the printf for the plan */
+static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, long combo, int d)
 {
 	const anml_model *m = w->m;
 	const char *in = iname(w, inst), *tn = tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
 	int np = tl_maxparams(w, inst);
-	/* parameters: constants, copies of the source's (through tmp), free choices */
-	for (int k = 0; tr && tr->to.has_args && k < a->nparams; k++) {
-		const anml_arg *g = &tr->to.args[k];
-		if (g->kind != ANML_ARG_VAR)
-			continue;
-		for (int f = 0; f < tr->from.nargs; f++)
-			if (tr->from.args[f].kind == ANML_ARG_VAR && tr->from.args[f].val == g->val) {
-				sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
-				break;
-			}
+	/* copies of the source's values go through tmp_k: p0, p1 may swap */
+	for (int k = 0; k < a->nparams; k++) {
+		int f = copied_from(tr, k);
+		if (f >= 0)
+			sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
 	}
 	for (int k = 0; k < a->nparams; k++) {
-		const anml_arg *g = tr && tr->to.has_args ? &tr->to.args[k] : NULL;
-		int from = -1;
-		if (g && g->kind == ANML_ARG_VAR)
-			for (int f = 0; f < tr->from.nargs; f++)
-				if (tr->from.args[f].kind == ANML_ARG_VAR && tr->from.args[f].val == g->val) {
-					from = f;
-					break;
-				}
-		if (g && g->kind == ANML_ARG_VALUE)
-			sb_printf(s, "; %s_p%d = %d", in, k, g->val);
-		else if (from >= 0)
+		int f = copied_from(tr, k);
+		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
+			sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
+		else if (f >= 0)
 			sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
 		else {
-			const anml_type *ty = &m->types[a->ptype[k]];
-			sb_printf(s, ";\n\t\t   if");
-			for (int v = 0; v < ty->nvals; v++)
-				sb_printf(s, " :: %s_p%d = %d", in, k, v);
-			sb_printf(s, " fi   /* %s: %s */", a->pname[k], ty->name);
+			int nv = m->types[a->ptype[k]].nvals;
+			sb_printf(s, "; %s_p%d = %ld", in, k, combo % nv);
+			combo /= nv;
 		}
 	}
 	for (int k = a->nparams; k < np; k++)
@@ -353,12 +370,7 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr)
 	sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
 	if (*rec_at(w, inst, y, ANML_START))
 		sb_printf(s, "; %s_%s_s = time", in, a->name);
-	/* the end: time + min .. min(time + max, H) */
-	sb_printf(s, ";\n\t\t   %s_e = time + %d", in, a->min);
-	if (a->max == ANML_UNBOUNDED)
-		sb_printf(s, "; do :: %s_e < H -> %s_e++ :: break od", in, in);
-	else if (a->max > a->min)
-		sb_printf(s, "; do :: %s_e < H && %s_e < time + %d -> %s_e++ :: break od", in, in, a->max, in);
+	sb_printf(s, "; %s_e = time + %d", in, d);
 	sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
 	for (int k = 0; k < np; k++)
 		sb_printf(s, " %%d");
@@ -400,47 +412,52 @@ static void leave(writer *w, sbuf *s, int inst, int x)
 
 /* ---- the model ---- */
 
-static void option(writer *w, sbuf *body, int inst, int x, int y, const anml_trans *tr, int line)
+/* One transition x -> y of inst (x -1: the first action, y -1: the
+ * instance finishes) as do-options, one d_step per choice of y's free
+ * parameters and duration: a single step each, no intermediate states. */
+static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int line)
 {
 	const anml_model *m = w->m;
 	const char *in = iname(w, inst), *tn = tname(w, inst);
 	const anml_timeline *tl = &m->tls[m->insts[inst].tl];
 	tevents ev = { inst, x, y };
-	sbuf g = { 0 }, s = { 0 };
+	sbuf g = { 0 }, lv = { 0 };
 	if (x >= 0)
 		sb_printf(&g, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
 	else
 		sb_printf(&g, "%s_act == %s_none", in, tn);
 	source_guard(w, &g, inst, tr);
-	if (y >= 0) {
-		sb_printf(&g, " && time + %d <= H", tl->acts[y].min);
-		constraint_guards(w, &ev, &g);
-		if (x >= 0)
-			leave(w, &s, inst, x);
-		enter(w, &s, inst, y, tr);
-	} else {
-		/* the timeline ends after x */
+	if (y < 0) {
 		int ng = anml_inst_goal_count(m, inst);
-		if (ng > 1) {
-			int all = (1 << ng) - 1;
-			sb_printf(&g, " && (%s_goals | %d) == %d", in, 1 << goal_bit(w, inst, x), all);
-		}
-		constraint_guards(w, &ev, &g);
-		leave(w, &s, inst, x);
-		sb_printf(&s, "; %s_act = %s_null; %s_e = H + 1", in, tn, in);
+		if (ng > 1)
+			sb_printf(&g, " && (%s_goals | %d) == %d", in, 1 << goal_bit(w, inst, x), (1 << ng) - 1);
 	}
-	fprintf(w->out, "\t:: atomic { /* ");
+	constraint_guards(w, &ev, &g);
 	if (x >= 0)
-		fprintf(w->out, "%s", tl->acts[x].name);
-	else
-		fprintf(w->out, "(start)");
-	fprintf(w->out, " -> %s", y >= 0 ? tl->acts[y].name : "(finished)");
+		leave(w, &lv, inst, x);
+	fprintf(w->out, "\t/* %s -> %s", x >= 0 ? tl->acts[x].name : "(start)",
+	        y >= 0 ? tl->acts[y].name : "(finished)");
 	if (line > 0)
 		fprintf(w->out, ", %s:%d", m->file, line);
-	fprintf(w->out, " */\n\t\t   %s ->\n\t\t   skip%s\n\t   }\n", g.s, s.s ? s.s : "");
-	(void) body;
+	fprintf(w->out, " */\n");
+	if (y < 0) {
+		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1\n\t   }\n",
+		        g.s, lv.s ? lv.s : "", in, tn, in);
+	} else {
+		const anml_action *a = &tl->acts[y];
+		int dmax = a->max == ANML_UNBOUNDED || a->max > w->H ? w->H : a->max;
+		long nc = combos(w, inst, y, tr);
+		for (long c = 0; c < nc; c++)
+			for (int d = a->min; d <= dmax; d++) {
+				sbuf st = { 0 };
+				enter(w, &st, inst, y, tr, c, d);
+				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s\n\t   }\n",
+				        g.s, d, lv.s ? lv.s : "", st.s ? st.s : "");
+				free(st.s);
+			}
+	}
 	free(g.s);
-	free(s.s);
+	free(lv.s);
 }
 
 static int goal_bit(writer *w, int inst, int act)
@@ -462,16 +479,16 @@ static void process(writer *w, int inst)
 	/* the first action: INITIAL-STATE's, else any */
 	for (int y = 0; y < tl->nacts; y++)
 		if (first < 0 || first == y)
-			option(w, NULL, inst, -1, y, NULL, first >= 0 ? 0 : 0);
+			option(w, inst, -1, y, NULL, 0);
 	for (int x = 0; x < tl->nacts; x++) {
 		for (int i = 0; i < tl->ntrans; i++) {
 			const anml_trans *tr = &tl->trans[i];
 			if (tr->from.act == x)
-				option(w, NULL, inst, x, tr->to.act, tr, tr->from.loc.line);
+				option(w, inst, x, tr->to.act, tr, tr->from.loc.line);
 		}
 		int ng = anml_inst_goal_count(m, inst);
 		if (ng == 0 || anml_is_goal(m, inst, x))
-			option(w, NULL, inst, x, -1, NULL, 0);
+			option(w, inst, x, -1, NULL, 0);
 	}
 	fprintf(w->out, "\tod\n}\n");
 }

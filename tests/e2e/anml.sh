@@ -61,7 +61,7 @@ grep -q 'ex1.anml:9' ex1.pml && ok "comments link to the source lines" || fail "
 for m in "$top"/contrib/anml/*.anml; do
 	name=$(basename "$m")
 	case $name in
-	*noplan*) expect 1 "no plan exists within the horizon 40" "dmc plan $name: no plan" -- "$dmc" plan "$m" ;;
+	*noplan*) expect 1 "no plan exists within the horizon 30" "dmc plan $name: no plan" -- "$dmc" plan "$m" ;;
 	*) expect 0 "^validated" "dmc plan $name: a validated plan" -- "$dmc" plan "$m" ;;
 	esac
 done
@@ -98,14 +98,14 @@ agree() {   # MODEL HORIZON [plan options]
 }
 plans=0
 noplans=0
-for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for seed in 1 2 3 4 5 6 7 8 9; do
 	"$dmc" gen-anml -T 2 -A 4 -C 2 --seed $seed > gen$seed.anml
 	agree gen$seed.anml 14
 	case "$s" in plan) plans=$((plans + 1)) ;; noplan) noplans=$((noplans + 1)) ;; esac
 done
 [ $plans -gt 0 ] && [ $noplans -gt 0 ] && ok "the generated set has models with and without plans" \
 	|| fail "generated models: $plans with a plan, $noplans without"
-for seed in 1 2 3; do
+for seed in 1 2; do
 	"$dmc" gen-anml -T 3 -A 4 -R 5 -C 3 --seed $seed > gen3_$seed.anml
 	agree gen3_$seed.anml 10 --search astar --heuristic none
 done

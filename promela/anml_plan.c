@@ -26,7 +26,7 @@
 
 typedef struct {
 	const char *model, *search, *heur;
-	int horizon, keep, quiet;
+	int horizon, keep;
 	drv_strv check_opts;   /* passed on to dmc check */
 } plan_opts;
 
@@ -35,7 +35,7 @@ static int usage_error(const char *fmt, const char *a)
 	char msg[300];
 	snprintf(msg, sizeof msg, fmt, a);
 	drv_msg("plan: %s (usage: dmc plan MODEL.anml [--search S] [--heuristic H] [--horizon N] "
-	        "[--weight W] [--beam K] [--time-limit S] [--memlim MB] [--keep] [--quiet])", msg);
+	        "[--weight W] [--beam K] [--time-limit S] [--memlim MB] [--max-depth N] [--keep])", msg);
 	return 2;
 }
 
@@ -64,8 +64,6 @@ static int parse(plan_opts *o, int argc, char **argv)
 			free(opt);
 		} else if (strcmp(a, "--keep") == 0)
 			o->keep = 1;
-		else if (strcmp(a, "--quiet") == 0)
-			o->quiet = 1;
 		else if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		else if (o->model)

@@ -95,10 +95,12 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 
 e2e: all
 	sh tests/e2e/cli.sh
+	sh tests/e2e/anml.sh
 	sh tests/e2e/run.sh
 
 bench: all
 	sh tests/bench/run.sh
+	sh tests/bench/anml.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -1,0 +1,56 @@
+/*
+ * anml.h -- the ANMLite back ends: the Promela writer, plan extraction
+ * from a replayed trail, the plan validator and the random generator.
+ * The front end (lexer, parser, name resolution) is anml_ast.h.
+ */
+#ifndef PROM_ANML_H
+#define PROM_ANML_H
+
+#include "anml_ast.h"
+
+#include <stdio.h>
+
+#define ANML_DEFAULT_HORIZON 30
+#define ANML_MAX_HORIZON 30000
+
+/* anml_pml.c: the model as Promela on out; 0, or -1 with err set (a
+ * model the translator cannot handle, e.g. too many combinations). */
+int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err);
+
+/* A plan: per instance, its actions in order. */
+typedef struct {
+	int act, start, end;
+	int params[8];
+} anml_step;
+
+typedef struct {
+	anml_step *steps;
+	int n;
+} anml_line;
+
+typedef struct {
+	anml_line *lines;    /* one per instance of the model */
+	int ninsts;
+} anml_plan;
+
+/* anml_schedule.c: the plan from the "@@ANML" lines the Promela model
+ * prints during `spin -t`; 0, or -1 with err set. */
+int anml_plan_from_replay(const anml_model *m, const char *text, anml_plan *plan, anml_err *err);
+void anml_plan_print(FILE *out, const anml_model *m, const anml_plan *plan);
+void anml_plan_free(anml_plan *plan);
+
+/* anml_validate.c: check a plan against the model's durations,
+ * transitions, initial state, goals and constraints, independently of
+ * the translator.  Returns the number of violations; each is written
+ * (one line) to report when it is not NULL. */
+int anml_validate(const anml_model *m, const anml_plan *plan, FILE *report);
+
+/* anml_gen.c: a random model (section 6.2 of the ANMLite paper). */
+typedef struct {
+	int timelines, actions, transitions, constraints;
+	unsigned long seed;
+} anml_gen_opts;
+/* 0, or -1 with err set for impossible settings */
+int anml_generate(FILE *out, const anml_gen_opts *o, anml_err *err);
+
+#endif

@@ -1,0 +1,416 @@
+/*
+ * anml_sema.c -- name resolution and consistency checks of a parsed
+ * ANMLite model: every type, timeline, instance and action is declared
+ * once and every reference names a declared one; patterns have the
+ * action's number of arguments; at most one initial action per instance.
+ * Timelines without a VARIABLES entry get one instance named after them.
+ */
+#include "anml_ast.h"
+#include "fs.h"
+#include "util.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	anml_model *m;
+	anml_err *err;
+	jmp_buf fail;
+} sema;
+
+static void fail_at(sema *s, anml_loc loc, const char *fmt, ...)
+{
+	char text[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	snprintf(s->err->msg, sizeof s->err->msg, "%s:%d:%d: %s", s->m->file, loc.line, loc.col, text);
+	longjmp(s->fail, 1);
+}
+
+static int find_type(const anml_model *m, const char *n)
+{
+	for (int i = 0; i < m->ntypes; i++)
+		if (strcmp(m->types[i].name, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_tl(const anml_model *m, const char *n)
+{
+	for (int i = 0; i < m->ntls; i++)
+		if (strcmp(m->tls[i].name, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_inst(const anml_model *m, const char *n)
+{
+	for (int i = 0; i < m->ninsts; i++)
+		if (strcmp(m->insts[i].name, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_act(const anml_timeline *tl, const char *n)
+{
+	for (int i = 0; i < tl->nacts; i++)
+		if (strcmp(tl->acts[i].name, n) == 0)
+			return i;
+	return -1;
+}
+
+static int find_val(const anml_type *t, const char *n)
+{
+	for (int i = 0; i < t->nvals; i++)
+		if (strcmp(t->vals[i], n) == 0)
+			return i;
+	return -1;
+}
+
+static void declarations(sema *s)
+{
+	anml_model *m = s->m;
+	for (int i = 0; i < m->ntypes; i++) {
+		if (find_type(m, m->types[i].name) != i)
+			fail_at(s, m->types[i].loc, "type '%s' is declared twice", m->types[i].name);
+		for (int v = 0; v < m->types[i].nvals; v++)
+			if (find_val(&m->types[i], m->types[i].vals[v]) != v)
+				fail_at(s, m->types[i].loc, "type '%s' lists the value '%s' twice",
+				        m->types[i].name, m->types[i].vals[v]);
+	}
+	for (int i = 0; i < m->ntls; i++) {
+		anml_timeline *tl = &m->tls[i];
+		if (find_tl(m, tl->name) != i)
+			fail_at(s, tl->loc, "timeline '%s' is declared twice", tl->name);
+		for (int a = 0; a < tl->nacts; a++) {
+			anml_action *ac = &tl->acts[a];
+			if (find_act(tl, ac->name) != a)
+				fail_at(s, ac->loc, "timeline '%s' declares the action '%s' twice", tl->name, ac->name);
+			if (ac->nparams > 8)
+				fail_at(s, ac->loc, "action %s has %d parameters: at most 8 are supported", ac->name, ac->nparams);
+			if (ac->nparams > tl->maxparams)
+				tl->maxparams = ac->nparams;
+			for (int k = 0; k < ac->nparams; k++) {
+				ac->ptype[k] = find_type(m, ac->ptname[k]);
+				if (ac->ptype[k] < 0)
+					fail_at(s, ac->loc, "undefined type '%s' (parameter %s of action %s)",
+					        ac->ptname[k], ac->pname[k], ac->name);
+			}
+		}
+	}
+	for (int i = 0; i < m->ninsts; i++) {
+		anml_inst *in = &m->insts[i];
+		if (find_inst(m, in->name) != i)
+			fail_at(s, in->loc, "instance '%s' is declared twice", in->name);
+		in->tl = find_tl(m, in->tlname);
+		if (in->tl < 0)
+			fail_at(s, in->loc, "undefined timeline '%s' (type of instance %s)", in->tlname, in->name);
+	}
+	/* a timeline without instances gets one, named after it */
+	for (int t = 0; t < m->ntls; t++) {
+		int has = 0;
+		for (int i = 0; i < m->ninsts; i++)
+			has |= m->insts[i].tl == t;
+		if (has)
+			continue;
+		if (find_inst(m, m->tls[t].name) >= 0)
+			fail_at(s, m->tls[t].loc, "timeline '%s' has no instances and its name is taken by an instance",
+			        m->tls[t].name);
+		m->insts = drv_realloc(m->insts, ((size_t) m->ninsts + 1) * sizeof *m->insts);
+		anml_inst *in = &m->insts[m->ninsts++];
+		memset(in, 0, sizeof *in);
+		in->name = drv_strdup(m->tls[t].name);
+		in->tlname = drv_strdup(m->tls[t].name);
+		in->loc = m->tls[t].loc;
+		in->tl = t;
+		in->implicit = 1;
+	}
+}
+
+static int var_index(char **names, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	names[*n] = (char *) name;
+	return (*n)++;
+}
+
+static void pattern(sema *s, const anml_timeline *tl, anml_pat *p, char **vars, int *vtype, int *nvars)
+{
+	p->act = find_act(tl, p->action);
+	if (p->act < 0)
+		fail_at(s, p->loc, "undefined action '%s' (timeline %s has no such action)", p->action, tl->name);
+	const anml_action *a = &tl->acts[p->act];
+	if (!p->has_args)
+		return;
+	if (p->nargs != a->nparams)
+		fail_at(s, p->loc, "action %s has %d parameter%s, the pattern gives %d", a->name,
+		        a->nparams, a->nparams == 1 ? "" : "s", p->nargs);
+	for (int k = 0; k < p->nargs; k++) {
+		anml_arg *g = &p->args[k];
+		const anml_type *ty = &s->m->types[a->ptype[k]];
+		if (g->kind == ANML_ARG_ANY && !g->name)
+			continue;
+		int v = find_val(ty, g->name);
+		if (v >= 0) {
+			g->kind = ANML_ARG_VALUE;
+			g->val = v;
+			continue;
+		}
+		int before = *nvars;
+		g->kind = ANML_ARG_VAR;
+		g->val = var_index(vars, nvars, g->name);
+		if (g->val == before)
+			vtype[g->val] = a->ptype[k];
+		else if (vtype[g->val] != a->ptype[k])
+			fail_at(s, g->loc, "variable '%s' stands for values of type %s here and of type %s before",
+			        g->name, ty->name, s->m->types[vtype[g->val]].name);
+	}
+}
+
+static void transitions(sema *s)
+{
+	for (int t = 0; t < s->m->ntls; t++) {
+		anml_timeline *tl = &s->m->tls[t];
+		for (int i = 0; i < tl->ntrans; i++) {
+			anml_trans *tr = &tl->trans[i];
+			char *vars[128];
+			int vtype[128], n = 0;
+			if (tr->from.nargs + tr->to.nargs > 128)
+				fail_at(s, tr->from.loc, "too many pattern arguments");
+			pattern(s, tl, &tr->from, vars, vtype, &n);
+			pattern(s, tl, &tr->to, vars, vtype, &n);
+			tr->nvars = n;
+		}
+	}
+}
+
+static void resolve_ref(sema *s, anml_ref *r)
+{
+	anml_model *m = s->m;
+	r->inst = -1;
+	if (r->qual) {
+		int i = find_inst(m, r->qual), t = find_tl(m, r->qual);
+		if (i >= 0 && !(m->insts[i].implicit && t >= 0)) {
+			r->inst = i;
+			r->tl = m->insts[i].tl;
+		} else if (t >= 0)
+			r->tl = t;
+		else
+			fail_at(s, r->loc, "undefined timeline or instance '%s'", r->qual);
+		r->act = find_act(&m->tls[r->tl], r->action);
+		if (r->act < 0)
+			fail_at(s, r->loc, "undefined action '%s' (timeline %s has no such action)",
+			        r->action, m->tls[r->tl].name);
+		return;
+	}
+	int found = -1;
+	for (int t = 0; t < m->ntls; t++) {
+		int a = find_act(&m->tls[t], r->action);
+		if (a < 0)
+			continue;
+		if (found >= 0)
+			fail_at(s, r->loc, "action '%s' is ambiguous (timelines %s and %s): write TIMELINE.%s",
+			        r->action, m->tls[found].name, m->tls[t].name, r->action);
+		found = t;
+		r->act = a;
+	}
+	if (found < 0) {
+		if (find_tl(m, r->action) >= 0 || find_inst(m, r->action) >= 0)
+			fail_at(s, r->loc, "'%s' is a timeline or instance: expected an action (%s.ACTION)",
+			        r->action, r->action);
+		fail_at(s, r->loc, "undefined action '%s'", r->action);
+	}
+	r->tl = found;
+}
+
+static int applies(const anml_ref *r, const anml_model *m, int inst)
+{
+	return r->inst == inst || (r->inst < 0 && r->tl == m->insts[inst].tl);
+}
+
+static void references(sema *s)
+{
+	anml_model *m = s->m;
+	for (int i = 0; i < m->ninits; i++)
+		resolve_ref(s, &m->inits[i]);
+	for (int in = 0; in < m->ninsts; in++) {
+		int first = -1;
+		for (int i = 0; i < m->ninits; i++) {
+			if (!applies(&m->inits[i], m, in))
+				continue;
+			if (first >= 0 && m->inits[first].act != m->inits[i].act)
+				fail_at(s, m->inits[i].loc, "instance %s gets two initial actions (%s and %s)",
+				        m->insts[in].name, m->tls[m->insts[in].tl].acts[m->inits[first].act].name,
+				        m->inits[i].action);
+			first = i;
+		}
+	}
+	for (int i = 0; i < m->ngoals; i++)
+		resolve_ref(s, &m->goals[i]);
+	for (int i = 0; i < m->ncons; i++) {
+		anml_constraint *c = &m->cons[i];
+		if (c->allen >= 0) {
+			resolve_ref(s, &c->x);
+			resolve_ref(s, &c->y);
+		}
+		for (int k = 0; k < c->nterms; k++)
+			if (!c->terms[k].is_const)
+				resolve_ref(s, &c->terms[k].ref);
+		if (c->has_at)
+			resolve_ref(s, &c->at.ref);
+		int tps = c->allen >= 0 ? 2 : 0;
+		for (int k = 0; k < c->nterms; k++)
+			tps += !c->terms[k].is_const;
+		if (tps == 0)
+			fail_at(s, c->loc, "a constraint between constants only: expected a timepoint ACTION.start|end");
+		if (c->has_at || (c->allen < 0 && c->terms[c->nterms - 1].is_const)) {
+			/* checked below */
+		}
+		for (int k = 0; k < c->nterms; k++)
+			if (c->terms[k].next)
+				fail_at(s, c->terms[k].loc, "'next' is not implemented yet (docs/anmlite.md, \"Not implemented\")");
+		if (c->has_at)
+			fail_at(s, c->at.loc, "'at' is not implemented yet (docs/anmlite.md, \"Not implemented\")");
+	}
+}
+
+int anml_resolve(anml_model *m, anml_err *err)
+{
+	sema s;
+	s.m = m;
+	s.err = err;
+	if (setjmp(s.fail))
+		return -1;
+	if (m->ntls == 0)
+		fail_at(&s, m->loc, "plan %s declares no TIMELINE", m->name);
+	declarations(&s);
+	transitions(&s);
+	references(&s);
+	return 0;
+}
+
+int anml_load(const char *path, anml_model *m, anml_err *err)
+{
+	size_t len;
+	char *text = drv_read_file(path, &len);
+	if (!text) {
+		memset(m, 0, sizeof *m);
+		snprintf(err->msg, sizeof err->msg, "%s: cannot read the file", path);
+		return -1;
+	}
+	if (strlen(text) != len) {
+		free(text);
+		memset(m, 0, sizeof *m);
+		snprintf(err->msg, sizeof err->msg, "%s: not a text file (it contains a NUL byte)", path);
+		return -1;
+	}
+	int rc = anml_parse(path, text, m, err);
+	free(text);
+	if (rc == 0)
+		rc = anml_resolve(m, err);
+	return rc;
+}
+
+int anml_inst_goal_count(const anml_model *m, int inst)
+{
+	int n = 0;
+	for (int i = 0; i < m->ngoals; i++)
+		if (applies(&m->goals[i], m, inst))
+			n++;
+	return n;
+}
+
+int anml_is_goal(const anml_model *m, int inst, int act)
+{
+	for (int i = 0; i < m->ngoals; i++)
+		if (applies(&m->goals[i], m, inst) && m->goals[i].act == act)
+			return 1;
+	return 0;
+}
+
+int anml_initial_action(const anml_model *m, int inst)
+{
+	for (int i = 0; i < m->ninits; i++)
+		if (applies(&m->inits[i], m, inst))
+			return m->inits[i].act;
+	return -1;
+}
+
+static void free_ref(anml_ref *r)
+{
+	free(r->qual);
+	free(r->action);
+}
+
+static void free_pat(anml_pat *p)
+{
+	free(p->action);
+	for (int j = 0; j < p->nargs; j++)
+		free(p->args[j].name);
+	free(p->args);
+}
+
+void anml_free(anml_model *m)
+{
+	for (int i = 0; i < m->ntypes; i++) {
+		free(m->types[i].name);
+		for (int v = 0; v < m->types[i].nvals; v++)
+			free(m->types[i].vals[v]);
+		free(m->types[i].vals);
+	}
+	free(m->types);
+	for (int t = 0; t < m->ntls; t++) {
+		anml_timeline *tl = &m->tls[t];
+		for (int a = 0; a < tl->nacts; a++) {
+			anml_action *ac = &tl->acts[a];
+			free(ac->name);
+			for (int k = 0; k < ac->nparams; k++) {
+				free(ac->pname[k]);
+				free(ac->ptname[k]);
+			}
+			free(ac->pname);
+			free(ac->ptname);
+			free(ac->ptype);
+		}
+		free(tl->acts);
+		for (int i = 0; i < tl->ntrans; i++) {
+			free_pat(&tl->trans[i].from);
+			free_pat(&tl->trans[i].to);
+		}
+		free(tl->trans);
+		free(tl->name);
+	}
+	free(m->tls);
+	for (int i = 0; i < m->ninsts; i++) {
+		free(m->insts[i].name);
+		free(m->insts[i].tlname);
+	}
+	free(m->insts);
+	for (int i = 0; i < m->ninits; i++)
+		free_ref(&m->inits[i]);
+	free(m->inits);
+	for (int i = 0; i < m->ngoals; i++)
+		free_ref(&m->goals[i]);
+	free(m->goals);
+	for (int i = 0; i < m->ncons; i++) {
+		anml_constraint *c = &m->cons[i];
+		free_ref(&c->x);
+		free_ref(&c->y);
+		for (int k = 0; k < c->nterms; k++)
+			free_ref(&c->terms[k].ref);
+		free(c->terms);
+		free(c->ops);
+		free_ref(&c->at.ref);
+	}
+	free(m->cons);
+	free(m->file);
+	free(m->name);
+	memset(m, 0, sizeof *m);
+}

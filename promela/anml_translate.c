@@ -1,0 +1,88 @@
+/*
+ * anml_translate.c -- `dmc translate MODEL.anml [-o OUT.pml] [--horizon H]`:
+ * load (parse + resolve) an ANMLite model and write its Promela
+ * translation (anml_pml.c) to OUT or standard output.
+ */
+#include "anml.h"
+#include "anml_cmd.h"
+#include "translate.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int anml_parse_horizon(const char *v, int *h)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (!*v || *end || n < 1 || n > ANML_MAX_HORIZON) {
+		drv_msg("--horizon: expected a whole number from 1 to %d, found '%s'", ANML_MAX_HORIZON, v);
+		return 2;
+	}
+	*h = (int) n;
+	return 0;
+}
+
+int anml_translate_file(const char *model, const char *out_path, int horizon)
+{
+	anml_model m;
+	anml_err err;
+	if (anml_load(model, &m, &err) != 0) {
+		fprintf(stderr, "%s\n", err.msg);
+		anml_free(&m);
+		return 2;
+	}
+	FILE *out = stdout;
+	if (out_path && !(out = fopen(out_path, "w"))) {
+		drv_msg("translate: cannot write %s", out_path);
+		anml_free(&m);
+		return 2;
+	}
+	int rc = anml_write_promela(out, &m, horizon, &err);
+	if (rc != 0)
+		fprintf(stderr, "%s\n", err.msg);
+	if (out != stdout) {
+		if (fclose(out) != 0 && rc == 0) {
+			drv_msg("translate: cannot write %s", out_path);
+			rc = -1;
+		}
+	} else
+		fflush(stdout);
+	anml_free(&m);
+	return rc == 0 ? 0 : 2;
+}
+
+int prom_anml_translate(const drv_env *e, int argc, char **argv)
+{
+	const char *model = NULL, *out = NULL;
+	int horizon = ANML_DEFAULT_HORIZON;
+	(void) e;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if ((strcmp(a, "-o") == 0 || strcmp(a, "--horizon") == 0) && i + 1 >= argc) {
+			drv_msg("translate: %s needs a value", a);
+			return 2;
+		}
+		if (strcmp(a, "-o") == 0)
+			out = argv[++i];
+		else if (strcmp(a, "--horizon") == 0) {
+			if (anml_parse_horizon(argv[++i], &horizon) != 0)
+				return 2;
+		} else if (strncmp(a, "--horizon=", 10) == 0) {
+			if (anml_parse_horizon(a + 10, &horizon) != 0)
+				return 2;
+		} else if (a[0] == '-' && a[1]) {
+			drv_msg("translate: unknown option '%s' (MODEL.anml [-o OUT.pml] [--horizon H])", a);
+			return 2;
+		} else if (model) {
+			drv_msg("translate: more than one model given ('%s', '%s')", model, a);
+			return 2;
+		} else
+			model = a;
+	}
+	if (!model) {
+		drv_msg("translate: no model given");
+		return 2;
+	}
+	return anml_translate_file(model, out, horizon);
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# anml.sh -- end-to-end tests of the ANMLite commands (dmc translate
+# MODEL.anml, dmc plan, dmc gen-anml) with real spin and pan:
+#   - malformed models: file:line:column, what was expected, exit 2;
+#   - the contrib examples give plans that pass the validator (dmc plan
+#     exits 2 when its validator rejects a plan, so status 0 is a
+#     validated plan) and replay with spin -t;
+#   - plan existence agrees with SPIN's own breadth-first search
+#     (spin -a; gcc -DBFS -DNOREDUCE; ./pan) on the translation, for
+#     generated models and for models with and without a plan.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-anml.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 2
+
+passed=0
+failed=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+expect() {
+	want=$1; pat=$2; what=$3; shift 4
+	"$@" > out.txt 2>&1
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit status $rc, expected $want: $(head -c 600 out.txt)"
+	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
+		fail "$what: output lacks '$pat': $(head -c 600 out.txt)"
+	else
+		ok "$what"
+	fi
+}
+
+# ---- errors ----
+printf 'PLAN p\nTIMELINE A\n  ACTIONS\n    A0: [2 _]\nEND A\nEND p\n' > bad1.anml
+expect 2 "bad1.anml:4:12: expected ',', found '_'" "malformed duration: file:line:col and what was expected" \
+	-- "$dmc" translate bad1.anml
+printf 'PLAN p\nTIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> A1 END A\nGOALS A.A7\nEND p\n' > bad2.anml
+expect 2 "bad2.anml:3:7: undefined action 'A7'" "undefined action is named" -- "$dmc" plan bad2.anml
+printf 'PLAN p\nTIMELINE A ACTIONS A0 END A\nVARIABLES t1: Q\nEND p\n' > bad3.anml
+expect 2 "undefined timeline 'Q'" "undefined timeline is named" -- "$dmc" translate bad3.anml
+printf 'PLAN p\nTIMELINE A ACTIONS A0(x: colour) END A\nEND p\n' > bad4.anml
+expect 2 "undefined type 'colour'" "undefined type is named" -- "$dmc" translate bad4.anml
+printf 'PLAN p\nTIMELINE A ACTIONS A0 A1 END A\nINITIAL-STATE |-> t9.A0\nEND p\n' > bad5.anml
+expect 2 "undefined timeline or instance 't9'" "undefined instance is named" -- "$dmc" translate bad5.anml
+expect 2 "cannot read" "a missing model" -- "$dmc" plan nosuch.anml
+expect 2 "horizon" "a bad horizon" -- "$dmc" translate "$top/contrib/anml/ex1.anml" --horizon 0
+expect 2 "unknown option" "an unknown plan option" -- "$dmc" plan "$top/contrib/anml/ex1.anml" --frob
+expect 2 "from 5 (the backbone)" "gen-anml: impossible -R" -- "$dmc" gen-anml -A 6 -R 99
+
+# ---- translation: SPIN accepts it ----
+expect 0 "" "translate ex1" -- "$dmc" translate "$top/contrib/anml/ex1.anml" -o ex1.pml
+if spin -a ex1.pml > spin.txt 2>&1; then ok "spin -a accepts the translation"; else fail "spin -a: $(cat spin.txt)"; fi
+grep -q 'ex1.anml:9' ex1.pml && ok "comments link to the source lines" || fail "no source-line comments in ex1.pml"
+
+# ---- plans for the examples: found, validated, replayed ----
+for m in "$top"/contrib/anml/*.anml; do
+	name=$(basename "$m")
+	case $name in
+	*noplan*) expect 1 "no plan exists within the horizon 30" "dmc plan $name: no plan" -- "$dmc" plan "$m" ;;
+	*) expect 0 "^validated" "dmc plan $name: a validated plan" -- "$dmc" plan "$m" ;;
+	esac
+done
+expect 0 "A2  *start  *[0-9]* *end" "the plan lists actions with start and end" -- "$dmc" plan "$top/contrib/anml/ex1.anml"
+expect 0 "states stored" "the plan comes with search statistics" -- "$dmc" plan "$top/contrib/anml/ex1.anml" --search astar --heuristic none
+# ex1 needs 4 time units on timeline A (A0 >= 2, A1, A2 >= 1)
+expect 1 "no plan exists within the horizon 3" "a complete search without a plan" -- "$dmc" plan "$top/contrib/anml/ex1.anml" --horizon 3
+expect 0 "^validated" "... and with the horizon 4 there is one" -- "$dmc" plan "$top/contrib/anml/ex1.anml" --horizon 4
+expect 3 "incomplete" "a beam search that drops states: incomplete" -- "$dmc" plan "$top/contrib/anml/rover.anml" --search beam --beam 1 --heuristic none
+
+# ---- gen-anml: the same seed gives the same model ----
+"$dmc" gen-anml -T 2 -A 4 -C 2 --seed 5 > g1.anml && "$dmc" gen-anml -T 2 -A 4 -C 2 --seed 5 > g2.anml
+cmp -s g1.anml g2.anml && ok "gen-anml is deterministic per seed" || fail "gen-anml differs for one seed"
+
+# ---- plan existence: dmc plan vs SPIN's BFS ----
+spin_bfs() {   # MODEL HORIZON -> plan | noplan | other
+	rm -rf sb && mkdir sb
+	"$dmc" translate "$1" --horizon "$2" -o sb/m.pml || { echo other; return; }
+	( cd sb && spin -a m.pml > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c > /dev/null 2>&1 \
+	  && ./pan > out.txt 2>&1 )
+	if grep -q "assertion violated" sb/out.txt; then echo plan
+	elif grep -q "errors: 0" sb/out.txt && ! grep -q "MEMLIM\|out of memory" sb/out.txt; then echo noplan
+	else echo other; fi
+}
+agree() {   # MODEL HORIZON [plan options]
+	m=$1; h=$2; shift 2
+	s=$(spin_bfs "$m" "$h")
+	"$dmc" plan "$m" --horizon "$h" "$@" > plan.txt 2>&1
+	rc=$?
+	case "$s/$rc" in
+	plan/0|noplan/1) ok "$(basename "$m") H=$h $*: SPIN BFS and dmc agree ($s)" ;;
+	*) fail "$(basename "$m") H=$h $*: SPIN BFS says $s, dmc plan exits $rc: $(head -c 600 plan.txt)" ;;
+	esac
+}
+plans=0
+noplans=0
+for seed in 1 2 3 4 5 6 7 8 9; do
+	"$dmc" gen-anml -T 2 -A 4 -C 2 --seed $seed > gen$seed.anml
+	agree gen$seed.anml 14
+	case "$s" in plan) plans=$((plans + 1)) ;; noplan) noplans=$((noplans + 1)) ;; esac
+done
+[ $plans -gt 0 ] && [ $noplans -gt 0 ] && ok "the generated set has models with and without plans" \
+	|| fail "generated models: $plans with a plan, $noplans without"
+for seed in 1 2; do
+	"$dmc" gen-anml -T 3 -A 4 -R 5 -C 3 --seed $seed > gen3_$seed.anml
+	agree gen3_$seed.anml 10 --search astar --heuristic none
+done
+agree "$top/contrib/anml/ex1.anml" 3
+# type-level constraints over two instances, several goals per instance
+agree "$top/contrib/anml/crew.anml" 6
+agree "$top/contrib/anml/crew.anml" 7
+# parameters, patterns, Allen contains, chains with constants
+agree "$top/contrib/anml/rover.anml" 14
+agree "$top/contrib/anml/rover.anml" 16
+agree "$top/contrib/anml/ex1.anml" 6 --search bfs --heuristic none
+agree "$top/contrib/anml/ex1.anml" 6 --search wastar --heuristic hf
+
+echo "anml: $passed passed, $failed failed"
+[ $failed -eq 0 ]

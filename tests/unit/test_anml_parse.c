@@ -1,0 +1,269 @@
+/*
+ * test_anml_parse.c -- the ANMLite front end (promela/anml_lex.c,
+ * anml_parse.c, anml_sema.c): each construct, and each kind of error
+ * with its line, column and what was expected.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "promela/anml_ast.h"
+
+static int load(const char *text, anml_model *m, anml_err *err)
+{
+	int rc = anml_parse("t.anml", text, m, err);
+	if (rc == 0)
+		rc = anml_resolve(m, err);
+	return rc;
+}
+
+/* the error message of text, or "" */
+static const char *error_of(const char *text)
+{
+	static anml_err err;
+	anml_model m;
+	err.msg[0] = 0;
+	if (load(text, &m, &err) == 0)
+		strcpy(err.msg, "");
+	anml_free(&m);
+	return err.msg;
+}
+
+static const char ex1[] =
+	"PLAN ex1\n"
+	"TIMELINE A\n ACTIONS\n  A0: [2,_]\n  A1\n  A2\n TRANSITIONS\n  A0 -> A1 -> A2\nEND A\n"
+	"TIMELINE B\n ACTIONS\n  B0: [2,_]\n  B1: [1,10]\n TRANSITIONS\n  B0 -> B1\nEND B\n"
+	"INITIAL-STATE\n |-> A.A0\n |-> B.B0\n"
+	"GOALS\n A.A2\n B.B1\n"
+	"END ex1\n";
+
+static void test_ex1(void)
+{
+	anml_model m;
+	anml_err err;
+	CHECK(load(ex1, &m, &err) == 0);
+	CHECK_STR(m.name, "ex1");
+	CHECK_EQ_LONG(m.ntls, 2);
+	CHECK_EQ_LONG(m.tls[0].nacts, 3);
+	CHECK_EQ_LONG(m.tls[0].acts[0].min, 2);
+	CHECK_EQ_LONG(m.tls[0].acts[0].max, ANML_UNBOUNDED);
+	CHECK_EQ_LONG(m.tls[0].acts[1].min, 1);      /* no duration: [1,_] */
+	CHECK_EQ_LONG(m.tls[1].acts[1].max, 10);
+	CHECK_EQ_LONG(m.tls[0].ntrans, 2);
+	CHECK_EQ_LONG(m.tls[0].trans[1].from.act, 1);
+	CHECK_EQ_LONG(m.tls[0].trans[1].to.act, 2);
+	/* no VARIABLES: one instance per timeline, named after it */
+	CHECK_EQ_LONG(m.ninsts, 2);
+	CHECK_STR(m.insts[1].name, "B");
+	CHECK(m.insts[1].implicit);
+	CHECK_EQ_LONG(anml_initial_action(&m, 0), 0);
+	CHECK(anml_is_goal(&m, 0, 2));
+	CHECK(!anml_is_goal(&m, 0, 1));
+	CHECK_EQ_LONG(anml_inst_goal_count(&m, 1), 1);
+	anml_free(&m);
+}
+
+static void test_chain_with_alternatives(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TIMELINE A ACTIONS A0 A1 A2 A3 TRANSITIONS\n"
+	                "A0 -> A1 -> A2 -> (A0 | A1 | A3)\n A3 -> A2\nEND A END p";
+	CHECK(load(t, &m, &err) == 0);
+	/* A0->A1, A1->A2, A2->A0, A2->A1, A2->A3, A3->A2 */
+	CHECK_EQ_LONG(m.tls[0].ntrans, 6);
+	CHECK_EQ_LONG(m.tls[0].trans[4].from.act, 2);
+	CHECK_EQ_LONG(m.tls[0].trans[4].to.act, 3);
+	CHECK_EQ_LONG(m.tls[0].trans[5].from.act, 3);
+	anml_free(&m);
+}
+
+static void test_parameters_and_patterns(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TYPES animal = {cat, dog, cow}\n"
+	                "TIMELINE A ACTIONS A1(x,y: animal): [10,_] A2(z: animal; w: animal)\n"
+	                "TRANSITIONS A1(cat,u) -> A2(u,_)\nEND A END p";
+	CHECK(load(t, &m, &err) == 0);
+	const anml_action *a1 = &m.tls[0].acts[0];
+	CHECK_EQ_LONG(a1->nparams, 2);
+	CHECK_EQ_LONG(a1->ptype[1], 0);
+	CHECK_EQ_LONG(a1->min, 10);
+	CHECK_EQ_LONG(m.tls[0].maxparams, 2);
+	const anml_trans *tr = &m.tls[0].trans[0];
+	CHECK_EQ_LONG(tr->from.args[0].kind, ANML_ARG_VALUE);
+	CHECK_EQ_LONG(tr->from.args[0].val, 0);
+	CHECK_EQ_LONG(tr->from.args[1].kind, ANML_ARG_VAR);
+	CHECK_EQ_LONG(tr->to.args[0].kind, ANML_ARG_VAR);
+	CHECK_EQ_LONG(tr->to.args[0].val, tr->from.args[1].val);
+	CHECK_EQ_LONG(tr->to.args[1].kind, ANML_ARG_ANY);
+	CHECK_EQ_LONG(tr->nvars, 1);
+	anml_free(&m);
+}
+
+static void test_variables_initial_goals(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> A1 END A\n"
+	                "TIMELINE B ACTIONS B0 B1 TRANSITIONS B0 -> B1 END B\n"
+	                "VARIABLES t1, t2: A  t3, t4: B\n"
+	                "INITIAL-STATE |-> t1.A0 |-> t2.A1 |-> B.B0\n"
+	                "GOALS t1.A1, B1\nEND p";
+	CHECK(load(t, &m, &err) == 0);
+	CHECK_EQ_LONG(m.ninsts, 4);
+	CHECK_EQ_LONG(m.insts[3].tl, 1);
+	CHECK_EQ_LONG(anml_initial_action(&m, 0), 0);
+	CHECK_EQ_LONG(anml_initial_action(&m, 1), 1);
+	CHECK_EQ_LONG(anml_initial_action(&m, 3), 0);   /* generic |-> B.B0 */
+	CHECK_EQ_LONG(anml_inst_goal_count(&m, 0), 1);
+	CHECK_EQ_LONG(anml_inst_goal_count(&m, 1), 0);  /* goal t1.A1 only */
+	CHECK(anml_is_goal(&m, 2, 1) && anml_is_goal(&m, 3, 1));  /* bare B1: every B */
+	CHECK_EQ_LONG(m.goals[0].inst, 0);
+	CHECK_EQ_LONG(m.goals[1].inst, -1);
+	anml_free(&m);
+}
+
+static void test_constraints(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TIMELINE A ACTIONS A1 A2 TRANSITIONS A1 -> A2 END A\n"
+	                "TIMELINE B ACTIONS B1 B2 TRANSITIONS B1 -> B2 END B\n"
+	                "VARIABLES t1, t2: A  t3, t4: B\n"
+	                "CONSTRAINTS\n"
+	                "  A1.end + 5 < B1.start\n"
+	                "  t1.A1.start < t4.B2.end <= A.A2.start - 2\n"
+	                "  B2.start > A1.end >= 3\n"
+	                "  A1.end < 20\n"
+	                "  t1.A1 contains B1\n"
+	                "  A2 before t3.B2\n"
+	                "END p";
+	CHECK(load(t, &m, &err) == 0);
+	CHECK_EQ_LONG(m.ncons, 6);
+	const anml_constraint *c = &m.cons[0];
+	CHECK_EQ_LONG(c->allen, -1);
+	CHECK_EQ_LONG(c->nterms, 2);
+	CHECK_EQ_LONG(c->terms[0].k, 5);
+	CHECK_EQ_LONG(c->terms[0].point, ANML_END);
+	CHECK_EQ_LONG(c->terms[0].ref.inst, -1);       /* type level */
+	CHECK_EQ_LONG(c->ops[0], ANML_LT);
+	c = &m.cons[1];
+	CHECK_EQ_LONG(c->nterms, 3);
+	CHECK_EQ_LONG(c->terms[0].ref.inst, 0);
+	CHECK_EQ_LONG(c->terms[1].ref.inst, 3);
+	CHECK_EQ_LONG(c->terms[2].ref.inst, -1);
+	CHECK_EQ_LONG(c->terms[2].k, -2);
+	CHECK_EQ_LONG(c->ops[1], ANML_LE);
+	/* a descending chain is read right to left: 3 <= A1.end < B2.start */
+	c = &m.cons[2];
+	CHECK(c->terms[0].is_const && c->terms[0].k == 3);
+	CHECK_EQ_LONG(c->ops[0], ANML_LE);
+	CHECK_EQ_LONG(c->terms[2].ref.tl, 1);
+	CHECK_EQ_LONG(c->ops[1], ANML_LT);
+	CHECK(m.cons[3].terms[1].is_const);
+	CHECK_EQ_LONG(m.cons[4].allen, ANML_CONTAINS);
+	CHECK_EQ_LONG(m.cons[4].x.inst, 0);
+	CHECK_EQ_LONG(m.cons[4].y.inst, -1);
+	CHECK_EQ_LONG(m.cons[5].allen, ANML_BEFORE);
+	CHECK_EQ_LONG(m.cons[5].y.inst, 2);
+	anml_free(&m);
+}
+
+static void test_all_allen_relations(void)
+{
+	const char *rels[] = { "before", "meets", "overlaps", "during", "starts", "finishes", "equals", "contains" };
+	for (int i = 0; i < 8; i++) {
+		char t[400];
+		anml_model m;
+		anml_err err;
+		snprintf(t, sizeof t, "PLAN p TIMELINE A ACTIONS A1 A2 TRANSITIONS A1 -> A2 END A\n"
+		         "CONSTRAINTS A1 %s A2 END p", rels[i]);
+		CHECK(load(t, &m, &err) == 0);
+		CHECK_EQ_LONG(m.cons[0].allen, i);
+		anml_free(&m);
+	}
+}
+
+static void test_comments(void)
+{
+	CHECK_STR(error_of("// a plan\nPLAN p // the name\nTIMELINE A ACTIONS A0 // one\nEND A END p\n"), "");
+}
+
+static void test_syntax_errors(void)
+{
+	CHECK_STR(error_of("PLAN"), "t.anml:1:5: expected the plan's name, found end of file");
+	CHECK_STR(error_of("PLANX p END p"), "t.anml:1:1: expected 'PLAN', found 'PLANX'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0: [2 _] END A END p"),
+	          "t.anml:1:34: expected ',', found '_'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0: [5,2] END A END p"),
+	          "t.anml:1:32: the duration of A0 is empty: [5,2]");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1\nTRANSITIONS A0 -> END A END p"),
+	          "t.anml:2:19: expected an action name, found the keyword 'END'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1\nTRANSITIONS A0 A1 END A END p"),
+	          "t.anml:2:16: expected '->' and a successor, found 'A1'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> (A1 A0) END A END p"),
+	          "t.anml:1:55: expected '|' or ')' in the list of successors, found 'A0'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 END B END p"),
+	          "t.anml:1:34: expected END A, found 'B'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 END A END q"),
+	          "t.anml:1:40: expected END p, found 'q'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1 END A CONSTRAINTS A0.end < END p"),
+	          "t.anml:1:60: expected a timepoint or a number, found 'END'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1 END A CONSTRAINTS A0.middle < A1.start END p"),
+	          "t.anml:1:61: expected '.start' or '.end', found '<'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1 END A CONSTRAINTS A0.end END p"),
+	          "t.anml:1:58: expected '<', '<=', '=', '>=' or '>', found 'END'");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A1 END A CONSTRAINTS A0.end < A1.start > 3 END p"),
+	          "t.anml:1:69: expected a chain in one direction: all of '<', '<=', '=' or all of '>', '>=', '='");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 $ END A END p"),
+	          "t.anml:1:30: expected END A, found '$'");
+	CHECK_STR(error_of("PLAN p END p trailing"), "t.anml:1:14: expected the end of the file after END, found 'trailing'");
+	CHECK_STR(error_of("PLAN p GOALS A.A0 END p"), "t.anml:1:6: plan p declares no TIMELINE");
+}
+
+static void test_name_errors(void)
+{
+	const char *tl = "PLAN p TIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> A1 END A\n";
+	char t[512];
+	snprintf(t, sizeof t, "%sGOALS A.A9 END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:7: undefined action 'A9' (timeline A has no such action)");
+	snprintf(t, sizeof t, "%sGOALS Z.A0 END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:7: undefined timeline or instance 'Z'");
+	snprintf(t, sizeof t, "%sGOALS Q END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:7: undefined action 'Q'");
+	snprintf(t, sizeof t, "%sVARIABLES t1: Nope END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:11: undefined timeline 'Nope' (type of instance t1)");
+	snprintf(t, sizeof t, "%sVARIABLES t1: A t1: A END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:17: instance 't1' is declared twice");
+	snprintf(t, sizeof t, "%sTIMELINE A ACTIONS B0 END A END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:10: timeline 'A' is declared twice");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 A0 END A END p"),
+	          "t.anml:1:30: timeline 'A' declares the action 'A0' twice");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0 TRANSITIONS A0 -> A7 END A END p"),
+	          "t.anml:1:48: undefined action 'A7' (timeline A has no such action)");
+	CHECK_STR(error_of("PLAN p TIMELINE A ACTIONS A0(x: colour) END A END p"),
+	          "t.anml:1:27: undefined type 'colour' (parameter x of action A0)");
+	CHECK_STR(error_of("PLAN p TYPES c = {r, g} TIMELINE A ACTIONS A0(x: c) A1 TRANSITIONS A0(r, g) -> A1 END A END p"),
+	          "t.anml:1:68: action A0 has 1 parameter, the pattern gives 2");
+	snprintf(t, sizeof t, "%sTIMELINE B ACTIONS A0 END B CONSTRAINTS A0.end < A1.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:41: action 'A0' is ambiguous (timelines A and B): write TIMELINE.A0");
+	snprintf(t, sizeof t, "%sINITIAL-STATE |-> A.A0 |-> A.A1 END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:28: instance A gets two initial actions (A0 and A1)");
+	snprintf(t, sizeof t, "%sCONSTRAINTS 3 < 4 END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:13: a constraint between constants only: expected a timepoint ACTION.start|end");
+	snprintf(t, sizeof t, "%sCONSTRAINTS A0 before A END p", tl);
+	CHECK_STR(error_of(t), "t.anml:2:23: 'A' is a timeline or instance: expected an action (A.ACTION)");
+}
+
+CHECK_MAIN("anml_parse",
+	CASE(test_ex1),
+	CASE(test_chain_with_alternatives),
+	CASE(test_parameters_and_patterns),
+	CASE(test_variables_initial_goals),
+	CASE(test_constraints),
+	CASE(test_all_allen_relations),
+	CASE(test_comments),
+	CASE(test_syntax_errors),
+	CASE(test_name_errors))

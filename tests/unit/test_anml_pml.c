@@ -1,0 +1,95 @@
+/*
+ * test_anml_pml.c -- the Promela writer (promela/anml_pml.c): the shape
+ * of the translation (processes, clock, goal assertion, guards, recorded
+ * timepoints only where read).  Whether SPIN and dmc agree on the
+ * translations is tested end to end (tests/e2e/anml.sh).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "promela/anml.h"
+
+static char *translate(const char *text, int horizon)
+{
+	anml_model m;
+	anml_err err;
+	char *out = NULL;
+	size_t len = 0;
+	CHECK(anml_parse("t.anml", text, &m, &err) == 0);
+	CHECK(anml_resolve(&m, &err) == 0);
+	FILE *f = open_memstream(&out, &len);
+	CHECK(anml_write_promela(f, &m, horizon, &err) == 0);
+	fclose(f);
+	anml_free(&m);
+	return out;
+}
+
+static int count(const char *s, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void test_ex1_shape(void)
+{
+	char *p = translate("PLAN ex1\nTIMELINE A ACTIONS A0: [2,_] A1 A2 TRANSITIONS A0 -> A1 -> A2 END A\n"
+	                    "TIMELINE B ACTIONS B0: [2,_] B1: [1,10] TRANSITIONS B0 -> B1 END B\n"
+	                    "INITIAL-STATE |-> A.A0 |-> B.B0 GOALS A.A2 B.B1 END ex1\n", 12);
+	CHECK(strstr(p, "#define H 12") != NULL);
+	CHECK(strstr(p, "active proctype P_A()") != NULL);
+	CHECK(strstr(p, "active proctype P_B()") != NULL);
+	CHECK(strstr(p, "active proctype clock()") != NULL);
+	CHECK(strstr(p, "assert(!(A_act == A_null && B_act == B_null))") != NULL);
+	/* A0 starts first with a duration of 2..12: 11 choices; B1 1..10 */
+	CHECK_EQ_LONG(count(p, "A_act == A_none && time + "), 11);
+	CHECK_EQ_LONG(count(p, "B_act == B_B0 && time == B_e && time + "), 10);
+	/* only the goal action finishes the timeline */
+	CHECK_EQ_LONG(count(p, "A_act = A_null"), 1);
+	CHECK(strstr(p, "A_act == A_A2 && time == A_e ->") != NULL);
+	/* comments link to the source lines */
+	CHECK(strstr(p, "/* A0 -> A1, t.anml:2 */") != NULL);
+	/* no constraint: no recorded timepoints */
+	CHECK(strstr(p, "NEVER;") == NULL);
+	CHECK(strstr(p, "byte time;") != NULL);
+	free(p);
+}
+
+static void test_constraint_guards(void)
+{
+	char *p = translate("PLAN p TIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> A1 END A\n"
+	                    "TIMELINE B ACTIONS B0 B1 TRANSITIONS B0 -> B1 END B\n"
+	                    "GOALS A.A1 B.B1 CONSTRAINTS A0.end + 5 < B1.start END p\n", 20);
+	/* the universal B1.start guards B0 -> B1 and the start with B1;
+	 * A0.end is recorded where A0 ends, read with "has ended" */
+	CHECK(strstr(p, "byte A_A0_e = NEVER;") != NULL);
+	CHECK(strstr(p, "B_B1_s") == NULL);
+	CHECK(strstr(p, "A_A0_e != NEVER && A_act != A_A0 && A_A0_e + 5 < time") != NULL);
+	CHECK(strstr(p, "; A_A0_e = time") != NULL);
+	CHECK(strstr(p, "/* constraint t.anml:3 */") != NULL);
+	free(p);
+	/* a wide horizon uses short */
+	p = translate("PLAN p TIMELINE A ACTIONS A0: [1,2] END A END p\n", 300);
+	CHECK(strstr(p, "short time;") != NULL);
+	CHECK(strstr(p, "#define NEVER 32767") != NULL);
+	free(p);
+}
+
+static void test_parameters(void)
+{
+	char *p = translate("PLAN p TYPES c = {r, g}\n"
+	                    "TIMELINE A ACTIONS P(x, y: c): [1,1] Q(x, y: c): [1,1]\n"
+	                    "TRANSITIONS P(u, v) -> Q(v, u) END A END p\n", 5);
+	/* the swap goes through tmp_ */
+	CHECK(strstr(p, "tmp_0 = A_p1; tmp_1 = A_p0; A_p0 = tmp_0; tmp_0 = 0; A_p1 = tmp_1; tmp_1 = 0") != NULL);
+	/* no INITIAL-STATE: P or Q first, 4 parameter choices each, 1 duration */
+	CHECK_EQ_LONG(count(p, "A_act == A_none && time + 1 <= H"), 8);
+	free(p);
+}
+
+CHECK_MAIN("anml_pml",
+	CASE(test_ex1_shape),
+	CASE(test_constraint_guards),
+	CASE(test_parameters))

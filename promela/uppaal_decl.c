@@ -241,10 +241,21 @@ static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 
 static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 {
-	int line = l->t.line;
-	ed->sync = up_parse_cond_expr(l);
-	if (ed->sync->kind != X_ID && ed->sync->kind != X_INDEX)
-		up_fail(m->c, l->file, line, "expected a channel before '!' or '?'");
+	/* the channel: a name or name[e] (a full expression would take '?' for ?:) */
+	up_expr *ch = up_alloc(m->c, sizeof *ch);
+	ch->kind = X_ID;
+	ch->line = l->t.line;
+	ch->name = up_expect_id(l, "a channel");
+	if (up_accept(l, "[")) {
+		up_expr *x = up_alloc(m->c, sizeof *x);
+		x->kind = X_INDEX;
+		x->line = ch->line;
+		x->a = ch;
+		x->b = up_parse_expr(l);
+		up_expect(l, "]");
+		ch = x;
+	}
+	ed->sync = ch;
 	if (up_accept(l, "!"))
 		ed->sync_dir = '!';
 	else if (up_accept(l, "?"))

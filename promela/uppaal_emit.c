@@ -101,7 +101,7 @@ static void collect_recvs(em *e)
 			if (!ed->sync)
 				continue;
 			e->any_sync = 1;
-			long vals[4];
+			long vals[4] = { 0 };
 			for (long j = 0; bind_select(e, in, ed, j, vals); j++) {
 				up_var *ch = chan_of(e, in, ed);
 				if (ed->sync_dir != '?')
@@ -181,7 +181,7 @@ static void globals(em *e)
 	if (e->any_committed)
 		fprintf(o, "byte ncommit = %d;\t/* processes in committed locations */\n", ncom);
 	if (e->recvs.n)
-		fprintf(o, "hidden %s dmc_eid;\t/* the receiving edge of a synchronisation */\n",
+		fprintf(o, "%s dmc_eid;\t/* the receiving edge of a synchronisation (0 between steps) */\n",
 			e->recvs.n > 250 ? "short" : "byte");
 	fputc('\n', o);
 }
@@ -282,7 +282,8 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		int eid = 0;
 		for (int i = 0; i < e->recvs.n; i++) {
 			recv_edge *r = e->recvs.v[i];
-			if (r->in == in && r->ed == ed && !memcmp(r->sel, sel, sizeof r->sel))
+			if (r->in == in && r->ed == ed
+			    && !memcmp(r->sel, sel, sizeof(long) * (size_t) ed->selects.n))
 				eid = r->eid;
 		}
 		fputs("\t:: ", o);
@@ -302,9 +303,9 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	up_var *ch = chan_of(e, in, ed);
 	fputs("\t:: atomic { ", o);
 	chan_ref(e, in, ed);
-	fputs("?dmc_eid, eval(", o);
+	fputs("?dmc_eid, eval((", o);
 	guard(e, in, ed);
-	fprintf(o, " -> 1 : 2), %s ->", !e->any_committed || src->committed ? "_" : "1");
+	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
 	comment(e, in, ed, sel);
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
@@ -329,7 +330,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 			b->value = x;
 			up_push(e->s.n->m->c, &r->in->sel, b);
 		}
-		fprintf(o, "\t\t:: dmc_eid == %d", r->eid);
+		fprintf(o, "\t\t:: dmc_eid == %d ->", r->eid);
 		effect(e, r->in, r->ed, "; ");
 		r->in->sel.n = 0;
 		in->sel = keep;
@@ -337,7 +338,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	}
 	if (!any)
 		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tgoto at_%s }\n", dl);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0;\n\t\tgoto at_%s }\n", dl);
 }
 
 static void proc(em *e, up_inst *in)

@@ -269,6 +269,10 @@ static int check(const drv_env *e, check_opts *o)
 			return 2;
 		}
 		o->model = upml;
+		/* unmerged statements: the heuristics then see every update of the
+		 * translation's atomic edges (docs/uppaal.md) */
+		if (!*o->spin_opts)
+			o->spin_opts = "-o3";
 	} else if (o->query) {
 		drv_msg("check: --query is for UPPAAL models (.xml, .xta); Promela models carry their own asserts");
 		free(mdir);

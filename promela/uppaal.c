@@ -62,6 +62,7 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, q);
+	up_clock_liveness(n, q);
 	up_emit_opts op = { q ? q->text : NULL, q };
 	up_emit(n, out, &op);
 	return 0;

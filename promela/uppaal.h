@@ -223,6 +223,8 @@ typedef struct {
 	up_vec clocks;          /* up_var* among vars that are clocks */
 	up_vec gbinds;          /* up_bind*: the global scope */
 	long *cap;              /* per clock (index in clocks): the value it stops at */
+	unsigned char **live;   /* per clock: per location of its owner, 1 if its value
+				 * may still be read; NULL: live everywhere (globals) */
 } up_net;
 
 void up_instantiate(up_net *n, up_model *m);
@@ -237,6 +239,10 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 /* ---- clocks (uppaal_clock.c) ---- */
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
+/* inactive clocks: which locations may still read each local clock */
+void up_clock_liveness(up_net *n, const up_query *q);
+/* does the edge reset clock v (to a constant) */
+int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
 
 /* ---- Promela (uppaal_emit.c) ---- */
 typedef struct {

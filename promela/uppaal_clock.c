@@ -123,3 +123,88 @@ void up_clock_caps(up_net *n, const up_query *q)
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] += 1;
 }
+
+/* ---- inactive clocks ----
+ * A template-local clock is dead at a location when every path from there
+ * resets it before reading it.  Its value there cannot matter, so the
+ * writer sets it to 0 on entering such a location and Tick leaves it
+ * alone: states that differ only in dead clocks become one (UPPAAL's
+ * "inactive clock reduction"; exact for reachability). */
+
+static int reads(up_net *n, up_inst *in, const up_expr *e, const up_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID)
+		return up_var_of(n, in, e) == v;
+	if (e->kind == X_ASSIGN)        /* the left side of a reset is not a read */
+		return reads(n, in, e->b, v);
+	return reads(n, in, e->a, v) || reads(n, in, e->b, v) || reads(n, in, e->c, v);
+}
+
+int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v)
+{
+	for (int i = 0; i < ed->assigns.n; i++) {
+		const up_expr *a = ed->assigns.v[i];
+		if (a->kind == X_ASSIGN && up_var_of(n, in, a->a) == v)
+			return 1;
+	}
+	return 0;
+}
+
+/* names after '.' in the query: such clocks stay live everywhere */
+static int query_names(const up_expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_DOT && strcmp(e->name, name) == 0)
+		return 1;
+	return query_names(e->a, name) || query_names(e->b, name) || query_names(e->c, name);
+}
+
+void up_clock_liveness(up_net *n, const up_query *q)
+{
+	up_ctx *c = n->m->c;
+	n->live = up_alloc(c, sizeof *n->live * (size_t) (n->clocks.n + 1));
+	for (int k = 0; k < n->clocks.n; k++) {
+		up_var *v = n->clocks.v[k];
+		up_inst *in = v->owner;
+		if (!in || (q && query_names(q->phi, v->name)))
+			continue;
+		up_template *t = in->t;
+		unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
+		for (int changed = 1; changed; ) {
+			changed = 0;
+			for (int l = 0; l < t->locs.n; l++) {
+				if (live[l])
+					continue;
+				int r = reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
+				for (int i = 0; !r && i < t->edges.n; i++) {
+					up_edge *ed = t->edges.v[i];
+					if (ed->src != l)
+						continue;
+					/* select values do not matter for which variable is read */
+					in->sel.n = 0;
+					for (int j = 0; j < ed->selects.n; j++) {
+						up_select *sl = ed->selects.v[j];
+						up_bind *b = up_alloc(c, sizeof *b);
+						b->name = sl->name;
+						b->value = sl->type.lo;
+						up_push(c, &in->sel, b);
+					}
+					r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
+					for (int j = 0; !r && j < ed->assigns.n; j++)
+						r = reads(n, in, ed->assigns.v[j], v);
+					if (!r && !up_edge_resets(n, in, ed, v) && live[ed->dst])
+						r = 1;
+					in->sel.n = 0;
+				}
+				if (r) {
+					live[l] = 1;
+					changed = 1;
+				}
+			}
+		}
+		n->live[k] = live;
+	}
+}

@@ -232,6 +232,15 @@ static void effect(em *e, up_inst *in, up_edge *ed, const char *sep0)
 		first = 0;
 		up_emit_update(&e->s, in, ed->assigns.v[i]);
 	}
+	/* local clocks dead at the target (uppaal_clock.c) start over at 0 */
+	up_net *n = e->s.n;
+	for (int k = 0; k < n->clocks.n; k++) {
+		up_var *v = n->clocks.v[k];
+		if (v->owner != in || !n->live[k] || n->live[k][ed->dst] || up_edge_resets(n, in, ed, v))
+			continue;
+		fprintf(o, "%s%s = 0", first ? sep : sep0, v->pname);
+		first = 0;
+	}
 	if (src->committed != dst->committed) {
 		fprintf(o, "%sncommit = ncommit %c 1", first ? sep : sep0, dst->committed ? '+' : '-');
 		first = 0;
@@ -330,7 +339,9 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 			b->value = x;
 			up_push(e->s.n->m->c, &r->in->sel, b);
 		}
-		fprintf(o, "\t\t:: dmc_eid == %d ->", r->eid);
+		/* the receiver's location is implied by the edge id; saying it
+		 * lets the relaxed heuristics (hL, hU) see the dependency */
+		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
 		effect(e, r->in, r->ed, "; ");
 		r->in->sel.n = 0;
 		in->sel = keep;
@@ -484,8 +495,15 @@ static void tick(em *e)
 	fputs(") ->\n", o);
 	for (int c = 0; c < n->clocks.n; c++) {
 		up_var *v = n->clocks.v[c];
-		fprintf(o, "\t\t%s = (%s < %ld -> %s + 1 : %s)%s\n", v->pname, v->pname,
-			n->cap[c], v->pname, v->pname, c + 1 < n->clocks.n ? ";" : "");
+		fprintf(o, "\t\t%s = ((%s < %ld", v->pname, v->pname, n->cap[c]);
+		if (n->live[c]) {       /* only where its value may still be read */
+			fputs(" && (0", o);
+			for (int l = 0; l < v->owner->t->locs.n; l++)
+				if (n->live[c][l])
+					fprintf(o, " || loc_%s == %d", v->owner->pname, l);
+			fputc(')', o);
+		}
+		fprintf(o, ") -> %s + 1 : %s)%s\n", v->pname, v->pname, c + 1 < n->clocks.n ? ";" : "");
 	}
 	fputs("\t   }\n\tod\n}\n\n", o);
 }

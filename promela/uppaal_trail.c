@@ -139,8 +139,8 @@ static int read_names(char **lines, size_t n, pname_map *map, int max)
 		} else {
 			if (strncmp(c, "clock ", 6) == 0)
 				c += 6;
-			else if (strncmp(c, "urgent ", 7) == 0)
-				continue;
+			else if (!strstr(c, " in ["))
+				continue;       /* channels, ncommit, dmc_eid */
 			char *end = c + strcspn(c, " ,");
 			snprintf(m->name, sizeof m->name, "%.*s", (int) (end - c), c);
 			if (strncmp(c, "chan", 4) == 0)

@@ -334,7 +334,8 @@ void up_instantiate(up_net *n, up_model *m)
 			for (int k = 0; k < d->args.n; k++)
 				up_push(c, &args, d->args.v[k]);
 		if (args.n > t->params.n)
-			up_fail(c, m->file, d ? d->line : m->system_line, "'%s': too many arguments", name);
+			up_fail(c, m->file, d ? d->line : m->system_line, "'%s': template '%s' takes %d arguments, %d given",
+				name, t->name, t->params.n, args.n);
 		enumerate(n, t, name, &args, d ? d->line : m->system_line);
 	}
 	for (int i = 0; i < n->insts.n; i++) {

@@ -96,6 +96,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 e2e: all
 	sh tests/e2e/cli.sh
 	sh tests/e2e/run.sh
+	sh tests/e2e/uppaal.sh
 
 bench: all
 	sh tests/bench/run.sh

@@ -186,7 +186,16 @@ static void globals(em *e)
 	fputc('\n', o);
 }
 
-/* "(loc_P != k || INV)" of ed's target with the constants the update assigns */
+static int mentions(up_net *n, up_inst *in, const up_expr *e, const up_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID)
+		return up_var_of(n, in, e) == v;
+	return mentions(n, in, e->a, v) || mentions(n, in, e->b, v) || mentions(n, in, e->c, v);
+}
+
+/* "&& INV" of ed's target with the constants the update assigns to clocks */
 static void target_inv(em *e, up_inst *in, up_edge *ed)
 {
 	up_loc *dst = in->t->locs.v[ed->dst];
@@ -198,6 +207,10 @@ static void target_inv(em *e, up_inst *in, up_edge *ed)
 		if (a->kind == X_ASSIGN && !strcmp(a->op, "=") && a->a->kind == X_ID) {
 			up_var *v = up_var_of(e->s.n, in, a->a);
 			long k;
+			if (v && v->clock < 0 && mentions(e->s.n, in, dst->inv, v))
+				up_warn(e->s.n->m->c, e->s.file, ed->line,
+					"the target's invariant reads '%s', which the update changes: it is checked with the old value",
+					v->name);
 			if (v && v->clock >= 0 && up_eval_const(e->s.n, in, a->b, &k)) {
 				up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
 				x->kind = X_NUM;

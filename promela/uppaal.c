@@ -53,7 +53,7 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 	else
 		up_parse_xta(m, text);
 	up_query *q = NULL;
-	if (query_text && ends_with(query_text, "\n") == 0 && query_file == NULL)
+	if (query_text && !query_file)
 		q = up_parse_query(m, query_text, "--target", 1);
 	else if (query_text)
 		q = up_read_query_file(m, query_text, query_file);

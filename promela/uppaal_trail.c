@@ -66,6 +66,16 @@ char *prom_uppaal_prepare(const char *model, const char *query, const char *cach
 		free(pml);
 		return NULL;
 	}
+	/* without a query there is nothing to check */
+	size_t len;
+	char *text = drv_read_file(pml, &len);
+	int has_monitor = text && strstr(text, "active proctype Monitor()") != NULL;
+	free(text);
+	if (!has_monitor) {
+		drv_msg("check: %s has no query: give --query FILE.q or --query 'E<> ...'", model);
+		free(pml);
+		return NULL;
+	}
 	return pml;
 }
 

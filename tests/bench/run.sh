@@ -27,8 +27,8 @@
 #   BENCH_UPPAAL      networks of automata (.xta/.xml, each with its .q beside
 #                     it), translated by `dmc translate` and then run like the
 #                     Promela models, with `spin -o3 -a` on both sides
-#                     (default: contrib/models/fischer_{A,B,C}_{5,10}.xta;
-#                     "none" for none)
+#                     (default: contrib/models/fischer_{A,B,C}_{5,10}.xta,
+#                     arbiter_{2,3,4}.xta, train_gate_{3,4}.xta; "none" for none)
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -51,6 +51,8 @@ if [ -z "$uppaal" ]; then
 			uppaal="$uppaal $top/contrib/models/fischer_${v}_$k.xta"
 		done
 	done
+	for k in 2 3 4; do uppaal="$uppaal $top/contrib/models/arbiter_$k.xta"; done
+	for k in 3 4; do uppaal="$uppaal $top/contrib/models/train_gate_$k.xta"; done
 fi
 [ "$uppaal" = none ] && uppaal=""
 

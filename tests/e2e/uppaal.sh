@@ -100,6 +100,13 @@ for v in A B C; do
 			"$dmc" check "$m" --query "$contrib/fischer_${v}_5.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
 	done
 done
+# the other families: arbiter trees and the train-gate controller
+for m in arbiter_2 arbiter_3 train_gate_3; do
+	for cfg in bfs/none greedy/hL; do
+		expect 1 'verdict *violation' "dmc check $m $cfg" -- \
+			"$dmc" check "$contrib/$m.xta" --query "$contrib/$m.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
+	done
+done
 expect 1 'Obs: one -> err enter? (' "counterexample in the model's terms" -- \
 	"$dmc" check "$contrib/fischer_A_5.xta" --query "$contrib/fischer_A_5.q" --search bfs
 grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's terms" \
@@ -120,6 +127,7 @@ expect 2 'only E<> and A\[\]' "unsupported query" -- "$dmc" translate good.xta -
 expect 2 'cannot read the query file' "missing query file" -- "$dmc" translate good.xta --query nosuch.q
 expect 2 'query is for UPPAAL models' "--query on a Promela model" -- "$dmc" check "$top/tests/models/atomic_counter_ok.pml" --query 'E<> x'
 expect 0 'active proctype P()' "translate to standard output" -- "$dmc" translate good.xta
+expect 2 'has no query' "check without a query" -- "$dmc" check good.xta
 
 echo "uppaal.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

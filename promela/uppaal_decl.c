@@ -372,8 +372,7 @@ static void xta_process(up_model *m, up_lex *l)
 	int line = l->t.line;
 	const char *name = up_expect_id(l, "a template name");
 	up_template *t = up_new_template(m, name, line);
-	up_expect(l, "(");
-	if (!up_accept(l, ")")) {
+	if (up_accept(l, "(") && !up_accept(l, ")")) {
 		do {
 			up_type ty;
 			up_parse_type(m, l, &ty);

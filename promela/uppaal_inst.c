@@ -343,6 +343,12 @@ void up_instantiate(up_net *n, up_model *m)
 		for (const char *p = a->pname; *p; p++)
 			if (!isalnum((unsigned char) *p) && *p != '_')
 				up_fail(c, m->file, m->system_line, "instance name '%s' is not an identifier", a->pname);
+		if (pname_of(c, a->pname) != a->pname)
+			up_fail(c, m->file, m->system_line,
+				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
+		if (up_lookup(n, NULL, a->pname))
+			up_fail(c, m->file, m->system_line,
+				"process name '%s' is also a global name; rename one of them", a->pname);
 		for (int k = 0; k < i; k++)
 			if (strcmp(a->name, ((up_inst *) n->insts.v[k])->name) == 0)
 				up_fail(c, m->file, m->system_line, "process '%s' appears twice", a->name);

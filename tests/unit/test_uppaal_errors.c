@@ -111,6 +111,14 @@ static void test_assignment_in_guard(void)
 		    NULL, 5, "expected ';', found '='"));
 }
 
+static void test_reserved_process_name(void)
+{
+	CHECK(fails("e.xta", "process P() { state a; init a; }\nTick = P();\nsystem Tick;\n", NULL, 3,
+		    "reserved in the Promela translation"));
+	CHECK(fails("e.xta", "int Q;\nprocess P() { state a; init a; }\nQ = P();\nsystem Q;\n", NULL, 4,
+		    "also a global name"));
+}
+
 static void test_xml_syntax_error(void)
 {
 	CHECK(fails("e.xml", "<nta>\n<declaration>int x;</declaration>\n<template>\n</nta>\n", NULL, 4, "XML: mismatched tag"));
@@ -150,6 +158,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_bad_character),
 	CASE(test_bad_query),
 	CASE(test_assignment_in_guard),
+	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref))

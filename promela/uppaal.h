@@ -118,6 +118,27 @@ typedef struct {
 	up_type type;
 } up_typedef;
 
+/* user functions: `T f(params) { return e; }` (inlined into expressions)
+ * and `void f(params) { statements }` (inlined into updates) */
+enum { S_EXPR, S_IF, S_BLOCK, S_RETURN };
+typedef struct up_stmt up_stmt;
+struct up_stmt {
+	int kind;
+	up_expr *e;             /* S_EXPR, S_RETURN; S_IF: the condition */
+	up_stmt *then, *els;    /* S_IF */
+	up_vec body;            /* S_BLOCK: up_stmt* */
+	int line;
+};
+typedef struct {
+	const char *name;
+	int is_void;
+	up_vec params;          /* up_var* */
+	up_stmt *body;          /* S_BLOCK */
+	up_expr *ret;           /* non-void: the returned expression */
+	const char *file;
+	int line;
+} up_func;
+
 typedef struct {
 	const char *name;       /* NULL for an unnamed XML location */
 	const char *id;         /* XML id, or the name */
@@ -145,6 +166,7 @@ typedef struct {
 	const char *name;
 	up_vec params;          /* up_var* (type, name) */
 	up_vec vars;            /* up_var* locals */
+	up_vec funcs;           /* up_func* local functions */
 	up_vec locs;            /* up_loc* */
 	up_vec edges;           /* up_edge* */
 	int init;               /* location index, -1 if unset */
@@ -172,6 +194,7 @@ typedef struct {
 	const char *file;
 	up_vec typedefs;        /* up_typedef* */
 	up_vec globals;         /* up_var* */
+	up_vec funcs;           /* up_func* global functions */
 	up_vec templates;       /* up_template* */
 	up_vec instdecls;       /* up_instdecl* (Name = T(args);) */
 	up_vec system;          /* const char* names in the system line */
@@ -179,8 +202,9 @@ typedef struct {
 	up_vec queries;         /* up_query* from the model file (XML) */
 } up_model;
 
-/* declarations (global, template or system) into vars; typedefs go to m */
-void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, int in_system);
+/* declarations (global, template or system) into vars, functions into
+ * funcs; typedefs go to m */
+void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_system);
 /* a whole .xta text */
 void up_parse_xta(up_model *m, const char *text);
 /* "const int id, int &x" into t->params */

@@ -64,7 +64,7 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		ty->kind = TY_CLOCK;
 	} else if (up_accept(l, "chan")) {
 		ty->kind = TY_CHAN;
-	} else if (up_is(l, "void") || up_is(l, "scalar") || up_is(l, "struct") || up_is(l, "double")) {
+	} else if (up_is(l, "scalar") || up_is(l, "struct") || up_is(l, "double") || up_is(l, "void")) {
 		up_fail(m->c, l->file, l->t.line, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -88,9 +88,6 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (up_accept(l, "&"))
 		v->type.is_ref = 1;
 	v->name = up_expect_id(l, "a name");
-	if (up_is(l, "("))
-		up_fail(m->c, l->file, l->t.line,
-			"function '%s': user functions are not supported", v->name);
 	if (up_accept(l, "[")) {
 		v->size = up_parse_expr(l);
 		up_expect(l, "]");
@@ -113,6 +110,114 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (v->type.kind == TY_CLOCK && v->init)
 		up_fail(m->c, l->file, v->line, "clock '%s' cannot have an initialiser", v->name);
 	return v;
+}
+
+/* ---- user functions ---- */
+
+static up_stmt *statement(up_model *m, up_lex *l);
+
+static up_stmt *stmt_node(up_model *m, up_lex *l, int kind)
+{
+	up_stmt *st = up_alloc(m->c, sizeof *st);
+	st->kind = kind;
+	st->line = l->t.line;
+	return st;
+}
+
+static up_stmt *block(up_model *m, up_lex *l)
+{
+	up_stmt *b = stmt_node(m, l, S_BLOCK);
+	up_expect(l, "{");
+	while (!up_accept(l, "}")) {
+		if (l->t.kind == T_EOF)
+			up_lex_fail(l, "'}'");
+		up_push(m->c, &b->body, statement(m, l));
+	}
+	return b;
+}
+
+static up_stmt *statement(up_model *m, up_lex *l)
+{
+	if (up_is(l, "{"))
+		return block(m, l);
+	if (up_accept(l, ";"))
+		return stmt_node(m, l, S_BLOCK);
+	if (up_is(l, "if")) {
+		up_stmt *st = stmt_node(m, l, S_IF);
+		up_next(l);
+		up_expect(l, "(");
+		st->e = up_parse_expr(l);
+		up_expect(l, ")");
+		st->then = statement(m, l);
+		if (up_accept(l, "else"))
+			st->els = statement(m, l);
+		return st;
+	}
+	if (up_is(l, "return")) {
+		up_stmt *st = stmt_node(m, l, S_RETURN);
+		up_next(l);
+		if (!up_is(l, ";"))
+			st->e = up_parse_expr(l);
+		up_expect(l, ";");
+		return st;
+	}
+	static const char *const unsupported[] = { "for", "while", "do", "switch", "break",
+		"continue", NULL };
+	for (int i = 0; unsupported[i]; i++)
+		if (up_is(l, unsupported[i]))
+			up_fail(m->c, l->file, l->t.line,
+				"'%s' in a function is not supported (only assignments, if/else and return)",
+				unsupported[i]);
+	if (starts_type(m, l))
+		up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+	up_stmt *st = stmt_node(m, l, S_EXPR);
+	st->e = up_parse_expr(l);
+	up_expect(l, ";");
+	return st;
+}
+
+/* after "TYPE name" at "(": the parameters and the body */
+static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, const char *name,
+		     int line, up_vec *funcs)
+{
+	up_func *f = up_alloc(m->c, sizeof *f);
+	f->name = name;
+	f->is_void = is_void;
+	f->file = l->file;
+	f->line = line;
+	if (!funcs)
+		up_fail(m->c, l->file, line, "function '%s': functions are not allowed here", name);
+	if (!is_void && ty->kind != TY_INT && ty->kind != TY_BOOL)
+		up_fail(m->c, l->file, line, "function '%s': only int, bool and void functions are supported", name);
+	up_expect(l, "(");
+	if (!up_accept(l, ")")) {
+		do {
+			up_type pt;
+			up_parse_type(m, l, &pt);
+			up_var *p = up_alloc(m->c, sizeof *p);
+			p->type = pt;
+			p->line = l->t.line;
+			p->file = l->file;
+			if (up_accept(l, "&"))
+				p->type.is_ref = 1;
+			p->name = up_expect_id(l, "a parameter name");
+			if (pt.kind == TY_CLOCK || pt.kind == TY_CHAN)
+				up_fail(m->c, l->file, p->line, "function '%s': clock and channel parameters are not supported", name);
+			up_push(m->c, &f->params, p);
+		} while (up_accept(l, ","));
+		up_expect(l, ")");
+	}
+	f->body = block(m, l);
+	if (!is_void) {
+		/* an expression function: its body is `return e;` */
+		if (f->body->body.n != 1 || ((up_stmt *) f->body->body.v[0])->kind != S_RETURN
+		    || !((up_stmt *) f->body->body.v[0])->e)
+			up_fail(m->c, l->file, line,
+				"function '%s': a function with a result must be just 'return expression;' (write a void function for updates)",
+				name);
+		f->ret = ((up_stmt *) f->body->body.v[0])->e;
+	}
+	up_push(m->c, funcs, f);
 }
 
 /* "P1 = P(1, 2);" in the system declarations */
@@ -142,7 +247,7 @@ static void system_line(up_model *m, up_lex *l)
 	up_expect(l, ";");
 }
 
-void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, int in_system)
+void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_system)
 {
 	while (l->t.kind != T_EOF && !up_is(l, "}") && !up_is(l, "process")
 	       && !up_is(l, "state")) {
@@ -171,7 +276,24 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, int in_system)
 		if (!starts_type(m, l))
 			up_lex_fail(l, "a declaration");
 		up_type ty;
+		if (up_accept(l, "void")) {
+			int line = l->t.line;
+			const char *name = up_expect_id(l, "a function name");
+			function(m, l, &ty, 1, name, line, funcs);
+			continue;
+		}
 		up_parse_type(m, l, &ty);
+		if (l->t.kind == T_ID) {
+			/* TYPE name( ... : a function */
+			up_lex save = *l;
+			int line = l->t.line;
+			const char *name = up_expect_id(l, "a name");
+			if (up_is(l, "(")) {
+				function(m, l, &ty, 0, name, line, funcs);
+				continue;
+			}
+			*l = save;
+		}
 		do {
 			up_var *v = declarator(m, l, &ty);
 			if (v->type.is_const && !v->init && !v->init_list.n)
@@ -382,7 +504,7 @@ static void xta_process(up_model *m, up_lex *l)
 		up_expect(l, ")");
 	}
 	up_expect(l, "{");
-	up_parse_decls(m, l, &t->vars, 0);
+	up_parse_decls(m, l, &t->vars, &t->funcs, 0);
 	if (!up_accept(l, "state"))
 		up_lex_fail(l, "'state'");
 	xta_states(m, l, t);
@@ -407,7 +529,7 @@ void up_parse_xta(up_model *m, const char *text)
 	up_lex l;
 	up_lex_init(&l, m->c, m->file, text, 1);
 	for (;;) {
-		up_parse_decls(m, &l, &m->globals, 1);
+		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
 		if (up_accept(&l, "process"))
 			xta_process(m, &l);
 		else if (l.t.kind == T_EOF)

@@ -109,13 +109,13 @@ static void end(void *ud, const char *el)
 	} else if (strcmp(el, "declaration") == 0) {
 		up_lex l;
 		up_lex_init(&l, m->c, m->file, txt, s->text_line);
-		up_parse_decls(m, &l, s->t ? &s->t->vars : &m->globals, 0);
+		up_parse_decls(m, &l, s->t ? &s->t->vars : &m->globals, s->t ? &s->t->funcs : &m->funcs, 0);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration");
 	} else if (strcmp(el, "system") == 0) {
 		up_lex l;
 		up_lex_init(&l, m->c, m->file, txt, s->text_line);
-		up_parse_decls(m, &l, &m->globals, 1);
+		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration or the system line");
 	} else if (strcmp(el, "label") == 0) {

@@ -52,10 +52,20 @@ static void test_broadcast_rejected(void)
 	CHECK(fails("e.xta", "int x;\nbroadcast chan b;\n" P_OK "system P;\n", NULL, 2, "broadcast"));
 }
 
-static void test_function_rejected(void)
+static void test_function_subset(void)
 {
-	CHECK(fails("e.xta", "int x;\nint f(int a) { return a; }\n" P_OK "system P;\n", NULL, 2,
-		    "user functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (x = 0; x < 2; x++) ; }\n" P_OK "system P;\n", NULL, 2,
+		    "'for' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() {\n int y; }\n" P_OK "system P;\n", NULL, 3,
+		    "local variables in functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\n" P_OK "system P;\n", NULL, 2,
+		    "must be just 'return expression;'"));
+	CHECK(fails("e.xta", "int x;\nvoid f(int a) { a = 1; }\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { assign f(x); };\n}\nsystem P;\n", NULL, 2, "value parameter 'a'"));
+	CHECK(fails("e.xta", "int x;\nint f(int a) { return a; }\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { guard f(x, 1) > 0; };\n}\nsystem P;\n", NULL, 6, "2 arguments, the function takes 1"));
+	CHECK(fails("e.xta", "int x;\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { guard g(x) > 0; };\n}\nsystem P;\n", NULL, 5, "no such function"));
 }
 
 static void test_clock_difference_rejected(void)
@@ -148,7 +158,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_unknown_template),
 	CASE(test_no_system_line),
 	CASE(test_broadcast_rejected),
-	CASE(test_function_rejected),
+	CASE(test_function_subset),
 	CASE(test_clock_difference_rejected),
 	CASE(test_clock_vs_variable_rejected),
 	CASE(test_bad_argument_count),

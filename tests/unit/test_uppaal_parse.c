@@ -235,7 +235,27 @@ static void test_xml_format(void)
 	up_done(&r);
 }
 
+static void test_functions_inlined(void)
+{
+	up_result r = up_run("f.xta",
+		"int n; int a[2];\n"
+		"int twice(int k) { return 2 * k; }\n"
+		"void put(int &dst, int k) { if (k > 0) dst = twice(k); else { dst = 0; n++; } }\n"
+		"process P() {\n"
+		"  int m;\n"
+		"  bool small(int k) { return k < m; }\n"
+		"  state s;\n  init s;\n"
+		"  trans s -> s { guard small(n + 1); assign put(a[1], n); };\n"
+		"}\nsystem P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	/* the argument's text replaces the parameter; template functions see locals */
+	CHECK(has(&r, "(((n + 1) < P_m))"));
+	CHECK(has(&r, "if :: ((n > 0)) -> skip; a[1] = ((2 * n)) :: else -> skip; a[1] = 0; n = n + 1 fi"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_parse",
+	CASE(test_functions_inlined),
 	CASE(test_globals_and_types),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),

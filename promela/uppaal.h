@@ -19,7 +19,18 @@ typedef struct {
 	char err[512];          /* "file:line: message" */
 	FILE *warn;             /* warnings (stderr; NULL: silent) */
 	int nwarn;
+	/* memory streams open while writing; up_ctx_free closes what an
+	 * error left open */
+	FILE *mem[16];
+	char *membuf[16];
+	size_t memlen[16];
+	int nmem;
 } up_ctx;
+
+/* a memory stream; up_mem_close (of the last one opened) gives its text,
+ * which the caller frees */
+FILE *up_mem_open(up_ctx *c);
+char *up_mem_close(up_ctx *c, size_t *len);
 
 void *up_alloc(up_ctx *c, size_t n);               /* zeroed */
 char *up_strdup(up_ctx *c, const char *s);

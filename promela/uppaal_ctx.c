@@ -39,8 +39,36 @@ char *up_strdup(up_ctx *c, const char *s)
 	return up_strndup(c, s, strlen(s));
 }
 
+FILE *up_mem_open(up_ctx *c)
+{
+	if (c->nmem == 16)
+		up_fail(c, NULL, 0, "functions nested too deeply");
+	int i = c->nmem;
+	c->membuf[i] = NULL;
+	c->memlen[i] = 0;
+	FILE *f = open_memstream(&c->membuf[i], &c->memlen[i]);
+	if (!f) {
+		fputs("dmc: out of memory\n", stderr);
+		exit(2);
+	}
+	c->mem[i] = f;
+	c->nmem++;
+	return f;
+}
+
+char *up_mem_close(up_ctx *c, size_t *len)
+{
+	int i = --c->nmem;
+	fclose(c->mem[i]);
+	if (len)
+		*len = c->memlen[i];
+	return c->membuf[i];
+}
+
 void up_ctx_free(up_ctx *c)
 {
+	while (c->nmem > 0)
+		free(up_mem_close(c, NULL));
 	while (c->chunks) {
 		up_chunk *k = c->chunks;
 		c->chunks = k->next;

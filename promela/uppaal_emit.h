@@ -13,6 +13,7 @@ typedef struct {
 	const char *file;       /* for messages */
 	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
 	int in_func;            /* inside an inlined function body */
+	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
 } up_emit_st;
 
 void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */

@@ -56,8 +56,11 @@ static up_func *find_func(up_emit_st *s, up_inst *in, const char *name)
 	return NULL;
 }
 
-/* bind f's parameters to the call's arguments; returns the old in->sel.n */
-static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f)
+/* bind f's parameters to the call's arguments; returns the old in->sel.n.
+ * With temps (void functions, whose body may change what an argument
+ * reads), a non-constant value argument is first copied into a global
+ * dmc_argK (printed here; the caller zeroes it after the body). */
+static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f, int temps)
 {
 	up_ctx *c = s->n->m->c;
 	if (!in)
@@ -72,13 +75,23 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		up_var *p = f->params.v[i];
 		if (p->type.is_ref && !up_var_of(s->n, in, args[i]))
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
-		char *text = NULL;
-		size_t len = 0;
+		char *text;
+		long k;
 		FILE *keep_out = s->out;
-		s->out = open_memstream(&text, &len);
+		s->out = up_mem_open(c);
 		emit(s, in, args[i]);
-		fclose(s->out);
+		text = up_mem_close(c, NULL);
 		s->out = keep_out;
+		if (temps && !p->type.is_ref && !up_eval_const(s->n, in, args[i], &k)) {
+			fprintf(s->out, "dmc_arg%d = %s; ", s->ntemp, text);
+			free(text);
+			s->out = up_mem_open(c);
+			fprintf(s->out, "dmc_arg%d", s->ntemp++);
+			text = up_mem_close(c, NULL);
+			s->out = keep_out;
+			if (s->ntemp > s->maxtemp)
+				s->maxtemp = s->ntemp;
+		}
 		up_expr *x = up_alloc(c, sizeof *x);
 		x->kind = X_ID;
 		x->name = up_strdup(c, text);
@@ -164,7 +177,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			fail_at(s, e, "call of '%s': no such function", e->name);
 		if (f->is_void)
 			fail_at(s, e, "call of the void function '%s' inside an expression", e->name);
-		int keep = bind_args(s, in, e, f);
+		int keep = bind_args(s, in, e, f, 0);
 		s->in_func++;
 		fputc('(', o);
 		emit(s, in, f->ret);
@@ -277,13 +290,16 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 			fputs("skip", o);
 			return;
 		}
-		int keep = bind_args(s, in, e, f);
+		int t0 = s->ntemp;
+		int keep = bind_args(s, in, e, f, 1);
 		int first = 1;
 		s->in_func++;
 		emit_stmt(s, in, f->body, &first);
 		if (first)
 			fputs("skip", o);
 		s->in_func--;
+		while (s->ntemp > t0)
+			fprintf(o, "; dmc_arg%d = 0", --s->ntemp);
 		in->sel.n = keep;
 		return;
 	}

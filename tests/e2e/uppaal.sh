@@ -75,6 +75,8 @@ spin_says "$models/select_chan.xta" 'E<> R1.r1 && got == 3' unreach
 # user functions, inlined
 spin_says "$models/functions.xta" 'E<> P.d' reach
 spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach
+spin_says "$models/function_args.xta" 'E<> m == 1' reach
+spin_says "$models/function_args.xta" 'E<> m == 5' unreach
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

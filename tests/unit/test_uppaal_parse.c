@@ -250,7 +250,10 @@ static void test_functions_inlined(void)
 	CHECK_EQ_LONG(r.rc, 0);
 	/* the argument's text replaces the parameter; template functions see locals */
 	CHECK(has(&r, "(((n + 1) < P_m))"));
-	CHECK(has(&r, "if :: ((n > 0)) -> skip; a[1] = ((2 * n)) :: else -> skip; a[1] = 0; n = n + 1 fi"));
+	/* a value argument of a void function is copied first */
+	CHECK(has(&r, "int dmc_arg0;"));
+	CHECK(has(&r, "dmc_arg0 = n; if :: ((dmc_arg0 > 0)) -> skip; a[1] = ((2 * dmc_arg0)) "
+		":: else -> skip; a[1] = 0; n = n + 1 fi; dmc_arg0 = 0"));
 	up_done(&r);
 }
 

@@ -441,6 +441,12 @@ tmp_out=$work/benchmarks.md
 	echo "\`dmc check MODEL --search S --heuristic H\`"
 	echo "(pan built with the same flags plus the runtime).  Runs are sequential."
 	echo
+	echo "Networks of automata (UPPAAL models: Fischer, arbiter trees, train-gate,"
+	echo "see docs/uppaal.md) are translated by \`dmc translate MODEL --query MODEL.q\`"
+	echo "first; both sides then use \`spin -o3 -a\` (and \`dmc check --spin-opts=-o3\`),"
+	echo "so every statement of an edge is a step of the trail and the heuristics see"
+	echo "every update.  The comparison with the seed papers is in docs/uppaal_bench.md."
+	echo
 	echo "- **verdict**: violation / no-violation; \`timeout\` when the run hit the"
 	echo "  limit of $limit s (SPIN: \`timeout\`; dmc: \`--time-limit\`), \`memlim\` when"
 	echo "  dmc stopped at \`--memlim $memlim\`, \`incomplete\` for a search that may miss"

@@ -33,6 +33,8 @@ typedef struct {
 	up_emit_st s;
 	up_vec recvs;           /* recv_edge* */
 	int any_committed, any_sync;
+	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
+	int maxb;               /* dmc_bK flags a broadcast needs */
 } em;
 
 static const char *loc_name(const up_loc *l)
@@ -284,13 +286,136 @@ static void chan_ref(em *e, up_inst *in, up_edge *ed)
 	up_emit_expr_st(&e->s, in, ed->sync);
 }
 
+static int is_bcast(em *e, up_inst *in, up_edge *ed)
+{
+	return ed->sync && chan_of(e, in, ed)->type.is_broadcast;
+}
+
+/* a process in dispatch form has no location labels: its edges test loc_ */
+static void src_cond(em *e, up_inst *in, up_edge *ed)
+{
+	if (e->dispatch[in->pid])
+		fprintf(e->s.out, "loc_%s == %d && ", in->pname, ed->src);
+}
+
+/* bind the select values of a receiving entry */
+static void bind_recv_sel(em *e, recv_edge *r)
+{
+	r->in->sel.n = 0;
+	for (int k = 0; k < r->ed->selects.n; k++) {
+		up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
+		up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
+		x->kind = X_NUM;
+		x->val = r->sel[k];
+		b->name = ((up_select *) r->ed->selects.v[k])->name;
+		b->value = x;
+		up_push(e->s.n->m->c, &r->in->sel, b);
+	}
+}
+
+/* the receiving entry's enabledness: location, channel index, guard */
+static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
+{
+	FILE *o = e->s.out;
+	fprintf(o, "(loc_%s == %d && ", r->in->pname, r->ed->src);
+	if (ed->sync->kind == X_INDEX) {
+		up_emit_expr_st(&e->s, in, ed->sync->b);
+		fputs(" == ", o);
+		up_vec keep = in->sel;
+		bind_recv_sel(e, r);
+		up_emit_expr_st(&e->s, r->in, r->ed->sync->b);
+		fputs(" && ", o);
+		guard(e, r->in, r->ed);
+		r->in->sel.n = 0;
+		in->sel = keep;
+	} else {
+		up_vec keep = in->sel;
+		bind_recv_sel(e, r);
+		guard(e, r->in, r->ed);
+		r->in->sel.n = 0;
+		in->sel = keep;
+	}
+	fputc(')', o);
+}
+
+/* UPPAAL's broadcast: the sender with every process that has an enabled
+ * receiving edge (one per process, any of them), guards evaluated before
+ * any update, updates in process order after the sender's */
+static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	up_var *ch = chan_of(e, in, ed);
+	fputs("\t:: atomic { (", o);
+	src_cond(e, in, ed);
+	guard(e, in, ed);
+	if (e->any_committed && !src->committed) {
+		fputs(" && (ncommit == 0", o);
+		for (int i = 0; i < e->recvs.n; i++) {
+			recv_edge *r = e->recvs.v[i];
+			if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
+				continue;
+			fputs(" || ", o);
+			recv_enabled(e, in, ed, r);
+		}
+		fputc(')', o);
+	}
+	fputs(") ->", o);
+	comment(e, in, ed, sel);
+	int nb = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		fprintf(o, "\t\tdmc_b%d = ", nb++);
+		recv_enabled(e, in, ed, r);
+		fputs(";\n", o);
+	}
+	if (nb > e->maxb)
+		e->maxb = nb;
+	fputs("\t\t", o);
+	effect(e, in, ed, "; ");
+	fputs(";\n", o);
+	/* one `if` per receiving process, in process order */
+	for (int p = 0; p < e->s.n->insts.n; p++) {
+		up_inst *rp = e->s.n->insts.v[p];
+		int k = 0, any = 0;
+		for (int i = 0; i < e->recvs.n; i++) {
+			recv_edge *r = e->recvs.v[i];
+			if (r->chan != ch || r->in == in)
+				continue;
+			if (r->in == rp) {
+				if (!any)
+					fputs("\t\tif\n", o);
+				any = 1;
+				up_vec keep = in->sel;
+				bind_recv_sel(e, r);
+				fprintf(o, "\t\t:: dmc_b%d ->", k);
+				effect(e, r->in, r->ed, "; ");
+				r->in->sel.n = 0;
+				in->sel = keep;
+				comment(e, r->in, r->ed, r->sel);
+			}
+			k++;
+		}
+		if (any)
+			fputs("\t\t:: else -> skip\n\t\tfi;\n", o);
+	}
+	fputs("\t\t", o);
+	for (int i = 0; i < nb; i++)
+		fprintf(o, "dmc_b%d = 0; ", i);
+	fprintf(o, "goto at_%s }\n", dl);
+}
+
 static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
-	const char *dl = loc_name(dst);
+	const char *dl = e->dispatch[in->pid] ? "loop" : loc_name(dst);
 	if (!ed->sync) {
 		fputs("\t:: atomic { ", o);
+		if (e->dispatch[in->pid])
+			fprintf(o, "loc_%s == %d && ", in->pname, ed->src);
 		guard(e, in, ed);
 		if (e->any_committed && !src->committed)
 			fputs(" && ncommit == 0", o);
@@ -298,6 +423,12 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		effect(e, in, ed, "; ");
 		fprintf(o, "; goto at_%s }", dl);
 		comment(e, in, ed, sel);
+		return;
+	}
+	if (is_bcast(e, in, ed)) {
+		if (ed->sync_dir == '!')
+			broadcast(e, in, ed, sel, dl);
+		/* receiving edges run inside the senders' steps */
 		return;
 	}
 	if (ed->sync_dir == '?') {
@@ -312,6 +443,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		fputs("\t:: ", o);
 		chan_ref(e, in, ed);
 		fprintf(o, "!%d, (", eid);
+		src_cond(e, in, ed);
 		guard(e, in, ed);
 		fputs(" -> 1 : 0), ", o);
 		if (!e->any_committed || src->committed)
@@ -327,6 +459,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	fputs("\t:: atomic { ", o);
 	chan_ref(e, in, ed);
 	fputs("?dmc_eid, eval((", o);
+	src_cond(e, in, ed);
 	guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
 	comment(e, in, ed, sel);
@@ -366,10 +499,39 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0;\n\t\tgoto at_%s }\n", dl);
 }
 
+/* a process that receives broadcasts: the senders move it by setting
+ * loc_P, so its control state is one loop over all edges, each testing
+ * loc_P (no location labels) */
+static void proc_dispatch(em *e, up_inst *in)
+{
+	FILE *o = e->s.out;
+	up_template *t = in->t;
+	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d); receives broadcasts: its location is loc_%s */\n{\n"
+		"at_loop:\n\tif\n", in->pname, in->name, t->name, e->s.file, t->line, in->pname);
+	int n = 0;
+	for (int i = 0; i < t->edges.n; i++) {
+		up_edge *ed = t->edges.v[i];
+		long sel[4] = { 0 };
+		for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
+			if (!(is_bcast(e, in, ed) && ed->sync_dir == '?'))
+				n++;
+			edge(e, in, ed, sel);
+		}
+		in->sel.n = 0;
+	}
+	if (!n)
+		fputs("\t:: false\t/* only moved by broadcasts */\n", o);
+	fputs("\tfi\n}\n\n", o);
+}
+
 static void proc(em *e, up_inst *in)
 {
 	FILE *o = e->s.out;
 	up_template *t = in->t;
+	if (e->dispatch[in->pid]) {
+		proc_dispatch(e, in);
+		return;
+	}
 	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d) */\n{\n\tgoto at_%s;\n",
 		in->pname, in->name, t->name, e->s.file, t->line, loc_name(t->locs.v[t->init]));
 	for (int k = 0; k < t->locs.n; k++) {
@@ -419,6 +581,14 @@ static int urgent_syncs(em *e)
 				up_var *ch = chan_of(e, in, ed);
 				if (!ch->type.is_urgent)
 					continue;
+				if (ch->type.is_broadcast) {
+					/* an urgent broadcast needs no receiver */
+					fprintf(o, "\n\t\t   && !(loc_%s == %d && ", in->pname, ed->src);
+					up_emit_expr_st(&e->s, in, ed->guard);
+					fputc(')', o);
+					any = 1;
+					continue;
+				}
 				for (int r = 0; r < e->recvs.n; r++) {
 					recv_edge *rv = e->recvs.v[r];
 					if (rv->chan != ch || rv->in == in)
@@ -548,6 +718,12 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.out = out;
 	e.s.file = n->m->file;
 	collect_recvs(&e);
+	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
+	for (int i = 0; i < e.recvs.n; i++) {
+		recv_edge *r = e.recvs.v[i];
+		if (r->chan->type.is_broadcast)
+			e.dispatch[r->in->pid] = 1;
+	}
 	for (int i = 0; i < n->insts.n; i++) {
 		up_template *t = ((up_inst *) n->insts.v[i])->t;
 		for (int k = 0; k < t->locs.n; k++)
@@ -567,9 +743,11 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	char *body = up_mem_close(n->m->c, &blen);
 	e.s.out = out;
 	globals(&e);
+	for (int i = 0; i < e.maxb; i++)
+		fprintf(out, "bool dmc_b%d;\t/* a broadcast receiver is enabled (0 between steps) */\n", i);
 	for (int i = 0; i < e.s.maxtemp; i++)
 		fprintf(out, "int dmc_arg%d;\t/* a value argument of a void function (0 between steps) */\n", i);
-	if (e.s.maxtemp)
+	if (e.s.maxtemp || e.maxb)
 		fputc('\n', out);
 	fwrite(body, 1, blen, out);
 	free(body);

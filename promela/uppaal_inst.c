@@ -174,8 +174,6 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 		if (v->nsize <= 0 || v->nsize > 255)
 			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, v->nsize);
 	}
-	if (v->type.kind == TY_CHAN && v->type.is_broadcast)
-		up_fail(c, v->file, v->line, "broadcast channel '%s': broadcast synchronisation is not supported", v->name);
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)
 			up_fail(c, v->file, v->line, "clock arrays are not supported");

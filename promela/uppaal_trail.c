@@ -200,7 +200,7 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 			continue;
 		const char *src = pl[line - 1];
 		const char *c = strstr(src, "/* edge ");
-		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==")))
+		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
 			continue;
 		if (delay) {
 			printf("  %3d  delay %d\n", ++n, delay);

@@ -72,6 +72,12 @@ spin_says "$models/committed_block.xta" 'E<> C.c && v == 2' reach
 spin_says "$models/select_chan.xta" 'E<> got == 2' reach
 spin_says "$models/select_chan.xta" 'E<> got == 1' unreach
 spin_says "$models/select_chan.xta" 'E<> R1.r1 && got == 3' unreach
+# broadcast: every enabled receiver, guards before updates, none needed
+spin_says "$models/broadcast.xta" 'E<> cnt == 5' reach
+spin_says "$models/broadcast.xta" 'E<> cnt == 3' unreach
+spin_says "$models/broadcast.xta" 'E<> R(0).r1 && R(1).r0' unreach
+spin_says "$models/broadcast.xta" 'E<> Late.l2' reach
+spin_says "$models/broadcast.xta" 'E<> S.s1 && Late.l0' reach
 # user functions, inlined
 spin_says "$models/functions.xta" 'E<> P.d' reach
 spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach

@@ -47,10 +47,6 @@ static void test_no_system_line(void)
 	CHECK(fails("e.xta", "int x;\n" P_OK, NULL, 3, "no 'system' line"));
 }
 
-static void test_broadcast_rejected(void)
-{
-	CHECK(fails("e.xta", "int x;\nbroadcast chan b;\n" P_OK "system P;\n", NULL, 2, "broadcast"));
-}
 
 static void test_function_subset(void)
 {
@@ -157,7 +153,6 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_unknown_name),
 	CASE(test_unknown_template),
 	CASE(test_no_system_line),
-	CASE(test_broadcast_rejected),
 	CASE(test_function_subset),
 	CASE(test_clock_difference_rejected),
 	CASE(test_clock_vs_variable_rejected),

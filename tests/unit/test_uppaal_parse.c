@@ -235,6 +235,24 @@ static void test_xml_format(void)
 	up_done(&r);
 }
 
+static void test_broadcast(void)
+{
+	up_result r = up_run("b.xta",
+		"broadcast chan b;\nint n;\n"
+		"process S() { state s0, s1; init s0; trans s0 -> s1 { sync b!; assign n = 1; }; }\n"
+		"process R() { state r0, r1; init r0; trans r0 -> r1 { guard n == 0; sync b?; assign n++; }; }\n"
+		"system S, R;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	/* the receiver's guard is read before the sender's update */
+	CHECK(has(&r, "dmc_b0 = (loc_R == 0 && ((n == 0)));\n\t\t n = 1; loc_S = 1;"));
+	CHECK(has(&r, ":: dmc_b0 -> n = n + 1; loc_R = 1"));
+	CHECK(has(&r, ":: else -> skip"));
+	/* the receiver is moved by the sender: a loop over loc_R, no labels */
+	CHECK(has(&r, "receives broadcasts: its location is loc_R"));
+	CHECK(!has(&r, "at_r1:"));
+	up_done(&r);
+}
+
 static void test_functions_inlined(void)
 {
 	up_result r = up_run("f.xta",
@@ -259,6 +277,7 @@ static void test_functions_inlined(void)
 
 CHECK_MAIN("uppaal_parse",
 	CASE(test_functions_inlined),
+	CASE(test_broadcast),
 	CASE(test_globals_and_types),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),

@@ -32,6 +32,36 @@ int up_is_clock(up_net *n, up_inst *in, const up_expr *e)
 	return v && v->clock >= 0;
 }
 
+/* P.x or P(1).x in a query: the clock variable, or NULL */
+static up_var *dot_clock(scan_st *s, const up_expr *e)
+{
+	char name[200];
+	if (e->kind != X_DOT)
+		return NULL;
+	if (e->a->kind == X_ID) {
+		snprintf(name, sizeof name, "%s", e->a->name);
+	} else if (e->a->kind == X_CALL) {
+		const up_expr *args[3] = { e->a->a, e->a->b, e->a->c };
+		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->a->name);
+		for (int i = 0; i < e->a->val && k < sizeof name; i++) {
+			long v;
+			if (!up_eval_const(s->n, NULL, args[i], &v))
+				return NULL;
+			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
+		}
+		if (k < sizeof name)
+			snprintf(name + k, sizeof name - k, ")");
+	} else {
+		return NULL;
+	}
+	up_inst *in = up_find_inst(s->n, name);
+	if (!in || up_find_loc(in->t, e->name) >= 0)
+		return NULL;
+	up_expr id = { .kind = X_ID, .name = e->name, .line = e->line };
+	up_var *v = up_var_of(s->n, in, &id);
+	return v && v->clock >= 0 ? v : NULL;
+}
+
 static int mentions_clock(scan_st *s, const up_expr *e)
 {
 	if (!e)
@@ -39,7 +69,7 @@ static int mentions_clock(scan_st *s, const up_expr *e)
 	if (e->kind == X_ID)
 		return up_is_clock(s->n, s->in, e);
 	if (e->kind == X_DOT)
-		return 0;
+		return dot_clock(s, e) != NULL;
 	return mentions_clock(s, e->a) || mentions_clock(s, e->b) || mentions_clock(s, e->c);
 }
 
@@ -52,13 +82,13 @@ static void scan(scan_st *s, const up_expr *e)
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
 			const up_expr *clk = ca ? e->a : e->b, *other = ca ? e->b : e->a;
-			if ((ca && cb) || clk->kind != X_ID)
+			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT))
 				up_fail(c, s->file, e->line,
 					"clock differences and clock arithmetic are not supported in discrete time");
 			long k;
 			if (!up_eval_const(s->n, s->in, other, &k))
 				up_fail(c, s->file, e->line, "a clock can only be compared with a constant");
-			up_var *v = up_var_of(s->n, s->in, clk);
+			up_var *v = clk->kind == X_DOT ? dot_clock(s, clk) : up_var_of(s->n, s->in, clk);
 			if (k > s->n->cap[v->clock])
 				s->n->cap[v->clock] = k;
 			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))

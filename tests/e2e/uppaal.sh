@@ -65,6 +65,8 @@ spin_says "$models/urgent_time.xta" 'E<> V.c' unreach
 spin_says "$models/urgent_time.xta" 'E<> W.c' reach
 spin_says "$models/urgent_time.xta" 'E<> W.b && W.z == 2' reach
 spin_says "$models/urgent_time.xta" 'E<> W.b && W.z == 3' unreach
+# a constant only the query compares a clock with raises its cap
+spin_says "$models/urgent_time.xta" 'E<> W.c && W.z == 6' reach
 # a committed location blocks the others
 spin_says "$models/committed_block.xta" 'E<> O.seen' unreach
 spin_says "$models/committed_block.xta" 'E<> C.c && v == 2' reach

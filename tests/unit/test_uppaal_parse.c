@@ -106,6 +106,16 @@ static void test_query_forall(void)
 	up_done(&r);
 }
 
+static void test_query_clock_constant_raises_cap(void)
+{
+	/* the model compares x with 3 at most; the query with 7 */
+	up_result r = up_run("m.xta", two_procs, "E<> P(1).x == 7");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "clock P(1).x, stops at 8"));
+	CHECK(has(&r, "clock P(2).x, stops at 4"));
+	up_done(&r);
+}
+
 static void test_query_file_comments(void)
 {
 	up_model m;
@@ -286,6 +296,7 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_inactive_clock_reduction),
 	CASE(test_query_exists),
 	CASE(test_query_forall),
+	CASE(test_query_clock_constant_raises_cap),
 	CASE(test_query_file_comments),
 	CASE(test_select_expands),
 	CASE(test_binary_sync_and_reference_parameter),

@@ -180,7 +180,7 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	int nmap = read_names(pl, np, map, 512);
 
 	printf("counterexample in the source model's terms:\n");
-	int last_step = -1, last_line = -1, delay = 0, n = 0;
+	int delay = 0, n = 0;
 	for (size_t i = 0; i < no; i++) {
 		int step, pid, line;
 		char proc[80], file[512];
@@ -190,13 +190,16 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 			continue;
 		if (strcmp(proc, "Monitor") == 0)
 			continue;
+		/* a step starts with its guard (a condition) or, for a
+		 * synchronisation, the receive; its updates follow as further
+		 * lines (one per statement with spin -o3, fewer when merged) */
+		const char *stmt = strchr(ol[i], '[');
+		int starts = stmt && (stmt[1] == '(' || strstr(stmt, "?dmc_eid"));
 		if (strcmp(proc, "Tick") == 0) {
-			if (step != last_step)
-				delay++;
-			last_step = step;
+			delay += starts;
 			continue;
 		}
-		if (line < 1 || (size_t) line > np || (step == last_step && line == last_line))
+		if (!starts || line < 1 || (size_t) line > np)
 			continue;
 		const char *src = pl[line - 1];
 		const char *c = strstr(src, "/* edge ");
@@ -208,8 +211,6 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 		}
 		const char *end = strstr(c, " */");
 		printf("  %3d  %.*s\n", ++n, (int) (end ? end - c - 8 : (long) strlen(c + 8)), c + 8);
-		last_step = step;
-		last_line = line;
 	}
 	if (delay)
 		printf("  %3d  delay %d\n", ++n, delay);

@@ -124,7 +124,16 @@ expect 1 'Obs: one -> err enter? (' "counterexample in the model's terms" -- \
 	"$dmc" check "$contrib/fischer_A_5.xta" --query "$contrib/fischer_A_5.q" --search bfs
 grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's terms" \
 	|| fail "final state in the model's terms: $(tail -n 3 out.txt)"
-grep -q 'delay [0-9]' out.txt && ok "delays in the counterexample" || fail "no delay in the counterexample"
+grep -q 'delay [1-3]$' out.txt && ok "delays in the counterexample" || fail "no delay in the counterexample"
+# each edge once, in order: sender's edge, then the receiver's
+expect 1 'verdict *violation' "dmc check sync_order" -- "$dmc" check "$models/sync_order.xta" --query 'E<> S.s2'
+if sed -n '/^counterexample/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
+   && sed -n '/^counterexample/,$p' out.txt | sed -n 2p | grep -q 'S: s0 -> s1 a!' \
+   && sed -n '/^counterexample/,$p' out.txt | sed -n 3p | grep -q 'R: r0 -> r1 a?'; then
+	ok "counterexample lists each edge once"
+else
+	fail "counterexample lists each edge once: $(sed -n '/^counterexample/,$p' out.txt | head -6)"
+fi
 # a property that holds: complete search, no violation
 expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
 	"$dmc" check "$models/fischer2_ok.xta" --query 'A[] incs <= 1' --search astar --heuristic hL

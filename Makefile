@@ -97,6 +97,7 @@ e2e: all
 	sh tests/e2e/cli.sh
 	sh tests/e2e/anml.sh
 	sh tests/e2e/run.sh
+	sh tests/e2e/uppaal.sh
 
 bench: all
 	sh tests/bench/run.sh

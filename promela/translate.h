@@ -18,6 +18,17 @@
 int prom_cmd_translate(const drv_env *e, int argc, char **argv);   /* translate.c */
 
 int prom_uppaal_translate(const drv_env *e, int argc, char **argv); /* uppaal*.c */
+/* translate MODEL (.xml/.xta) into out_path; the query from query_file,
+ * else the target text ('E<> ...'), else the model's first query.
+ * Messages name the model's file and line; returns 0 or 2. */
+int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
+			const char *out_path, int quiet);
+/* for dmc check: is PATH a UPPAAL model; translate it (with the query:
+ * a .q file or 'E<> ...' text) into the cache directory, giving the .pml's
+ * path (NULL after an error, said); print pan's trail in the model's terms */
+int prom_uppaal_is_model(const char *path);
+char *prom_uppaal_prepare(const char *model, const char *query, const char *cache);
+void prom_uppaal_show_trail(const drv_env *e, const char *pml);
 int prom_anml_translate(const drv_env *e, int argc, char **argv);   /* anml*.c */
 int prom_cmd_plan(const drv_env *e, int argc, char **argv);         /* anml*.c */
 int prom_cmd_gen_anml(const drv_env *e, int argc, char **argv);     /* anml*.c */

@@ -24,6 +24,11 @@
 #   BENCH_OUT         the report (default docs/benchmarks.md)
 #   BENCH_REPEAT      runs per side of the throughput comparison (default 3)
 #   BENCH_DFS_DEPTH   largest pan -m for SPIN's DFS (default 10000000)
+#   BENCH_UPPAAL      networks of automata (.xta/.xml, each with its .q beside
+#                     it), translated by `dmc translate` and then run like the
+#                     Promela models, with `spin -o3 -a` on both sides
+#                     (default: contrib/models/fischer_{A,B,C}_{5,10}.xta,
+#                     arbiter_{2,3,4}.xta, train_gate_{3,4}.xta; "none" for none)
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,6 +44,17 @@ if [ -z "$models" ]; then
 		[ -f "$f" ] && models="$models $f"
 	done
 fi
+uppaal=${BENCH_UPPAAL:-}
+if [ -z "$uppaal" ]; then
+	for v in A B C; do
+		for k in 5 10; do
+			uppaal="$uppaal $top/contrib/models/fischer_${v}_$k.xta"
+		done
+	done
+	for k in 2 3 4; do uppaal="$uppaal $top/contrib/models/arbiter_$k.xta"; done
+	for k in 3 4; do uppaal="$uppaal $top/contrib/models/train_gate_$k.xta"; done
+fi
+[ "$uppaal" = none ] && uppaal=""
 
 # dmc configurations: search/heuristic.  Models whose violation SPIN
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
@@ -252,11 +268,15 @@ bench_model() { # path
 	cp "$bm_src" "$bm_d/"
 	cp "$bm_src" "$bm_d/spin/"
 	bm_popts=$(pan_options "$bm_src")
+	# translated networks of automata: unmerged statements on both sides
+	bm_spin=""
+	case $bm_src in "$work"/uppaal/*) bm_spin=-o3 ;; esac
 	: > "$rows"
 	echo "bench: $bm_name" >&2
 
 	# SPIN: one spin -a, two compilations
-	if ! (cd "$bm_d/spin" && spin -a "$bm_m" > spin.out 2>&1 \
+	# shellcheck disable=SC2086
+	if ! (cd "$bm_d/spin" && spin $bm_spin -a "$bm_m" > spin.out 2>&1 \
 	      && gcc -O2 -w -DNOREDUCE -o pan_dfs pan.c \
 	      && gcc -O2 -w -DNOREDUCE -DBFS -o pan_bfs pan.c); then
 		echo "bench: $bm_name: spin -a or gcc failed" >&2
@@ -287,7 +307,8 @@ bench_model() { # path
 		&& bm_deadlock=1
 
 	for bm_cfg in $CONFIGS; do
-		dmc_run "$bm_d" "$bm_m" "dmc $bm_cfg" "${bm_cfg%/*}" "${bm_cfg#*/}" "$bm_popts"
+		dmc_run "$bm_d" "$bm_m" "dmc $bm_cfg" "${bm_cfg%/*}" "${bm_cfg#*/}" "$bm_popts" \
+			${bm_spin:+--spin-opts=$bm_spin}
 	done
 	if [ $bm_deadlock = 1 ]; then
 		dmc_run "$bm_d" "$bm_m" "dmc greedy/deadlock" greedy deadlock "$bm_popts" --target deadlock
@@ -297,6 +318,18 @@ bench_model() { # path
 	# keep the rows for the throughput section
 	cp "$rows" "$work/$bm_name.rows"
 }
+
+# networks of automata: translated with their query (MODEL.q beside them)
+mkdir -p "$work/uppaal"
+for f in $uppaal; do
+	u_name=$(basename "$f" | sed 's/\.[^.]*$//')
+	u_q=$(dirname "$f")/$u_name.q
+	if [ -f "$u_q" ] && "$dmc" translate "$f" --query "$u_q" -o "$work/uppaal/$u_name.pml" 2> /dev/null; then
+		models="$models $work/uppaal/$u_name.pml"
+	else
+		echo "bench: $f: cannot translate (is $u_q there?)" >&2
+	fi
+done
 
 for f in $models; do
 	[ -f "$f" ] || { echo "bench: $f: no such file" >&2; continue; }
@@ -416,6 +449,12 @@ tmp_out=$work/benchmarks.md
 	echo "the row is labelled with the bound used.  spin-dmc runs"
 	echo "\`dmc check MODEL --search S --heuristic H\`"
 	echo "(pan built with the same flags plus the runtime).  Runs are sequential."
+	echo
+	echo "Networks of automata (UPPAAL models: Fischer, arbiter trees, train-gate,"
+	echo "see docs/uppaal.md) are translated by \`dmc translate MODEL --query MODEL.q\`"
+	echo "first; both sides then use \`spin -o3 -a\` (and \`dmc check --spin-opts=-o3\`),"
+	echo "so every statement of an edge is a step of the trail and the heuristics see"
+	echo "every update.  The comparison with the seed papers is in docs/uppaal_bench.md."
 	echo
 	echo "- **verdict**: violation / no-violation; \`timeout\` when the run hit the"
 	echo "  limit of $limit s (SPIN: \`timeout\`; dmc: \`--time-limit\`), \`memlim\` when"

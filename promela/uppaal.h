@@ -1,0 +1,296 @@
+/*
+ * uppaal.h -- networks of automata (UPPAAL .xta / .xml) as the translator
+ * into Promela sees them: expressions, declarations, templates, the
+ * system line, the query.  Everything is allocated in one arena (up_model)
+ * so that an error anywhere (a longjmp to the entry point) frees it all.
+ */
+#ifndef PROM_UPPAAL_H
+#define PROM_UPPAAL_H
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- arena and errors ---- */
+typedef struct up_chunk up_chunk;
+typedef struct {
+	up_chunk *chunks;
+	jmp_buf *on_error;      /* where up_fail jumps to */
+	char err[512];          /* "file:line: message" */
+	FILE *warn;             /* warnings (stderr; NULL: silent) */
+	int nwarn;
+	/* memory streams open while writing; up_ctx_free closes what an
+	 * error left open */
+	FILE *mem[16];
+	char *membuf[16];
+	size_t memlen[16];
+	int nmem;
+} up_ctx;
+
+/* a memory stream; up_mem_close (of the last one opened) gives its text,
+ * which the caller frees */
+FILE *up_mem_open(up_ctx *c);
+char *up_mem_close(up_ctx *c, size_t *len);
+
+void *up_alloc(up_ctx *c, size_t n);               /* zeroed */
+char *up_strdup(up_ctx *c, const char *s);
+char *up_strndup(up_ctx *c, const char *s, size_t n);
+void up_ctx_free(up_ctx *c);
+void up_fail(up_ctx *c, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((noreturn, format(printf, 4, 5)))
+#endif
+	;
+void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* a growable array of pointers */
+typedef struct { void **v; int n, cap; } up_vec;
+void up_push(up_ctx *c, up_vec *a, void *p);
+
+/* ---- lexer (uppaal_lex.c) ---- */
+enum { T_EOF, T_ID, T_NUM, T_OP };
+typedef struct {
+	int kind;
+	char text[64];
+	long num;
+	int line;
+} up_tok;
+
+typedef struct {
+	up_ctx *c;
+	const char *file;
+	const char *s;          /* the text */
+	size_t pos;
+	int line;
+	up_tok t;               /* current token */
+} up_lex;
+
+void up_lex_init(up_lex *l, up_ctx *c, const char *file, const char *text, int line);
+void up_next(up_lex *l);
+int up_is(const up_lex *l, const char *op);          /* current is op/keyword */
+int up_accept(up_lex *l, const char *op);            /* consume if up_is */
+void up_expect(up_lex *l, const char *op);           /* else file:line error */
+const char *up_expect_id(up_lex *l, const char *what);
+void up_lex_fail(up_lex *l, const char *expected)
+#if defined(__GNUC__)
+	__attribute__((noreturn))
+#endif
+	;
+
+typedef struct up_inst *up_inst_ptr;
+
+/* ---- expressions (uppaal_expr.c) ---- */
+enum {
+	X_NUM, X_ID, X_INDEX, X_UN, X_BIN, X_COND, X_ASSIGN, X_INCDEC, X_DOT, X_CALL
+};
+typedef struct up_expr up_expr;
+struct up_expr {
+	int kind;
+	char op[4];             /* operator text: "+", "&&", "=", "+=", "++", ... */
+	long val;               /* X_NUM; X_INCDEC: 1 if postfix */
+	const char *name;       /* X_ID, X_DOT (the location), X_CALL */
+	up_expr *a, *b, *c;
+	int line;
+};
+up_expr *up_parse_expr(up_lex *l);                   /* an assignment expression */
+up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
+/* text of an expression, for messages: UPPAAL syntax */
+void up_expr_text(const up_expr *e, char *buf, size_t n);
+
+/* ---- declarations and templates (uppaal_decl.c) ---- */
+enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN };
+typedef struct {
+	int kind;
+	int is_const, is_urgent, is_broadcast, is_ref;
+	up_expr *lo, *hi;       /* int range, NULL: default [-32768,32767] */
+} up_type;
+
+typedef struct {
+	const char *name;
+	up_type type;
+	up_expr *size;          /* array size or NULL */
+	up_expr *init;          /* NULL, or the initialiser */
+	up_vec init_list;       /* {a, b, c} for arrays */
+	const char *file;
+	int line;
+	/* filled in by up_instantiate for the variables of the network */
+	const char *pname;      /* Promela name */
+	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar) */
+	int clock;              /* index in up_net.clocks, -1 if not a clock */
+	up_inst_ptr owner;      /* instance of a local, NULL for globals */
+} up_var;
+
+typedef struct {
+	const char *name;
+	up_type type;
+} up_typedef;
+
+/* user functions: `T f(params) { return e; }` (inlined into expressions)
+ * and `void f(params) { statements }` (inlined into updates) */
+enum { S_EXPR, S_IF, S_BLOCK, S_RETURN };
+typedef struct up_stmt up_stmt;
+struct up_stmt {
+	int kind;
+	up_expr *e;             /* S_EXPR, S_RETURN; S_IF: the condition */
+	up_stmt *then, *els;    /* S_IF */
+	up_vec body;            /* S_BLOCK: up_stmt* */
+	int line;
+};
+typedef struct {
+	const char *name;
+	int is_void;
+	up_vec params;          /* up_var* */
+	up_stmt *body;          /* S_BLOCK */
+	up_expr *ret;           /* non-void: the returned expression */
+	const char *file;
+	int line;
+} up_func;
+
+typedef struct {
+	const char *name;       /* NULL for an unnamed XML location */
+	const char *id;         /* XML id, or the name */
+	up_expr *inv;
+	int urgent, committed;
+	int line;
+} up_loc;
+
+typedef struct {
+	const char *name;
+	up_type type;           /* TY_INT with range: the values */
+} up_select;
+
+typedef struct {
+	int src, dst;           /* location indices */
+	up_vec selects;         /* up_select* */
+	up_expr *guard;         /* NULL: true */
+	up_expr *sync;          /* channel expression, NULL: none */
+	int sync_dir;           /* '!' or '?' */
+	up_vec assigns;         /* up_expr* */
+	int line;
+} up_edge;
+
+typedef struct {
+	const char *name;
+	up_vec params;          /* up_var* (type, name) */
+	up_vec vars;            /* up_var* locals */
+	up_vec funcs;           /* up_func* local functions */
+	up_vec locs;            /* up_loc* */
+	up_vec edges;           /* up_edge* */
+	int init;               /* location index, -1 if unset */
+	const char *file;
+	int line;
+} up_template;
+
+typedef struct {
+	const char *name;       /* instance name */
+	const char *tmpl;
+	up_vec args;            /* up_expr* */
+	int line;
+} up_instdecl;
+
+typedef struct {
+	int kind;               /* 'E' (E<>) or 'A' (A[]) */
+	up_expr *phi;
+	const char *text;
+	const char *file;
+	int line;
+} up_query;
+
+typedef struct {
+	up_ctx *c;
+	const char *file;
+	up_vec typedefs;        /* up_typedef* */
+	up_vec globals;         /* up_var* */
+	up_vec funcs;           /* up_func* global functions */
+	up_vec templates;       /* up_template* */
+	up_vec instdecls;       /* up_instdecl* (Name = T(args);) */
+	up_vec system;          /* const char* names in the system line */
+	int system_line;
+	up_vec queries;         /* up_query* from the model file (XML) */
+} up_model;
+
+/* declarations (global, template or system) into vars, functions into
+ * funcs; typedefs go to m */
+void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_system);
+/* a whole .xta text */
+void up_parse_xta(up_model *m, const char *text);
+/* "const int id, int &x" into t->params */
+void up_parse_params(up_model *m, up_template *t, const char *text, int line);
+/* the XML reader (uppaal_xml.c) */
+void up_parse_xml(up_model *m, const char *text, size_t len);
+/* helpers for the XML reader: a location's invariant, an edge's labels */
+up_template *up_new_template(up_model *m, const char *name, int line);
+int up_find_loc(const up_template *t, const char *name_or_id);
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line);
+void up_parse_type(up_model *m, up_lex *l, up_type *ty);
+
+/* ---- queries (uppaal_query.c) ---- */
+/* parse "E<> phi" or "A[] phi" (text from file, line) */
+up_query *up_parse_query(up_model *m, const char *text, const char *file, int line);
+/* the first query of a .q file (UPPAAL's format: comments, one per line) */
+up_query *up_read_query_file(up_model *m, const char *text, const char *file);
+
+/* ---- the instantiated network (uppaal_inst.c) ---- */
+typedef struct up_inst up_inst;
+typedef struct {
+	const char *name;       /* a name of the template's scope */
+	up_expr *value;         /* substituted expression (params, constants) */
+	up_var *var;            /* or the network variable it stands for */
+} up_bind;
+
+struct up_inst {
+	const char *name;       /* instance name in the source model */
+	const char *pname;      /* its Promela name (a valid identifier) */
+	up_template *t;
+	up_vec binds;           /* up_bind*: params and locals */
+	int pid;                /* Promela pid (order of the proctypes) */
+	up_vec sel;             /* up_bind*: select values while emitting an edge */
+};
+
+typedef struct {
+	up_model *m;
+	up_vec insts;           /* up_inst* */
+	up_vec vars;            /* up_var*: globals and instantiated locals (Promela names) */
+	up_vec clocks;          /* up_var* among vars that are clocks */
+	up_vec gbinds;          /* up_bind*: the global scope */
+	long *cap;              /* per clock (index in clocks): the value it stops at */
+	unsigned char **live;   /* per clock: per location of its owner, 1 if its value
+				 * may still be read; NULL: live everywhere (globals) */
+} up_net;
+
+void up_instantiate(up_net *n, up_model *m);
+/* look a name up in an instance (NULL: global scope) */
+up_bind *up_lookup(up_net *n, up_inst *in, const char *name);
+int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out);
+long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what);
+up_inst *up_find_inst(up_net *n, const char *name);
+/* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
+up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
+
+/* ---- clocks (uppaal_clock.c) ---- */
+void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */
+int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
+/* inactive clocks: which locations may still read each local clock */
+void up_clock_liveness(up_net *n, const up_query *q);
+/* does the edge reset clock v (to a constant) */
+int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
+
+/* ---- Promela (uppaal_emit.c) ---- */
+typedef struct {
+	const char *query_text;
+	up_query *q;            /* NULL: no property */
+} up_emit_opts;
+void up_emit(up_net *n, FILE *out, const up_emit_opts *o);
+/* an expression as Promela text, names resolved in instance in */
+void up_emit_expr(up_net *n, up_inst *in, const up_expr *e, FILE *out);
+
+/* the whole translation: model text to Promela; returns 0 or 2 (error in
+ * c->err).  query_text/query_file may be NULL. */
+int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
+		      const char *query_text, const char *query_file, FILE *out);
+
+#endif

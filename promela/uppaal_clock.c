@@ -1,0 +1,240 @@
+/*
+ * uppaal_clock.c -- clocks in discrete time.  A clock is an integer that
+ * the Tick process advances by 1 and that stops at cap = (the largest
+ * constant it is compared with) + 1: above that no guard, invariant or
+ * query can tell the values apart.  Only comparisons of a clock with a
+ * constant (x ~ c, c ~ x) and resets to a constant are supported; clock
+ * differences are rejected.  Strict comparisons are exact on the integer
+ * values but not for dense time: a warning says so.
+ */
+#include "uppaal.h"
+
+#include <string.h>
+
+typedef struct {
+	up_net *n;
+	up_inst *in;
+	const char *file;
+	int strict_warned;
+} scan_st;
+
+static int is_cmp(const char *op)
+{
+	return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=")
+		|| !strcmp(op, "==") || !strcmp(op, "!=");
+}
+
+int up_is_clock(up_net *n, up_inst *in, const up_expr *e)
+{
+	if (!e || e->kind != X_ID)
+		return 0;
+	up_var *v = up_var_of(n, in, e);
+	return v && v->clock >= 0;
+}
+
+/* P.x or P(1).x in a query: the clock variable, or NULL */
+static up_var *dot_clock(scan_st *s, const up_expr *e)
+{
+	char name[200];
+	if (e->kind != X_DOT)
+		return NULL;
+	if (e->a->kind == X_ID) {
+		snprintf(name, sizeof name, "%s", e->a->name);
+	} else if (e->a->kind == X_CALL) {
+		const up_expr *args[3] = { e->a->a, e->a->b, e->a->c };
+		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->a->name);
+		for (int i = 0; i < e->a->val && k < sizeof name; i++) {
+			long v;
+			if (!up_eval_const(s->n, NULL, args[i], &v))
+				return NULL;
+			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
+		}
+		if (k < sizeof name)
+			snprintf(name + k, sizeof name - k, ")");
+	} else {
+		return NULL;
+	}
+	up_inst *in = up_find_inst(s->n, name);
+	if (!in || up_find_loc(in->t, e->name) >= 0)
+		return NULL;
+	up_expr id = { .kind = X_ID, .name = e->name, .line = e->line };
+	up_var *v = up_var_of(s->n, in, &id);
+	return v && v->clock >= 0 ? v : NULL;
+}
+
+static int mentions_clock(scan_st *s, const up_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID)
+		return up_is_clock(s->n, s->in, e);
+	if (e->kind == X_DOT)
+		return dot_clock(s, e) != NULL;
+	return mentions_clock(s, e->a) || mentions_clock(s, e->b) || mentions_clock(s, e->c);
+}
+
+static void scan(scan_st *s, const up_expr *e)
+{
+	up_ctx *c = s->n->m->c;
+	if (!e)
+		return;
+	if (e->kind == X_BIN && is_cmp(e->op)) {
+		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
+		if (ca || cb) {
+			const up_expr *clk = ca ? e->a : e->b, *other = ca ? e->b : e->a;
+			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT))
+				up_fail(c, s->file, e->line,
+					"clock differences and clock arithmetic are not supported in discrete time");
+			long k;
+			if (!up_eval_const(s->n, s->in, other, &k))
+				up_fail(c, s->file, e->line, "a clock can only be compared with a constant");
+			up_var *v = clk->kind == X_DOT ? dot_clock(s, clk) : up_var_of(s->n, s->in, clk);
+			if (k > s->n->cap[v->clock])
+				s->n->cap[v->clock] = k;
+			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))
+			    && !s->strict_warned) {
+				s->strict_warned = 1;
+				up_warn(c, s->file, e->line,
+					"strict clock constraint: in discrete time x<c means x<=c-1 (and x>c means x>=c+1); "
+					"the translation may lose behaviours of the dense-time model");
+			}
+			return;
+		}
+	}
+	if (e->kind == X_ASSIGN && up_is_clock(s->n, s->in, e->a)) {
+		long k;
+		if (strcmp(e->op, "=") != 0 || !up_eval_const(s->n, s->in, e->b, &k) || k < 0)
+			up_fail(c, s->file, e->line, "a clock can only be reset to a non-negative constant");
+		up_var *v = up_var_of(s->n, s->in, e->a);
+		if (k > s->n->cap[v->clock])
+			s->n->cap[v->clock] = k;
+		return;
+	}
+	if (e->kind == X_ID && up_is_clock(s->n, s->in, e))
+		up_fail(c, s->file, e->line, "clock '%s' used outside a comparison with a constant", e->name);
+	scan(s, e->a);
+	scan(s, e->b);
+	scan(s, e->c);
+}
+
+void up_clock_caps(up_net *n, const up_query *q)
+{
+	scan_st s = { n, NULL, n->m->file, 0 };
+	for (int i = 0; i < n->clocks.n; i++)
+		n->cap[i] = 0;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		s.in = in;
+		for (int k = 0; k < in->t->locs.n; k++)
+			scan(&s, ((up_loc *) in->t->locs.v[k])->inv);
+		for (int k = 0; k < in->t->edges.n; k++) {
+			up_edge *ed = in->t->edges.v[k];
+			/* select variables are constants: bind them to their lower bound so
+			 * the scan can evaluate expressions that use them */
+			in->sel.n = 0;
+			for (int j = 0; j < ed->selects.n; j++) {
+				up_select *sl = ed->selects.v[j];
+				up_bind *b = up_alloc(n->m->c, sizeof *b);
+				b->name = sl->name;
+				b->value = sl->type.lo;
+				up_push(n->m->c, &in->sel, b);
+			}
+			scan(&s, ed->guard);
+			for (int j = 0; j < ed->assigns.n; j++)
+				scan(&s, ed->assigns.v[j]);
+			in->sel.n = 0;
+		}
+	}
+	if (q) {
+		s.in = NULL;
+		s.file = q->file;
+		scan(&s, q->phi);
+	}
+	for (int i = 0; i < n->clocks.n; i++)
+		n->cap[i] += 1;
+}
+
+/* ---- inactive clocks ----
+ * A template-local clock is dead at a location when every path from there
+ * resets it before reading it.  Its value there cannot matter, so the
+ * writer sets it to 0 on entering such a location and Tick leaves it
+ * alone: states that differ only in dead clocks become one (UPPAAL's
+ * "inactive clock reduction"; exact for reachability). */
+
+static int reads(up_net *n, up_inst *in, const up_expr *e, const up_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID)
+		return up_var_of(n, in, e) == v;
+	if (e->kind == X_ASSIGN)        /* the left side of a reset is not a read */
+		return reads(n, in, e->b, v);
+	return reads(n, in, e->a, v) || reads(n, in, e->b, v) || reads(n, in, e->c, v);
+}
+
+int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v)
+{
+	for (int i = 0; i < ed->assigns.n; i++) {
+		const up_expr *a = ed->assigns.v[i];
+		if (a->kind == X_ASSIGN && up_var_of(n, in, a->a) == v)
+			return 1;
+	}
+	return 0;
+}
+
+/* names after '.' in the query: such clocks stay live everywhere */
+static int query_names(const up_expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_DOT && strcmp(e->name, name) == 0)
+		return 1;
+	return query_names(e->a, name) || query_names(e->b, name) || query_names(e->c, name);
+}
+
+void up_clock_liveness(up_net *n, const up_query *q)
+{
+	up_ctx *c = n->m->c;
+	n->live = up_alloc(c, sizeof *n->live * (size_t) (n->clocks.n + 1));
+	for (int k = 0; k < n->clocks.n; k++) {
+		up_var *v = n->clocks.v[k];
+		up_inst *in = v->owner;
+		if (!in || (q && query_names(q->phi, v->name)))
+			continue;
+		up_template *t = in->t;
+		unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
+		for (int changed = 1; changed; ) {
+			changed = 0;
+			for (int l = 0; l < t->locs.n; l++) {
+				if (live[l])
+					continue;
+				int r = reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
+				for (int i = 0; !r && i < t->edges.n; i++) {
+					up_edge *ed = t->edges.v[i];
+					if (ed->src != l)
+						continue;
+					/* select values do not matter for which variable is read */
+					in->sel.n = 0;
+					for (int j = 0; j < ed->selects.n; j++) {
+						up_select *sl = ed->selects.v[j];
+						up_bind *b = up_alloc(c, sizeof *b);
+						b->name = sl->name;
+						b->value = sl->type.lo;
+						up_push(c, &in->sel, b);
+					}
+					r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
+					for (int j = 0; !r && j < ed->assigns.n; j++)
+						r = reads(n, in, ed->assigns.v[j], v);
+					if (!r && !up_edge_resets(n, in, ed, v) && live[ed->dst])
+						r = 1;
+					in->sel.n = 0;
+				}
+				if (r) {
+					live[l] = 1;
+					changed = 1;
+				}
+			}
+		}
+		n->live[k] = live;
+	}
+}

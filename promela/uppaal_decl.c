@@ -1,0 +1,542 @@
+/*
+ * uppaal_decl.c -- declarations (global, template, system), templates in
+ * XTA syntax, edge labels and the system line.  The subset: int with
+ * ranges, bool, const, clock, chan (urgent, broadcast), typedef, 1-D
+ * arrays; templates with parameters; locations with invariants, urgent,
+ * committed; edges with select, guard, sync, assign.
+ */
+#include "uppaal.h"
+
+#include <string.h>
+
+static int is_typedef(up_model *m, const char *name, up_type *out)
+{
+	for (int i = 0; i < m->typedefs.n; i++) {
+		up_typedef *t = m->typedefs.v[i];
+		if (strcmp(t->name, name) == 0) {
+			if (out)
+				*out = t->type;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int starts_type(up_model *m, up_lex *l)
+{
+	static const char *const kw[] = { "const", "urgent", "broadcast", "meta", "int",
+		"bool", "clock", "chan", "void", "scalar", "struct", "double", NULL };
+	if (l->t.kind != T_ID)
+		return 0;
+	for (int i = 0; kw[i]; i++)
+		if (up_is(l, kw[i]))
+			return 1;
+	return is_typedef(m, l->t.text, NULL);
+}
+
+void up_parse_type(up_model *m, up_lex *l, up_type *ty)
+{
+	memset(ty, 0, sizeof *ty);
+	int is_const = 0, urgent = 0, broadcast = 0;
+	for (;;) {
+		if (up_accept(l, "const"))
+			is_const = 1;
+		else if (up_accept(l, "urgent"))
+			urgent = 1;
+		else if (up_accept(l, "broadcast"))
+			broadcast = 1;
+		else if (up_accept(l, "meta"))
+			up_warn(m->c, l->file, l->t.line, "'meta' ignored: the variable is part of the state");
+		else
+			break;
+	}
+	if (up_accept(l, "int")) {
+		ty->kind = TY_INT;
+		if (up_accept(l, "[")) {
+			ty->lo = up_parse_expr(l);
+			up_expect(l, ",");
+			ty->hi = up_parse_expr(l);
+			up_expect(l, "]");
+		}
+	} else if (up_accept(l, "bool")) {
+		ty->kind = TY_BOOL;
+	} else if (up_accept(l, "clock")) {
+		ty->kind = TY_CLOCK;
+	} else if (up_accept(l, "chan")) {
+		ty->kind = TY_CHAN;
+	} else if (up_is(l, "scalar") || up_is(l, "struct") || up_is(l, "double") || up_is(l, "void")) {
+		up_fail(m->c, l->file, l->t.line, "type '%s' is not supported", l->t.text);
+	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
+		up_next(l);
+	} else {
+		up_lex_fail(l, "a type (int, bool, clock, chan, const ...)");
+	}
+	ty->is_const |= is_const;
+	ty->is_urgent |= urgent;
+	ty->is_broadcast |= broadcast;
+	if ((urgent || broadcast) && ty->kind != TY_CHAN)
+		up_fail(m->c, l->file, l->t.line, "'urgent'/'broadcast' apply to channels only");
+}
+
+/* name [size] [= init] after the type; the caller handles ',' and ';' */
+static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
+{
+	up_var *v = up_alloc(m->c, sizeof *v);
+	v->type = *ty;
+	v->file = l->file;
+	v->line = l->t.line;
+	if (up_accept(l, "&"))
+		v->type.is_ref = 1;
+	v->name = up_expect_id(l, "a name");
+	if (up_accept(l, "[")) {
+		v->size = up_parse_expr(l);
+		up_expect(l, "]");
+		if (up_is(l, "["))
+			up_fail(m->c, l->file, l->t.line,
+				"'%s': arrays of more than one dimension are not supported", v->name);
+	}
+	if (up_accept(l, "=")) {
+		if (up_accept(l, "{")) {
+			if (!v->size)
+				up_fail(m->c, l->file, l->t.line, "'%s': '{' initialiser for a non-array", v->name);
+			do {
+				up_push(m->c, &v->init_list, up_parse_cond_expr(l));
+			} while (up_accept(l, ","));
+			up_expect(l, "}");
+		} else {
+			v->init = up_parse_cond_expr(l);
+		}
+	}
+	if (v->type.kind == TY_CLOCK && v->init)
+		up_fail(m->c, l->file, v->line, "clock '%s' cannot have an initialiser", v->name);
+	return v;
+}
+
+/* ---- user functions ---- */
+
+static up_stmt *statement(up_model *m, up_lex *l);
+
+static up_stmt *stmt_node(up_model *m, up_lex *l, int kind)
+{
+	up_stmt *st = up_alloc(m->c, sizeof *st);
+	st->kind = kind;
+	st->line = l->t.line;
+	return st;
+}
+
+static up_stmt *block(up_model *m, up_lex *l)
+{
+	up_stmt *b = stmt_node(m, l, S_BLOCK);
+	up_expect(l, "{");
+	while (!up_accept(l, "}")) {
+		if (l->t.kind == T_EOF)
+			up_lex_fail(l, "'}'");
+		up_push(m->c, &b->body, statement(m, l));
+	}
+	return b;
+}
+
+static up_stmt *statement(up_model *m, up_lex *l)
+{
+	if (up_is(l, "{"))
+		return block(m, l);
+	if (up_accept(l, ";"))
+		return stmt_node(m, l, S_BLOCK);
+	if (up_is(l, "if")) {
+		up_stmt *st = stmt_node(m, l, S_IF);
+		up_next(l);
+		up_expect(l, "(");
+		st->e = up_parse_expr(l);
+		up_expect(l, ")");
+		st->then = statement(m, l);
+		if (up_accept(l, "else"))
+			st->els = statement(m, l);
+		return st;
+	}
+	if (up_is(l, "return")) {
+		up_stmt *st = stmt_node(m, l, S_RETURN);
+		up_next(l);
+		if (!up_is(l, ";"))
+			st->e = up_parse_expr(l);
+		up_expect(l, ";");
+		return st;
+	}
+	static const char *const unsupported[] = { "for", "while", "do", "switch", "break",
+		"continue", NULL };
+	for (int i = 0; unsupported[i]; i++)
+		if (up_is(l, unsupported[i]))
+			up_fail(m->c, l->file, l->t.line,
+				"'%s' in a function is not supported (only assignments, if/else and return)",
+				unsupported[i]);
+	if (starts_type(m, l))
+		up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+	up_stmt *st = stmt_node(m, l, S_EXPR);
+	st->e = up_parse_expr(l);
+	up_expect(l, ";");
+	return st;
+}
+
+/* after "TYPE name" at "(": the parameters and the body */
+static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, const char *name,
+		     int line, up_vec *funcs)
+{
+	up_func *f = up_alloc(m->c, sizeof *f);
+	f->name = name;
+	f->is_void = is_void;
+	f->file = l->file;
+	f->line = line;
+	if (!funcs)
+		up_fail(m->c, l->file, line, "function '%s': functions are not allowed here", name);
+	if (!is_void && ty->kind != TY_INT && ty->kind != TY_BOOL)
+		up_fail(m->c, l->file, line, "function '%s': only int, bool and void functions are supported", name);
+	up_expect(l, "(");
+	if (!up_accept(l, ")")) {
+		do {
+			up_type pt;
+			up_parse_type(m, l, &pt);
+			up_var *p = up_alloc(m->c, sizeof *p);
+			p->type = pt;
+			p->line = l->t.line;
+			p->file = l->file;
+			if (up_accept(l, "&"))
+				p->type.is_ref = 1;
+			p->name = up_expect_id(l, "a parameter name");
+			if (pt.kind == TY_CLOCK || pt.kind == TY_CHAN)
+				up_fail(m->c, l->file, p->line, "function '%s': clock and channel parameters are not supported", name);
+			up_push(m->c, &f->params, p);
+		} while (up_accept(l, ","));
+		up_expect(l, ")");
+	}
+	f->body = block(m, l);
+	if (!is_void) {
+		/* an expression function: its body is `return e;` */
+		if (f->body->body.n != 1 || ((up_stmt *) f->body->body.v[0])->kind != S_RETURN
+		    || !((up_stmt *) f->body->body.v[0])->e)
+			up_fail(m->c, l->file, line,
+				"function '%s': a function with a result must be just 'return expression;' (write a void function for updates)",
+				name);
+		f->ret = ((up_stmt *) f->body->body.v[0])->e;
+	}
+	up_push(m->c, funcs, f);
+}
+
+/* "P1 = P(1, 2);" in the system declarations */
+static void instdecl(up_model *m, up_lex *l)
+{
+	up_instdecl *d = up_alloc(m->c, sizeof *d);
+	d->line = l->t.line;
+	d->name = up_expect_id(l, "an instance name");
+	up_expect(l, "=");
+	d->tmpl = up_expect_id(l, "a template name");
+	if (up_accept(l, "(") && !up_accept(l, ")")) {
+		do {
+			up_push(m->c, &d->args, up_parse_cond_expr(l));
+		} while (up_accept(l, ","));
+		up_expect(l, ")");
+	}
+	up_expect(l, ";");
+	up_push(m->c, &m->instdecls, d);
+}
+
+static void system_line(up_model *m, up_lex *l)
+{
+	m->system_line = l->t.line;
+	do {
+		up_push(m->c, &m->system, (void *) up_expect_id(l, "a process name"));
+	} while (up_accept(l, ",") || up_accept(l, "<"));
+	up_expect(l, ";");
+}
+
+void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_system)
+{
+	while (l->t.kind != T_EOF && !up_is(l, "}") && !up_is(l, "process")
+	       && !up_is(l, "state")) {
+		if (up_accept(l, ";"))
+			continue;
+		if (up_accept(l, "typedef")) {
+			up_typedef *t = up_alloc(m->c, sizeof *t);
+			up_parse_type(m, l, &t->type);
+			t->name = up_expect_id(l, "a type name");
+			if (up_is(l, "["))
+				up_fail(m->c, l->file, l->t.line, "array typedefs are not supported");
+			up_expect(l, ";");
+			up_push(m->c, &m->typedefs, t);
+			continue;
+		}
+		if (up_accept(l, "system")) {
+			if (!in_system)
+				up_fail(m->c, l->file, l->t.line, "'system' outside the system declarations");
+			system_line(m, l);
+			continue;
+		}
+		if (in_system && l->t.kind == T_ID && !starts_type(m, l)) {
+			instdecl(m, l);
+			continue;
+		}
+		if (!starts_type(m, l))
+			up_lex_fail(l, "a declaration");
+		up_type ty;
+		if (up_accept(l, "void")) {
+			int line = l->t.line;
+			const char *name = up_expect_id(l, "a function name");
+			function(m, l, &ty, 1, name, line, funcs);
+			continue;
+		}
+		up_parse_type(m, l, &ty);
+		if (l->t.kind == T_ID) {
+			/* TYPE name( ... : a function */
+			up_lex save = *l;
+			int line = l->t.line;
+			const char *name = up_expect_id(l, "a name");
+			if (up_is(l, "(")) {
+				function(m, l, &ty, 0, name, line, funcs);
+				continue;
+			}
+			*l = save;
+		}
+		do {
+			up_var *v = declarator(m, l, &ty);
+			if (v->type.is_const && !v->init && !v->init_list.n)
+				up_fail(m->c, l->file, v->line, "constant '%s' has no value", v->name);
+			if (v->type.is_ref)
+				up_fail(m->c, l->file, v->line, "'&' outside a parameter list ('%s')", v->name);
+			up_push(m->c, vars, v);
+		} while (up_accept(l, ","));
+		up_expect(l, ";");
+	}
+}
+
+void up_parse_params(up_model *m, up_template *t, const char *text, int line)
+{
+	up_lex l;
+	up_lex_init(&l, m->c, m->file, text, line);
+	if (l.t.kind == T_EOF)
+		return;
+	do {
+		up_type ty;
+		up_parse_type(m, &l, &ty);
+		up_var *v = declarator(m, &l, &ty);
+		if (v->init || v->size)
+			up_fail(m->c, m->file, v->line, "parameter '%s': arrays and defaults are not supported", v->name);
+		up_push(m->c, &t->params, v);
+	} while (up_accept(&l, ","));
+	if (l.t.kind != T_EOF)
+		up_lex_fail(&l, "',' or the end of the parameter list");
+}
+
+up_template *up_new_template(up_model *m, const char *name, int line)
+{
+	for (int i = 0; i < m->templates.n; i++)
+		if (strcmp(((up_template *) m->templates.v[i])->name, name) == 0)
+			up_fail(m->c, m->file, line, "template '%s' defined twice", name);
+	up_template *t = up_alloc(m->c, sizeof *t);
+	t->name = up_strdup(m->c, name);
+	t->init = -1;
+	t->file = m->file;
+	t->line = line;
+	up_push(m->c, &m->templates, t);
+	return t;
+}
+
+int up_find_loc(const up_template *t, const char *name)
+{
+	for (int i = 0; i < t->locs.n; i++) {
+		const up_loc *lc = t->locs.v[i];
+		if ((lc->name && strcmp(lc->name, name) == 0) || strcmp(lc->id, name) == 0)
+			return i;
+	}
+	return -1;
+}
+
+static void parse_select(up_model *m, up_lex *l, up_edge *ed)
+{
+	do {
+		up_select *s = up_alloc(m->c, sizeof *s);
+		s->name = up_expect_id(l, "a select variable");
+		up_expect(l, ":");
+		up_parse_type(m, l, &s->type);
+		if (s->type.kind != TY_INT || !s->type.lo)
+			up_fail(m->c, l->file, l->t.line, "select '%s': expected a bounded int type", s->name);
+		up_push(m->c, &ed->selects, s);
+	} while (up_accept(l, ","));
+}
+
+static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
+{
+	/* the channel: a name or name[e] (a full expression would take '?' for ?:) */
+	up_expr *ch = up_alloc(m->c, sizeof *ch);
+	ch->kind = X_ID;
+	ch->line = l->t.line;
+	ch->name = up_expect_id(l, "a channel");
+	if (up_accept(l, "[")) {
+		up_expr *x = up_alloc(m->c, sizeof *x);
+		x->kind = X_INDEX;
+		x->line = ch->line;
+		x->a = ch;
+		x->b = up_parse_expr(l);
+		up_expect(l, "]");
+		ch = x;
+	}
+	ed->sync = ch;
+	if (up_accept(l, "!"))
+		ed->sync_dir = '!';
+	else if (up_accept(l, "?"))
+		ed->sync_dir = '?';
+	else
+		up_lex_fail(l, "'!' or '?' after the channel");
+}
+
+static void parse_assign(up_model *m, up_lex *l, up_edge *ed)
+{
+	(void) m;
+	do {
+		up_push(m->c, &ed->assigns, up_parse_expr(l));
+	} while (up_accept(l, ","));
+}
+
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line)
+{
+	up_lex l;
+	up_lex_init(&l, m->c, m->file, text, line);
+	if (l.t.kind == T_EOF)
+		return;
+	if (strcmp(kind, "select") == 0)
+		parse_select(m, &l, ed);
+	else if (strcmp(kind, "guard") == 0)
+		ed->guard = up_parse_cond_expr(&l);
+	else if (strcmp(kind, "synchronisation") == 0)
+		parse_sync(m, &l, ed);
+	else if (strcmp(kind, "assignment") == 0)
+		parse_assign(m, &l, ed);
+	else
+		return;     /* comments, probabilities, ...: ignored */
+	if (l.t.kind != T_EOF)
+		up_lex_fail(&l, "the end of the label");
+}
+
+/* ---- XTA ---- */
+
+static void xta_states(up_model *m, up_lex *l, up_template *t)
+{
+	do {
+		up_loc *lc = up_alloc(m->c, sizeof *lc);
+		lc->line = l->t.line;
+		lc->name = up_expect_id(l, "a location name");
+		lc->id = lc->name;
+		if (up_find_loc(t, lc->name) >= 0)
+			up_fail(m->c, l->file, lc->line, "location '%s' declared twice", lc->name);
+		if (up_accept(l, "{")) {
+			if (!up_is(l, "}"))
+				lc->inv = up_parse_cond_expr(l);
+			up_expect(l, "}");
+		}
+		up_push(m->c, &t->locs, lc);
+	} while (up_accept(l, ","));
+	up_expect(l, ";");
+}
+
+static int loc_ref(up_model *m, up_lex *l, up_template *t)
+{
+	int line = l->t.line;
+	const char *n = up_expect_id(l, "a location name");
+	int i = up_find_loc(t, n);
+	if (i < 0)
+		up_fail(m->c, l->file, line, "unknown location '%s' in template '%s'", n, t->name);
+	return i;
+}
+
+static void xta_flags(up_model *m, up_lex *l, up_template *t, int committed)
+{
+	do {
+		up_loc *lc = t->locs.v[loc_ref(m, l, t)];
+		if (committed)
+			lc->committed = 1;
+		else
+			lc->urgent = 1;
+	} while (up_accept(l, ","));
+	up_expect(l, ";");
+}
+
+static void xta_trans(up_model *m, up_lex *l, up_template *t)
+{
+	int src = -1;
+	do {
+		up_edge *ed = up_alloc(m->c, sizeof *ed);
+		ed->line = l->t.line;
+		if (!up_is(l, "->"))
+			src = loc_ref(m, l, t);
+		else if (src < 0)
+			up_lex_fail(l, "a source location");
+		ed->src = src;
+		up_expect(l, "->");
+		ed->dst = loc_ref(m, l, t);
+		up_expect(l, "{");
+		while (!up_accept(l, "}")) {
+			if (up_accept(l, "select"))
+				parse_select(m, l, ed);
+			else if (up_accept(l, "guard"))
+				ed->guard = up_parse_cond_expr(l);
+			else if (up_accept(l, "sync"))
+				parse_sync(m, l, ed);
+			else if (up_accept(l, "assign"))
+				parse_assign(m, l, ed);
+			else
+				up_lex_fail(l, "'select', 'guard', 'sync', 'assign' or '}'");
+			up_expect(l, ";");
+		}
+		up_push(m->c, &t->edges, ed);
+	} while (up_accept(l, ","));
+	up_expect(l, ";");
+}
+
+static void xta_process(up_model *m, up_lex *l)
+{
+	int line = l->t.line;
+	const char *name = up_expect_id(l, "a template name");
+	up_template *t = up_new_template(m, name, line);
+	if (up_accept(l, "(") && !up_accept(l, ")")) {
+		do {
+			up_type ty;
+			up_parse_type(m, l, &ty);
+			up_var *v = declarator(m, l, &ty);
+			up_push(m->c, &t->params, v);
+		} while (up_accept(l, ","));
+		up_expect(l, ")");
+	}
+	up_expect(l, "{");
+	up_parse_decls(m, l, &t->vars, &t->funcs, 0);
+	if (!up_accept(l, "state"))
+		up_lex_fail(l, "'state'");
+	xta_states(m, l, t);
+	for (;;) {
+		if (up_accept(l, "commit"))
+			xta_flags(m, l, t, 1);
+		else if (up_accept(l, "urgent"))
+			xta_flags(m, l, t, 0);
+		else
+			break;
+	}
+	up_expect(l, "init");
+	t->init = loc_ref(m, l, t);
+	up_expect(l, ";");
+	if (up_accept(l, "trans"))
+		xta_trans(m, l, t);
+	up_expect(l, "}");
+}
+
+void up_parse_xta(up_model *m, const char *text)
+{
+	up_lex l;
+	up_lex_init(&l, m->c, m->file, text, 1);
+	for (;;) {
+		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
+		if (up_accept(&l, "process"))
+			xta_process(m, &l);
+		else if (l.t.kind == T_EOF)
+			break;
+		else
+			up_lex_fail(&l, "a declaration, 'process' or 'system'");
+	}
+	if (!m->system.n)
+		up_fail(m->c, m->file, l.t.line, "no 'system' line");
+}

@@ -1,0 +1,754 @@
+/*
+ * uppaal_emit.c -- the network as Promela (the scheme is in docs/uppaal.md):
+ *   - a global per variable, INSTANCE_var per template local, a byte
+ *     loc_INSTANCE holding the instance's location (what the query and
+ *     the heuristics read), ncommit = number of processes in committed
+ *     locations;
+ *   - one proctype per instance: a label at_LOC per location, an `if`
+ *     with one option per edge (per select value), the source line in a
+ *     comment "edge INST: SRC -> DST ...";
+ *   - binary synchronisation: a rendezvous channel.  The UPPAAL receiver
+ *     sends (edge id, its guard, commit permission); the UPPAAL sender
+ *     receives in an atomic that runs its own update, then the receiver's
+ *     (chosen by the edge id): UPPAAL's order, in one step;
+ *   - Tick: one time unit for all clocks, when no process is committed
+ *     or urgent, no urgent synchronisation is enabled and every
+ *     invariant still holds afterwards;
+ *   - Monitor: assert(!phi) for E<> phi, assert(phi) for A[] phi.
+ */
+#include "uppaal_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	up_inst *in;
+	up_edge *ed;
+	long sel[4];
+	int eid;
+	up_var *chan;
+} recv_edge;
+
+typedef struct {
+	up_emit_st s;
+	up_vec recvs;           /* recv_edge* */
+	int any_committed, any_sync;
+	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
+	int maxb;               /* dmc_bK flags a broadcast needs */
+} em;
+
+static const char *loc_name(const up_loc *l)
+{
+	return l->name ? l->name : l->id;
+}
+
+static const char *ptype(long lo, long hi)
+{
+	if (lo >= 0 && hi <= 255)
+		return "byte";
+	if (lo >= -32768 && hi <= 32767)
+		return "short";
+	return "int";
+}
+
+/* bind the select variables of ed to the combination number k; 0 when k is past the last */
+static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
+{
+	up_ctx *c = e->s.n->m->c;
+	in->sel.n = 0;
+	if (ed->selects.n > 4)
+		up_fail(c, e->s.file, ed->line, "more than 4 select variables on one edge");
+	for (int i = ed->selects.n - 1; i >= 0; i--) {
+		up_select *sl = ed->selects.v[i];
+		long lo = up_eval_const_or_fail(e->s.n, in, sl->type.lo, "select range");
+		long hi = up_eval_const_or_fail(e->s.n, in, sl->type.hi, "select range");
+		long w = hi - lo + 1;
+		if (w <= 0)
+			return 0;
+		vals[i] = lo + k % w;
+		k /= w;
+	}
+	if (k > 0)
+		return 0;
+	for (int i = 0; i < ed->selects.n; i++) {
+		up_select *sl = ed->selects.v[i];
+		up_bind *b = up_alloc(c, sizeof *b);
+		up_expr *v = up_alloc(c, sizeof *v);
+		v->kind = X_NUM;
+		v->val = vals[i];
+		b->name = sl->name;
+		b->value = v;
+		up_push(c, &in->sel, b);
+	}
+	return 1;
+}
+
+static up_var *chan_of(em *e, up_inst *in, up_edge *ed)
+{
+	up_var *v = up_var_of(e->s.n, in, ed->sync);
+	if (!v || v->type.kind != TY_CHAN)
+		up_fail(e->s.n->m->c, e->s.file, ed->line, "synchronisation on something that is not a channel");
+	if (ed->sync->kind == X_INDEX && !v->nsize)
+		up_fail(e->s.n->m->c, e->s.file, ed->line, "'%s' is not an array of channels", v->name);
+	return v;
+}
+
+static void collect_recvs(em *e)
+{
+	up_net *n = e->s.n;
+	int eid = 1;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->edges.n; k++) {
+			up_edge *ed = in->t->edges.v[k];
+			if (!ed->sync)
+				continue;
+			e->any_sync = 1;
+			long vals[4] = { 0 };
+			for (long j = 0; bind_select(e, in, ed, j, vals); j++) {
+				up_var *ch = chan_of(e, in, ed);
+				if (ed->sync_dir != '?')
+					continue;
+				recv_edge *r = up_alloc(n->m->c, sizeof *r);
+				r->in = in;
+				r->ed = ed;
+				memcpy(r->sel, vals, sizeof vals);
+				r->eid = eid++;
+				r->chan = ch;
+				up_push(n->m->c, &e->recvs, r);
+			}
+			in->sel.n = 0;
+		}
+	}
+}
+
+static void globals(em *e)
+{
+	up_net *n = e->s.n;
+	FILE *o = e->s.out;
+	for (int i = 0; i < n->vars.n; i++) {
+		up_var *v = n->vars.v[i];
+		up_inst *own = v->owner;
+		if (v->type.kind == TY_CHAN) {
+			fprintf(o, "chan %s", v->pname);
+			if (v->nsize)
+				fprintf(o, "[%ld]", v->nsize);
+			fprintf(o, " = [0] of { %s, bit, bit };\t/* %s%schan %s, line %d */\n",
+				e->recvs.n > 250 ? "short" : "byte", v->type.is_urgent ? "urgent " : "",
+				"", v->name, v->line);
+			continue;
+		}
+		if (v->type.kind == TY_CLOCK) {
+			long cap = n->cap[v->clock];
+			fprintf(o, "%s %s;\t/* clock %s%s%s, stops at %ld, line %d */\n",
+				ptype(0, cap), v->pname, own ? own->name : "", own ? "." : "", v->name, cap, v->line);
+			continue;
+		}
+		fprintf(o, "%s %s", v->type.kind == TY_BOOL ? "bool" : ptype(v->lo, v->hi), v->pname);
+		if (v->nsize)
+			fprintf(o, "[%ld]", v->nsize);
+		long init = 0;
+		if (v->init) {
+			init = up_eval_const_or_fail(n, own, v->init, "initialiser");
+		} else if (v->init_list.n) {
+			if (v->init_list.n != v->nsize)
+				up_fail(n->m->c, v->file, v->line, "'%s': %d initial values for %ld elements",
+					v->name, v->init_list.n, v->nsize);
+			init = up_eval_const_or_fail(n, own, v->init_list.v[0], "initialiser");
+			for (int k = 1; k < v->init_list.n; k++)
+				if (up_eval_const_or_fail(n, own, v->init_list.v[k], "initialiser") != init)
+					up_fail(n->m->c, v->file, v->line,
+						"'%s': initialiser lists with different values are not supported", v->name);
+		} else if (v->type.kind == TY_INT && (v->lo > 0 || v->hi < 0)) {
+			init = v->lo > 0 ? v->lo : v->hi;
+			up_warn(n->m->c, v->file, v->line, "'%s': 0 is outside its range; starts at %ld", v->name, init);
+		}
+		if (init)
+			fprintf(o, " = %ld", init);
+		fprintf(o, ";\t/* %s%s%s in [%ld,%ld], line %d */\n", own ? own->name : "",
+			own ? "." : "", v->name, v->lo, v->hi, v->line);
+	}
+	int ncom = 0;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		fprintf(o, "byte loc_%s = %d;\t/* location of %s:", in->pname, in->t->init, in->name);
+		for (int k = 0; k < in->t->locs.n; k++) {
+			up_loc *l = in->t->locs.v[k];
+			fprintf(o, " %d=%s", k, loc_name(l));
+			if (l->committed)
+				e->any_committed = 1;
+		}
+		fprintf(o, " */\n");
+		ncom += ((up_loc *) in->t->locs.v[in->t->init])->committed;
+	}
+	if (e->any_committed)
+		fprintf(o, "byte ncommit = %d;\t/* processes in committed locations */\n", ncom);
+	if (e->recvs.n)
+		fprintf(o, "%s dmc_eid;\t/* the receiving edge of a synchronisation (0 between steps) */\n",
+			e->recvs.n > 250 ? "short" : "byte");
+	fputc('\n', o);
+}
+
+static int mentions(up_net *n, up_inst *in, const up_expr *e, const up_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID)
+		return up_var_of(n, in, e) == v;
+	return mentions(n, in, e->a, v) || mentions(n, in, e->b, v) || mentions(n, in, e->c, v);
+}
+
+/* "&& INV" of ed's target with the constants the update assigns to clocks */
+static void target_inv(em *e, up_inst *in, up_edge *ed)
+{
+	up_loc *dst = in->t->locs.v[ed->dst];
+	if (!dst->inv)
+		return;
+	e->s.subst.n = 0;
+	for (int i = 0; i < ed->assigns.n; i++) {
+		up_expr *a = ed->assigns.v[i];
+		if (a->kind == X_ASSIGN && !strcmp(a->op, "=") && a->a->kind == X_ID) {
+			up_var *v = up_var_of(e->s.n, in, a->a);
+			long k;
+			if (v && v->clock < 0 && mentions(e->s.n, in, dst->inv, v))
+				up_warn(e->s.n->m->c, e->s.file, ed->line,
+					"the target's invariant reads '%s', which the update changes: it is checked with the old value",
+					v->name);
+			if (v && v->clock >= 0 && up_eval_const(e->s.n, in, a->b, &k)) {
+				up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
+				x->kind = X_NUM;
+				x->val = k;
+				up_push(e->s.n->m->c, &e->s.subst, v);
+				up_push(e->s.n->m->c, &e->s.subst, x);
+			}
+		}
+	}
+	fputs(" && ", e->s.out);
+	up_emit_expr_st(&e->s, in, dst->inv);
+	e->s.subst.n = 0;
+}
+
+static void guard(em *e, up_inst *in, up_edge *ed)
+{
+	fputc('(', e->s.out);
+	up_emit_expr_st(&e->s, in, ed->guard);
+	target_inv(e, in, ed);
+	fputc(')', e->s.out);
+}
+
+/* the update of ed, the location change and the commit count */
+static void effect(em *e, up_inst *in, up_edge *ed, const char *sep0)
+{
+	FILE *o = e->s.out;
+	const char *sep = " ";
+	int first = 1;
+	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
+	for (int i = 0; i < ed->assigns.n; i++) {
+		fputs(first ? sep : sep0, o);
+		first = 0;
+		up_emit_update(&e->s, in, ed->assigns.v[i]);
+	}
+	/* local clocks dead at the target (uppaal_clock.c) start over at 0 */
+	up_net *n = e->s.n;
+	for (int k = 0; k < n->clocks.n; k++) {
+		up_var *v = n->clocks.v[k];
+		if (v->owner != in || !n->live[k] || n->live[k][ed->dst] || up_edge_resets(n, in, ed, v))
+			continue;
+		fprintf(o, "%s%s = 0", first ? sep : sep0, v->pname);
+		first = 0;
+	}
+	if (src->committed != dst->committed) {
+		fprintf(o, "%sncommit = ncommit %c 1", first ? sep : sep0, dst->committed ? '+' : '-');
+		first = 0;
+	}
+	fprintf(o, "%sloc_%s = %d", first ? sep : sep0, in->pname, ed->dst);
+}
+
+static void comment(em *e, up_inst *in, up_edge *ed, const long *sel)
+{
+	FILE *o = e->s.out;
+	fprintf(o, "\t/* edge %s: %s -> %s", in->name, loc_name(in->t->locs.v[ed->src]),
+		loc_name(in->t->locs.v[ed->dst]));
+	for (int i = 0; i < ed->selects.n; i++)
+		fprintf(o, "%s%s=%ld", i ? "," : " [", ((up_select *) ed->selects.v[i])->name, sel[i]);
+	if (ed->selects.n)
+		fputc(']', o);
+	if (ed->sync) {
+		char b[120];
+		up_expr_text(ed->sync, b, sizeof b);
+		fprintf(o, " %s%c", b, ed->sync_dir);
+	}
+	fprintf(o, " (%s:%d) */\n", e->s.file, ed->line);
+}
+
+static void chan_ref(em *e, up_inst *in, up_edge *ed)
+{
+	up_emit_expr_st(&e->s, in, ed->sync);
+}
+
+static int is_bcast(em *e, up_inst *in, up_edge *ed)
+{
+	return ed->sync && chan_of(e, in, ed)->type.is_broadcast;
+}
+
+/* a process in dispatch form has no location labels: its edges test loc_ */
+static void src_cond(em *e, up_inst *in, up_edge *ed)
+{
+	if (e->dispatch[in->pid])
+		fprintf(e->s.out, "loc_%s == %d && ", in->pname, ed->src);
+}
+
+/* bind the select values of a receiving entry */
+static void bind_recv_sel(em *e, recv_edge *r)
+{
+	r->in->sel.n = 0;
+	for (int k = 0; k < r->ed->selects.n; k++) {
+		up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
+		up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
+		x->kind = X_NUM;
+		x->val = r->sel[k];
+		b->name = ((up_select *) r->ed->selects.v[k])->name;
+		b->value = x;
+		up_push(e->s.n->m->c, &r->in->sel, b);
+	}
+}
+
+/* the receiving entry's enabledness: location, channel index, guard */
+static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
+{
+	FILE *o = e->s.out;
+	fprintf(o, "(loc_%s == %d && ", r->in->pname, r->ed->src);
+	if (ed->sync->kind == X_INDEX) {
+		up_emit_expr_st(&e->s, in, ed->sync->b);
+		fputs(" == ", o);
+		up_vec keep = in->sel;
+		bind_recv_sel(e, r);
+		up_emit_expr_st(&e->s, r->in, r->ed->sync->b);
+		fputs(" && ", o);
+		guard(e, r->in, r->ed);
+		r->in->sel.n = 0;
+		in->sel = keep;
+	} else {
+		up_vec keep = in->sel;
+		bind_recv_sel(e, r);
+		guard(e, r->in, r->ed);
+		r->in->sel.n = 0;
+		in->sel = keep;
+	}
+	fputc(')', o);
+}
+
+/* UPPAAL's broadcast: the sender with every process that has an enabled
+ * receiving edge (one per process, any of them), guards evaluated before
+ * any update, updates in process order after the sender's */
+static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	up_var *ch = chan_of(e, in, ed);
+	fputs("\t:: atomic { (", o);
+	src_cond(e, in, ed);
+	guard(e, in, ed);
+	if (e->any_committed && !src->committed) {
+		fputs(" && (ncommit == 0", o);
+		for (int i = 0; i < e->recvs.n; i++) {
+			recv_edge *r = e->recvs.v[i];
+			if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
+				continue;
+			fputs(" || ", o);
+			recv_enabled(e, in, ed, r);
+		}
+		fputc(')', o);
+	}
+	fputs(") ->", o);
+	comment(e, in, ed, sel);
+	int nb = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		fprintf(o, "\t\tdmc_b%d = ", nb++);
+		recv_enabled(e, in, ed, r);
+		fputs(";\n", o);
+	}
+	if (nb > e->maxb)
+		e->maxb = nb;
+	fputs("\t\t", o);
+	effect(e, in, ed, "; ");
+	fputs(";\n", o);
+	/* one `if` per receiving process, in process order */
+	for (int p = 0; p < e->s.n->insts.n; p++) {
+		up_inst *rp = e->s.n->insts.v[p];
+		int k = 0, any = 0;
+		for (int i = 0; i < e->recvs.n; i++) {
+			recv_edge *r = e->recvs.v[i];
+			if (r->chan != ch || r->in == in)
+				continue;
+			if (r->in == rp) {
+				if (!any)
+					fputs("\t\tif\n", o);
+				any = 1;
+				up_vec keep = in->sel;
+				bind_recv_sel(e, r);
+				fprintf(o, "\t\t:: dmc_b%d ->", k);
+				effect(e, r->in, r->ed, "; ");
+				r->in->sel.n = 0;
+				in->sel = keep;
+				comment(e, r->in, r->ed, r->sel);
+			}
+			k++;
+		}
+		if (any)
+			fputs("\t\t:: else -> skip\n\t\tfi;\n", o);
+	}
+	fputs("\t\t", o);
+	for (int i = 0; i < nb; i++)
+		fprintf(o, "dmc_b%d = 0; ", i);
+	fprintf(o, "goto at_%s }\n", dl);
+}
+
+static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
+	const char *dl = e->dispatch[in->pid] ? "loop" : loc_name(dst);
+	if (!ed->sync) {
+		fputs("\t:: atomic { ", o);
+		if (e->dispatch[in->pid])
+			fprintf(o, "loc_%s == %d && ", in->pname, ed->src);
+		guard(e, in, ed);
+		if (e->any_committed && !src->committed)
+			fputs(" && ncommit == 0", o);
+		fputs(" ->", o);
+		effect(e, in, ed, "; ");
+		fprintf(o, "; goto at_%s }", dl);
+		comment(e, in, ed, sel);
+		return;
+	}
+	if (is_bcast(e, in, ed)) {
+		if (ed->sync_dir == '!')
+			broadcast(e, in, ed, sel, dl);
+		/* receiving edges run inside the senders' steps */
+		return;
+	}
+	if (ed->sync_dir == '?') {
+		/* the UPPAAL receiver offers: (edge id, guard, commit permission) */
+		int eid = 0;
+		for (int i = 0; i < e->recvs.n; i++) {
+			recv_edge *r = e->recvs.v[i];
+			if (r->in == in && r->ed == ed
+			    && !memcmp(r->sel, sel, sizeof(long) * (size_t) ed->selects.n))
+				eid = r->eid;
+		}
+		fputs("\t:: ", o);
+		chan_ref(e, in, ed);
+		fprintf(o, "!%d, (", eid);
+		src_cond(e, in, ed);
+		guard(e, in, ed);
+		fputs(" -> 1 : 0), ", o);
+		if (!e->any_committed || src->committed)
+			fputs("1", o);
+		else
+			fputs("(ncommit == 0)", o);
+		fprintf(o, " -> goto at_%s", dl);
+		comment(e, in, ed, sel);
+		return;
+	}
+	/* the UPPAAL sender: both updates, sender's first */
+	up_var *ch = chan_of(e, in, ed);
+	fputs("\t:: atomic { ", o);
+	chan_ref(e, in, ed);
+	fputs("?dmc_eid, eval((", o);
+	src_cond(e, in, ed);
+	guard(e, in, ed);
+	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
+	comment(e, in, ed, sel);
+	fputs("\t\t", o);
+	effect(e, in, ed, "; ");
+	fputs(";\n\t\tif\n", o);
+	int any = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		any = 1;
+		long v[4];
+		up_vec keep = in->sel;
+		bind_select(e, r->in, r->ed, 0, v);
+		/* bind the receiver's select values of this entry */
+		r->in->sel.n = 0;
+		for (int k = 0; k < r->ed->selects.n; k++) {
+			up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
+			up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
+			x->kind = X_NUM;
+			x->val = r->sel[k];
+			b->name = ((up_select *) r->ed->selects.v[k])->name;
+			b->value = x;
+			up_push(e->s.n->m->c, &r->in->sel, b);
+		}
+		/* the receiver's location is implied by the edge id; saying it
+		 * lets the relaxed heuristics (hL, hU) see the dependency */
+		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
+		effect(e, r->in, r->ed, "; ");
+		r->in->sel.n = 0;
+		in->sel = keep;
+		comment(e, r->in, r->ed, r->sel);
+	}
+	if (!any)
+		fputs("\t\t:: false\n", o);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0;\n\t\tgoto at_%s }\n", dl);
+}
+
+/* a process that receives broadcasts: the senders move it by setting
+ * loc_P, so its control state is one loop over all edges, each testing
+ * loc_P (no location labels) */
+static void proc_dispatch(em *e, up_inst *in)
+{
+	FILE *o = e->s.out;
+	up_template *t = in->t;
+	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d); receives broadcasts: its location is loc_%s */\n{\n"
+		"at_loop:\n\tif\n", in->pname, in->name, t->name, e->s.file, t->line, in->pname);
+	int n = 0;
+	for (int i = 0; i < t->edges.n; i++) {
+		up_edge *ed = t->edges.v[i];
+		long sel[4] = { 0 };
+		for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
+			if (!(is_bcast(e, in, ed) && ed->sync_dir == '?'))
+				n++;
+			edge(e, in, ed, sel);
+		}
+		in->sel.n = 0;
+	}
+	if (!n)
+		fputs("\t:: false\t/* only moved by broadcasts */\n", o);
+	fputs("\tfi\n}\n\n", o);
+}
+
+static void proc(em *e, up_inst *in)
+{
+	FILE *o = e->s.out;
+	up_template *t = in->t;
+	if (e->dispatch[in->pid]) {
+		proc_dispatch(e, in);
+		return;
+	}
+	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d) */\n{\n\tgoto at_%s;\n",
+		in->pname, in->name, t->name, e->s.file, t->line, loc_name(t->locs.v[t->init]));
+	for (int k = 0; k < t->locs.n; k++) {
+		up_loc *l = t->locs.v[k];
+		fprintf(o, "at_%s:\t/* location %s%s%s", loc_name(l), loc_name(l),
+			l->committed ? ", committed" : l->urgent ? ", urgent" : "",
+			l->inv ? ", invariant " : "");
+		if (l->inv) {
+			char b[200];
+			up_expr_text(l->inv, b, sizeof b);
+			fputs(b, o);
+		}
+		fputs(" */\n\tif\n", o);
+		int n = 0;
+		for (int i = 0; i < t->edges.n; i++) {
+			up_edge *ed = t->edges.v[i];
+			if (ed->src != k)
+				continue;
+			long sel[4] = { 0 };
+			for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
+				edge(e, in, ed, sel);
+				n++;
+			}
+			in->sel.n = 0;
+		}
+		if (!n)
+			fputs("\t:: false\t/* no outgoing edge */\n", o);
+		fputs("\tfi;\n", o);
+	}
+	fputs("}\n\n", o);
+}
+
+/* !(an urgent synchronisation is enabled) */
+static int urgent_syncs(em *e)
+{
+	up_net *n = e->s.n;
+	FILE *o = e->s.out;
+	int any = 0;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->edges.n; k++) {
+			up_edge *ed = in->t->edges.v[k];
+			if (!ed->sync || ed->sync_dir != '!')
+				continue;
+			long sel[4];
+			for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
+				up_var *ch = chan_of(e, in, ed);
+				if (!ch->type.is_urgent)
+					continue;
+				if (ch->type.is_broadcast) {
+					/* an urgent broadcast needs no receiver */
+					fprintf(o, "\n\t\t   && !(loc_%s == %d && ", in->pname, ed->src);
+					up_emit_expr_st(&e->s, in, ed->guard);
+					fputc(')', o);
+					any = 1;
+					continue;
+				}
+				for (int r = 0; r < e->recvs.n; r++) {
+					recv_edge *rv = e->recvs.v[r];
+					if (rv->chan != ch || rv->in == in)
+						continue;
+					up_vec keep = in->sel;
+					fprintf(o, "\n\t\t   && !(loc_%s == %d && loc_%s == %d && ",
+						in->pname, ed->src, rv->in->pname, rv->ed->src);
+					up_emit_expr_st(&e->s, in, ed->guard);
+					fputs(" && ", o);
+					if (ed->sync->kind == X_INDEX) {
+						up_emit_expr_st(&e->s, in, ed->sync->b);
+						fputs(" == ", o);
+					}
+					long dummy[4];
+					bind_select(e, rv->in, rv->ed, 0, dummy);
+					rv->in->sel.n = 0;
+					for (int q = 0; q < rv->ed->selects.n; q++) {
+						up_bind *b = up_alloc(n->m->c, sizeof *b);
+						up_expr *x = up_alloc(n->m->c, sizeof *x);
+						x->kind = X_NUM;
+						x->val = rv->sel[q];
+						b->name = ((up_select *) rv->ed->selects.v[q])->name;
+						b->value = x;
+						up_push(n->m->c, &rv->in->sel, b);
+					}
+					if (ed->sync->kind == X_INDEX) {
+						up_emit_expr_st(&e->s, rv->in, rv->ed->sync->b);
+						fputs(" && ", o);
+					}
+					up_emit_expr_st(&e->s, rv->in, rv->ed->guard);
+					fputc(')', o);
+					rv->in->sel.n = 0;
+					in->sel = keep;
+					any = 1;
+				}
+			}
+			in->sel.n = 0;
+		}
+	}
+	return any;
+}
+
+static void tick(em *e)
+{
+	up_net *n = e->s.n;
+	FILE *o = e->s.out;
+	if (!n->clocks.n)
+		return;
+	fputs("/* time passes by one unit when no process is committed or urgent,\n"
+	      " * no urgent synchronisation is enabled and the invariants still hold */\n"
+	      "active proctype Tick()\n{\n\tdo\n\t:: atomic { (1", o);
+	if (e->any_committed)
+		fputs(" && ncommit == 0", o);
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->locs.n; k++) {
+			up_loc *l = in->t->locs.v[k];
+			if (l->urgent)
+				fprintf(o, "\n\t\t   && loc_%s != %d", in->pname, k);
+			if (!l->inv)
+				continue;
+			/* the invariant with every clock one unit later */
+			e->s.subst.n = 0;
+			for (int c = 0; c < n->clocks.n; c++) {
+				up_var *v = n->clocks.v[c];
+				up_expr *x = up_alloc(n->m->c, sizeof *x), *one = up_alloc(n->m->c, sizeof *one);
+				up_expr *id = up_alloc(n->m->c, sizeof *id);
+				id->kind = X_ID;
+				id->name = v->pname;
+				id->line = -2;
+				one->kind = X_NUM;
+				one->val = 1;
+				x->kind = X_BIN;
+				strcpy(x->op, "+");
+				x->a = id;
+				x->b = one;
+				up_push(n->m->c, &e->s.subst, v);
+				up_push(n->m->c, &e->s.subst, x);
+			}
+			fprintf(o, "\n\t\t   && (loc_%s != %d || ", in->pname, k);
+			/* x+1 printed through the global scope: the Promela name is bound there */
+			up_emit_expr_st(&e->s, in, l->inv);
+			fputc(')', o);
+			e->s.subst.n = 0;
+		}
+	}
+	urgent_syncs(e);
+	fputs(") ->\n", o);
+	for (int c = 0; c < n->clocks.n; c++) {
+		up_var *v = n->clocks.v[c];
+		fprintf(o, "\t\t%s = ((%s < %ld", v->pname, v->pname, n->cap[c]);
+		if (n->live[c]) {       /* only where its value may still be read */
+			fputs(" && (0", o);
+			for (int l = 0; l < v->owner->t->locs.n; l++)
+				if (n->live[c][l])
+					fprintf(o, " || loc_%s == %d", v->owner->pname, l);
+			fputc(')', o);
+		}
+		fprintf(o, ") -> %s + 1 : %s)%s\n", v->pname, v->pname, c + 1 < n->clocks.n ? ";" : "");
+	}
+	fputs("\t   }\n\tod\n}\n\n", o);
+}
+
+static void monitor(em *e, const up_emit_opts *op)
+{
+	FILE *o = e->s.out;
+	if (!op->q)
+		return;
+	fprintf(o, "/* the query %s (%s:%d): %s */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(",
+		op->q->text, op->q->file, op->q->line,
+		op->q->kind == 'E' ? "an assertion violation is a witness" : "an assertion violation is a counterexample");
+	const char *keep = e->s.file;
+	e->s.file = op->q->file;
+	if (op->q->kind == 'E')
+		fputs("!", o);
+	fputc('(', o);
+	up_emit_expr_st(&e->s, NULL, op->q->phi);
+	fputs("))\n\tod\n}\n", o);
+	e->s.file = keep;
+}
+
+void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
+{
+	em e;
+	memset(&e, 0, sizeof e);
+	e.s.n = n;
+	e.s.out = out;
+	e.s.file = n->m->file;
+	collect_recvs(&e);
+	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
+	for (int i = 0; i < e.recvs.n; i++) {
+		recv_edge *r = e.recvs.v[i];
+		if (r->chan->type.is_broadcast)
+			e.dispatch[r->in->pid] = 1;
+	}
+	for (int i = 0; i < n->insts.n; i++) {
+		up_template *t = ((up_inst *) n->insts.v[i])->t;
+		for (int k = 0; k < t->locs.n; k++)
+			e.any_committed |= ((up_loc *) t->locs.v[k])->committed;
+	}
+	fprintf(out, "/* Generated by dmc translate from %s -- do not edit.\n"
+		" * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
+		n->m->file, n->insts.n, n->clocks.n);
+	/* the processes first, into a buffer: they decide which temporaries
+	 * the declarations need */
+	size_t blen = 0;
+	e.s.out = up_mem_open(n->m->c);
+	for (int i = 0; i < n->insts.n; i++)
+		proc(&e, n->insts.v[i]);
+	tick(&e);
+	monitor(&e, op);
+	char *body = up_mem_close(n->m->c, &blen);
+	e.s.out = out;
+	globals(&e);
+	for (int i = 0; i < e.maxb; i++)
+		fprintf(out, "bool dmc_b%d;\t/* a broadcast receiver is enabled (0 between steps) */\n", i);
+	for (int i = 0; i < e.s.maxtemp; i++)
+		fprintf(out, "int dmc_arg%d;\t/* a value argument of a void function (0 between steps) */\n", i);
+	if (e.s.maxtemp || e.maxb)
+		fputc('\n', out);
+	fwrite(body, 1, blen, out);
+	free(body);
+}

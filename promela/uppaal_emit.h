@@ -1,0 +1,22 @@
+/*
+ * uppaal_emit.h -- state shared by the Promela writer's files
+ * (uppaal_emit.c: the model; uppaal_emit_expr.c: expressions).
+ */
+#ifndef PROM_UPPAAL_EMIT_H
+#define PROM_UPPAAL_EMIT_H
+
+#include "uppaal.h"
+
+typedef struct {
+	up_net *n;
+	FILE *out;
+	const char *file;       /* for messages */
+	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
+	int in_func;            /* inside an inlined function body */
+	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
+} up_emit_st;
+
+void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */
+void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e);
+
+#endif

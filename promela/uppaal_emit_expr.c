@@ -1,0 +1,341 @@
+/*
+ * uppaal_emit_expr.c -- UPPAAL expressions and updates as Promela text,
+ * names resolved in an instance: select values and parameters become
+ * their values, template locals the globals INSTANCE_var, P.l in a query
+ * (loc_P == index of l).
+ */
+#include "uppaal_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void fail_at(up_emit_st *s, const up_expr *e, const char *fmt, const char *arg)
+{
+	up_fail(s->n->m->c, s->file, e ? e->line : 0, fmt, arg);
+}
+
+/* the instance an expression before '.' names: P1, P(1) */
+static up_inst *inst_of(up_emit_st *s, const up_expr *e)
+{
+	char name[200];
+	if (e->kind == X_ID) {
+		snprintf(name, sizeof name, "%s", e->name);
+	} else if (e->kind == X_CALL) {
+		const up_expr *args[3] = { e->a, e->b, e->c };
+		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->name);
+		for (int i = 0; i < e->val && k < sizeof name; i++) {
+			long v = up_eval_const_or_fail(s->n, NULL, args[i], "process argument");
+			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
+		}
+		if (k < sizeof name)
+			snprintf(name + k, sizeof name - k, ")");
+	} else {
+		fail_at(s, e, "expected a process name before '.'%s", "");
+	}
+	up_inst *in = up_find_inst(s->n, name);
+	if (!in)
+		fail_at(s, e, "unknown process '%s'", name);
+	return in;
+}
+
+static void emit(up_emit_st *s, up_inst *in, const up_expr *e);
+
+/* ---- user functions, inlined: each parameter is bound to the Promela
+ * text of its argument (evaluated in the caller's scope) ---- */
+
+static up_func *find_func(up_emit_st *s, up_inst *in, const char *name)
+{
+	if (in)
+		for (int i = 0; i < in->t->funcs.n; i++)
+			if (strcmp(((up_func *) in->t->funcs.v[i])->name, name) == 0)
+				return in->t->funcs.v[i];
+	up_model *m = s->n->m;
+	for (int i = 0; i < m->funcs.n; i++)
+		if (strcmp(((up_func *) m->funcs.v[i])->name, name) == 0)
+			return m->funcs.v[i];
+	return NULL;
+}
+
+/* bind f's parameters to the call's arguments; returns the old in->sel.n.
+ * With temps (void functions, whose body may change what an argument
+ * reads), a non-constant value argument is first copied into a global
+ * dmc_argK (printed here; the caller zeroes it after the body). */
+static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f, int temps)
+{
+	up_ctx *c = s->n->m->c;
+	if (!in)
+		fail_at(s, call, "call of '%s': functions in queries are not supported", call->name);
+	if (call->val != f->params.n)
+		up_fail(c, s->file, call->line, "call of '%s': %d arguments, the function takes %d",
+			call->name, (int) call->val, f->params.n);
+	const up_expr *args[3] = { call->a, call->b, call->c };
+	int keep = in->sel.n;
+	up_bind *nb[3];
+	for (int i = 0; i < f->params.n; i++) {
+		up_var *p = f->params.v[i];
+		if (p->type.is_ref && !up_var_of(s->n, in, args[i]))
+			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
+		char *text;
+		long k;
+		FILE *keep_out = s->out;
+		s->out = up_mem_open(c);
+		emit(s, in, args[i]);
+		text = up_mem_close(c, NULL);
+		s->out = keep_out;
+		if (temps && !p->type.is_ref && !up_eval_const(s->n, in, args[i], &k)) {
+			fprintf(s->out, "dmc_arg%d = %s; ", s->ntemp, text);
+			free(text);
+			s->out = up_mem_open(c);
+			fprintf(s->out, "dmc_arg%d", s->ntemp++);
+			text = up_mem_close(c, NULL);
+			s->out = keep_out;
+			if (s->ntemp > s->maxtemp)
+				s->maxtemp = s->ntemp;
+		}
+		up_expr *x = up_alloc(c, sizeof *x);
+		x->kind = X_ID;
+		x->name = up_strdup(c, text);
+		x->line = -2;                   /* Promela text */
+		x->val = p->type.is_ref;        /* may be assigned */
+		free(text);
+		nb[i] = up_alloc(c, sizeof *nb[i]);
+		nb[i]->name = p->name;
+		nb[i]->value = x;
+	}
+	/* bound after all arguments are rendered: an argument may use a name
+	 * that is also a parameter */
+	for (int i = 0; i < f->params.n; i++)
+		up_push(c, &in->sel, nb[i]);
+	return keep;
+}
+
+static void emit_var_name(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	up_bind *b = up_lookup(s->n, in, e->name);
+	if (!b)
+		fail_at(s, e, "unknown name '%s'", e->name);
+	if (b->var && s->in_func && b->var->clock >= 0)
+		fail_at(s, e, "clock '%s' inside a function: clocks in functions are not supported", e->name);
+	if (b->var) {
+		for (int i = 0; i < s->subst.n; i += 2)
+			if (s->subst.v[i] == b->var) {
+				emit(s, NULL, s->subst.v[i + 1]);
+				return;
+			}
+		fprintf(s->out, "%s", b->var->pname);
+		return;
+	}
+	/* a value: parameters and select values are bound in the system's scope */
+	if (b->value->kind == X_NUM)
+		fprintf(s->out, "%ld", b->value->val);
+	else
+		emit(s, NULL, b->value);
+}
+
+static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	switch (e->kind) {
+	case X_NUM:
+		fprintf(o, "%ld", e->val);
+		break;
+	case X_ID:
+		if (e->line == -2)      /* a Promela name made by the writer */
+			fputs(e->name, o);
+		else
+			emit_var_name(s, in, e);
+		break;
+	case X_INDEX: {
+		if (e->a->kind != X_ID)
+			fail_at(s, e, "only one-dimensional arrays are supported%s", "");
+		up_var *v = up_var_of(s->n, in, e->a);
+		if (!v || !v->nsize)
+			fail_at(s, e, "'%s' is not an array", e->a->name);
+		emit(s, in, e->a);
+		fputc('[', o);
+		emit(s, in, e->b);
+		fputc(']', o);
+		break;
+	}
+	case X_DOT: {
+		up_inst *p = inst_of(s, e->a);
+		int k = up_find_loc(p->t, e->name);
+		if (k >= 0) {
+			fprintf(o, "(loc_%s == %d)", p->pname, k);
+			break;
+		}
+		up_expr id = { .kind = X_ID, .name = e->name, .line = e->line };
+		up_bind *b = up_lookup(s->n, p, e->name);
+		if (!b || (b->var && b->var->owner != p && !(b->value)))
+			fail_at(s, e, "'%s' is neither a location nor a variable of the process", e->name);
+		emit(s, p, &id);
+		break;
+	}
+	case X_CALL: {
+		up_func *f = find_func(s, in, e->name);
+		if (!f)
+			fail_at(s, e, "call of '%s': no such function", e->name);
+		if (f->is_void)
+			fail_at(s, e, "call of the void function '%s' inside an expression", e->name);
+		int keep = bind_args(s, in, e, f, 0);
+		s->in_func++;
+		fputc('(', o);
+		emit(s, in, f->ret);
+		fputc(')', o);
+		s->in_func--;
+		in->sel.n = keep;
+		break;
+	}
+	case X_UN:
+		fprintf(o, "(%s", e->op);
+		emit(s, in, e->a);
+		fputc(')', o);
+		break;
+	case X_COND:
+		fputc('(', o);
+		emit(s, in, e->a);
+		fputs(" -> ", o);
+		emit(s, in, e->b);
+		fputs(" : ", o);
+		emit(s, in, e->c);
+		fputc(')', o);
+		break;
+	case X_BIN:
+		fputc('(', o);
+		if (strcmp(e->op, "=>") == 0) {
+			fputs("!", o);
+			emit(s, in, e->a);
+			fputs(" || ", o);
+		} else {
+			emit(s, in, e->a);
+			fprintf(o, " %s ", e->op);
+		}
+		emit(s, in, e->b);
+		fputc(')', o);
+		break;
+	case X_ASSIGN:
+	case X_INCDEC:
+		fail_at(s, e, "assignment inside an expression%s", "");
+		break;
+	}
+}
+
+void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	if (!e)
+		fputs("1", s->out);
+	else
+		emit(s, in, e);
+}
+
+static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
+{
+	FILE *o = s->out;
+	switch (st->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < st->body.n; i++)
+			emit_stmt(s, in, st->body.v[i], first);
+		break;
+	case S_RETURN:
+		up_fail(s->n->m->c, s->file, st->line, "'return' in a void function is not supported");
+		break;
+	case S_EXPR:
+		if (!*first)
+			fputs("; ", o);
+		*first = 0;
+		up_emit_update(s, in, st->e);
+		break;
+	case S_IF: {
+		if (!*first)
+			fputs("; ", o);
+		*first = 0;
+		fputs("if :: (", o);
+		emit(s, in, st->e);
+		fputs(") -> skip", o);
+		int f2 = 0;
+		emit_stmt(s, in, st->then, &f2);
+		fputs(" :: else -> skip", o);
+		if (st->els) {
+			f2 = 0;
+			emit_stmt(s, in, st->els, &f2);
+		}
+		fputs(" fi", o);
+		break;
+	}
+	}
+}
+
+/* is e a bound parameter (Promela text); *assignable for a reference */
+static int is_param(up_emit_st *s, up_inst *in, const up_expr *e, int *assignable)
+{
+	if (e->kind != X_ID)
+		return 0;
+	up_bind *b = up_lookup(s->n, in, e->name);
+	if (!b || !b->value || b->value->line != -2)
+		return 0;
+	*assignable = (int) b->value->val;
+	return 1;
+}
+
+void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	int assignable = 0;
+	if (e->kind == X_CALL) {
+		up_func *f = find_func(s, in, e->name);
+		if (!f)
+			fail_at(s, e, "call of '%s': no such function", e->name);
+		if (!f->is_void) {
+			/* a call for its result only: nothing to do */
+			fputs("skip", o);
+			return;
+		}
+		int t0 = s->ntemp;
+		int keep = bind_args(s, in, e, f, 1);
+		int first = 1;
+		s->in_func++;
+		emit_stmt(s, in, f->body, &first);
+		if (first)
+			fputs("skip", o);
+		s->in_func--;
+		while (s->ntemp > t0)
+			fprintf(o, "; dmc_arg%d = 0", --s->ntemp);
+		in->sel.n = keep;
+		return;
+	}
+	if ((e->kind == X_ASSIGN || e->kind == X_INCDEC) && is_param(s, in, e->a, &assignable)) {
+		if (!assignable)
+			fail_at(s, e, "assignment to the value parameter '%s' (use a reference parameter &)", e->a->name);
+	} else if (e->kind == X_ASSIGN) {
+		up_var *v = up_var_of(s->n, in, e->a);
+		if (!v)
+			fail_at(s, e, "cannot assign to '%s': not a variable", e->a->kind == X_ID ? e->a->name : "?");
+		if (v->type.is_const)
+			fail_at(s, e, "cannot assign to constant '%s'", v->name);
+	}
+	if (e->kind == X_ASSIGN) {
+		emit(s, in, e->a);
+		fputs(" = ", o);
+		if (strcmp(e->op, "=") == 0) {
+			emit(s, in, e->b);
+		} else {
+			char op[4];
+			snprintf(op, sizeof op, "%.*s", (int) strlen(e->op) - 1, e->op);
+			fputc('(', o);
+			emit(s, in, e->a);
+			fprintf(o, " %s ", op);
+			emit(s, in, e->b);
+			fputc(')', o);
+		}
+	} else if (e->kind == X_INCDEC) {
+		if (!assignable && !up_var_of(s->n, in, e->a))
+			fail_at(s, e, "'%s' needs a variable", e->op);
+		emit(s, in, e->a);
+		fprintf(o, " = ");
+		emit(s, in, e->a);
+		fprintf(o, " %c 1", e->op[0]);
+	} else {
+		/* an expression without effect: UPPAAL allows it, evaluate nothing */
+		fputs("skip", o);
+	}
+}

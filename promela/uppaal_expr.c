@@ -1,0 +1,235 @@
+/*
+ * uppaal_expr.c -- UPPAAL expressions by precedence climbing, C's
+ * priorities plus UPPAAL's word operators (and, or, not, imply):
+ *   = := += ... (right)  <  ?:  <  imply  <  || or  <  && and  <  |  <  ^
+ *   <  &  <  == !=  <  < <= > >=  <  << >>  <  + -  <  * / %  <  unary
+ *   <  postfix ++ -- [i] .name f(args)
+ */
+#include "uppaal.h"
+
+#include <string.h>
+
+static up_expr *node(up_lex *l, int kind, const char *op)
+{
+	up_expr *e = up_alloc(l->c, sizeof *e);
+	e->kind = kind;
+	e->line = l->t.line;
+	if (op) {
+		size_t k = strlen(op);
+		memcpy(e->op, op, k < sizeof e->op ? k : sizeof e->op - 1);
+	}
+	return e;
+}
+
+static up_expr *unary(up_lex *l);
+
+static up_expr *primary(up_lex *l)
+{
+	up_expr *e;
+	if (l->t.kind == T_NUM) {
+		e = node(l, X_NUM, NULL);
+		e->val = l->t.num;
+		up_next(l);
+	} else if (up_is(l, "true") || up_is(l, "false")) {
+		e = node(l, X_NUM, NULL);
+		e->val = up_is(l, "true");
+		up_next(l);
+	} else if (up_accept(l, "(")) {
+		e = up_parse_expr(l);
+		up_expect(l, ")");
+	} else if (l->t.kind == T_ID) {
+		static const char *const reserved[] = { "and", "or", "not", "imply",
+			"forall", "exists", "sum", NULL };
+		for (int i = 0; reserved[i]; i++)
+			if (up_is(l, reserved[i]))
+				up_fail(l->c, l->file, l->t.line, "'%s' is not supported here", reserved[i]);
+		e = node(l, X_ID, NULL);
+		e->name = up_strdup(l->c, l->t.text);
+		up_next(l);
+	} else {
+		up_lex_fail(l, "an expression");
+	}
+	for (;;) {
+		if (up_is(l, "[")) {
+			up_expr *x = node(l, X_INDEX, NULL);
+			up_next(l);
+			x->a = e;
+			x->b = up_parse_expr(l);
+			up_expect(l, "]");
+			e = x;
+		} else if (up_is(l, ".")) {
+			up_expr *x = node(l, X_DOT, NULL);
+			up_next(l);
+			x->a = e;
+			x->name = up_expect_id(l, "a location name after '.'");
+			e = x;
+		} else if (up_is(l, "(") && e->kind == X_ID) {
+			/* P(1).loc in queries; calls of user functions are rejected
+			 * where they are used (uppaal_emit.c) */
+			up_expr *x = node(l, X_CALL, NULL);
+			up_next(l);
+			x->name = e->name;
+			up_expr **slot[3] = { &x->a, &x->b, &x->c };
+			int k = 0;
+			if (!up_accept(l, ")")) {
+				do {
+					if (k == 3)
+						up_fail(l->c, l->file, l->t.line, "more than 3 arguments in '%s(...)'", e->name);
+					*slot[k++] = up_parse_cond_expr(l);
+				} while (up_accept(l, ","));
+				up_expect(l, ")");
+			}
+			x->val = k;
+			e = x;
+		} else if (up_is(l, "++") || up_is(l, "--")) {
+			up_expr *x = node(l, X_INCDEC, l->t.text);
+			up_next(l);
+			x->a = e;
+			x->val = 1;
+			e = x;
+		} else {
+			return e;
+		}
+	}
+}
+
+static up_expr *unary(up_lex *l)
+{
+	if (up_is(l, "-") || up_is(l, "!") || up_is(l, "~") || up_is(l, "+") || up_is(l, "not")) {
+		up_expr *e = node(l, X_UN, up_is(l, "not") ? "!" : l->t.text);
+		up_next(l);
+		e->a = unary(l);
+		return e;
+	}
+	if (up_is(l, "++") || up_is(l, "--")) {
+		up_expr *e = node(l, X_INCDEC, l->t.text);
+		up_next(l);
+		e->a = unary(l);
+		return e;
+	}
+	return primary(l);
+}
+
+/* binary levels, lowest first; word operators map to C's */
+static const struct { const char *ops[6]; } levels[] = {
+	{ { "imply", NULL } },
+	{ { "||", "or", NULL } },
+	{ { "&&", "and", NULL } },
+	{ { "|", NULL } },
+	{ { "^", NULL } },
+	{ { "&", NULL } },
+	{ { "==", "!=", NULL } },
+	{ { "<", "<=", ">", ">=", NULL } },
+	{ { "<<", ">>", NULL } },
+	{ { "+", "-", NULL } },
+	{ { "*", "/", "%", NULL } },
+};
+#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
+
+static up_expr *binary(up_lex *l, int lev)
+{
+	if (lev == NLEVELS)
+		return unary(l);
+	up_expr *e = binary(l, lev + 1);
+	for (;;) {
+		const char *op = NULL;
+		for (int i = 0; levels[lev].ops[i]; i++)
+			if (up_is(l, levels[lev].ops[i]))
+				op = levels[lev].ops[i];
+		if (!op)
+			return e;
+		const char *cop = strcmp(op, "or") == 0 ? "||" : strcmp(op, "and") == 0 ? "&&"
+			: strcmp(op, "imply") == 0 ? "=>" : op;
+		up_expr *x = node(l, X_BIN, cop);
+		up_next(l);
+		x->a = e;
+		x->b = binary(l, lev + 1);
+		e = x;
+	}
+}
+
+up_expr *up_parse_cond_expr(up_lex *l)
+{
+	up_expr *e = binary(l, 0);
+	if (up_is(l, "?")) {
+		up_expr *x = node(l, X_COND, NULL);
+		up_next(l);
+		x->a = e;
+		x->b = up_parse_expr(l);
+		up_expect(l, ":");
+		x->c = up_parse_cond_expr(l);
+		return x;
+	}
+	return e;
+}
+
+up_expr *up_parse_expr(up_lex *l)
+{
+	up_expr *e = up_parse_cond_expr(l);
+	static const char *const aops[] = { "=", ":=", "+=", "-=", "*=", "/=", "%=",
+		"&=", "|=", "^=", "<<=", ">>=", NULL };
+	for (int i = 0; aops[i]; i++) {
+		if (up_is(l, aops[i])) {
+			up_expr *x = node(l, X_ASSIGN, strcmp(aops[i], ":=") == 0 ? "=" : aops[i]);
+			up_next(l);
+			if (e->kind != X_ID && e->kind != X_INDEX)
+				up_fail(l->c, l->file, x->line, "the left side of '%s' is not a variable", x->op);
+			x->a = e;
+			x->b = up_parse_expr(l);
+			return x;
+		}
+	}
+	return e;
+}
+
+static void text(const up_expr *e, char **p, size_t *n)
+{
+	int k = 0;
+#define OUT(...) do { \
+		k = snprintf(*p, *n, __VA_ARGS__); \
+		if (k < 0) \
+			k = 0; \
+		if ((size_t)k >= *n) \
+			k = (int)(*n ? *n - 1 : 0); \
+		*p += k; \
+		*n -= (size_t)k; \
+	} while (0)
+	if (!e)
+		return;
+	switch (e->kind) {
+	case X_NUM: OUT("%ld", e->val); break;
+	case X_ID: OUT("%s", e->name); break;
+	case X_INDEX: text(e->a, p, n); OUT("["); text(e->b, p, n); OUT("]"); break;
+	case X_DOT: text(e->a, p, n); OUT(".%s", e->name); break;
+	case X_CALL:
+		OUT("%s(", e->name);
+		if (e->val > 0) text(e->a, p, n);
+		if (e->val > 1) { OUT(","); text(e->b, p, n); }
+		if (e->val > 2) { OUT(","); text(e->c, p, n); }
+		OUT(")");
+		break;
+	case X_UN: OUT("%s", e->op); text(e->a, p, n); break;
+	case X_INCDEC:
+		if (!e->val) OUT("%s", e->op);
+		text(e->a, p, n);
+		if (e->val) OUT("%s", e->op);
+		break;
+	case X_COND:
+		OUT("("); text(e->a, p, n); OUT(" ? "); text(e->b, p, n); OUT(" : ");
+		text(e->c, p, n); OUT(")");
+		break;
+	default:
+		OUT("("); text(e->a, p, n);
+		OUT(" %s ", strcmp(e->op, "=>") == 0 ? "imply" : e->op);
+		text(e->b, p, n); OUT(")");
+	}
+#undef OUT
+}
+
+void up_expr_text(const up_expr *e, char *buf, size_t n)
+{
+	if (!n)
+		return;
+	buf[0] = 0;
+	text(e, &buf, &n);
+}

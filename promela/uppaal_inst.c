@@ -1,0 +1,371 @@
+/*
+ * uppaal_inst.c -- the network: the system line's processes as instances
+ * of templates (parameters bound, bounded parameters left open in the
+ * system line enumerated), template locals made into Promela globals
+ * named INSTANCE_var, constants evaluated.
+ */
+#include "uppaal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* names SPIN reserves or the translation uses: a model name like these is
+ * prefixed with v_ */
+static const char *const promela_words[] = {
+	"active", "assert", "atomic", "bit", "bool", "break", "byte", "c_code", "c_decl",
+	"c_expr", "c_state", "c_track", "chan", "d_proctype", "d_step", "do", "else",
+	"empty", "enabled", "eval", "false", "fi", "full", "get_priority", "goto",
+	"hidden", "if", "init", "int", "len", "local", "mtype", "nempty", "never",
+	"nfull", "notrace", "np_", "od", "of", "pc_value", "pid", "print", "printf",
+	"printm", "priority", "proctype", "provided", "run", "select", "set_priority",
+	"short", "show", "skip", "timeout", "trace", "true", "typedef", "unless",
+	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Monitor",
+	"ncommit", "dmc_eid", "uint", "main", "abort", "exit", "assertion", NULL
+};
+
+static const char *pname_of(up_ctx *c, const char *name)
+{
+	int bad = name[0] == '_' || strncmp(name, "at_", 3) == 0 || strncmp(name, "loc_", 4) == 0
+		|| strncmp(name, "v_", 2) == 0;
+	for (int i = 0; !bad && promela_words[i]; i++)
+		bad = strcmp(name, promela_words[i]) == 0;
+	if (!bad)
+		return name;
+	char *s = up_alloc(c, strlen(name) + 3);
+	strcpy(s, "v_");
+	strcat(s, name);
+	return s;
+}
+
+static up_bind *find_bind(up_vec *v, const char *name)
+{
+	for (int i = v->n - 1; i >= 0; i--) {
+		up_bind *b = v->v[i];
+		if (strcmp(b->name, name) == 0)
+			return b;
+	}
+	return NULL;
+}
+
+up_bind *up_lookup(up_net *n, up_inst *in, const char *name)
+{
+	up_bind *b = NULL;
+	if (in && (b = find_bind(&in->sel, name)))
+		return b;
+	if (in && (b = find_bind(&in->binds, name)))
+		return b;
+	return find_bind(&n->gbinds, name);
+}
+
+up_inst *up_find_inst(up_net *n, const char *name)
+{
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		if (strcmp(in->name, name) == 0)
+			return in;
+	}
+	return NULL;
+}
+
+int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
+{
+	long a, b, c;
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case X_NUM:
+		*out = e->val;
+		return 1;
+	case X_ID: {
+		up_bind *bd = up_lookup(n, in, e->name);
+		if (!bd || !bd->value)
+			return 0;
+		/* parameters and select values are bound in the system's scope */
+		return up_eval_const(n, NULL, bd->value, out);
+	}
+	case X_UN:
+		if (!up_eval_const(n, in, e->a, &a))
+			return 0;
+		*out = e->op[0] == '-' ? -a : e->op[0] == '!' ? !a : e->op[0] == '~' ? ~a : a;
+		return 1;
+	case X_COND:
+		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b)
+		    || !up_eval_const(n, in, e->c, &c))
+			return 0;
+		*out = a ? b : c;
+		return 1;
+	case X_BIN:
+		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b))
+			return 0;
+		{
+			const char *o = e->op;
+			if (!strcmp(o, "+")) *out = a + b;
+			else if (!strcmp(o, "-")) *out = a - b;
+			else if (!strcmp(o, "*")) *out = a * b;
+			else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+				if (b == 0)
+					return 0;
+				*out = o[0] == '/' ? a / b : a % b;
+			}
+			else if (!strcmp(o, "<")) *out = a < b;
+			else if (!strcmp(o, "<=")) *out = a <= b;
+			else if (!strcmp(o, ">")) *out = a > b;
+			else if (!strcmp(o, ">=")) *out = a >= b;
+			else if (!strcmp(o, "==")) *out = a == b;
+			else if (!strcmp(o, "!=")) *out = a != b;
+			else if (!strcmp(o, "&&")) *out = a && b;
+			else if (!strcmp(o, "||")) *out = a || b;
+			else if (!strcmp(o, "=>")) *out = !a || b;
+			else if (!strcmp(o, "&")) *out = a & b;
+			else if (!strcmp(o, "|")) *out = a | b;
+			else if (!strcmp(o, "^")) *out = a ^ b;
+			else if (!strcmp(o, "<<")) *out = (b >= 0 && b < 31) ? a << b : 0;
+			else if (!strcmp(o, ">>")) *out = (b >= 0 && b < 31) ? a >> b : 0;
+			else return 0;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what)
+{
+	long v;
+	if (!up_eval_const(n, in, e, &v)) {
+		char buf[200];
+		up_expr_text(e, buf, sizeof buf);
+		up_fail(n->m->c, n->m->file, e ? e->line : 0, "%s: '%s' is not a constant expression", what, buf);
+	}
+	return v;
+}
+
+static up_expr *num(up_ctx *c, long v, int line)
+{
+	up_expr *e = up_alloc(c, sizeof *e);
+	e->kind = X_NUM;
+	e->val = v;
+	e->line = line;
+	return e;
+}
+
+/* a variable of the network: range, size, Promela name */
+static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
+{
+	up_ctx *c = n->m->c;
+	up_var *v = up_alloc(c, sizeof *v);
+	*v = *src;
+	v->pname = pname;
+	v->owner = in;
+	v->clock = -1;
+	v->lo = -32768;
+	v->hi = 32767;
+	if (v->type.kind == TY_BOOL) {
+		v->lo = 0;
+		v->hi = 1;
+	} else if (v->type.lo) {
+		v->lo = up_eval_const_or_fail(n, in, v->type.lo, "range");
+		v->hi = up_eval_const_or_fail(n, in, v->type.hi, "range");
+		if (v->lo > v->hi)
+			up_fail(c, v->file, v->line, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
+	}
+	if (v->size) {
+		v->nsize = up_eval_const_or_fail(n, in, v->size, "array size");
+		if (v->nsize <= 0 || v->nsize > 255)
+			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, v->nsize);
+	}
+	if (v->type.kind == TY_CLOCK) {
+		if (v->size)
+			up_fail(c, v->file, v->line, "clock arrays are not supported");
+		v->clock = n->clocks.n;
+		up_push(c, &n->clocks, v);
+	}
+	up_push(c, &n->vars, v);
+	return v;
+}
+
+static void bind(up_ctx *c, up_vec *to, const char *name, up_expr *value, up_var *var)
+{
+	up_bind *b = up_alloc(c, sizeof *b);
+	b->name = name;
+	b->value = value;
+	b->var = var;
+	up_push(c, to, b);
+}
+
+/* a declaration of a scope: constants become values, the rest variables */
+static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
+{
+	up_ctx *c = n->m->c;
+	if (d->type.is_const) {
+		if (d->size)
+			up_fail(c, d->file, d->line, "constant arrays are not supported ('%s')", d->name);
+		long v = up_eval_const_or_fail(n, in, d->init, "constant");
+		bind(c, scope, d->name, num(c, v, d->line), NULL);
+		return;
+	}
+	up_var *v = add_var(n, in, d, pname);
+	bind(c, scope, d->name, NULL, v);
+}
+
+static void make_inst(up_net *n, up_template *t, const char *name, const char *pname,
+		      up_vec *args, int line)
+{
+	up_ctx *c = n->m->c;
+	if (args->n != t->params.n)
+		up_fail(c, n->m->file, line, "'%s': template '%s' takes %d arguments, %d given",
+			name, t->name, t->params.n, args->n);
+	if (t->init < 0)
+		up_fail(c, t->file, t->line, "template '%s' has no initial location", t->name);
+	up_inst *in = up_alloc(c, sizeof *in);
+	in->name = name;
+	in->pname = pname;
+	in->t = t;
+	in->pid = n->insts.n;
+	for (int i = 0; i < t->params.n; i++) {
+		up_var *p = t->params.v[i];
+		up_expr *a = args->v[i];
+		if (p->type.is_ref) {
+			if (a->kind != X_ID && a->kind != X_INDEX)
+				up_fail(c, n->m->file, line, "argument %d of '%s': a reference parameter needs a variable", i + 1, name);
+			bind(c, &in->binds, p->name, a, NULL);
+		} else {
+			long v = up_eval_const_or_fail(n, NULL, a, "argument");
+			if (p->type.lo) {
+				long lo = up_eval_const_or_fail(n, NULL, p->type.lo, "range");
+				long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
+				if (v < lo || v > hi)
+					up_fail(c, n->m->file, line, "argument %ld of '%s' is outside [%ld,%ld]", v, name, lo, hi);
+			}
+			bind(c, &in->binds, p->name, num(c, v, line), NULL);
+		}
+	}
+	for (int i = 0; i < t->vars.n; i++) {
+		up_var *d = t->vars.v[i];
+		char *pn = up_alloc(c, strlen(pname) + strlen(d->name) + 2);
+		sprintf(pn, "%s_%s", pname, d->name);
+		declare(n, in, d, &in->binds, pn);
+	}
+	up_push(c, &n->insts, in);
+}
+
+static up_template *find_tmpl(up_model *m, const char *name)
+{
+	for (int i = 0; i < m->templates.n; i++)
+		if (strcmp(((up_template *) m->templates.v[i])->name, name) == 0)
+			return m->templates.v[i];
+	return NULL;
+}
+
+/* enumerate the open (unbound) trailing parameters of t */
+static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args, int line)
+{
+	up_ctx *c = n->m->c;
+	if (args->n == t->params.n) {
+		size_t len = strlen(name) + 1;
+		for (int i = 0; i < args->n; i++)
+			len += 24;
+		char *src = up_alloc(c, len + 4), *pn = up_alloc(c, len + 4);
+		strcpy(src, name);
+		strcpy(pn, name);
+		int open = 0;
+		for (int i = 0; i < args->n; i++)
+			if (((up_expr *) args->v[i])->line == -1)
+				open++;
+		if (open) {
+			strcat(src, "(");
+			for (int i = 0, k = 0; i < args->n; i++) {
+				up_expr *a = args->v[i];
+				if (a->line != -1)
+					continue;
+				sprintf(src + strlen(src), "%s%ld", k++ ? "," : "", a->val);
+				sprintf(pn + strlen(pn), "_%ld", a->val);
+			}
+			strcat(src, ")");
+		}
+		up_vec copy = { 0 };
+		for (int i = 0; i < args->n; i++)
+			up_push(c, &copy, args->v[i]);
+		make_inst(n, t, src, pn, &copy, line);
+		return;
+	}
+	up_var *p = t->params.v[args->n];
+	if (p->type.is_ref || p->type.kind != TY_INT || !p->type.lo)
+		up_fail(c, n->m->file, line,
+			"'%s': parameter '%s' of template '%s' is not given and is not a bounded int",
+			name, p->name, t->name);
+	long lo = up_eval_const_or_fail(n, NULL, p->type.lo, "range");
+	long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
+	if (hi - lo > 255)
+		up_fail(c, n->m->file, line, "'%s': too many instances", name);
+	for (long v = lo; v <= hi; v++) {
+		up_expr *a = num(c, v, -1);     /* line -1: an enumerated value */
+		up_push(c, args, a);
+		enumerate(n, t, name, args, line);
+		args->n--;
+	}
+}
+
+void up_instantiate(up_net *n, up_model *m)
+{
+	up_ctx *c = m->c;
+	memset(n, 0, sizeof *n);
+	n->m = m;
+	for (int i = 0; i < m->globals.n; i++) {
+		up_var *d = m->globals.v[i];
+		declare(n, NULL, d, &n->gbinds, pname_of(c, d->name));
+	}
+	for (int i = 0; i < m->system.n; i++) {
+		const char *name = m->system.v[i];
+		up_instdecl *d = NULL;
+		for (int k = 0; k < m->instdecls.n; k++)
+			if (strcmp(((up_instdecl *) m->instdecls.v[k])->name, name) == 0)
+				d = m->instdecls.v[k];
+		up_template *t = find_tmpl(m, d ? d->tmpl : name);
+		if (!t)
+			up_fail(c, m->file, d ? d->line : m->system_line, "unknown template '%s'", d ? d->tmpl : name);
+		for (int k = 0; k < n->insts.n; k++)
+			if (((up_inst *) n->insts.v[k])->t == t && !d)
+				up_fail(c, m->file, m->system_line, "'%s' appears twice in the system line", name);
+		up_vec args = { 0 };
+		if (d)
+			for (int k = 0; k < d->args.n; k++)
+				up_push(c, &args, d->args.v[k]);
+		if (args.n > t->params.n)
+			up_fail(c, m->file, d ? d->line : m->system_line, "'%s': template '%s' takes %d arguments, %d given",
+				name, t->name, t->params.n, args.n);
+		enumerate(n, t, name, &args, d ? d->line : m->system_line);
+	}
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *a = n->insts.v[i];
+		for (const char *p = a->pname; *p; p++)
+			if (!isalnum((unsigned char) *p) && *p != '_')
+				up_fail(c, m->file, m->system_line, "instance name '%s' is not an identifier", a->pname);
+		if (pname_of(c, a->pname) != a->pname)
+			up_fail(c, m->file, m->system_line,
+				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
+		if (up_lookup(n, NULL, a->pname))
+			up_fail(c, m->file, m->system_line,
+				"process name '%s' is also a global name; rename one of them", a->pname);
+		for (int k = 0; k < i; k++)
+			if (strcmp(a->name, ((up_inst *) n->insts.v[k])->name) == 0)
+				up_fail(c, m->file, m->system_line, "process '%s' appears twice", a->name);
+	}
+	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
+}
+
+up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
+{
+	while (e && e->kind == X_INDEX)
+		e = e->a;
+	if (!e || e->kind != X_ID)
+		return NULL;
+	up_bind *b = up_lookup(n, in, e->name);
+	if (!b)
+		return NULL;
+	if (b->var)
+		return b->var;
+	if (b->value && (b->value->kind == X_ID || b->value->kind == X_INDEX))
+		return up_var_of(n, NULL, b->value);     /* a reference parameter */
+	return NULL;
+}

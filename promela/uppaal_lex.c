@@ -1,0 +1,153 @@
+/*
+ * uppaal_lex.c -- tokens of UPPAAL's declaration, label and XTA syntax:
+ * identifiers, decimal numbers, operators; // and block comments skipped.
+ * Every token carries its line for error messages.
+ */
+#include "uppaal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* longest first */
+static const char *const ops[] = {
+	"<<=", ">>=", "->", "<=", ">=", "==", "!=", "&&", "||", "++", "--",
+	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", ":=",
+	NULL
+};
+
+void up_lex_init(up_lex *l, up_ctx *c, const char *file, const char *text, int line)
+{
+	memset(l, 0, sizeof *l);
+	l->c = c;
+	l->file = file;
+	l->s = text ? text : "";
+	l->line = line > 0 ? line : 1;
+	up_next(l);
+}
+
+static void skip_space(up_lex *l)
+{
+	for (;;) {
+		char ch = l->s[l->pos];
+		if (ch == '\n') {
+			l->line++;
+			l->pos++;
+		} else if (isspace((unsigned char) ch)) {
+			l->pos++;
+		} else if (ch == '/' && l->s[l->pos + 1] == '/') {
+			while (l->s[l->pos] && l->s[l->pos] != '\n')
+				l->pos++;
+		} else if (ch == '/' && l->s[l->pos + 1] == '*') {
+			int start = l->line;
+			l->pos += 2;
+			while (l->s[l->pos] && !(l->s[l->pos] == '*' && l->s[l->pos + 1] == '/')) {
+				if (l->s[l->pos] == '\n')
+					l->line++;
+				l->pos++;
+			}
+			if (!l->s[l->pos])
+				up_fail(l->c, l->file, start, "unterminated comment");
+			l->pos += 2;
+		} else {
+			return;
+		}
+	}
+}
+
+void up_next(up_lex *l)
+{
+	skip_space(l);
+	const char *p = l->s + l->pos;
+	up_tok *t = &l->t;
+	t->line = l->line;
+	t->num = 0;
+	if (!*p) {
+		t->kind = T_EOF;
+		strcpy(t->text, "end of input");
+		return;
+	}
+	if (isalpha((unsigned char) *p) || *p == '_') {
+		size_t n = 0;
+		while (isalnum((unsigned char) p[n]) || p[n] == '_')
+			n++;
+		if (n >= sizeof t->text)
+			up_fail(l->c, l->file, l->line, "identifier too long");
+		t->kind = T_ID;
+		memcpy(t->text, p, n);
+		t->text[n] = 0;
+		l->pos += n;
+		return;
+	}
+	if (isdigit((unsigned char) *p)) {
+		size_t n = 0;
+		long v = 0;
+		while (isdigit((unsigned char) p[n])) {
+			v = v * 10 + (p[n] - '0');
+			if (v > 1000000000L)
+				up_fail(l->c, l->file, l->line, "number too large");
+			n++;
+		}
+		if (isalpha((unsigned char) p[n]) || p[n] == '.')
+			up_fail(l->c, l->file, l->line, "malformed number");
+		t->kind = T_NUM;
+		t->num = v;
+		snprintf(t->text, sizeof t->text, "%ld", v);
+		l->pos += n;
+		return;
+	}
+	for (int i = 0; ops[i]; i++) {
+		size_t n = strlen(ops[i]);
+		if (strncmp(p, ops[i], n) == 0) {
+			t->kind = T_OP;
+			strcpy(t->text, ops[i]);
+			l->pos += n;
+			return;
+		}
+	}
+	if (strchr("+-*/%<>=!&|^~?:;,.(){}[]'", *p)) {
+		t->kind = T_OP;
+		t->text[0] = *p;
+		t->text[1] = 0;
+		l->pos++;
+		return;
+	}
+	up_fail(l->c, l->file, l->line, "unexpected character '%c'", *p);
+}
+
+int up_is(const up_lex *l, const char *op)
+{
+	return l->t.kind != T_EOF && l->t.kind != T_NUM && strcmp(l->t.text, op) == 0;
+}
+
+int up_accept(up_lex *l, const char *op)
+{
+	if (!up_is(l, op))
+		return 0;
+	up_next(l);
+	return 1;
+}
+
+void up_lex_fail(up_lex *l, const char *expected)
+{
+	if (l->t.kind == T_EOF)
+		up_fail(l->c, l->file, l->t.line, "expected %s, found end of input", expected);
+	up_fail(l->c, l->file, l->t.line, "expected %s, found '%s'", expected, l->t.text);
+}
+
+void up_expect(up_lex *l, const char *op)
+{
+	if (!up_accept(l, op)) {
+		char what[80];
+		snprintf(what, sizeof what, "'%s'", op);
+		up_lex_fail(l, what);
+	}
+}
+
+const char *up_expect_id(up_lex *l, const char *what)
+{
+	if (l->t.kind != T_ID)
+		up_lex_fail(l, what);
+	const char *s = up_strdup(l->c, l->t.text);
+	up_next(l);
+	return s;
+}

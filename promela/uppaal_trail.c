@@ -1,0 +1,263 @@
+/*
+ * uppaal_trail.c -- `dmc check MODEL.xml|.xta --query Q`: the translation
+ * into the build cache, and the counterexample in the source model's
+ * terms.  The trail is replayed with `spin -t -p`; each step's Promela
+ * line carries the comment "edge INST: SRC -> DST ... (FILE:LINE)" the
+ * writer put there, the Tick process is time passing, and the final
+ * values are renamed with the declaration comments of the generated
+ * model ("clock P(1).x", "location of P(1): 0=A 1=req").
+ */
+#include "translate.h"
+#include "cache.h"
+#include "fs.h"
+#include "path.h"
+#include "run.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_uppaal(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 4 && (strcmp(s + n - 4, ".xml") == 0 || strcmp(s + n - 4, ".xta") == 0);
+}
+
+int prom_uppaal_is_model(const char *path)
+{
+	return is_uppaal(path);
+}
+
+char *prom_uppaal_prepare(const char *model, const char *query, const char *cache)
+{
+	drv_hash h;
+	char *dir0 = drv_abs_dir_of(model), *b0 = drv_basename(model);
+	char *abs = dir0 && b0 ? drv_printf("%s/%s", dir0, b0) : NULL;
+	free(dir0);
+	free(b0);
+	if (!abs) {
+		drv_msg("check: %s: no such file", model);
+		return NULL;
+	}
+	drv_hash_init(&h);
+	drv_hash_item(&h, abs, strlen(abs));
+	drv_hash_item(&h, query ? query : "", query ? strlen(query) : 0);
+	if (drv_hash_file(&h, abs) != 0) {
+		free(abs);
+		drv_msg("check: %s: cannot read", model);
+		return NULL;
+	}
+	int qfile = query && drv_is_file(query);
+	if (qfile)
+		drv_hash_file(&h, query);
+	free(abs);
+	char *dir = drv_printf("%s/uppaal-%016llx", cache, (unsigned long long) drv_hash_final(&h));
+	if (drv_mkdir_p(dir) != 0) {
+		drv_msg("cannot create build directory %s", dir);
+		free(dir);
+		return NULL;
+	}
+	const char *base = strrchr(model, '/');
+	base = base ? base + 1 : model;
+	char *pml = drv_printf("%s/%.*s.pml", dir, (int) strlen(base) - 4, base);
+	free(dir);
+	if (prom_uppaal_to_file(model, qfile ? query : NULL, qfile ? NULL : query, pml, 0) != 0) {
+		free(pml);
+		return NULL;
+	}
+	/* without a query there is nothing to check */
+	size_t len;
+	char *text = drv_read_file(pml, &len);
+	int has_monitor = text && strstr(text, "active proctype Monitor()") != NULL;
+	free(text);
+	if (!has_monitor) {
+		drv_msg("check: %s has no query: give --query FILE.q or --query 'E<> ...'", model);
+		free(pml);
+		return NULL;
+	}
+	return pml;
+}
+
+/* ---- names of the generated model ---- */
+typedef struct {
+	char pname[80], name[120];
+	char locs[64][48];      /* location names of a loc_ variable */
+	int nlocs, is_loc;
+} pname_map;
+
+static char **split_lines(char *text, size_t *n)
+{
+	size_t cap = 256;
+	char **v = malloc(cap * sizeof *v);
+	*n = 0;
+	for (char *p = text; p && *p; ) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		if (*n == cap)
+			v = realloc(v, (cap *= 2) * sizeof *v);
+		v[(*n)++] = p;
+		p = nl ? nl + 1 : NULL;
+	}
+	return v;
+}
+
+/* "byte P_1_x;\t/ * clock P(1).x, ..." and "byte loc_P_1 = 0;\t/ * location of P(1): 0=A ..." */
+static int read_names(char **lines, size_t n, pname_map *map, int max)
+{
+	int k = 0;
+	for (size_t i = 0; i < n && k < max; i++) {
+		char *l = lines[i];
+		if (strncmp(l, "active proctype", 15) == 0)
+			break;
+		char *c = strstr(l, "/* ");
+		char *semi = strchr(l, ';');
+		if (!c || !semi || semi > c)
+			continue;
+		char decl[200];
+		snprintf(decl, sizeof decl, "%.*s", (int) (semi - l), l);
+		char *eq = strchr(decl, '=');
+		if (eq)
+			*eq = 0;
+		char *sp = strrchr(decl, ' ');
+		while (sp && sp[1] == 0) {
+			*sp = 0;
+			sp = strrchr(decl, ' ');
+		}
+		if (!sp)
+			continue;
+		pname_map *m = &map[k];
+		memset(m, 0, sizeof *m);
+		snprintf(m->pname, sizeof m->pname, "%s", sp + 1);
+		char *br = strchr(m->pname, '[');
+		if (br)
+			*br = 0;
+		c += 3;
+		if (strncmp(c, "location of ", 12) == 0) {
+			c += 12;
+			char *colon = strstr(c, ": ");
+			if (!colon)
+				continue;
+			snprintf(m->name, sizeof m->name, "%.*s", (int) (colon - c), c);
+			m->is_loc = 1;
+			for (char *t = strtok(colon + 2, " "); t && m->nlocs < 64; t = strtok(NULL, " ")) {
+				char *q = strchr(t, '=');
+				if (q)
+					snprintf(m->locs[m->nlocs++], sizeof m->locs[0], "%s", q + 1);
+			}
+		} else {
+			if (strncmp(c, "clock ", 6) == 0)
+				c += 6;
+			else if (!strstr(c, " in ["))
+				continue;       /* channels, ncommit, dmc_eid */
+			char *end = c + strcspn(c, " ,");
+			snprintf(m->name, sizeof m->name, "%.*s", (int) (end - c), c);
+			if (strncmp(c, "chan", 4) == 0)
+				continue;
+		}
+		k++;
+	}
+	return k;
+}
+
+void prom_uppaal_show_trail(const drv_env *e, const char *pml)
+{
+	size_t plen, olen;
+	char *ptext = drv_read_file(pml, &plen), *out = NULL;
+	if (!ptext)
+		return;
+	char *argv[] = { (char *) e->spin, "-t", "-p", (char *) pml, NULL };
+	if (drv_run_capture(argv, &out, &olen) != 0 || !out) {
+		drv_msg("cannot replay the trail of %s", pml);
+		free(ptext);
+		free(out);
+		return;
+	}
+	size_t np, no;
+	char **pl = split_lines(ptext, &np), **ol = split_lines(out, &no);
+	static pname_map map[512];
+	int nmap = read_names(pl, np, map, 512);
+
+	printf("counterexample in the source model's terms:\n");
+	int delay = 0, n = 0;
+	for (size_t i = 0; i < no; i++) {
+		int step, pid, line;
+		char proc[80], file[512];
+		if (strncmp(ol[i], "#processes:", 11) == 0)
+			break;
+		if (sscanf(ol[i], " %d: proc %d (%79[^:]:%*d) %511[^:]:%d", &step, &pid, proc, file, &line) != 5)
+			continue;
+		if (strcmp(proc, "Monitor") == 0)
+			continue;
+		/* a step starts with its guard (a condition) or, for a
+		 * synchronisation, the receive; its updates follow as further
+		 * lines (one per statement with spin -o3, fewer when merged) */
+		const char *stmt = strchr(ol[i], '[');
+		int starts = stmt && (stmt[1] == '(' || strstr(stmt, "?dmc_eid"));
+		if (strcmp(proc, "Tick") == 0) {
+			delay += starts;
+			continue;
+		}
+		if (!starts || line < 1 || (size_t) line > np)
+			continue;
+		const char *src = pl[line - 1];
+		const char *c = strstr(src, "/* edge ");
+		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
+			continue;
+		if (delay) {
+			printf("  %3d  delay %d\n", ++n, delay);
+			delay = 0;
+		}
+		const char *end = strstr(c, " */");
+		printf("  %3d  %.*s\n", ++n, (int) (end ? end - c - 8 : (long) strlen(c + 8)), c + 8);
+	}
+	if (delay)
+		printf("  %3d  delay %d\n", ++n, delay);
+	/* the final values: spin lists the globals after "#processes:" (arrays
+	 * element by element); scalars it leaves out are 0 */
+	static long val[512];
+	static char arr[512][512];
+	memset(val, 0, sizeof val);
+	for (int k = 0; k < nmap; k++)
+		arr[k][0] = 0;
+	int in_dump = 0;
+	for (size_t i = 0; i < no; i++) {
+		char name[120];
+		long v;
+		if (strncmp(ol[i], "#processes:", 11) == 0)
+			in_dump = 1;
+		if (!in_dump || ol[i][0] != '\t' || sscanf(ol[i], " %119s = %ld", name, &v) != 2)
+			continue;
+		char *br = strchr(name, '[');
+		for (int k = 0; k < nmap; k++) {
+			if (strncmp(map[k].pname, name, br ? (size_t) (br - name) : strlen(name)) != 0
+			    || map[k].pname[br ? br - name : (long) strlen(name)] != 0)
+				continue;
+			if (br) {
+				size_t u = strlen(arr[k]);
+				snprintf(arr[k] + u, sizeof arr[k] - u, "%s%s=%ld", u ? " " : "", br, v);
+			} else {
+				val[k] = v;
+			}
+		}
+	}
+	printf("final state:");
+	for (int k = 0; k < nmap; k++)
+		if (map[k].is_loc)
+			printf(" %s.%s", map[k].name, val[k] >= 0 && val[k] < map[k].nlocs ? map[k].locs[val[k]] : "?");
+	printf("\n ");
+	for (int k = 0; k < nmap; k++) {
+		if (map[k].is_loc)
+			continue;
+		if (arr[k][0])
+			printf(" %s: %s;", map[k].name, arr[k]);
+		else
+			printf(" %s=%ld", map[k].name, val[k]);
+	}
+	printf("\n");
+	free(pl);
+	free(ol);
+	free(ptext);
+	free(out);
+}

@@ -1,0 +1,215 @@
+/*
+ * uppaal_xml.c -- UPPAAL's XML format (<nta>, as UPPAAL 4.x/5.x saves it)
+ * read with expat.  The texts (declarations, labels, system) go to the
+ * parsers of uppaal_decl.c with the line they start on, so that errors
+ * name the XML file's line.
+ */
+#include "uppaal.h"
+
+#include <expat.h>
+#include <string.h>
+
+typedef struct {
+	up_model *m;
+	XML_Parser p;
+	char *text;             /* character data of the current element */
+	size_t n, cap;
+	int text_line;
+	const char *label_kind;
+	up_template *t;         /* current template */
+	up_loc *loc;            /* current location */
+	up_edge *edge;          /* current transition */
+	const char *src, *dst;  /* its source/target ids */
+	int depth_tmpl;
+	up_vec queries;         /* formula texts */
+	up_vec qlines;
+	char *err;              /* set instead of longjmp inside expat */
+} xml_st;
+
+static const char *attr(const char **a, const char *name)
+{
+	for (int i = 0; a[i]; i += 2)
+		if (strcmp(a[i], name) == 0)
+			return a[i + 1];
+	return NULL;
+}
+
+static int line_of(xml_st *s)
+{
+	return (int) XML_GetCurrentLineNumber(s->p);
+}
+
+static void start(void *ud, const char *el, const char **a)
+{
+	xml_st *s = ud;
+	up_model *m = s->m;
+	s->n = 0;
+	s->text_line = line_of(s);
+	if (strcmp(el, "template") == 0) {
+		s->t = NULL;
+		s->depth_tmpl = 1;
+	} else if (strcmp(el, "location") == 0 && s->t) {
+		up_loc *lc = up_alloc(m->c, sizeof *lc);
+		const char *id = attr(a, "id");
+		lc->id = up_strdup(m->c, id ? id : "");
+		lc->line = line_of(s);
+		up_push(m->c, &s->t->locs, lc);
+		s->loc = lc;
+	} else if (strcmp(el, "urgent") == 0 && s->loc) {
+		s->loc->urgent = 1;
+	} else if (strcmp(el, "committed") == 0 && s->loc) {
+		s->loc->committed = 1;
+	} else if (strcmp(el, "init") == 0 && s->t) {
+		const char *r = attr(a, "ref");
+		int i = r ? up_find_loc(s->t, r) : -1;
+		if (i < 0)
+			up_fail(m->c, m->file, line_of(s), "<init>: unknown location '%s'", r ? r : "");
+		s->t->init = i;
+	} else if (strcmp(el, "transition") == 0 && s->t) {
+		s->edge = up_alloc(m->c, sizeof *s->edge);
+		s->edge->line = line_of(s);
+		s->src = s->dst = NULL;
+	} else if (strcmp(el, "source") == 0 && s->edge) {
+		const char *r = attr(a, "ref");
+		s->src = up_strdup(m->c, r ? r : "");
+	} else if (strcmp(el, "target") == 0 && s->edge) {
+		const char *r = attr(a, "ref");
+		s->dst = up_strdup(m->c, r ? r : "");
+	} else if (strcmp(el, "label") == 0) {
+		const char *k = attr(a, "kind");
+		s->label_kind = up_strdup(m->c, k ? k : "");
+	}
+}
+
+static const char *text_of(xml_st *s)
+{
+	return up_strndup(s->m->c, s->text ? s->text : "", s->n);
+}
+
+static void end(void *ud, const char *el)
+{
+	xml_st *s = ud;
+	up_model *m = s->m;
+	const char *txt = text_of(s);
+	if (strcmp(el, "name") == 0) {
+		if (s->loc) {
+			up_lex l;
+			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			s->loc->name = up_expect_id(&l, "a location name");
+			if (l.t.kind != T_EOF)
+				up_lex_fail(&l, "the end of the location name");
+		} else if (s->depth_tmpl && !s->t) {
+			up_lex l;
+			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			const char *n = up_expect_id(&l, "a template name");
+			s->t = up_new_template(m, n, s->text_line);
+		}
+	} else if (strcmp(el, "parameter") == 0 && s->t) {
+		up_parse_params(m, s->t, txt, s->text_line);
+	} else if (strcmp(el, "declaration") == 0) {
+		up_lex l;
+		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_parse_decls(m, &l, s->t ? &s->t->vars : &m->globals, s->t ? &s->t->funcs : &m->funcs, 0);
+		if (l.t.kind != T_EOF)
+			up_lex_fail(&l, "a declaration");
+	} else if (strcmp(el, "system") == 0) {
+		up_lex l;
+		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
+		if (l.t.kind != T_EOF)
+			up_lex_fail(&l, "a declaration or the system line");
+	} else if (strcmp(el, "label") == 0) {
+		if (s->edge) {
+			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line);
+		} else if (s->loc && strcmp(s->label_kind, "invariant") == 0) {
+			up_lex l;
+			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			if (l.t.kind != T_EOF)
+				s->loc->inv = up_parse_cond_expr(&l);
+			if (l.t.kind != T_EOF)
+				up_lex_fail(&l, "the end of the invariant");
+		}
+	} else if (strcmp(el, "location") == 0) {
+		if (s->loc && !s->loc->name)
+			s->loc->name = NULL;
+		s->loc = NULL;
+	} else if (strcmp(el, "transition") == 0 && s->edge) {
+		int a = s->src ? up_find_loc(s->t, s->src) : -1;
+		int b = s->dst ? up_find_loc(s->t, s->dst) : -1;
+		if (a < 0 || b < 0)
+			up_fail(m->c, m->file, s->edge->line, "transition: unknown %s location",
+				a < 0 ? "source" : "target");
+		s->edge->src = a;
+		s->edge->dst = b;
+		up_push(m->c, &s->t->edges, s->edge);
+		s->edge = NULL;
+	} else if (strcmp(el, "template") == 0) {
+		if (!s->t)
+			up_fail(m->c, m->file, line_of(s), "template without a name");
+		if (s->t->init < 0 && s->t->locs.n)
+			up_fail(m->c, m->file, s->t->line, "template '%s' has no <init>", s->t->name);
+		s->t = NULL;
+		s->depth_tmpl = 0;
+	} else if (strcmp(el, "formula") == 0) {
+		const char *f = txt;
+		while (*f == ' ' || *f == '\n' || *f == '\t')
+			f++;
+		if (*f) {
+			up_query *q = up_parse_query(m, f, m->file, s->text_line);
+			up_push(m->c, &m->queries, q);
+		}
+	}
+	s->n = 0;
+}
+
+static void chars(void *ud, const char *t, int len)
+{
+	xml_st *s = ud;
+	if (s->n + (size_t) len + 1 > s->cap) {
+		size_t cap = (s->n + (size_t) len + 1) * 2;
+		char *nt = up_alloc(s->m->c, cap);
+		if (s->n)
+			memcpy(nt, s->text, s->n);
+		s->text = nt;
+		s->cap = cap;
+	}
+	if (s->n == 0)
+		s->text_line = line_of(s);
+	memcpy(s->text + s->n, t, (size_t) len);
+	s->n += (size_t) len;
+}
+
+/* expat does not load external DTDs; UPPAAL's DOCTYPE names one */
+void up_parse_xml(up_model *m, const char *text, size_t len)
+{
+	xml_st s;
+	memset(&s, 0, sizeof s);
+	s.m = m;
+	s.p = XML_ParserCreate(NULL);
+	if (!s.p)
+		up_fail(m->c, m->file, 0, "cannot create the XML parser");
+	XML_SetUserData(s.p, &s);
+	XML_SetElementHandler(s.p, start, end);
+	XML_SetCharacterDataHandler(s.p, chars);
+	/* up_fail longjmps out of the handlers: free the parser first */
+	jmp_buf here, *outer = m->c->on_error;
+	m->c->on_error = &here;
+	if (setjmp(here)) {
+		XML_ParserFree(s.p);
+		m->c->on_error = outer;
+		longjmp(*outer, 1);
+	}
+	if (XML_Parse(s.p, text, (int) len, 1) == XML_STATUS_ERROR) {
+		int line = (int) XML_GetCurrentLineNumber(s.p);
+		const char *msg = XML_ErrorString(XML_GetErrorCode(s.p));
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", msg);
+		XML_ParserFree(s.p);
+		m->c->on_error = outer;
+		up_fail(m->c, m->file, line, "XML: %s", buf);
+	}
+	XML_ParserFree(s.p);
+	m->c->on_error = outer;
+	if (!m->system.n)
+		up_fail(m->c, m->file, 0, "no 'system' line in <system>");
+}

@@ -1,0 +1,155 @@
+#!/bin/sh
+# uppaal.sh -- end-to-end tests of the UPPAAL translator: small networks
+# (tests/models/uppaal) translated with `dmc translate` and checked by
+# SPIN itself (the oracle): a location the source model reaches is
+# reached (pan reports the query's assertion), one it cannot reach is not
+# (pan finds no error in the full state space).  Then `dmc check` on the
+# contrib Fischer family (5 processes) with several searches, the
+# counterexample in the model's terms, and malformed input (exit 2).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+models=$top/tests/models/uppaal
+contrib=$top/contrib/models
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-uppaal.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work" || exit 2
+
+passed=0
+failed=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+n=0
+# spin_says MODEL QUERY reach|unreach: translate, then SPIN's own full search
+spin_says() {
+	n=$((n + 1))
+	d=$work/s$n
+	mkdir -p "$d"
+	if ! "$dmc" translate "$1" --target "$2" -o "$d/m.pml" 2> "$d/tr.err"; then
+		fail "$(basename "$1") '$2': translation failed: $(cat "$d/tr.err")"
+		return
+	fi
+	if ! (cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc -O0 -w -DSAFETY -o pan pan.c && ./pan -m100000 > pan.out 2>&1); then
+		fail "$(basename "$1") '$2': spin/gcc/pan failed: $(tail -n 3 "$d/spin.out" "$d/pan.out" 2> /dev/null)"
+		return
+	fi
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out")
+	case $3/$errs in
+	reach/1|unreach/0) ok "$(basename "$1") '$2': $3" ;;
+	*) fail "$(basename "$1") '$2': expected $3, SPIN says errors: $errs" ;;
+	esac
+	if [ "$3/$errs" = reach/1 ] && ! (cd "$d" && spin -t m.pml > replay.out 2>&1 && grep -q 'assertion violated' replay.out); then
+		fail "$(basename "$1") '$2': the trail does not replay with spin -t"
+	fi
+}
+
+# binary synchronisation: the sender's update runs before the receiver's
+spin_says "$models/sync_order.xta" 'E<> S.s2' reach
+spin_says "$models/sync_order.xta" 'E<> S.s1 && v == 7' unreach
+spin_says "$models/sync_order.xta" 'E<> R.r2 && v == 7' reach
+spin_says "$models/sync_order.xta" 'A[] v != 2' reach
+# the state between the sender's and the receiver's update is not a state
+spin_says "$models/sync_order.xta" 'A[] v != 1' unreach
+# Fischer with x >= k is wrong, with x > k right
+spin_says "$models/fischer2_bad.xta" 'E<> incs >= 2' reach
+spin_says "$models/fischer2_bad.xta" 'E<> P(1).cs && P(2).cs' reach
+spin_says "$models/fischer2_ok.xta" 'E<> incs >= 2' unreach
+spin_says "$models/fischer2_ok.xta" 'A[] incs <= 1' unreach
+spin_says "$models/fischer2_ok.xta" 'E<> P(2).cs' reach
+# urgent locations stop time; invariants bound it
+spin_says "$models/urgent_time.xta" 'E<> U.c' unreach
+spin_says "$models/urgent_time.xta" 'E<> V.c' unreach
+spin_says "$models/urgent_time.xta" 'E<> W.c' reach
+spin_says "$models/urgent_time.xta" 'E<> W.b && W.z == 2' reach
+spin_says "$models/urgent_time.xta" 'E<> W.b && W.z == 3' unreach
+# a constant only the query compares a clock with raises its cap
+spin_says "$models/urgent_time.xta" 'E<> W.c && W.z == 6' reach
+# a committed location blocks the others
+spin_says "$models/committed_block.xta" 'E<> O.seen' unreach
+spin_says "$models/committed_block.xta" 'E<> C.c && v == 2' reach
+# select over an array of channels
+spin_says "$models/select_chan.xta" 'E<> got == 2' reach
+spin_says "$models/select_chan.xta" 'E<> got == 1' unreach
+spin_says "$models/select_chan.xta" 'E<> R1.r1 && got == 3' unreach
+# broadcast: every enabled receiver, guards before updates, none needed
+spin_says "$models/broadcast.xta" 'E<> cnt == 5' reach
+spin_says "$models/broadcast.xta" 'E<> cnt == 3' unreach
+spin_says "$models/broadcast.xta" 'E<> R(0).r1 && R(1).r0' unreach
+spin_says "$models/broadcast.xta" 'E<> Late.l2' reach
+spin_says "$models/broadcast.xta" 'E<> S.s1 && Late.l0' reach
+# user functions, inlined
+spin_says "$models/functions.xta" 'E<> P.d' reach
+spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach
+spin_says "$models/function_args.xta" 'E<> m == 1' reach
+spin_says "$models/function_args.xta" 'E<> m == 5' unreach
+# the XML format
+spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
+spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
+
+# expect STATUS PATTERN DESCRIPTION -- command...
+expect() {
+	want=$1; pat=$2; what=$3; shift 4
+	"$@" > out.txt 2>&1
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit status $rc, expected $want: $(head -c 600 out.txt)"
+	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
+		fail "$what: output lacks '$pat': $(head -c 600 out.txt)"
+	else
+		ok "$what"
+	fi
+}
+
+# dmc check on the contrib family, every search finds the violation
+for v in A B C; do
+	m=$contrib/fischer_${v}_5.xta
+	cfgs="bfs/none greedy/hL"
+	[ $v = A ] && cfgs="bfs/none astar/hL greedy/hL greedy/hU"
+	for cfg in $cfgs; do
+		expect 1 'verdict *violation' "dmc check fischer_${v}_5 $cfg" -- \
+			"$dmc" check "$m" --query "$contrib/fischer_${v}_5.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
+	done
+done
+# the other families: arbiter trees and the train-gate controller
+for m in arbiter_2 arbiter_3 train_gate_3; do
+	for cfg in bfs/none greedy/hL; do
+		expect 1 'verdict *violation' "dmc check $m $cfg" -- \
+			"$dmc" check "$contrib/$m.xta" --query "$contrib/$m.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
+	done
+done
+expect 1 'Obs: one -> err enter? (' "counterexample in the model's terms" -- \
+	"$dmc" check "$contrib/fischer_A_5.xta" --query "$contrib/fischer_A_5.q" --search bfs
+grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's terms" \
+	|| fail "final state in the model's terms: $(tail -n 3 out.txt)"
+grep -q 'delay [1-3]$' out.txt && ok "delays in the counterexample" || fail "no delay in the counterexample"
+# each edge once, in order: sender's edge, then the receiver's
+expect 1 'verdict *violation' "dmc check sync_order" -- "$dmc" check "$models/sync_order.xta" --query 'E<> S.s2'
+if sed -n '/^counterexample/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
+   && sed -n '/^counterexample/,$p' out.txt | sed -n 2p | grep -q 'S: s0 -> s1 a!' \
+   && sed -n '/^counterexample/,$p' out.txt | sed -n 3p | grep -q 'R: r0 -> r1 a?'; then
+	ok "counterexample lists each edge once"
+else
+	fail "counterexample lists each edge once: $(sed -n '/^counterexample/,$p' out.txt | head -6)"
+fi
+# a property that holds: complete search, no violation
+expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
+	"$dmc" check "$models/fischer2_ok.xta" --query 'A[] incs <= 1' --search astar --heuristic hL
+# the XML model's own query
+expect 1 'verdict *violation' "dmc check xml_basic.xml (its own query)" -- "$dmc" check "$models/xml_basic.xml"
+
+# malformed input: file, line, exit 2
+printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > bad.xta
+expect 2 'bad.xta:2: expected' "translate: syntax error names file and line" -- "$dmc" translate bad.xta
+expect 2 'bad.xta:2: expected' "check: syntax error names file and line" -- "$dmc" check bad.xta --query 'E<> P.a'
+printf 'process P() { state a; init a; }\nsystem P;\n' > good.xta
+expect 2 'only E<> and A\[\]' "unsupported query" -- "$dmc" translate good.xta --target 'A<> P.a'
+expect 2 'cannot read the query file' "missing query file" -- "$dmc" translate good.xta --query nosuch.q
+expect 2 'query is for UPPAAL models' "--query on a Promela model" -- "$dmc" check "$top/tests/models/atomic_counter_ok.pml" --query 'E<> x'
+expect 0 'active proctype P()' "translate to standard output" -- "$dmc" translate good.xta
+expect 2 'has no query' "check without a query" -- "$dmc" check good.xta
+
+echo "uppaal.sh: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,169 @@
+/*
+ * test_uppaal_errors.c -- malformed and unsupported UPPAAL input: every
+ * one gives status 2 and a message naming the file and the line.
+ */
+#include "check.h"
+#include "uppaal_helpers.h"
+
+/* translate; expect failure with "FILE:LINE: ..." containing what */
+static int fails(const char *file, const char *text, const char *query, int line, const char *what)
+{
+	up_result r = up_run(file, text, query);
+	char prefix[200];
+	snprintf(prefix, sizeof prefix, "%s:%d: ", file, line);
+	int ok = r.rc == 2 && strncmp(r.err, prefix, strlen(prefix)) == 0 && strstr(r.err, what);
+	if (!ok)
+		fprintf(stderr, "  got rc %d, \"%s\" (wanted %s... %s)\n", r.rc, r.err, prefix, what);
+	up_done(&r);
+	return ok;
+}
+
+#define P_OK "process P() { state a; init a; }\n"
+
+static void test_missing_semicolon(void)
+{
+	CHECK(fails("e.xta", "int x\nint y;\n" P_OK "system P;\n", NULL, 2, "expected ';', found 'int'"));
+}
+
+static void test_unknown_location(void)
+{
+	CHECK(fails("e.xta", "process P() {\n state a;\n init a;\n trans a -> b { };\n}\nsystem P;\n",
+		    NULL, 4, "unknown location 'b'"));
+}
+
+static void test_unknown_name(void)
+{
+	CHECK(fails("e.xta", "process P() {\n state a;\n init a;\n trans a -> a { guard z > 1; };\n}\nsystem P;\n",
+		    NULL, 4, "unknown name 'z'"));
+}
+
+static void test_unknown_template(void)
+{
+	CHECK(fails("e.xta", P_OK "\nsystem P, Q;\n", NULL, 3, "unknown template 'Q'"));
+}
+
+static void test_no_system_line(void)
+{
+	CHECK(fails("e.xta", "int x;\n" P_OK, NULL, 3, "no 'system' line"));
+}
+
+
+static void test_function_subset(void)
+{
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (x = 0; x < 2; x++) ; }\n" P_OK "system P;\n", NULL, 2,
+		    "'for' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() {\n int y; }\n" P_OK "system P;\n", NULL, 3,
+		    "local variables in functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\n" P_OK "system P;\n", NULL, 2,
+		    "must be just 'return expression;'"));
+	CHECK(fails("e.xta", "int x;\nvoid f(int a) { a = 1; }\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { assign f(x); };\n}\nsystem P;\n", NULL, 2, "value parameter 'a'"));
+	CHECK(fails("e.xta", "int x;\nint f(int a) { return a; }\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { guard f(x, 1) > 0; };\n}\nsystem P;\n", NULL, 6, "2 arguments, the function takes 1"));
+	CHECK(fails("e.xta", "int x;\nprocess P() {\n state s;\n init s;\n"
+		    " trans s -> s { guard g(x) > 0; };\n}\nsystem P;\n", NULL, 5, "no such function"));
+}
+
+static void test_clock_difference_rejected(void)
+{
+	CHECK(fails("e.xta", "clock x, y;\nprocess P() {\n state a;\n init a;\n trans a -> a { guard x - y < 2; };\n}\nsystem P;\n",
+		    NULL, 5, "clock differences"));
+}
+
+static void test_clock_vs_variable_rejected(void)
+{
+	CHECK(fails("e.xta", "clock x;\nint n;\nprocess P() {\n state a {x <= n};\n init a;\n}\nsystem P;\n",
+		    NULL, 4, "compared with a constant"));
+}
+
+static void test_bad_argument_count(void)
+{
+	CHECK(fails("e.xta", "process P(const int k) { state a; init a; }\nA = P(1, 2);\nsystem A;\n", NULL, 2,
+		    "takes 1 arguments, 2 given"));
+}
+
+static void test_open_parameter_unbounded(void)
+{
+	CHECK(fails("e.xta", "process P(const int k) { state a; init a; }\nsystem P;\n", NULL, 2,
+		    "not a bounded int"));
+}
+
+static void test_constant_needed(void)
+{
+	CHECK(fails("e.xta", "int n = 2;\nint a[n];\n" P_OK "system P;\n", NULL, 2, "not a constant expression"));
+}
+
+static void test_unterminated_comment(void)
+{
+	CHECK(fails("e.xta", "int x;\n/* oops\n" P_OK "system P;\n", NULL, 2, "unterminated comment"));
+}
+
+static void test_bad_character(void)
+{
+	CHECK(fails("e.xta", "int x;\nint y @ 3;\n", NULL, 2, "unexpected character '@'"));
+}
+
+static void test_bad_query(void)
+{
+	CHECK(fails("--target", P_OK "system P;\n", "A<> P.a", 1, "only E<> and A[]"));
+	CHECK(fails("--target", P_OK "system P;\n", "E<> P.zz", 1, "neither a location nor a variable"));
+	CHECK(fails("--target", P_OK "system P;\n", "E<> (P.a", 1, "expected ')'"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a", 1, "expected 'E<>' or 'A[]'"));
+}
+
+static void test_assignment_in_guard(void)
+{
+	CHECK(fails("e.xta", "int x;\nprocess P() {\n state a;\n init a;\n trans a -> a { guard x = 1; };\n}\nsystem P;\n",
+		    NULL, 5, "expected ';', found '='"));
+}
+
+static void test_reserved_process_name(void)
+{
+	CHECK(fails("e.xta", "process P() { state a; init a; }\nTick = P();\nsystem Tick;\n", NULL, 3,
+		    "reserved in the Promela translation"));
+	CHECK(fails("e.xta", "int Q;\nprocess P() { state a; init a; }\nQ = P();\nsystem Q;\n", NULL, 4,
+		    "also a global name"));
+}
+
+static void test_xml_syntax_error(void)
+{
+	CHECK(fails("e.xml", "<nta>\n<declaration>int x;</declaration>\n<template>\n</nta>\n", NULL, 4, "XML: mismatched tag"));
+}
+
+static void test_xml_bad_label(void)
+{
+	CHECK(fails("e.xml",
+		"<nta>\n<template><name>T</name>\n<location id=\"a\"/>\n<init ref=\"a\"/>\n"
+		"<transition><source ref=\"a\"/><target ref=\"a\"/>\n"
+		"<label kind=\"guard\">x &gt;</label></transition>\n"
+		"</template>\n<system>system T;</system>\n</nta>\n", NULL, 6, "expected an expression"));
+}
+
+static void test_xml_unknown_ref(void)
+{
+	CHECK(fails("e.xml",
+		"<nta>\n<template><name>T</name>\n<location id=\"a\"/>\n<init ref=\"a\"/>\n"
+		"<transition><source ref=\"a\"/><target ref=\"q\"/></transition>\n"
+		"</template>\n<system>system T;</system>\n</nta>\n", NULL, 5, "unknown target location"));
+}
+
+CHECK_MAIN("uppaal_errors",
+	CASE(test_missing_semicolon),
+	CASE(test_unknown_location),
+	CASE(test_unknown_name),
+	CASE(test_unknown_template),
+	CASE(test_no_system_line),
+	CASE(test_function_subset),
+	CASE(test_clock_difference_rejected),
+	CASE(test_clock_vs_variable_rejected),
+	CASE(test_bad_argument_count),
+	CASE(test_open_parameter_unbounded),
+	CASE(test_constant_needed),
+	CASE(test_unterminated_comment),
+	CASE(test_bad_character),
+	CASE(test_bad_query),
+	CASE(test_assignment_in_guard),
+	CASE(test_reserved_process_name),
+	CASE(test_xml_syntax_error),
+	CASE(test_xml_bad_label),
+	CASE(test_xml_unknown_ref))

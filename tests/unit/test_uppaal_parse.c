@@ -1,0 +1,305 @@
+/*
+ * test_uppaal_parse.c -- the UPPAAL translator's parsers, one test per
+ * construct of the supported subset (XTA and XML), checked on the
+ * Promela they produce.
+ */
+#include "check.h"
+#include "uppaal_helpers.h"
+
+static const char *two_procs =
+	"const int N = 2;\n"
+	"typedef int[1,N] id_t;\n"
+	"int[0,N] id;\n"
+	"bool flag = true;\n"
+	"int a[3] = {4, 4, 4};\n"
+	"process P(const id_t i) {\n"
+	"  clock x;\n"
+	"  int[0,5] n = 1;\n"
+	"  state A, B {x <= 3}, C;\n"
+	"  commit C;\n"
+	"  init A;\n"
+	"  trans A -> B { guard id == 0 && flag; assign x = 0, id = i; },\n"
+	"        B -> C { guard x >= 2; assign n += 2, a[i] = n; },\n"
+	"        C -> A { assign id = 0; };\n"
+	"}\n"
+	"system P;\n";
+
+static void test_globals_and_types(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "byte id;"));
+	CHECK(has(&r, "bool flag = 1;"));
+	CHECK(has(&r, "short a[3] = 4;"));
+	CHECK(has(&r, "byte P_1_n = 1;"));     /* template local, per instance */
+	CHECK(has(&r, "byte P_2_n = 1;"));
+	up_done(&r);
+}
+
+static void test_partial_instantiation_enumerates(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK(has(&r, "active proctype P_1()"));
+	CHECK(has(&r, "active proctype P_2()"));
+	CHECK(!has(&r, "P_3"));
+	/* the parameter i is replaced by its value */
+	CHECK(has(&r, "id = 2;"));
+	CHECK(has(&r, "a[2] = P_2_n"));
+	up_done(&r);
+}
+
+static void test_locations_labels_and_comments(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK(has(&r, "at_A:"));
+	CHECK(has(&r, "at_B:\t/* location B, invariant (x <= 3) */"));
+	CHECK(has(&r, "/* edge P(1): A -> B (m.xta:12) */"));
+	CHECK(has(&r, "byte loc_P_1 = 0;\t/* location of P(1): 0=A 1=B 2=C */"));
+	up_done(&r);
+}
+
+static void test_committed_locations(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK(has(&r, "byte ncommit = 0;"));
+	/* entering C counts, leaving it uncounts; other edges wait for 0 */
+	CHECK(has(&r, "ncommit = ncommit + 1"));
+	CHECK(has(&r, "ncommit = ncommit - 1"));
+	CHECK(has(&r, "&& ncommit == 0 ->"));
+	up_done(&r);
+}
+
+static void test_clock_cap_and_tick(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	/* largest constant 3 (the invariant): the clock stops at 4 */
+	CHECK(has(&r, "clock P(1).x, stops at 4"));
+	CHECK(has(&r, "active proctype Tick()"));
+	CHECK(has(&r, "(loc_P_1 != 1 || ((P_1_x + 1) <= 3))"));
+	/* the target invariant, with the reset applied, guards A -> B */
+	CHECK(has(&r, "(0 <= 3)"));
+	up_done(&r);
+}
+
+static void test_inactive_clock_reduction(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	/* x is read in B only: it advances there, and is zeroed entering C */
+	CHECK(has(&r, "P_1_x = ((P_1_x < 4 && (0 || loc_P_1 == 1)) -> P_1_x + 1 : P_1_x)"));
+	CHECK(has(&r, "P_1_x = 0; ncommit = ncommit + 1; loc_P_1 = 2"));
+	up_done(&r);
+}
+
+static void test_query_exists(void)
+{
+	up_result r = up_run("m.xta", two_procs, "E<> P(1).C && P(2).B");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "assert(!(((loc_P_1 == 2) && (loc_P_2 == 1))))"));
+	up_done(&r);
+}
+
+static void test_query_forall(void)
+{
+	up_result r = up_run("m.xta", two_procs, "A[] not (id == 1 and P(1).x > 2)");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "assert(((!((id == 1) && (P_1_x > 2)))))"));
+	up_done(&r);
+}
+
+static void test_query_clock_constant_raises_cap(void)
+{
+	/* the model compares x with 3 at most; the query with 7 */
+	up_result r = up_run("m.xta", two_procs, "E<> P(1).x == 7");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "clock P(1).x, stops at 8"));
+	CHECK(has(&r, "clock P(2).x, stops at 4"));
+	up_done(&r);
+}
+
+static void test_query_file_comments(void)
+{
+	up_model m;
+	up_ctx c;
+	jmp_buf jb;
+	memset(&c, 0, sizeof c);
+	memset(&m, 0, sizeof m);
+	m.c = &c;
+	c.on_error = &jb;
+	if (setjmp(jb) == 0) {
+		up_query *q = up_read_query_file(&m, "// the property\n/* two\nlines */\n\nA[] x < 3\nE<> y\n", "q.q");
+		CHECK_EQ_LONG(q->kind, 'A');
+		CHECK_EQ_LONG(q->line, 5);
+		CHECK_STR(q->text, "A[] x < 3");
+	} else {
+		CHECK(0);
+	}
+	up_ctx_free(&c);
+}
+
+static const char *sync_model =
+	"chan c[2];\n"
+	"urgent chan u;\n"
+	"int v;\n"
+	"process S() {\n"
+	"  state s0, s1;\n"
+	"  urgent s1;\n"
+	"  init s0;\n"
+	"  trans s0 -> s1 { select i : int[0,1]; sync c[i]!; assign v = i; },\n"
+	"        s1 -> s0 { sync u!; };\n"
+	"}\n"
+	"process R(int &w) {\n"
+	"  clock y;\n"
+	"  state r0;\n"
+	"  init r0;\n"
+	"  trans r0 -> r0 { sync c[1]?; assign w = w + 10; },\n"
+	"        r0 -> r0 { guard y >= 1; sync u?; assign y = 0; };\n"
+	"}\n"
+	"Rv = R(v);\n"
+	"system S, Rv;\n";
+
+static void test_select_expands(void)
+{
+	up_result r = up_run("s.xta", sync_model, NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "/* edge S: s0 -> s1 [i=0] c[i]! (s.xta:8) */"));
+	CHECK(has(&r, "/* edge S: s0 -> s1 [i=1] c[i]! (s.xta:8) */"));
+	CHECK(has(&r, "c[0]?dmc_eid"));
+	CHECK(has(&r, "c[1]?dmc_eid"));
+	up_done(&r);
+}
+
+static void test_binary_sync_and_reference_parameter(void)
+{
+	up_result r = up_run("s.xta", sync_model, NULL);
+	CHECK(has(&r, "chan c[2] = [0] of { byte, bit, bit };"));
+	/* the receiver offers its edge id; the sender runs both updates */
+	CHECK(has(&r, ":: c[1]!1, ((1) -> 1 : 0), 1 -> goto at_r0"));
+	CHECK(has(&r, ":: dmc_eid == 1 && loc_Rv == 0 -> v = (v + 10)"));
+	up_done(&r);
+}
+
+static void test_urgent_location_and_channel(void)
+{
+	up_result r = up_run("s.xta", sync_model, NULL);
+	CHECK(has(&r, "&& loc_S != 1"));
+	CHECK(has(&r, "&& !(loc_S == 1 && loc_Rv == 0 && 1 && (Rv_y >= 1))"));
+	up_done(&r);
+}
+
+static void test_strict_constraint_warns(void)
+{
+	up_result r = up_run("w.xta",
+		"process P() { clock x; state a, b; init a; trans a -> b { guard x > 2; }; }\nsystem P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK_EQ_LONG(r.nwarn, 1);
+	up_done(&r);
+}
+
+static const char *xml_model =
+	"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	"<!DOCTYPE nta PUBLIC '-//Uppaal Team//DTD Flat System 1.1//EN' 'http://www.it.uu.se/research/group/darts/uppaal/flat-1_2.dtd'>\n"
+	"<nta>\n"
+	"\t<declaration>int[0,3] n;\nchan go;</declaration>\n"
+	"\t<template>\n"
+	"\t\t<name x=\"5\" y=\"5\">T</name>\n"
+	"\t\t<parameter>const int k</parameter>\n"
+	"\t\t<declaration>clock x;</declaration>\n"
+	"\t\t<location id=\"id0\" x=\"0\" y=\"0\">\n"
+	"\t\t\t<name x=\"-10\" y=\"-34\">idle</name>\n"
+	"\t\t\t<label kind=\"invariant\" x=\"0\" y=\"0\">x &lt;= 4</label>\n"
+	"\t\t</location>\n"
+	"\t\t<location id=\"id1\" x=\"100\" y=\"0\"><committed/></location>\n"
+	"\t\t<init ref=\"id0\"/>\n"
+	"\t\t<transition>\n"
+	"\t\t\t<source ref=\"id0\"/>\n"
+	"\t\t\t<target ref=\"id1\"/>\n"
+	"\t\t\t<label kind=\"guard\" x=\"0\" y=\"0\">x &gt;= k</label>\n"
+	"\t\t\t<label kind=\"synchronisation\" x=\"0\" y=\"0\">go!</label>\n"
+	"\t\t\t<label kind=\"assignment\" x=\"0\" y=\"0\">n = k</label>\n"
+	"\t\t</transition>\n"
+	"\t\t<transition><source ref=\"id1\"/><target ref=\"id0\"/>"
+	"<label kind=\"assignment\">x = 0</label></transition>\n"
+	"\t</template>\n"
+	"\t<template><name>U</name><location id=\"id2\"><name>w</name></location>"
+	"<init ref=\"id2\"/><transition><source ref=\"id2\"/><target ref=\"id2\"/>"
+	"<label kind=\"synchronisation\">go?</label></transition></template>\n"
+	"\t<system>A = T(2);\nsystem A, U;</system>\n"
+	"\t<queries><query><formula>E&lt;&gt; n == 2</formula><comment/></query></queries>\n"
+	"</nta>\n";
+
+static void test_xml_format(void)
+{
+	up_result r = up_run("m.xml", xml_model, NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "active proctype A()"));
+	CHECK(has(&r, "active proctype U()"));
+	CHECK(has(&r, "byte loc_A = 0;\t/* location of A: 0=idle 1=id1 */"));
+	CHECK(has(&r, "/* edge A: idle -> id1 go! (m.xml:16) */"));
+	/* the parameter k = 2 in the guard; id1 is committed: the sender may go */
+	CHECK(has(&r, "go?dmc_eid, eval((((A_x >= 2)) -> 1 : 2)), 1 ->"));
+	/* the reset applied to idle's invariant x <= 4 */
+	CHECK(has(&r, "(1 && (0 <= 4))"));
+	/* the model's own query is the default */
+	CHECK(has(&r, "assert(!((n == 2)))"));
+	CHECK(has(&r, "clock A.x, stops at 5"));
+	up_done(&r);
+}
+
+static void test_broadcast(void)
+{
+	up_result r = up_run("b.xta",
+		"broadcast chan b;\nint n;\n"
+		"process S() { state s0, s1; init s0; trans s0 -> s1 { sync b!; assign n = 1; }; }\n"
+		"process R() { state r0, r1; init r0; trans r0 -> r1 { guard n == 0; sync b?; assign n++; }; }\n"
+		"system S, R;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	/* the receiver's guard is read before the sender's update */
+	CHECK(has(&r, "dmc_b0 = (loc_R == 0 && ((n == 0)));\n\t\t n = 1; loc_S = 1;"));
+	CHECK(has(&r, ":: dmc_b0 -> n = n + 1; loc_R = 1"));
+	CHECK(has(&r, ":: else -> skip"));
+	/* the receiver is moved by the sender: a loop over loc_R, no labels */
+	CHECK(has(&r, "receives broadcasts: its location is loc_R"));
+	CHECK(!has(&r, "at_r1:"));
+	up_done(&r);
+}
+
+static void test_functions_inlined(void)
+{
+	up_result r = up_run("f.xta",
+		"int n; int a[2];\n"
+		"int twice(int k) { return 2 * k; }\n"
+		"void put(int &dst, int k) { if (k > 0) dst = twice(k); else { dst = 0; n++; } }\n"
+		"process P() {\n"
+		"  int m;\n"
+		"  bool small(int k) { return k < m; }\n"
+		"  state s;\n  init s;\n"
+		"  trans s -> s { guard small(n + 1); assign put(a[1], n); };\n"
+		"}\nsystem P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	/* the argument's text replaces the parameter; template functions see locals */
+	CHECK(has(&r, "(((n + 1) < P_m))"));
+	/* a value argument of a void function is copied first */
+	CHECK(has(&r, "int dmc_arg0;"));
+	CHECK(has(&r, "dmc_arg0 = n; if :: ((dmc_arg0 > 0)) -> skip; a[1] = ((2 * dmc_arg0)) "
+		":: else -> skip; a[1] = 0; n = n + 1 fi; dmc_arg0 = 0"));
+	up_done(&r);
+}
+
+CHECK_MAIN("uppaal_parse",
+	CASE(test_functions_inlined),
+	CASE(test_broadcast),
+	CASE(test_globals_and_types),
+	CASE(test_partial_instantiation_enumerates),
+	CASE(test_locations_labels_and_comments),
+	CASE(test_committed_locations),
+	CASE(test_clock_cap_and_tick),
+	CASE(test_inactive_clock_reduction),
+	CASE(test_query_exists),
+	CASE(test_query_forall),
+	CASE(test_query_clock_constant_raises_cap),
+	CASE(test_query_file_comments),
+	CASE(test_select_expands),
+	CASE(test_binary_sync_and_reference_parameter),
+	CASE(test_urgent_location_and_channel),
+	CASE(test_strict_constraint_warns),
+	CASE(test_xml_format))

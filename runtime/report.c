@@ -99,7 +99,9 @@ void dmc_report_at_exit(void)
 	printf("\nspin-dmc: search %s", S->opt.search_name);
 	if (S->opt.search == DMC_SEARCH_WASTAR)
 		printf(" (W=%g)", S->opt.weight);
-	if (S->opt.search == DMC_SEARCH_BEAM)
+	if (S->opt.search == DMC_SEARCH_BEAM && S->opt.beam_width_of)
+		printf(" (K per layer: the script's schedule)");
+	else if (S->opt.search == DMC_SEARCH_BEAM)
 		printf(" (K=%zu)", S->opt.beam_width);
 	printf(", heuristic %s%s\n", S->heur->name, S->heur->admissible ? " (admissible)" : "");
 	printf("\t%-24s", "h(initial state)");
@@ -115,6 +117,9 @@ void dmc_report_at_exit(void)
 	if (st->clashes > 0)
 		printf("\t%-24s%.0f (those states are never re-opened)\n", "fingerprint clashes", st->clashes);
 	printf("\t%-24s%s\n", "dead-end pruning", S->prune_note);
+	if (S->opt.lua_file)
+		printf("\t%-24s%s%s\n", "lua script", S->opt.lua_file,
+		       S->opt.combo.active ? "" : " (settings only)");
 	printf("\t%-24s%.3f (pan %.3f + runtime %.3f), peak RSS %.1f\n", "memory (MB)",
 	       pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
 	printf("\t%-24s%.3f\n", "time (s)", secs);

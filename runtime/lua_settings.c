@@ -104,9 +104,9 @@ static int get_string(const char *name, const char **out, char *err, size_t errl
 		lua_pop(L, 1);
 		return fail(name, err, errlen, "expected a string, got %s", lua_typename(L, t));
 	}
-	/* the string stays alive: globals are kept until the state closes,
-	 * but the options need it after; copy */
-	*out = strdup(lua_tostring(L, -1));
+	/* alive while the global holds it; what the options keep after the
+	 * state is closed is the registry's own name */
+	*out = lua_tostring(L, -1);
 	lua_pop(L, 1);
 	return 0;
 }
@@ -403,7 +403,7 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		if (dmc_search_parse(s, &k) < 0)
 			return fail("search", err, errlen, "unknown search '%s' "
 			            "(valid: bfs, dfs, astar, wastar, greedy, beam)", s);
-		o->search_name = s;
+		o->search_name = dmc_search_names[k];
 		o->search = k;
 		if (!(o->given & DMC_GIVEN_WEIGHT))
 			o->weight = 2.0;        /* the default; astar sets 1 below */
@@ -415,7 +415,7 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		if (!dmc_heuristic_find(s))
 			return fail("heuristic", err, errlen, "unknown heuristic '%s'", s);
 		if (!(o->given & DMC_GIVEN_HEURISTIC))
-			o->heuristic = s;
+			o->heuristic = dmc_heuristic_find(s)->name;
 	}
 	if (get_number("weight", 1, 0, &set, &d, err, errlen) < 0)
 		return -1;

@@ -319,7 +319,7 @@ static void test_combination_eval(void)
 	CHECK(dmc_combo_is_plain(&c) == 1);
 }
 
-CHECK_MAIN("test_lua",
+CHECK_MAIN("lua",
 	CASE(test_declarative_settings),
 	CASE(test_command_line_wins),
 	CASE(test_weights_become_a_combination),

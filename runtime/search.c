@@ -121,6 +121,7 @@ void dmc_search_start(void)
 			memcpy(name, S->opt.combo.name, n);
 			strcpy(S->opt.combo.name, "priority(s) of ");
 			strncat(S->opt.combo.name, name, n - strlen(S->opt.combo.name) - 1);
+			S->opt.combo.as_heuristic.admissible = 0;   /* nothing is known */
 		}
 	} else
 		S->heur = dmc_heuristic_find(S->opt.heuristic);

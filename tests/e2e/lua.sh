@@ -254,5 +254,17 @@ if (cd cc && spin -a m.pml > /dev/null 2>&1 && "$dmc" cc -O2 -DNOREDUCE -DDMC_LU
 		|| fail "./pan --lua: $(head -c 300 cc/b.json)"
 else fail "dmc cc -DDMC_LUA: $(head -c 300 cc/cc.out)"; fi
 
+# ---- 5. the commented examples in contrib/lua run ----
+for f in "$top"/contrib/lua/*.lua; do
+	n=$(basename "$f")
+	rm -f cn.pml.trail
+	cp "$top/contrib/models/counter_noise.pml" cn.pml
+	"$dmc" check cn.pml --spin-opts=-DNOISE=2 --lua "$f" --json > ex.json 2> ex.err
+	rc=$?
+	if [ "$rc" = 1 ] && grep -q '"trail_length": 90' ex.json; then
+		ok "contrib/lua/$n on counter_noise (NOISE=2): the 90-step violation"
+	else fail "contrib/lua/$n: rc $rc: $(head -c 300 ex.err) $(head -c 200 ex.json)"; fi
+done
+
 echo "lua.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -46,7 +46,7 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		return pan_main(2, pan_help);
 	}
 	/* a script's settings, before anything else looks at the options */
-	char lua_buf[4096];
+	static char lua_buf[4096];     /* the report names the script at exit */
 	const char *lua = o->lua_file ? o->lua_file : unquote(info->lua, lua_buf, sizeof lua_buf);
 	if (lua && *lua && dmc_lua_load(lua, o, err, sizeof err) < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);

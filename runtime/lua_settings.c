@@ -421,7 +421,8 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
-		if (o->search == DMC_SEARCH_ASTAR)
+		/* the script's own contradiction; --search astar simply wins */
+		if (o->search == DMC_SEARCH_ASTAR && !(o->given & DMC_GIVEN_SEARCH))
 			return fail("weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
 	}
 	if (beam_setting(o, err, errlen) < 0)

@@ -43,9 +43,13 @@ static int read_only(lua_State *L)
 static long read_var(lua_State *L, int i, int pid, long index)
 {
 	long v;
-	if (dmc_br_var_read(&vars[i], pid, index, &v) < 0)
-		luaL_error(L, "cannot read variable (index %d out of range 0..%d?)",
-		           (int) index, vars[i].size - 1);
+	if (dmc_br_var_read(&vars[i], pid, index, &v) < 0) {
+		const char *name = "?";
+		dmc_var again;
+		dmc_br_var_at(i, &name, &again);
+		luaL_error(L, "cannot read variable '%s'%s", name, vars[i].local_type >= 0
+		           ? " (its process has ended, or the pid now runs another proctype)" : "");
+	}
 	return v;
 }
 

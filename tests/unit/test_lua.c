@@ -171,6 +171,10 @@ static void model(void)
 	fb_set_local(2, "i", 0, 9);
 	fb_set_local(2, "arr", 1, 11);
 	fb_mtype("ack", 3);
+	fb_chan_var(-1, "q", 1);
+	int q = fb_chan(4);
+	fb_chan_len(q, 2);
+	fb_set("q", 0, q);
 }
 
 /* load a priority script, start it, and call it once */
@@ -199,6 +203,9 @@ static void test_priority_sees_g_h_and_the_model(void)
 	                   "  return s.var.n + s.var.a[2] + #s.var.a * 1000\n"
 	                   "end\n", 0, &v, err, sizeof err), 0);
 	CHECK(v == 4045.0);
+	CHECK_EQ_LONG(call("search = 'greedy'\nfunction priority(s) return s.len(s.var.q) end\n",
+	                   0, &v, err, sizeof err), 0);
+	CHECK(v == 2.0);
 	CHECK_EQ_LONG(call("search = 'beam'\n"
 	                   "function priority(s)\n"
 	                   "  local p = s.proc[2]\n"

@@ -64,6 +64,7 @@ run() {
 		echo "bench lua: $tag failed: $(head -c 200 "$tag.err")" >&2
 		return
 	fi
+	echo "$t" >> "$tag.all"
 	if [ ! -f "$tag.best" ] || awk -v a="$t" -v b="$(cut -d' ' -f2 "$tag.best")" 'BEGIN { exit !(a < b) }'; then
 		echo "$st $t $c" > "$tag.best"
 	fi
@@ -84,17 +85,11 @@ while [ "$i" -lt "$repeat" ]; do
 	run p --lua prio.lua
 	run pv --lua prio_var.lua
 done
-# shellcheck disable=SC2046
 set -- $(best cl);   cl_s=$1 cl_t=$2
-# shellcheck disable=SC2046
 set -- $(best decl); de_s=$1 de_t=$2
-# shellcheck disable=SC2046
 set -- $(best wcl);  wc_s=$1 wc_t=$2
-# shellcheck disable=SC2046
 set -- $(best w);    w_s=$1 w_t=$2
-# shellcheck disable=SC2046
 set -- $(best p);    p_s=$1 p_t=$2 p_c=$3
-# shellcheck disable=SC2046
 set -- $(best pv);   pv_s=$1 pv_t=$2 pv_c=$3
 
 same() { [ "$1" = "$2" ] && echo "" || echo " (states differ: $1 vs $2)"; }
@@ -115,5 +110,11 @@ echo "| \`--search wastar --weight 2 --heuristic dU\` | $wc_s | $r_wc | |"
 echo "| script \`weights = { g = 1, dU = 2 }\` (native combination) | $w_s | $r_w | $(cost "$r_wc" "$r_w")$(same "$wc_s" "$w_s") |"
 echo "| \`priority(s)\` = g + dU | $p_s | $r_p | $(cost "$r_cl" "$r_p")$(same "$cl_s" "$p_s"); $p_c µs per call |"
 echo "| \`priority(s)\` = g + dU + 0 * s.var.count | $pv_s | $r_pv | $(cost "$r_cl" "$r_pv")$(same "$cl_s" "$pv_s"); $pv_c µs per call |"
+spread() { [ -f "$1.all" ] && sort -n "$1.all" | awk 'NR == 1 { lo = $1 } { hi = $1 }
+	END { if (lo > 0) printf "%.1f%%", 100 * (hi / lo - 1); else printf "-" }'; }
 echo
 echo "Target: a declarative script within 5% of the command line's states/s."
+echo "A script that only sets search and heuristic leaves no Lua state behind"
+echo "and runs exactly the command line's code, so its row shows the"
+echo "measurement's own noise; for comparison, the slowest of the $repeat"
+echo "command-line runs took $(spread cl) longer than the fastest."

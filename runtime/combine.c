@@ -100,13 +100,17 @@ static int init_all(const dmc_targets *tg, char *err, size_t errlen)
 	return 0;
 }
 
-static int eval_rounded(void)
+int dmc_combo_round(double h)
 {
-	int hv[DMC_COMBO_MAX];
-	double h = dmc_combo_eval(current, hv);
 	if (h >= (double) DMC_H_INF - 1)
 		return h >= (double) DMC_H_INF ? DMC_H_INF : DMC_H_INF - 1;
 	return (int) ceil(h);
+}
+
+static int eval_rounded(void)
+{
+	int hv[DMC_COMBO_MAX];
+	return dmc_combo_round(dmc_combo_eval(current, hv));
 }
 
 static void done_all(void)

@@ -58,6 +58,8 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c);
 /* Evaluate every term in the current state: hv[i] = h_i (DMC_H_INF for
  * a proved dead end).  Returns the combined h (DMC_H_INF if any term is). */
 double dmc_combo_eval(const dmc_combo *c, int *hv);
+/* A combined h as the statistics show it: rounded up, DMC_H_INF kept. */
+int dmc_combo_round(double h);
 
 /* The open list's priority: primary (>= 0, clamped at 2^32) in 1/256
  * steps above 24 bits of tie-breaking key. */

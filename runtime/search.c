@@ -249,9 +249,7 @@ static uint64_t priority(int g, int h)
 static int eval_combo(double *hc, int *hv)
 {
 	*hc = dmc_combo_eval(&dmc_S.opt.combo, hv);
-	if (*hc >= (double) DMC_H_INF)
-		return DMC_H_INF;
-	return *hc >= (double) DMC_H_INF - 1 ? DMC_H_INF - 1 : (int) (*hc + 0.999999);
+	return dmc_combo_round(*hc);
 }
 
 static uint64_t combo_priority(int g, double hc, const int *hv)

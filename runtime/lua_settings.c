@@ -141,6 +141,7 @@ static int get_number(const char *name, double lo, int whole, int *set, double *
 static int nsteps;
 static long step_depth[MAX_STEPS];
 static size_t step_width[MAX_STEPS], default_width;
+static int beam_fn_line;              /* where beam = function ... is defined */
 
 /* beam = { [0] = 1000, [20] = 100 }: the width of the last step at or
  * above the layer's depth */
@@ -169,7 +170,7 @@ static size_t width_from_function(int g)
 	lua_pop(L, 1);
 	if (!isnum || !(v >= 1) || v != floor(v) || v > 1e15) {
 		fprintf(stderr, "pan: spin-dmc: %s:%d: beam(%d) returned %s; expected a whole number >= 1\n",
-		        dmc_lua.file, dmc_lua_line_of("beam"), g,
+		        dmc_lua.file, beam_fn_line, g,
 		        isnum ? "a number out of range" : "a non-number");
 		fflush(NULL);
 		_Exit(2);
@@ -192,6 +193,9 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 		return 0;
 	}
 	if (t == LUA_TFUNCTION) {
+		lua_Debug ar;
+		lua_pushvalue(L, -1);
+		beam_fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
 		dmc_lua.beam_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 		o->beam_width_of = width_from_function;
 		return 0;

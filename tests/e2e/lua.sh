@@ -238,6 +238,11 @@ function priority(s)
 end'
 expect_err "writing the model" 'err.lua:2: the model is read-only' 'search = "greedy"
 function priority(s) s.var.count = 1; return 0 end'
+expect_err "beam width function returning 0" 'err.lua:3: beam(0) returned a number out of range; expected a whole number >= 1' 'search = "beam"
+heuristic = "hf"
+beam = function(depth)
+	return 0
+end'
 expect_err "memory cap" 'err.lua: out of memory' 'local t = {} for i = 1, 1e9 do t[i] = i end'
 "$dmc" check m.pml --lua nosuch.lua > err.txt 2>&1
 [ $? = 2 ] && grep -q 'nosuch.lua: no such file' err.txt && ok "missing script: exit 2" \

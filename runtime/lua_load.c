@@ -51,6 +51,23 @@ static int print_stderr(lua_State *L)
 	return 0;
 }
 
+/* setmetatable without __gc: Lua runs finalizers with hooks off, so
+ * one could escape the instruction budget.  (A __gc field added to a
+ * metatable later does not mark the object: checking here suffices.) */
+static int safe_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "__gc metamethods are not allowed in a script");
+		lua_pop(L, 1);
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
 int dmc_lua_new_state(void)
 {
 	static const luaL_Reg libs[] = {
@@ -76,6 +93,9 @@ int dmc_lua_new_state(void)
 	}
 	lua_pushcfunction(L, print_stderr);
 	lua_setglobal(L, "print");
+	lua_getglobal(L, "setmetatable");
+	lua_pushcclosure(L, safe_setmetatable, 1);
+	lua_setglobal(L, "setmetatable");
 	/* string.dump hands out bytecode, which a sandbox must not load back */
 	lua_getglobal(L, LUA_STRLIBNAME);
 	lua_pushnil(L);
@@ -103,7 +123,9 @@ int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
 	dmc_lua.budget = budget;      /* for the hook's message */
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
 	int rc = lua_pcall(L, nargs, nresults, 0);
-	lua_sethook(L, NULL, 0, 0);
+	/* the hook stays, with a fresh budget: finalizers (__gc) that run
+	 * later, e.g. when the state is closed, are bounded too */
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int) DMC_LUA_BUDGET_DEFAULT);
 	dmc_lua.budget = saved;
 	if (rc == LUA_OK)
 		return 0;

@@ -212,6 +212,7 @@ expect_err "sandbox: no require" "err.lua:1: .*global 'require'" 'require("io")'
 expect_err "sandbox: no dofile" "err.lua:1: .*global 'dofile'" 'dofile("/etc/passwd")'
 expect_err "sandbox: no loadfile" "err.lua:1: .*global 'loadfile'" 'loadfile("/etc/passwd")'
 expect_err "sandbox: no load" "err.lua:1: .*global 'load'" 'load("return 1")'
+expect_err "sandbox: no finalizers (they would run outside the budget)" 'err.lua:1: __gc metamethods are not allowed' 'setmetatable({}, { __gc = function() while true do end end })'
 expect_err "budget while loading" 'err.lua:1: instruction budget exceeded' 'while true do end'
 expect_err "budget per priority call" 'err.lua:3: instruction budget exceeded' 'search = "greedy"
 function priority(s)

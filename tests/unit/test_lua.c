@@ -138,10 +138,12 @@ static void test_sandbox(void)
 	expect_error("load('return 1')\n", "1: attempt to call a nil value (global 'load')");
 	expect_error("string.dump(print)\n", "1: attempt to call a nil value (field 'dump')");
 	expect_error("\nwhile true do end\n", "2: instruction budget exceeded");
+	expect_error("setmetatable({}, { __gc = print })\n", "1: __gc metamethods are not allowed");
 	/* math, string, table work */
 	dmc_options o;
 	char err[512] = "";
-	CHECK_EQ_LONG(load("local t = { 3, 1, 2 }\ntable.sort(t)\nbeam = t[3] * math.floor(2.5) + #string.rep('x', 3)\n",
+	CHECK_EQ_LONG(load("local t = setmetatable({ 3, 1, 2 }, { __index = function() return 0 end })\n"
+	                   "table.sort(t)\nbeam = t[3] * math.floor(2.5) + #string.rep('x', 3) + t[9]\n",
 	                   NULL, &o, err, sizeof err), 0);
 	CHECK_EQ_LONG(o.beam_width, 9);
 }

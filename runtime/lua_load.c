@@ -105,9 +105,15 @@ int dmc_lua_new_state(void)
 	return 0;
 }
 
+static int exceeded;                  /* the budget ran out in this call */
+
+/* Once the budget is spent, every further instruction fails too: a
+ * script cannot pcall its way past the limit. */
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
 	(void) ar;
+	exceeded = 1;
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
 	/* no call frame for the hook: level 0 is the Lua function running */
 	luaL_where(L, 0);
 	lua_pushfstring(L, "instruction budget exceeded (more than %d VM instructions in one call; "
@@ -121,8 +127,14 @@ int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
 	lua_State *L = dmc_lua.L;
 	long saved = dmc_lua.budget;
 	dmc_lua.budget = budget;      /* for the hook's message */
+	exceeded = 0;
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
 	int rc = lua_pcall(L, nargs, nresults, 0);
+	if (rc == LUA_OK && exceeded) {       /* cannot happen; never trust it */
+		lua_pop(L, nresults);
+		lua_pushfstring(L, "%s: instruction budget exceeded", dmc_lua.file);
+		rc = LUA_ERRRUN;
+	}
 	/* the hook stays, with a fresh budget: finalizers (__gc) that run
 	 * later, e.g. when the state is closed, are bounded too */
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int) DMC_LUA_BUDGET_DEFAULT);
@@ -133,8 +145,11 @@ int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
 	if (rc == LUA_ERRMEM)
 		snprintf(err, errlen, "%s: out of memory (the script may use %zu MB)",
 		         dmc_lua.file, dmc_lua.mem_limit >> 20);
+	else if (m)
+		snprintf(err, errlen, "%s", m);
 	else
-		snprintf(err, errlen, "%s", m ? m : "error object is not a string");
+		snprintf(err, errlen, "%s: the script raised an error with a %s, not a message",
+		         dmc_lua.file, luaL_typename(L, -1));
 	lua_pop(L, 1);
 	return -1;
 }

@@ -218,6 +218,10 @@ expect_err "budget per priority call" 'err.lua:3: instruction budget exceeded' '
 function priority(s)
 	while true do end
 end'
+expect_err "budget: pcall cannot catch it" 'err.lua:.*instruction budget exceeded' 'search = "greedy"
+function priority(s)
+	while true do pcall(function() while true do end end) end
+end'
 expect_err "unknown search" "err.lua:2: search: unknown search 'best'" '
 search = "best"'
 expect_err "unknown heuristic in weights" "err.lua:1: weights: 'hX' is neither" 'weights = { g = 1, hX = 2 }'

@@ -262,6 +262,8 @@ static void test_priority_errors(void)
 	expect_call_error(P("  return '1'"), "2: priority(s) returned string");
 	expect_call_error(P("  return {}"), "2: priority(s) returned table");
 	expect_call_error(P("  while true do end"), "3: instruction budget exceeded");
+	expect_call_error(P("  while true do pcall(function() while true do end end) end"),
+	                  "3: instruction budget exceeded");
 	expect_call_error(P("  return s.var.zz"), "3: the model has no global variable 'zz'");
 	expect_call_error(P("  return s.var.a[4]"), "3: array index 4 out of range 0..3");
 	expect_call_error(P("  return s.proc[7].state"), "3: no process with pid 7 (there are 3)");

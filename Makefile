@@ -29,6 +29,8 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h)
 DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS)
+# pan links the runtime's Lua binding: the driver adds these libraries
+DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
 UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
@@ -45,15 +47,15 @@ $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc
 
 $(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) -c $< -o $@
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
 $(B)/libdmc.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/obj/driver/%.o: driver/%.c $(DRV_H)
+$(B)/obj/driver/%.o: driver/%.c $(DRV_H) config.mk
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) $(DRV_DEF) -c $< -o $@
 
 $(B)/obj/promela/%.o: promela/%.c $(DRV_H)
 	@mkdir -p $(@D)
@@ -87,17 +89,18 @@ UNIT_OBJ := $(patsubst %.c,$(B)/uobj/%.o,$(UNIT_SRC))
 
 $(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) -Itests/unit -I. -c $< -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(DRV_DEF) $(LUA_CFLAGS) -Itests/unit -I. -c $< -o $@
 
 $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) -Itests/unit -I. $< $(UNIT_OBJ) $(EXPAT_LIBS) -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(LUA_CFLAGS) -Itests/unit -I. $< $(UNIT_OBJ) $(EXPAT_LIBS) $(LUA_LIBS) -lm -o $@
 
 e2e: all
 	sh tests/e2e/cli.sh
 	sh tests/e2e/anml.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/uppaal.sh
+	sh tests/e2e/lua.sh
 
 bench: all
 	sh tests/bench/run.sh
@@ -110,7 +113,7 @@ demo: all
 install: all
 	@mkdir -p $(B)/install
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
-		$(DRV_INC) $(DRV_SRC) $(EXPAT_LIBS) -o $(B)/install/dmc
+		$(DRV_INC) $(DRV_DEF) $(DRV_SRC) $(EXPAT_LIBS) -o $(B)/install/dmc
 	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
 	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/

@@ -6,7 +6,7 @@
  * then runs
  *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
  *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE
- *       pan.c SHARE/dmc_glue.c -LLIBDIR -ldmc -o OUT
+ *       pan.c SHARE/dmc_glue.c -LLIBDIR -ldmc LUA_LIBS -o OUT
  * or, with --portable, the same without the plugin on a rewritten copy
  * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
  * hidden variables, and both pan.c and the glue include it (the plugin
@@ -24,6 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#ifndef DMC_LUA_LIBS
+#define DMC_LUA_LIBS "-llua5.4"       /* the Makefile passes configure's */
+#endif
 
 static int starts_with(const char *s, const char *prefix)
 {
@@ -206,6 +210,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	drv_strv_push(&cmd, opt);
 	free(opt);
 	drv_strv_push(&cmd, "-ldmc");
+	drv_strv_push_words(&cmd, DMC_LUA_LIBS);    /* the runtime's Lua binding */
 	drv_strv_push(&cmd, "-o");
 	drv_strv_push(&cmd, out);
 	rc = drv_run(cmd.v, NULL);

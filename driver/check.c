@@ -27,6 +27,7 @@
 typedef struct {
 	const char *model, *search, *heur, *spin_opts, *cflags;
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
+	const char *lua;     /* --lua FILE: given to pan as an absolute path */
 	int replay, portable, keep, json;
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
@@ -65,7 +66,7 @@ static int parse(check_opts *o, int argc, char **argv)
 {
 	static const char *const value_opts[] = {
 		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", "--hcache", NULL
+		"--max-depth", "--time-limit", "--hcache", "--lua", NULL
 	};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -83,6 +84,8 @@ static int parse(check_opts *o, int argc, char **argv)
 				o->search = v;
 			else if (strcmp(a, "--heuristic") == 0)
 				o->heur = v;
+			else if (strcmp(a, "--lua") == 0)
+				o->lua = v;
 			else {
 				char *opt = drv_printf("%s=%s", a, v);
 				drv_strv_push(&o->rt_opts, opt);
@@ -92,6 +95,8 @@ static int parse(check_opts *o, int argc, char **argv)
 			o->search = a + strlen("--search=");
 		else if (starts_with(a, "--heuristic="))
 			o->heur = a + strlen("--heuristic=");
+		else if (starts_with(a, "--lua="))
+			o->lua = a + strlen("--lua=");
 		else if (has_value_prefix(a))
 			drv_strv_push(&o->rt_opts, a);
 		else if (strcmp(a, "--json") == 0) {
@@ -206,6 +211,10 @@ static int compile(const drv_env *e, const check_opts *o, const char *bdir)
 		drv_strv_push(&argv, "--portable");
 	drv_strv_push(&argv, "-O2");
 	drv_strv_push(&argv, "-DNOREDUCE");
+	/* dmc check's defaults, compiled in: --search/--heuristic are passed
+	 * only when given, so a --lua script's settings can apply */
+	drv_strv_push(&argv, "--search=astar");
+	drv_strv_push(&argv, "--heuristic=none");
 	drv_strv_push_words(&argv, o->cflags);
 	drv_strv_push(&argv, "-o");
 	drv_strv_push(&argv, pan);
@@ -317,12 +326,32 @@ static int check(const drv_env *e, check_opts *o)
 	trail = drv_printf("%s.trail", mabs);
 	unlink(trail);
 
-	char *s = drv_printf("--search=%s", o->search), *h = drv_printf("--heuristic=%s", o->heur);
 	drv_strv_push(&argv, pan);
-	drv_strv_push(&argv, s);
-	drv_strv_push(&argv, h);
-	free(s);
-	free(h);
+	if (o->search) {
+		char *s = drv_printf("--search=%s", o->search);
+		drv_strv_push(&argv, s);
+		free(s);
+	}
+	if (o->heur) {
+		char *h = drv_printf("--heuristic=%s", o->heur);
+		drv_strv_push(&argv, h);
+		free(h);
+	}
+	if (o->lua) {
+		/* pan runs in the model's directory */
+		char *dir = drv_abs_dir_of(o->lua), *base = drv_basename(o->lua);
+		if (!drv_is_file(o->lua) || !dir) {
+			drv_msg("check: --lua %s: no such file", o->lua);
+			free(dir);
+			free(base);
+			goto done;
+		}
+		char *l = drv_printf("--lua=%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base);
+		drv_strv_push(&argv, l);
+		free(l);
+		free(dir);
+		free(base);
+	}
 	for (size_t i = 0; i < o->rt_opts.n; i++)
 		drv_strv_push(&argv, o->rt_opts.v[i]);
 	for (size_t i = 0; i < o->pan_opts.n; i++)
@@ -370,8 +399,7 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv)
 	if ((rc = drv_need_build(e)) != 0)
 		return rc;
 	memset(&o, 0, sizeof o);
-	o.search = "astar";
-	o.heur = "none";
+	/* defaults astar/none are compiled into pan (see compile) */
 	o.spin_opts = "";
 	o.cflags = "";
 	rc = parse(&o, argc, argv);

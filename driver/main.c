@@ -38,6 +38,7 @@ static void usage(FILE *out)
 	      "  --beam K          beam width per depth layer              (default 100)\n"
 	      "  --target T        assert, claim, deadlock (comma-separated)\n"
 	      "  --hcache C        hL/hU value cache: exact (default), exact:N, N (hashed), off\n"
+	      "  --lua FILE        Lua script: settings and/or priority(s) (docs/lua.md)\n"
 	      "  --json            print one JSON object with the results\n"
 	      "  --memlim MB       stop cleanly at MB megabytes\n"
 	      "  --max-depth N     do not expand states deeper than N\n"

@@ -32,16 +32,6 @@ static void relax_done(void)
 	keybuf = NULL;
 }
 
-static int relax_init(const dmc_targets *tg, char *err, size_t errlen);
-
-static int relax_init_cycles(const dmc_targets *tg, char *err, size_t errlen)
-{
-	if (relax_init(tg, err, errlen) < 0)
-		return -1;
-	dmc_atg_set_cycle_costs(graph, 1);
-	return 0;
-}
-
 static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
 {
 	int located = 0;
@@ -61,7 +51,7 @@ static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
 	}
 	deadlocks = tg->deadlock;
 	/* without room for a key the cache is simply off */
-	keybuf = malloc(16 + (size_t) model.cap_locs * 10 + (size_t) model.cap_vals * 15);
+	keybuf = malloc(17 + (size_t) model.cap_locs * 10 + (size_t) model.cap_vals * 15);
 	if (keybuf)
 		cache = dmc_hcache_new(&dmc_hcache_config);
 	return 0;
@@ -77,10 +67,14 @@ static unsigned char *put_uint(unsigned char *p, unsigned long long x)
 	return p;
 }
 
-/* The ATG's input as bytes: locations, then values (zigzag varints). */
-static size_t serialise(const dmc_astate *s)
+/* The ATG's input as bytes: which heuristic (hL, hU and hUc may run
+ * side by side in a Lua combination and share the cache), locations,
+ * then values (zigzag varints). */
+static size_t serialise(int mode, const dmc_astate *s)
 {
-	unsigned char *p = put_uint(keybuf, (unsigned) s->nlocs);
+	unsigned char *p = keybuf;
+	*p++ = (unsigned char) mode;
+	p = put_uint(p, (unsigned) s->nlocs);
 	for (int i = 0; i < s->nlocs; i++) {
 		p = put_uint(p, (unsigned) s->loc_proc[i]);
 		p = put_uint(p, (unsigned) s->loc_loc[i]);
@@ -93,8 +87,10 @@ static size_t serialise(const dmc_astate *s)
 	return (size_t) (p - keybuf);
 }
 
+enum { MODE_L, MODE_U, MODE_UC };
+
 /* h of the current state, from the cache or the ATG. */
-static int relax_eval(int upper)
+static int relax_eval(int mode)
 {
 	dmc_astate s;
 	int h, hit = 0;
@@ -104,12 +100,13 @@ static int relax_eval(int upper)
 		return 0;
 	dmc_abuild_state(&model, &s);
 	if (cache) {
-		len = serialise(&s);
+		len = serialise(mode, &s);
 		hash = dmc_fingerprint(keybuf, len);
 		hit = dmc_hcache_get(cache, keybuf, len, hash, &h);
 	}
 	if (!hit) {
-		h = upper ? dmc_atg_hU(graph, &s) : dmc_atg_hL(graph, &s);
+		dmc_atg_set_cycle_costs(graph, mode == MODE_UC);
+		h = mode == MODE_L ? dmc_atg_hL(graph, &s) : dmc_atg_hU(graph, &s);
 		if (cache)
 			dmc_hcache_put(cache, keybuf, len, hash, h);
 	}
@@ -123,12 +120,17 @@ static int relax_eval(int upper)
 
 static int eval_L(void)
 {
-	return relax_eval(0);
+	return relax_eval(MODE_L);
 }
 
 static int eval_U(void)
 {
-	return relax_eval(1);
+	return relax_eval(MODE_U);
+}
+
+static int eval_Uc(void)
+{
+	return relax_eval(MODE_UC);
 }
 
 static const dmc_hcache_stats *relax_cache_stats(void)
@@ -148,5 +150,5 @@ const dmc_heuristic dmc_h_hU = {
 
 const dmc_heuristic dmc_h_hUc = {
 	"hUc", "hU charging the rounds of the loops that repeated increments go around",
-	0, 1, relax_init_cycles, eval_U, relax_done, relax_cache_stats
+	0, 1, relax_init, eval_Uc, relax_done, relax_cache_stats
 };

@@ -9,6 +9,19 @@
 #include "options.h"
 #include "report.h"
 #include "search.h"
+#include "lua_script.h"
+
+/* -DDMC_LUA=FILE or -DDMC_LUA='"FILE"': the name without quotes */
+static const char *unquote(const char *s, char *buf, size_t n)
+{
+	size_t len = s ? strlen(s) : 0;
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"' && len - 1 < n) {
+		memcpy(buf, s + 1, len - 2);
+		buf[len - 2] = '\0';
+		return buf;
+	}
+	return s;
+}
 
 /* pan's options that take the whole argument after the letter */
 static int gives_depth(const char *a)
@@ -32,6 +45,15 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		char *pan_help[] = { argv[0], "--", NULL };
 		return pan_main(2, pan_help);
 	}
+	/* a script's settings, before anything else looks at the options */
+	static char lua_buf[4096];     /* the report names the script at exit */
+	const char *lua = o->lua_file ? o->lua_file : unquote(info->lua, lua_buf, sizeof lua_buf);
+	if (lua && *lua && dmc_lua_load(lua, o, err, sizeof err) < 0) {
+		fprintf(stderr, "pan: spin-dmc: %s\n", err);
+		return 2;
+	}
+	if (lua && *lua)
+		o->lua_file = lua;
 	int user_depth = 0;
 	for (int i = 1; i < argc; i++)
 		if (gives_depth(argv[i]))

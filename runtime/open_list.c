@@ -25,12 +25,14 @@ typedef dmc_open_entry entry;
 typedef struct layer {
 	int g;
 	size_t n, cap;
+	size_t width;                 /* entries this layer keeps, 0 = unbounded */
 	entry *h;                     /* min-max heap of this layer */
 } layer;
 
 struct dmc_open {
 	dmc_open_kind kind;
 	size_t width;                 /* BEAM: entries per layer, 0 = unbounded */
+	size_t (*width_of)(int g);    /* BEAM: per-layer width, or NULL */
 	uint64_t seq;                 /* next push counter */
 	size_t n;                     /* entries held, all layers together */
 	/* FIFO, LIFO, HEAP */
@@ -233,6 +235,7 @@ static layer *get_layer(dmc_open *o, int g)
 	L = &o->layers[lo];
 	L->g = g;
 	L->n = 0;
+	L->width = o->width_of ? o->width_of(g) : o->width;
 	L->h = o->spare;
 	L->cap = o->sparecap;
 	o->spare = NULL;
@@ -261,7 +264,7 @@ static int beam_push(dmc_open *o, const entry *e, entry *evicted)
 	entry x;
 	if (L == NULL)
 		return -1;
-	if (o->width && L->n >= o->width) {
+	if (L->width && L->n >= L->width) {
 		size_t m = mm_maxpos(L->h, L->n);
 		x = *e;
 		x.seq = o->seq++;
@@ -278,7 +281,7 @@ static int beam_push(dmc_open *o, const entry *e, entry *evicted)
 		mm_up(L->h, L->n++);
 		return 1;
 	}
-	if (L->n == L->cap && !grow(&L->h, &L->cap, o->width))
+	if (L->n == L->cap && !grow(&L->h, &L->cap, L->width))
 		return -1;
 	x = *e;
 	x.seq = o->seq++;
@@ -397,4 +400,9 @@ size_t dmc_open_bytes(const dmc_open *o)
 	for (i = 0; i < o->nlayers; i++)
 		b += o->layers[i].cap * sizeof(entry);
 	return b;
+}
+
+void dmc_open_set_width_of(dmc_open *o, size_t (*width_of)(int g))
+{
+	o->width_of = width_of;
 }

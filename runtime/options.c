@@ -70,13 +70,13 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
                       const char *default_heuristic, dmc_options *o,
                       char *err, size_t errlen)
 {
-	char names[256];
 	memset(o, 0, sizeof *o);
 	o->weight = 2.0;
 	o->beam_width = 100;
 	o->max_depth = -1;
 	o->search_name = default_search;
 	o->heuristic = default_heuristic;
+	dmc_combo_clear(&o->combo);
 
 	int out = 1;
 	for (int i = 1; i < *argc; i++) {
@@ -86,22 +86,28 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 			argv[out++] = argv[i];
 			continue;
 		}
-		if ((v = value_of(&i, *argc, argv, "--search")))
+		if ((v = value_of(&i, *argc, argv, "--search"))) {
 			o->search_name = v;
-		else if ((v = value_of(&i, *argc, argv, "--heuristic")))
+			o->given |= DMC_GIVEN_SEARCH;
+		} else if ((v = value_of(&i, *argc, argv, "--heuristic"))) {
 			o->heuristic = v;
+			o->given |= DMC_GIVEN_HEURISTIC;
+		} else if ((v = value_of(&i, *argc, argv, "--lua")))
+			o->lua_file = v;
 		else if ((v = value_of(&i, *argc, argv, "--weight"))) {
 			if (number(v, 1.0, &d) < 0) {
 				snprintf(err, errlen, "--weight: expected a number >= 1, got '%s'", v);
 				return -1;
 			}
 			o->weight = d;
+			o->given |= DMC_GIVEN_WEIGHT;
 		} else if ((v = value_of(&i, *argc, argv, "--beam"))) {
 			if (number(v, 1.0, &d) < 0 || d != (double)(size_t) d) {
 				snprintf(err, errlen, "--beam: expected a whole number >= 1, got '%s'", v);
 				return -1;
 			}
 			o->beam_width = (size_t) d;
+			o->given |= DMC_GIVEN_BEAM;
 		} else if ((v = value_of(&i, *argc, argv, "--hcache"))) {
 			if (dmc_hcache_parse(v, &dmc_hcache_config, err, errlen) < 0)
 				return -1;
@@ -112,6 +118,7 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 				return -1;
 			}
 			o->targets = k;
+			o->given |= DMC_GIVEN_TARGET;
 		} else if ((v = value_of(&i, *argc, argv, "--memlim"))) {
 			if (number(v, 1.0, &d) < 0) {
 				snprintf(err, errlen, "--memlim: expected megabytes >= 1, got '%s'", v);
@@ -147,7 +154,12 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	}
 	*argc = out;
 	argv[out] = NULL;
+	return dmc_options_check(o, err, errlen);
+}
 
+int dmc_options_check(dmc_options *o, char *err, size_t errlen)
+{
+	char names[256];
 	if (dmc_search_parse(o->search_name, &o->search) < 0) {
 		list_searches(names, sizeof names);
 		snprintf(err, errlen, "unknown search '%s' (valid: %s)", o->search_name, names);
@@ -174,6 +186,7 @@ void dmc_options_usage(FILE *f)
 	"\t--heuristic H    heuristic: %s\n"
 	"\t--weight W       weighted A*: f = g + W*h (default 2)\n"
 	"\t--beam K         beam search: states kept per depth layer (default 100)\n"
+	"\t--lua FILE       a Lua script: settings and/or priority(s) (docs/lua.md)\n"
 	"\t--target T       what heuristics aim at: assert, claim, deadlock (comma-separated)\n"
 	"\t--hcache C       hL/hU value cache: exact (default, 65536 entries), exact:N,\n"
 	"\t                 N (seed 000's N-slot table, no collision check) or off\n"

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stddef.h>
+#include "combine.h"
 
 typedef enum {
 	DMC_SEARCH_BFS, DMC_SEARCH_DFS, DMC_SEARCH_ASTAR,
@@ -27,7 +28,17 @@ typedef struct dmc_options {
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
 	int help;
+	/* Lua scripts (runtime/lua_*.c) */
+	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */
+	unsigned given;               /* DMC_GIVEN_* bits: set on the command line */
+	dmc_combo combo;              /* combined heuristics; combo.active = 0: none */
+	size_t (*beam_width_of)(int g); /* beam width per layer; NULL: beam_width */
 } dmc_options;
+
+enum {                                /* dmc_options.given */
+	DMC_GIVEN_SEARCH = 1, DMC_GIVEN_HEURISTIC = 2, DMC_GIVEN_WEIGHT = 4,
+	DMC_GIVEN_BEAM = 8, DMC_GIVEN_TARGET = 16
+};
 
 /* Names accepted by --search, in documentation order. */
 extern const char *const dmc_search_names[];
@@ -40,6 +51,10 @@ int dmc_search_parse(const char *name, dmc_search_kind *out);
 int dmc_options_parse(int *argc, char **argv, const char *default_search,
                       const char *default_heuristic, dmc_options *o,
                       char *err, size_t errlen);
+
+/* Check and resolve search and heuristic names (again after a script
+ * changed them).  0, or -1 with a message. */
+int dmc_options_check(dmc_options *o, char *err, size_t errlen);
 
 void dmc_options_usage(FILE *f);
 

@@ -13,6 +13,7 @@
 #include "search.h"
 #include "runtime.h"
 #include "bridge.h"
+#include "lua_script.h"
 
 static FILE *json_out;
 
@@ -99,7 +100,9 @@ void dmc_report_at_exit(void)
 	printf("\nspin-dmc: search %s", S->opt.search_name);
 	if (S->opt.search == DMC_SEARCH_WASTAR)
 		printf(" (W=%g)", S->opt.weight);
-	if (S->opt.search == DMC_SEARCH_BEAM)
+	if (S->opt.search == DMC_SEARCH_BEAM && S->opt.beam_width_of)
+		printf(" (K per layer: the script's schedule)");
+	else if (S->opt.search == DMC_SEARCH_BEAM)
 		printf(" (K=%zu)", S->opt.beam_width);
 	printf(", heuristic %s%s\n", S->heur->name, S->heur->admissible ? " (admissible)" : "");
 	printf("\t%-24s", "h(initial state)");
@@ -124,6 +127,12 @@ void dmc_report_at_exit(void)
 		printf("\t%-24s%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), %.0f flushes\n",
 		       "heuristic cache", hc->mode, hc->entries, hc->hits, hc->lookups,
 		       hc->lookups > 0 ? 100.0 * hc->hits / hc->lookups : 0.0, hc->flushes);
+	if (S->opt.lua_file)
+		printf("\t%-24s%s%s\n", "lua script", S->opt.lua_file,
+		       S->opt.combo.active ? "" : " (settings only)");
+	if (dmc_lua_calls() > 0)
+		printf("\t%-24s%.0f (%.2f us per call)\n", "priority(s) calls", dmc_lua_calls(),
+		       dmc_lua_us_per_call());
 	printf("\t%-24s%.3f (pan %.3f + runtime %.3f), peak RSS %.1f\n", "memory (MB)",
 	       pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
 	printf("\t%-24s%.3f\n", "time (s)", secs);
@@ -164,6 +173,13 @@ void dmc_report_at_exit(void)
 		fprintf(f, ", \"bytes_per_state\": %.1f",
 		        st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 		                          + dmc_runtime_bytes()) / st->stored : 0.0);
+		if (S->opt.lua_file)
+			fprintf(f, ", \"lua_calls\": %.0f, \"lua_us_per_call\": %.3f",
+			        dmc_lua_calls(), dmc_lua_us_per_call());
+		/* processor time of the whole pan process: steadier than time_s
+		 * on a loaded machine (tests/bench/lua.sh) */
+		fprintf(f, ", \"cpu_s\": %.6f", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
+		        + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
 		fprintf(f, ", \"trail_file\": ");
 		if (found)
 			json_string(f, trail);

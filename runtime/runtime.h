@@ -16,6 +16,7 @@ typedef struct dmc_build_info {
 	size_t state_header;          /* bytes of State before the vector */
 	size_t frame_bytes;           /* SPIN's per-queued-state bookkeeping */
 	long *pan_maxdepth;           /* pan's -m, which the runtime may raise */
+	const char *lua;              /* -DDMC_LUA script, or "" */
 } dmc_build_info;
 
 /* Take the runtime's options off argv, then run pan's main. */

@@ -26,6 +26,7 @@
 #include "open_list.h"
 #include "state_table.h"
 #include "absmodel_build.h"
+#include "lua_script.h"
 
 dmc_search_state dmc_S;
 
@@ -117,7 +118,18 @@ void dmc_search_start(void)
 	S->st.h_min = DMC_H_INF;
 	S->st.h_initial = -1;
 
-	S->heur = dmc_heuristic_find(S->opt.heuristic);
+	if (S->opt.combo.active) {        /* a Lua script's combination */
+		S->heur = dmc_combo_finish(&S->opt.combo);
+		if (dmc_lua_has_priority()) {
+			char name[sizeof S->opt.combo.name];
+			size_t n = sizeof S->opt.combo.name;
+			memcpy(name, S->opt.combo.name, n);
+			strcpy(S->opt.combo.name, "priority(s) of ");
+			strncat(S->opt.combo.name, name, n - strlen(S->opt.combo.name) - 1);
+			S->opt.combo.as_heuristic.admissible = 0;   /* nothing is known */
+		}
+	} else
+		S->heur = dmc_heuristic_find(S->opt.heuristic);
 	if (dmc_targets_build(S->opt.targets, &S->targets, err, sizeof err) < 0)
 		fail(err);
 	if (S->opt.show_targets) {
@@ -131,6 +143,8 @@ void dmc_search_start(void)
 	if (S->heur->init(&S->targets, err, sizeof err) < 0)
 		fail(err);
 	decide_pruning();
+	if (dmc_lua_start(&S->opt.combo, err, sizeof err) < 0)
+		fail(err);
 
 	dmc_open_kind kind = DMC_OPEN_HEAP;
 	switch (S->opt.search) {
@@ -140,6 +154,8 @@ void dmc_search_start(void)
 	default: break;
 	}
 	open_list = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? S->opt.beam_width : 0);
+	if (open_list && kind == DMC_OPEN_BEAM && S->opt.beam_width_of)
+		dmc_open_set_width_of(open_list, S->opt.beam_width_of);
 	reopen = S->opt.search == DMC_SEARCH_ASTAR || S->opt.search == DMC_SEARCH_WASTAR;
 	if (reopen)
 		table = dmc_st_new(1u << 16);
@@ -210,6 +226,32 @@ static uint64_t priority(int g, int h)
 	}
 }
 
+/* A script's combination (combine.h), or its priority(s): h for the
+ * statistics and pruning, and hc, hv for the order. */
+static int eval_combo(double *hc, int *hv)
+{
+	*hc = dmc_combo_eval(&dmc_S.opt.combo, hv);
+	return dmc_combo_round(*hc);
+}
+
+static uint64_t combo_priority(int g, double hc, const int *hv)
+{
+	const dmc_combo *c = &dmc_S.opt.combo;
+	dmc_search_kind k = dmc_S.opt.search;
+	int fg = k == DMC_SEARCH_ASTAR || k == DMC_SEARCH_WASTAR;
+	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
+	double primary;
+	if (dmc_lua_has_priority()) {
+		char err[512];
+		if (dmc_lua_priority(g, hv, hc, &primary, err, sizeof err) < 0)
+			fail(err);
+	} else if (fg)
+		primary = c->wg * (double) g + dmc_S.opt.weight * hc;
+	else
+		primary = hc;
+	return dmc_combo_pack(primary, tie, g, hc);
+}
+
 static void push_urgent(void *item)
 {
 	if (nurgent == urgent_cap) {
@@ -233,14 +275,16 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 	}
 	/* time one evaluation in 16: the heuristic's share of the search
 	 * without a clock read per state */
+	int combo = dmc_S.opt.combo.active, hv[DMC_COMBO_MAX];
+	double hc = 0;
 	int h;
 	if (((uint64_t) st->hcalls & 15) == 0) {
 		double t0 = dmc_now_seconds();
-		h = dmc_S.heur->eval();
+		h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
 	} else
-		h = dmc_S.heur->eval();
+		h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
 	st->hcalls++;
 	if (st->h_initial < 0)
 		st->h_initial = h;
@@ -251,7 +295,8 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
-	dmc_open_entry e = { priority(g, h), 0, item, KEY(key), g, h }, ev;
+	uint64_t prio = combo ? combo_priority(g, hc, hv) : priority(g, h);
+	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(open_list, &e, &ev);
 	if (r < 0) {
 		dmc_S.stopped = "memory exhausted";

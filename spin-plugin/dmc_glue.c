@@ -110,13 +110,18 @@ int q_zero(int);
 #endif
 #define DMC_STR_(x) #x
 #define DMC_STR(x) DMC_STR_(x)
+#ifdef DMC_LUA
+#define DMC_LUA_FILE DMC_STR(DMC_LUA)
+#else
+#define DMC_LUA_FILE ""
+#endif
 
 int main(int argc, char **argv)
 {
 	static const dmc_build_info info = {
 		DMC_STR(DMC_SEARCH), DMC_STR(DMC_HEURISTIC), SpinVersion, PanSource,
 		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
-		&maxdepth
+		&maxdepth, DMC_LUA_FILE
 	};
 	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
 }

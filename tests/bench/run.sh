@@ -413,6 +413,10 @@ else
 	} > "$throughput"
 fi
 
+# ---- Lua scripts: what a declarative script and priority(s) cost ----
+luamd=$work/lua.md
+sh "$top/tests/bench/lua.sh" > "$luamd" || echo "tests/bench/lua.sh failed." > "$luamd"
+
 # ---- the machine ----
 
 cpu=$(sed -n 's/^model name[ \t]*: *//p' /proc/cpuinfo 2> /dev/null | head -n 1)
@@ -486,12 +490,20 @@ tmp_out=$work/benchmarks.md
 	echo "## Throughput"
 	echo
 	cat "$throughput"
+	echo
+	echo "## Lua scripts"
+	echo
+	cat "$luamd"
 } > "$tmp_out"
 
 echo
 echo "## Throughput"
 echo
 cat "$throughput"
+echo
+echo "## Lua scripts"
+echo
+cat "$luamd"
 
 mkdir -p "$(dirname "$out")"
 cp "$tmp_out" "$out" && echo "bench: wrote $out" >&2

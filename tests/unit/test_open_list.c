@@ -353,6 +353,38 @@ static void test_beam_width_one(void)
 	dmc_open_free(o);
 }
 
+/* a beam-width schedule: each layer's width asked once, at its creation */
+static int width_calls;
+static size_t width_by_depth(int g)
+{
+	width_calls++;
+	return g < 2 ? 3 : 1;
+}
+
+static void test_beam_schedule(void)
+{
+	dmc_open *o = dmc_open_new(DMC_OPEN_BEAM, 100);
+	dmc_open_entry e;
+	int evicted = 0;
+	CHECK(o != NULL);
+	dmc_open_set_width_of(o, width_by_depth);
+	for (uintptr_t i = 0; i < 5; i++) {
+		evicted += push(o, 10 + i, 1, i);     /* layer 1 keeps 3 */
+		evicted += push(o, 10 + i, 2, 10 + i);  /* layer 2 keeps 1 */
+	}
+	CHECK_EQ_LONG(evicted, 2 + 4);
+	CHECK_EQ_LONG(width_calls, 2);
+	CHECK_EQ_LONG(dmc_open_size(o), 4);
+	for (int k = 0; k < 3; k++) {
+		CHECK_EQ_LONG(dmc_open_pop(o, &e), 1);
+		CHECK(e.g == 1 && e.prio == (uint64_t) (10 + k));
+	}
+	CHECK_EQ_LONG(dmc_open_pop(o, &e), 1);
+	CHECK(e.g == 2 && e.prio == 10);
+	CHECK_EQ_LONG(dmc_open_pop(o, &e), 0);
+	dmc_open_free(o);
+}
+
 static void test_beam_unbounded(void)
 {
 	enum { N = 20000 };
@@ -532,6 +564,7 @@ CHECK_MAIN("open_list",
 	CASE(test_beam_evict),
 	CASE(test_beam_width_one),
 	CASE(test_beam_unbounded),
+	CASE(test_beam_schedule),
 	CASE(test_beam_random),
 	CASE(test_seq_monotonic),
 	CASE(test_sizes_bytes))

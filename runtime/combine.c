@@ -1,0 +1,191 @@
+/*
+ * combine.c -- heuristics and g combined natively (see combine.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "combine.h"
+
+static const dmc_combo *current;      /* the one as_heuristic stands for */
+
+void dmc_combo_clear(dmc_combo *c)
+{
+	memset(c, 0, sizeof *c);
+	c->wg = 1.0;
+	c->kind = DMC_COMB_SUM;
+	c->tie = DMC_TIE_DEFAULT;
+}
+
+int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t errlen)
+{
+	const dmc_heuristic *h = dmc_heuristic_find(name);
+	if (!h) {
+		snprintf(err, errlen, "unknown heuristic '%s'", name);
+		return -1;
+	}
+	if (!(w >= 0) || isinf(w)) {
+		snprintf(err, errlen, "weight of %s: expected a number >= 0", h->name);
+		return -1;
+	}
+	for (int i = 0; i < c->nterms; i++)
+		if (c->h[i] == h) {
+			snprintf(err, errlen, "heuristic %s given twice", h->name);
+			return -1;
+		}
+	if (c->nterms == DMC_COMBO_MAX) {
+		snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
+		return -1;
+	}
+	c->h[c->nterms] = h;
+	c->w[c->nterms++] = w;
+	return 0;
+}
+
+int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out)
+{
+	static const char *const names[] = { "default", "h", "g", "deep", "fifo", NULL };
+	for (int i = 0; names[i]; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = (dmc_tie_kind) i;
+			return 0;
+		}
+	return -1;
+}
+
+int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out)
+{
+	if (strcmp(s, "sum") == 0)
+		*out = DMC_COMB_SUM;
+	else if (strcmp(s, "max") == 0)
+		*out = DMC_COMB_MAX;
+	else
+		return -1;
+	return 0;
+}
+
+int dmc_combo_is_plain(const dmc_combo *c)
+{
+	return c->nterms == 1 && c->w[0] == 1.0 && c->wg == 1.0
+	    && c->tie == DMC_TIE_DEFAULT;
+}
+
+double dmc_combo_eval(const dmc_combo *c, int *hv)
+{
+	double h = 0;
+	int inf = 0;
+	for (int i = 0; i < c->nterms; i++) {
+		hv[i] = c->h[i]->eval();
+		if (hv[i] == DMC_H_INF) {
+			inf = 1;
+			continue;
+		}
+		double t = c->w[i] * (double) hv[i];
+		if (c->kind == DMC_COMB_MAX)
+			h = t > h ? t : h;
+		else
+			h += t;
+	}
+	return inf ? (double) DMC_H_INF : h;
+}
+
+static int init_all(const dmc_targets *tg, char *err, size_t errlen)
+{
+	for (int i = 0; i < current->nterms; i++) {
+		int seen = 0;             /* hL and hU share one init */
+		for (int j = 0; j < i; j++)
+			seen |= current->h[j]->init == current->h[i]->init;
+		if (!seen && current->h[i]->init(tg, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int dmc_combo_round(double h)
+{
+	if (h >= (double) DMC_H_INF - 1)
+		return h >= (double) DMC_H_INF ? DMC_H_INF : DMC_H_INF - 1;
+	return (int) ceil(h);
+}
+
+static int eval_rounded(void)
+{
+	int hv[DMC_COMBO_MAX];
+	return dmc_combo_round(dmc_combo_eval(current, hv));
+}
+
+static void done_all(void)
+{
+	for (int i = 0; i < current->nterms; i++) {
+		int seen = 0;
+		for (int j = 0; j < i; j++)
+			seen |= current->h[j]->done == current->h[i]->done;
+		if (!seen)
+			current->h[i]->done();
+	}
+}
+
+/* "%g" without a trailing "1*" */
+static void add_term(char *buf, size_t n, double w, const char *name, int first, const char *sep)
+{
+	size_t len = strlen(buf);
+	if (w == 1.0)
+		snprintf(buf + len, n - len, "%s%s", first ? "" : sep, name);
+	else
+		snprintf(buf + len, n - len, "%s%g*%s", first ? "" : sep, w, name);
+}
+
+const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
+{
+	int adm = 1, dead = 0;
+	char *b = c->name;
+	size_t n = sizeof c->name;
+	b[0] = '\0';
+	if (c->kind == DMC_COMB_MAX && c->nterms > 1)
+		snprintf(b, n, "max(");
+	for (int i = 0; i < c->nterms; i++) {
+		add_term(b, n, c->w[i], c->h[i]->name, i == 0,
+		         c->kind == DMC_COMB_MAX ? ", " : " + ");
+		adm &= c->h[i]->admissible && c->w[i] <= 1.0;
+		dead |= c->h[i]->proves_dead_ends;
+	}
+	if (c->kind == DMC_COMB_MAX && c->nterms > 1)
+		strncat(b, ")", n - strlen(b) - 1);
+	if (c->nterms == 0)
+		snprintf(b, n, "none");
+	if (c->kind == DMC_COMB_SUM && c->nterms > 1)
+		adm = 0;
+	c->as_heuristic.name = c->name;
+	c->as_heuristic.summary = "a combination of heuristics";
+	c->as_heuristic.admissible = adm;
+	c->as_heuristic.proves_dead_ends = dead;
+	c->as_heuristic.init = init_all;
+	c->as_heuristic.eval = eval_rounded;
+	c->as_heuristic.done = done_all;
+	current = c;
+	return &c->as_heuristic;
+}
+
+uint64_t dmc_combo_pack(double primary, dmc_tie_kind tie, int g, double h)
+{
+	const uint64_t kmax = 0xFFFFFF;
+	const double pmax = 4294967295.0;     /* 2^32 - 1: 40 bits in 1/256 */
+	uint64_t key = 0;
+	if (!(primary >= 0))
+		primary = 0;
+	if (primary > pmax)
+		primary = pmax;
+	switch (tie) {
+	case DMC_TIE_H:
+		key = h >= (double) kmax ? kmax : (uint64_t) h;
+		break;
+	case DMC_TIE_G:
+		key = (uint64_t) g > kmax ? kmax : (uint64_t) g;
+		break;
+	case DMC_TIE_DEEP:
+		key = kmax - ((uint64_t) g > kmax ? kmax : (uint64_t) g);
+		break;
+	default:
+		break;
+	}
+	return ((uint64_t) (primary * 256.0) << 24) | key;
+}

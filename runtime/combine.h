@@ -1,0 +1,68 @@
+/*
+ * combine.h -- several heuristics and g combined natively: the search a
+ * declarative Lua script (or a priority(s) script's inputs) describes.
+ *
+ *   h    = sum or max over the terms of w_i * h_i      (infinity if any
+ *          h_i is: a dead end one heuristic proves is a dead end)
+ *   f    = w_g * g + W * h        astar (W = 1), wastar (W = --weight)
+ *   f    = h                      greedy, beam (within a layer)
+ * then the tie-breaking key, then first queued.  A combination with one
+ * term of weight 1, w_g = 1, sum and the default tie-breaking is exactly
+ * the single --heuristic; callers do not activate it then.
+ */
+#ifndef DMC_COMBINE_H
+#define DMC_COMBINE_H
+
+#include <stdint.h>
+#include "heuristic.h"
+
+#define DMC_COMBO_MAX 8               /* heuristics in one combination */
+
+typedef enum { DMC_COMB_SUM, DMC_COMB_MAX } dmc_comb_kind;
+
+typedef enum {
+	DMC_TIE_DEFAULT,              /* astar/wastar: h; greedy/beam: g */
+	DMC_TIE_H,                    /* smaller combined h first */
+	DMC_TIE_G,                    /* smaller g first (shallower) */
+	DMC_TIE_DEEP,                 /* larger g first */
+	DMC_TIE_FIFO                  /* first queued first, nothing else */
+} dmc_tie_kind;
+
+typedef struct dmc_combo {
+	int active;                   /* 0: the single --heuristic path */
+	int nterms;
+	const dmc_heuristic *h[DMC_COMBO_MAX];
+	double w[DMC_COMBO_MAX];
+	double wg;                    /* weight of g in f (astar, wastar) */
+	dmc_comb_kind kind;
+	dmc_tie_kind tie;
+	char name[160];               /* e.g. "g + 2*hU", for the report */
+	dmc_heuristic as_heuristic;   /* init/done over the terms; see below */
+} dmc_combo;
+
+/* Empty: w_g = 1, sum, default tie-breaking, no terms, not active. */
+void dmc_combo_clear(dmc_combo *c);
+/* Add heuristic `name` with weight w (>= 0); -1 with a message when the
+ * name is unknown, repeated, or there are too many terms. */
+int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t errlen);
+int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out);   /* -1 unknown */
+int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out);  /* -1 unknown */
+/* 1 when c says no more than the single heuristic c->h[0] would. */
+int dmc_combo_is_plain(const dmc_combo *c);
+/* Fill c->name and c->as_heuristic: a dmc_heuristic whose init prepares
+ * every term (once per distinct init), whose eval is the combined h
+ * rounded up (for the statistics), admissible when every term is and
+ * the combination cannot overestimate (max, or one term, all w <= 1). */
+const dmc_heuristic *dmc_combo_finish(dmc_combo *c);
+
+/* Evaluate every term in the current state: hv[i] = h_i (DMC_H_INF for
+ * a proved dead end).  Returns the combined h (DMC_H_INF if any term is). */
+double dmc_combo_eval(const dmc_combo *c, int *hv);
+/* A combined h as the statistics show it: rounded up, DMC_H_INF kept. */
+int dmc_combo_round(double h);
+
+/* The open list's priority: primary (>= 0, clamped at 2^32) in 1/256
+ * steps above 24 bits of tie-breaking key. */
+uint64_t dmc_combo_pack(double primary, dmc_tie_kind tie, int g, double h);
+
+#endif

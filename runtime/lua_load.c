@@ -1,0 +1,258 @@
+/*
+ * lua_load.c -- the Lua state: sandbox, memory cap, instruction budget,
+ * running the script, and errors that name the script's file and line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include "lua_internal.h"
+#include "lua_script.h"
+
+dmc_lua_ctx dmc_lua = {
+	NULL, NULL, DMC_LUA_BUDGET_DEFAULT, 0, DMC_LUA_MEM_LIMIT,
+	LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, 0
+};
+
+/* The allocator: refuses to grow the state beyond mem_limit. */
+static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	dmc_lua_ctx *c = ud;
+	if (!ptr)
+		osize = 0;
+	if (nsize == 0) {
+		free(ptr);
+		c->mem -= osize;
+		return NULL;
+	}
+	if (nsize > osize && c->mem + (nsize - osize) > c->mem_limit)
+		return NULL;
+	void *p = realloc(ptr, nsize);
+	if (p)
+		c->mem = c->mem - osize + nsize;
+	return p;
+}
+
+/* print: to standard error (standard output may be --json's) */
+static int print_stderr(lua_State *L)
+{
+	int n = lua_gettop(L);
+	for (int i = 1; i <= n; i++) {
+		size_t len;
+		const char *s = luaL_tolstring(L, i, &len);
+		if (i > 1)
+			fputc('\t', stderr);
+		fwrite(s, 1, len, stderr);
+		lua_pop(L, 1);
+	}
+	fputc('\n', stderr);
+	return 0;
+}
+
+/* setmetatable without __gc: Lua runs finalizers with hooks off, so
+ * one could escape the instruction budget.  (A __gc field added to a
+ * metatable later does not mark the object: checking here suffices.) */
+static int safe_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "__gc metamethods are not allowed in a script");
+		lua_pop(L, 1);
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
+int dmc_lua_new_state(void)
+{
+	static const luaL_Reg libs[] = {
+		{ LUA_GNAME, luaopen_base }, { LUA_TABLIBNAME, luaopen_table },
+		{ LUA_STRLIBNAME, luaopen_string }, { LUA_MATHLIBNAME, luaopen_math },
+		{ LUA_UTF8LIBNAME, luaopen_utf8 }, { NULL, NULL }
+	};
+	/* no io, os, package/require, debug, coroutine; no file or code loading */
+	static const char *const removed[] = {
+		"dofile", "loadfile", "load", "require", "collectgarbage", NULL
+	};
+	dmc_lua.mem = 0;
+	lua_State *L = lua_newstate(alloc, &dmc_lua);
+	if (!L)
+		return -1;
+	for (const luaL_Reg *l = libs; l->name; l++) {
+		luaL_requiref(L, l->name, l->func, 1);
+		lua_pop(L, 1);
+	}
+	for (int i = 0; removed[i]; i++) {
+		lua_pushnil(L);
+		lua_setglobal(L, removed[i]);
+	}
+	lua_pushcfunction(L, print_stderr);
+	lua_setglobal(L, "print");
+	lua_getglobal(L, "setmetatable");
+	lua_pushcclosure(L, safe_setmetatable, 1);
+	lua_setglobal(L, "setmetatable");
+	/* string.dump hands out bytecode, which a sandbox must not load back */
+	lua_getglobal(L, LUA_STRLIBNAME);
+	lua_pushnil(L);
+	lua_setfield(L, -2, "dump");
+	lua_pop(L, 1);
+	dmc_lua.L = L;
+	return 0;
+}
+
+static int exceeded;                  /* the budget ran out in this call */
+
+/* Once the budget is spent, every further instruction fails too: a
+ * script cannot pcall its way past the limit. */
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+	(void) ar;
+	exceeded = 1;
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+	/* no call frame for the hook: level 0 is the Lua function running */
+	luaL_where(L, 0);
+	lua_pushfstring(L, "instruction budget exceeded (more than %d VM instructions in one call; "
+	                "set budget = N to allow more)", (int) (dmc_lua.budget));
+	lua_concat(L, 2);
+	lua_error(L);
+}
+
+int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	long saved = dmc_lua.budget;
+	dmc_lua.budget = budget;      /* for the hook's message */
+	exceeded = 0;
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
+	int rc = lua_pcall(L, nargs, nresults, 0);
+	if (rc == LUA_OK && exceeded) {       /* cannot happen; never trust it */
+		lua_pop(L, nresults);
+		lua_pushfstring(L, "%s: instruction budget exceeded", dmc_lua.file);
+		rc = LUA_ERRRUN;
+	}
+	/* the hook stays, with a fresh budget: finalizers (__gc) that run
+	 * later, e.g. when the state is closed, are bounded too */
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int) DMC_LUA_BUDGET_DEFAULT);
+	dmc_lua.budget = saved;
+	if (rc == LUA_OK)
+		return 0;
+	const char *m = lua_tostring(L, -1);
+	if (rc == LUA_ERRMEM)
+		snprintf(err, errlen, "%s: out of memory (the script may use %zu MB)",
+		         dmc_lua.file, dmc_lua.mem_limit >> 20);
+	else if (m)
+		snprintf(err, errlen, "%s", m);
+	else
+		snprintf(err, errlen, "%s: the script raised an error with a %s, not a message",
+		         dmc_lua.file, luaL_typename(L, -1));
+	lua_pop(L, 1);
+	return -1;
+}
+
+/* _G's __newindex while the script runs: remember where each global was
+ * set, so a bad setting is reported at its line. */
+static int track_assign(lua_State *L)
+{
+	lua_Debug ar;
+	int line = 0;
+	if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar))
+		line = ar.currentline;
+	if (lua_type(L, 2) == LUA_TSTRING) {
+		lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+		lua_pushvalue(L, 2);
+		lua_pushinteger(L, line);
+		lua_rawset(L, -3);
+		lua_pop(L, 1);
+	}
+	lua_rawset(L, 1);
+	return 0;
+}
+
+int dmc_lua_line_of(const char *name)
+{
+	lua_State *L = dmc_lua.L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+	lua_getfield(L, -1, name);
+	int line = (int) lua_tointeger(L, -1);
+	lua_pop(L, 2);
+	return line;
+}
+
+int dmc_lua_run_file(const char *file, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	free(dmc_lua.file);
+	dmc_lua.file = strdup(file);
+	if (!dmc_lua.file) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	lua_newtable(L);
+	dmc_lua.lines_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+	/* text only: a precompiled chunk could break the sandbox */
+	int rc = luaL_loadfilex(L, file, "t");
+	if (rc != LUA_OK) {
+		const char *m = lua_tostring(L, -1);
+		if (rc == LUA_ERRFILE)
+			snprintf(err, errlen, "%s: cannot read the script", file);
+		else
+			snprintf(err, errlen, "%s", m ? m : "cannot load the script");
+		lua_pop(L, 1);
+		return -1;
+	}
+	lua_pushglobaltable(L);
+	lua_newtable(L);
+	lua_pushcfunction(L, track_assign);
+	lua_setfield(L, -2, "__newindex");
+	lua_setmetatable(L, -2);
+	lua_pop(L, 1);
+	rc = dmc_lua_call(0, 0, DMC_LUA_CHUNK_BUDGET, err, errlen);
+	lua_pushglobaltable(L);
+	lua_pushnil(L);
+	lua_setmetatable(L, -2);
+	lua_pop(L, 1);
+	return rc;
+}
+
+void dmc_lua_close(void)
+{
+	if (dmc_lua.L)
+		lua_close(dmc_lua.L);
+	dmc_lua.L = NULL;
+	dmc_lua.priority_ref = dmc_lua.beam_ref = dmc_lua.lines_ref = dmc_lua.s_ref = LUA_NOREF;
+	dmc_lua.budget = DMC_LUA_BUDGET_DEFAULT;
+	dmc_lua.calls = 0;
+}
+
+int dmc_lua_load(const char *file, dmc_options *o, char *err, size_t errlen)
+{
+	dmc_lua_close();
+	if (dmc_lua_new_state() < 0) {
+		snprintf(err, errlen, "%s: cannot create a Lua state", file);
+		return -1;
+	}
+	if (dmc_lua_run_file(file, err, errlen) < 0 || dmc_lua_apply_settings(o, err, errlen) < 0) {
+		dmc_lua_close();
+		return -1;
+	}
+	/* nothing to call per state or per layer: no Lua during the search */
+	if (dmc_lua.priority_ref == LUA_NOREF && dmc_lua.beam_ref == LUA_NOREF)
+		dmc_lua_close();
+	return 0;
+}
+
+int dmc_lua_has_priority(void)
+{
+	return dmc_lua.L && dmc_lua.priority_ref != LUA_NOREF;
+}
+
+double dmc_lua_calls(void)
+{
+	return dmc_lua.calls;
+}

@@ -1,0 +1,117 @@
+/*
+ * lua_priority.c -- priority(s), called once per generated state.
+ *
+ * `s` is one table made at the start and refilled per call (no table is
+ * created per state): s.g, s.h (the combined value of the requested
+ * heuristics), one field per requested heuristic (s.hU ...; math.huge
+ * for a proved dead end), s.nprocs, and the read-only model views
+ * s.var, s.proc, s.mtype (lua_model.c).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "lua_internal.h"
+#include "lua_script.h"
+#include "bridge.h"
+
+static int nterms;
+static const char *term_name[DMC_COMBO_MAX];
+static int fn_line;                   /* where priority is defined */
+/* every 16th call is timed: the cost per call without timing them all */
+static double timed_seconds, timed_calls;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double dmc_lua_us_per_call(void)
+{
+	return timed_calls > 0 ? 1e6 * timed_seconds / timed_calls : 0;
+}
+
+int dmc_lua_start(const dmc_combo *c, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	if (!dmc_lua_has_priority())
+		return 0;
+	lua_Debug ar;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.priority_ref);
+	fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
+	nterms = c->nterms;
+	lua_newtable(L);
+	for (int i = 0; i < nterms; i++) {
+		term_name[i] = c->h[i]->name;
+		lua_pushinteger(L, 0);
+		lua_setfield(L, -2, term_name[i]);
+	}
+	if (dmc_lua_model_open(L, lua_gettop(L)) < 0) {
+		lua_pop(L, 1);
+		snprintf(err, errlen, "%s: out of memory setting up priority(s)", dmc_lua.file);
+		return -1;
+	}
+	dmc_lua.s_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	return 0;
+}
+
+static void push_h(lua_State *L, double h)
+{
+	if (h >= (double) DMC_H_INF)
+		lua_pushnumber(L, HUGE_VAL);
+	else if (h == floor(h))
+		lua_pushinteger(L, (lua_Integer) h);
+	else
+		lua_pushnumber(L, h);
+}
+
+int dmc_lua_priority(int g, const int *hv, double h, double *out, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	int timed = ((long long) dmc_lua.calls & 15) == 0;
+	double t0 = timed ? now() : 0;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.priority_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.s_ref);
+	lua_pushinteger(L, g);
+	lua_setfield(L, -2, "g");
+	push_h(L, h);
+	lua_setfield(L, -2, "h");
+	for (int i = 0; i < nterms; i++) {
+		push_h(L, (double) hv[i]);
+		lua_setfield(L, -2, term_name[i]);
+	}
+	lua_pushinteger(L, dmc_br_nprocs());
+	lua_setfield(L, -2, "nprocs");
+	dmc_lua.calls++;
+	if (dmc_lua_call(1, 1, dmc_lua.budget, err, errlen) < 0)
+		return -1;
+	int t = lua_type(L, -1);
+	double v = t == LUA_TNUMBER ? lua_tonumber(L, -1) : 0;
+	const char *what = NULL;
+	char got[64];
+	if (t != LUA_TNUMBER) {
+		snprintf(got, sizeof got, "%s", lua_typename(L, t));
+		what = got;
+	} else if (isnan(v))
+		what = "NaN";
+	else if (v < 0) {
+		snprintf(got, sizeof got, "%g (negative)", v);
+		what = got;
+	}
+	lua_pop(L, 1);
+	if (timed) {
+		timed_seconds += now() - t0;
+		timed_calls++;
+	}
+	if (what) {
+		snprintf(err, errlen, "%s:%d: priority(s) returned %s for a state at depth %d; "
+		         "expected a number >= 0 (math.huge: last)", dmc_lua.file, fn_line, what, g);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}

@@ -1,0 +1,450 @@
+/*
+ * lua_settings.c -- a script's settings become options and a native
+ * combination: after this, a declarative script costs nothing per state.
+ *
+ * Precedence: an option given on the command line wins over the script's
+ * setting of the same thing; the script wins over compile-time defaults.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "lua_internal.h"
+#include "lua_script.h"
+#include "options.h"
+#include "targets.h"
+
+static const char *const known[] = {
+	"search", "heuristic", "weight", "weights", "combine", "tie", "beam",
+	"target", "budget", "heuristics", "priority", NULL
+};
+
+/* "FILE:LINE: NAME: message" for the setting `name` */
+static int fail(const char *name, char *err, size_t errlen, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	int line = dmc_lua_line_of(name);
+	if (line > 0)
+		snprintf(err, errlen, "%s:%d: %s: %s", dmc_lua.file, line, name, msg);
+	else
+		snprintf(err, errlen, "%s: %s: %s", dmc_lua.file, name, msg);
+	return -1;
+}
+
+/* Levenshtein distance, for "did you mean" */
+static int distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	int row[32];
+	if (n > 30 || m > 30)
+		return 99;
+	for (size_t j = 0; j <= m; j++)
+		row[j] = (int) j;
+	for (size_t i = 1; i <= n; i++) {
+		int diag = row[0];
+		row[0] = (int) i;
+		for (size_t j = 1; j <= m; j++) {
+			int up = row[j];
+			int best = diag + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < best) best = row[j] + 1;
+			if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[m];
+}
+
+/* A global that is not a setting but looks like a misspelt one. */
+static int check_typos(char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+	lua_pushnil(L);
+	while (lua_next(L, -2)) {
+		lua_pop(L, 1);
+		const char *name = lua_tostring(L, -1);
+		int is_known = 0;
+		for (int i = 0; known[i]; i++)
+			is_known |= strcmp(name, known[i]) == 0;
+		for (int i = 0; known[i] && !is_known; i++)
+			if (distance(name, known[i]) <= (strlen(known[i]) > 5 ? 2 : 1)) {
+				fail(name, err, errlen, "not a setting; did you mean '%s'?", known[i]);
+				lua_pop(L, 2);
+				return -1;
+			}
+	}
+	lua_pop(L, 1);
+	return 0;
+}
+
+/* The global `name` on the stack; its Lua type (LUA_TNIL when unset). */
+static int get(const char *name)
+{
+	return lua_getglobal(dmc_lua.L, name);
+}
+
+static int get_string(const char *name, const char **out, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	int t = get(name);
+	*out = NULL;
+	if (t == LUA_TNIL) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (t != LUA_TSTRING) {
+		lua_pop(L, 1);
+		return fail(name, err, errlen, "expected a string, got %s", lua_typename(L, t));
+	}
+	/* alive while the global holds it; what the options keep after the
+	 * state is closed is the registry's own name */
+	*out = lua_tostring(L, -1);
+	lua_pop(L, 1);
+	return 0;
+}
+
+static int get_number(const char *name, double lo, int whole, int *set, double *out,
+                      char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	int t = get(name);
+	*set = 0;
+	if (t == LUA_TNIL) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (t != LUA_TNUMBER) {
+		lua_pop(L, 1);
+		return fail(name, err, errlen, "expected a number, got %s", lua_typename(L, t));
+	}
+	double v = lua_tonumber(L, -1);
+	lua_pop(L, 1);
+	if (!(v >= lo) || isinf(v) || (whole && v != floor(v)))
+		return fail(name, err, errlen, "expected a %s >= %g, got %g",
+		            whole ? "whole number" : "number", lo, v);
+	*set = 1;
+	*out = v;
+	return 0;
+}
+
+/* ---- the beam-width schedule ---- */
+
+#define MAX_STEPS 64
+static int nsteps;
+static long step_depth[MAX_STEPS];
+static size_t step_width[MAX_STEPS], default_width;
+static int beam_fn_line;              /* where beam = function ... is defined */
+
+/* beam = { [0] = 1000, [20] = 100 }: the width of the last step at or
+ * above the layer's depth */
+static size_t width_from_table(int g)
+{
+	size_t w = default_width;
+	for (int i = 0; i < nsteps && step_depth[i] <= g; i++)
+		w = step_width[i];
+	return w;
+}
+
+/* beam = function(depth) ... end: called once per new layer */
+static size_t width_from_function(int g)
+{
+	char err[512];
+	lua_State *L = dmc_lua.L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.beam_ref);
+	lua_pushinteger(L, g);
+	if (dmc_lua_call(1, 1, dmc_lua.budget, err, sizeof err) < 0) {
+		fprintf(stderr, "pan: spin-dmc: %s\n", err);
+		fflush(NULL);
+		_Exit(2);
+	}
+	int isnum;
+	double v = lua_tonumberx(L, -1, &isnum);
+	lua_pop(L, 1);
+	if (!isnum || !(v >= 1) || v != floor(v) || v > 1e15) {
+		fprintf(stderr, "pan: spin-dmc: %s:%d: beam(%d) returned %s; expected a whole number >= 1\n",
+		        dmc_lua.file, beam_fn_line, g,
+		        isnum ? "a number out of range" : "a non-number");
+		fflush(NULL);
+		_Exit(2);
+	}
+	return (size_t) v;
+}
+
+static int cmp_steps(const void *a, const void *b)
+{
+	long x = *(const long *) a, y = *(const long *) b;
+	return (x > y) - (x < y);
+}
+
+static int beam_setting(dmc_options *o, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	int t = get("beam");
+	if (t == LUA_TNIL || (o->given & DMC_GIVEN_BEAM)) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (t == LUA_TFUNCTION) {
+		lua_Debug ar;
+		lua_pushvalue(L, -1);
+		beam_fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
+		dmc_lua.beam_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		o->beam_width_of = width_from_function;
+		return 0;
+	}
+	if (t == LUA_TTABLE) {
+		long pairs[2 * MAX_STEPS];
+		nsteps = 0;
+		lua_pushnil(L);
+		while (lua_next(L, -2)) {
+			int ik, iv;
+			lua_Integer k = lua_tointegerx(L, -2, &ik), v = lua_tointegerx(L, -1, &iv);
+			lua_pop(L, 1);
+			if (!ik || k < 0 || !iv || v < 1) {
+				lua_pop(L, 2);
+				return fail("beam", err, errlen, "a schedule maps depths (whole numbers >= 0) "
+				            "to widths (whole numbers >= 1), e.g. { [0] = 1000, [20] = 100 }");
+			}
+			if (nsteps == MAX_STEPS) {
+				lua_pop(L, 2);
+				return fail("beam", err, errlen, "at most %d steps", MAX_STEPS);
+			}
+			pairs[2 * nsteps] = (long) k;
+			pairs[2 * nsteps + 1] = (long) v;
+			nsteps++;
+		}
+		lua_pop(L, 1);
+		qsort(pairs, (size_t) nsteps, 2 * sizeof(long), cmp_steps);
+		for (int i = 0; i < nsteps; i++) {
+			step_depth[i] = pairs[2 * i];
+			step_width[i] = (size_t) pairs[2 * i + 1];
+		}
+		default_width = o->beam_width;
+		o->beam_width_of = width_from_table;
+		if (nsteps > 0 && step_depth[0] == 0)
+			o->beam_width = step_width[0];   /* the report's K: the first layer's */
+		return 0;
+	}
+	lua_pop(L, 1);
+	int set;
+	double d;
+	if (get_number("beam", 1, 1, &set, &d, err, errlen) < 0)
+		return -1;
+	if (set)
+		o->beam_width = (size_t) d;
+	return 0;
+}
+
+/* ---- the combination ---- */
+
+/* registry order, so `pairs` order does not matter */
+static int add_terms_in_order(dmc_combo *c, const double *w, const int *used, char *err, size_t errlen)
+{
+	const dmc_heuristic *const *all = dmc_heuristic_all();
+	for (int i = 0; all[i]; i++)
+		if (used[i] && dmc_combo_add(c, all[i]->name, w[i], err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
+static int heuristic_index(const char *name)
+{
+	const dmc_heuristic *h = dmc_heuristic_find(name), *const *all = dmc_heuristic_all();
+	for (int i = 0; h && all[i]; i++)
+		if (all[i] == h)
+			return i;
+	return -1;
+}
+
+static int combination(dmc_options *o, int script_heuristic, char *err, size_t errlen)
+{
+	lua_State *L = dmc_lua.L;
+	double w[64] = { 0 };
+	int used[64] = { 0 }, any = 0, nterms = 0;
+	dmc_combo *c = &o->combo;
+	const char *s;
+
+	dmc_combo_clear(c);
+	int t = get("weights");
+	if (t == LUA_TTABLE) {
+		lua_pushnil(L);
+		while (lua_next(L, -2)) {
+			if (lua_type(L, -2) != LUA_TSTRING) {
+				lua_pop(L, 3);
+				return fail("weights", err, errlen, "keys are g and heuristic names");
+			}
+			const char *k = lua_tostring(L, -2);
+			int isnum;
+			double v = lua_tonumberx(L, -1, &isnum);
+			if (!isnum || !(v >= 0) || isinf(v)) {
+				lua_pop(L, 3);
+				return fail("weights", err, errlen, "weight of %s: expected a number >= 0", k);
+			}
+			if (strcmp(k, "g") == 0)
+				c->wg = v;
+			else {
+				int i = heuristic_index(k);
+				if (i < 0) {
+					char e[200];
+					snprintf(e, sizeof e, "'%s' is neither g nor a heuristic", k);
+					lua_pop(L, 3);
+					return fail("weights", err, errlen, "%s", e);
+				}
+				used[i] = 1;
+				w[i] = v;
+				nterms++;
+			}
+			lua_pop(L, 1);
+		}
+		any = 1;
+	} else if (t != LUA_TNIL) {
+		lua_pop(L, 1);
+		return fail("weights", err, errlen, "expected a table such as { g = 1, hU = 2 }");
+	}
+	lua_pop(L, 1);
+
+	t = get("heuristics");
+	if (t == LUA_TTABLE) {
+		lua_Integer n = (lua_Integer) lua_rawlen(L, -1);
+		for (lua_Integer i = 1; i <= n; i++) {
+			lua_rawgeti(L, -1, i);
+			const char *name = lua_tostring(L, -1);
+			int k = name && lua_type(L, -1) == LUA_TSTRING ? heuristic_index(name) : -1;
+			lua_pop(L, 1);
+			if (k < 0) {
+				lua_pop(L, 1);
+				return fail("heuristics", err, errlen, "element %d is not a heuristic name",
+				            (int) i);
+			}
+			if (!used[k]) {
+				used[k] = 1;
+				w[k] = 1.0;
+				nterms++;
+			}
+		}
+		any = 1;
+	} else if (t != LUA_TNIL) {
+		lua_pop(L, 1);
+		return fail("heuristics", err, errlen, "expected a list such as { \"hL\", \"dU\" }");
+	}
+	lua_pop(L, 1);
+
+	if (get_string("combine", &s, err, errlen) < 0)
+		return -1;
+	if (s) {
+		any = 1;
+		if (dmc_combo_kind_parse(s, &c->kind) < 0)
+			return fail("combine", err, errlen, "expected \"sum\" or \"max\", got '%s'", s);
+	}
+	if (get_string("tie", &s, err, errlen) < 0)
+		return -1;
+	if (s) {
+		any = 1;
+		if (dmc_combo_tie_parse(s, &c->tie) < 0)
+			return fail("tie", err, errlen, "expected \"h\", \"g\", \"deep\" or \"fifo\", got '%s'", s);
+	}
+
+	t = get("priority");
+	if (t == LUA_TFUNCTION) {
+		dmc_lua.priority_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		any = 1;
+	} else {
+		lua_pop(L, 1);
+		if (t != LUA_TNIL)
+			return fail("priority", err, errlen, "expected a function priority(s)");
+	}
+	if (!any)
+		return 0;
+
+	if (nterms > 0 && (o->given & DMC_GIVEN_HEURISTIC))
+		return fail(dmc_lua_line_of("weights") ? "weights" : "heuristics", err, errlen,
+		            "the script names its heuristics; drop --heuristic %s", o->heuristic);
+	if (nterms > 0 && script_heuristic)
+		return fail("heuristic", err, errlen, "set either heuristic or the heuristics "
+		            "in weights/heuristics, not both");
+	if (nterms == 0) {          /* e.g. weights = { g = 0.5 }: the one heuristic */
+		used[heuristic_index(o->heuristic)] = 1;
+		w[heuristic_index(o->heuristic)] = 1.0;
+	}
+	if (add_terms_in_order(c, w, used, err, errlen) < 0) {
+		char why[256];
+		snprintf(why, sizeof why, "%s", err);
+		return fail(dmc_lua_line_of("weights") ? "weights" : "heuristics", err, errlen, "%s", why);
+	}
+	if (o->search == DMC_SEARCH_BFS || o->search == DMC_SEARCH_DFS) {
+		const char *what = dmc_lua.priority_ref != LUA_NOREF ? "priority" : "weights";
+		if (!dmc_lua_line_of(what))
+			what = dmc_lua_line_of("combine") ? "combine" : "tie";
+		return fail(what, err, errlen, "search %s takes states in queue order: "
+		            "use astar, wastar, greedy or beam", o->search_name);
+	}
+	c->active = dmc_lua.priority_ref != LUA_NOREF || !dmc_combo_is_plain(c);
+	if (!c->active)             /* exactly the single heuristic */
+		o->heuristic = c->h[0]->name;
+	return 0;
+}
+
+int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
+{
+	const char *s;
+	int set, script_heuristic = 0;
+	double d;
+	if (check_typos(err, errlen) < 0)
+		return -1;
+
+	if (get_string("search", &s, err, errlen) < 0)
+		return -1;
+	if (s && !(o->given & DMC_GIVEN_SEARCH)) {
+		dmc_search_kind k;
+		if (dmc_search_parse(s, &k) < 0)
+			return fail("search", err, errlen, "unknown search '%s' "
+			            "(valid: bfs, dfs, astar, wastar, greedy, beam)", s);
+		o->search_name = dmc_search_names[k];
+		o->search = k;
+		if (!(o->given & DMC_GIVEN_WEIGHT))
+			o->weight = 2.0;        /* the default; astar sets 1 below */
+	}
+	if (get_string("heuristic", &s, err, errlen) < 0)
+		return -1;
+	if (s) {
+		script_heuristic = 1;
+		if (!dmc_heuristic_find(s))
+			return fail("heuristic", err, errlen, "unknown heuristic '%s'", s);
+		if (!(o->given & DMC_GIVEN_HEURISTIC))
+			o->heuristic = dmc_heuristic_find(s)->name;
+	}
+	if (get_number("weight", 1, 0, &set, &d, err, errlen) < 0)
+		return -1;
+	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
+		o->weight = d;
+		/* the script's own contradiction; --search astar simply wins */
+		if (o->search == DMC_SEARCH_ASTAR && !(o->given & DMC_GIVEN_SEARCH))
+			return fail("weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
+	}
+	if (beam_setting(o, err, errlen) < 0)
+		return -1;
+	if (get_string("target", &s, err, errlen) < 0)
+		return -1;
+	if (s && !(o->given & DMC_GIVEN_TARGET)) {
+		int k = dmc_targets_parse_kinds(s);
+		if (k <= 0)
+			return fail("target", err, errlen, "unknown target '%s' "
+			            "(valid: assert, claim, deadlock, comma-separated)", s);
+		o->targets = k;
+	}
+	if (get_number("budget", 1000, 1, &set, &d, err, errlen) < 0)
+		return -1;
+	if (set)
+		dmc_lua.budget = d > 2e9 ? 2000000000L : (long) d;
+	if (combination(o, script_heuristic, err, errlen) < 0)
+		return -1;
+	return dmc_options_check(o, err, errlen);
+}

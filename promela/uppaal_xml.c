@@ -7,6 +7,7 @@
 #include "uppaal.h"
 
 #include <expat.h>
+#include <setjmp.h>
 #include <string.h>
 
 typedef struct {
@@ -23,7 +24,7 @@ typedef struct {
 	int depth_tmpl;
 	up_vec queries;         /* formula texts */
 	up_vec qlines;
-	char *err;              /* set instead of longjmp inside expat */
+	int failed;             /* a handler caught an error: expat was stopped */
 } xml_st;
 
 static const char *attr(const char **a, const char *name)
@@ -39,9 +40,8 @@ static int line_of(xml_st *s)
 	return (int) XML_GetCurrentLineNumber(s->p);
 }
 
-static void start(void *ud, const char *el, const char **a)
+static void start_el(xml_st *s, const char *el, const char **a)
 {
-	xml_st *s = ud;
 	up_model *m = s->m;
 	s->n = 0;
 	s->text_line = line_of(s);
@@ -86,9 +86,8 @@ static const char *text_of(xml_st *s)
 	return up_strndup(s->m->c, s->text ? s->text : "", s->n);
 }
 
-static void end(void *ud, const char *el)
+static void end_el(xml_st *s, const char *el)
 {
-	xml_st *s = ud;
 	up_model *m = s->m;
 	const char *txt = text_of(s);
 	if (strcmp(el, "name") == 0) {
@@ -162,6 +161,41 @@ static void end(void *ud, const char *el)
 	s->n = 0;
 }
 
+/* Errors must not longjmp through expat (it would leak the parser's
+ * buffers): a handler catches them, stops the parser, and
+ * up_parse_xml raises them again once expat has returned. */
+static void start(void *ud, const char *el, const char **a)
+{
+	xml_st *s = ud;
+	jmp_buf here, *outer = s->m->c->on_error;
+	if (s->failed)
+		return;
+	s->m->c->on_error = &here;
+	if (setjmp(here) == 0)
+		start_el(s, el, a);
+	else {
+		s->failed = 1;
+		XML_StopParser(s->p, XML_FALSE);
+	}
+	s->m->c->on_error = outer;
+}
+
+static void end(void *ud, const char *el)
+{
+	xml_st *s = ud;
+	jmp_buf here, *outer = s->m->c->on_error;
+	if (s->failed)
+		return;
+	s->m->c->on_error = &here;
+	if (setjmp(here) == 0)
+		end_el(s, el);
+	else {
+		s->failed = 1;
+		XML_StopParser(s->p, XML_FALSE);
+	}
+	s->m->c->on_error = outer;
+}
+
 static void chars(void *ud, const char *t, int len)
 {
 	xml_st *s = ud;
@@ -191,25 +225,19 @@ void up_parse_xml(up_model *m, const char *text, size_t len)
 	XML_SetUserData(s.p, &s);
 	XML_SetElementHandler(s.p, start, end);
 	XML_SetCharacterDataHandler(s.p, chars);
-	/* up_fail longjmps out of the handlers: free the parser first */
-	jmp_buf here, *outer = m->c->on_error;
-	m->c->on_error = &here;
-	if (setjmp(here)) {
-		XML_ParserFree(s.p);
-		m->c->on_error = outer;
-		longjmp(*outer, 1);
+	if (XML_Parse(s.p, text, (int) len, 1) != XML_STATUS_OK && s.failed) {
+		XML_ParserFree(s.p);              /* a handler's error: its message is in c->err */
+		longjmp(*m->c->on_error, 1);
 	}
-	if (XML_Parse(s.p, text, (int) len, 1) == XML_STATUS_ERROR) {
+	if (XML_GetErrorCode(s.p) != XML_ERROR_NONE) {
 		int line = (int) XML_GetCurrentLineNumber(s.p);
 		const char *msg = XML_ErrorString(XML_GetErrorCode(s.p));
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", msg);
 		XML_ParserFree(s.p);
-		m->c->on_error = outer;
 		up_fail(m->c, m->file, line, "XML: %s", buf);
 	}
 	XML_ParserFree(s.p);
-	m->c->on_error = outer;
 	if (!m->system.n)
 		up_fail(m->c, m->file, 0, "no 'system' line in <system>");
 }

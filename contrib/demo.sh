@@ -25,7 +25,7 @@ len=$(grep -c '^[0-9]' "$m.trail" 2>/dev/null || echo -)
 printf '%-28s %12s %10s %10s %8s\n' "SPIN BFS (pan -DBFS)" "$states" "$t" "$mem" "$len"
 rm -f "$m.trail"
 
-for cfg in "astar dL" "greedy hf" "greedy dU" "beam dL"; do
+for cfg in "astar dL" "greedy hf" "greedy hUc" "greedy dU" "beam dL"; do
 	set -- $cfg
 	"$top/dmc" check "$m" --search "$1" --heuristic "$2" --json > r.json 2> r.err
 	rc=$?

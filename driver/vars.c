@@ -373,6 +373,17 @@ static int is_chan(const vstate *st, const char *scope, const char *name, const 
 	return found;
 }
 
+/* The scope spin -d names v's declaration in: ":global:" or its proctype. */
+static const char *scope_of(const vstate *st, const var_t *v)
+{
+	if (v->owner < 0)
+		return ":global:";
+	char *key = drv_printf("%ld", v->owner);
+	pair_t *p = find_pair(st->pnames, st->np, key);
+	free(key);
+	return p ? p->value : "";
+}
+
 static void emit(const vstate *st, FILE *out)
 {
 	const char *types;
@@ -392,13 +403,7 @@ static void emit(const vstate *st, FILE *out)
 	      "long long lo, hi; long (*read)(int, long); } dmc_vars[] = {\n", out);
 	for (size_t i = 0; i < st->nv; i++) {
 		const var_t *v = &st->vars[i];
-		const char *scope = ":global:";
-		if (v->owner >= 0) {
-			char *key = drv_printf("%ld", v->owner);
-			pair_t *p = find_pair(st->pnames, st->np, key);
-			free(key);
-			scope = p ? p->value : "";
-		}
+		const char *scope = scope_of(st, v);
 		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, %lldLL, %lldLL, dmc_rd%zu },\n", v->name, v->owner,
 		        v->size, is_chan(st, scope, v->name, &types), v->lo, v->hi, i + 1);
 	}
@@ -408,13 +413,7 @@ static void emit(const vstate *st, FILE *out)
 	fputs("static const char *const dmc_chan_fields[] = {\n", out);
 	for (size_t i = 0; i < st->nv; i++) {
 		const var_t *v = &st->vars[i];
-		const char *scope = ":global:";
-		if (v->owner >= 0) {
-			char *key = drv_printf("%ld", v->owner);
-			pair_t *p = find_pair(st->pnames, st->np, key);
-			free(key);
-			scope = p ? p->value : "";
-		}
+		const char *scope = scope_of(st, v);
 		if (is_chan(st, scope, v->name, &types) && types)
 			fprintf(out, "\t\"%s\",\n", types);
 		else

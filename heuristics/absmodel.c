@@ -6,6 +6,28 @@
 #include "absmodel.h"
 #include "expr.h"
 
+dmc_aexpr *dmc_aexpr_new(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
+{
+	dmc_aexpr *e = calloc(1, sizeof *e);
+	if (!e) {
+		dmc_aexpr_free(a);
+		dmc_aexpr_free(b);
+		return NULL;
+	}
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+dmc_aexpr *dmc_aexpr_leaf(dmc_ae_op op, long value)
+{
+	dmc_aexpr *e = dmc_aexpr_new(op, NULL, NULL);
+	if (e)
+		e->value = value;
+	return e;
+}
+
 dmc_aexpr *dmc_aexpr_copy(const dmc_aexpr *e)
 {
 	if (!e)

@@ -116,6 +116,10 @@ typedef struct dmc_astate {
 
 void dmc_amodel_free(dmc_amodel *m);
 void dmc_atrans_free_parts(dmc_atrans *t);   /* its expressions and arrays */
+/* A node op(a, b) (takes ownership of a and b, frees them when out of
+ * memory), and a leaf (a constant's value; for DMC_AE_VAR set ->var). */
+dmc_aexpr *dmc_aexpr_new(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b);
+dmc_aexpr *dmc_aexpr_leaf(dmc_ae_op op, long value);
 dmc_aexpr *dmc_aexpr_copy(const dmc_aexpr *e);   /* NULL for NULL or out of memory */
 
 #endif

@@ -365,23 +365,28 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	return 0;
 }
 
-static dmc_aexpr *len_op(dmc_ae_op op, int var, long k)
+static dmc_aexpr *var_ref(int var)
 {
-	dmc_aexpr *v = calloc(1, sizeof *v), *n = calloc(1, sizeof *n), *e = calloc(1, sizeof *e);
-	if (!v || !n || !e) {
-		free(v);
-		free(n);
-		free(e);
+	dmc_aexpr *e = dmc_aexpr_leaf(DMC_AE_VAR, 0);
+	if (e)
+		e->var = var;
+	return e;
+}
+
+/* op(a, b), NULL when either is missing (out of memory) */
+static dmc_aexpr *binary(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
+{
+	if (!a || !b) {
+		dmc_aexpr_free(a);
+		dmc_aexpr_free(b);
 		return NULL;
 	}
-	v->op = DMC_AE_VAR;
-	v->var = var;
-	n->op = DMC_AE_CONST;
-	n->value = k;
-	e->op = op;
-	e->a = v;
-	e->b = n;
-	return e;
+	return dmc_aexpr_new(op, a, b);
+}
+
+static dmc_aexpr *len_op(dmc_ae_op op, int var, long k)
+{
+	return binary(op, var_ref(var), dmc_aexpr_leaf(DMC_AE_CONST, k));
 }
 
 /* A send needs room and adds a message; a receive needs one and takes it. */
@@ -396,16 +401,6 @@ static int buffered_length(dmc_abuild *b, dmc_atrans *t, long id, int send)
 		return -1;
 	}
 	return assign(t, len, rhs);
-}
-
-static dmc_aexpr *var_ref(int var)
-{
-	dmc_aexpr *e = calloc(1, sizeof *e);
-	if (e) {
-		e->op = DMC_AE_VAR;
-		e->var = var;
-	}
-	return e;
 }
 
 /* A buffered channel's contents: per field, the set of values it may
@@ -433,20 +428,10 @@ static int buffered_contents(ctx *c, dmc_atrans *t, long id, const dmc_stmt *st)
 			int approx = 0;
 			dmc_aexpr *k = abstract_text(c, st->field[f], &approx);
 			if (k && k->op == DMC_AE_CONST) {
-				dmc_aexpr *eq = calloc(1, sizeof *eq), *and = calloc(1, sizeof *and);
-				dmc_aexpr *v = var_ref(cv);
-				if (!eq || !and || !v) {
-					free(eq), free(and), free(v);
-					dmc_aexpr_free(k);
+				/* len > 0 && field == k */
+				t->guard = binary(DMC_AE_AND, t->guard, binary(DMC_AE_EQ, var_ref(cv), k));
+				if (!t->guard)
 					return -1;
-				}
-				eq->op = DMC_AE_EQ;
-				eq->a = v;
-				eq->b = k;
-				and->op = DMC_AE_AND;
-				and->a = t->guard;        /* len > 0 */
-				and->b = eq;
-				t->guard = and;
 			} else
 				dmc_aexpr_free(k);
 		}

@@ -969,28 +969,6 @@ void dmc_expr_print(const dmc_expr *e, void *file)
 
 /* ---- to the abstract model (absmodel.h) ---- */
 
-static dmc_aexpr *ae(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
-{
-	dmc_aexpr *e = calloc(1, sizeof *e);
-	if (!e) {
-		dmc_aexpr_free(a);
-		dmc_aexpr_free(b);
-		return NULL;
-	}
-	e->op = op;
-	e->a = a;
-	e->b = b;
-	return e;
-}
-
-static dmc_aexpr *ae_const(dmc_ae_op op, long v)
-{
-	dmc_aexpr *e = ae(op, NULL, NULL);
-	if (e)
-		e->value = v;
-	return e;
-}
-
 void dmc_aexpr_free(dmc_aexpr *e)
 {
 	if (!e)
@@ -1042,16 +1020,16 @@ static dmc_aexpr *abstract_chan(const dmc_expr *e, int pid, dmc_abs_chan_fn chan
 	int cap, len;
 	if (!chan_fn || e->op > CH_NFULL || dmc_expr_eval(e->a, pid, &id) != 0 || (len = chan_fn(ctx, id, &cap)) < 0)
 		return NULL;
-	dmc_aexpr *v = ae_const(DMC_AE_VAR, 0);
+	dmc_aexpr *v = dmc_aexpr_leaf(DMC_AE_VAR, 0);
 	if (!v)
 		return NULL;
 	v->var = len;
 	switch (e->op) {
 	case CH_LEN: return v;
-	case CH_EMPTY: return ae(DMC_AE_EQ, v, ae_const(DMC_AE_CONST, 0));
-	case CH_NEMPTY: return ae(DMC_AE_GT, v, ae_const(DMC_AE_CONST, 0));
-	case CH_FULL: return ae(DMC_AE_GE, v, ae_const(DMC_AE_CONST, cap));
-	default: return ae(DMC_AE_LT, v, ae_const(DMC_AE_CONST, cap));
+	case CH_EMPTY: return dmc_aexpr_new(DMC_AE_EQ, v, dmc_aexpr_leaf(DMC_AE_CONST, 0));
+	case CH_NEMPTY: return dmc_aexpr_new(DMC_AE_GT, v, dmc_aexpr_leaf(DMC_AE_CONST, 0));
+	case CH_FULL: return dmc_aexpr_new(DMC_AE_GE, v, dmc_aexpr_leaf(DMC_AE_CONST, cap));
+	default: return dmc_aexpr_new(DMC_AE_LT, v, dmc_aexpr_leaf(DMC_AE_CONST, cap));
 	}
 }
 
@@ -1063,16 +1041,16 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 	dmc_aexpr *r;
 	switch (e->kind) {
 	case X_CONST:
-		return ae_const(DMC_AE_CONST, e->val);
+		return dmc_aexpr_leaf(DMC_AE_CONST, e->val);
 	case X_PID:
-		return ae_const(DMC_AE_CONST, pid - pid_base());
+		return dmc_aexpr_leaf(DMC_AE_CONST, pid - pid_base());
 	case X_VAR:
 		idx = static_value(e->a, pid, &known);
 		if (e->a && !known)
 			break;            /* unknown element: any value */
 		if ((var = fn(ctx, &e->var, e->a ? idx : 0, pid)) < 0)
 			break;
-		r = ae_const(DMC_AE_VAR, 0);
+		r = dmc_aexpr_leaf(DMC_AE_VAR, 0);
 		if (r)
 			r->var = var;
 		return r;
@@ -1083,7 +1061,7 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 		idx = static_value(e->b, pid, &known);
 		if ((e->b && !known) || (var = fn(ctx, &e->var, e->b ? idx : 0, (int) proc + pid_base())) < 0)
 			break;
-		r = ae_const(DMC_AE_VAR, 0);
+		r = dmc_aexpr_leaf(DMC_AE_VAR, 0);
 		if (r)
 			r->var = var;
 		return r;
@@ -1093,7 +1071,7 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 		break;
 	case X_UNOP: {
 		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
-		return a ? ae(e->op == OP_NEG ? DMC_AE_NEG : e->op == OP_NOT ? DMC_AE_NOT : DMC_AE_BITNOT, a, NULL) : NULL;
+		return a ? dmc_aexpr_new(e->op == OP_NEG ? DMC_AE_NEG : e->op == OP_NOT ? DMC_AE_NOT : DMC_AE_BITNOT, a, NULL) : NULL;
 	}
 	case X_BINOP: {
 		dmc_aexpr *a = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
@@ -1102,13 +1080,13 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 			dmc_aexpr_free(a);
 			return NULL;
 		}
-		return ae(binop_to_ae[e->op], a, b);
+		return dmc_aexpr_new(binop_to_ae[e->op], a, b);
 	}
 	case X_COND: {
 		dmc_aexpr *c = dmc_expr_abstract(e->a, pid, fn, chan_fn, ctx, approx);
 		dmc_aexpr *a = c ? dmc_expr_abstract(e->b, pid, fn, chan_fn, ctx, approx) : NULL;
 		dmc_aexpr *b = a ? dmc_expr_abstract(e->c, pid, fn, chan_fn, ctx, approx) : NULL;
-		if (!b || !(r = ae(DMC_AE_COND, c, a))) {
+		if (!b || !(r = dmc_aexpr_new(DMC_AE_COND, c, a))) {
 			dmc_aexpr_free(c);
 			dmc_aexpr_free(a);
 			dmc_aexpr_free(b);
@@ -1122,7 +1100,7 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 	}
 	if (approx)
 		(*approx)++;
-	return ae(DMC_AE_ANY, NULL, NULL);
+	return dmc_aexpr_new(DMC_AE_ANY, NULL, NULL);
 }
 
 int dmc_expr_lvalues(const dmc_expr *e, int pid, dmc_abs_var_fn fn, void *ctx, int *out, int max)

@@ -164,36 +164,32 @@ static void end_el(xml_st *s, const char *el)
 /* Errors must not longjmp through expat (it would leak the parser's
  * buffers): a handler catches them, stops the parser, and
  * up_parse_xml raises them again once expat has returned. */
-static void start(void *ud, const char *el, const char **a)
+static void handle(xml_st *s, const char *el, const char **a)
 {
-	xml_st *s = ud;
 	jmp_buf here, *outer = s->m->c->on_error;
 	if (s->failed)
 		return;
 	s->m->c->on_error = &here;
-	if (setjmp(here) == 0)
-		start_el(s, el, a);
-	else {
+	if (setjmp(here) == 0) {
+		if (a)
+			start_el(s, el, a);
+		else
+			end_el(s, el);
+	} else {
 		s->failed = 1;
 		XML_StopParser(s->p, XML_FALSE);
 	}
 	s->m->c->on_error = outer;
 }
 
+static void start(void *ud, const char *el, const char **a)
+{
+	handle(ud, el, a);
+}
+
 static void end(void *ud, const char *el)
 {
-	xml_st *s = ud;
-	jmp_buf here, *outer = s->m->c->on_error;
-	if (s->failed)
-		return;
-	s->m->c->on_error = &here;
-	if (setjmp(here) == 0)
-		end_el(s, el);
-	else {
-		s->failed = 1;
-		XML_StopParser(s->p, XML_FALSE);
-	}
-	s->m->c->on_error = outer;
+	handle(ud, el, NULL);
 }
 
 static void chars(void *ud, const char *t, int len)

@@ -276,15 +276,13 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 	/* time one evaluation in 16: the heuristic's share of the search
 	 * without a clock read per state */
 	int combo = dmc_S.opt.combo.active, hv[DMC_COMBO_MAX];
-	double hc = 0;
-	int h;
-	if (((uint64_t) st->hcalls & 15) == 0) {
-		double t0 = dmc_now_seconds();
-		h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
+	int timed = ((uint64_t) st->hcalls & 15) == 0;
+	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
+	int h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
+	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
-	} else
-		h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
+	}
 	st->hcalls++;
 	if (st->h_initial < 0)
 		st->h_initial = h;

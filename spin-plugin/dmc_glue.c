@@ -301,6 +301,17 @@ int dmc_br_proc_state(int pid) { return ((P0 *) pptr(pid))->_p; }
 #define NVARS ((int) (sizeof dmc_vars / sizeof dmc_vars[0]))
 int dmc_br_has_vars(void) { return 1; }
 
+/* The bridge's description of accessor-table entry i. */
+static void describe_var(int i, dmc_var *out)
+{
+	out->id = i;
+	out->size = dmc_vars[i].size;
+	out->local_type = dmc_vars[i].type;
+	out->is_chan = dmc_vars[i].is_chan;
+	out->lo = (long) dmc_vars[i].lo;
+	out->hi = (long) dmc_vars[i].hi;
+}
+
 int dmc_br_var_find(const char *name, int type, dmc_var *out)
 {
 	for (int pass = 0; pass < 2; pass++)      /* locals first, then globals */
@@ -308,12 +319,7 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out)
 			int scope = pass == 0 ? type : -1;
 			if (dmc_vars[i].type != scope || strcmp(dmc_vars[i].name, name) != 0)
 				continue;
-			out->id = i;
-			out->size = dmc_vars[i].size;
-			out->local_type = dmc_vars[i].type;
-			out->is_chan = dmc_vars[i].is_chan;
-			out->lo = (long) dmc_vars[i].lo;
-			out->hi = (long) dmc_vars[i].hi;
+			describe_var(i, out);
 			return 0;
 		}
 	return -1;
@@ -326,12 +332,7 @@ int dmc_br_var_at(int i, const char **name, dmc_var *out)
 	if (i < 0 || i >= NVARS - 1)
 		return -1;
 	*name = dmc_vars[i].name;
-	out->id = i;
-	out->size = dmc_vars[i].size;
-	out->local_type = dmc_vars[i].type;
-	out->is_chan = dmc_vars[i].is_chan;
-	out->lo = (long) dmc_vars[i].lo;
-	out->hi = (long) dmc_vars[i].hi;
+	describe_var(i, out);
 	return 0;
 }
 

@@ -20,7 +20,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
-SHARE_H := runtime/runtime.h runtime/bridge.h
+SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)

@@ -4,7 +4,9 @@
  *
  *   1. spin -a MODEL (plus --spin-opts) in a build directory keyed by
  *      everything that goes into pan (cache.h), unless pan is there;
- *   2. dmc cc -O2 -DNOREDUCE (plus --cflags) there;
+ *   2. dmc cc -O2 (plus --cflags) there: pan keeps SPIN's partial-order
+ *      reduction (runtime/por.h) unless the model uses what SPIN allows
+ *      only with -DNOREDUCE (then that is added);
  *   3. pan in the model's directory, so the trail is MODEL.pml.trail
  *      beside the model;
  *   4. with --replay and a violation, spin -t -p MODEL.
@@ -48,7 +50,8 @@ static int is_one_of(const char *s, const char *const *list)
 
 /* the runtime's options with a value */
 static const char *const rt_value_opts[] = {
-	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache", NULL
+	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache",
+	"--por-proviso", NULL
 };
 
 static int has_value_prefix(const char *a)
@@ -66,7 +69,7 @@ static int parse(check_opts *o, int argc, char **argv)
 {
 	static const char *const value_opts[] = {
 		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", "--hcache", "--lua", NULL
+		"--max-depth", "--time-limit", "--hcache", "--lua", "--por-proviso", NULL
 	};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -103,7 +106,7 @@ static int parse(check_opts *o, int argc, char **argv)
 			o->json = 1;
 			drv_strv_push(&o->rt_opts, a);
 		} else if (strcmp(a, "--show-targets") == 0 || strcmp(a, "--show-model") == 0
-		           || strcmp(a, "--no-prune") == 0)
+		           || strcmp(a, "--no-prune") == 0 || strcmp(a, "--no-por") == 0)
 			drv_strv_push(&o->rt_opts, a);
 		else if (strcmp(a, "--query") == 0 && i + 1 < argc)
 			o->query = argv[++i];
@@ -199,6 +202,26 @@ static int run_spin(const drv_env *e, const check_opts *o, const char *bdir, con
 	return ok ? 0 : -1;
 }
 
+/* pan.c refuses to compile without -DNOREDUCE when the model uses
+ * enabled(), pcvalue(), _last or an 'else' beside i/o (pan.h's HAS_*
+ * macros); SPIN also wants it with priorities.  1 when pan.h says so. */
+static int needs_noreduce(const char *bdir)
+{
+	static const char *const macros[] = {
+		"\n#define HAS_ENABLED", "\n#define HAS_PCVALUE", "\n#define HAS_BADELSE",
+		"\n#define HAS_LAST", "\n#define HAS_PRIORITY", NULL
+	};
+	char *panh = drv_printf("%s/pan.h", bdir);
+	size_t len = 0;
+	char *text = drv_read_file(panh, &len);
+	int need = 0;
+	for (const char *const *m = macros; text && *m && !need; m++)
+		need = contains(text, len, *m);
+	free(text);
+	free(panh);
+	return need;
+}
+
 /* dmc cc ... > bdir/cc.out 2>&1; 0 on success */
 static int compile(const drv_env *e, const check_opts *o, const char *bdir)
 {
@@ -210,7 +233,8 @@ static int compile(const drv_env *e, const check_opts *o, const char *bdir)
 	if (o->portable)
 		drv_strv_push(&argv, "--portable");
 	drv_strv_push(&argv, "-O2");
-	drv_strv_push(&argv, "-DNOREDUCE");
+	if (needs_noreduce(bdir))
+		drv_strv_push(&argv, "-DNOREDUCE");
 	/* dmc check's defaults, compiled in: --search/--heuristic are passed
 	 * only when given, so a --lua script's settings can apply */
 	drv_strv_push(&argv, "--search=astar");

@@ -6,6 +6,7 @@
 #include "options.h"
 #include "heuristic.h"
 #include "targets.h"
+#include "por.h"
 
 const char *const dmc_search_names[] = {
 	"bfs", "dfs", "astar", "wastar", "greedy", "beam", NULL
@@ -137,10 +138,19 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 				return -1;
 			}
 			o->time_limit = d;
+		} else if ((v = value_of(&i, *argc, argv, "--por-proviso"))) {
+			dmc_por_proviso p;
+			if (dmc_por_proviso_parse(v, &p) < 0) {
+				snprintf(err, errlen, "--por-proviso: expected c2c or c2cl, got '%s'", v);
+				return -1;
+			}
+			o->por_proviso = (int) p;
 		} else if (strcmp(a, "--json") == 0)
 			o->json = 1;
 		else if (strcmp(a, "--no-prune") == 0)
 			o->no_prune = 1;
+		else if (strcmp(a, "--no-por") == 0)
+			o->no_por = 1;
 		else if (strcmp(a, "--show-targets") == 0)
 			o->show_targets = 1;
 		else if (strcmp(a, "--show-model") == 0)
@@ -193,6 +203,10 @@ void dmc_options_usage(FILE *f)
 	"\t--show-targets   print the targets derived from the model\n"
 	"\t--show-model     print the abstract model hL/hU use, and stop\n"
 	"\t--no-prune       keep states whose heuristic value is infinity\n"
+	"\t--no-por         no partial-order reduction (it is on when pan is built\n"
+	"\t                 without -DNOREDUCE)\n"
+	"\t--por-proviso P  c2c (default: some ample successor not yet expanded)\n"
+	"\t                 or c2cl (every ample successor not yet expanded)\n"
 	"\t--memlim MB      stop cleanly before pan and the runtime use MB megabytes\n"
 	"\t--max-depth N    do not expand states deeper than N (pan's -m)\n"
 	"\t--time-limit S   stop cleanly after S seconds\n"

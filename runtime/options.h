@@ -22,6 +22,8 @@ typedef struct dmc_options {
 	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
 	int json;                     /* stdout is one JSON object */
 	int no_prune;                 /* keep h = infinity states */
+	int no_por;                   /* no partial-order reduction (por.h) */
+	int por_proviso;              /* dmc_por_proviso: C2c (default) or C2cl */
 	int show_targets;             /* print the targets before searching */
 	int show_model;               /* print the abstract model and stop */
 	double memlim_mb;             /* 0 = no limit */

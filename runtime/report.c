@@ -14,6 +14,7 @@
 #include "runtime.h"
 #include "bridge.h"
 #include "lua_script.h"
+#include "por.h"
 
 static FILE *json_out;
 
@@ -118,6 +119,15 @@ void dmc_report_at_exit(void)
 	if (st->clashes > 0)
 		printf("\t%-24s%.0f (those states are never re-opened)\n", "fingerprint clashes", st->clashes);
 	printf("\t%-24s%s\n", "dead-end pruning", S->prune_note);
+	const char *por_note;
+	int por_on = dmc_por_status(&por_note);
+	const dmc_por_stats *ps = dmc_por_get_stats();
+	if (por_on)
+		printf("\t%-24son (proviso %s): %.0f expansions reduced, %.0f full because of the proviso\n",
+		       "partial-order reduction", dmc_por_proviso_name(dmc_por_proviso_kind()) ,
+		       ps->reduced, ps->proviso_full);
+	else
+		printf("\t%-24s%s\n", "partial-order reduction", por_note);
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
 	printf("\t%-24s%.0f, %.2f us each, %.1f%% of the search time (1 in 16 timed)\n",
@@ -164,6 +174,11 @@ void dmc_report_at_exit(void)
 		        pan_mb + rt_mb, rss_mb, secs);
 		fprintf(f, ", \"h_evaluations\": %.0f, \"h_us_per_eval\": %.3f, \"h_time_share\": %.4f",
 		        st->hcalls, h_us, h_share > 100 ? 1.0 : h_share / 100);
+		fprintf(f, ", \"por\": %s, \"por_proviso\": ", por_on ? "true" : "false");
+		json_string(f, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind()) : por_note);
+		fprintf(f, ", \"por_reduced\": %.0f, \"por_proviso_full\": %.0f"
+		        ", \"por_candidates_failed\": %.0f",
+		        ps->reduced, ps->proviso_full, ps->candidates_failed);
 		fprintf(f, ", \"hcache\": ");
 		if (hc)
 			fprintf(f, "{\"mode\": \"%s\", \"entries\": %zu, \"hits\": %.0f, \"lookups\": %.0f"

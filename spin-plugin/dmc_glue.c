@@ -48,6 +48,7 @@ int Printf(const char *fmt, ...);
 
 #include "runtime.h"
 #include "bridge.h"
+#include "por.h"
 
 #ifndef BFS
 #error "spin-dmc: compile pan.c and dmc_glue.c with -DBFS (the runtime drives pan's breadth-first engine)"
@@ -126,6 +127,9 @@ int main(int argc, char **argv)
 	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
 }
 
+#define NTYPES_GLUE ((int) (sizeof dmc_nstates_tab / sizeof dmc_nstates_tab[0]))
+extern uchar *visstate[];
+
 /* ---- the store: SPIN's h_store decides identity, the runtime keeps g ----
  * The runtime knows a state by a 64-bit fingerprint of its vector (pan
  * does not expose its hash entry in -DNOREDUCE builds); SPIN's exact
@@ -133,6 +137,57 @@ int main(int argc, char **argv)
 
 static int pending;                /* the next push is for a stored state */
 static uint64_t pending_key;       /* ...with this fingerprint */
+
+/* ---- partial-order reduction (runtime/por.h) ----
+ * Without -DNOREDUCE pan's bfs() expands, where it can, one process whose
+ * transitions SPIN marked safe (Trans.atom bit 8, uniform per control
+ * state) and keeps that reduced expansion if the frame's tau bit 64 is set
+ * afterwards (bit 32: such a candidate is being expanded).  pan itself
+ * sets bit 64 when the store calls a successor new, or old but still in
+ * its queue (Q_PROVISO: h_store answers 2 for a tagged state); the glue
+ * sets and clears it with the runtime's C2c / C2cl answer, and hides the
+ * tag (Lstate = NULL) from pan when that answer is no.  Off, the safe
+ * marks are cleared and pan never preselects: the -DNOREDUCE search. */
+#ifndef NOREDUCE
+extern H_el *Lstate;
+static int por_on;
+static int por_sel, por_ok;        /* the last store: preselected, proviso */
+
+static void por_mark_unsafe(Trans *t)
+{
+	for (; t; t = t->nxt)
+		t->atom &= ~8;
+}
+
+static void por_setup(void)
+{
+	const char *off = NULL;
+#if defined(REM_VARS)
+	off = "off (the model reads a process's local variable remotely, P[i]:x)";
+#elif defined(HAS_PRIORITY)
+	off = "off (process priorities)";
+#endif
+	if (!dmc_por_wanted())
+		off = "off (--no-por)";
+	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
+		if (!trans[tp])
+			continue;
+		for (int st = 0; st < dmc_nstates_tab[tp]; st++) {
+			if (off)
+				por_mark_unsafe(trans[tp][st]);
+			else if (visstate[tp] && visstate[tp][st])
+				por_mark_unsafe(trans[tp][st]);     /* a remotely referenced label */
+			else
+				for (Trans *t = trans[tp][st]; t; t = t->nxt)
+					if (t->st > 0 && t->st < dmc_nstates_tab[tp]
+					    && visstate[tp] && visstate[tp][t->st])
+						por_mark_unsafe(trans[tp][st]);
+		}
+	}
+	por_on = !off;
+	dmc_por_set_status(por_on, off ? off : "on");
+}
+#endif
 
 int dmc_h_store(char *v, int n)
 {
@@ -144,6 +199,32 @@ int dmc_h_store(char *v, int n)
 	pending_key = key;
 	if (push && old)
 		nstates--;                    /* a re-opened state is not a new one */
+#ifndef NOREDUCE
+	static int por_ready;
+	if (!por_ready) {
+		por_ready = 1;
+		por_setup();
+	}
+	if (push && old && Lstate)
+		Lstate->tagged = 1;           /* a re-opened state is queued again */
+	if (por_on) {
+		por_sel = (trpt->tau & 32) != 0;
+		por_ok = dmc_por_successor(por_sel, ntrpt->pr, key, push, old == 2);
+		if (por_sel && por_ok)
+			trpt->tau |= 64;
+		else if (por_sel) {
+			trpt->tau &= ~64;
+			if (!push)
+				Lstate = NULL;        /* pan must not set bit 64 for the tag */
+		}
+	}
+#else
+	static int por_ready;
+	if (!por_ready) {
+		por_ready = 1;
+		dmc_por_set_status(0, "off (pan built with -DNOREDUCE)");
+	}
+#endif
 	return push ? 0 : 1;
 }
 
@@ -152,6 +233,11 @@ int dmc_h_store(char *v, int n)
 void dmc_push_bfs(Trail *f, int d)
 {
 	BFS_State *t;
+#ifndef NOREDUCE
+	/* store_state set bit 64 for a queued successor; C2cl may still say no */
+	if (pending && por_on && por_sel && !por_ok)
+		trpt->tau &= ~64;
+#endif
 	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
 	t = bfs_bot;
 	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
@@ -167,6 +253,7 @@ Trail *dmc_pop_bfs(void)
 	BFS_State *t = dmc_rt_pop();
 	if (!t)
 		return NULL;
+	dmc_por_expansion_begin();
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
 	return pop_bfs();                     /* restores now, returns the frame */
@@ -175,6 +262,10 @@ Trail *dmc_pop_bfs(void)
 void dmc_br_discard(void *item)
 {
 	BFS_State *t = item;
+#if defined(Q_PROVISO) && !defined(BITSTATE) && !defined(NOREDUCE)
+	if (t->lstate)                        /* not queued any more (por.h) */
+		t->lstate->tagged = 0;
+#endif
 	freesv(t->onow);
 	t->nxt = bfs_free;
 	bfs_free = t;

@@ -1,0 +1,89 @@
+/*
+ * por.h -- partial-order reduction for every search: the proviso, decided
+ * against the runtime's open and closed sets.
+ *
+ * The ample sets themselves are SPIN's.  pan compiled without -DNOREDUCE
+ * marks, per control state, whether all of a process's transitions there
+ * are "safe" (they touch only the process's own variables, or a channel
+ * it owns exclusively per xr/xs, under q_cond; no atomic sequence, remote
+ * reference or assert is safe).  At each expansion pan's bfs() tries those
+ * processes one at a time, highest pid first ("preselection"): it expands
+ * the candidate alone, and keeps that reduced expansion only if a bit in
+ * the expanded state's frame says the proviso holds; otherwise it tries
+ * the next candidate and finally expands fully.  The glue
+ * (spin-plugin/dmc_glue.c) reports each successor of a candidate here and
+ * sets or clears that bit with the answer:
+ *
+ *   C2c  (safety; the default): some successor of the candidate is not in
+ *        Closed: queued now (new, or re-opened by A*), or queued before and
+ *        not yet expanded;
+ *   C2cl (liveness): every successor of the candidate is such a state.
+ *
+ * Closed is the set of expanded states (and of states the search threw
+ * away unexpanded: pruned, dropped by beam, superseded; counting them as
+ * closed only makes the proviso stronger).  "Queued and not yet expanded"
+ * is SPIN's own queue tag: h_store answers 2 ("match on stack") for a
+ * state pan's push_bfs queued that has not gone through pop_bfs, and the
+ * glue untags what the runtime discards.  The provisos do not depend on
+ * the order in which states are expanded (seed 003, section 6), so they
+ * hold for every search.
+ *
+ * For a liveness search (nested DFS) after the merge: call
+ * dmc_por_set_proviso(DMC_POR_C2CL) once before the first expansion;
+ * if the search's Closed is not "expanded by pan" (e.g. an inner search
+ * with its own visited set), register dmc_por_set_closed_query() to say
+ * which old states are still open.  Nothing else changes: the glue asks
+ * dmc_por_successor() for every successor of a preselected process.
+ */
+#ifndef DMC_POR_H
+#define DMC_POR_H
+
+#include <stdint.h>
+
+typedef enum { DMC_POR_C2C, DMC_POR_C2CL } dmc_por_proviso;
+
+typedef struct dmc_por_stats {
+	double reduced;               /* expansions kept to one process (ample) */
+	double proviso_full;          /* full expansions because every candidate failed the proviso */
+	double candidates_failed;     /* candidate processes rejected by the proviso */
+} dmc_por_stats;
+
+/* Whether the user wants reduction (not --no-por); set by the search at
+ * its start, read by the glue, which then reports whether it is on. */
+void dmc_por_set_wanted(int wanted);
+int dmc_por_wanted(void);
+void dmc_por_set_status(int on, const char *note);
+/* 1 when pan reduces; *note says why not ("off (--no-por)", ...) */
+int dmc_por_status(const char **note);
+
+void dmc_por_set_proviso(dmc_por_proviso p);
+dmc_por_proviso dmc_por_proviso_kind(void);
+const char *dmc_por_proviso_name(dmc_por_proviso p);
+/* "c2c" or "c2cl": 0, else -1 */
+int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
+
+/* in_open(key): 1 when the old state with that fingerprint (0 when the
+ * search keeps no fingerprints) is not in Closed.  NULL (the default):
+ * SPIN's queue tag decides (in_queue below). */
+void dmc_por_set_closed_query(int (*in_open)(uint64_t key));
+
+/* The expansion of a popped state begins: ends the bookkeeping of the
+ * previous one. */
+void dmc_por_expansion_begin(void);
+
+/* A successor was offered to the store during the current expansion.
+ * preselected: pan is expanding one candidate process alone (pid);
+ * queued: the runtime queued it now; in_queue: it was queued before and
+ * not yet expanded (SPIN's tag); key: its fingerprint (0 when the search
+ * keeps none).  For a preselected successor, returns 1 when the
+ * candidate's successors so far satisfy the proviso, else 0; for the
+ * others (a full expansion) returns 0. */
+int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue);
+
+/* Statistics, with the current expansion counted. */
+const dmc_por_stats *dmc_por_get_stats(void);
+
+/* Forget everything (tests). */
+void dmc_por_reset(void);
+
+#endif

@@ -101,6 +101,7 @@ e2e: all
 	sh tests/e2e/run.sh
 	sh tests/e2e/uppaal.sh
 	sh tests/e2e/lua.sh
+	sh tests/e2e/por.sh
 
 bench: all
 	sh tests/bench/run.sh

@@ -46,6 +46,8 @@ static void usage(FILE *out)
 	      "  --show-targets    print the targets derived from the model\n"
 	      "  --show-model      print the abstract model hL/hU use, and stop\n"
 	      "  --no-prune        keep states with h = infinity\n"
+	      "  --no-por          no partial-order reduction (on by default)\n"
+	      "  --por-proviso P   c2c (default) or c2cl: the POR cycle proviso\n"
 	      "  --replay          replay a counterexample with spin -t -p\n"
 	      "  --spin-opts OPTS  options for spin -a (e.g. -o3: no statement merging)\n"
 	      "  --cflags FLAGS    extra compiler flags for pan (e.g. -DVECTORSZ=4096)\n"

@@ -5,7 +5,9 @@
 # For every model in contrib/models (or the files named in $BENCH_MODELS):
 #   1. SPIN's reference: one `spin -a`, compiled twice (-O2 -DNOREDUCE, and
 #      -O2 -DNOREDUCE -DBFS) in a temporary directory, run with `timeout`;
-#   2. `dmc check` with each configuration below, with --time-limit.
+#   2. `dmc check` with each configuration below, with --time-limit and
+#      --no-por (the graph SPIN's -DNOREDUCE pans explore), and once more
+#      A* with partial-order reduction ("dmc astar/none+POR").
 # For each run it records the verdict, states stored, search time, memory,
 # peak resident set size and trail length, prints one table per model on
 # stdout and writes them all to docs/benchmarks.md, with a description of
@@ -181,14 +183,18 @@ spin_run() {
 # ---- dmc runs ----
 
 # dmc_run DIR MODEL LABEL SEARCH HEURISTIC PANOPTS [dmc options]
+# Without partial-order reduction (--no-por: the state graph SPIN's
+# -DNOREDUCE pans explore) unless LABEL ends in "+POR".
 dmc_run() {
 	dm_d=$1; dm_m=$2; dm_label=$3; dm_s=$4; dm_h=$5; dm_popts=$6; shift 6
 	dm_tag=$dm_d/dmc-$dm_s-$dm_h
+	dm_por=--no-por
+	case $dm_label in *+POR) dm_por=""; dm_tag=$dm_tag-por ;; esac
 	rm -f "$dm_d/$dm_m.trail"
 	# the outer bound leaves time for spin -a and compiling pan
 	# shellcheck disable=SC2086
 	(cd "$dm_d" && bounded 120 "$dmc" check "$dm_m" --json --search "$dm_s" --heuristic "$dm_h" \
-		--time-limit "$limit" --memlim "$memlim" "$@" -- $dm_popts) > "$dm_tag.out" 2> "$dm_tag.err"
+		--time-limit "$limit" --memlim "$memlim" $dm_por "$@" -- $dm_popts) > "$dm_tag.out" 2> "$dm_tag.err"
 	dm_rc=$?
 	grep '^{' "$dm_tag.out" | tail -n 1 > "$dm_tag.json"
 	rm -f "$dm_d/$dm_m.trail"
@@ -313,6 +319,9 @@ bench_model() { # path
 	if [ $bm_deadlock = 1 ]; then
 		dmc_run "$bm_d" "$bm_m" "dmc greedy/deadlock" greedy deadlock "$bm_popts" --target deadlock
 	fi
+	# partial-order reduction (C2c): A* with it, against "dmc astar/none" without
+	dmc_run "$bm_d" "$bm_m" "dmc astar/none+POR" astar none "$bm_popts" \
+		${bm_spin:+--spin-opts=$bm_spin}
 
 	table "$bm_name" | tee -a "$report"
 	# keep the rows for the throughput section

@@ -64,7 +64,7 @@ expect 3 'beam search dropped states' "beam that drops states: incomplete, exit 
 expect 1 'violation' "beam wide enough: the violation" -- "$dmc" check counter.pml --search beam --beam 4 --heuristic hf
 
 # --json: stdout is exactly one JSON object with the documented keys
-"$dmc" check counter.pml --search astar --heuristic dL --json > json.out 2> json.err
+"$dmc" check counter.pml --search astar --heuristic dL --no-por --json > json.out 2> json.err
 rc=$?
 if [ $rc = 1 ] && [ "$(wc -l < json.out)" = 1 ] && grep -q '^{.*}$' json.out; then
 	ok "--json prints one JSON object on stdout"
@@ -157,7 +157,7 @@ for h in hL hU; do
 		&& ok "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)" \
 		|| fail "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)"
 done
-(cd chain && "$dmc" check signal_chain.pml --search astar --heuristic hL --json -- -E > ahL.json 2>/dev/null)
+(cd chain && "$dmc" check signal_chain.pml --search astar --heuristic hL --no-por --json -- -E > ahL.json 2>/dev/null)
 st=$(json_int states_stored chain/ahL.json)
 len=$(json_int trail_length chain/ahL.json)
 [ -n "$st" ] && [ "$st" -lt "$bfs_states" ] && [ "$len" = $((bfs_len + 1)) ] \

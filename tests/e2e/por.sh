@@ -1,0 +1,226 @@
+#!/bin/sh
+# por.sh -- end-to-end tests of partial-order reduction (runtime/por.h).
+#
+# For every safety model of the e2e corpus (tests/models/*.pml and the
+# SPIN examples in examples.list, as tests/e2e/run.sh) and the searches
+# astar, greedy (dU) and dfs:
+#   - the verdict with POR (C2c) equals the verdict with --no-por and
+#     SPIN's (pan -DBFS -DNOREDUCE);
+#   - with POR no more states are stored than without;
+#   - every counterexample found with POR replays with spin -t;
+# and once per model:
+#   - --search bfs with POR stores exactly as many states as SPIN's own
+#     -DBFS pan with its partial-order reduction (same queue order, same
+#     ample sets, the queue proviso), with the same verdict;
+#   - astar with the C2cl proviso gives the same verdict.
+# Then: pan --no-por searches exactly as a -DNOREDUCE build; a model that
+# needs -DNOREDUCE (enabled()) is built with it; and on the contrib models
+# with concurrency A* with POR stores at least 2x fewer states than
+# without on at least three of them.
+# E2E_ONLY=REGEX restricts the corpus to the model names matching it.
+# The corpus is compiled with -O0 (the models are small; compiling is
+# most of the time).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+examples=/usr/share/doc/spin/examples/Examples
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-por.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+
+passed=0
+failed=0
+skipped=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+trail_steps() { grep -c '^[0-9]' "$1"; }
+spin_stored() { sed -n 's/^ *\([0-9][0-9e+.]*\) states, stored.*/\1/p' "$1" | head -n 1; }
+spin_errors() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1" | head -n 1; }
+
+# reference DIR MODEL PANOPTS: SPIN's BFS without and with reduction
+reference() {
+	d=$1; m=$2; opts=$3
+	(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
+	 && cd ref && gcc -O0 -w -DBFS -DNOREDUCE -o pan pan.c \
+	 && { gcc -O0 -w -DBFS -o pan_por pan.c 2> por-cc.err || true; }) || return 1
+	# shellcheck disable=SC2086
+	(cd "$d/ref" && timeout 120 ./pan $opts > ../ref.out 2>&1)
+	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref.out"; then
+		return 2
+	fi
+	errs=$(spin_errors "$d/ref.out")
+	[ -n "$errs" ] || return 1
+	[ "$errs" -gt 0 ] && echo violation > "$d/ref.verdict" || echo no-violation > "$d/ref.verdict"
+	rm -f "$d/ref/$m.trail"
+	if [ -x "$d/ref/pan_por" ]; then
+		# shellcheck disable=SC2086
+		(cd "$d/ref" && timeout 120 ./pan_por $opts > ../refpor.out 2>&1)
+		rm -f "$d/ref/$m.trail"
+	fi
+	return 0
+}
+
+# run DIR MODEL TAG [dmc options] -- pan options
+run() {
+	d=$1; m=$2; tag=$3; shift 3
+	(cd "$d" && timeout 300 "$dmc" check "$m" --json "$@" > "$tag.json" 2> "$tag.err")
+	echo $? > "$d/$tag.rc"
+	[ -f "$d/$m.trail" ] && mv "$d/$m.trail" "$d/$tag.trail"
+	return 0
+}
+
+# replay DIR MODEL TAG WHAT: the trail of run TAG replays with spin -t
+replay() {
+	d=$1; m=$2; tag=$3; what=$4
+	len=$(json_num trail_length "$d/$tag.json")
+	cp "$d/$tag.trail" "$d/$m.trail"
+	(cd "$d" && timeout 60 spin -t -p "$m" > "$tag.replay" 2>&1)
+	rm -f "$d/$m.trail"
+	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
+	[ -n "$steps" ] && [ "$steps" = "$len" ] && ok "$what: trail replays ($len steps)" \
+		|| fail "$what: spin -t replayed '$steps' steps of a $len-step trail"
+}
+
+test_model() { # source-path panopts
+	src=$1; opts=$2
+	name=$(basename "$src" .pml)
+	if [ -n "${E2E_ONLY:-}" ] && ! echo "$name" | grep -Eq "$E2E_ONLY"; then return; fi
+	d=$work/$name
+	mkdir -p "$d"
+	cp "$src" "$d/"
+	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\(.*\)".*/\1/p' "$src"); do
+		cp "$(dirname "$src")/$inc" "$d/" 2>/dev/null
+	done
+	m=$(basename "$src")
+	reference "$d" "$m" "$opts"
+	case $? in
+	0) ;;
+	2) skipped=$((skipped + 1)); return ;;
+	*) fail "$name: SPIN reference run failed"; return ;;
+	esac
+	ref=$(cat "$d/ref.verdict")
+	for cfg in astar/none greedy/dU dfs/none; do
+		s=${cfg%/*}; h=${cfg#*/}; what="$name $s/$h"
+		# shellcheck disable=SC2086
+		run "$d" "$m" por --search "$s" --heuristic "$h" --cflags -O0 -- $opts
+		# shellcheck disable=SC2086
+		run "$d" "$m" nopor --search "$s" --heuristic "$h" --no-por --cflags -O0 -- $opts
+		if [ "$(cat "$d/por.rc")" = 2 ] || [ "$(cat "$d/nopor.rc")" = 2 ]; then
+			if grep -q 'need.*target\|has no\|needs variable\|no goals' "$d/por.err"; then
+				skipped=$((skipped + 1)); continue
+			fi
+			fail "$what: dmc exited 2: $(head -c 300 "$d/por.err")"; continue
+		fi
+		vp=$(json_str verdict "$d/por.json"); vn=$(json_str verdict "$d/nopor.json")
+		[ "$vp" = "$ref" ] && [ "$vn" = "$ref" ] && ok "$what: verdict $vp with and without POR" \
+			|| { fail "$what: verdict with POR '$vp', without '$vn', SPIN '$ref'"; continue; }
+		grep -q '"por": true' "$d/por.json" || grep -q '"por": false, "por_proviso": "off (pan built with -DNOREDUCE)"' "$d/por.json" \
+			|| grep -q '"por_proviso": "off (the model' "$d/por.json" \
+			|| fail "$what: POR is not on: $(grep -o '"por_proviso": "[^"]*"' "$d/por.json")"
+		sp=$(json_num states_stored "$d/por.json"); sn=$(json_num states_stored "$d/nopor.json")
+		[ "$sp" -le "$sn" ] && ok "$what: $sp states stored with POR, $sn without" \
+			|| fail "$what: POR stores more states ($sp) than no reduction ($sn)"
+		[ "$vp" = violation ] && replay "$d" "$m" por "$what (POR)"
+	done
+	# bfs with POR is SPIN's own -DBFS search with reduction
+	if [ -f "$d/refpor.out" ] && [ -n "$(spin_stored "$d/refpor.out")" ]; then
+		# shellcheck disable=SC2086
+		run "$d" "$m" bfs --search bfs --cflags -O0 -- $opts
+		sb=$(json_num states_stored "$d/bfs.json"); ss=$(spin_stored "$d/refpor.out")
+		vs=no-violation; [ "$(spin_errors "$d/refpor.out")" -gt 0 ] && vs=violation
+		vb=$(json_str verdict "$d/bfs.json")
+		if grep -q 'max search depth too small' "$d/refpor.out"; then
+			skipped=$((skipped + 1))
+		elif [ "$sb" = "$ss" ] && [ "$vb" = "$vs" ]; then
+			ok "$name: bfs with POR stores $sb states and says $vb, as SPIN's -DBFS with reduction"
+		else
+			fail "$name: bfs with POR: $sb states, $vb; SPIN's -DBFS with reduction: $ss, $vs"
+		fi
+	else
+		skipped=$((skipped + 1))        # SPIN's reduced BFS does not compile or run
+	fi
+	# shellcheck disable=SC2086
+	run "$d" "$m" c2cl --search astar --por-proviso c2cl --cflags -O0 -- $opts
+	v=$(json_str verdict "$d/c2cl.json")
+	[ "$v" = "$ref" ] && ok "$name: astar with C2cl: verdict $v" \
+		|| fail "$name: astar with C2cl: verdict '$v', SPIN '$ref'"
+	[ "$v" = violation ] && replay "$d" "$m" c2cl "$name astar C2cl"
+	return 0
+}
+
+[ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+
+for f in "$top"/tests/models/*.pml; do
+	[ -f "$f" ] || continue
+	opts=$(sed -n 's/^\/\/ *pan-options: *//p' "$f" | head -n 1)
+	test_model "$f" "$opts"
+done
+if [ -d "$examples" ]; then
+	grep -v '^#' "$(dirname "$0")/examples.list" | while read -r rel opts; do
+		[ -n "$rel" ] && echo "$rel ${opts:-}"
+	done > "$work/list"
+	while read -r rel opts; do
+		test_model "$examples/$rel" "${opts:-}"
+	done < "$work/list"
+else
+	echo "note: $examples not found (Debian package spin); SPIN's examples not tested"
+fi
+
+[ -n "${E2E_ONLY:-}" ] && { echo "por: $passed passed, $failed failed (E2E_ONLY=$E2E_ONLY)"; [ $failed = 0 ]; exit; }
+
+# pan --no-por is the -DNOREDUCE search: identical results
+d=$work/same; mkdir -p "$d"
+cp "$top/tests/models/race_counter_bad.pml" "$top/contrib/models/philosophers_deadlock.pml" "$d/"
+strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"cpu_s": [0-9.]*//; s/"por_proviso": "[^"]*"//' "$1"; }
+for m in race_counter_bad.pml philosophers_deadlock.pml; do
+	for s in astar greedy; do
+		run "$d" "$m" a --search $s --heuristic dU --no-por
+		run "$d" "$m" b --search $s --heuristic dU --cflags -DNOREDUCE
+		if [ -s "$d/a.json" ] && [ "$(strip "$d/a.json")" = "$(strip "$d/b.json")" ]; then
+			ok "$m $s: pan --no-por searches exactly as a -DNOREDUCE pan"
+		else
+			fail "$m $s: --no-por differs from -DNOREDUCE: $(strip "$d/a.json") vs $(strip "$d/b.json")"
+		fi
+	done
+done
+grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/b.json" \
+	&& ok "a -DNOREDUCE pan says POR is off" || fail "a -DNOREDUCE pan does not say POR is off"
+
+# a model SPIN reduces only with -DNOREDUCE: dmc check adds it
+cat > "$d/en.pml" <<'EOF'
+byte g;
+active proctype P() { byte x; x = 1; g = 1 }
+active proctype Q() { enabled(0) -> g = 2; assert(g != 2) }
+EOF
+run "$d" en.pml en --search astar
+[ "$(cat "$d/en.rc")" = 1 ] && grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/en.json" \
+	&& ok "enabled(): built with -DNOREDUCE, POR off, violation found" \
+	|| fail "enabled(): status $(cat "$d/en.rc"), $(head -c 300 "$d/en.err")"
+
+# the done-when: A* stores at least 2x fewer states with POR on >= 3 contrib models
+d=$work/contrib; mkdir -p "$d"
+n2=0
+for m in leader_ring_ok philosophers_deadlock filter_mutex_bug signal_chain; do
+	cp "$top/contrib/models/$m.pml" "$d/"
+	run "$d" $m.pml p --search astar
+	run "$d" $m.pml n --search astar --no-por
+	sp=$(json_num states_stored "$d/p.json"); sn=$(json_num states_stored "$d/n.json")
+	vp=$(json_str verdict "$d/p.json"); vn=$(json_str verdict "$d/n.json")
+	[ "$vp" = "$vn" ] && ok "$m: astar verdict $vp with and without POR" \
+		|| fail "$m: astar verdict $vp with POR, $vn without"
+	if [ -n "$sp" ] && [ -n "$sn" ] && [ $((sp * 2)) -le "$sn" ]; then
+		n2=$((n2 + 1)); ok "$m: astar stores $sp states with POR, $sn without"
+	else
+		echo "note: $m: astar stores $sp states with POR, $sn without"
+	fi
+done
+[ $n2 -ge 3 ] && ok "POR halves A*'s stored states on $n2 contrib models" \
+	|| fail "POR halves A*'s stored states on only $n2 contrib models"
+
+echo "por: $skipped checks not applicable"
+echo "por: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -1,0 +1,101 @@
+/*
+ * test_por.c -- unit tests of runtime/por.c: the C2c / C2cl proviso over
+ * the successors pan reports for one expansion, and its statistics.
+ */
+#include <stdint.h>
+
+#include "check.h"
+#include "por.h"
+
+/* successor arguments: preselected, pid, key, queued now, queued before */
+#define SEL 1
+#define FULL 0
+
+static void c2c_one_new_successor_is_enough(void)
+{
+	dmc_por_reset();
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 0, 0), 0);   /* old, expanded */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 1, 0), 1);   /* new */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 0, 0), 1);   /* stays satisfied */
+	const dmc_por_stats *s = dmc_por_get_stats();
+	CHECK_EQ_LONG(s->reduced, 1);
+	CHECK_EQ_LONG(s->proviso_full, 0);
+}
+
+static void c2c_a_queued_old_state_is_not_closed(void)
+{
+	dmc_por_reset();
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 0, 0, 1), 1);
+}
+
+static void c2cl_needs_every_successor_open(void)
+{
+	dmc_por_reset();
+	dmc_por_set_proviso(DMC_POR_C2CL);
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 1, 0), 1);
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 0, 1), 1);   /* queued before: open */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 0, 0), 0);   /* closed: fails */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 1, 0), 0);   /* and stays failed */
+	CHECK_STR(dmc_por_proviso_name(dmc_por_proviso_kind()), "c2cl");
+}
+
+static void failed_candidates_then_full_expansion_are_counted(void)
+{
+	dmc_por_reset();
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 4, 0, 0, 0), 0);   /* candidate 4 fails */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 0, 0, 0), 0);   /* candidate 2 fails */
+	CHECK_EQ_LONG(dmc_por_successor(FULL, 4, 0, 0, 0), 0);  /* every process */
+	CHECK_EQ_LONG(dmc_por_successor(FULL, 2, 0, 1, 0), 0);
+	dmc_por_expansion_begin();                               /* next state: no candidate */
+	CHECK_EQ_LONG(dmc_por_successor(FULL, 1, 0, 1, 0), 0);
+	dmc_por_expansion_begin();                               /* next: candidate 2 after 4 */
+	dmc_por_successor(SEL, 4, 0, 0, 0);
+	dmc_por_successor(SEL, 2, 0, 1, 0);
+	const dmc_por_stats *s = dmc_por_get_stats();
+	CHECK_EQ_LONG(s->proviso_full, 1);
+	CHECK_EQ_LONG(s->reduced, 1);
+	CHECK_EQ_LONG(s->candidates_failed, 3);
+	/* asking twice does not count the current expansion twice */
+	s = dmc_por_get_stats();
+	CHECK_EQ_LONG(s->reduced, 1);
+}
+
+static int open_keys(uint64_t key) { return key == 7; }
+
+static void a_closed_query_replaces_the_queue_tag(void)
+{
+	dmc_por_reset();
+	dmc_por_set_closed_query(open_keys);
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 5, 0, 1), 0);   /* tagged, but closed */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 7, 0, 0), 1);   /* open per the query */
+	dmc_por_reset();
+}
+
+static void proviso_names_and_status(void)
+{
+	dmc_por_proviso p;
+	dmc_por_reset();
+	CHECK_EQ_LONG(dmc_por_proviso_parse("c2c", &p), 0);
+	CHECK_EQ_LONG(p, DMC_POR_C2C);
+	CHECK_EQ_LONG(dmc_por_proviso_parse("c2cl", &p), 0);
+	CHECK_EQ_LONG(p, DMC_POR_C2CL);
+	CHECK_EQ_LONG(dmc_por_proviso_parse("stack", &p), -1);
+	const char *note;
+	CHECK_EQ_LONG(dmc_por_wanted(), 1);
+	dmc_por_set_status(0, "off (--no-por)");
+	CHECK_EQ_LONG(dmc_por_status(&note), 0);
+	CHECK_STR(note, "off (--no-por)");
+}
+
+CHECK_MAIN("por",
+	CASE(c2c_one_new_successor_is_enough),
+	CASE(c2c_a_queued_old_state_is_not_closed),
+	CASE(c2cl_needs_every_successor_open),
+	CASE(failed_candidates_then_full_expansion_are_counted),
+	CASE(a_closed_query_replaces_the_queue_tag),
+	CASE(proviso_names_and_status))

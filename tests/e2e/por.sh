@@ -6,7 +6,9 @@
 # astar, greedy (dU) and dfs:
 #   - the verdict with POR (C2c) equals the verdict with --no-por and
 #     SPIN's (pan -DBFS -DNOREDUCE);
-#   - with POR no more states are stored than without;
+#   - with POR no more states are stored than without, when the search is
+#     complete (no violation); when it stops at a violation, POR may
+#     store more (listed in a note at the end, not a failure);
 #   - every counterexample found with POR replays with spin -t;
 # and once per model:
 #   - --search bfs with POR stores exactly as many states as SPIN's own
@@ -32,6 +34,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 passed=0
 failed=0
 skipped=0
+more=""
 ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
@@ -66,10 +69,10 @@ reference() {
 
 # run DIR MODEL TAG [dmc options] -- pan options
 run() {
-	d=$1; m=$2; tag=$3; shift 3
-	(cd "$d" && timeout 300 "$dmc" check "$m" --json "$@" > "$tag.json" 2> "$tag.err")
-	echo $? > "$d/$tag.rc"
-	[ -f "$d/$m.trail" ] && mv "$d/$m.trail" "$d/$tag.trail"
+	r_d=$1; r_m=$2; r_tag=$3; shift 3
+	(cd "$r_d" && timeout 300 "$dmc" check "$r_m" --json "$@" > "$r_tag.json" 2> "$r_tag.err")
+	echo $? > "$r_d/$r_tag.rc"
+	[ -f "$r_d/$r_m.trail" ] && mv "$r_d/$r_m.trail" "$r_d/$r_tag.trail"
 	return 0
 }
 
@@ -122,8 +125,17 @@ test_model() { # source-path panopts
 			|| grep -q '"por_proviso": "off (the model' "$d/por.json" \
 			|| fail "$what: POR is not on: $(grep -o '"por_proviso": "[^"]*"' "$d/por.json")"
 		sp=$(json_num states_stored "$d/por.json"); sn=$(json_num states_stored "$d/nopor.json")
-		[ "$sp" -le "$sn" ] && ok "$what: $sp states stored with POR, $sn without" \
-			|| fail "$what: POR stores more states ($sp) than no reduction ($sn)"
+		# a complete search stores the reduced graph, a subgraph of the
+		# full one; a search that stops at a violation may find it later
+		# in the reduced graph (the ample process is not the heuristic's
+		# choice): counted and listed, not a failure
+		if [ "$sp" -le "$sn" ]; then
+			ok "$what: $sp states stored with POR, $sn without"
+		elif [ "$vp" = violation ]; then
+			more="$more $what ($sp > $sn);"
+		else
+			fail "$what: POR stores more states ($sp) than no reduction ($sn)"
+		fi
 		[ "$vp" = violation ] && replay "$d" "$m" por "$what (POR)"
 	done
 	# bfs with POR is SPIN's own -DBFS search with reduction
@@ -170,16 +182,14 @@ else
 	echo "note: $examples not found (Debian package spin); SPIN's examples not tested"
 fi
 
-[ -n "${E2E_ONLY:-}" ] && { echo "por: $passed passed, $failed failed (E2E_ONLY=$E2E_ONLY)"; [ $failed = 0 ]; exit; }
-
 # pan --no-por is the -DNOREDUCE search: identical results
 d=$work/same; mkdir -p "$d"
 cp "$top/tests/models/race_counter_bad.pml" "$top/contrib/models/philosophers_deadlock.pml" "$d/"
 strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"cpu_s": [0-9.]*//; s/"por_proviso": "[^"]*"//' "$1"; }
 for m in race_counter_bad.pml philosophers_deadlock.pml; do
-	for s in astar greedy; do
-		run "$d" "$m" a --search $s --heuristic dU --no-por
-		run "$d" "$m" b --search $s --heuristic dU --cflags -DNOREDUCE
+	for s in astar greedy dfs; do
+		run "$d" "$m" a --search $s --no-por
+		run "$d" "$m" b --search $s --cflags -DNOREDUCE
 		if [ -s "$d/a.json" ] && [ "$(strip "$d/a.json")" = "$(strip "$d/b.json")" ]; then
 			ok "$m $s: pan --no-por searches exactly as a -DNOREDUCE pan"
 		else
@@ -221,6 +231,7 @@ done
 [ $n2 -ge 3 ] && ok "POR halves A*'s stored states on $n2 contrib models" \
 	|| fail "POR halves A*'s stored states on only $n2 contrib models"
 
+[ -n "$more" ] && echo "note: violation found after storing more states with POR than without:$more"
 echo "por: $skipped checks not applicable"
 echo "por: $passed passed, $failed failed"
 [ $failed = 0 ]

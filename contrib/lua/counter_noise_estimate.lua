@@ -1,8 +1,10 @@
 -- counter_noise_estimate.lua -- a model-specific estimate for
 -- contrib/models/counter_noise.pml.
 --
---   dmc check contrib/models/counter_noise.pml --lua contrib/lua/counter_noise_estimate.lua
+--   dmc check contrib/models/counter_noise.pml --lua contrib/lua/counter_noise_estimate.lua --no-por
 --
+-- (--no-por: with partial-order reduction the noise processes' local
+-- steps would have to be taken first, whatever the estimate says.)
 -- In that model the assertion fails when the global `count` reaches GOAL
 -- (30 unless the model is compiled with -DGOAL=...).  Every increment takes
 -- three steps of the process `counter`: the guard, count++, and the

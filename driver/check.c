@@ -31,6 +31,7 @@ typedef struct {
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
 	int replay, portable, keep, json;
+	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
@@ -106,8 +107,11 @@ static int parse(check_opts *o, int argc, char **argv)
 			o->json = 1;
 			drv_strv_push(&o->rt_opts, a);
 		} else if (strcmp(a, "--show-targets") == 0 || strcmp(a, "--show-model") == 0
-		           || strcmp(a, "--no-prune") == 0 || strcmp(a, "--no-por") == 0)
+		           || strcmp(a, "--no-prune") == 0 || strcmp(a, "--no-por") == 0) {
+			if (strcmp(a, "--no-por") == 0)
+				o->no_por = 1;
 			drv_strv_push(&o->rt_opts, a);
+		}
 		else if (strcmp(a, "--query") == 0 && i + 1 < argc)
 			o->query = argv[++i];
 		else if (strcmp(a, "--replay") == 0)
@@ -427,8 +431,15 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv)
 	o.spin_opts = "";
 	o.cflags = "";
 	rc = parse(&o, argc, argv);
+	/* --no-por builds pan exactly as before partial-order reduction
+	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same
+	 * graph, with one more pointer per queued state) */
+	char *cflags = o.no_por ? drv_printf("%s -DNOREDUCE", o.cflags) : NULL;
+	if (cflags)
+		o.cflags = cflags;
 	if (rc == 0)
 		rc = check(e, &o);
+	free(cflags);
 	drv_strv_free(&o.rt_opts);
 	drv_strv_free(&o.pan_opts);
 	return rc;

@@ -222,7 +222,7 @@ int dmc_h_store(char *v, int n)
 	static int por_ready;
 	if (!por_ready) {
 		por_ready = 1;
-		dmc_por_set_status(0, "off (pan built with -DNOREDUCE)");
+		dmc_por_set_status(0, dmc_por_wanted() ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
 	}
 #endif
 	return push ? 0 : 1;

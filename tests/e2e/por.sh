@@ -15,7 +15,8 @@
 #     -DBFS pan with its partial-order reduction (same queue order, same
 #     ample sets, the queue proviso), with the same verdict;
 #   - astar with the C2cl proviso gives the same verdict.
-# Then: pan --no-por searches exactly as a -DNOREDUCE build; a model that
+# Then: pan --no-por searches exactly as a -DNOREDUCE build (dmc check
+# --no-por builds with -DNOREDUCE), the results say so; a model that
 # needs -DNOREDUCE (enabled()) is built with it; and on the contrib models
 # with concurrency A* with POR stores at least 2x fewer states than
 # without on at least three of them.
@@ -182,23 +183,36 @@ else
 	echo "note: $examples not found (Debian package spin); SPIN's examples not tested"
 fi
 
-# pan --no-por is the -DNOREDUCE search: identical results
+# pan --no-por (a reducing build) is the -DNOREDUCE search: identical
+# results; dmc check --no-por builds with -DNOREDUCE
 d=$work/same; mkdir -p "$d"
-cp "$top/tests/models/race_counter_bad.pml" "$top/contrib/models/philosophers_deadlock.pml" "$d/"
 strip() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"cpu_s": [0-9.]*//; s/"por_proviso": "[^"]*"//' "$1"; }
-for m in race_counter_bad.pml philosophers_deadlock.pml; do
+for m in race_counter_bad philosophers_deadlock; do
+	mkdir -p "$d/$m"
+	cp "$top/tests/models/$m.pml" "$top/contrib/models/$m.pml" "$d/$m/" 2>/dev/null
+	if ! (cd "$d/$m" && spin -a $m.pml > /dev/null 2>&1 && "$dmc" cc -O2 pan.c -o pan_r > cc.out 2>&1 \
+	      && "$dmc" cc -O2 -DNOREDUCE pan.c -o pan_n >> cc.out 2>&1); then
+		fail "$m: dmc cc: $(head -c 300 "$d/$m/cc.out")"; continue
+	fi
 	for s in astar greedy dfs; do
-		run "$d" "$m" a --search $s --no-por
-		run "$d" "$m" b --search $s --cflags -DNOREDUCE
-		if [ -s "$d/a.json" ] && [ "$(strip "$d/a.json")" = "$(strip "$d/b.json")" ]; then
+		(cd "$d/$m" && ./pan_r --search $s --no-por --json > a.json 2>/dev/null; rm -f $m.pml.trail
+		 ./pan_n --search $s --json > b.json 2>/dev/null; rm -f $m.pml.trail)
+		if [ -s "$d/$m/a.json" ] && [ "$(strip "$d/$m/a.json")" = "$(strip "$d/$m/b.json")" ]; then
 			ok "$m $s: pan --no-por searches exactly as a -DNOREDUCE pan"
 		else
-			fail "$m $s: --no-por differs from -DNOREDUCE: $(strip "$d/a.json") vs $(strip "$d/b.json")"
+			fail "$m $s: --no-por differs from -DNOREDUCE: $(strip "$d/$m/a.json") vs $(strip "$d/$m/b.json")"
 		fi
 	done
+	grep -q '"por_proviso": "off (--no-por)"' "$d/$m/a.json" && grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/$m/b.json" \
+		&& ok "$m: the results say why POR is off" || fail "$m: the results do not say why POR is off"
+	(cd "$d/$m" && ./pan_r --search astar > text.out 2>&1; rm -f $m.pml.trail)
+	grep -q 'partial-order reduction *on (proviso c2c): [0-9]* expansions reduced, [0-9]* full because of the proviso' "$d/$m/text.out" \
+		&& ok "$m: the results block reports the reduction" || fail "$m: no POR line in the results: $(grep -i 'partial' "$d/$m/text.out")"
 done
-grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/b.json" \
-	&& ok "a -DNOREDUCE pan says POR is off" || fail "a -DNOREDUCE pan does not say POR is off"
+cp "$top/tests/models/race_counter_bad.pml" "$d/"
+run "$d" race_counter_bad.pml c --search astar --no-por
+grep -q '"por": false, "por_proviso": "off (--no-por)"' "$d/c.json" && ok "dmc check --no-por: POR off" \
+	|| fail "dmc check --no-por: $(head -c 300 "$d/c.json")"
 
 # a model SPIN reduces only with -DNOREDUCE: dmc check adds it
 cat > "$d/en.pml" <<'EOF'

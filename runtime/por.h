@@ -29,7 +29,10 @@
  * hold for every search.
  *
  * For a liveness search (nested DFS) after the merge: call
- * dmc_por_set_proviso(DMC_POR_C2CL) once before the first expansion;
+ * dmc_por_set_proviso(DMC_POR_C2CL) once before the first expansion (the
+ * glue reads it at the first store: with C2cl it also makes every move
+ * into or out of an accept or progress state unsafe, as SPIN's retrans()
+ * does under -a / -l);
  * if the search's Closed is not "expanded by pan" (e.g. an inner search
  * with its own visited set), register dmc_por_set_closed_query() to say
  * which old states are still open.  Nothing else changes: the glue asks

@@ -159,6 +159,17 @@ static void por_mark_unsafe(Trans *t)
 		t->atom &= ~8;
 }
 
+/* Moves into, out of or through state st of proctype tp are visible:
+ * remotely referenced labels always; accept and progress labels for a
+ * liveness search (C2cl), as SPIN's retrans() does under -a / -l. */
+static int por_visible(int tp, int st, int liveness)
+{
+	if (visstate[tp] && visstate[tp][st])
+		return 1;
+	return liveness && ((accpstate[tp] && accpstate[tp][st])
+	                    || (progstate[tp] && progstate[tp][st]));
+}
+
 static void por_setup(void)
 {
 	const char *off = NULL;
@@ -169,18 +180,17 @@ static void por_setup(void)
 #endif
 	if (!dmc_por_wanted())
 		off = "off (--no-por)";
+	int liveness = dmc_por_proviso_kind() == DMC_POR_C2CL;
 	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
 		if (!trans[tp])
 			continue;
 		for (int st = 0; st < dmc_nstates_tab[tp]; st++) {
-			if (off)
+			if (off || por_visible(tp, st, liveness))
 				por_mark_unsafe(trans[tp][st]);
-			else if (visstate[tp] && visstate[tp][st])
-				por_mark_unsafe(trans[tp][st]);     /* a remotely referenced label */
 			else
 				for (Trans *t = trans[tp][st]; t; t = t->nxt)
 					if (t->st > 0 && t->st < dmc_nstates_tab[tp]
-					    && visstate[tp] && visstate[tp][t->st])
+					    && por_visible(tp, t->st, liveness))
 						por_mark_unsafe(trans[tp][st]);
 		}
 	}

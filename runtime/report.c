@@ -124,7 +124,7 @@ void dmc_report_at_exit(void)
 	const dmc_por_stats *ps = dmc_por_get_stats();
 	if (por_on)
 		printf("\t%-24son (proviso %s): %.0f expansions reduced, %.0f full because of the proviso\n",
-		       "partial-order reduction", dmc_por_proviso_name(dmc_por_proviso_kind()) ,
+		       "partial-order reduction", dmc_por_proviso_name(dmc_por_proviso_kind()),
 		       ps->reduced, ps->proviso_full);
 	else
 		printf("\t%-24s%s\n", "partial-order reduction", por_note);

@@ -33,7 +33,7 @@ DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS)
 DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
-UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
+UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c runtime/ndfs.c runtime/ndfs_guide.c,$(RT_SRC)) \
               $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 

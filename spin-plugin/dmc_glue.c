@@ -37,6 +37,7 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stddef.h>
 #define Offsetof(X, Y)	((ulong)(&(((X *)0)->Y)))
 #ifndef max
 #define max(a,b) (((a)<(b)) ? (b) : (a))
@@ -134,8 +135,15 @@ int main(int argc, char **argv)
 static int pending;                /* the next push is for a stored state */
 static uint64_t pending_key;       /* ...with this fingerprint */
 
+static int live;                   /* liveness search (-a, -l): below */
+static int live_h_store(char *v, int n);
+static void live_stutter(void);
+static void live_popped(Trail *f);
+
 int dmc_h_store(char *v, int n)
 {
+	if (live)
+		return live_h_store(v, n);
 	int old = h_store(v, n);
 	int g = trpt->o_tt + 1;               /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys() ? dmc_fingerprint(v, (size_t) n) : 0;
@@ -164,12 +172,17 @@ void dmc_push_bfs(Trail *f, int d)
 
 Trail *dmc_pop_bfs(void)
 {
+	if (live)
+		live_stutter();               /* the state just expanded may be blocked */
 	BFS_State *t = dmc_rt_pop();
 	if (!t)
 		return NULL;
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
-	return pop_bfs();                     /* restores now, returns the frame */
+	Trail *f = pop_bfs();                 /* restores now, returns the frame */
+	if (live)
+		live_popped(f);
+	return f;
 }
 
 void dmc_br_discard(void *item)
@@ -181,6 +194,20 @@ void dmc_br_discard(void *item)
 }
 
 /* ---- trail writing without recursion (greedy trails can be very long) ---- */
+
+static Trail *cycle_frame;         /* a lasso's cycle starts after this frame's step */
+static Trail *last_frame;          /* the frame of the state pan expands (trpt copies it) */
+
+/* SPIN's cycle marker in a trail (spin -t: <<<<<START OF CYCLE>>>>>) */
+static void put_cycle_mark(Trail *p, Trail *tr, int fd)
+{
+	if (!cycle_frame || (p != cycle_frame && !(p == tr && last_frame == cycle_frame)))
+		return;
+	if (write(fd, "-1:-1:-1\n", 9) != 9) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
 
 void dmc_putter(Trail *tr, int fd)
 {
@@ -205,13 +232,16 @@ void dmc_putter(Trail *tr, int fd)
 	}
 	while (n-- > 0) {
 		Trail *p = chain[n];
-		if (!p->o_t)
+		if (!p->o_t) {
+			put_cycle_mark(p, tr, fd);
 			continue;
+		}
 		int len = sprintf(snap, "%d:%d:%d\n", trcnt++, p->pr, p->o_t->t_id);
 		if (write(fd, snap, len) != len) {
 			printf("pan: error writing %s\n", fnm);
 			pan_exit(1);
 		}
+		put_cycle_mark(p, tr, fd);
 	}
 	free(chain);
 }
@@ -509,3 +539,228 @@ double dmc_br_pan_nstates(void) { return nstates; }
 int dmc_br_errors(void) { return (int) errors; }
 int dmc_br_depth_truncated(void) { return warned != 0; }
 const char *dmc_br_trail_name(void) { return fnm; }
+
+/* ---- liveness: nested DFS in the runtime (runtime/ndfs.c) ----
+ * pan -DBFS is a safety verifier; the runtime searches for cycles on top
+ * of it, much as SPIN's own nested DFS does:
+ *   - a state of the nested (inner) search carries bit 1 in now._a_t, as
+ *     in SPIN, so SPIN's exact store keeps the inner search's visited set
+ *     apart from the outer one (a_cycles = 1 keeps _a_t in the store);
+ *   - -l: SPIN's non-progress claim (never { do :: true :: np_ -> break
+ *     od; accept: do :: np_ od }) cannot be combined with -DBFS, so the
+ *     glue runs its two phases itself: bit 4 of _a_t is "committed"; a
+ *     committed state's successors must be non-progress states, and an
+ *     uncommitted non-progress successor also gets a committed copy;
+ *   - a state where no process can move (after timeout) has a stutter
+ *     successor (the claim moves alone), as in SPIN's DFS;
+ *   - a successor of an inner state equal to the seed (ignoring bit 1)
+ *     closes the cycle: uerror() writes the trail with SPIN's -1:-1:-1
+ *     marker after the seed's step. */
+extern int a_cycles;
+extern void (*uerror)(char *);
+void store_state(Trail *, int, short);
+BFS_State *get_bfs_frame(void);
+SV_Hold *getsv(int);
+
+#define LIVE_INNER  1             /* _a_t: a state of the nested search (SPIN's bit) */
+#define LIVE_COMMIT 4             /* _a_t: -l, the non-progress phase */
+#define A_T_AT      ((size_t) offsetof(State, _a_t))
+
+static uchar *seed_sv;            /* the nested search's seed: vector, size, frame */
+static size_t seed_n;
+static Trail *seed_frame;
+static int last_expanded, last_boq;
+static Trail stutter_frame;
+
+void dmc_br_set_cycles(int mode)
+{
+	live = mode;
+	a_cycles = mode != 0;         /* SPIN's -a: no invalid-end-state errors, _a_t stored */
+}
+
+/* No process at a progress label (SPIN's np_). */
+static int np_now(void)
+{
+	for (int pid = 0; pid < (int) now._nr_pr; pid++) {
+		P0 *p = (P0 *) pptr(pid);
+		if (progstate[p->_t] && progstate[p->_t][p->_p])
+			return 0;
+	}
+	return 1;
+}
+
+int dmc_br_live_accepting(void)
+{
+	if (live == 2)
+		return (now._a_t & LIVE_COMMIT) != 0;
+	for (int pid = 0; pid < (int) now._nr_pr; pid++) {
+		P0 *p = (P0 *) pptr(pid);
+		if (accpstate[p->_t] && accpstate[p->_t][p->_p])
+			return 1;
+	}
+	return 0;
+}
+
+static size_t vec_size(const State *s, size_t cap)
+{
+#ifndef NOVSZ
+	return (size_t) s->_vsz < cap ? (size_t) s->_vsz : cap;
+#else
+	(void) s;
+	return cap;
+#endif
+}
+
+static int same_as_seed(const char *v, size_t n)
+{
+	if (!seed_sv || n != seed_n)
+		return 0;
+	if (memcmp(v, seed_sv, A_T_AT) != 0
+	    || memcmp(v + A_T_AT + 1, seed_sv + A_T_AT + 1, n - A_T_AT - 1) != 0)
+		return 0;
+	return ((uchar) v[A_T_AT] & ~LIVE_INNER) == (seed_sv[A_T_AT] & ~LIVE_INNER);
+}
+
+static void live_cycle(void)
+{
+	cycle_frame = seed_frame;
+	uerror(live == 2 ? "non-progress cycle" : "acceptance cycle");
+	cycle_frame = NULL;           /* pan goes on with -e / -c0 */
+}
+
+/* SPIN's store, then the runtime's decision; 1 when the state is queued */
+static int live_store_one(char *v, int n)
+{
+	if ((now._a_t & LIVE_INNER) && same_as_seed(v, (size_t) n))
+		live_cycle();
+	int old = h_store(v, n);
+	return dmc_rt_live_store(v, (size_t) n, old, now._a_t & LIVE_INNER);
+}
+
+static int live_h_store(char *v, int n)
+{
+	if (live == 2) {
+		int np = np_now();
+		if ((now._a_t & LIVE_COMMIT) && !np)
+			return 1;             /* the np_ claim blocks: no successor */
+		if (!(now._a_t & LIVE_COMMIT) && np) {
+			now._a_t |= LIVE_COMMIT;          /* the claim commits here */
+			if (live_store_one(v, n)) {
+				nstates++;
+				pending = 1;
+				pending_key = 0;
+				dmc_push_bfs(ntrpt, trpt->o_tt + 1);
+			}
+			now._a_t &= ~LIVE_COMMIT;
+		}
+	}
+	int push = live_store_one(v, n);
+	pending = push;
+	pending_key = 0;
+	return push ? 0 : 1;
+}
+
+/* pan popped frame f: remember whether it is expanded, to see whether it
+ * had a move (bfs() sets ntrpt->ostate on every move). */
+static void live_popped(Trail *f)
+{
+	last_frame = f;
+	last_boq = boq;
+	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
+	ntrpt->ostate = NULL;
+}
+
+/* The state in now was expanded without any move (after timeout): as
+ * SPIN's DFS, let the claim move alone (a stutter step, no trail line). */
+static void live_stutter(void)
+{
+	if (!last_frame || !last_expanded || last_boq != -1 || ntrpt->ostate)
+		return;
+	last_expanded = 0;
+	Trail *keep = ntrpt;
+	memset(&stutter_frame, 0, sizeof stutter_frame);
+	stutter_frame.ostate = (H_el *) last_frame;
+	ntrpt = &stutter_frame;
+	store_state(ntrpt, 0, -1);
+	ntrpt = keep;
+}
+
+void *dmc_br_clone_inner(void *item)
+{
+	BFS_State *t = item, *c = get_bfs_frame();
+	memcpy((char *) c->frame, (char *) t->frame, sizeof(Trail));
+	c->frame->o_pm &= ~(4|8);
+	c->boq = t->boq;
+	c->omask = t->omask;
+#if defined(Q_PROVISO) && !defined(NOREDUCE)
+	c->lstate = NULL;
+#endif
+	c->onow = getsv(t->onow->sz);
+	memcpy((char *) c->onow->sv, (char *) t->onow->sv, t->onow->sz);
+	c->onow->sv->_a_t |= LIVE_INNER;
+	c->nxt = NULL;
+	return c;
+}
+
+void dmc_br_set_seed(void *item)
+{
+	BFS_State *t = item;
+	free(seed_sv);
+	seed_sv = NULL;
+	seed_frame = NULL;
+	if (!t)
+		return;
+	seed_n = vec_size(t->onow->sv, t->onow->sz);
+	seed_sv = malloc(seed_n);
+	if (!seed_sv) {
+		printf("pan: out of memory (nested search)\n");
+		pan_exit(1);
+	}
+	memcpy(seed_sv, t->onow->sv, seed_n);
+	seed_frame = t->frame;
+}
+
+int dmc_br_item_stable(void *item)
+{
+	BFS_State *t = item;
+	return t->boq == -1 && !(t->frame->tau & 8);
+}
+
+const void *dmc_br_item_vector(void *item, size_t *n)
+{
+	BFS_State *t = item;
+	*n = vec_size(t->onow->sv, t->onow->sz);
+	return t->onow->sv;
+}
+
+int dmc_br_item_proc_state(void *item, int pid)
+{
+	BFS_State *t = item;
+	if (pid < 0 || pid >= t->onow->sv->_nr_pr || !t->omask || !t->omask->po)
+		return -1;
+#ifndef TRIX
+#if VECTORSZ>32000
+	int off = ((int *) t->omask->po)[pid];
+#else
+	int off = ((short *) t->omask->po)[pid];
+#endif
+	return ((P0 *) ((char *) t->onow->sv + off))->_p;
+#else
+	return -1;
+#endif
+}
+
+/* Bytes of now that differ from the seed (the inner search's Hamming
+ * distance), ignoring _a_t. */
+int dmc_br_hamming_to_seed(void)
+{
+	if (!seed_sv)
+		return 0;
+	size_t n = vec_size(&now, vsize), m = n < seed_n ? n : seed_n;
+	int d = (int) (n > m ? n - m : seed_n - m);
+	const uchar *a = (const uchar *) &now;
+	for (size_t i = 0; i < m; i++)
+		if (i != A_T_AT && a[i] != seed_sv[i])
+			d++;
+	return d;
+}

@@ -48,7 +48,8 @@ static int is_one_of(const char *s, const char *const *list)
 
 /* the runtime's options with a value */
 static const char *const rt_value_opts[] = {
-	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache", NULL
+	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache",
+	"--guide", NULL
 };
 
 static int has_value_prefix(const char *a)
@@ -66,7 +67,7 @@ static int parse(check_opts *o, int argc, char **argv)
 {
 	static const char *const value_opts[] = {
 		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", "--hcache", "--lua", NULL
+		"--max-depth", "--time-limit", "--hcache", "--lua", "--ltl", "--guide", NULL
 	};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -86,6 +87,12 @@ static int parse(check_opts *o, int argc, char **argv)
 				o->heur = v;
 			else if (strcmp(a, "--lua") == 0)
 				o->lua = v;
+			else if (strcmp(a, "--ltl") == 0) {
+				/* an ltl formula's claim: acceptance cycles, pan -N */
+				drv_strv_push(&o->rt_opts, "-a");
+				drv_strv_push(&o->rt_opts, "-N");
+				drv_strv_push(&o->rt_opts, v);
+			}
 			else {
 				char *opt = drv_printf("%s=%s", a, v);
 				drv_strv_push(&o->rt_opts, opt);
@@ -107,6 +114,8 @@ static int parse(check_opts *o, int argc, char **argv)
 			drv_strv_push(&o->rt_opts, a);
 		else if (strcmp(a, "--query") == 0 && i + 1 < argc)
 			o->query = argv[++i];
+		else if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-f") == 0)
+			drv_strv_push(&o->rt_opts, a);   /* liveness: the runtime's nested DFS */
 		else if (strcmp(a, "--replay") == 0)
 			o->replay = 1;
 		else if (strcmp(a, "--portable") == 0)
@@ -403,8 +412,15 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv)
 	o.spin_opts = "";
 	o.cflags = "";
 	rc = parse(&o, argc, argv);
+	/* -l: SPIN's -DNP replaces the never claim by its non-progress
+	 * claim; the runtime's nested DFS does the same on a pan without it */
+	char *np_cflags = NULL;
+	for (size_t i = 0; rc == 0 && i < o.rt_opts.n; i++)
+		if (strcmp(o.rt_opts.v[i], "-l") == 0 && !np_cflags)
+			o.cflags = np_cflags = drv_printf("%s%s-DNOCLAIM", o.cflags, *o.cflags ? " " : "");
 	if (rc == 0)
 		rc = check(e, &o);
+	free(np_cflags);
 	drv_strv_free(&o.rt_opts);
 	drv_strv_free(&o.pan_opts);
 	return rc;

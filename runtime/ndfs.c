@@ -131,7 +131,9 @@ int dmc_live_check_options(dmc_options *o, char *err, size_t errlen)
 		         o->cycles == 1 ? "-a" : "-l");
 		return -1;
 	}
-	dmc_br_set_cycles(o->cycles);
+	o->cycles = dmc_br_set_cycles(o->cycles);
+	if (o->cycles)
+		o->search_name = "nested-dfs";
 	return 0;
 }
 
@@ -141,8 +143,8 @@ void dmc_live_start(void)
 	const char *g = dmc_S.opt.guide;
 	guide_mode = strcmp(g, "none") == 0 ? 0 : strcmp(g, "hamming") == 0 ? 2 : 1;
 	if (dmc_S.opt.cycles == 2 && dmc_br_claim_type() >= 0)
-		fail("-l with a never claim (or ltl formula) is not supported: "
-		     "SPIN's -DNP replaces the claim by its non-progress claim; check the claim with -a");
+		fail("-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
+		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
 	if (dmc_guide_init(guide_mode, err, sizeof err) < 0)
 		fail(err);
 	visited = dmc_st_new(1u << 16);

@@ -551,12 +551,13 @@ const char *dmc_br_trail_name(void) { return fnm; }
  *     glue runs its two phases itself: bit 4 of _a_t is "committed"; a
  *     committed state's successors must be non-progress states, and an
  *     uncommitted non-progress successor also gets a committed copy;
- *   - a state where no process can move (after timeout) has a stutter
- *     successor (the claim moves alone), as in SPIN's DFS;
+ *   - -a: a state where no process can move (after timeout) has a
+ *     stutter successor (the claim moves alone), as in SPIN's DFS;
  *   - a successor of an inner state equal to the seed (ignoring bit 1)
  *     closes the cycle: uerror() writes the trail with SPIN's -1:-1:-1
  *     marker after the seed's step. */
 extern int a_cycles;
+extern long depthfound, depth;
 extern void (*uerror)(char *);
 void store_state(Trail *, int, short);
 BFS_State *get_bfs_frame(void);
@@ -572,10 +573,18 @@ static Trail *seed_frame;
 static int last_expanded, last_boq;
 static Trail stutter_frame;
 
-void dmc_br_set_cycles(int mode)
+int dmc_br_set_cycles(int mode)
 {
+#if ACCEPT_LAB==0
+	if (mode == 1) {              /* SPIN's words and behaviour: a safety search */
+		fprintf(stderr, "warning: no accept labels are defined, "
+		        "so option -a has no effect (ignored)\n");
+		mode = 0;
+	}
+#endif
 	live = mode;
 	a_cycles = mode != 0;         /* SPIN's -a: no invalid-end-state errors, _a_t stored */
+	return mode;
 }
 
 /* No process at a progress label (SPIN's np_). */
@@ -621,10 +630,27 @@ static int same_as_seed(const char *v, size_t n)
 	return ((uchar) v[A_T_AT] & ~LIVE_INNER) == (seed_sv[A_T_AT] & ~LIVE_INNER);
 }
 
+static int in_stutter;            /* the glue's stutter step is being stored */
+static int stutter_claim_from;     /* the claim's state before it */
+
 static void live_cycle(void)
 {
+	if (in_stutter && dmc_br_claim_type() < 0) {
+		/* no claim: a blocked accepting state, SPIN's "accept stutter"
+		 * (an error at that state, no cycle in the trail) */
+		uerror("accept stutter");
+		return;
+	}
+	/* pan's uerror moves trpt one frame down for errors named "... cycle"
+	 * (its DFS is then a step further): undo that, and report the depth
+	 * where the cycle starts, as SPIN does */
 	cycle_frame = seed_frame;
+	depthfound = seed_frame->o_tt;
+	if (depth > 1)
+		trpt++;
 	uerror(live == 2 ? "non-progress cycle" : "acceptance cycle");
+	if (depth > 1)
+		trpt--;
 	cycle_frame = NULL;           /* pan goes on with -e / -c0 */
 }
 
@@ -637,8 +663,27 @@ static int live_store_one(char *v, int n)
 	return dmc_rt_live_store(v, (size_t) n, old, now._a_t & LIVE_INNER);
 }
 
+/* A stutter step: the claim's transition is the step's (a "N:0:id"
+ * trail line, as SPIN writes claim steps), so that spin -t replays it. */
+static void stutter_step(void)
+{
+	int ct = dmc_br_claim_type();
+	stutter_frame.o_t = NULL;
+	if (ct < 0 || now._nr_pr == 0)
+		return;
+	int to = ((P0 *) pptr(0))->_p;
+	for (Trans *t = trans[ct][stutter_claim_from]; t; t = t->nxt)
+		if (t->st == to || (t->st == 0 && to == stutter_claim_from)) {
+			stutter_frame.o_t = t;
+			stutter_frame.pr = 0;
+			return;
+		}
+}
+
 static int live_h_store(char *v, int n)
 {
+	if (in_stutter)
+		stutter_step();
 	if (live == 2) {
 		int np = np_now();
 		if ((now._a_t & LIVE_COMMIT) && !np)
@@ -674,14 +719,19 @@ static void live_popped(Trail *f)
  * SPIN's DFS, let the claim move alone (a stutter step, no trail line). */
 static void live_stutter(void)
 {
-	if (!last_frame || !last_expanded || last_boq != -1 || ntrpt->ostate)
+	/* -l: SPIN's np_ is false on a stutter step (a blocked system makes
+	 * no non-progress cycle) */
+	if (live != 1 || !last_frame || !last_expanded || last_boq != -1 || ntrpt->ostate)
 		return;
 	last_expanded = 0;
 	Trail *keep = ntrpt;
 	memset(&stutter_frame, 0, sizeof stutter_frame);
 	stutter_frame.ostate = (H_el *) last_frame;
 	ntrpt = &stutter_frame;
+	in_stutter = 1;
+	stutter_claim_from = dmc_br_claim_type() >= 0 ? ((P0 *) pptr(0))->_p : 0;
 	store_state(ntrpt, 0, -1);
+	in_stutter = 0;
 	ntrpt = keep;
 }
 

@@ -101,10 +101,12 @@ e2e: all
 	sh tests/e2e/run.sh
 	sh tests/e2e/uppaal.sh
 	sh tests/e2e/lua.sh
+	sh tests/e2e/liveness.sh
 
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
+	sh tests/bench/liveness.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -259,6 +259,9 @@ const char *dmc_br_type_name(int type)
 
 int dmc_br_claim_type(void)
 {
+#ifndef VERI
+	return -1;                    /* no claim runs (none, or -DNOCLAIM) */
+#endif
 	for (int t = 0; t < NTYPES; t++)
 		if (Btypes[t] == 1)           /* N_CLAIM */
 			return t;

@@ -55,7 +55,7 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 	}
 	if (lua && *lua)
 		o->lua_file = lua;
-	if (dmc_live_check_options(o, err, sizeof err) < 0) {
+	if (dmc_live_check_options(o, argc, argv, err, sizeof err) < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
 	}

@@ -101,8 +101,31 @@ int dmc_rt_live(void)
 	return dmc_S.opt.cycles;
 }
 
-int dmc_live_check_options(dmc_options *o, char *err, size_t errlen)
+/* pan's -N NAME / -NNAME (not -N<number>): the claim's name, or NULL */
+static const char *claim_option(int argc, char **argv)
 {
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "-N", 2) != 0)
+			continue;
+		if (a[2] >= '0' && a[2] <= '9')
+			return NULL;
+		if (a[2])
+			return a + 2;
+		if (i + 1 < argc && argv[i + 1][0] != '-')
+			return argv[i + 1];
+	}
+	return NULL;
+}
+
+int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, size_t errlen)
+{
+	const char *claim = claim_option(argc, argv);
+	if (claim && !dmc_br_claim_named(claim)) {
+		snprintf(err, errlen, "-N %s: the model has no ltl formula or never claim named '%s'",
+		         claim, claim);
+		return -1;
+	}
 	if (o->fair && !o->cycles) {
 		snprintf(err, errlen, "-f (weak fairness) needs -a or -l");
 		return -1;
@@ -249,7 +272,7 @@ void dmc_live_push(void *item, int g, int repush)
 	kids[nkids++] = k;
 	order_top = 1;
 	if ((double) nkids > dmc_live_st.pending_peak)
-		dmc_live_st.pending_peak = (double) nkids;
+		dmc_S.st.open_peak = dmc_live_st.pending_peak = (double) nkids;
 }
 
 /* Ordering: the best successor last (it is taken first). */

@@ -24,8 +24,10 @@ typedef struct dmc_live_stats {
 extern dmc_live_stats dmc_live_st;
 
 /* Check the liveness options (-a, -l, -f, --guide against --search and
- * --heuristic) and tell the glue; 0, or -1 with a message. */
-int dmc_live_check_options(dmc_options *o, char *err, size_t errlen);
+ * --heuristic) and pan's -N (the claim must exist: pan ignores -N when
+ * there is one claim, and exits 1 when none has the name), then tell the
+ * glue; 0, or -1 with a message. */
+int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, size_t errlen);
 /* Set up once pan's tables exist (from dmc_search_start). */
 void dmc_live_start(void);
 void dmc_live_push(void *item, int g, int repush);

@@ -62,6 +62,7 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int inner);
 
 /* callbacks into the glue for the nested DFS */
 int dmc_br_set_cycles(int mode);             /* before pan's main: SPIN's a_cycles; the mode in effect */
+int dmc_br_claim_named(const char *name);    /* a never claim / ltl formula has this name */
 int dmc_br_live_accepting(void);             /* now is accepting (-a) / committed (-l) */
 void *dmc_br_clone_inner(void *item);        /* the nested search's copy of a queued state */
 void dmc_br_set_seed(void *item);            /* the state that closes a cycle; NULL: none */

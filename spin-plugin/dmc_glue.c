@@ -590,6 +590,14 @@ int dmc_br_set_cycles(int mode)
 	return mode;
 }
 
+int dmc_br_claim_named(const char *name)
+{
+	for (int t = 0; t < NTYPES; t++)
+		if (Btypes[t] == 1 && strcmp(procname[t], name) == 0)
+			return 1;
+	return 0;
+}
+
 /* No process at a progress label (SPIN's np_). */
 static int np_now(void)
 {

@@ -147,6 +147,23 @@ if [ $rc = 2 ] && grep -q 'weak fairness' "$d/err"; then
 else
 	fail "-f: exit $rc, expected 2 with a message"
 fi
+# bad liveness requests: exit status 2 and a message naming the problem
+cp "$top/tests/models/live_multi.pml" "$d/"
+bad() { # expected-message dmc-arguments...
+	msg=$1; shift
+	(cd "$d" && "$dmc" check "$@" > out 2> err)
+	rc=$?
+	if [ $rc = 2 ] && grep -q "$msg" "$d/err"; then
+		ok "$*: refused"
+	else
+		fail "$*: exit $rc, expected 2 and '$msg'"
+	fi
+}
+bad "no ltl formula or never claim named 'nosuch'" live_multi.pml --ltl nosuch
+bad "searches by nested DFS" live_accept_bad.pml -a --search astar
+bad "is for safety properties" live_accept_bad.pml -a --heuristic dL
+bad "needs -a or -l" live_accept_bad.pml -f
+bad "expected fsm, hamming or none" live_accept_bad.pml -a --guide best
 [ -n "${VERBOSE:-}" ] && cat "$work/summary"
 echo "liveness: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -139,6 +139,8 @@ static int live;                   /* liveness search (-a, -l): below */
 static int live_h_store(char *v, int n);
 static void live_stutter(void);
 static void live_popped(Trail *f);
+static void live_pushed(BFS_State *t);
+static Trans *claim_step_of(Trail *frame);
 
 int dmc_h_store(char *v, int n)
 {
@@ -162,6 +164,8 @@ void dmc_push_bfs(Trail *f, int d)
 	BFS_State *t;
 	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
 	t = bfs_bot;
+	if (live)
+		live_pushed(t);
 	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
@@ -197,6 +201,17 @@ void dmc_br_discard(void *item)
 
 static Trail *cycle_frame;         /* a lasso's cycle starts after this frame's step */
 static Trail *last_frame;          /* the frame of the state pan expands (trpt copies it) */
+static Trans *closing_t, *closing_claim;   /* a lasso's last step (written by dmc_putter) */
+static int closing_pr;
+
+static void put_step(int pr, Trans *t, int fd)
+{
+	int len = sprintf(snap, "%d:%d:%d\n", trcnt++, pr, t->t_id);
+	if (write(fd, snap, len) != len) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
 
 /* SPIN's cycle marker in a trail (spin -t: <<<<<START OF CYCLE>>>>>) */
 static void put_cycle_mark(Trail *p, Trail *tr, int fd)
@@ -232,17 +247,19 @@ void dmc_putter(Trail *tr, int fd)
 	}
 	while (n-- > 0) {
 		Trail *p = chain[n];
-		if (!p->o_t) {
-			put_cycle_mark(p, tr, fd);
-			continue;
-		}
-		int len = sprintf(snap, "%d:%d:%d\n", trcnt++, p->pr, p->o_t->t_id);
-		if (write(fd, snap, len) != len) {
-			printf("pan: error writing %s\n", fnm);
-			pan_exit(1);
-		}
+		if (p->o_t)
+			put_step(p->pr, p->o_t, fd);
+		/* a lasso lists the claim's steps too, as SPIN's DFS trails do:
+		 * spin -t then shows the claim's state pan had at the marker */
+		Trans *c = claim_step_of(p == tr ? last_frame : p);
+		if (c)
+			put_step(0, c, fd);
 		put_cycle_mark(p, tr, fd);
 	}
+	if (closing_t)
+		put_step(closing_pr, closing_t, fd);
+	if (closing_claim)
+		put_step(0, closing_claim, fd);
 	free(chain);
 }
 
@@ -643,6 +660,104 @@ static int same_as_seed(const char *v, size_t n)
 
 static int in_stutter;            /* the glue's stutter step is being stored */
 static int stutter_claim_from;     /* the claim's state before it */
+static int claim_from = -1;        /* the claim's state in the state pan expands */
+
+/* The claim's transition from claim_from to its state in now, made by
+ * store_state after the step in frame f (none inside atomic sequences
+ * and rendezvous, where pan does not move the claim), or NULL. */
+/* The type of the claim that runs (pid 0): with several claims (ltl
+ * formulas), pan's -N chose it. */
+static int running_claim(void)
+{
+	return dmc_br_claim_type() >= 0 && now._nr_pr > 0 ? ((P0 *) pptr(0))->_t : -1;
+}
+
+static Trans *claim_move(Trail *f)
+{
+	int ct = running_claim();
+	if (ct < 0 || boq != -1 || (f->o_t && (f->o_t->atom & 2) && f != &stutter_frame))
+		return NULL;
+	int from = claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+	int to = ((P0 *) pptr(0))->_p;
+	for (Trans *t = trans[ct][from]; t; t = t->nxt)
+		if (t->st == to)
+			return t;
+	return NULL;
+}
+
+/* frame -> the claim's step after it, for the frames of a liveness search */
+static Trail **cs_key;
+static Trans **cs_val;
+static size_t cs_cap, cs_n;
+
+static size_t cs_slot(Trail *f, size_t cap)
+{
+	uintptr_t x = (uintptr_t) f;
+	x ^= x >> 17;
+	x *= (uintptr_t) 0x9E3779B97F4A7C15ull;
+	return (size_t) (x ^ (x >> 29)) & (cap - 1);
+}
+
+static void cs_put(Trail *f, Trans *t)
+{
+	if (2 * (cs_n + 1) > cs_cap) {
+		size_t cap = cs_cap ? 2 * cs_cap : 1024;
+		Trail **k = calloc(cap, sizeof *k);
+		Trans **v = calloc(cap, sizeof *v);
+		if (!k || !v) {
+			printf("pan: out of memory (claim steps)\n");
+			pan_exit(1);
+		}
+		for (size_t i = 0; i < cs_cap; i++)
+			if (cs_key[i]) {
+				size_t j = cs_slot(cs_key[i], cap);
+				while (k[j])
+					j = (j + 1) & (cap - 1);
+				k[j] = cs_key[i];
+				v[j] = cs_val[i];
+			}
+		free(cs_key);
+		free(cs_val);
+		cs_key = k;
+		cs_val = v;
+		cs_cap = cap;
+	}
+	size_t j = cs_slot(f, cs_cap);
+	while (cs_key[j] && cs_key[j] != f)
+		j = (j + 1) & (cs_cap - 1);
+	if (!cs_key[j])
+		cs_n++;
+	cs_key[j] = f;
+	cs_val[j] = t;
+}
+
+static Trans *claim_step_of(Trail *f)
+{
+	if (!live || !cs_cap || !f)
+		return NULL;
+	size_t j = cs_slot(f, cs_cap);
+	while (cs_key[j]) {
+		if (cs_key[j] == f)
+			return cs_val[j];
+		j = (j + 1) & (cs_cap - 1);
+	}
+	return NULL;
+}
+
+/* pan queued t (now = its state): remember the claim's move into it */
+static void live_pushed(BFS_State *t)
+{
+	if (in_stutter)
+		return;               /* the stutter frame's step is the claim's */
+	Trans *c = claim_move(t->frame);
+	if (c)
+		cs_put(t->frame, c);
+}
+
+double dmc_br_live_glue_bytes(void)
+{
+	return (double) cs_cap * (sizeof *cs_key + sizeof *cs_val);
+}
 
 static void live_cycle(void)
 {
@@ -657,11 +772,20 @@ static void live_cycle(void)
 	 * where the cycle starts, as SPIN does */
 	cycle_frame = seed_frame;
 	depthfound = seed_frame->o_tt;
+	/* the closing step and the claim's move after it: dmc_putter writes
+	 * them (nuerror would write the step alone) */
+	Trans *keep = ntrpt->o_t;
+	closing_t = ntrpt->o_t;
+	closing_pr = ntrpt->pr;
+	closing_claim = in_stutter ? NULL : claim_move(ntrpt);
+	ntrpt->o_t = NULL;
 	if (depth > 1)
 		trpt++;
 	uerror(live == 2 ? "non-progress cycle" : "acceptance cycle");
 	if (depth > 1)
 		trpt--;
+	ntrpt->o_t = keep;
+	closing_t = closing_claim = NULL;
 	cycle_frame = NULL;           /* pan goes on with -e / -c0 */
 }
 
@@ -678,9 +802,9 @@ static int live_store_one(char *v, int n)
  * trail line, as SPIN writes claim steps), so that spin -t replays it. */
 static void stutter_step(void)
 {
-	int ct = dmc_br_claim_type();
+	int ct = running_claim();
 	stutter_frame.o_t = NULL;
-	if (ct < 0 || now._nr_pr == 0)
+	if (ct < 0)
 		return;
 	int to = ((P0 *) pptr(0))->_p;
 	for (Trans *t = trans[ct][stutter_claim_from]; t; t = t->nxt)
@@ -722,6 +846,7 @@ static void live_popped(Trail *f)
 {
 	last_frame = f;
 	last_boq = boq;
+	claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
 	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
 	ntrpt->ostate = NULL;
 }
@@ -740,7 +865,7 @@ static void live_stutter(void)
 	stutter_frame.ostate = (H_el *) last_frame;
 	ntrpt = &stutter_frame;
 	in_stutter = 1;
-	stutter_claim_from = dmc_br_claim_type() >= 0 ? ((P0 *) pptr(0))->_p : 0;
+	stutter_claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : 0;
 	store_state(ntrpt, 0, -1);
 	in_stutter = 0;
 	ntrpt = keep;
@@ -760,6 +885,9 @@ void *dmc_br_clone_inner(void *item)
 	memcpy((char *) c->onow->sv, (char *) t->onow->sv, t->onow->sz);
 	c->onow->sv->_a_t |= LIVE_INNER;
 	c->nxt = NULL;
+	Trans *cs = claim_step_of(t->frame);
+	if (cs)
+		cs_put(c->frame, cs);     /* the copy's frame is the one in the lasso */
 	return c;
 }
 

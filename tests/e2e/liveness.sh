@@ -94,7 +94,21 @@ check_one() {
 			fail "$name: the cycle's trail has no marker, or spin -t does not reach it"
 			return
 		fi
-		ok "$name: lasso replays ($steps steps, cycle $clen)"
+		# the replay returns to the state at the marker: spin -t -uN stops
+		# before step N; compare its final dump (variables, locals, every
+		# process's and the claim's control state) with the full replay's
+		stem=$(sed -n 's/.*"stem_length": \([0-9]*\).*/\1/p' "$d/dmc.json")
+		(cd "$d" && timeout 60 spin -t -u$((stem + 1)) -l -g "$m" 2>&1 \
+			| sed -n '/^#processes/,$p' | sed 's/^ *[0-9]*://' > at_mark.out)
+		(cd "$d" && sed -n '/^#processes/,$p' replay.out > /dev/null;
+			timeout 60 spin -t -l -g "$m" 2>&1 | sed -n '/^#processes/,$p' \
+			| sed 's/^ *[0-9]*://' > at_end.out)
+		if [ ! -s "$d/at_end.out" ] || ! cmp -s "$d/at_mark.out" "$d/at_end.out"; then
+			fail "$name: the replay's state at the end differs from the state at the cycle marker"
+			diff "$d/at_mark.out" "$d/at_end.out" | head -6
+			return
+		fi
+		ok "$name: lasso replays ($steps steps, cycle $clen, back to the marker's state)"
 	else
 		ok "$name: trail replays ($steps steps, $(grep -m1 '^pan:1:' "$d/dmc.err"))"
 	fi

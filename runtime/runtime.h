@@ -70,5 +70,6 @@ int dmc_br_item_stable(void *item);          /* not inside atomic, not mid-rende
 const void *dmc_br_item_vector(void *item, size_t *n);
 int dmc_br_item_proc_state(void *item, int pid);
 int dmc_br_hamming_to_seed(void);            /* bytes of now that differ from the seed */
+double dmc_br_live_glue_bytes(void);         /* the glue's table of the lasso's claim steps */
 
 #endif

@@ -161,6 +161,20 @@ if [ $rc = 2 ] && grep -q 'weak fairness' "$d/err"; then
 else
 	fail "-f: exit $rc, expected 2 with a message"
 fi
+# the plugin and the portable build search identically
+for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml; do
+	cp "$top/tests/models/$pm" "$d/"
+	mode=-a; [ "$pm" = live_np_bad.pml ] && mode=-l
+	(cd "$d" && "$dmc" check "$pm" $mode --json > plugin.json 2>/dev/null; cp "$pm.trail" plugin.trail)
+	(cd "$d" && "$dmc" check "$pm" $mode --json --portable > portable.json 2>/dev/null)
+	sp=$(json_num states_stored "$d/plugin.json"); sq=$(json_num states_stored "$d/portable.json")
+	if [ -n "$sp" ] && [ "$sp" = "$sq" ] && cmp -s "$d/plugin.trail" "$d/$pm.trail"; then
+		ok "$pm $mode: plugin and --portable identical ($sp states)"
+	else
+		fail "$pm $mode: plugin stores '$sp', --portable '$sq' (or the trails differ)"
+	fi
+done
+
 # bad liveness requests: exit status 2 and a message naming the problem
 cp "$top/tests/models/live_multi.pml" "$d/"
 bad() { # expected-message dmc-arguments...

@@ -347,6 +347,8 @@ static int limit_reached(void)
 void *dmc_rt_pop(void)
 {
 	dmc_open_entry e;
+	if (!dmc_S.started)             /* no initial state: the claim cannot start */
+		dmc_search_start();
 	if (dmc_S.opt.cycles)
 		return limit_reached() ? NULL : dmc_live_pop();
 	if (nurgent > 0)

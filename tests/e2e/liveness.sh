@@ -175,6 +175,20 @@ for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml; do
 	fi
 done
 
+# limits end the nested DFS cleanly: exit status 3, statistics so far
+cp "$top/contrib/models/live_noise.pml" "$d/"
+for lim in "--max-depth 100" "--memlim 129" "--time-limit 0.001"; do
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check live_noise.pml -a --guide none $lim --json > lim.json 2>/dev/null)
+	rc=$?
+	if [ $rc = 3 ] && [ "$(json_str verdict "$d/lim.json")" = incomplete ] \
+	   && grep -q '"outer_states": [0-9]' "$d/lim.json"; then
+		ok "$lim: incomplete ($(json_str incomplete_reason "$d/lim.json"))"
+	else
+		fail "$lim: exit $rc, verdict '$(json_str verdict "$d/lim.json")', expected 3 and incomplete"
+	fi
+done
+
 # bad liveness requests: exit status 2 and a message naming the problem
 cp "$top/tests/models/live_multi.pml" "$d/"
 bad() { # expected-message dmc-arguments...

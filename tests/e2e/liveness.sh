@@ -12,6 +12,8 @@
 #     trail has, and a cycle's replay shows <<<<<START OF CYCLE>>>>>;
 #   - -f (weak fairness) is refused with exit status 2.
 # A model with several ltl formulas is checked once per formula.
+# LIVE_LARGE=1 adds the larger examples of liveness_large.list;
+# LIVE_TIME=S is the time limit per run (default 60 s).
 # Prints one line per failure and closes with "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -120,7 +122,10 @@ formulas() {
 }
 
 n=0
-grep -v '^#' "$top/tests/e2e/liveness.list" | while read -r path mode; do
+lists=$top/tests/e2e/liveness.list
+[ -n "${LIVE_LARGE:-}" ] && lists="$lists $top/tests/e2e/liveness_large.list"
+# shellcheck disable=SC2086
+cat $lists | grep -v '^#' | while read -r path mode; do
 	[ -n "$path" ] || continue
 	case $path in
 	/*|tests/*|contrib/*) src=$path; [ "${path#/}" = "$path" ] && src=$top/$path ;;

@@ -1,4 +1,6 @@
-/* Several ltl formulas, some hold, some fail (each checked with --ltl). */
+/* Several ltl formulas, some hold, some fail (each checked with --ltl).
+ * unfair fails only because nothing forces P to move: Q may run forever
+ * (no fairness). */
 byte x;
 bool t;
 active proctype P() {
@@ -13,6 +15,6 @@ active proctype Q() {
 	od
 }
 ltl ok1 { [] (x <= 2) }
-ltl ok2 { [] (x == 2 -> <> (x == 0)) }
+ltl unfair { [] (x == 2 -> <> (x == 0)) }
 ltl bad1 { [] <> (x == 2) }
 ltl bad2 { <> [] (x != 1) }

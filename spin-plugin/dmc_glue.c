@@ -790,12 +790,12 @@ static void live_cycle(void)
 }
 
 /* SPIN's store, then the runtime's decision; 1 when the state is queued */
-static int live_store_one(char *v, int n)
+static int live_store_one(char *v, int n, int *old)
 {
 	if ((now._a_t & LIVE_INNER) && same_as_seed(v, (size_t) n))
 		live_cycle();
-	int old = h_store(v, n);
-	return dmc_rt_live_store(v, (size_t) n, old, now._a_t & LIVE_INNER);
+	*old = h_store(v, n);
+	return dmc_rt_live_store(v, (size_t) n, *old, now._a_t & LIVE_INNER);
 }
 
 /* A stutter step: the claim's transition is the step's (a "N:0:id"
@@ -825,8 +825,10 @@ static int live_h_store(char *v, int n)
 			return 1;             /* the np_ claim blocks: no successor */
 		if (!(now._a_t & LIVE_COMMIT) && np) {
 			now._a_t |= LIVE_COMMIT;          /* the claim commits here */
-			if (live_store_one(v, n)) {
-				nstates++;
+			int old;
+			if (live_store_one(v, n, &old)) {
+				if (!old)
+					nstates++;        /* store_state counts the other copy */
 				pending = 1;
 				pending_key = 0;
 				dmc_push_bfs(ntrpt, trpt->o_tt + 1);
@@ -834,9 +836,11 @@ static int live_h_store(char *v, int n)
 			now._a_t &= ~LIVE_COMMIT;
 		}
 	}
-	int push = live_store_one(v, n);
+	int old, push = live_store_one(v, n, &old);
 	pending = push;
 	pending_key = 0;
+	if (push && old)
+		nstates--;                    /* queued again, not new: store_state counts it */
 	return push ? 0 : 1;
 }
 

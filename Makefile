@@ -33,7 +33,7 @@ DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS)
 DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
-UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c,$(RT_SRC)) \
+UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c runtime/ndfs.c runtime/ndfs_guide.c,$(RT_SRC)) \
               $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 
@@ -102,10 +102,12 @@ e2e: all
 	sh tests/e2e/uppaal.sh
 	sh tests/e2e/lua.sh
 	sh tests/e2e/por.sh
+	sh tests/e2e/liveness.sh
 
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
+	sh tests/bench/liveness.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -52,7 +52,7 @@ static int is_one_of(const char *s, const char *const *list)
 /* the runtime's options with a value */
 static const char *const rt_value_opts[] = {
 	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache",
-	"--por-proviso", NULL
+	"--por-proviso", "--guide", NULL
 };
 
 static int has_value_prefix(const char *a)
@@ -70,7 +70,8 @@ static int parse(check_opts *o, int argc, char **argv)
 {
 	static const char *const value_opts[] = {
 		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", "--hcache", "--lua", "--por-proviso", NULL
+		"--max-depth", "--time-limit", "--hcache", "--lua", "--por-proviso", "--ltl", "--guide",
+		NULL
 	};
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -90,6 +91,12 @@ static int parse(check_opts *o, int argc, char **argv)
 				o->heur = v;
 			else if (strcmp(a, "--lua") == 0)
 				o->lua = v;
+			else if (strcmp(a, "--ltl") == 0) {
+				/* an ltl formula's claim: acceptance cycles, pan -N */
+				drv_strv_push(&o->rt_opts, "-a");
+				drv_strv_push(&o->rt_opts, "-N");
+				drv_strv_push(&o->rt_opts, v);
+			}
 			else {
 				char *opt = drv_printf("%s=%s", a, v);
 				drv_strv_push(&o->rt_opts, opt);
@@ -114,6 +121,8 @@ static int parse(check_opts *o, int argc, char **argv)
 		}
 		else if (strcmp(a, "--query") == 0 && i + 1 < argc)
 			o->query = argv[++i];
+		else if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-f") == 0)
+			drv_strv_push(&o->rt_opts, a);   /* liveness: the runtime's nested DFS */
 		else if (strcmp(a, "--replay") == 0)
 			o->replay = 1;
 		else if (strcmp(a, "--portable") == 0)
@@ -434,11 +443,18 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv)
 	/* --no-por builds pan exactly as before partial-order reduction
 	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same
 	 * graph, with one more pointer per queued state) */
-	char *cflags = o.no_por ? drv_printf("%s -DNOREDUCE", o.cflags) : NULL;
-	if (cflags)
-		o.cflags = cflags;
+	char *cflags = NULL;
+	if (rc == 0 && o.no_por)
+		o.cflags = cflags = drv_printf("%s -DNOREDUCE", o.cflags);
+	/* -l: SPIN's -DNP replaces the never claim by its non-progress
+	 * claim; the runtime's nested DFS does the same on a pan without it */
+	char *np_cflags = NULL;
+	for (size_t i = 0; rc == 0 && i < o.rt_opts.n; i++)
+		if (strcmp(o.rt_opts.v[i], "-l") == 0 && !np_cflags)
+			o.cflags = np_cflags = drv_printf("%s%s-DNOCLAIM", o.cflags, *o.cflags ? " " : "");
 	if (rc == 0)
 		rc = check(e, &o);
+	free(np_cflags);
 	free(cflags);
 	drv_strv_free(&o.rt_opts);
 	drv_strv_free(&o.pan_opts);

@@ -10,6 +10,7 @@
 #include "report.h"
 #include "search.h"
 #include "lua_script.h"
+#include "ndfs.h"
 
 /* -DDMC_LUA=FILE or -DDMC_LUA='"FILE"': the name without quotes */
 static const char *unquote(const char *s, char *buf, size_t n)
@@ -54,6 +55,10 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 	}
 	if (lua && *lua)
 		o->lua_file = lua;
+	if (dmc_live_check_options(o, argc, argv, err, sizeof err) < 0) {
+		fprintf(stderr, "pan: spin-dmc: %s\n", err);
+		return 2;
+	}
 	int user_depth = 0;
 	for (int i = 1; i < argc; i++)
 		if (gives_depth(argv[i]))

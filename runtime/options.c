@@ -75,6 +75,7 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	o->weight = 2.0;
 	o->beam_width = 100;
 	o->max_depth = -1;
+	o->guide = "fsm";
 	o->search_name = default_search;
 	o->heuristic = default_heuristic;
 	dmc_combo_clear(&o->combo);
@@ -83,6 +84,15 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	for (int i = 1; i < *argc; i++) {
 		const char *a = argv[i], *v;
 		double d;
+		/* pan's liveness options are the runtime's: pan -DBFS has none */
+		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0) {
+			o->cycles = a[1] == 'a' ? 1 : 2;
+			continue;
+		}
+		if (strcmp(a, "-f") == 0) {
+			o->fair = 1;
+			continue;
+		}
 		if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0) {
 			argv[out++] = argv[i];
 			continue;
@@ -145,6 +155,12 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 				return -1;
 			}
 			o->por_proviso = (int) p;
+		} else if ((v = value_of(&i, *argc, argv, "--guide"))) {
+			if (strcmp(v, "fsm") != 0 && strcmp(v, "hamming") != 0 && strcmp(v, "none") != 0) {
+				snprintf(err, errlen, "--guide: expected fsm, hamming or none, got '%s'", v);
+				return -1;
+			}
+			o->guide = v;
 		} else if (strcmp(a, "--json") == 0)
 			o->json = 1;
 		else if (strcmp(a, "--no-prune") == 0)
@@ -210,6 +226,9 @@ void dmc_options_usage(FILE *f)
 	"\t--memlim MB      stop cleanly before pan and the runtime use MB megabytes\n"
 	"\t--max-depth N    do not expand states deeper than N (pan's -m)\n"
 	"\t--time-limit S   stop cleanly after S seconds\n"
+	"\t-a               acceptance cycles (never claim, ltl, accept labels): nested DFS\n"
+	"\t-l               non-progress cycles (progress labels): nested DFS\n"
+	"\t--guide G        nested DFS order: fsm (default), hamming, none (SPIN's order)\n"
 	"\t--json           standard output is one JSON object with the results\n"
 	"\t--help           this text, then pan's options\n", s, h);
 }

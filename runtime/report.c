@@ -15,6 +15,7 @@
 #include "bridge.h"
 #include "lua_script.h"
 #include "por.h"
+#include "ndfs.h"
 
 static FILE *json_out;
 
@@ -34,6 +35,63 @@ static long trail_steps(const char *name)
 			n++;
 	fclose(f);
 	return n;
+}
+
+/* A lasso's stem and cycle: steps before and after SPIN's -1:-1:-1
+ * marker; -1 when the trail has no marker. */
+static long trail_cycle(const char *name, long *stem)
+{
+	FILE *f = fopen(name, "r");
+	char line[256];
+	long n = 0, cycle = -1;
+	*stem = 0;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "-1:-1:-1", 8) == 0) {
+			*stem = n;
+			cycle = 0;
+		} else if (line[0] >= '0' && line[0] <= '9') {
+			n++;
+			if (cycle >= 0)
+				cycle++;
+		}
+	}
+	fclose(f);
+	return cycle;
+}
+
+/* the nested DFS's statistics (-a, -l) */
+static void print_live(FILE *f, int json, long cycle, long stem)
+{
+	const dmc_live_stats *l = &dmc_live_st;
+	const char *mode = dmc_S.opt.cycles == 1 ? "acceptance" : "non-progress";
+	if (json) {
+		fprintf(f, ", \"liveness\": {\"cycles\": \"%s\", \"guide\": \"%s\""
+		        ", \"outer_states\": %.0f, \"outer_expanded\": %.0f"
+		        ", \"inner_states\": %.0f, \"inner_expanded\": %.0f"
+		        ", \"nested_searches\": %.0f, \"stack_peak\": %.0f, \"pending_peak\": %.0f"
+		        ", \"fingerprint_clashes\": %.0f",
+		        mode, dmc_S.opt.guide, l->outer_stored, l->outer_expanded, l->inner_stored,
+		        l->inner_expanded, l->seeds, l->stack_peak, l->pending_peak, l->clashes);
+		if (cycle >= 0)
+			fprintf(f, ", \"stem_length\": %ld, \"cycle_length\": %ld}", stem, cycle);
+		else
+			fprintf(f, ", \"stem_length\": null, \"cycle_length\": null}");
+		return;
+	}
+	fprintf(f, "\t%-24s%s cycles (%s), guide %s\n", "liveness", mode,
+	        dmc_S.opt.cycles == 1 ? "-a" : "-l", dmc_live_guide_note());
+	fprintf(f, "\t%-24s%.0f stored, %.0f expanded\n", "outer search states",
+	        l->outer_stored, l->outer_expanded);
+	fprintf(f, "\t%-24s%.0f stored, %.0f expanded, in %.0f nested searches\n",
+	        "inner search states", l->inner_stored, l->inner_expanded, l->seeds);
+	fprintf(f, "\t%-24s%.0f states, %.0f successors pending at most\n", "DFS stack peak",
+	        l->stack_peak, l->pending_peak);
+	if (l->clashes > 0)
+		fprintf(f, "\t%-24s%.0f (resolved exactly)\n", "fingerprint clashes", l->clashes);
+	if (cycle >= 0)
+		fprintf(f, "\t%-24s%ld steps after a stem of %ld\n", "cycle", cycle, stem);
 }
 
 static const char *verdict(void)
@@ -82,7 +140,16 @@ static void print_h(FILE *f, int h)
 void dmc_report_at_exit(void)
 {
 	dmc_search_state *S = &dmc_S;
-	if (!S->started)
+	if (!S->started && dmc_br_errors() > 0) {
+		/* pan stopped at an error before it stored the initial state
+		 * (a claim's guard that pan cannot evaluate): report it */
+		S->started = 1;
+		S->heur = dmc_heuristic_find(S->opt.heuristic);
+		S->prune_note = "off";
+		S->st.h_initial = -1;
+		S->t_start = dmc_now_seconds();
+	}
+	if (!S->started || !S->heur)
 		return;
 	if (S->t_end == 0)
 		S->t_end = dmc_now_seconds();
@@ -91,6 +158,7 @@ void dmc_report_at_exit(void)
 	int found = dmc_br_errors() > 0;
 	const char *trail = found ? dmc_br_trail_name() : "";
 	long steps = found ? trail_steps(trail) : 0;
+	long stem = 0, cycle = found && S->opt.cycles ? trail_cycle(trail, &stem) : -1;
 	double secs = S->t_end - S->t_start;
 	double pan_mb = dmc_br_pan_memory() / 1048576.0;
 	double rt_mb = dmc_runtime_bytes() / 1048576.0;
@@ -128,6 +196,8 @@ void dmc_report_at_exit(void)
 		       ps->reduced, ps->proviso_full);
 	else
 		printf("\t%-24s%s\n", "partial-order reduction", por_note);
+	if (S->opt.cycles)
+		print_live(stdout, 0, cycle, stem);
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
 	printf("\t%-24s%.0f, %.2f us each, %.1f%% of the search time (1 in 16 timed)\n",
@@ -195,6 +265,10 @@ void dmc_report_at_exit(void)
 		 * on a loaded machine (tests/bench/lua.sh) */
 		fprintf(f, ", \"cpu_s\": %.6f", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
 		        + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
+		if (S->opt.cycles)
+			print_live(f, 1, cycle, stem);
+		else
+			fprintf(f, ", \"liveness\": null");
 		fprintf(f, ", \"trail_file\": ");
 		if (found)
 			json_string(f, trail);

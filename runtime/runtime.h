@@ -51,4 +51,25 @@ int dmc_br_errors(void);
 int dmc_br_depth_truncated(void);
 const char *dmc_br_trail_name(void);
 
+/* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
+
+/* 0: safety search; 1: acceptance cycles (-a); 2: non-progress cycles (-l). */
+int dmc_rt_live(void);
+/* A successor in now (vector v, n bytes) was offered to SPIN's store,
+ * which said old (nonzero) or new; inner: it belongs to the nested
+ * search.  Returns 1 when the state must be queued. */
+int dmc_rt_live_store(const void *v, size_t n, int spin_old, int inner);
+
+/* callbacks into the glue for the nested DFS */
+int dmc_br_set_cycles(int mode);             /* before pan's main: SPIN's a_cycles; the mode in effect */
+int dmc_br_claim_named(const char *name);    /* a never claim / ltl formula has this name */
+int dmc_br_live_accepting(void);             /* now is accepting (-a) / committed (-l) */
+void *dmc_br_clone_inner(void *item);        /* the nested search's copy of a queued state */
+void dmc_br_set_seed(void *item);            /* the state that closes a cycle; NULL: none */
+int dmc_br_item_stable(void *item);          /* not inside atomic, not mid-rendezvous */
+const void *dmc_br_item_vector(void *item, size_t *n);
+int dmc_br_item_proc_state(void *item, int pid);
+int dmc_br_hamming_to_seed(void);            /* bytes of now that differ from the seed */
+double dmc_br_live_glue_bytes(void);         /* the glue's table of the lasso's claim steps */
+
 #endif

@@ -28,6 +28,7 @@
 #include "absmodel_build.h"
 #include "lua_script.h"
 #include "por.h"
+#include "ndfs.h"
 
 dmc_search_state dmc_S;
 
@@ -58,6 +59,8 @@ double dmc_runtime_bytes(void)
 		b += (double) dmc_st_bytes(table);
 	if (dmc_S.heur && dmc_S.heur->cache_stats && dmc_S.heur->cache_stats())
 		b += (double) dmc_S.heur->cache_stats()->bytes;
+	if (dmc_S.opt.cycles)
+		b += dmc_live_bytes();
 	return b + (double) urgent_cap * sizeof(void *);
 }
 
@@ -118,6 +121,13 @@ void dmc_search_start(void)
 	S->t_start = dmc_now_seconds();
 	S->st.h_min = DMC_H_INF;
 	S->st.h_initial = -1;
+	if (S->opt.cycles) {              /* liveness: nested DFS (ndfs.c) */
+		S->heur = dmc_heuristic_find(S->opt.heuristic);
+		S->opt.search_name = "nested-dfs";
+		S->prune_note = "off (liveness)";
+		dmc_live_start();
+		return;
+	}
 
 	if (S->opt.combo.active) {        /* a Lua script's combination */
 		S->heur = dmc_combo_finish(&S->opt.combo);
@@ -271,6 +281,10 @@ static void push_urgent(void *item)
 void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 {
 	dmc_stats *st = &dmc_S.st;
+	if (dmc_S.opt.cycles) {
+		dmc_live_push(item, g, repush);
+		return;
+	}
 	if (repush) {
 		st->repushed++;
 		push_urgent(item);
@@ -336,6 +350,10 @@ static int limit_reached(void)
 void *dmc_rt_pop(void)
 {
 	dmc_open_entry e;
+	if (!dmc_S.started)             /* no initial state: the claim cannot start */
+		dmc_search_start();
+	if (dmc_S.opt.cycles)
+		return limit_reached() ? NULL : dmc_live_pop();
 	if (nurgent > 0)
 		return urgent[--nurgent];
 	if (limit_reached())

@@ -37,6 +37,7 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stddef.h>
 #define Offsetof(X, Y)	((ulong)(&(((X *)0)->Y)))
 #ifndef max
 #define max(a,b) (((a)<(b)) ? (b) : (a))
@@ -138,6 +139,8 @@ extern uchar *visstate[];
 static int pending;                /* the next push is for a stored state */
 static uint64_t pending_key;       /* ...with this fingerprint */
 
+static int live;                   /* liveness search (-a, -l): below */
+
 /* ---- partial-order reduction (runtime/por.h) ----
  * Without -DNOREDUCE pan's bfs() expands, where it can, one process whose
  * transitions SPIN marked safe (Trans.atom bit 8, uniform per control
@@ -180,6 +183,8 @@ static void por_setup(void)
 #endif
 	if (!dmc_por_wanted())
 		off = "off (--no-por)";
+	else if (live)                     /* pan's own choice would use a safety proviso */
+		off = "off (not combined with the nested DFS yet: docs/usage.md, Liveness)";
 	int liveness = dmc_por_proviso_kind() == DMC_POR_C2CL;
 	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
 		if (!trans[tp])
@@ -198,9 +203,31 @@ static void por_setup(void)
 	dmc_por_set_status(por_on, off ? off : "on");
 }
 #endif
+static int live_h_store(char *v, int n);
+static void live_stutter(void);
+static void live_popped(Trail *f);
+static void live_pushed(BFS_State *t);
+static Trans *claim_step_of(Trail *frame);
+
+/* Once, at the first store (pan's tables exist by then). */
+static void por_init(void)
+{
+	static int ready;
+	if (ready)
+		return;
+	ready = 1;
+#ifndef NOREDUCE
+	por_setup();
+#else
+	dmc_por_set_status(0, dmc_por_wanted() ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
+#endif
+}
 
 int dmc_h_store(char *v, int n)
 {
+	por_init();
+	if (live)
+		return live_h_store(v, n);
 	int old = h_store(v, n);
 	int g = trpt->o_tt + 1;               /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys() ? dmc_fingerprint(v, (size_t) n) : 0;
@@ -210,11 +237,6 @@ int dmc_h_store(char *v, int n)
 	if (push && old)
 		nstates--;                    /* a re-opened state is not a new one */
 #ifndef NOREDUCE
-	static int por_ready;
-	if (!por_ready) {
-		por_ready = 1;
-		por_setup();
-	}
 	if (push && old && Lstate)
 		Lstate->tagged = 1;           /* a re-opened state is queued again */
 	if (por_on) {
@@ -227,12 +249,6 @@ int dmc_h_store(char *v, int n)
 			if (!push)
 				Lstate = NULL;        /* pan must not set bit 64 for the tag */
 		}
-	}
-#else
-	static int por_ready;
-	if (!por_ready) {
-		por_ready = 1;
-		dmc_por_set_status(0, dmc_por_wanted() ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
 	}
 #endif
 	return push ? 0 : 1;
@@ -250,6 +266,8 @@ void dmc_push_bfs(Trail *f, int d)
 #endif
 	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
 	t = bfs_bot;
+	if (live)
+		live_pushed(t);
 	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
@@ -260,13 +278,18 @@ void dmc_push_bfs(Trail *f, int d)
 
 Trail *dmc_pop_bfs(void)
 {
+	if (live)
+		live_stutter();               /* the state just expanded may be blocked */
 	BFS_State *t = dmc_rt_pop();
 	if (!t)
 		return NULL;
 	dmc_por_expansion_begin();
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
-	return pop_bfs();                     /* restores now, returns the frame */
+	Trail *f = pop_bfs();                 /* restores now, returns the frame */
+	if (live)
+		live_popped(f);
+	return f;
 }
 
 void dmc_br_discard(void *item)
@@ -282,6 +305,31 @@ void dmc_br_discard(void *item)
 }
 
 /* ---- trail writing without recursion (greedy trails can be very long) ---- */
+
+static Trail *cycle_frame;         /* a lasso's cycle starts after this frame's step */
+static Trail *last_frame;          /* the frame of the state pan expands (trpt copies it) */
+static Trans *closing_t, *closing_claim;   /* a lasso's last step (written by dmc_putter) */
+static int closing_pr;
+
+static void put_step(int pr, Trans *t, int fd)
+{
+	int len = sprintf(snap, "%d:%d:%d\n", trcnt++, pr, t->t_id);
+	if (write(fd, snap, len) != len) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
+
+/* SPIN's cycle marker in a trail (spin -t: <<<<<START OF CYCLE>>>>>) */
+static void put_cycle_mark(Trail *p, Trail *tr, int fd)
+{
+	if (!cycle_frame || (p != cycle_frame && !(p == tr && last_frame == cycle_frame)))
+		return;
+	if (write(fd, "-1:-1:-1\n", 9) != 9) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
 
 void dmc_putter(Trail *tr, int fd)
 {
@@ -306,14 +354,19 @@ void dmc_putter(Trail *tr, int fd)
 	}
 	while (n-- > 0) {
 		Trail *p = chain[n];
-		if (!p->o_t)
-			continue;
-		int len = sprintf(snap, "%d:%d:%d\n", trcnt++, p->pr, p->o_t->t_id);
-		if (write(fd, snap, len) != len) {
-			printf("pan: error writing %s\n", fnm);
-			pan_exit(1);
-		}
+		if (p->o_t)
+			put_step(p->pr, p->o_t, fd);
+		/* a lasso lists the claim's steps too, as SPIN's DFS trails do:
+		 * spin -t then shows the claim's state pan had at the marker */
+		Trans *c = claim_step_of(p == tr ? last_frame : p);
+		if (c)
+			put_step(0, c, fd);
+		put_cycle_mark(p, tr, fd);
 	}
+	if (closing_t)
+		put_step(closing_pr, closing_t, fd);
+	if (closing_claim)
+		put_step(0, closing_claim, fd);
 	free(chain);
 }
 
@@ -330,6 +383,9 @@ const char *dmc_br_type_name(int type)
 
 int dmc_br_claim_type(void)
 {
+#ifndef VERI
+	return -1;                    /* no claim runs (none, or -DNOCLAIM) */
+#endif
 	for (int t = 0; t < NTYPES; t++)
 		if (Btypes[t] == 1)           /* N_CLAIM */
 			return t;
@@ -610,3 +666,401 @@ double dmc_br_pan_nstates(void) { return nstates; }
 int dmc_br_errors(void) { return (int) errors; }
 int dmc_br_depth_truncated(void) { return warned != 0; }
 const char *dmc_br_trail_name(void) { return fnm; }
+
+/* ---- liveness: nested DFS in the runtime (runtime/ndfs.c) ----
+ * pan -DBFS is a safety verifier; the runtime searches for cycles on top
+ * of it, much as SPIN's own nested DFS does:
+ *   - a state of the nested (inner) search carries bit 1 in now._a_t, as
+ *     in SPIN, so SPIN's exact store keeps the inner search's visited set
+ *     apart from the outer one (a_cycles = 1 keeps _a_t in the store);
+ *   - -l: SPIN's non-progress claim (never { do :: true :: np_ -> break
+ *     od; accept: do :: np_ od }) cannot be combined with -DBFS, so the
+ *     glue runs its two phases itself: bit 4 of _a_t is "committed"; a
+ *     committed state's successors must be non-progress states, and an
+ *     uncommitted non-progress successor also gets a committed copy;
+ *   - -a: a state where no process can move (after timeout) has a
+ *     stutter successor (the claim moves alone), as in SPIN's DFS;
+ *   - a successor of an inner state equal to the seed (ignoring bit 1)
+ *     closes the cycle: uerror() writes the trail with SPIN's -1:-1:-1
+ *     marker after the seed's step. */
+extern int a_cycles;
+extern long depthfound, depth;
+extern void (*uerror)(char *);
+void store_state(Trail *, int, short);
+BFS_State *get_bfs_frame(void);
+SV_Hold *getsv(int);
+
+#define LIVE_INNER  1             /* _a_t: a state of the nested search (SPIN's bit) */
+#define LIVE_COMMIT 4             /* _a_t: -l, the non-progress phase */
+#define A_T_AT      ((size_t) offsetof(State, _a_t))
+
+static uchar *seed_sv;            /* the nested search's seed: vector, size, frame */
+static size_t seed_n;
+static Trail *seed_frame;
+static int last_expanded, last_boq;
+static Trail stutter_frame;
+
+int dmc_br_set_cycles(int mode)
+{
+#if ACCEPT_LAB==0
+	if (mode == 1) {              /* SPIN's words and behaviour: a safety search */
+		fprintf(stderr, "warning: no accept labels are defined, "
+		        "so option -a has no effect (ignored)\n");
+		mode = 0;
+	}
+#endif
+	live = mode;
+	a_cycles = mode != 0;         /* SPIN's -a: no invalid-end-state errors, _a_t stored */
+	return mode;
+}
+
+int dmc_br_claim_named(const char *name)
+{
+	for (int t = 0; t < NTYPES; t++)
+		if (Btypes[t] == 1 && strcmp(procname[t], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* No process at a progress label (SPIN's np_). */
+static int np_now(void)
+{
+	for (int pid = 0; pid < (int) now._nr_pr; pid++) {
+		P0 *p = (P0 *) pptr(pid);
+		if (progstate[p->_t] && progstate[p->_t][p->_p])
+			return 0;
+	}
+	return 1;
+}
+
+int dmc_br_live_accepting(void)
+{
+	if (live == 2)
+		return (now._a_t & LIVE_COMMIT) != 0;
+	for (int pid = 0; pid < (int) now._nr_pr; pid++) {
+		P0 *p = (P0 *) pptr(pid);
+		if (accpstate[p->_t] && accpstate[p->_t][p->_p])
+			return 1;
+	}
+	return 0;
+}
+
+static size_t vec_size(const State *s, size_t cap)
+{
+#ifndef NOVSZ
+	return (size_t) s->_vsz < cap ? (size_t) s->_vsz : cap;
+#else
+	(void) s;
+	return cap;
+#endif
+}
+
+static int same_as_seed(const char *v, size_t n)
+{
+	if (!seed_sv || n != seed_n)
+		return 0;
+	if (memcmp(v, seed_sv, A_T_AT) != 0
+	    || memcmp(v + A_T_AT + 1, seed_sv + A_T_AT + 1, n - A_T_AT - 1) != 0)
+		return 0;
+	return ((uchar) v[A_T_AT] & ~LIVE_INNER) == (seed_sv[A_T_AT] & ~LIVE_INNER);
+}
+
+static int in_stutter;            /* the glue's stutter step is being stored */
+static int stutter_claim_from;     /* the claim's state before it */
+static int claim_from = -1;        /* the claim's state in the state pan expands */
+
+/* The claim's transition from claim_from to its state in now, made by
+ * store_state after the step in frame f (none inside atomic sequences
+ * and rendezvous, where pan does not move the claim), or NULL. */
+/* The type of the claim that runs (pid 0): with several claims (ltl
+ * formulas), pan's -N chose it. */
+static int running_claim(void)
+{
+	return dmc_br_claim_type() >= 0 && now._nr_pr > 0 ? ((P0 *) pptr(0))->_t : -1;
+}
+
+static Trans *claim_move(Trail *f)
+{
+	int ct = running_claim();
+	if (ct < 0 || boq != -1 || (f->o_t && (f->o_t->atom & 2) && f != &stutter_frame))
+		return NULL;
+	int from = claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+	int to = ((P0 *) pptr(0))->_p;
+	for (Trans *t = trans[ct][from]; t; t = t->nxt)
+		if (t->st == to)
+			return t;
+	return NULL;
+}
+
+/* frame -> the claim's step after it, for the frames of a liveness search */
+static Trail **cs_key;
+static Trans **cs_val;
+static size_t cs_cap, cs_n;
+
+static size_t cs_slot(Trail *f, size_t cap)
+{
+	uintptr_t x = (uintptr_t) f;
+	x ^= x >> 17;
+	x *= (uintptr_t) 0x9E3779B97F4A7C15ull;
+	return (size_t) (x ^ (x >> 29)) & (cap - 1);
+}
+
+static void cs_put(Trail *f, Trans *t)
+{
+	if (2 * (cs_n + 1) > cs_cap) {
+		size_t cap = cs_cap ? 2 * cs_cap : 1024;
+		Trail **k = calloc(cap, sizeof *k);
+		Trans **v = calloc(cap, sizeof *v);
+		if (!k || !v) {
+			printf("pan: out of memory (claim steps)\n");
+			pan_exit(1);
+		}
+		for (size_t i = 0; i < cs_cap; i++)
+			if (cs_key[i]) {
+				size_t j = cs_slot(cs_key[i], cap);
+				while (k[j])
+					j = (j + 1) & (cap - 1);
+				k[j] = cs_key[i];
+				v[j] = cs_val[i];
+			}
+		free(cs_key);
+		free(cs_val);
+		cs_key = k;
+		cs_val = v;
+		cs_cap = cap;
+	}
+	size_t j = cs_slot(f, cs_cap);
+	while (cs_key[j] && cs_key[j] != f)
+		j = (j + 1) & (cs_cap - 1);
+	if (!cs_key[j])
+		cs_n++;
+	cs_key[j] = f;
+	cs_val[j] = t;
+}
+
+static Trans *claim_step_of(Trail *f)
+{
+	if (!live || !cs_cap || !f)
+		return NULL;
+	size_t j = cs_slot(f, cs_cap);
+	while (cs_key[j]) {
+		if (cs_key[j] == f)
+			return cs_val[j];
+		j = (j + 1) & (cs_cap - 1);
+	}
+	return NULL;
+}
+
+/* pan queued t (now = its state): remember the claim's move into it */
+static void live_pushed(BFS_State *t)
+{
+	if (in_stutter)
+		return;               /* the stutter frame's step is the claim's */
+	Trans *c = claim_move(t->frame);
+	if (c)
+		cs_put(t->frame, c);
+}
+
+double dmc_br_live_glue_bytes(void)
+{
+	return (double) cs_cap * (sizeof *cs_key + sizeof *cs_val);
+}
+
+static void live_cycle(void)
+{
+	if (in_stutter && dmc_br_claim_type() < 0) {
+		/* no claim: a blocked accepting state, SPIN's "accept stutter"
+		 * (an error at that state, no cycle in the trail) */
+		uerror("accept stutter");
+		return;
+	}
+	/* pan's uerror moves trpt one frame down for errors named "... cycle"
+	 * (its DFS is then a step further): undo that, and report the depth
+	 * where the cycle starts, as SPIN does */
+	cycle_frame = seed_frame;
+	depthfound = seed_frame->o_tt;
+	/* the closing step and the claim's move after it: dmc_putter writes
+	 * them (nuerror would write the step alone) */
+	Trans *keep = ntrpt->o_t;
+	closing_t = ntrpt->o_t;
+	closing_pr = ntrpt->pr;
+	closing_claim = in_stutter ? NULL : claim_move(ntrpt);
+	ntrpt->o_t = NULL;
+	if (depth > 1)
+		trpt++;
+	uerror(live == 2 ? "non-progress cycle" : "acceptance cycle");
+	if (depth > 1)
+		trpt--;
+	ntrpt->o_t = keep;
+	closing_t = closing_claim = NULL;
+	cycle_frame = NULL;           /* pan goes on with -e / -c0 */
+}
+
+/* SPIN's store, then the runtime's decision; 1 when the state is queued */
+static int live_store_one(char *v, int n, int *old)
+{
+	if ((now._a_t & LIVE_INNER) && same_as_seed(v, (size_t) n))
+		live_cycle();
+	*old = h_store(v, n);
+	return dmc_rt_live_store(v, (size_t) n, *old, now._a_t & LIVE_INNER);
+}
+
+/* A stutter step: the claim's transition is the step's (a "N:0:id"
+ * trail line, as SPIN writes claim steps), so that spin -t replays it. */
+static void stutter_step(void)
+{
+	int ct = running_claim();
+	stutter_frame.o_t = NULL;
+	if (ct < 0)
+		return;
+	int to = ((P0 *) pptr(0))->_p;
+	for (Trans *t = trans[ct][stutter_claim_from]; t; t = t->nxt)
+		if (t->st == to || (t->st == 0 && to == stutter_claim_from)) {
+			stutter_frame.o_t = t;
+			stutter_frame.pr = 0;
+			return;
+		}
+}
+
+static int live_h_store(char *v, int n)
+{
+	if (in_stutter)
+		stutter_step();
+	if (live == 2) {
+		int np = np_now();
+		if ((now._a_t & LIVE_COMMIT) && !np)
+			return 1;             /* the np_ claim blocks: no successor */
+		if (!(now._a_t & LIVE_COMMIT) && np) {
+			now._a_t |= LIVE_COMMIT;          /* the claim commits here */
+			int old;
+			if (live_store_one(v, n, &old)) {
+				if (!old)
+					nstates++;        /* store_state counts the other copy */
+				pending = 1;
+				pending_key = 0;
+				dmc_push_bfs(ntrpt, trpt->o_tt + 1);
+			}
+			now._a_t &= ~LIVE_COMMIT;
+		}
+	}
+	int old, push = live_store_one(v, n, &old);
+	pending = push;
+	pending_key = 0;
+	if (push && old)
+		nstates--;                    /* queued again, not new: store_state counts it */
+	return push ? 0 : 1;
+}
+
+/* pan popped frame f: remember whether it is expanded, to see whether it
+ * had a move (bfs() sets ntrpt->ostate on every move). */
+static void live_popped(Trail *f)
+{
+	last_frame = f;
+	last_boq = boq;
+	claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
+	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
+	ntrpt->ostate = NULL;
+}
+
+/* The state in now was expanded without any move (after timeout): as
+ * SPIN's DFS, let the claim move alone (a stutter step, no trail line). */
+static void live_stutter(void)
+{
+	/* -l: SPIN's np_ is false on a stutter step (a blocked system makes
+	 * no non-progress cycle) */
+	if (live != 1 || !last_frame || !last_expanded || last_boq != -1 || ntrpt->ostate)
+		return;
+	last_expanded = 0;
+	Trail *keep = ntrpt;
+	memset(&stutter_frame, 0, sizeof stutter_frame);
+	stutter_frame.ostate = (H_el *) last_frame;
+	ntrpt = &stutter_frame;
+	in_stutter = 1;
+	stutter_claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : 0;
+	store_state(ntrpt, 0, -1);
+	in_stutter = 0;
+	ntrpt = keep;
+}
+
+void *dmc_br_clone_inner(void *item)
+{
+	BFS_State *t = item, *c = get_bfs_frame();
+	memcpy((char *) c->frame, (char *) t->frame, sizeof(Trail));
+	c->frame->o_pm &= ~(4|8);
+	c->boq = t->boq;
+	c->omask = t->omask;
+#if defined(Q_PROVISO) && !defined(NOREDUCE)
+	c->lstate = NULL;
+#endif
+	c->onow = getsv(t->onow->sz);
+	memcpy((char *) c->onow->sv, (char *) t->onow->sv, t->onow->sz);
+	c->onow->sv->_a_t |= LIVE_INNER;
+	c->nxt = NULL;
+	Trans *cs = claim_step_of(t->frame);
+	if (cs)
+		cs_put(c->frame, cs);     /* the copy's frame is the one in the lasso */
+	return c;
+}
+
+void dmc_br_set_seed(void *item)
+{
+	BFS_State *t = item;
+	free(seed_sv);
+	seed_sv = NULL;
+	seed_frame = NULL;
+	if (!t)
+		return;
+	seed_n = vec_size(t->onow->sv, t->onow->sz);
+	seed_sv = malloc(seed_n);
+	if (!seed_sv) {
+		printf("pan: out of memory (nested search)\n");
+		pan_exit(1);
+	}
+	memcpy(seed_sv, t->onow->sv, seed_n);
+	seed_frame = t->frame;
+}
+
+int dmc_br_item_stable(void *item)
+{
+	BFS_State *t = item;
+	return t->boq == -1 && !(t->frame->tau & 8);
+}
+
+const void *dmc_br_item_vector(void *item, size_t *n)
+{
+	BFS_State *t = item;
+	*n = vec_size(t->onow->sv, t->onow->sz);
+	return t->onow->sv;
+}
+
+int dmc_br_item_proc_state(void *item, int pid)
+{
+	BFS_State *t = item;
+	if (pid < 0 || pid >= t->onow->sv->_nr_pr || !t->omask || !t->omask->po)
+		return -1;
+#ifndef TRIX
+#if VECTORSZ>32000
+	int off = ((int *) t->omask->po)[pid];
+#else
+	int off = ((short *) t->omask->po)[pid];
+#endif
+	return ((P0 *) ((char *) t->onow->sv + off))->_p;
+#else
+	return -1;
+#endif
+}
+
+/* Bytes of now that differ from the seed (the inner search's Hamming
+ * distance), ignoring _a_t. */
+int dmc_br_hamming_to_seed(void)
+{
+	if (!seed_sv)
+		return 0;
+	size_t n = vec_size(&now, vsize), m = n < seed_n ? n : seed_n;
+	int d = (int) (n > m ? n - m : seed_n - m);
+	const uchar *a = (const uchar *) &now;
+	for (size_t i = 0; i < m; i++)
+		if (i != A_T_AT && a[i] != seed_sv[i])
+			d++;
+	return d;
+}

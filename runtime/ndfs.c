@@ -1,0 +1,373 @@
+/*
+ * ndfs.c -- liveness by nested depth-first search (Courcoubetis, Vardi,
+ * Wolper and Yannakakis) over pan's expansion interface.
+ *
+ * pan expands the state the runtime pops and offers every successor to
+ * the store; the runtime keeps
+ *   - a DFS stack of nodes, each owning the segment of `kids` (its
+ *     successors still to be tried) above its kid_begin: a state is
+ *     entered when it is popped, and finished (post-order) when its
+ *     segment is empty;
+ *   - the outer search's visited set: a state counts as visited when it is
+ *     entered, not when pan first generates it (pan's store marks states
+ *     at generation, which is a breadth-first notion and would break the
+ *     post-order the nested search relies on).  SPIN's exact store says
+ *     whether a successor was ever generated; the runtime's table says,
+ *     by a 64-bit fingerprint, whether it was entered.  A fingerprint
+ *     shared by two states is seen when SPIN calls the second one new: it
+ *     is then resolved exactly (the later states keep a copy of their
+ *     vector), so the search stays exact.
+ * When an accepting state (stable: not inside atomic, not mid-rendezvous)
+ * finishes, a nested search starts from a copy of it that carries SPIN's
+ * nested-search bit (_a_t & 1): SPIN's store keeps its visited set apart
+ * from the outer one, shared by all nested searches as in CVWY.  The
+ * glue closes the cycle when a successor equals the seed, and writes the
+ * lasso with SPIN's -1:-1:-1 cycle marker.
+ *
+ * Successors are tried best first (ndfs_guide.c): toward an accepting
+ * state in the outer search, toward the seed in the nested one; with
+ * --guide none in pan's generation order, which is SPIN's DFS order.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ndfs.h"
+#include "search.h"
+#include "runtime.h"
+#include "bridge.h"
+#include "state_table.h"
+
+dmc_live_stats dmc_live_st;
+
+enum { K_ACCEPT = 1, K_REPUSH = 2 };
+#define ENTERED 1u
+#define CLASHED 2u
+#define KEY(k) ((const void *) (uintptr_t) (k))
+
+typedef struct kid {
+	void *item;                   /* pan's queued state */
+	uint64_t key;                 /* outer: fingerprint */
+	int h1, h2;                   /* guidance, smaller first */
+	unsigned seq;                 /* generation order */
+	unsigned flags;               /* K_* */
+} kid;
+
+typedef struct node {
+	size_t kid_begin;             /* its successors: kids[kid_begin..] */
+	void *seed;                   /* nested-search copy (accepting state), or NULL */
+} node;
+
+typedef struct clash {            /* a state whose fingerprint an earlier one has */
+	uint64_t key;
+	unsigned status;
+	size_t n;
+	unsigned char *v;
+} clash;
+
+static kid *kids;
+static size_t nkids, kids_cap;
+static node *nodes;
+static size_t nnodes, nodes_cap;
+static int inner;                 /* a nested search runs */
+static size_t inner_base;         /* nodes below it are the outer search's */
+static int order_top;             /* the top node's successors are to be ordered */
+static unsigned seq;
+static uint64_t last_key;         /* fingerprint of the state the next push is for */
+static dmc_state_table *visited;
+static clash *clashes;
+static size_t nclash, clash_cap;
+static int guide_mode;            /* 0 none, 1 fsm, 2 hamming */
+
+static void fail(const char *msg)
+{
+	fprintf(stderr, "pan: spin-dmc: %s\n", msg);
+	fflush(stdout);
+	dmc_S.started = 0;
+	exit(2);
+}
+
+static void *grow(void *p, size_t *cap, size_t elem)
+{
+	size_t c = *cap ? 2 * *cap : 256;
+	void *q = realloc(p, c * elem);
+	if (!q)
+		fail("out of memory (nested DFS stack)");
+	*cap = c;
+	return q;
+}
+
+int dmc_rt_live(void)
+{
+	return dmc_S.opt.cycles;
+}
+
+/* pan's -N NAME / -NNAME (not -N<number>): the claim's name, or NULL */
+static const char *claim_option(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "-N", 2) != 0)
+			continue;
+		if (a[2] >= '0' && a[2] <= '9')
+			return NULL;
+		if (a[2])
+			return a + 2;
+		if (i + 1 < argc && argv[i + 1][0] != '-')
+			return argv[i + 1];
+	}
+	return NULL;
+}
+
+int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, size_t errlen)
+{
+	const char *claim = claim_option(argc, argv);
+	if (claim && !dmc_br_claim_named(claim)) {
+		snprintf(err, errlen, "-N %s: the model has no ltl formula or never claim named '%s'",
+		         claim, claim);
+		return -1;
+	}
+	if (o->fair && !o->cycles) {
+		snprintf(err, errlen, "-f (weak fairness) needs -a or -l");
+		return -1;
+	}
+	if (o->fair) {
+		snprintf(err, errlen, "weak fairness (-f) is not supported: the nested DFS would "
+		         "need SPIN's fairness counters, which pan -DBFS does not keep "
+		         "(check fair cycles with SPIN's own pan -a -f)");
+		return -1;
+	}
+	if (!o->cycles)
+		return 0;
+	if ((o->given & DMC_GIVEN_SEARCH) && strcmp(o->search_name, "dfs") != 0) {
+		snprintf(err, errlen, "%s searches by nested DFS: --search %s is for safety properties",
+		         o->cycles == 1 ? "-a" : "-l", o->search_name);
+		return -1;
+	}
+	if ((o->given & DMC_GIVEN_HEURISTIC) && strcmp(o->heuristic, "none") != 0) {
+		snprintf(err, errlen, "%s orders the nested DFS with --guide (fsm, hamming, none); "
+		         "--heuristic %s is for safety properties", o->cycles == 1 ? "-a" : "-l",
+		         o->heuristic);
+		return -1;
+	}
+	if (o->lua_file) {
+		snprintf(err, errlen, "--lua scripts steer safety searches, not the nested DFS of %s",
+		         o->cycles == 1 ? "-a" : "-l");
+		return -1;
+	}
+	o->cycles = dmc_br_set_cycles(o->cycles);
+	if (o->cycles)
+		o->search_name = "nested-dfs";
+	return 0;
+}
+
+void dmc_live_start(void)
+{
+	char err[256];
+	const char *g = dmc_S.opt.guide;
+	guide_mode = strcmp(g, "none") == 0 ? 0 : strcmp(g, "hamming") == 0 ? 2 : 1;
+	if (dmc_S.opt.cycles == 2 && dmc_br_claim_type() >= 0)
+		fail("-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
+		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
+	if (dmc_guide_init(guide_mode, err, sizeof err) < 0)
+		fail(err);
+	visited = dmc_st_new(1u << 16);
+	nodes = grow(nodes, &nodes_cap, sizeof *nodes);
+	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
+	nodes[0].seed = NULL;
+	nnodes = 1;
+	if (!visited)
+		fail("out of memory setting up the nested DFS");
+}
+
+const char *dmc_live_guide_note(void)
+{
+	switch (guide_mode) {
+	case 0: return "none (SPIN's DFS order)";
+	case 2: return "hamming (outer: claim distance to accept; inner: bytes differing from the seed)";
+	default: return "fsm (outer: automaton distance to accept; inner: automaton distance to the seed)";
+	}
+}
+
+/* The entered flag of a state (its vector v when known), or NULL. */
+static unsigned *status(uint64_t key, const void *v, size_t n, void *item)
+{
+	dmc_state_rec *r = dmc_st_find(visited, KEY(key));
+	if (!r)
+		return NULL;
+	if (r->closed & CLASHED) {
+		if (!v)
+			v = dmc_br_item_vector(item, &n);
+		for (size_t i = 0; i < nclash; i++)
+			if (clashes[i].key == key && clashes[i].n == n && memcmp(clashes[i].v, v, n) == 0)
+				return &clashes[i].status;
+	}
+	return &r->closed;            /* the first state with this fingerprint */
+}
+
+static void add_clash(uint64_t key, const void *v, size_t n)
+{
+	if (nclash == clash_cap)
+		clashes = grow(clashes, &clash_cap, sizeof *clashes);
+	clash *c = &clashes[nclash];
+	c->v = malloc(n);
+	if (!c->v)
+		fail("out of memory (fingerprint clash)");
+	memcpy(c->v, v, n);
+	c->n = n;
+	c->key = key;
+	c->status = 0;
+	nclash++;
+	dmc_live_st.clashes++;
+}
+
+int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
+{
+	if (!dmc_S.started)
+		dmc_search_start();
+	dmc_S.st.generated++;
+	last_key = 0;
+	if (in) {                     /* SPIN's store is exact for nested states */
+		if (!spin_old) {
+			dmc_live_st.inner_stored++;
+			dmc_S.st.stored++;
+		}
+		return !spin_old;
+	}
+	uint64_t key = dmc_fingerprint(v, n);
+	last_key = key;
+	if (!spin_old) {
+		int inserted;
+		dmc_live_st.outer_stored++;
+		dmc_S.st.stored++;
+		dmc_state_rec *r = dmc_st_insert(visited, KEY(key), 0, &inserted);
+		if (!r) {
+			dmc_S.stopped = "memory exhausted";
+			return 0;
+		}
+		if (!inserted) {
+			r->closed |= CLASHED;
+			add_clash(key, v, n);
+		}
+		return 1;
+	}
+	/* generated before: queued again unless already entered (the DFS
+	 * enters it from the deepest node that reaches it) */
+	unsigned *st = status(key, v, n, NULL);
+	return !st || !(*st & ENTERED);
+}
+
+void dmc_live_push(void *item, int g, int repush)
+{
+	(void) g;
+	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0 };
+	last_key = 0;
+	if (!repush) {
+		if (!inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
+			k.flags |= K_ACCEPT;
+		if (guide_mode)
+			k.h1 = inner ? dmc_guide_inner(&k.h2) : dmc_guide_outer();
+	}
+	if (nkids == kids_cap)
+		kids = grow(kids, &kids_cap, sizeof *kids);
+	kids[nkids++] = k;
+	order_top = 1;
+	if ((double) nkids > dmc_live_st.pending_peak)
+		dmc_S.st.open_peak = dmc_live_st.pending_peak = (double) nkids;
+}
+
+/* Ordering: the best successor last (it is taken first). */
+static int worse_first(const void *pa, const void *pb)
+{
+	const kid *a = pa, *b = pb;
+	int ra = (a->flags & K_REPUSH) != 0, rb = (b->flags & K_REPUSH) != 0;
+	if (ra != rb)
+		return ra - rb;
+	if (a->h1 != b->h1)
+		return a->h1 < b->h1 ? 1 : -1;
+	if (a->h2 != b->h2)
+		return a->h2 < b->h2 ? 1 : -1;
+	return a->seq < b->seq ? 1 : a->seq > b->seq ? -1 : 0;
+}
+
+static void push_node(size_t kid_begin, void *seed)
+{
+	if (nnodes == nodes_cap)
+		nodes = grow(nodes, &nodes_cap, sizeof *nodes);
+	nodes[nnodes].kid_begin = kid_begin;
+	nodes[nnodes].seed = seed;
+	nnodes++;
+	if ((double) nnodes > dmc_live_st.stack_peak)
+		dmc_live_st.stack_peak = (double) nnodes;
+}
+
+/* The nested search from an accepting state that just finished. */
+static void start_inner(void *seed)
+{
+	inner = 1;
+	inner_base = nnodes;
+	dmc_live_st.seeds++;
+	dmc_br_set_seed(seed);
+	dmc_guide_set_seed(seed);
+	push_node(nkids, NULL);       /* its root: the seed's copy is its one successor */
+	if (nkids == kids_cap)
+		kids = grow(kids, &kids_cap, sizeof *kids);
+	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0 };
+}
+
+void *dmc_live_pop(void)
+{
+	if (order_top) {
+		size_t b = nodes[nnodes - 1].kid_begin;
+		if (nkids - b > 1)
+			qsort(kids + b, nkids - b, sizeof *kids, worse_first);
+		order_top = 0;
+	}
+	for (;;) {
+		node *top = &nodes[nnodes - 1];
+		if (nkids > top->kid_begin) {
+			kid k = kids[--nkids];
+			/* pan re-expands the state before a failed rendezvous: its
+			 * successors join the current node's */
+			if (k.flags & K_REPUSH)
+				return k.item;
+			if (!inner) {
+				unsigned *st = status(k.key, NULL, 0, k.item);
+				if (st && (*st & ENTERED)) {
+					dmc_br_discard(k.item);
+					continue;
+				}
+				if (st)
+					*st |= ENTERED;
+				dmc_live_st.outer_expanded++;
+			} else
+				dmc_live_st.inner_expanded++;
+			push_node(nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
+			dmc_S.st.expanded++;
+			return k.item;
+		}
+		node done = nodes[--nnodes];  /* finished: all successors tried */
+		if (inner) {
+			if (nnodes == inner_base) {   /* the nested search failed */
+				inner = 0;
+				dmc_br_set_seed(NULL);
+			}
+			continue;
+		}
+		if (nnodes == 0)
+			return NULL;          /* the outer search is complete */
+		if (done.seed)
+			start_inner(done.seed);
+	}
+}
+
+double dmc_live_bytes(void)
+{
+	double b = (double) kids_cap * sizeof *kids + (double) nodes_cap * sizeof *nodes
+	         + (double) clash_cap * sizeof *clashes + dmc_guide_bytes()
+	         + dmc_br_live_glue_bytes();
+	if (visited)
+		b += (double) dmc_st_bytes(visited);
+	for (size_t i = 0; i < nclash; i++)
+		b += (double) clashes[i].n;
+	return b;
+}

@@ -1,0 +1,49 @@
+/*
+ * ndfs.h -- liveness by nested depth-first search: acceptance cycles
+ * (-a: never claims, ltl formulas, accept labels) and non-progress cycles
+ * (-l: progress labels), over pan's expansion interface.
+ */
+#ifndef DMC_NDFS_H
+#define DMC_NDFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "options.h"
+
+typedef struct dmc_live_stats {
+	double outer_stored;          /* distinct states of the outer search */
+	double outer_expanded;        /* ... entered (expanded) by it */
+	double inner_stored;          /* distinct states of the nested searches */
+	double inner_expanded;
+	double seeds;                 /* nested searches started (accepting states finished) */
+	double clashes;               /* fingerprint clashes (resolved exactly) */
+	double stack_peak;            /* deepest DFS stack (outer + inner) */
+	double pending_peak;          /* most queued successors at once */
+} dmc_live_stats;
+
+extern dmc_live_stats dmc_live_st;
+
+/* Check the liveness options (-a, -l, -f, --guide against --search and
+ * --heuristic) and pan's -N (the claim must exist: pan ignores -N when
+ * there is one claim, and exits 1 when none has the name), then tell the
+ * glue; 0, or -1 with a message. */
+int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, size_t errlen);
+/* Set up once pan's tables exist (from dmc_search_start). */
+void dmc_live_start(void);
+void dmc_live_push(void *item, int g, int repush);
+void *dmc_live_pop(void);
+double dmc_live_bytes(void);
+/* The guidance in words, for the results. */
+const char *dmc_live_guide_note(void);
+
+/* Successor ordering (ndfs_guide.c): tables from pan's automata. */
+int dmc_guide_init(int mode, char *err, size_t errlen);  /* mode: 0 none, 1 fsm, 2 hamming */
+/* Outer search: distance of now to an accepting state (smaller first). */
+int dmc_guide_outer(void);
+/* Nested search: distance of now to the seed; the seed's control states
+ * are read from its queued copy. */
+void dmc_guide_set_seed(void *seed_item);
+int dmc_guide_inner(int *tie);
+double dmc_guide_bytes(void);
+
+#endif

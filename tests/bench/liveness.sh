@@ -1,0 +1,55 @@
+#!/bin/sh
+# liveness.sh -- the nested DFS (-a, -l) against SPIN's own nested DFS:
+# states stored until the verdict, lasso lengths, time.
+#
+# For each model: SPIN's pan -a (or -l with -DNP), compiled without -DBFS,
+# once with its partial-order reduction and once -DNOREDUCE; then dmc
+# check with each --guide.  Prints a table (markdown): states stored
+# until the verdict (both count the nested search's states), the trail's
+# steps and its cycle's (both list the claim's steps), and the search time
+# (pan's "elapsed time"; spin-dmc's time_s).
+# LIVE_BENCH_MODELS overrides the model list ("path check ..." pairs).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+ex=/usr/share/doc/spin/examples/Examples
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-livebench.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+
+models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l"}
+
+stored() { sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$1" | head -1; }
+jnum() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+jstr() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+cycle_len() { awk '/^-1:-1:-1/ { c = 0; next } /^[0-9]/ { if (c >= 0) c++ } BEGIN { c = -1 } END { print (c < 0 ? "-" : c) }' "$1"; }
+
+echo "| model | check | search | verdict | states stored | trail steps (cycle) | time (s) |"
+echo "|---|---|---|---|--:|--:|--:|"
+set -- $models
+while [ $# -ge 2 ]; do
+	src=$1; mode=$2; shift 2
+	m=$(basename "$src")
+	d=$work/${m%.pml}-$mode
+	mkdir -p "$d"
+	cp "$(dirname "$src")"/* "$d"/ 2>/dev/null
+	np=""; [ "$mode" = l ] && np=-DNP
+	(cd "$d" && spin -a "$m" > /dev/null 2>&1) || { echo "| $m | -$mode | spin -a failed | | | | |"; continue; }
+	for red in por noreduce; do
+		flag=""; [ $red = noreduce ] && flag=-DNOREDUCE
+		(cd "$d" && gcc -O2 -w $np $flag -o pan_$red pan.c) || continue
+		rm -f "$d/$m.trail"
+		(cd "$d" && timeout 600 ./pan_$red -$mode -m1000000 > ref_$red.out 2>&1)
+		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref_$red.out")
+		v=no-violation; [ "${e:-0}" -gt 0 ] && v=violation
+		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
+		echo "| $m | -$mode | SPIN DFS ($red) | $v | $(stored "$d/ref_$red.out") | $tr | $(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$d/ref_$red.out") |"
+	done
+	for g in fsm hamming none; do
+		rm -f "$d/$m.trail"
+		(cd "$d" && "$dmc" check "$m" -$mode --guide $g --json --time-limit 600 > dmc_$g.json 2> dmc_$g.err)
+		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
+		echo "| $m | -$mode | dmc nested DFS, guide $g | $(jstr verdict "$d/dmc_$g.json") | $(jnum states_stored "$d/dmc_$g.json") | $tr | $(jnum time_s "$d/dmc_$g.json") |"
+	done
+done

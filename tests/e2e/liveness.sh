@@ -1,0 +1,217 @@
+#!/bin/sh
+# liveness.sh -- end-to-end tests of the nested DFS (-a, -l): SPIN's own
+# nested DFS is the oracle.
+#
+# For every model in liveness.list (SPIN's examples with ltl formulas,
+# never claims, accept or progress labels, and the project's live_*.pml):
+#   - SPIN's reference pan (no -DBFS, -DNOREDUCE; -DNP for -l) runs
+#     pan -a [-N formula] or pan -l: its verdict is the reference;
+#   - dmc check runs the same check with each guide (fsm, hamming, none)
+#     and must give SPIN's verdict;
+#   - every counterexample replays with spin -t for as many steps as the
+#     trail has, and a cycle's replay shows <<<<<START OF CYCLE>>>>>;
+#   - -f (weak fairness) is refused with exit status 2.
+# A model with several ltl formulas is checked once per formula.
+# LIVE_LARGE=1 adds the larger examples of liveness_large.list;
+# LIVE_TIME=S is the time limit per run (default 60 s).
+# Prints one line per failure and closes with "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+examples=/usr/share/doc/spin/examples/Examples
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-live.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+limit=${LIVE_TIME:-60}
+
+passed=0
+failed=0
+skipped=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+
+# reference DIR MODEL MODE FORMULA: SPIN's nested DFS; writes DIR/ref.verdict
+reference() {
+	d=$1; m=$2; mode=$3; f=$4
+	np=""; [ "$mode" = l ] && np=-DNP
+	if [ ! -x "$d/ref/pan" ]; then
+		(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
+		 && cd ref && gcc -O2 -w -DNOREDUCE $np -o pan pan.c) || return 1
+	fi
+	nopt=""; [ -n "$f" ] && nopt="-N $f"
+	# shellcheck disable=SC2086
+	(cd "$d/ref" && timeout "$limit" ./pan -$mode $nopt -m1000000 > ../ref.out 2>&1)
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref.out")
+	[ -n "$errs" ] || return 2
+	if [ "$errs" -gt 0 ]; then
+		echo violation > "$d/ref.verdict"
+	elif grep -q 'max search depth too small' "$d/ref.out"; then
+		return 2
+	else
+		echo no-violation > "$d/ref.verdict"
+	fi
+	sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$d/ref.out" | head -1 > "$d/ref.stored"
+	rm -f "$d/ref/$m.trail"
+	return 0
+}
+
+# check_one DIR MODEL MODE FORMULA GUIDE
+check_one() {
+	d=$1; m=$2; mode=$3; f=$4; g=$5
+	name="$m${f:+ ($f)} -$mode --guide $g"
+	if [ -n "$f" ]; then set -- --ltl "$f"; else set -- "-$mode"; fi
+	rm -f "$d/$m.trail"
+	(cd "$d" && "$dmc" check "$m" --json --guide "$g" --time-limit "$limit" "$@" \
+		> dmc.json 2> dmc.err)
+	rc=$?
+	v=$(json_str verdict "$d/dmc.json")
+	ref=$(cat "$d/ref.verdict")
+	if [ "$rc" = 3 ] || [ "$v" = incomplete ]; then
+		skipped=$((skipped + 1))
+		echo "skip $name: incomplete ($(json_str incomplete_reason "$d/dmc.json"))"
+		return
+	fi
+	if [ "$v" != "$ref" ]; then
+		fail "$name: verdict '$v' (exit $rc), SPIN's pan -$mode says $ref"
+		return
+	fi
+	ok "$name: $v"
+	[ "$v" = violation ] || return
+	steps=$(grep -c '^[0-9]' "$d/$m.trail")
+	(cd "$d" && timeout 60 spin -t -p "$m" > replay.out 2>&1)
+	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/replay.out")
+	# a trail of no steps (an error in the initial state): spin -t says
+	# "trail ends after -4 steps" for SPIN's own trail too
+	[ "$steps" = 0 ] && ends=0
+	if [ "$ends" != "$steps" ]; then
+		fail "$name: spin -t replays '$ends' of $steps steps"
+		return
+	fi
+	if grep -q '^pan:1: .*cycle' "$d/dmc.err"; then
+		clen=$(sed -n 's/.*"cycle_length": \([0-9]*\).*/\1/p' "$d/dmc.json")
+		if ! grep -q '^-1:-1:-1$' "$d/$m.trail" || ! grep -q 'START OF CYCLE' "$d/replay.out"; then
+			fail "$name: the cycle's trail has no marker, or spin -t does not reach it"
+			return
+		fi
+		# the replay returns to the state at the marker: spin -t -uN stops
+		# before step N; compare its final dump (global variables, channels,
+		# every process's and the claim's control state) with the full
+		# replay's.  Not the locals: pan resets dead local variables (SPIN's
+		# data-flow optimisation), a simulation does not.
+		stem=$(sed -n 's/.*"stem_length": \([0-9]*\).*/\1/p' "$d/dmc.json")
+		(cd "$d" && timeout 60 spin -t -u$((stem + 1)) -g "$m" 2>&1 \
+			| sed -n '/^#processes/,$p' | sed 's/^ *[0-9]*://' > at_mark.out)
+		(cd "$d" && timeout 60 spin -t -g "$m" 2>&1 | sed -n '/^#processes/,$p' \
+			| sed 's/^ *[0-9]*://' > at_end.out)
+		if [ ! -s "$d/at_end.out" ] || ! cmp -s "$d/at_mark.out" "$d/at_end.out"; then
+			fail "$name: the replay's state at the end differs from the state at the cycle marker"
+			diff "$d/at_mark.out" "$d/at_end.out" | head -6
+			return
+		fi
+		ok "$name: lasso replays ($steps steps, cycle $clen, back to the marker's state)"
+	else
+		ok "$name: trail replays ($steps steps, $(grep -m1 '^pan:1:' "$d/dmc.err"))"
+	fi
+}
+
+# formulas MODELDIR MODEL: the names of the model's ltl formulas
+formulas() {
+	(cd "$1" && spin -a "$2" 2>/dev/null | sed -n 's/^ltl \([A-Za-z_0-9]*\):.*/\1/p'; rm -f pan.*)
+}
+
+n=0
+lists=$top/tests/e2e/liveness.list
+[ -n "${LIVE_LARGE:-}" ] && lists="$lists $top/tests/e2e/liveness_large.list"
+# shellcheck disable=SC2086
+cat $lists | grep -v '^#' | while read -r path mode; do
+	[ -n "$path" ] || continue
+	case $path in
+	/*|tests/*|contrib/*) src=$path; [ "${path#/}" = "$path" ] && src=$top/$path ;;
+	*) src=$examples/$path ;;
+	esac
+	[ -f "$src" ] || { echo "skip $path: not found"; continue; }
+	n=$((n + 1))
+	d=$work/m$n
+	mkdir -p "$d"
+	cp "$(dirname "$src")"/* "$d"/ 2>/dev/null
+	m=$(basename "$src")
+	fl=""
+	[ "$mode" = a ] && fl=$(formulas "$d" "$m")
+	for f in ${fl:-""}; do
+		reference "$d" "$m" "$mode" "$f"
+		r=$?
+		if [ $r != 0 ]; then
+			echo "skip $m${f:+ ($f)} -$mode: SPIN's reference did not finish ($r)"
+			continue
+		fi
+		for g in fsm hamming none; do
+			check_one "$d" "$m" "$mode" "$f" "$g"
+		done
+		echo "$m${f:+ ($f)} -$mode: SPIN $(cat "$d/ref.verdict"), stored $(cat "$d/ref.stored")" >> "$work/summary"
+	done
+	echo "$passed $failed $skipped" > "$work/counts"
+done
+
+# weak fairness is refused, clearly
+d=$work/fair
+mkdir -p "$d"
+cp "$top/tests/models/live_accept_bad.pml" "$d/"
+(cd "$d" && "$dmc" check live_accept_bad.pml -a -f > out 2> err)
+rc=$?
+read -r passed failed skipped < "$work/counts"
+if [ $rc = 2 ] && grep -q 'weak fairness' "$d/err"; then
+	ok "-f refused"
+else
+	fail "-f: exit $rc, expected 2 with a message"
+fi
+# the plugin and the portable build search identically
+for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml; do
+	cp "$top/tests/models/$pm" "$d/"
+	mode=-a; [ "$pm" = live_np_bad.pml ] && mode=-l
+	(cd "$d" && "$dmc" check "$pm" $mode --json > plugin.json 2>/dev/null; cp "$pm.trail" plugin.trail)
+	(cd "$d" && "$dmc" check "$pm" $mode --json --portable > portable.json 2>/dev/null)
+	sp=$(json_num states_stored "$d/plugin.json"); sq=$(json_num states_stored "$d/portable.json")
+	if [ -n "$sp" ] && [ "$sp" = "$sq" ] && cmp -s "$d/plugin.trail" "$d/$pm.trail"; then
+		ok "$pm $mode: plugin and --portable identical ($sp states)"
+	else
+		fail "$pm $mode: plugin stores '$sp', --portable '$sq' (or the trails differ)"
+	fi
+done
+
+# limits end the nested DFS cleanly: exit status 3, statistics so far
+cp "$top/contrib/models/live_noise.pml" "$d/"
+for lim in "--max-depth 100" "--memlim 129" "--time-limit 0.001"; do
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check live_noise.pml -a --guide none $lim --json > lim.json 2>/dev/null)
+	rc=$?
+	if [ $rc = 3 ] && [ "$(json_str verdict "$d/lim.json")" = incomplete ] \
+	   && grep -q '"outer_states": [0-9]' "$d/lim.json"; then
+		ok "$lim: incomplete ($(json_str incomplete_reason "$d/lim.json"))"
+	else
+		fail "$lim: exit $rc, verdict '$(json_str verdict "$d/lim.json")', expected 3 and incomplete"
+	fi
+done
+
+# bad liveness requests: exit status 2 and a message naming the problem
+cp "$top/tests/models/live_multi.pml" "$d/"
+bad() { # expected-message dmc-arguments...
+	msg=$1; shift
+	(cd "$d" && "$dmc" check "$@" > out 2> err)
+	rc=$?
+	if [ $rc = 2 ] && grep -q "$msg" "$d/err"; then
+		ok "$*: refused"
+	else
+		fail "$*: exit $rc, expected 2 and '$msg'"
+	fi
+}
+bad "no ltl formula or never claim named 'nosuch'" live_multi.pml --ltl nosuch
+bad "searches by nested DFS" live_accept_bad.pml -a --search astar
+bad "is for safety properties" live_accept_bad.pml -a --heuristic dL
+bad "needs -a or -l" live_accept_bad.pml -f
+bad "expected fsm, hamming or none" live_accept_bad.pml -a --guide best
+[ -n "${VERBOSE:-}" ] && cat "$work/summary"
+echo "liveness: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

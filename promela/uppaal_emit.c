@@ -11,7 +11,7 @@
  *     sends (edge id, its guard, commit permission); the UPPAAL sender
  *     receives in an atomic that runs its own update, then the receiver's
  *     (chosen by the edge id): UPPAAL's order, in one step;
- *   - Tick: one time unit for all clocks, when no process is committed
+ *   - Tick and Clock: one time unit for all clocks (one rendezvous), when no process is committed
  *     or urgent, no urgent synchronisation is enabled and every
  *     invariant still holds afterwards;
  *   - Monitor: assert(!phi) for E<> phi, assert(phi) for A[] phi.
@@ -637,9 +637,18 @@ static void tick(em *e)
 	FILE *o = e->s.out;
 	if (!n->clocks.n)
 		return;
+	/* One time unit is one rendezvous, two pan steps however many clocks
+	 * there are: Tick offers every clock's next value, all computed in the
+	 * same state, and Clock takes them in one receive.  The first field
+	 * is 1 when time may pass; Clock only accepts 1. */
 	fputs("/* time passes by one unit when no process is committed or urgent,\n"
-	      " * no urgent synchronisation is enabled and the invariants still hold */\n"
-	      "active proctype Tick()\n{\n\tdo\n\t:: atomic { (1", o);
+	      " * no urgent synchronisation is enabled and the invariants still hold:\n"
+	      " * Tick offers every clock's next value, Clock takes them all at once */\n"
+	      "chan dmc_tick = [0] of { bit", o);
+	for (int c = 0; c < n->clocks.n; c++)
+		fprintf(o, ", %s", ptype(0, n->cap[c]));
+	fputs(" };\n\n"
+	      "active proctype Tick()\n{\n\tdo\n\t:: dmc_tick!((1", o);
 	if (e->any_committed)
 		fputs(" && ncommit == 0", o);
 	for (int i = 0; i < n->insts.n; i++) {
@@ -676,10 +685,10 @@ static void tick(em *e)
 		}
 	}
 	urgent_syncs(e);
-	fputs(") ->\n", o);
+	fputs(") -> 1 : 0)", o);
 	for (int c = 0; c < n->clocks.n; c++) {
 		up_var *v = n->clocks.v[c];
-		fprintf(o, "\t\t%s = ((%s < %ld", v->pname, v->pname, n->cap[c]);
+		fprintf(o, ",\n\t\t((%s < %ld", v->pname, n->cap[c]);
 		if (n->live[c]) {       /* only where its value may still be read */
 			fputs(" && (0", o);
 			for (int l = 0; l < v->owner->t->locs.n; l++)
@@ -687,9 +696,12 @@ static void tick(em *e)
 					fprintf(o, " || loc_%s == %d", v->owner->pname, l);
 			fputc(')', o);
 		}
-		fprintf(o, ") -> %s + 1 : %s)%s\n", v->pname, v->pname, c + 1 < n->clocks.n ? ";" : "");
+		fprintf(o, ") -> %s + 1 : %s)", v->pname, v->pname);
 	}
-	fputs("\t   }\n\tod\n}\n\n", o);
+	fputs("\n\tod\n}\n\nactive proctype Clock()\n{\n\tdo\n\t:: dmc_tick?1", o);
+	for (int c = 0; c < n->clocks.n; c++)
+		fprintf(o, ", %s", ((up_var *) n->clocks.v[c])->pname);
+	fputs("\n\tod\n}\n\n", o);
 }
 
 static void monitor(em *e, const up_emit_opts *op)

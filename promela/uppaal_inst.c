@@ -19,7 +19,7 @@ static const char *const promela_words[] = {
 	"nfull", "notrace", "np_", "od", "of", "pc_value", "pid", "print", "printf",
 	"printm", "priority", "proctype", "provided", "run", "select", "set_priority",
 	"short", "show", "skip", "timeout", "trace", "true", "typedef", "unless",
-	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Monitor",
+	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Clock", "Monitor",
 	"ncommit", "dmc_eid", "uint", "main", "abort", "exit", "assertion", NULL
 };
 

@@ -277,6 +277,55 @@ static int is_param(up_emit_st *s, up_inst *in, const up_expr *e, int *assignabl
 	return 1;
 }
 
+/* the value an assignment or ++/-- stores */
+static void new_value(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	if (e->kind == X_INCDEC) {
+		fputc('(', o);
+		emit(s, in, e->a);
+		fprintf(o, " %c 1)", e->op[0]);
+	} else if (strcmp(e->op, "=") == 0) {
+		emit(s, in, e->b);
+	} else {
+		char op[4];
+		snprintf(op, sizeof op, "%.*s", (int) strlen(e->op) - 1, e->op);
+		fputc('(', o);
+		emit(s, in, e->a);
+		fprintf(o, " %s ", op);
+		emit(s, in, e->b);
+		fputc(')', o);
+	}
+}
+
+/* UPPAAL stops with an error when an update leaves the variable's range:
+ * an assert on the value before it is stored (the Promela type might
+ * wrap it), left out when the value is a constant inside the range or a
+ * variable whose range fits.
+ * Booleans and clocks have no range to leave. */
+static void range_check(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	up_var *v = up_var_of(s->n, in, e->a);
+	long k;
+	if (!v || v->type.kind != TY_INT)
+		return;
+	if (e->kind == X_ASSIGN && strcmp(e->op, "=") == 0) {
+		if (up_eval_const(s->n, in, e->b, &k) && k >= v->lo && k <= v->hi)
+			return;
+		/* a variable whose own range fits */
+		up_var *r = (e->b->kind == X_ID || e->b->kind == X_INDEX) ? up_var_of(s->n, in, e->b) : NULL;
+		if (r && ((r->type.kind == TY_INT && r->lo >= v->lo && r->hi <= v->hi)
+			  || (r->type.kind == TY_BOOL && v->lo <= 0 && v->hi >= 1)))
+			return;
+	}
+	FILE *o = s->out;
+	fprintf(o, "assert(%ld <= ", v->lo);
+	new_value(s, in, e);
+	fputs(" && ", o);
+	new_value(s, in, e);
+	fprintf(o, " <= %ld); ", v->hi);
+}
+
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
@@ -313,27 +362,13 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		if (v->type.is_const)
 			fail_at(s, e, "cannot assign to constant '%s'", v->name);
 	}
-	if (e->kind == X_ASSIGN) {
+	if (e->kind == X_INCDEC && !assignable && !up_var_of(s->n, in, e->a))
+		fail_at(s, e, "'%s' needs a variable", e->op);
+	if (e->kind == X_ASSIGN || e->kind == X_INCDEC) {
+		range_check(s, in, e);
 		emit(s, in, e->a);
 		fputs(" = ", o);
-		if (strcmp(e->op, "=") == 0) {
-			emit(s, in, e->b);
-		} else {
-			char op[4];
-			snprintf(op, sizeof op, "%.*s", (int) strlen(e->op) - 1, e->op);
-			fputc('(', o);
-			emit(s, in, e->a);
-			fprintf(o, " %s ", op);
-			emit(s, in, e->b);
-			fputc(')', o);
-		}
-	} else if (e->kind == X_INCDEC) {
-		if (!assignable && !up_var_of(s->n, in, e->a))
-			fail_at(s, e, "'%s' needs a variable", e->op);
-		emit(s, in, e->a);
-		fprintf(o, " = ");
-		emit(s, in, e->a);
-		fprintf(o, " %c 1", e->op[0]);
+		new_value(s, in, e);
 	} else {
 		/* an expression without effect: UPPAAL allows it, evaluate nothing */
 		fputs("skip", o);

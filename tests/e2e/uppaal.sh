@@ -85,6 +85,12 @@ spin_says "$models/functions.xta" 'E<> P.d' reach
 spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach
 spin_says "$models/function_args.xta" 'E<> m == 1' reach
 spin_says "$models/function_args.xta" 'E<> m == 5' unreach
+# range checks: an update that leaves the range is an error (an assert)
+spin_says "$models/range_bad.xta" 'E<> P.never' reach
+grep -q 'assertion violated.*<=3)' "$work/s$n/pan.out" && ok "range_bad.xta: the range assert" \
+	|| fail "range_bad.xta: not the range assert: $(grep assertion "$work/s$n/pan.out")"
+spin_says "$models/range_ok.xta" 'E<> Q.never' unreach
+spin_says "$models/range_ok.xta" 'A[] m >= -2 && m <= 2 && k <= 3' unreach
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

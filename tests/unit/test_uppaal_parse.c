@@ -178,7 +178,7 @@ static void test_binary_sync_and_reference_parameter(void)
 	CHECK(has(&r, "chan c[2] = [0] of { byte, bit, bit };"));
 	/* the receiver offers its edge id; the sender runs both updates */
 	CHECK(has(&r, ":: c[1]!1, ((1) -> 1 : 0), 1 -> goto at_r0"));
-	CHECK(has(&r, ":: dmc_eid == 1 && loc_Rv == 0 -> v = (v + 10)"));
+	CHECK(has(&r, ":: dmc_eid == 1 && loc_Rv == 0 -> assert(-32768 <= (v + 10) && (v + 10) <= 32767); v = (v + 10)"));
 	up_done(&r);
 }
 
@@ -259,7 +259,7 @@ static void test_broadcast(void)
 	CHECK_EQ_LONG(r.rc, 0);
 	/* the receiver's guard is read before the sender's update */
 	CHECK(has(&r, "dmc_b0 = (loc_R == 0 && ((n == 0)));\n\t\t n = 1; loc_S = 1;"));
-	CHECK(has(&r, ":: dmc_b0 -> n = n + 1; loc_R = 1"));
+	CHECK(has(&r, ":: dmc_b0 -> assert(-32768 <= (n + 1) && (n + 1) <= 32767); n = (n + 1); loc_R = 1"));
 	CHECK(has(&r, ":: else -> skip"));
 	/* the receiver is moved by the sender: a loop over loc_R, no labels */
 	CHECK(has(&r, "receives broadcasts: its location is loc_R"));
@@ -285,7 +285,19 @@ static void test_functions_inlined(void)
 	/* a value argument of a void function is copied first */
 	CHECK(has(&r, "int dmc_arg0;"));
 	CHECK(has(&r, "dmc_arg0 = n; if :: ((dmc_arg0 > 0)) -> skip; a[1] = ((2 * dmc_arg0)) "
-		":: else -> skip; a[1] = 0; n = n + 1 fi; dmc_arg0 = 0"));
+		":: else -> skip; a[1] = 0; assert(-32768 <= (n + 1) && (n + 1) <= 32767); n = (n + 1) fi; dmc_arg0 = 0"));
+	up_done(&r);
+}
+
+/* an update that may leave the range is checked before the store */
+static void test_range_checks(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK(has(&r, "assert(0 <= (P_1_n + 2) && (P_1_n + 2) <= 5); P_1_n = (P_1_n + 2);"));
+	/* constants inside the range and variables whose range fits: no check */
+	CHECK(has(&r, "-> P_1_x = 0; id = 1;"));
+	CHECK(has(&r, "a[1] = P_1_n;"));
+	CHECK(!has(&r, "assert(-32768"));
 	up_done(&r);
 }
 
@@ -293,6 +305,7 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_functions_inlined),
 	CASE(test_broadcast),
 	CASE(test_globals_and_types),
+	CASE(test_range_checks),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),
 	CASE(test_committed_locations),

@@ -195,9 +195,15 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 		 * lines (one per statement with spin -o3, fewer when merged) */
 		const char *stmt = strchr(ol[i], '[');
 		int starts = stmt && (stmt[1] == '(' || strstr(stmt, "?dmc_eid"));
-		/* one time unit: Tick's offer (Clock's receive is its other half) */
+		/* a delay: Tick's offer, whose line says how long (Clock's
+		 * receive is its other half) */
 		if (strcmp(proc, "Tick") == 0 || strcmp(proc, "Clock") == 0) {
-			delay += strcmp(proc, "Tick") == 0 && stmt && strstr(stmt, "dmc_tick!");
+			const char *dl = line >= 1 && (size_t) line <= np ? strstr(pl[line - 1], "/* delay ") : NULL;
+			int d = 1;
+			if (dl)
+				sscanf(dl, "/* delay %d", &d);
+			if (strcmp(proc, "Tick") == 0 && stmt && strstr(stmt, "dmc_tick!"))
+				delay += d;
 			continue;
 		}
 		if (!starts || line < 1 || (size_t) line > np)

@@ -78,6 +78,12 @@ static void test_clock_cap_and_tick(void)
 	/* one time unit is one rendezvous: every clock's next value in one message */
 	CHECK(has(&r, "chan dmc_tick = [0] of { bit, byte, byte };"));
 	CHECK(has(&r, "active proctype Clock()"));
+	/* a delay of up to the cap (4) is one step; the invariant d units later */
+	CHECK(has(&r, ":: /* delay 1 */ dmc_tick!((1"));
+	CHECK(has(&r, ":: /* delay 4 */ dmc_tick!((1"));
+	CHECK(!has(&r, "/* delay 5 */"));
+	CHECK(has(&r, "(loc_P_1 != 1 || ((P_1_x + 3) <= 3))"));
+	CHECK(has(&r, "((1 && (0 || loc_P_1 == 1)) -> (P_1_x + 3 < 4 -> P_1_x + 3 : 4) : P_1_x)"));
 	CHECK(has(&r, ":: dmc_tick?1, P_1_x, P_2_x\n"));
 	CHECK(has(&r, "(loc_P_1 != 1 || ((P_1_x + 1) <= 3))"));
 	/* the target invariant, with the reset applied, guards A -> B */
@@ -187,6 +193,8 @@ static void test_urgent_location_and_channel(void)
 	up_result r = up_run("s.xta", sync_model, NULL);
 	CHECK(has(&r, "&& loc_S != 1"));
 	CHECK(has(&r, "&& !(loc_S == 1 && loc_Rv == 0 && 1 && (Rv_y >= 1))"));
+	/* an urgent synchronisation could become enabled during a longer delay */
+	CHECK(!has(&r, "/* delay 2 */"));
 	up_done(&r);
 }
 

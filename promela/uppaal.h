@@ -103,6 +103,7 @@ void up_expr_text(const up_expr *e, char *buf, size_t n);
 
 /* ---- declarations and templates (uppaal_decl.c) ---- */
 enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN };
+#define UP_MAX_DIMS 4
 typedef struct {
 	int kind;
 	int is_const, is_urgent, is_broadcast, is_ref;
@@ -112,14 +113,18 @@ typedef struct {
 typedef struct {
 	const char *name;
 	up_type type;
-	up_expr *size;          /* array size or NULL */
+	up_expr *size;          /* array size or NULL (the first dimension) */
+	up_vec dims;            /* up_expr*: further dimensions of a[2][3] */
 	up_expr *init;          /* NULL, or the initialiser */
 	up_vec init_list;       /* {a, b, c} for arrays */
 	const char *file;
 	int line;
 	/* filled in by up_instantiate for the variables of the network */
 	const char *pname;      /* Promela name */
-	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar) */
+	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar; all
+	                         * dimensions: Promela gets one flat array) */
+	long dimsz[UP_MAX_DIMS];/* the dimensions' sizes (evaluated) */
+	int ndims;              /* 0 for a scalar */
 	int clock;              /* index in up_net.clocks, -1 if not a clock */
 	up_inst_ptr owner;      /* instance of a local, NULL for globals */
 } up_var;

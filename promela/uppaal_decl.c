@@ -78,7 +78,24 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		up_fail(m->c, l->file, l->t.line, "'urgent'/'broadcast' apply to channels only");
 }
 
-/* name [size] [= init] after the type; the caller handles ',' and ';' */
+/* {a, b} or, for an array of depth dimensions, {{a, b}, {c, d}}: the
+ * values in row-major order into v->init_list */
+static void init_list(up_model *m, up_lex *l, up_var *v, int depth)
+{
+	up_expect(l, "{");
+	do {
+		if (up_is(l, "{")) {
+			if (depth >= v->dims.n)
+				up_fail(m->c, l->file, l->t.line, "'%s': initialiser nested deeper than the array", v->name);
+			init_list(m, l, v, depth + 1);
+		} else {
+			up_push(m->c, &v->init_list, up_parse_cond_expr(l));
+		}
+	} while (up_accept(l, ","));
+	up_expect(l, "}");
+}
+
+/* name [size]... [= init] after the type; the caller handles ',' and ';' */
 static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 {
 	up_var *v = up_alloc(m->c, sizeof *v);
@@ -91,18 +108,18 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (up_accept(l, "[")) {
 		v->size = up_parse_expr(l);
 		up_expect(l, "]");
-		if (up_is(l, "["))
-			up_fail(m->c, l->file, l->t.line,
-				"'%s': arrays of more than one dimension are not supported", v->name);
+		while (up_accept(l, "[")) {
+			if (v->dims.n + 1 >= UP_MAX_DIMS)
+				up_fail(m->c, l->file, l->t.line, "'%s': more than %d dimensions", v->name, UP_MAX_DIMS);
+			up_push(m->c, &v->dims, up_parse_expr(l));
+			up_expect(l, "]");
+		}
 	}
 	if (up_accept(l, "=")) {
-		if (up_accept(l, "{")) {
+		if (up_is(l, "{")) {
 			if (!v->size)
 				up_fail(m->c, l->file, l->t.line, "'%s': '{' initialiser for a non-array", v->name);
-			do {
-				up_push(m->c, &v->init_list, up_parse_cond_expr(l));
-			} while (up_accept(l, ","));
-			up_expect(l, "}");
+			init_list(m, l, v, 0);
 		} else {
 			v->init = up_parse_cond_expr(l);
 		}

@@ -146,14 +146,38 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			emit_var_name(s, in, e);
 		break;
 	case X_INDEX: {
-		if (e->a->kind != X_ID)
-			fail_at(s, e, "only one-dimensional arrays are supported%s", "");
-		up_var *v = up_var_of(s->n, in, e->a);
+		/* a[i][j]...: the indices from the outside in */
+		const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
+		int ni = 0;
+		while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+			idx[ni++] = base->b;
+			base = base->a;
+		}
+		if (base->kind != X_ID)
+			fail_at(s, e, "expected an array name before '['%s", "");
+		up_var *v = up_var_of(s->n, in, base);
 		if (!v || !v->nsize)
-			fail_at(s, e, "'%s' is not an array", e->a->name);
-		emit(s, in, e->a);
+			fail_at(s, e, "'%s' is not an array", base->name);
+		if (ni != v->ndims)
+			fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
+		/* one flat Promela array, row-major */
+		emit(s, in, base);
 		fputc('[', o);
-		emit(s, in, e->b);
+		for (int k = 0; k < ni; k++) {
+			const up_expr *x = idx[ni - 1 - k];
+			long stride = 1;
+			for (int d = k + 1; d < v->ndims; d++)
+				stride *= v->dimsz[d];
+			if (k)
+				fputs(" + ", o);
+			if (stride > 1) {
+				fputc('(', o);
+				emit(s, in, x);
+				fprintf(o, ") * %ld", stride);
+			} else {
+				emit(s, in, x);
+			}
+		}
 		fputc(']', o);
 		break;
 	}

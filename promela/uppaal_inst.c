@@ -170,9 +170,19 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 			up_fail(c, v->file, v->line, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
 	if (v->size) {
-		v->nsize = up_eval_const_or_fail(n, in, v->size, "array size");
-		if (v->nsize <= 0 || v->nsize > 255)
-			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, v->nsize);
+		v->ndims = 1 + v->dims.n;
+		v->nsize = 1;
+		for (int k = 0; k < v->ndims; k++) {
+			long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
+			if (d <= 0 || d > 255)
+				up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, d);
+			v->dimsz[k] = d;
+			v->nsize *= d;
+		}
+		if (v->nsize > 255)
+			up_fail(c, v->file, v->line, "'%s': %ld elements, more than 255", v->name, v->nsize);
+		if (v->ndims > 1 && v->type.kind == TY_CHAN)
+			up_fail(c, v->file, v->line, "'%s': arrays of channels have one dimension only", v->name);
 	}
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)

@@ -91,6 +91,11 @@ grep -q 'assertion violated.*<=3)' "$work/s$n/pan.out" && ok "range_bad.xta: the
 	|| fail "range_bad.xta: not the range assert: $(grep assertion "$work/s$n/pan.out")"
 spin_says "$models/range_ok.xta" 'E<> Q.never' unreach
 spin_says "$models/range_ok.xta" 'A[] m >= -2 && m <= 2 && k <= 3' unreach
+# two-dimensional arrays (one flat Promela array, row-major)
+spin_says "$models/array2d.xta" 'E<> P.stop && total == 12' reach
+spin_says "$models/array2d.xta" 'E<> P.stop && total != 12' unreach
+spin_says "$models/array2d.xta" 'E<> done[0][1] || m[0][2] == 5' unreach
+spin_says "$models/array2d.xta" 'E<> m[1][1] == 4 && m[0][2] == 2' reach
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

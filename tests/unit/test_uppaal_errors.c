@@ -103,6 +103,15 @@ static void test_bad_character(void)
 	CHECK(fails("e.xta", "int x;\nint y @ 3;\n", NULL, 2, "unexpected character '@'"));
 }
 
+static void test_array_dimensions(void)
+{
+	CHECK(fails("e.xta", "int a[2][3];\nprocess P() { state s; init s;\n trans s -> s { assign a[1] = 0; }; }\nsystem P;\n",
+		    NULL, 3, "one index per dimension"));
+	CHECK(fails("e.xta", "chan c[2][2];\n" P_OK "system P;\n", NULL, 1, "one dimension only"));
+	CHECK(fails("e.xta", "int a[20][20];\n" P_OK "system P;\n", NULL, 1, "more than 255"));
+	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
+}
+
 static void test_bad_query(void)
 {
 	CHECK(fails("--target", P_OK "system P;\n", "A<> P.a", 1, "only E<> and A[]"));
@@ -168,7 +177,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_constant_needed),
 	CASE(test_unterminated_comment),
 	CASE(test_bad_character),
-	CASE(test_bad_query),
+	CASE(test_bad_query), CASE(test_array_dimensions),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),

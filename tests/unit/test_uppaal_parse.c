@@ -309,11 +309,25 @@ static void test_range_checks(void)
 	up_done(&r);
 }
 
+/* a[i][j] is one flat Promela array, row-major */
+static void test_two_dimensional_array(void)
+{
+	up_result r = up_run("m.xta",
+		"int[0,9] m[2][3] = {{4, 4, 4}, {4, 4, 4}};\nint k;\n"
+		"process P() { state s; init s; trans s -> s { guard m[1][2] == 4; assign m[k][1] = 5; }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "byte m[6] = 4;"));
+	CHECK(has(&r, "((m[(1) * 3 + 2] == 4)) -> m[(k) * 3 + 1] = 5;"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_parse",
 	CASE(test_functions_inlined),
 	CASE(test_broadcast),
 	CASE(test_globals_and_types),
 	CASE(test_range_checks),
+	CASE(test_two_dimensional_array),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),
 	CASE(test_committed_locations),

@@ -136,12 +136,14 @@ typedef struct {
 
 /* user functions: `T f(params) { return e; }` (inlined into expressions)
  * and `void f(params) { statements }` (inlined into updates) */
-enum { S_EXPR, S_IF, S_BLOCK, S_RETURN };
+enum { S_EXPR, S_IF, S_BLOCK, S_RETURN, S_FOR, S_WHILE };
 typedef struct up_stmt up_stmt;
 struct up_stmt {
 	int kind;
-	up_expr *e;             /* S_EXPR, S_RETURN; S_IF: the condition */
-	up_stmt *then, *els;    /* S_IF */
+	up_expr *e;             /* S_EXPR, S_RETURN; S_IF, S_WHILE: the condition */
+	up_stmt *then, *els;    /* S_IF; S_FOR, S_WHILE: the body in then */
+	const char *var;        /* S_FOR (i : int[a,b]): the name, bound in turn */
+	up_type range;          /* S_FOR: its range (or typedef) */
 	up_vec body;            /* S_BLOCK: up_stmt* */
 	int line;
 };

@@ -178,12 +178,68 @@ static up_stmt *statement(up_model *m, up_lex *l)
 		up_expect(l, ";");
 		return st;
 	}
-	static const char *const unsupported[] = { "for", "while", "do", "switch", "break",
-		"continue", NULL };
+	if (up_is(l, "while")) {
+		up_stmt *st = stmt_node(m, l, S_WHILE);
+		up_next(l);
+		up_expect(l, "(");
+		st->e = up_parse_expr(l);
+		up_expect(l, ")");
+		st->then = statement(m, l);
+		return st;
+	}
+	if (up_is(l, "for")) {
+		int line = l->t.line;
+		up_next(l);
+		up_expect(l, "(");
+		if (l->t.kind == T_ID && !starts_type(m, l)) {
+			/* for (i : int[a,b]) or for (i : typedef): unrolled */
+			up_lex save = *l;
+			const char *name = up_expect_id(l, "a name");
+			if (up_accept(l, ":")) {
+				up_stmt *st = stmt_node(m, l, S_FOR);
+				st->line = line;
+				st->var = name;
+				up_parse_type(m, l, &st->range);
+				if (st->range.kind != TY_INT || !st->range.lo)
+					up_fail(m->c, l->file, line, "for (%s : ...): expected a bounded integer range", name);
+				up_expect(l, ")");
+				st->then = statement(m, l);
+				return st;
+			}
+			*l = save;
+		}
+		/* for (init; cond; step) body  =  { init; while (cond) { body step } } */
+		if (starts_type(m, l))
+			up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
+		b->line = w->line = line;
+		if (!up_is(l, ";")) {
+			up_stmt *init = stmt_node(m, l, S_EXPR);
+			init->e = up_parse_expr(l);
+			up_push(m->c, &b->body, init);
+		}
+		up_expect(l, ";");
+		w->e = up_is(l, ";") ? NULL : up_parse_expr(l);
+		up_expect(l, ";");
+		up_stmt *step = NULL;
+		if (!up_is(l, ")")) {
+			step = stmt_node(m, l, S_EXPR);
+			step->e = up_parse_expr(l);
+		}
+		up_expect(l, ")");
+		up_stmt *body = stmt_node(m, l, S_BLOCK);
+		up_push(m->c, &body->body, statement(m, l));
+		if (step)
+			up_push(m->c, &body->body, step);
+		w->then = body;
+		up_push(m->c, &b->body, w);
+		return b;
+	}
+	static const char *const unsupported[] = { "do", "switch", "break", "continue", NULL };
 	for (int i = 0; unsupported[i]; i++)
 		if (up_is(l, unsupported[i]))
 			up_fail(m->c, l->file, l->t.line,
-				"'%s' in a function is not supported (only assignments, if/else and return)",
+				"'%s' in a function is not supported (only assignments, if/else, for, while and return)",
 				unsupported[i]);
 	if (starts_type(m, l))
 		up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");

@@ -269,6 +269,44 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		*first = 0;
 		up_emit_update(s, in, st->e);
 		break;
+	case S_FOR: {
+		/* unrolled: the body once per value, the name bound to it */
+		long lo = up_eval_const_or_fail(s->n, in, st->range.lo, "for range");
+		long hi = up_eval_const_or_fail(s->n, in, st->range.hi, "for range");
+		if (hi - lo >= 256)
+			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...): more than 256 values", st->var);
+		if (!in)
+			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...) outside a process", st->var);
+		up_ctx *c = s->n->m->c;
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(c, sizeof *b);
+			up_expr *x = up_alloc(c, sizeof *x);
+			x->kind = X_NUM;
+			x->val = v;
+			x->line = st->line;
+			b->name = st->var;
+			b->value = x;
+			up_push(c, &in->sel, b);
+			emit_stmt(s, in, st->then, first);
+			in->sel.n--;
+		}
+		break;
+	}
+	case S_WHILE: {
+		if (!*first)
+			fputs("; ", o);
+		*first = 0;
+		fputs("do :: (", o);
+		if (st->e)
+			emit(s, in, st->e);
+		else
+			fputc('1', o);
+		fputs(") -> skip", o);
+		int f2 = 0;
+		emit_stmt(s, in, st->then, &f2);
+		fputs(" :: else -> break od", o);
+		break;
+	}
 	case S_IF: {
 		if (!*first)
 			fputs("; ", o);

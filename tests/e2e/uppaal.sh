@@ -91,6 +91,11 @@ grep -q 'assertion violated.*<=3)' "$work/s$n/pan.out" && ok "range_bad.xta: the
 	|| fail "range_bad.xta: not the range assert: $(grep assertion "$work/s$n/pan.out")"
 spin_says "$models/range_ok.xta" 'E<> Q.never' unreach
 spin_says "$models/range_ok.xta" 'A[] m >= -2 && m <= 2 && k <= 3' unreach
+# loops in functions: for (k : int[a,b]) unrolled, C-style for and while
+spin_says "$models/loops.xta" 'E<> P.s3 && total == 4' reach
+spin_says "$models/loops.xta" 'E<> P.s2 && total != 16' unreach
+spin_says "$models/loops.xta" 'E<> P.s1 && (a[0] != 1 || a[3] != 7)' unreach
+spin_says "$models/loops.xta" 'E<> P.s3 && i != 4' unreach
 # two-dimensional arrays (one flat Promela array, row-major)
 spin_says "$models/array2d.xta" 'E<> P.stop && total == 12' reach
 spin_says "$models/array2d.xta" 'E<> P.stop && total != 12' unreach

@@ -50,8 +50,14 @@ static void test_no_system_line(void)
 
 static void test_function_subset(void)
 {
-	CHECK(fails("e.xta", "int x;\nvoid f() { for (x = 0; x < 2; x++) ; }\n" P_OK "system P;\n", NULL, 2,
-		    "'for' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { do x++; while (x < 2); }\n" P_OK "system P;\n", NULL, 2,
+		    "'do' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { while (x < 2) { x++; break; } }\n" P_OK "system P;\n", NULL, 2,
+		    "'break' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (int i = 0; i < 2; i++) x++; }\n" P_OK "system P;\n", NULL, 2,
+		    "local variables in functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (k : bool) x++; }\n" P_OK "system P;\n", NULL, 2,
+		    "expected a bounded integer range"));
 	CHECK(fails("e.xta", "int x;\nvoid f() {\n int y; }\n" P_OK "system P;\n", NULL, 3,
 		    "local variables in functions are not supported"));
 	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\n" P_OK "system P;\n", NULL, 2,

@@ -322,12 +322,27 @@ static void test_two_dimensional_array(void)
 	up_done(&r);
 }
 
+/* for (k : range) is unrolled; while becomes a do-loop in the step */
+static void test_loops_in_functions(void)
+{
+	up_result r = up_run("l.xta",
+		"int a[3]; int n;\n"
+		"void f() { for (k : int[0,2]) a[k] = k; while (n > 0) n--; }\n"
+		"process P() { state s; init s; trans s -> s { assign f(); }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "a[0] = 0; a[1] = 1; a[2] = 2; do :: ((n > 0)) -> skip; "));
+	CHECK(has(&r, "n = (n - 1) :: else -> break od"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_parse",
 	CASE(test_functions_inlined),
 	CASE(test_broadcast),
 	CASE(test_globals_and_types),
 	CASE(test_range_checks),
 	CASE(test_two_dimensional_array),
+	CASE(test_loops_in_functions),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),
 	CASE(test_committed_locations),

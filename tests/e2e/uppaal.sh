@@ -150,6 +150,9 @@ if sed -n '/^counterexample/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
 else
 	fail "counterexample lists each edge once: $(sed -n '/^counterexample/,$p' out.txt | head -6)"
 fi
+# a range violation is named in the counterexample
+expect 1 "leaves a variable's range: assert" "dmc check range_bad: range violation" -- \
+	"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search bfs
 # a property that holds: complete search, no violation
 expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
 	"$dmc" check "$models/fischer2_ok.xta" --query 'A[] incs <= 1' --search astar --heuristic hL

@@ -102,12 +102,13 @@ up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
 
 /* ---- declarations and templates (uppaal_decl.c) ---- */
-enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN };
+enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
 #define UP_MAX_DIMS 4
 typedef struct {
 	int kind;
 	int is_const, is_urgent, is_broadcast, is_ref;
 	up_expr *lo, *hi;       /* int range, NULL: default [-32768,32767] */
+	up_vec *fields;         /* TY_STRUCT: up_var* (name, type, array size) */
 } up_type;
 
 typedef struct {
@@ -277,6 +278,7 @@ long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char 
 up_inst *up_find_inst(up_net *n, const char *name);
 /* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
+up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */

@@ -1,13 +1,15 @@
 /*
  * uppaal_decl.c -- declarations (global, template, system), templates in
  * XTA syntax, edge labels and the system line.  The subset: int with
- * ranges, bool, const, clock, chan (urgent, broadcast), typedef, 1-D
- * arrays; templates with parameters; locations with invariants, urgent,
+ * ranges, bool, const, clock, chan (urgent, broadcast), typedef, structs,
+ * arrays (flattened); templates with parameters; locations with invariants, urgent,
  * committed; edges with select, guard, sync, assign.
  */
 #include "uppaal.h"
 
 #include <string.h>
+
+static up_var *declarator(up_model *m, up_lex *l, const up_type *ty);
 
 static int is_typedef(up_model *m, const char *name, up_type *out)
 {
@@ -64,7 +66,29 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		ty->kind = TY_CLOCK;
 	} else if (up_accept(l, "chan")) {
 		ty->kind = TY_CHAN;
-	} else if (up_is(l, "scalar") || up_is(l, "struct") || up_is(l, "double") || up_is(l, "void")) {
+	} else if (up_accept(l, "struct")) {
+		/* struct { int a; bool b[2]; }: its variables become one
+		 * variable per field (uppaal_inst.c) */
+		ty->kind = TY_STRUCT;
+		ty->fields = up_alloc(m->c, sizeof *ty->fields);
+		up_expect(l, "{");
+		while (!up_accept(l, "}")) {
+			up_type ft;
+			int line = l->t.line;
+			up_parse_type(m, l, &ft);
+			if (ft.kind != TY_INT && ft.kind != TY_BOOL)
+				up_fail(m->c, l->file, line, "struct fields: only int and bool are supported");
+			do {
+				up_var *f = declarator(m, l, &ft);
+				if (f->init || f->init_list.n || f->type.is_ref)
+					up_fail(m->c, l->file, f->line, "struct field '%s': no initialiser or '&' here", f->name);
+				up_push(m->c, ty->fields, f);
+			} while (up_accept(l, ","));
+			up_expect(l, ";");
+		}
+		if (!ty->fields->n)
+			up_fail(m->c, l->file, l->t.line, "empty struct");
+	} else if (up_is(l, "scalar") || up_is(l, "double") || up_is(l, "void")) {
 		up_fail(m->c, l->file, l->t.line, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -117,7 +141,7 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	}
 	if (up_accept(l, "=")) {
 		if (up_is(l, "{")) {
-			if (!v->size)
+			if (!v->size && v->type.kind != TY_STRUCT)
 				up_fail(m->c, l->file, l->t.line, "'%s': '{' initialiser for a non-array", v->name);
 			init_list(m, l, v, 0);
 		} else {

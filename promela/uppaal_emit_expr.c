@@ -73,6 +73,28 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	up_bind *nb[3];
 	for (int i = 0; i < f->params.n; i++) {
 		up_var *p = f->params.v[i];
+		if (p->type.kind == TY_STRUCT) {
+			/* a struct by reference: p.f is the argument's field f */
+			if (!p->type.is_ref || args[i]->kind != X_ID)
+				fail_at(s, call, "call of '%s': a struct is passed by reference ('&') to a struct variable",
+					call->name);
+			for (int k = 0; k < p->type.fields->n; k++) {
+				const char *fname = ((up_var *) p->type.fields->v[k])->name;
+				up_expr dot = { .kind = X_DOT, .a = (up_expr *) args[i], .name = fname, .line = call->line };
+				up_var *fv = up_field_of(s->n, in, &dot);
+				if (!fv)
+					fail_at(s, call, "call of '%s': the argument is not a struct with these fields", call->name);
+				char *bn = up_alloc(c, strlen(p->name) + strlen(fname) + 2);
+				sprintf(bn, "%s.%s", p->name, fname);
+				up_bind *b = up_alloc(c, sizeof *b);
+				b->name = bn;
+				b->var = fv;
+				nb[i] = b;
+				up_push(c, &in->sel, b);
+			}
+			nb[i] = NULL;
+			continue;
+		}
 		if (p->type.is_ref && !up_var_of(s->n, in, args[i]))
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
 		char *text;
@@ -105,7 +127,8 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	/* bound after all arguments are rendered: an argument may use a name
 	 * that is also a parameter */
 	for (int i = 0; i < f->params.n; i++)
-		up_push(c, &in->sel, nb[i]);
+		if (nb[i])
+			up_push(c, &in->sel, nb[i]);
 	return keep;
 }
 
@@ -182,6 +205,11 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		break;
 	}
 	case X_DOT: {
+		up_var *f = up_field_of(s->n, in, e);
+		if (f) {                /* a struct's field: its own variable */
+			fputs(f->pname, o);
+			break;
+		}
 		up_inst *p = inst_of(s, e->a);
 		int k = up_find_loc(p->t, e->name);
 		if (k >= 0) {

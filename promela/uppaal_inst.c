@@ -204,9 +204,45 @@ static void bind(up_ctx *c, up_vec *to, const char *name, up_expr *value, up_var
 }
 
 /* a declaration of a scope: constants become values, the rest variables */
+static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname);
+
+/* a struct variable s: one variable per field, named "s.f" (bound under
+ * that name: s.f in an expression finds it) and s_f in Promela; the
+ * initialiser {a, b} gives the fields in order */
+static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
+{
+	up_ctx *c = n->m->c;
+	up_vec *fs = d->type.fields;
+	if (d->size)
+		up_fail(c, d->file, d->line, "arrays of structs are not supported ('%s')", d->name);
+	if (d->type.is_const || d->type.is_ref)
+		up_fail(c, d->file, d->line, "const and reference structs are not supported ('%s')", d->name);
+	if (d->init || (d->init_list.n && d->init_list.n != fs->n))
+		up_fail(c, d->file, d->line, "'%s': the initialiser needs one value per field (%d)", d->name, fs->n);
+	for (int k = 0; k < fs->n; k++) {
+		up_var *f = fs->v[k];
+		up_var *fv = up_alloc(c, sizeof *fv);
+		*fv = *f;
+		fv->file = d->file;
+		fv->line = d->line;
+		memset(&fv->init_list, 0, sizeof fv->init_list);
+		fv->init = d->init_list.n ? d->init_list.v[k] : NULL;
+		char *name = up_alloc(c, strlen(d->name) + strlen(f->name) + 2);
+		sprintf(name, "%s.%s", d->name, f->name);
+		fv->name = name;
+		char *pn = up_alloc(c, strlen(pname) + strlen(f->name) + 2);
+		sprintf(pn, "%s_%s", pname, f->name);
+		declare(n, in, fv, scope, pn);
+	}
+}
+
 static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
+	if (d->type.kind == TY_STRUCT) {
+		declare_struct(n, in, d, scope, pname);
+		return;
+	}
 	if (d->type.is_const) {
 		if (d->size)
 			up_fail(c, d->file, d->line, "constant arrays are not supported ('%s')", d->name);
@@ -368,6 +404,8 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 {
 	while (e && e->kind == X_INDEX)
 		e = e->a;
+	if (e && e->kind == X_DOT)
+		return up_field_of(n, in, e);
 	if (!e || e->kind != X_ID)
 		return NULL;
 	up_bind *b = up_lookup(n, in, e->name);
@@ -378,4 +416,15 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 	if (b->value && (b->value->kind == X_ID || b->value->kind == X_INDEX))
 		return up_var_of(n, NULL, b->value);     /* a reference parameter */
 	return NULL;
+}
+
+/* s.f: the variable of field f of struct s, or NULL */
+up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e)
+{
+	if (!e || e->kind != X_DOT || !e->a || e->a->kind != X_ID)
+		return NULL;
+	char name[256];
+	snprintf(name, sizeof name, "%s.%s", e->a->name, e->name);
+	up_bind *b = up_lookup(n, in, name);
+	return b ? b->var : NULL;
 }

@@ -96,6 +96,10 @@ spin_says "$models/loops.xta" 'E<> P.s3 && total == 4' reach
 spin_says "$models/loops.xta" 'E<> P.s2 && total != 16' unreach
 spin_says "$models/loops.xta" 'E<> P.s1 && (a[0] != 1 || a[3] != 7)' unreach
 spin_says "$models/loops.xta" 'E<> P.s3 && i != 4' unreach
+# structs: a variable per field, a struct by reference in a function
+spin_says "$models/structs.xta" 'E<> P.s2 && pair.b == 9 && r.count == 0 && r.busy' reach
+spin_says "$models/structs.xta" 'E<> P.s2 && pair.b != 9' unreach
+spin_says "$models/structs.xta" 'E<> P.s1 && !r.busy' unreach
 # two-dimensional arrays (one flat Promela array, row-major)
 spin_says "$models/array2d.xta" 'E<> P.stop && total == 12' reach
 spin_says "$models/array2d.xta" 'E<> P.stop && total != 12' unreach

@@ -118,6 +118,16 @@ static void test_array_dimensions(void)
 	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
 }
 
+static void test_structs(void)
+{
+	CHECK(fails("e.xta", "struct { int a; } s[2];\n" P_OK "system P;\n", NULL, 1, "arrays of structs"));
+	CHECK(fails("e.xta", "struct {\n clock c; } s;\n" P_OK "system P;\n", NULL, 2, "only int and bool"));
+	CHECK(fails("e.xta", "struct { int a; bool b; } s = {1};\n" P_OK "system P;\n", NULL, 1, "one value per field"));
+	CHECK(fails("e.xta", "typedef struct { int a; } S;\nS s;\nvoid f(S x) { x.a = 1; }\n"
+		    "process P() { state q; init q; trans q -> q { assign f(s); }; }\nsystem P;\n", NULL, 4,
+		    "passed by reference"));
+}
+
 static void test_bad_query(void)
 {
 	CHECK(fails("--target", P_OK "system P;\n", "A<> P.a", 1, "only E<> and A[]"));
@@ -183,7 +193,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_constant_needed),
 	CASE(test_unterminated_comment),
 	CASE(test_bad_character),
-	CASE(test_bad_query), CASE(test_array_dimensions),
+	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),

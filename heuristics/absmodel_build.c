@@ -579,10 +579,29 @@ static unsigned char *reachable_states(int type)
 	return seen;
 }
 
+/* 1 when a transition at a reachable state of `type` has pan's t_id `id`.
+ * pan puts a copy of each if/do option's first statement (same t_id,
+ * same code) into the if/do state; the original stays at a state nothing
+ * reaches and never executes from there. */
+static int copied_to_live(int type, const unsigned char *live, int id)
+{
+	dmc_trans tr;
+	if (id == 0)          /* merged-away entries are settr(0,...): never a copy */
+		return 0;
+	for (int s = 0; s < dmc_br_nstates(type); s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s) && live[s]; k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.id == id)
+				return 1;
+		}
+	return 0;
+}
+
 /* The effects of statements merged into others (they sit at unreachable
  * states): we cannot tell which transition carries them, so every
  * transition of the automaton gets them (abstract effects only add
- * values: an over-approximation). */
+ * values: an over-approximation).  Originals of copied if/do options
+ * are skipped: their copies are ordinary transitions already. */
 static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans)
 {
 	dmc_abuild *b = c->b;
@@ -594,6 +613,8 @@ static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans
 		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
 			dmc_atrans merged;
 			dmc_br_trans(type, s, k, &tr);
+			if (copied_to_live(type, live, tr.id))
+				continue;
 			/* build it as a transition of its own, then copy its effects */
 			if (add_trans(c, s, &tr) < 0)
 				return -1;
@@ -610,8 +631,9 @@ static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans
 				for (int i = first_trans; i < b->m.ntrans; i++)
 					if (b->m.trans[i].spawn < 0)
 						b->m.trans[i].spawn = merged.spawn;
+			if (merged.nassign > 0 || merged.spawn >= 0)
+				b->approx_merged++;
 			dmc_atrans_free_parts(&merged);
-			b->approx_merged++;
 		}
 	}
 	return 0;

@@ -102,24 +102,30 @@ up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
 
 /* ---- declarations and templates (uppaal_decl.c) ---- */
-enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN };
+enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
+#define UP_MAX_DIMS 4
 typedef struct {
 	int kind;
 	int is_const, is_urgent, is_broadcast, is_ref;
 	up_expr *lo, *hi;       /* int range, NULL: default [-32768,32767] */
+	up_vec *fields;         /* TY_STRUCT: up_var* (name, type, array size) */
 } up_type;
 
 typedef struct {
 	const char *name;
 	up_type type;
-	up_expr *size;          /* array size or NULL */
+	up_expr *size;          /* array size or NULL (the first dimension) */
+	up_vec dims;            /* up_expr*: further dimensions of a[2][3] */
 	up_expr *init;          /* NULL, or the initialiser */
 	up_vec init_list;       /* {a, b, c} for arrays */
 	const char *file;
 	int line;
 	/* filled in by up_instantiate for the variables of the network */
 	const char *pname;      /* Promela name */
-	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar) */
+	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar; all
+	                         * dimensions: Promela gets one flat array) */
+	long dimsz[UP_MAX_DIMS];/* the dimensions' sizes (evaluated) */
+	int ndims;              /* 0 for a scalar */
 	int clock;              /* index in up_net.clocks, -1 if not a clock */
 	up_inst_ptr owner;      /* instance of a local, NULL for globals */
 } up_var;
@@ -131,12 +137,14 @@ typedef struct {
 
 /* user functions: `T f(params) { return e; }` (inlined into expressions)
  * and `void f(params) { statements }` (inlined into updates) */
-enum { S_EXPR, S_IF, S_BLOCK, S_RETURN };
+enum { S_EXPR, S_IF, S_BLOCK, S_RETURN, S_FOR, S_WHILE };
 typedef struct up_stmt up_stmt;
 struct up_stmt {
 	int kind;
-	up_expr *e;             /* S_EXPR, S_RETURN; S_IF: the condition */
-	up_stmt *then, *els;    /* S_IF */
+	up_expr *e;             /* S_EXPR, S_RETURN; S_IF, S_WHILE: the condition */
+	up_stmt *then, *els;    /* S_IF; S_FOR, S_WHILE: the body in then */
+	const char *var;        /* S_FOR (i : int[a,b]): the name, bound in turn */
+	up_type range;          /* S_FOR: its range (or typedef) */
 	up_vec body;            /* S_BLOCK: up_stmt* */
 	int line;
 };
@@ -270,6 +278,7 @@ long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char 
 up_inst *up_find_inst(up_net *n, const char *name);
 /* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
+up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */

@@ -1,13 +1,15 @@
 /*
  * uppaal_decl.c -- declarations (global, template, system), templates in
  * XTA syntax, edge labels and the system line.  The subset: int with
- * ranges, bool, const, clock, chan (urgent, broadcast), typedef, 1-D
- * arrays; templates with parameters; locations with invariants, urgent,
+ * ranges, bool, const, clock, chan (urgent, broadcast), typedef, structs,
+ * arrays (flattened); templates with parameters; locations with invariants, urgent,
  * committed; edges with select, guard, sync, assign.
  */
 #include "uppaal.h"
 
 #include <string.h>
+
+static up_var *declarator(up_model *m, up_lex *l, const up_type *ty);
 
 static int is_typedef(up_model *m, const char *name, up_type *out)
 {
@@ -64,7 +66,29 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		ty->kind = TY_CLOCK;
 	} else if (up_accept(l, "chan")) {
 		ty->kind = TY_CHAN;
-	} else if (up_is(l, "scalar") || up_is(l, "struct") || up_is(l, "double") || up_is(l, "void")) {
+	} else if (up_accept(l, "struct")) {
+		/* struct { int a; bool b[2]; }: its variables become one
+		 * variable per field (uppaal_inst.c) */
+		ty->kind = TY_STRUCT;
+		ty->fields = up_alloc(m->c, sizeof *ty->fields);
+		up_expect(l, "{");
+		while (!up_accept(l, "}")) {
+			up_type ft;
+			int line = l->t.line;
+			up_parse_type(m, l, &ft);
+			if (ft.kind != TY_INT && ft.kind != TY_BOOL)
+				up_fail(m->c, l->file, line, "struct fields: only int and bool are supported");
+			do {
+				up_var *f = declarator(m, l, &ft);
+				if (f->init || f->init_list.n || f->type.is_ref)
+					up_fail(m->c, l->file, f->line, "struct field '%s': no initialiser or '&' here", f->name);
+				up_push(m->c, ty->fields, f);
+			} while (up_accept(l, ","));
+			up_expect(l, ";");
+		}
+		if (!ty->fields->n)
+			up_fail(m->c, l->file, l->t.line, "empty struct");
+	} else if (up_is(l, "scalar") || up_is(l, "double") || up_is(l, "void")) {
 		up_fail(m->c, l->file, l->t.line, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -78,7 +102,24 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		up_fail(m->c, l->file, l->t.line, "'urgent'/'broadcast' apply to channels only");
 }
 
-/* name [size] [= init] after the type; the caller handles ',' and ';' */
+/* {a, b} or, for an array of depth dimensions, {{a, b}, {c, d}}: the
+ * values in row-major order into v->init_list */
+static void init_list(up_model *m, up_lex *l, up_var *v, int depth)
+{
+	up_expect(l, "{");
+	do {
+		if (up_is(l, "{")) {
+			if (depth >= v->dims.n)
+				up_fail(m->c, l->file, l->t.line, "'%s': initialiser nested deeper than the array", v->name);
+			init_list(m, l, v, depth + 1);
+		} else {
+			up_push(m->c, &v->init_list, up_parse_cond_expr(l));
+		}
+	} while (up_accept(l, ","));
+	up_expect(l, "}");
+}
+
+/* name [size]... [= init] after the type; the caller handles ',' and ';' */
 static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 {
 	up_var *v = up_alloc(m->c, sizeof *v);
@@ -91,18 +132,18 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (up_accept(l, "[")) {
 		v->size = up_parse_expr(l);
 		up_expect(l, "]");
-		if (up_is(l, "["))
-			up_fail(m->c, l->file, l->t.line,
-				"'%s': arrays of more than one dimension are not supported", v->name);
+		while (up_accept(l, "[")) {
+			if (v->dims.n + 1 >= UP_MAX_DIMS)
+				up_fail(m->c, l->file, l->t.line, "'%s': more than %d dimensions", v->name, UP_MAX_DIMS);
+			up_push(m->c, &v->dims, up_parse_expr(l));
+			up_expect(l, "]");
+		}
 	}
 	if (up_accept(l, "=")) {
-		if (up_accept(l, "{")) {
-			if (!v->size)
+		if (up_is(l, "{")) {
+			if (!v->size && v->type.kind != TY_STRUCT)
 				up_fail(m->c, l->file, l->t.line, "'%s': '{' initialiser for a non-array", v->name);
-			do {
-				up_push(m->c, &v->init_list, up_parse_cond_expr(l));
-			} while (up_accept(l, ","));
-			up_expect(l, "}");
+			init_list(m, l, v, 0);
 		} else {
 			v->init = up_parse_cond_expr(l);
 		}
@@ -161,12 +202,68 @@ static up_stmt *statement(up_model *m, up_lex *l)
 		up_expect(l, ";");
 		return st;
 	}
-	static const char *const unsupported[] = { "for", "while", "do", "switch", "break",
-		"continue", NULL };
+	if (up_is(l, "while")) {
+		up_stmt *st = stmt_node(m, l, S_WHILE);
+		up_next(l);
+		up_expect(l, "(");
+		st->e = up_parse_expr(l);
+		up_expect(l, ")");
+		st->then = statement(m, l);
+		return st;
+	}
+	if (up_is(l, "for")) {
+		int line = l->t.line;
+		up_next(l);
+		up_expect(l, "(");
+		if (l->t.kind == T_ID && !starts_type(m, l)) {
+			/* for (i : int[a,b]) or for (i : typedef): unrolled */
+			up_lex save = *l;
+			const char *name = up_expect_id(l, "a name");
+			if (up_accept(l, ":")) {
+				up_stmt *st = stmt_node(m, l, S_FOR);
+				st->line = line;
+				st->var = name;
+				up_parse_type(m, l, &st->range);
+				if (st->range.kind != TY_INT || !st->range.lo)
+					up_fail(m->c, l->file, line, "for (%s : ...): expected a bounded integer range", name);
+				up_expect(l, ")");
+				st->then = statement(m, l);
+				return st;
+			}
+			*l = save;
+		}
+		/* for (init; cond; step) body  =  { init; while (cond) { body step } } */
+		if (starts_type(m, l))
+			up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
+		b->line = w->line = line;
+		if (!up_is(l, ";")) {
+			up_stmt *init = stmt_node(m, l, S_EXPR);
+			init->e = up_parse_expr(l);
+			up_push(m->c, &b->body, init);
+		}
+		up_expect(l, ";");
+		w->e = up_is(l, ";") ? NULL : up_parse_expr(l);
+		up_expect(l, ";");
+		up_stmt *step = NULL;
+		if (!up_is(l, ")")) {
+			step = stmt_node(m, l, S_EXPR);
+			step->e = up_parse_expr(l);
+		}
+		up_expect(l, ")");
+		up_stmt *body = stmt_node(m, l, S_BLOCK);
+		up_push(m->c, &body->body, statement(m, l));
+		if (step)
+			up_push(m->c, &body->body, step);
+		w->then = body;
+		up_push(m->c, &b->body, w);
+		return b;
+	}
+	static const char *const unsupported[] = { "do", "switch", "break", "continue", NULL };
 	for (int i = 0; unsupported[i]; i++)
 		if (up_is(l, unsupported[i]))
 			up_fail(m->c, l->file, l->t.line,
-				"'%s' in a function is not supported (only assignments, if/else and return)",
+				"'%s' in a function is not supported (only assignments, if/else, for, while and return)",
 				unsupported[i]);
 	if (starts_type(m, l))
 		up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");

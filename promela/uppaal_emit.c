@@ -11,7 +11,7 @@
  *     sends (edge id, its guard, commit permission); the UPPAAL sender
  *     receives in an atomic that runs its own update, then the receiver's
  *     (chosen by the edge id): UPPAAL's order, in one step;
- *   - Tick: one time unit for all clocks, when no process is committed
+ *   - Tick and Clock: a delay of d units for all clocks (one rendezvous), when no process is committed
  *     or urgent, no urgent synchronisation is enabled and every
  *     invariant still holds afterwards;
  *   - Monitor: assert(!phi) for E<> phi, assert(phi) for A[] phi.
@@ -631,15 +631,19 @@ static int urgent_syncs(em *e)
 	return any;
 }
 
-static void tick(em *e)
+/* Delays of up to this many time units are one step each (longer ones
+ * are several steps); more choices would only add transitions. */
+#define MAX_DELAY_STEP 8
+
+/* Tick's option for a delay of d units: the guard (1 when time may pass
+ * for d units), then every clock's value d units later.  Returns whether
+ * urgent synchronisations were written into the guard. */
+static int tick_option(em *e, long d)
 {
 	up_net *n = e->s.n;
 	FILE *o = e->s.out;
-	if (!n->clocks.n)
-		return;
-	fputs("/* time passes by one unit when no process is committed or urgent,\n"
-	      " * no urgent synchronisation is enabled and the invariants still hold */\n"
-	      "active proctype Tick()\n{\n\tdo\n\t:: atomic { (1", o);
+	int any_urgent_sync = 0;
+	fprintf(o, "\t:: /* delay %ld */ dmc_tick!((1", d);
 	if (e->any_committed)
 		fputs(" && ncommit == 0", o);
 	for (int i = 0; i < n->insts.n; i++) {
@@ -650,7 +654,8 @@ static void tick(em *e)
 				fprintf(o, "\n\t\t   && loc_%s != %d", in->pname, k);
 			if (!l->inv)
 				continue;
-			/* the invariant with every clock one unit later */
+			/* the invariant with every clock d units later (invariants are
+			 * upper bounds: then it held all the time in between) */
 			e->s.subst.n = 0;
 			for (int c = 0; c < n->clocks.n; c++) {
 				up_var *v = n->clocks.v[c];
@@ -660,7 +665,7 @@ static void tick(em *e)
 				id->name = v->pname;
 				id->line = -2;
 				one->kind = X_NUM;
-				one->val = 1;
+				one->val = d;
 				x->kind = X_BIN;
 				strcpy(x->op, "+");
 				x->a = id;
@@ -669,17 +674,23 @@ static void tick(em *e)
 				up_push(n->m->c, &e->s.subst, x);
 			}
 			fprintf(o, "\n\t\t   && (loc_%s != %d || ", in->pname, k);
-			/* x+1 printed through the global scope: the Promela name is bound there */
+			/* x+d printed through the global scope: the Promela name is bound there */
 			up_emit_expr_st(&e->s, in, l->inv);
 			fputc(')', o);
 			e->s.subst.n = 0;
 		}
 	}
-	urgent_syncs(e);
-	fputs(") ->\n", o);
+	if (d == 1)
+		any_urgent_sync = urgent_syncs(e);
+	fputs(") -> 1 : 0)", o);
 	for (int c = 0; c < n->clocks.n; c++) {
 		up_var *v = n->clocks.v[c];
-		fprintf(o, "\t\t%s = ((%s < %ld", v->pname, v->pname, n->cap[c]);
+		long cap = n->cap[c];
+		fputs(",\n\t\t((", o);
+		if (d == 1)
+			fprintf(o, "%s < %ld", v->pname, cap);
+		else
+			fputs("1", o);
 		if (n->live[c]) {       /* only where its value may still be read */
 			fputs(" && (0", o);
 			for (int l = 0; l < v->owner->t->locs.n; l++)
@@ -687,9 +698,53 @@ static void tick(em *e)
 					fprintf(o, " || loc_%s == %d", v->owner->pname, l);
 			fputc(')', o);
 		}
-		fprintf(o, ") -> %s + 1 : %s)%s\n", v->pname, v->pname, c + 1 < n->clocks.n ? ";" : "");
+		if (d == 1)
+			fprintf(o, ") -> %s + 1 : %s)", v->pname, v->pname);
+		else               /* d units later, stopped at the cap */
+			fprintf(o, ") -> (%s + %ld < %ld -> %s + %ld : %ld) : %s)",
+				v->pname, d, cap, v->pname, d, cap, v->pname);
 	}
-	fputs("\t   }\n\tod\n}\n\n", o);
+	fputc('\n', o);
+	return any_urgent_sync;
+}
+
+static void tick(em *e)
+{
+	up_net *n = e->s.n;
+	FILE *o = e->s.out;
+	if (!n->clocks.n)
+		return;
+	/* A delay is one rendezvous, two pan steps however many clocks there
+	 * are: Tick offers every clock's next value, all computed in the same
+	 * state, and Clock takes them in one receive.  The first field is 1
+	 * when time may pass; Clock only accepts 1.  A delay of d units is
+	 * one step for d up to the largest cap (and MAX_DELAY_STEP): beyond
+	 * the cap every clock stands still.  Every intermediate time point
+	 * stays reachable with shorter delays, so the states are the same;
+	 * trails get shorter.  With urgent synchronisations, whose guards
+	 * could become true in between, only single units. */
+	long maxd = 1;
+	for (int c = 0; c < n->clocks.n; c++)
+		if (n->cap[c] > maxd)
+			maxd = n->cap[c];
+	if (maxd > MAX_DELAY_STEP)
+		maxd = MAX_DELAY_STEP;
+	fputs("/* time passes by d units when no process is committed or urgent,\n"
+	      " * no urgent synchronisation is enabled and the invariants still hold\n"
+	      " * d units later: Tick offers every clock's next value, Clock takes\n"
+	      " * them all at once */\n"
+	      "chan dmc_tick = [0] of { bit", o);
+	for (int c = 0; c < n->clocks.n; c++)
+		fprintf(o, ", %s", ptype(0, n->cap[c]));
+	fputs(" };\n\n"
+	      "active proctype Tick()\n{\n\tdo\n", o);
+	if (!tick_option(e, 1))
+		for (long d = 2; d <= maxd; d++)
+			tick_option(e, d);
+	fputs("\tod\n}\n\nactive proctype Clock()\n{\n\tdo\n\t:: dmc_tick?1", o);
+	for (int c = 0; c < n->clocks.n; c++)
+		fprintf(o, ", %s", ((up_var *) n->clocks.v[c])->pname);
+	fputs("\n\tod\n}\n\n", o);
 }
 
 static void monitor(em *e, const up_emit_opts *op)

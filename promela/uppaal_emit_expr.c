@@ -73,6 +73,28 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	up_bind *nb[3];
 	for (int i = 0; i < f->params.n; i++) {
 		up_var *p = f->params.v[i];
+		if (p->type.kind == TY_STRUCT) {
+			/* a struct by reference: p.f is the argument's field f */
+			if (!p->type.is_ref || args[i]->kind != X_ID)
+				fail_at(s, call, "call of '%s': a struct is passed by reference ('&') to a struct variable",
+					call->name);
+			for (int k = 0; k < p->type.fields->n; k++) {
+				const char *fname = ((up_var *) p->type.fields->v[k])->name;
+				up_expr dot = { .kind = X_DOT, .a = (up_expr *) args[i], .name = fname, .line = call->line };
+				up_var *fv = up_field_of(s->n, in, &dot);
+				if (!fv)
+					fail_at(s, call, "call of '%s': the argument is not a struct with these fields", call->name);
+				char *bn = up_alloc(c, strlen(p->name) + strlen(fname) + 2);
+				sprintf(bn, "%s.%s", p->name, fname);
+				up_bind *b = up_alloc(c, sizeof *b);
+				b->name = bn;
+				b->var = fv;
+				nb[i] = b;
+				up_push(c, &in->sel, b);
+			}
+			nb[i] = NULL;
+			continue;
+		}
 		if (p->type.is_ref && !up_var_of(s->n, in, args[i]))
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
 		char *text;
@@ -105,7 +127,8 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	/* bound after all arguments are rendered: an argument may use a name
 	 * that is also a parameter */
 	for (int i = 0; i < f->params.n; i++)
-		up_push(c, &in->sel, nb[i]);
+		if (nb[i])
+			up_push(c, &in->sel, nb[i]);
 	return keep;
 }
 
@@ -146,18 +169,47 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			emit_var_name(s, in, e);
 		break;
 	case X_INDEX: {
-		if (e->a->kind != X_ID)
-			fail_at(s, e, "only one-dimensional arrays are supported%s", "");
-		up_var *v = up_var_of(s->n, in, e->a);
+		/* a[i][j]...: the indices from the outside in */
+		const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
+		int ni = 0;
+		while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+			idx[ni++] = base->b;
+			base = base->a;
+		}
+		if (base->kind != X_ID)
+			fail_at(s, e, "expected an array name before '['%s", "");
+		up_var *v = up_var_of(s->n, in, base);
 		if (!v || !v->nsize)
-			fail_at(s, e, "'%s' is not an array", e->a->name);
-		emit(s, in, e->a);
+			fail_at(s, e, "'%s' is not an array", base->name);
+		if (ni != v->ndims)
+			fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
+		/* one flat Promela array, row-major */
+		emit(s, in, base);
 		fputc('[', o);
-		emit(s, in, e->b);
+		for (int k = 0; k < ni; k++) {
+			const up_expr *x = idx[ni - 1 - k];
+			long stride = 1;
+			for (int d = k + 1; d < v->ndims; d++)
+				stride *= v->dimsz[d];
+			if (k)
+				fputs(" + ", o);
+			if (stride > 1) {
+				fputc('(', o);
+				emit(s, in, x);
+				fprintf(o, ") * %ld", stride);
+			} else {
+				emit(s, in, x);
+			}
+		}
 		fputc(']', o);
 		break;
 	}
 	case X_DOT: {
+		up_var *f = up_field_of(s->n, in, e);
+		if (f) {                /* a struct's field: its own variable */
+			fputs(f->pname, o);
+			break;
+		}
 		up_inst *p = inst_of(s, e->a);
 		int k = up_find_loc(p->t, e->name);
 		if (k >= 0) {
@@ -245,6 +297,44 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		*first = 0;
 		up_emit_update(s, in, st->e);
 		break;
+	case S_FOR: {
+		/* unrolled: the body once per value, the name bound to it */
+		long lo = up_eval_const_or_fail(s->n, in, st->range.lo, "for range");
+		long hi = up_eval_const_or_fail(s->n, in, st->range.hi, "for range");
+		if (hi - lo >= 256)
+			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...): more than 256 values", st->var);
+		if (!in)
+			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...) outside a process", st->var);
+		up_ctx *c = s->n->m->c;
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(c, sizeof *b);
+			up_expr *x = up_alloc(c, sizeof *x);
+			x->kind = X_NUM;
+			x->val = v;
+			x->line = st->line;
+			b->name = st->var;
+			b->value = x;
+			up_push(c, &in->sel, b);
+			emit_stmt(s, in, st->then, first);
+			in->sel.n--;
+		}
+		break;
+	}
+	case S_WHILE: {
+		if (!*first)
+			fputs("; ", o);
+		*first = 0;
+		fputs("do :: (", o);
+		if (st->e)
+			emit(s, in, st->e);
+		else
+			fputc('1', o);
+		fputs(") -> skip", o);
+		int f2 = 0;
+		emit_stmt(s, in, st->then, &f2);
+		fputs(" :: else -> break od", o);
+		break;
+	}
 	case S_IF: {
 		if (!*first)
 			fputs("; ", o);
@@ -275,6 +365,55 @@ static int is_param(up_emit_st *s, up_inst *in, const up_expr *e, int *assignabl
 		return 0;
 	*assignable = (int) b->value->val;
 	return 1;
+}
+
+/* the value an assignment or ++/-- stores */
+static void new_value(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	if (e->kind == X_INCDEC) {
+		fputc('(', o);
+		emit(s, in, e->a);
+		fprintf(o, " %c 1)", e->op[0]);
+	} else if (strcmp(e->op, "=") == 0) {
+		emit(s, in, e->b);
+	} else {
+		char op[4];
+		snprintf(op, sizeof op, "%.*s", (int) strlen(e->op) - 1, e->op);
+		fputc('(', o);
+		emit(s, in, e->a);
+		fprintf(o, " %s ", op);
+		emit(s, in, e->b);
+		fputc(')', o);
+	}
+}
+
+/* UPPAAL stops with an error when an update leaves the variable's range:
+ * an assert on the value before it is stored (the Promela type might
+ * wrap it), left out when the value is a constant inside the range or a
+ * variable whose range fits.
+ * Booleans and clocks have no range to leave. */
+static void range_check(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	up_var *v = up_var_of(s->n, in, e->a);
+	long k;
+	if (!v || v->type.kind != TY_INT)
+		return;
+	if (e->kind == X_ASSIGN && strcmp(e->op, "=") == 0) {
+		if (up_eval_const(s->n, in, e->b, &k) && k >= v->lo && k <= v->hi)
+			return;
+		/* a variable whose own range fits */
+		up_var *r = (e->b->kind == X_ID || e->b->kind == X_INDEX) ? up_var_of(s->n, in, e->b) : NULL;
+		if (r && ((r->type.kind == TY_INT && r->lo >= v->lo && r->hi <= v->hi)
+			  || (r->type.kind == TY_BOOL && v->lo <= 0 && v->hi >= 1)))
+			return;
+	}
+	FILE *o = s->out;
+	fprintf(o, "assert(%ld <= ", v->lo);
+	new_value(s, in, e);
+	fputs(" && ", o);
+	new_value(s, in, e);
+	fprintf(o, " <= %ld); ", v->hi);
 }
 
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
@@ -313,27 +452,13 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		if (v->type.is_const)
 			fail_at(s, e, "cannot assign to constant '%s'", v->name);
 	}
-	if (e->kind == X_ASSIGN) {
+	if (e->kind == X_INCDEC && !assignable && !up_var_of(s->n, in, e->a))
+		fail_at(s, e, "'%s' needs a variable", e->op);
+	if (e->kind == X_ASSIGN || e->kind == X_INCDEC) {
+		range_check(s, in, e);
 		emit(s, in, e->a);
 		fputs(" = ", o);
-		if (strcmp(e->op, "=") == 0) {
-			emit(s, in, e->b);
-		} else {
-			char op[4];
-			snprintf(op, sizeof op, "%.*s", (int) strlen(e->op) - 1, e->op);
-			fputc('(', o);
-			emit(s, in, e->a);
-			fprintf(o, " %s ", op);
-			emit(s, in, e->b);
-			fputc(')', o);
-		}
-	} else if (e->kind == X_INCDEC) {
-		if (!assignable && !up_var_of(s->n, in, e->a))
-			fail_at(s, e, "'%s' needs a variable", e->op);
-		emit(s, in, e->a);
-		fprintf(o, " = ");
-		emit(s, in, e->a);
-		fprintf(o, " %c 1", e->op[0]);
+		new_value(s, in, e);
 	} else {
 		/* an expression without effect: UPPAAL allows it, evaluate nothing */
 		fputs("skip", o);

@@ -172,7 +172,7 @@ up_expr *up_parse_expr(up_lex *l)
 		if (up_is(l, aops[i])) {
 			up_expr *x = node(l, X_ASSIGN, strcmp(aops[i], ":=") == 0 ? "=" : aops[i]);
 			up_next(l);
-			if (e->kind != X_ID && e->kind != X_INDEX)
+			if (e->kind != X_ID && e->kind != X_INDEX && e->kind != X_DOT)
 				up_fail(l->c, l->file, x->line, "the left side of '%s' is not a variable", x->op);
 			x->a = e;
 			x->b = up_parse_expr(l);

@@ -19,7 +19,7 @@ static const char *const promela_words[] = {
 	"nfull", "notrace", "np_", "od", "of", "pc_value", "pid", "print", "printf",
 	"printm", "priority", "proctype", "provided", "run", "select", "set_priority",
 	"short", "show", "skip", "timeout", "trace", "true", "typedef", "unless",
-	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Monitor",
+	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Clock", "Monitor",
 	"ncommit", "dmc_eid", "uint", "main", "abort", "exit", "assertion", NULL
 };
 
@@ -170,9 +170,19 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 			up_fail(c, v->file, v->line, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
 	if (v->size) {
-		v->nsize = up_eval_const_or_fail(n, in, v->size, "array size");
-		if (v->nsize <= 0 || v->nsize > 255)
-			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, v->nsize);
+		v->ndims = 1 + v->dims.n;
+		v->nsize = 1;
+		for (int k = 0; k < v->ndims; k++) {
+			long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
+			if (d <= 0 || d > 255)
+				up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, d);
+			v->dimsz[k] = d;
+			v->nsize *= d;
+		}
+		if (v->nsize > 255)
+			up_fail(c, v->file, v->line, "'%s': %ld elements, more than 255", v->name, v->nsize);
+		if (v->ndims > 1 && v->type.kind == TY_CHAN)
+			up_fail(c, v->file, v->line, "'%s': arrays of channels have one dimension only", v->name);
 	}
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)
@@ -194,9 +204,45 @@ static void bind(up_ctx *c, up_vec *to, const char *name, up_expr *value, up_var
 }
 
 /* a declaration of a scope: constants become values, the rest variables */
+static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname);
+
+/* a struct variable s: one variable per field, named "s.f" (bound under
+ * that name: s.f in an expression finds it) and s_f in Promela; the
+ * initialiser {a, b} gives the fields in order */
+static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
+{
+	up_ctx *c = n->m->c;
+	up_vec *fs = d->type.fields;
+	if (d->size)
+		up_fail(c, d->file, d->line, "arrays of structs are not supported ('%s')", d->name);
+	if (d->type.is_const || d->type.is_ref)
+		up_fail(c, d->file, d->line, "const and reference structs are not supported ('%s')", d->name);
+	if (d->init || (d->init_list.n && d->init_list.n != fs->n))
+		up_fail(c, d->file, d->line, "'%s': the initialiser needs one value per field (%d)", d->name, fs->n);
+	for (int k = 0; k < fs->n; k++) {
+		up_var *f = fs->v[k];
+		up_var *fv = up_alloc(c, sizeof *fv);
+		*fv = *f;
+		fv->file = d->file;
+		fv->line = d->line;
+		memset(&fv->init_list, 0, sizeof fv->init_list);
+		fv->init = d->init_list.n ? d->init_list.v[k] : NULL;
+		char *name = up_alloc(c, strlen(d->name) + strlen(f->name) + 2);
+		sprintf(name, "%s.%s", d->name, f->name);
+		fv->name = name;
+		char *pn = up_alloc(c, strlen(pname) + strlen(f->name) + 2);
+		sprintf(pn, "%s_%s", pname, f->name);
+		declare(n, in, fv, scope, pn);
+	}
+}
+
 static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
+	if (d->type.kind == TY_STRUCT) {
+		declare_struct(n, in, d, scope, pname);
+		return;
+	}
 	if (d->type.is_const) {
 		if (d->size)
 			up_fail(c, d->file, d->line, "constant arrays are not supported ('%s')", d->name);
@@ -358,6 +404,8 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 {
 	while (e && e->kind == X_INDEX)
 		e = e->a;
+	if (e && e->kind == X_DOT)
+		return up_field_of(n, in, e);
 	if (!e || e->kind != X_ID)
 		return NULL;
 	up_bind *b = up_lookup(n, in, e->name);
@@ -368,4 +416,15 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 	if (b->value && (b->value->kind == X_ID || b->value->kind == X_INDEX))
 		return up_var_of(n, NULL, b->value);     /* a reference parameter */
 	return NULL;
+}
+
+/* s.f: the variable of field f of struct s, or NULL */
+up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e)
+{
+	if (!e || e->kind != X_DOT || !e->a || e->a->kind != X_ID)
+		return NULL;
+	char name[256];
+	snprintf(name, sizeof name, "%s.%s", e->a->name, e->name);
+	up_bind *b = up_lookup(n, in, name);
+	return b ? b->var : NULL;
 }

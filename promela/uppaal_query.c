@@ -9,6 +9,16 @@
 #include <ctype.h>
 #include <string.h>
 
+/* 1 when e names `deadlock` (a query keyword in UPPAAL) */
+static int mentions_deadlock(const up_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ID && strcmp(e->name, "deadlock") == 0)
+		return 1;
+	return mentions_deadlock(e->a) || mentions_deadlock(e->b) || mentions_deadlock(e->c);
+}
+
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line)
 {
 	while (isspace((unsigned char) *text)) {
@@ -31,15 +41,16 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 		q->kind = 'A';
 		rest = text + 3;
 	} else if (strncmp(text, "A<>", 3) == 0 || strncmp(text, "E[]", 3) == 0 || strstr(text, "-->")) {
-		up_fail(m->c, file, line, "query '%s': only E<> and A[] (reachability and safety) are supported", q->text);
+		up_fail(m->c, file, line, "query '%s': only E<> and A[] (reachability and safety) are supported; "
+			"A<>, E[] and --> are liveness properties", q->text);
 	} else {
 		up_fail(m->c, file, line, "query: expected 'E<>' or 'A[]', found '%.20s'", text);
 	}
 	up_lex l;
 	up_lex_init(&l, m->c, file, rest, line);
-	if (up_is(&l, "deadlock"))
-		up_fail(m->c, file, line, "query: 'deadlock' is not supported");
 	q->phi = up_parse_cond_expr(&l);
+	if (mentions_deadlock(q->phi))
+		up_fail(m->c, file, line, "query '%s': 'deadlock' is not supported", q->text);
 	if (l.t.kind != T_EOF)
 		up_lex_fail(&l, "the end of the query");
 	return q;

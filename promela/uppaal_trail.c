@@ -195,8 +195,15 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 		 * lines (one per statement with spin -o3, fewer when merged) */
 		const char *stmt = strchr(ol[i], '[');
 		int starts = stmt && (stmt[1] == '(' || strstr(stmt, "?dmc_eid"));
-		if (strcmp(proc, "Tick") == 0) {
-			delay += starts;
+		/* a delay: Tick's offer, whose line says how long (Clock's
+		 * receive is its other half) */
+		if (strcmp(proc, "Tick") == 0 || strcmp(proc, "Clock") == 0) {
+			const char *dl = line >= 1 && (size_t) line <= np ? strstr(pl[line - 1], "/* delay ") : NULL;
+			int d = 1;
+			if (dl)
+				sscanf(dl, "/* delay %d", &d);
+			if (strcmp(proc, "Tick") == 0 && stmt && strstr(stmt, "dmc_tick!"))
+				delay += d;
 			continue;
 		}
 		if (!starts || line < 1 || (size_t) line > np)
@@ -214,6 +221,19 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	}
 	if (delay)
 		printf("  %3d  delay %d\n", ++n, delay);
+	/* an assert on an edge's line is a range check (the query's is the
+	 * Monitor's): the last edge's update leaves a variable's range */
+	for (size_t i = 0; i + 1 < no; i++) {
+		int aline;
+		char afile[512];
+		if (sscanf(ol[i], "spin: %511[^:]:%d, Error: assertion violated", afile, &aline) != 2
+		    || aline < 1 || (size_t) aline > np || !strstr(pl[aline - 1], "/* edge "))
+			continue;
+		const char *t = strstr(ol[i + 1], "text of failed assertion: ");
+		printf("error: the last edge's update leaves a variable's range%s%s\n",
+		       t ? ": " : "", t ? t + 26 : "");
+		break;
+	}
 	/* the final values: spin lists the globals after "#processes:" (arrays
 	 * element by element); scalars it leaves out are 0 */
 	static long val[512];

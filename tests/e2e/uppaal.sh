@@ -85,6 +85,26 @@ spin_says "$models/functions.xta" 'E<> P.d' reach
 spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach
 spin_says "$models/function_args.xta" 'E<> m == 1' reach
 spin_says "$models/function_args.xta" 'E<> m == 5' unreach
+# range checks: an update that leaves the range is an error (an assert)
+spin_says "$models/range_bad.xta" 'E<> P.never' reach
+grep -q 'assertion violated.*<=3)' "$work/s$n/pan.out" && ok "range_bad.xta: the range assert" \
+	|| fail "range_bad.xta: not the range assert: $(grep assertion "$work/s$n/pan.out")"
+spin_says "$models/range_ok.xta" 'E<> Q.never' unreach
+spin_says "$models/range_ok.xta" 'A[] m >= -2 && m <= 2 && k <= 3' unreach
+# loops in functions: for (k : int[a,b]) unrolled, C-style for and while
+spin_says "$models/loops.xta" 'E<> P.s3 && total == 4' reach
+spin_says "$models/loops.xta" 'E<> P.s2 && total != 16' unreach
+spin_says "$models/loops.xta" 'E<> P.s1 && (a[0] != 1 || a[3] != 7)' unreach
+spin_says "$models/loops.xta" 'E<> P.s3 && i != 4' unreach
+# structs: a variable per field, a struct by reference in a function
+spin_says "$models/structs.xta" 'E<> P.s2 && pair.b == 9 && r.count == 0 && r.busy' reach
+spin_says "$models/structs.xta" 'E<> P.s2 && pair.b != 9' unreach
+spin_says "$models/structs.xta" 'E<> P.s1 && !r.busy' unreach
+# two-dimensional arrays (one flat Promela array, row-major)
+spin_says "$models/array2d.xta" 'E<> P.stop && total == 12' reach
+spin_says "$models/array2d.xta" 'E<> P.stop && total != 12' unreach
+spin_says "$models/array2d.xta" 'E<> done[0][1] || m[0][2] == 5' unreach
+spin_says "$models/array2d.xta" 'E<> m[1][1] == 4 && m[0][2] == 2' reach
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
@@ -134,6 +154,9 @@ if sed -n '/^counterexample/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
 else
 	fail "counterexample lists each edge once: $(sed -n '/^counterexample/,$p' out.txt | head -6)"
 fi
+# a range violation is named in the counterexample
+expect 1 "leaves a variable's range: assert" "dmc check range_bad: range violation" -- \
+	"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search bfs
 # a property that holds: complete search, no violation
 expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
 	"$dmc" check "$models/fischer2_ok.xta" --query 'A[] incs <= 1' --search astar --heuristic hL

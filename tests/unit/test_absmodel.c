@@ -264,4 +264,46 @@ static void test_merged_statements(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+/* pan copies an if/do option's first statement into the if/do state (same
+ * t_id); the original stays at a state nothing reaches and is not a
+ * merged statement: its effect comes with its copy only.  A statement
+ * merged into another may keep an entry that goes somewhere (a jump
+ * target); with no copy at a reachable state it still counts as merged. */
+static void test_copied_options(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int t = fb_type("W", 8, 1);
+	int copy = fb_trans(t, 1, 3, 3, "y = 1");   /* the if state: option 1's copy */
+	fb_trans(t, 1, 4, 4, "z = 1");              /* option 2's copy */
+	int orig = fb_trans(t, 2, 3, 3, "y = 1");   /* option 1's original: state 2 unreachable */
+	fb_trans_id(copy, 40);                      /* pan's t_id, kept by the copy */
+	fb_trans_id(orig, 40);
+	fb_trans(t, 5, 6, 5, "done = 1");           /* merged into z = 1, kept as a jump target */
+	fb_trans(t, 3, 6, 6, "((done==1))");
+	fb_trans(t, 4, 6, 6, "((x==0))");
+	fb_trans(t, 6, 7, 7, "assert((y<1))");
+	fb_global("x", 1);
+	fb_global("y", 1);
+	fb_global("z", 1);
+	fb_global("done", 1);
+	fb_proc(t, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK_EQ_LONG(b.approx_merged, 1);          /* done = 1 only */
+	const dmc_atrans *z = find(&b.m, 0, 1, 4);
+	int sets_y = 0, sets_done = 0;
+	for (int a = 0; z && a < z->nassign; a++) {
+		sets_y |= strcmp(b.m.vars[z->assign[a].var].name, "y") == 0;
+		sets_done |= strcmp(b.m.vars[z->assign[a].var].name, "done") == 0;
+	}
+	CHECK(z && !sets_y);                        /* the copied option's effect stays with it */
+	CHECK(sets_done);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

@@ -50,8 +50,14 @@ static void test_no_system_line(void)
 
 static void test_function_subset(void)
 {
-	CHECK(fails("e.xta", "int x;\nvoid f() { for (x = 0; x < 2; x++) ; }\n" P_OK "system P;\n", NULL, 2,
-		    "'for' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { do x++; while (x < 2); }\n" P_OK "system P;\n", NULL, 2,
+		    "'do' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { while (x < 2) { x++; break; } }\n" P_OK "system P;\n", NULL, 2,
+		    "'break' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (int i = 0; i < 2; i++) x++; }\n" P_OK "system P;\n", NULL, 2,
+		    "local variables in functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (k : bool) x++; }\n" P_OK "system P;\n", NULL, 2,
+		    "expected a bounded integer range"));
 	CHECK(fails("e.xta", "int x;\nvoid f() {\n int y; }\n" P_OK "system P;\n", NULL, 3,
 		    "local variables in functions are not supported"));
 	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\n" P_OK "system P;\n", NULL, 2,
@@ -103,9 +109,33 @@ static void test_bad_character(void)
 	CHECK(fails("e.xta", "int x;\nint y @ 3;\n", NULL, 2, "unexpected character '@'"));
 }
 
+static void test_array_dimensions(void)
+{
+	CHECK(fails("e.xta", "int a[2][3];\nprocess P() { state s; init s;\n trans s -> s { assign a[1] = 0; }; }\nsystem P;\n",
+		    NULL, 3, "one index per dimension"));
+	CHECK(fails("e.xta", "chan c[2][2];\n" P_OK "system P;\n", NULL, 1, "one dimension only"));
+	CHECK(fails("e.xta", "int a[20][20];\n" P_OK "system P;\n", NULL, 1, "more than 255"));
+	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
+}
+
+static void test_structs(void)
+{
+	CHECK(fails("e.xta", "struct { int a; } s[2];\n" P_OK "system P;\n", NULL, 1, "arrays of structs"));
+	CHECK(fails("e.xta", "struct {\n clock c; } s;\n" P_OK "system P;\n", NULL, 2, "only int and bool"));
+	CHECK(fails("e.xta", "struct { int a; bool b; } s = {1};\n" P_OK "system P;\n", NULL, 1, "one value per field"));
+	CHECK(fails("e.xta", "typedef struct { int a; } S;\nS s;\nvoid f(S x) { x.a = 1; }\n"
+		    "process P() { state q; init q; trans q -> q { assign f(s); }; }\nsystem P;\n", NULL, 4,
+		    "passed by reference"));
+}
+
 static void test_bad_query(void)
 {
 	CHECK(fails("--target", P_OK "system P;\n", "A<> P.a", 1, "only E<> and A[]"));
+	CHECK(fails("--target", P_OK "system P;\n", "E[] P.a", 1, "liveness properties"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a --> P.a", 1, "liveness properties"));
+	CHECK(fails("--target", P_OK "system P;\n", "E<> deadlock", 1, "'deadlock' is not supported"));
+	CHECK(fails("--target", P_OK "system P;\n", "A[] not deadlock", 1, "'deadlock' is not supported"));
+	CHECK(fails("--target", P_OK "system P;\n", "E<> P.a && deadlock", 1, "'deadlock' is not supported"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> P.zz", 1, "neither a location nor a variable"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> (P.a", 1, "expected ')'"));
 	CHECK(fails("--target", P_OK "system P;\n", "P.a", 1, "expected 'E<>' or 'A[]'"));
@@ -120,6 +150,8 @@ static void test_assignment_in_guard(void)
 static void test_reserved_process_name(void)
 {
 	CHECK(fails("e.xta", "process P() { state a; init a; }\nTick = P();\nsystem Tick;\n", NULL, 3,
+		    "reserved in the Promela translation"));
+	CHECK(fails("e.xta", "process P() { state a; init a; }\nClock = P();\nsystem Clock;\n", NULL, 3,
 		    "reserved in the Promela translation"));
 	CHECK(fails("e.xta", "int Q;\nprocess P() { state a; init a; }\nQ = P();\nsystem Q;\n", NULL, 4,
 		    "also a global name"));
@@ -161,7 +193,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_constant_needed),
 	CASE(test_unterminated_comment),
 	CASE(test_bad_character),
-	CASE(test_bad_query),
+	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),

@@ -75,6 +75,16 @@ static void test_clock_cap_and_tick(void)
 	/* largest constant 3 (the invariant): the clock stops at 4 */
 	CHECK(has(&r, "clock P(1).x, stops at 4"));
 	CHECK(has(&r, "active proctype Tick()"));
+	/* one time unit is one rendezvous: every clock's next value in one message */
+	CHECK(has(&r, "chan dmc_tick = [0] of { bit, byte, byte };"));
+	CHECK(has(&r, "active proctype Clock()"));
+	/* a delay of up to the cap (4) is one step; the invariant d units later */
+	CHECK(has(&r, ":: /* delay 1 */ dmc_tick!((1"));
+	CHECK(has(&r, ":: /* delay 4 */ dmc_tick!((1"));
+	CHECK(!has(&r, "/* delay 5 */"));
+	CHECK(has(&r, "(loc_P_1 != 1 || ((P_1_x + 3) <= 3))"));
+	CHECK(has(&r, "((1 && (0 || loc_P_1 == 1)) -> (P_1_x + 3 < 4 -> P_1_x + 3 : 4) : P_1_x)"));
+	CHECK(has(&r, ":: dmc_tick?1, P_1_x, P_2_x\n"));
 	CHECK(has(&r, "(loc_P_1 != 1 || ((P_1_x + 1) <= 3))"));
 	/* the target invariant, with the reset applied, guards A -> B */
 	CHECK(has(&r, "(0 <= 3)"));
@@ -85,7 +95,7 @@ static void test_inactive_clock_reduction(void)
 {
 	up_result r = up_run("m.xta", two_procs, NULL);
 	/* x is read in B only: it advances there, and is zeroed entering C */
-	CHECK(has(&r, "P_1_x = ((P_1_x < 4 && (0 || loc_P_1 == 1)) -> P_1_x + 1 : P_1_x)"));
+	CHECK(has(&r, "((P_1_x < 4 && (0 || loc_P_1 == 1)) -> P_1_x + 1 : P_1_x)"));
 	CHECK(has(&r, "P_1_x = 0; ncommit = ncommit + 1; loc_P_1 = 2"));
 	up_done(&r);
 }
@@ -174,7 +184,7 @@ static void test_binary_sync_and_reference_parameter(void)
 	CHECK(has(&r, "chan c[2] = [0] of { byte, bit, bit };"));
 	/* the receiver offers its edge id; the sender runs both updates */
 	CHECK(has(&r, ":: c[1]!1, ((1) -> 1 : 0), 1 -> goto at_r0"));
-	CHECK(has(&r, ":: dmc_eid == 1 && loc_Rv == 0 -> v = (v + 10)"));
+	CHECK(has(&r, ":: dmc_eid == 1 && loc_Rv == 0 -> assert(-32768 <= (v + 10) && (v + 10) <= 32767); v = (v + 10)"));
 	up_done(&r);
 }
 
@@ -183,6 +193,8 @@ static void test_urgent_location_and_channel(void)
 	up_result r = up_run("s.xta", sync_model, NULL);
 	CHECK(has(&r, "&& loc_S != 1"));
 	CHECK(has(&r, "&& !(loc_S == 1 && loc_Rv == 0 && 1 && (Rv_y >= 1))"));
+	/* an urgent synchronisation could become enabled during a longer delay */
+	CHECK(!has(&r, "/* delay 2 */"));
 	up_done(&r);
 }
 
@@ -255,7 +267,7 @@ static void test_broadcast(void)
 	CHECK_EQ_LONG(r.rc, 0);
 	/* the receiver's guard is read before the sender's update */
 	CHECK(has(&r, "dmc_b0 = (loc_R == 0 && ((n == 0)));\n\t\t n = 1; loc_S = 1;"));
-	CHECK(has(&r, ":: dmc_b0 -> n = n + 1; loc_R = 1"));
+	CHECK(has(&r, ":: dmc_b0 -> assert(-32768 <= (n + 1) && (n + 1) <= 32767); n = (n + 1); loc_R = 1"));
 	CHECK(has(&r, ":: else -> skip"));
 	/* the receiver is moved by the sender: a loop over loc_R, no labels */
 	CHECK(has(&r, "receives broadcasts: its location is loc_R"));
@@ -281,7 +293,46 @@ static void test_functions_inlined(void)
 	/* a value argument of a void function is copied first */
 	CHECK(has(&r, "int dmc_arg0;"));
 	CHECK(has(&r, "dmc_arg0 = n; if :: ((dmc_arg0 > 0)) -> skip; a[1] = ((2 * dmc_arg0)) "
-		":: else -> skip; a[1] = 0; n = n + 1 fi; dmc_arg0 = 0"));
+		":: else -> skip; a[1] = 0; assert(-32768 <= (n + 1) && (n + 1) <= 32767); n = (n + 1) fi; dmc_arg0 = 0"));
+	up_done(&r);
+}
+
+/* an update that may leave the range is checked before the store */
+static void test_range_checks(void)
+{
+	up_result r = up_run("m.xta", two_procs, NULL);
+	CHECK(has(&r, "assert(0 <= (P_1_n + 2) && (P_1_n + 2) <= 5); P_1_n = (P_1_n + 2);"));
+	/* constants inside the range and variables whose range fits: no check */
+	CHECK(has(&r, "-> P_1_x = 0; id = 1;"));
+	CHECK(has(&r, "a[1] = P_1_n;"));
+	CHECK(!has(&r, "assert(-32768"));
+	up_done(&r);
+}
+
+/* a[i][j] is one flat Promela array, row-major */
+static void test_two_dimensional_array(void)
+{
+	up_result r = up_run("m.xta",
+		"int[0,9] m[2][3] = {{4, 4, 4}, {4, 4, 4}};\nint k;\n"
+		"process P() { state s; init s; trans s -> s { guard m[1][2] == 4; assign m[k][1] = 5; }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "byte m[6] = 4;"));
+	CHECK(has(&r, "((m[(1) * 3 + 2] == 4)) -> m[(k) * 3 + 1] = 5;"));
+	up_done(&r);
+}
+
+/* for (k : range) is unrolled; while becomes a do-loop in the step */
+static void test_loops_in_functions(void)
+{
+	up_result r = up_run("l.xta",
+		"int a[3]; int n;\n"
+		"void f() { for (k : int[0,2]) a[k] = k; while (n > 0) n--; }\n"
+		"process P() { state s; init s; trans s -> s { assign f(); }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "a[0] = 0; a[1] = 1; a[2] = 2; do :: ((n > 0)) -> skip; "));
+	CHECK(has(&r, "n = (n - 1) :: else -> break od"));
 	up_done(&r);
 }
 
@@ -289,6 +340,9 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_functions_inlined),
 	CASE(test_broadcast),
 	CASE(test_globals_and_types),
+	CASE(test_range_checks),
+	CASE(test_two_dimensional_array),
+	CASE(test_loops_in_functions),
 	CASE(test_partial_instantiation_enumerates),
 	CASE(test_locations_labels_and_comments),
 	CASE(test_committed_locations),

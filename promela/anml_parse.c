@@ -24,6 +24,7 @@ typedef struct {
 	jmp_buf fail;
 	anml_pat *prev, *cur;    /* a chain's elements, freed on failure */
 	int nprev, ncur;
+	anml_ref trial;          /* X of a possible "X allen Y", freed on failure */
 } parser;
 
 #define GROW(arr, n) ((arr) = drv_realloc((arr), ((size_t)(n) + 1) * sizeof *(arr)), \
@@ -546,20 +547,22 @@ static void constraint(parser *p, anml_model *m)
 		if (a1 >= 0 || p->peek.kind == TK_DOT || p->peek.kind == TK_LPAREN) {
 			anml_lexer save = p->lx;
 			anml_tok st = p->tok, sp = p->peek;
-			anml_ref x;
-			memset(&x, 0, sizeof x);
-			ref(p, &x, "an action");
+			anml_ref *x = &p->trial;
+			memset(x, 0, sizeof *x);
+			ref(p, x, "an action");
 			int a = allen_of(&p->tok);
 			if (a >= 0) {
 				c->allen = a;
-				c->x = x;
+				c->x = *x;
+				memset(x, 0, sizeof *x);
 				next(p);
 				ref(p, &c->y, "an action after the Allen relation");
 				return;
 			}
-			free(x.qual);
-			free(x.action);
-			free_ref_args(&x);
+			free(x->qual);
+			free(x->action);
+			free_ref_args(x);
+			memset(x, 0, sizeof *x);
 			p->lx = save;
 			p->tok = st;
 			p->peek = sp;
@@ -603,6 +606,9 @@ int anml_parse(const char *file, const char *text, anml_model *m, anml_err *err)
 	if (setjmp(p.fail)) {
 		free_pats(p.prev, p.nprev);
 		free_pats(p.cur, p.ncur);
+		free(p.trial.qual);
+		free(p.trial.action);
+		free_ref_args(&p.trial);
 		return -1;
 	}
 	expect_word(&p, "PLAN");

@@ -82,6 +82,7 @@ typedef struct {
 	int maxacts;
 	trec *frec;              /* recorded timepoints with arguments */
 	int nfrec;
+	int *rest;               /* [inst][act]: least time still needed after act */
 	FILE *out;
 	anml_err *err;
 	int failed;
@@ -939,6 +940,45 @@ static void finish_guard(writer *w, sbuf *g, int inst, int x)
 
 /* ---- the model ---- */
 
+#define REST_INF 1000000
+
+/* rest[inst][a]: a lower bound on the time inst needs after action a
+ * ends before it may finish: the least sum of minimal durations along
+ * the transitions to an action it may finish after (a goal action, or
+ * any when it has no goals).  Parameters, constraints and the goals
+ * still to be reached are ignored, so the bound is optimistic: a state
+ * with time + rest > H cannot lead to a plan within the horizon. */
+static void compute_rest(writer *w)
+{
+	const anml_model *m = w->m;
+	w->rest = drv_alloc((size_t) m->ninsts * (size_t) w->maxacts * sizeof *w->rest);
+	for (int i = 0; i < m->ninsts; i++) {
+		const anml_timeline *tl = &m->tls[m->insts[i].tl];
+		int *r = &w->rest[(size_t) i * (size_t) w->maxacts];
+		int ng = anml_inst_goal_count(m, i);
+		for (int a = 0; a < tl->nacts; a++)
+			r[a] = ng == 0 || anml_is_goal(m, i, a) ? 0 : REST_INF;
+		/* Bellman-Ford: at most nacts rounds */
+		for (int round = 0; round < tl->nacts; round++) {
+			int changed = 0;
+			for (int t = 0; t < tl->ntrans; t++) {
+				int a = tl->trans[t].from.act, b = tl->trans[t].to.act;
+				if (r[b] < REST_INF && tl->acts[b].min + r[b] < r[a]) {
+					r[a] = tl->acts[b].min + r[b];
+					changed = 1;
+				}
+			}
+			if (!changed)
+				break;
+		}
+	}
+}
+
+static int rest_of(writer *w, int inst, int act)
+{
+	return w->rest[(size_t) inst * (size_t) w->maxacts + (size_t) act];
+}
+
 /* One transition x -> y of inst (x -1: the first action, y -1: the
  * instance finishes) as do-options, one d_step per choice of y's free
  * parameters and duration: a single step each, no intermediate states. */
@@ -982,6 +1022,10 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		const anml_action *a = &tl->acts[y];
 		int dmax = a->max == ANML_UNBOUNDED || a->max > w->H ? w->H : a->max;
 		long nc = combos(w, inst, y, tr);
+		/* y must end early enough for the instance to finish by H */
+		int rest = rest_of(w, inst, y);
+		if (rest >= REST_INF || a->min + rest > w->H)
+			nc = 0;
 		for (long c = 0; c < nc; c++) {
 			/* the constraint guards may depend on y's parameters */
 			sbuf g = { 0 }, post = { 0 };
@@ -994,7 +1038,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
 				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",
-				        g.s, d, lv.s ? lv.s : "", st.s ? st.s : "", post.s ? post.s : "");
+				        g.s, d + rest, lv.s ? lv.s : "", st.s ? st.s : "", post.s ? post.s : "");
 				free(st.s);
 			}
 			free(g.s);
@@ -1052,6 +1096,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 			w.maxacts = m->tls[t].nacts;
 	w.rec = drv_alloc((size_t) m->ninsts * (size_t) w.maxacts * 2 + 1);
 	memset(w.rec, 0, (size_t) m->ninsts * (size_t) w.maxacts * 2 + 1);
+	compute_rest(&w);
 	w.ch = drv_alloc(((size_t) m->ncons + 1) * sizeof *w.ch);
 	for (int i = 0; i < m->ncons; i++) {
 		if (normalise(&w, &m->cons[i], &w.ch[w.nch]) != 0) {
@@ -1059,6 +1104,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				free(w.ch[k].binds);
 			free(w.ch);
 			free(w.rec);
+			free(w.rest);
 			return -1;
 		}
 		w.ch[w.nch].id = w.nch;
@@ -1076,6 +1122,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		free(w.ch);
 		free(w.rec);
+		free(w.rest);
 		return -1;
 	}
 	/* twice: the first pass marks the recorded timepoints that the
@@ -1090,6 +1137,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				snprintf(err->msg, sizeof err->msg, "out of memory");
 				free(w.ch);
 				free(w.rec);
+				free(w.rest);
 				return -1;
 			}
 		}
@@ -1207,5 +1255,6 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	free(w.ch);
 	free(w.rec);
 	free(w.frec);
+	free(w.rest);
 	return 0;
 }

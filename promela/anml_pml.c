@@ -51,7 +51,12 @@ typedef struct {
 	int referenced, refpoint, unext;
 	int nb;
 	int *binds;
+	unsigned char need[MAXV]; /* snapshot slots kept per variable (S_CS ...) */
 } tchain;
+
+/* snapshot slots: S_NS alone (without S_NSV) is a flag "the next one
+ * has started" (1), with S_NSV its start time */
+enum { S_CS = 1, S_CE = 2, S_NS = 4, S_NE = 8, S_NSV = 16 };
 
 /* a parameter's value in a transition: a constant or an expression */
 typedef struct {
@@ -186,6 +191,20 @@ static int normalise(writer *w, const anml_constraint *src, tchain *c)
 	c->referenced = src->allen < 0 && src->referenced;
 	c->refpoint = src->refpoint;
 	c->unext = c->t[c->uterm].next;
+	/* the snapshot slots the guard reads, and what filling them needs */
+	const tterm *ut = &c->t[c->uterm];
+	for (int i = 0; i < c->nterms && c->referenced; i++) {
+		const tterm *t = &c->t[i];
+		if (t->is_const)
+			continue;
+		unsigned char *n = &c->need[t->var];
+		if (t->var == ut->var && (t->next || !c->unext) && t->point == ut->point)
+			continue;      /* the universal event itself: time */
+		if (!t->next)
+			*n |= t->point == ANML_START ? S_CS : S_CE | S_NS;
+		else
+			*n |= t->point == ANML_START ? S_NS | S_NSV : S_NS | S_NE;
+	}
 	return 0;
 too_big:
 	snprintf(w->err->msg, sizeof w->err->msg, "%s:%d:%d: constraint too large for the translator (at most %d terms, %d actions)",
@@ -455,16 +474,20 @@ static int ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbu
 	int now = evk && mm != 0;
 	const char *m = mm == 1 ? "true" : mb.s;
 	const char *sl = !t->next ? (t->point == ANML_START ? cs : ce) : (t->point == ANML_START ? ns : ne);
-	char a[200], bc[200];
+	char a[300], bc[200];
 	if (!t->next && t->point == ANML_START)
 		now = 0;
 	if (now) {
-		/* the occurrence's timepoint is now if it has not happened yet */
-		snprintf(a, sizeof a, "(%s == NEVER && %s)", sl, m);
+		/* the occurrence's timepoint is now if it has not happened yet:
+		 * an end now is the current one's if no next one has started */
+		if (!t->next)
+			snprintf(a, sizeof a, "(%s == NEVER && %s == NEVER && %s)", ce, ns, m);
+		else if (t->point == ANML_END)
+			snprintf(a, sizeof a, "(%s == NEVER && %s != NEVER && %s)", ne, ns, m);
+		else
+			snprintf(a, sizeof a, "(%s == NEVER && %s)", ns, m);
 		snprintf(bc, sizeof bc, "%s != NEVER", sl);
 		pick(val, cond, a, "time", sl, bc);
-		if (t->point == ANML_END)
-			sb_printf(cond, " && %s != NEVER", t->next ? ns : cs);
 	} else {
 		sb_printf(val, "%s", sl);
 		sb_printf(cond, " && %s != NEVER", sl);
@@ -627,21 +650,32 @@ static void snapshot_var(writer *w, const tchain *c, int bi, int v, sbuf *s)
 {
 	int j = c->binds[bi * c->nvars + v], z = c->v[v].act;
 	const anml_ref *ref = c->v[v].ref;
-	char cs[64], ce[64], ns[64], ne[64], rs[160], re[160];
-	slot(c, bi, v, "cs", cs, sizeof cs);
-	slot(c, bi, v, "ce", ce, sizeof ce);
-	slot(c, bi, v, "ns", ns, sizeof ns);
-	slot(c, bi, v, "ne", ne, sizeof ne);
-	rec_name(w, j, z, ref, ANML_START, rs, sizeof rs);
-	rec_name(w, j, z, ref, ANML_END, re, sizeof re);
-	tparam cur[8];
-	sbuf mb = { 0 };
-	current_params(w, j, cur);
-	int mm = match(ref, cur, &mb);
-	sb_printf(s, "; %s = %s; %s = (%s_act == %s_%s%s%s -> NEVER : %s); %s = NEVER; %s = NEVER",
-	          cs, rs, ce, iname(w, j), tname(w, j), aname(w, j, z), mm < 0 ? " && " : "",
-	          mm < 0 ? mb.s : "", re, ns, ne);
-	free(mb.s);
+	unsigned need = c->need[v];
+	char sl[64], rn[160];
+	if (need & S_CS) {
+		slot(c, bi, v, "cs", sl, sizeof sl);
+		rec_name(w, j, z, ref, ANML_START, rn, sizeof rn);
+		sb_printf(s, "; %s = %s", sl, rn);
+	}
+	if (need & S_CE) {
+		tparam cur[8];
+		sbuf mb = { 0 };
+		current_params(w, j, cur);
+		int mm = match(ref, cur, &mb);
+		slot(c, bi, v, "ce", sl, sizeof sl);
+		rec_name(w, j, z, ref, ANML_END, rn, sizeof rn);
+		sb_printf(s, "; %s = (%s_act == %s_%s%s%s -> NEVER : %s)", sl, iname(w, j), tname(w, j),
+		          aname(w, j, z), mm < 0 ? " && " : "", mm < 0 ? mb.s : "", rn);
+		free(mb.s);
+	}
+	if (need & S_NS) {
+		slot(c, bi, v, "ns", sl, sizeof sl);
+		sb_printf(s, "; %s = NEVER", sl);
+	}
+	if (need & S_NE) {
+		slot(c, bi, v, "ne", sl, sizeof sl);
+		sb_printf(s, "; %s = NEVER", sl);
+	}
 }
 
 static void ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
@@ -669,13 +703,18 @@ static void ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
 					sbuf mb = { 0 };
 					current_params(w, ev->inst, cur);
 					int mm = match(c->v[v].ref, cur, &mb);
-					if (mm != 0 && phase == PH_END)
-						sb_printf(s, ";\n\t\t   if :: %s != NEVER%s%s -> if :: %s == NEVER -> if :: %s == NEVER && %s != NEVER -> %s = time :: else fi\n"
-						          "\t\t\t\t :: else -> if :: %s == NEVER -> %s = time :: else fi fi :: else fi",
-						          r, mm < 0 ? " && " : "", mm < 0 ? mb.s : "", ns, ce, cs, ce, ne, ne);
-					else if (mm != 0)
-						sb_printf(s, ";\n\t\t   if :: %s != NEVER && %s == NEVER%s%s -> %s = time :: else fi",
-						          r, ns, mm < 0 ? " && " : "", mm < 0 ? mb.s : "", ns);
+					unsigned need = c->need[v];
+					const char *mc = mm < 0 ? mb.s : "true";
+					if (mm != 0 && phase == PH_END && (need & (S_CE | S_NE))) {
+						sb_printf(s, ";\n\t\t   if :: %s != NEVER && %s ->\n\t\t\t  if", r, mc);
+						if (need & S_CE)
+							sb_printf(s, " :: %s == NEVER && %s == NEVER -> %s = time", ns, ce, ce);
+						if (need & S_NE)
+							sb_printf(s, " :: %s != NEVER && %s == NEVER -> %s = time", ns, ne, ne);
+						sb_printf(s, " :: else fi\n\t\t   :: else fi");
+					} else if (mm != 0 && phase == PH_START && (need & S_NS))
+						sb_printf(s, ";\n\t\t   if :: %s != NEVER && %s == NEVER && %s -> %s = %s :: else fi",
+						          r, ns, mc, ns, need & S_NSV ? "time" : "1");
 					free(mb.s);
 				}
 				continue;
@@ -704,15 +743,33 @@ static void ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
 			slot(c, bi, u->var, "ce", ce, sizeof ce);
 			slot(c, bi, u->var, "ns", ns, sizeof ns);
 			slot(c, bi, u->var, "ne", ne, sizeof ne);
+			unsigned un = c->need[u->var];
 			if (phase == PH_UREF) {
 				/* the reference occurrence ends now: it is the current one */
-				rec_name(w, ev->inst, uact, NULL, ANML_START, rs, sizeof rs);
-				sb_printf(&body, "%s = time; %s = %s; %s = time; %s = NEVER; %s = NEVER; k%d_%d_t = 1",
-				          r, cs, rs, ce, ns, ne, c->id, bi);
+				sb_printf(&body, "%s = time", r);
+				if (un & S_CS) {
+					rec_name(w, ev->inst, uact, NULL, ANML_START, rs, sizeof rs);
+					sb_printf(&body, "; %s = %s", cs, rs);
+				}
+				if (un & S_CE)
+					sb_printf(&body, "; %s = time", ce);
+				if (un & S_NS)
+					sb_printf(&body, "; %s = NEVER", ns);
+				if (un & S_NE)
+					sb_printf(&body, "; %s = NEVER", ne);
+				sb_printf(&body, "; k%d_%d_t = 1", c->id, bi);
 			} else {
-				if (c->refpoint == ANML_START)
-					sb_printf(&body, "%s = time; %s = time; %s = NEVER; %s = NEVER; %s = NEVER",
-					          r, cs, ce, ns, ne);
+				if (c->refpoint == ANML_START) {
+					sb_printf(&body, "%s = time", r);
+					if (un & S_CS)
+						sb_printf(&body, "; %s = time", cs);
+					if (un & S_CE)
+						sb_printf(&body, "; %s = NEVER", ce);
+					if (un & S_NS)
+						sb_printf(&body, "; %s = NEVER", ns);
+					if (un & S_NE)
+						sb_printf(&body, "; %s = NEVER", ne);
+				}
 				for (int v = 0; v < c->nvars; v++)
 					if (v != u->var)
 						snapshot_var(w, c, bi, v, &body);
@@ -1012,12 +1069,14 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		fprintf(w->out, ", %s:%d", m->file, line);
 	fprintf(w->out, " */\n");
 	if (y < 0) {
-		sbuf g = { 0 };
+		sbuf g = { 0 }, post = { 0 };
 		sb_printf(&g, "%s", g0.s);
 		constraint_guards(w, &ev, &g);
-		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1\n\t   }\n",
-		        g.s, lv.s ? lv.s : "", in, tn, in);
+		ref_updates(w, &ev, PH_SNAP, &post);
+		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1%s\n\t   }\n",
+		        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
 		free(g.s);
+		free(post.s);
 	} else {
 		const anml_action *a = &tl->acts[y];
 		int dmax = a->max == ANML_UNBOUNDED || a->max > w->H ? w->H : a->max;
@@ -1220,6 +1279,8 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				const char *what[4] = { "cs", "ce", "ns", "ne" };
 				for (int q = 0; q < 4; q++) {
 					char sl[64];
+					if (!(ch->need[v] & (1 << q)))
+						continue;
 					slot(ch, bi, v, what[q], sl, sizeof sl);
 					fprintf(out, " %s %s = NEVER;", ty, sl);
 				}

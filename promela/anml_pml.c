@@ -19,113 +19,19 @@
  * During `spin -t`, each action start prints "@@ANML inst act start end
  * params..." (anml_schedule.c reads it back).
  */
-#include "anml.h"
+#include "anml_pml.h"
 #include "util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXV 16   /* action references in one constraint */
-#define MAXT 32   /* terms in one constraint */
-
-typedef struct {
-	int tl, inst, act;
-	const anml_ref *ref;     /* its arguments restrict the occurrences */
-} tvar;
-
-typedef struct {
-	int is_const, var, point, k, next;
-} tterm;
-
-/* a constraint as an ascending chain over action variables */
-typedef struct {
-	const anml_constraint *src;
-	int id;
-	int nterms, nvars, uterm;
-	tterm t[MAXT];
-	int ops[MAXT];
-	tvar v[MAXV];
-	/* with a reference point (anml_constraint.referenced): the bindings
-	 * of the variables to instances, nb rows of nvars */
-	int referenced, refpoint, unext;
-	int nb;
-	int *binds;
-	unsigned char need[MAXV]; /* snapshot slots kept per variable (S_CS ...) */
-} tchain;
-
-/* snapshot slots: S_NS alone (without S_NSV) is a flag "the next one
- * has started" (1), with S_NSV its start time */
-enum { S_CS = 1, S_CE = 2, S_NS = 4, S_NE = 8, S_NSV = 16 };
-
-/* a parameter's value in a transition: a constant or an expression */
-typedef struct {
-	int is_const, val;
-	char expr[48];
-} tparam;
-
-/* the events of one transition of instance inst: X ends, Y starts;
- * xp: X's parameters (before the step), yp: Y's (as chosen by it) */
-typedef struct {
-	int inst, x, y;          /* x, y: -1 when absent */
-	tparam xp[8], yp[8];
-} tevents;
-
-/* a recorded timepoint of the occurrences of an action with given
- * arguments (anml_ref with values), e.g. rover_Drill_f1_s */
-typedef struct {
-	int inst, act, point;
-	const anml_ref *ref;
-} trec;
-
-typedef struct {
-	const anml_model *m;
-	int H;
-	tchain *ch;
-	int nch;
-	unsigned char *rec;      /* [inst][act][point]: recorded? */
-	int maxacts;
-	trec *frec;              /* recorded timepoints with arguments */
-	int nfrec;
-	int *rest;               /* [inst][act]: least time still needed after act */
-	FILE *out;
-	anml_err *err;
-	int failed;
-	long guards;             /* constraint instances written (a size check) */
-} writer;
-
-static unsigned char *rec_at(writer *w, int inst, int act, int point)
-{
-	return &w->rec[((size_t) inst * (size_t) w->maxacts + (size_t) act) * 2 + (size_t) point];
-}
-
-static int arg_val(const anml_ref *r, int k)
-{
-	return r && k < r->nargs && r->args[k].kind == ANML_ARG_VALUE ? r->args[k].val : -1;
-}
-
-static int has_filter(const anml_ref *r)
-{
-	for (int k = 0; r && k < r->nargs; k++)
-		if (r->args[k].kind == ANML_ARG_VALUE)
-			return 1;
-	return 0;
-}
-
-static int same_filter(const anml_ref *a, const anml_ref *b)
-{
-	for (int k = 0; k < 8; k++)
-		if (arg_val(a, k) != arg_val(b, k))
-			return 0;
-	return 1;
-}
-
 static int add_var(tchain *c, const anml_ref *r, int merge)
 {
 	if (merge)
 		for (int i = 0; i < c->nvars; i++)
 			if (c->v[i].tl == r->tl && c->v[i].inst == r->inst && c->v[i].act == r->act
-			    && same_filter(c->v[i].ref, r))
+			    && anml_same_filter(c->v[i].ref, r))
 				return i;
 	if (c->nvars == MAXV)
 		return -1;
@@ -212,136 +118,6 @@ too_big:
 	return -1;
 }
 
-/* ---- expressions ---- */
-
-typedef struct {
-	char *s;
-	size_t len, cap;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return;
-		if (b->s && b->len + (size_t) n < b->cap) {
-			b->len += (size_t) n;
-			return;
-		}
-		b->cap = (b->cap + (size_t) n + 1) * 2;
-		b->s = drv_realloc(b->s, b->cap);
-	}
-}
-
-static const char *iname(writer *w, int inst)
-{
-	return w->m->insts[inst].name;
-}
-
-static const char *aname(writer *w, int inst, int act)
-{
-	return w->m->tls[w->m->insts[inst].tl].acts[act].name;
-}
-
-static const char *tname(writer *w, int inst)
-{
-	return w->m->tls[w->m->insts[inst].tl].name;
-}
-
-/* ---- occurrences with arguments ---- */
-
-/* "_f1_x": the suffix of a recorded timepoint for arguments (1, _) */
-static void filter_suffix(const anml_ref *r, char *buf, size_t n)
-{
-	size_t len = 0;
-	buf[0] = 0;
-	if (!has_filter(r))
-		return;
-	len += (size_t) snprintf(buf, n, "_f");
-	for (int k = 0; k < r->nargs && len < n; k++) {
-		int v = arg_val(r, k);
-		if (v >= 0)
-			len += (size_t) snprintf(buf + len, n - len, "%s%d", k ? "_" : "", v);
-		else
-			len += (size_t) snprintf(buf + len, n - len, "%sx", k ? "_" : "");
-	}
-}
-
-/* the recorded timepoint of the occurrences of act on inst that match
- * ref's arguments (all occurrences when ref has none): its name, and it
- * is marked as recorded */
-static void rec_name(writer *w, int inst, int act, const anml_ref *ref, int point, char *buf, size_t n)
-{
-	char suf[64];
-	filter_suffix(ref, suf, sizeof suf);
-	snprintf(buf, n, "%s_%s%s_%c", w->m->insts[inst].name,
-	         w->m->tls[w->m->insts[inst].tl].acts[act].name, suf, point == ANML_START ? 's' : 'e');
-	if (!has_filter(ref)) {
-		*rec_at(w, inst, act, point) = 1;
-		return;
-	}
-	for (int i = 0; i < w->nfrec; i++)
-		if (w->frec[i].inst == inst && w->frec[i].act == act && w->frec[i].point == point
-		    && same_filter(w->frec[i].ref, ref))
-			return;
-	w->frec = drv_realloc(w->frec, ((size_t) w->nfrec + 1) * sizeof *w->frec);
-	w->frec[w->nfrec].inst = inst;
-	w->frec[w->nfrec].act = act;
-	w->frec[w->nfrec].point = point;
-	w->frec[w->nfrec].ref = ref;
-	w->nfrec++;
-}
-
-/* the parameters of inst's current action as expressions */
-static void current_params(writer *w, int inst, tparam *p)
-{
-	for (int k = 0; k < 8; k++) {
-		p[k].is_const = 0;
-		snprintf(p[k].expr, sizeof p[k].expr, "%s_p%d", w->m->insts[inst].name, k);
-	}
-}
-
-/* do parameters p match ref's arguments?  1 always, 0 never, -1 it
- * depends: then the condition is appended to b */
-static int match(const anml_ref *ref, const tparam *p, sbuf *b)
-{
-	int dyn = 0;
-	for (int k = 0; ref && k < ref->nargs && k < 8; k++) {
-		int v = arg_val(ref, k);
-		if (v < 0)
-			continue;
-		if (p[k].is_const) {
-			if (p[k].val != v)
-				return 0;
-			continue;
-		}
-		dyn = 1;
-	}
-	if (!dyn)
-		return 1;
-	const char *sep = "(";
-	for (int k = 0; k < ref->nargs && k < 8; k++) {
-		int v = arg_val(ref, k);
-		if (v >= 0 && !p[k].is_const) {
-			sb_printf(b, "%s%s == %d", sep, p[k].expr, v);
-			sep = " && ";
-		}
-	}
-	sb_printf(b, ")");
-	return -1;
-}
-
-/* val = (M -> a : b), cond = (M || cond_b) for a dynamic match M */
-static void pick(sbuf *val, sbuf *cond, const char *m, const char *a, const char *bval, const char *bcond)
-{
-	sb_printf(val, "(%s -> %s : %s)", m, a, bval);
-	sb_printf(cond, " && (%s || (%s))", m, bcond);
-}
-
 /* The value of term i under binding b for a transition with events ev,
  * the other actions at their current occurrence at the universal time
  * (no reference point): appends the value to val and validity
@@ -352,7 +128,7 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
 {
 	const tterm *t = &c->t[i];
 	if (t->is_const) {
-		sb_printf(val, "%d", t->k);
+		anml_sb_printf(val, "%d", t->k);
 		return 1;
 	}
 	const tterm *u = &c->t[c->uterm];
@@ -362,137 +138,50 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
 	if (j == ui && z == ua && t->var == u->var) {
 		/* the universally quantified occurrence itself */
 		if (t->point == u->point) {
-			sb_printf(val, "time");
+			anml_sb_printf(val, "time");
 			return 1;
 		}
 		if (u->point == ANML_END && t->point == ANML_START) {
-			rec_name(w, j, z, NULL, ANML_START, rn, sizeof rn);
-			sb_printf(val, "%s", rn);
+			anml_rec_name(w, j, z, NULL, ANML_START, rn, sizeof rn);
+			anml_sb_printf(val, "%s", rn);
 			return 1;
 		}
 		return 0;    /* its end is in the future */
 	}
-	rec_name(w, j, z, tv->ref, t->point, rn, sizeof rn);
+	anml_rec_name(w, j, z, tv->ref, t->point, rn, sizeof rn);
 	if (t->point == ANML_START)
 		snprintf(rc, sizeof rc, "%s != NEVER", rn);
 	else {
 		/* the current occurrence must have ended */
 		tparam cur[8];
 		sbuf mb = { 0 };
-		current_params(w, j, cur);
-		int mm = match(tv->ref, cur, &mb);
+		anml_current_params(w, j, cur);
+		int mm = anml_match(tv->ref, cur, &mb);
 		if (mm < 0)
-			snprintf(rc, sizeof rc, "%s != NEVER && !(%s_act == %s_%s && %s)", rn, iname(w, j), tname(w, j),
-			         aname(w, j, z), mb.s);
+			snprintf(rc, sizeof rc, "%s != NEVER && !(%s_act == %s_%s && %s)", rn, anml_iname(w, j), anml_tname(w, j),
+			         anml_aname(w, j, z), mb.s);
 		else
-			snprintf(rc, sizeof rc, "%s != NEVER && %s_act != %s_%s", rn, iname(w, j), tname(w, j),
-			         aname(w, j, z));
+			snprintf(rc, sizeof rc, "%s != NEVER && %s_act != %s_%s", rn, anml_iname(w, j), anml_tname(w, j),
+			         anml_aname(w, j, z));
 		free(mb.s);
 	}
 	if (j == ev->inst && ((t->point == ANML_END && z == ev->x) || (t->point == ANML_START && z == ev->y))) {
 		/* an event of this very step, if it matches the arguments */
 		sbuf mb = { 0 };
-		int mm = match(tv->ref, t->point == ANML_END ? ev->xp : ev->yp, &mb);
+		int mm = anml_match(tv->ref, t->point == ANML_END ? ev->xp : ev->yp, &mb);
 		if (mm == 1)
-			sb_printf(val, "time");
+			anml_sb_printf(val, "time");
 		else if (mm < 0) {
 			char simple[200];
 			snprintf(simple, sizeof simple, "%s != NEVER", rn);
-			pick(val, cond, mb.s, "time", rn, simple);
+			anml_pick(val, cond, mb.s, "time", rn, simple);
 		}
 		free(mb.s);
 		if (mm != 0)
 			return 1;
 	}
-	sb_printf(cond, " && %s", rc);
-	sb_printf(val, "%s", rn);
-	return 1;
-}
-
-/* ---- constraints with a reference point ('at', 'next') ----
- *
- * For binding bi of chain c, the reference time k<c>_<bi>_r (NEVER until
- * the first reference occurrence) and, per variable v, a snapshot of its
- * occurrences at the reference point: k<c>_<bi>_<v>_cs/_ce (the current
- * occurrence's start and end: NEVER when there is none or it has not
- * ended yet) and _ns/_ne (the next occurrence's, filled as it happens).
- */
-
-static void slot(const tchain *c, int bi, int v, const char *what, char *buf, size_t n)
-{
-	if (v < 0)
-		snprintf(buf, n, "k%d_%d_r", c->id, bi);
-	else
-		snprintf(buf, n, "k%d_%d_%d_%s", c->id, bi, v, what);
-}
-
-/* The value of term i at the universal event of binding bi (see term_value) */
-static int ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf *val, sbuf *cond)
-{
-	const tterm *t = &c->t[i];
-	if (t->is_const) {
-		sb_printf(val, "%d", t->k);
-		return 1;
-	}
-	const tterm *u = &c->t[c->uterm];
-	const int *b = &c->binds[bi * c->nvars];
-	char cs[64], ce[64], ns[64], ne[64];
-	slot(c, bi, t->var, "cs", cs, sizeof cs);
-	slot(c, bi, t->var, "ce", ce, sizeof ce);
-	slot(c, bi, t->var, "ns", ns, sizeof ns);
-	slot(c, bi, t->var, "ne", ne, sizeof ne);
-	if (t->var == u->var) {
-		/* the reference occurrence q and, with U.next, the universal o */
-		if ((t->next || !c->unext) && t->point == u->point) {
-			sb_printf(val, "time");
-			return 1;
-		}
-		if (t->next) {
-			if (t->point == ANML_START) {      /* o's start, before its end */
-				sb_printf(val, "%s", ns);
-				sb_printf(cond, " && %s != NEVER", ns);
-				return 1;
-			}
-			return 0;
-		}
-		sb_printf(val, "%s", t->point == ANML_START ? cs : ce);
-		sb_printf(cond, " && %s != NEVER", t->point == ANML_START ? cs : ce);
-		return 1;
-	}
-	int j = b[t->var], z = c->v[t->var].act;
-	const anml_ref *ref = c->v[t->var].ref;
-	/* an event of this very step on the variable's instance */
-	int evk = 0, mm = 0;
-	sbuf mb = { 0 };
-	if (j == ev->inst && t->point == ANML_END && z == ev->x) {
-		evk = 1;
-		mm = match(ref, ev->xp, &mb);
-	} else if (j == ev->inst && t->point == ANML_START && z == ev->y && t->next) {
-		evk = 1;
-		mm = match(ref, ev->yp, &mb);
-	}
-	int now = evk && mm != 0;
-	const char *m = mm == 1 ? "true" : mb.s;
-	const char *sl = !t->next ? (t->point == ANML_START ? cs : ce) : (t->point == ANML_START ? ns : ne);
-	char a[300], bc[200];
-	if (!t->next && t->point == ANML_START)
-		now = 0;
-	if (now) {
-		/* the occurrence's timepoint is now if it has not happened yet:
-		 * an end now is the current one's if no next one has started */
-		if (!t->next)
-			snprintf(a, sizeof a, "(%s == NEVER && %s == NEVER && %s)", ce, ns, m);
-		else if (t->point == ANML_END)
-			snprintf(a, sizeof a, "(%s == NEVER && %s != NEVER && %s)", ne, ns, m);
-		else
-			snprintf(a, sizeof a, "(%s == NEVER && %s)", ns, m);
-		snprintf(bc, sizeof bc, "%s != NEVER", sl);
-		pick(val, cond, a, "time", sl, bc);
-	} else {
-		sb_printf(val, "%s", sl);
-		sb_printf(cond, " && %s != NEVER", sl);
-	}
-	free(mb.s);
+	anml_sb_printf(cond, " && %s", rc);
+	anml_sb_printf(val, "%s", rn);
 	return 1;
 }
 
@@ -507,15 +196,15 @@ static int chain_rel(writer *w, const tchain *c, const int *b, int bi, const tev
 	for (int i = 0; i + 1 < c->nterms; i++) {
 		sbuf a = { 0 }, z = { 0 };
 		int ok = c->referenced
-		         ? ref_term_value(c, bi, i, ev, &a, cond) && ref_term_value(c, bi, i + 1, ev, &z, cond)
+		         ? anml_ref_term_value(c, bi, i, ev, &a, cond) && anml_ref_term_value(c, bi, i + 1, ev, &z, cond)
 		         : term_value(w, c, b, i, ev, &a, cond) && term_value(w, c, b, i + 1, ev, &z, cond);
 		if (ok) {
-			sb_printf(rel, " && %s", a.s);
+			anml_sb_printf(rel, " && %s", a.s);
 			if (c->t[i].k && !c->t[i].is_const)
-				sb_printf(rel, " + %d", c->t[i].k);
-			sb_printf(rel, " %s %s", op_text(c->ops[i]), z.s);
+				anml_sb_printf(rel, " + %d", c->t[i].k);
+			anml_sb_printf(rel, " %s %s", op_text(c->ops[i]), z.s);
 			if (c->t[i + 1].k && !c->t[i + 1].is_const)
-				sb_printf(rel, " + %d", c->t[i + 1].k);
+				anml_sb_printf(rel, " + %d", c->t[i + 1].k);
 		}
 		free(a.s);
 		free(z.s);
@@ -532,13 +221,13 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 {
 	sbuf cond = { 0 }, rel = { 0 };
 	int ok = chain_rel(w, c, b, bi, ev, &cond, &rel);
-	sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
+	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
 	const char *open = "", *close = "";
 	char pre[200] = "";
 	if (c->referenced || um) {
 		/* vacuous without a reference occurrence, or for other arguments */
 		char r[64];
-		slot(c, bi, -1, NULL, r, sizeof r);
+		anml_slot(c, bi, -1, NULL, r, sizeof r);
 		snprintf(pre, sizeof pre, "(%s%s%s%s", um ? "!" : "", um ? um : "",
 		         um && c->referenced ? " || " : "", "");
 		if (c->referenced)
@@ -547,9 +236,9 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 		close = ")";
 	}
 	if (!ok)
-		sb_printf(g, "%s%sfalse%s", open, *open ? " || " : "", close);
+		anml_sb_printf(g, "%s%sfalse%s", open, *open ? " || " : "", close);
 	else
-		sb_printf(g, "%s%s(true%s%s)%s", open, *open ? " || " : "", cond.s ? cond.s : "",
+		anml_sb_printf(g, "%s%s(true%s%s)%s", open, *open ? " || " : "", cond.s ? cond.s : "",
 		          rel.s ? rel.s : "", close);
 	w->guards++;
 	free(cond.s);
@@ -562,7 +251,7 @@ static char *universal_match(const tchain *c, const tevents *ev, int *never)
 {
 	const tterm *u = &c->t[c->uterm];
 	sbuf mb = { 0 };
-	int mm = match(c->v[u->var].ref, u->point == ANML_END ? ev->xp : ev->yp, &mb);
+	int mm = anml_match(c->v[u->var].ref, u->point == ANML_END ? ev->xp : ev->yp, &mb);
 	*never = mm == 0;
 	if (mm != -1) {
 		free(mb.s);
@@ -622,174 +311,6 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 	}
 }
 
-/* all bindings of a chain with a reference point, in bind()'s order */
-static void list_bindings(writer *w, tchain *c, int *b, int k)
-{
-	if (k == c->nvars) {
-		c->binds = drv_realloc(c->binds, ((size_t) c->nb + 1) * (size_t) c->nvars * sizeof *c->binds);
-		memcpy(&c->binds[c->nb * c->nvars], b, (size_t) c->nvars * sizeof *b);
-		c->nb++;
-		return;
-	}
-	const tvar *v = &c->v[k];
-	for (int i = 0; i < w->m->ninsts; i++)
-		if ((v->inst >= 0 && i == v->inst) || (v->inst < 0 && w->m->insts[i].tl == v->tl)) {
-			b[k] = i;
-			list_bindings(w, c, b, k + 1);
-		}
-}
-
-/* The snapshot bookkeeping of one transition of ev->inst, in the order
- * the statements run: END after X's end is recorded (fills ce/ne),
- * UREF before the next action is entered (the reference occurrence ends
- * now: its own slots), START after Y is entered (fills ns), SNAP last
- * (the other variables' current occurrences after this step). */
-enum { PH_END, PH_UREF, PH_START, PH_SNAP };
-
-static void snapshot_var(writer *w, const tchain *c, int bi, int v, sbuf *s)
-{
-	int j = c->binds[bi * c->nvars + v], z = c->v[v].act;
-	const anml_ref *ref = c->v[v].ref;
-	unsigned need = c->need[v];
-	char sl[64], rn[160];
-	if (need & S_CS) {
-		slot(c, bi, v, "cs", sl, sizeof sl);
-		rec_name(w, j, z, ref, ANML_START, rn, sizeof rn);
-		sb_printf(s, "; %s = %s", sl, rn);
-	}
-	if (need & S_CE) {
-		tparam cur[8];
-		sbuf mb = { 0 };
-		current_params(w, j, cur);
-		int mm = match(ref, cur, &mb);
-		slot(c, bi, v, "ce", sl, sizeof sl);
-		rec_name(w, j, z, ref, ANML_END, rn, sizeof rn);
-		sb_printf(s, "; %s = (%s_act == %s_%s%s%s -> NEVER : %s)", sl, iname(w, j), tname(w, j),
-		          aname(w, j, z), mm < 0 ? " && " : "", mm < 0 ? mb.s : "", rn);
-		free(mb.s);
-	}
-	if (need & S_NS) {
-		slot(c, bi, v, "ns", sl, sizeof sl);
-		sb_printf(s, "; %s = NEVER", sl);
-	}
-	if (need & S_NE) {
-		slot(c, bi, v, "ne", sl, sizeof sl);
-		sb_printf(s, "; %s = NEVER", sl);
-	}
-}
-
-static void ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
-{
-	for (int i = 0; i < w->nch; i++) {
-		const tchain *c = &w->ch[i];
-		if (!c->referenced)
-			continue;
-		const tterm *u = &c->t[c->uterm];
-		for (int bi = 0; bi < c->nb; bi++) {
-			const int *b = &c->binds[bi * c->nvars];
-			char r[64];
-			slot(c, bi, -1, NULL, r, sizeof r);
-			if (phase == PH_END || phase == PH_START) {
-				int act = phase == PH_END ? ev->x : ev->y;
-				for (int v = 0; v < c->nvars && act >= 0; v++) {
-					if (b[v] != ev->inst || c->v[v].act != act)
-						continue;
-					char cs[64], ce[64], ns[64], ne[64];
-					slot(c, bi, v, "cs", cs, sizeof cs);
-					slot(c, bi, v, "ce", ce, sizeof ce);
-					slot(c, bi, v, "ns", ns, sizeof ns);
-					slot(c, bi, v, "ne", ne, sizeof ne);
-					tparam cur[8];
-					sbuf mb = { 0 };
-					current_params(w, ev->inst, cur);
-					int mm = match(c->v[v].ref, cur, &mb);
-					unsigned need = c->need[v];
-					const char *mc = mm < 0 ? mb.s : "true";
-					if (mm != 0 && phase == PH_END && (need & (S_CE | S_NE))) {
-						sb_printf(s, ";\n\t\t   if :: %s != NEVER && %s ->\n\t\t\t  if", r, mc);
-						if (need & S_CE)
-							sb_printf(s, " :: %s == NEVER && %s == NEVER -> %s = time", ns, ce, ce);
-						if (need & S_NE)
-							sb_printf(s, " :: %s != NEVER && %s == NEVER -> %s = time", ns, ne, ne);
-						sb_printf(s, " :: else fi\n\t\t   :: else fi");
-					} else if (mm != 0 && phase == PH_START && (need & S_NS))
-						sb_printf(s, ";\n\t\t   if :: %s != NEVER && %s == NEVER && %s -> %s = %s :: else fi",
-						          r, ns, mc, ns, need & S_NSV ? "time" : "1");
-					free(mb.s);
-				}
-				continue;
-			}
-			if (b[u->var] != ev->inst)
-				continue;
-			int uact = c->v[u->var].act;
-			if (phase == PH_UREF && !(c->refpoint == ANML_END && ev->x == uact))
-				continue;
-			if (phase == PH_SNAP && !((c->refpoint == ANML_START && ev->y == uact)
-			                          || (c->refpoint == ANML_END && ev->x == uact)))
-				continue;
-			/* does the reference occurrence match U's arguments?  (the
-			 * parameters are the current ones at this point of the step) */
-			tparam cur[8];
-			sbuf mb = { 0 };
-			current_params(w, ev->inst, cur);
-			int mm = match(c->v[u->var].ref, cur, &mb);
-			if (mm == 0) {
-				free(mb.s);
-				continue;
-			}
-			sbuf body = { 0 };
-			char cs[64], ce[64], ns[64], ne[64], rs[160];
-			slot(c, bi, u->var, "cs", cs, sizeof cs);
-			slot(c, bi, u->var, "ce", ce, sizeof ce);
-			slot(c, bi, u->var, "ns", ns, sizeof ns);
-			slot(c, bi, u->var, "ne", ne, sizeof ne);
-			unsigned un = c->need[u->var];
-			if (phase == PH_UREF) {
-				/* the reference occurrence ends now: it is the current one */
-				sb_printf(&body, "%s = time", r);
-				if (un & S_CS) {
-					rec_name(w, ev->inst, uact, NULL, ANML_START, rs, sizeof rs);
-					sb_printf(&body, "; %s = %s", cs, rs);
-				}
-				if (un & S_CE)
-					sb_printf(&body, "; %s = time", ce);
-				if (un & S_NS)
-					sb_printf(&body, "; %s = NEVER", ns);
-				if (un & S_NE)
-					sb_printf(&body, "; %s = NEVER", ne);
-				sb_printf(&body, "; k%d_%d_t = 1", c->id, bi);
-			} else {
-				if (c->refpoint == ANML_START) {
-					sb_printf(&body, "%s = time", r);
-					if (un & S_CS)
-						sb_printf(&body, "; %s = time", cs);
-					if (un & S_CE)
-						sb_printf(&body, "; %s = NEVER", ce);
-					if (un & S_NS)
-						sb_printf(&body, "; %s = NEVER", ns);
-					if (un & S_NE)
-						sb_printf(&body, "; %s = NEVER", ne);
-				}
-				for (int v = 0; v < c->nvars; v++)
-					if (v != u->var)
-						snapshot_var(w, c, bi, v, &body);
-				if (c->refpoint == ANML_END)
-					sb_printf(&body, "; k%d_%d_t = 0", c->id, bi);
-			}
-			const char *text = body.s[0] == ';' ? body.s + 2 : body.s;
-			if (phase == PH_SNAP && c->refpoint == ANML_END)
-				/* the match was decided before the parameters changed */
-				sb_printf(s, ";\n\t\t   if :: k%d_%d_t -> %s :: else fi", c->id, bi, text);
-			else if (mm < 0)
-				sb_printf(s, ";\n\t\t   if :: %s -> %s :: else fi", mb.s, text);
-			else
-				sb_printf(s, ";\n\t\t   %s", text);
-			free(body.s);
-			free(mb.s);
-		}
-	}
-}
-
 /* ---- entering an action ---- */
 
 static int tl_maxparams(writer *w, int inst)
@@ -842,7 +363,7 @@ static void y_params(writer *w, int inst, int y, const anml_trans *tr, long comb
 			p[k].val = tr->to.args[k].val;
 		else if (f >= 0) {
 			p[k].is_const = 0;
-			snprintf(p[k].expr, sizeof p[k].expr, "%s_p%d", iname(w, inst), f);
+			snprintf(p[k].expr, sizeof p[k].expr, "%s_p%d", anml_iname(w, inst), f);
 		} else {
 			int nv = m->types[a->ptype[k]].nvals;
 			p[k].val = (int) (combo % nv);
@@ -864,10 +385,10 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
 		char rn[160];
 		tparam cur[8];
 		sbuf mb = { 0 };
-		rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
-		current_params(w, inst, cur);
-		if (match(r->ref, cur, &mb) != 0)
-			sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
+		anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
+		anml_current_params(w, inst, cur);
+		if (anml_match(r->ref, cur, &mb) != 0)
+			anml_sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
 		free(mb.s);
 	}
 }
@@ -878,57 +399,57 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
 static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, long combo, int d)
 {
 	const anml_model *m = w->m;
-	const char *in = iname(w, inst), *tn = tname(w, inst);
+	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
 	int np = tl_maxparams(w, inst);
 	/* copies of the source's values go through tmp_k: p0, p1 may swap */
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (f >= 0)
-			sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
+			anml_sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
 	}
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
-			sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
+			anml_sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
 		else if (f >= 0)
-			sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
+			anml_sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
 		else {
 			int nv = m->types[a->ptype[k]].nvals;
-			sb_printf(s, "; %s_p%d = %ld", in, k, combo % nv);
+			anml_sb_printf(s, "; %s_p%d = %ld", in, k, combo % nv);
 			combo /= nv;
 		}
 	}
 	for (int k = a->nparams; k < np; k++)
-		sb_printf(s, "; %s_p%d = 0", in, k);
-	sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
-	if (*rec_at(w, inst, y, ANML_START))
-		sb_printf(s, "; %s_%s_s = time", in, a->name);
+		anml_sb_printf(s, "; %s_p%d = 0", in, k);
+	anml_sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
+	if (*anml_rec_at(w, inst, y, ANML_START))
+		anml_sb_printf(s, "; %s_%s_s = time", in, a->name);
 	record_filtered(w, s, inst, y, ANML_START);
-	sb_printf(s, "; %s_e = time + %d", in, d);
-	sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
+	anml_sb_printf(s, "; %s_e = time + %d", in, d);
+	anml_sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
 	for (int k = 0; k < np; k++)
-		sb_printf(s, " %%d");
-	sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
+		anml_sb_printf(s, " %%d");
+	anml_sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
 	for (int k = 0; k < np; k++)
-		sb_printf(s, ", %s_p%d", in, k);
-	sb_printf(s, ")");
+		anml_sb_printf(s, ", %s_p%d", in, k);
+	anml_sb_printf(s, ")");
 }
 
 /* the guard on the source's parameters of pattern tr */
 static void source_guard(writer *w, sbuf *g, int inst, const anml_trans *tr)
 {
-	const char *in = iname(w, inst);
+	const char *in = anml_iname(w, inst);
 	if (!tr || !tr->from.has_args)
 		return;
 	for (int k = 0; k < tr->from.nargs; k++) {
 		const anml_arg *a = &tr->from.args[k];
 		if (a->kind == ANML_ARG_VALUE)
-			sb_printf(g, " && %s_p%d == %d", in, k, a->val);
+			anml_sb_printf(g, " && %s_p%d == %d", in, k, a->val);
 		else if (a->kind == ANML_ARG_VAR)
 			for (int f = 0; f < k; f++)
 				if (tr->from.args[f].kind == ANML_ARG_VAR && tr->from.args[f].val == a->val) {
-					sb_printf(g, " && %s_p%d == %s_p%d", in, k, in, f);
+					anml_sb_printf(g, " && %s_p%d == %s_p%d", in, k, in, f);
 					break;
 				}
 	}
@@ -937,25 +458,25 @@ static void source_guard(writer *w, sbuf *g, int inst, const anml_trans *tr)
 /* the statements that end action x on inst */
 static void leave(writer *w, sbuf *s, int inst, int x)
 {
-	const char *in = iname(w, inst);
-	if (*rec_at(w, inst, x, ANML_END))
-		sb_printf(s, "; %s_%s_e = time", in, aname(w, inst, x));
+	const char *in = anml_iname(w, inst);
+	if (*anml_rec_at(w, inst, x, ANML_END))
+		anml_sb_printf(s, "; %s_%s_e = time", in, anml_aname(w, inst, x));
 	record_filtered(w, s, inst, x, ANML_END);
 	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
 	if (ng <= 1)
 		return;
 	tparam cur[8];
-	current_params(w, inst, cur);
+	anml_current_params(w, inst, cur);
 	for (int g = 0; g < ng; g++) {
 		const anml_ref *r = &w->m->goals[gi[g]];
 		if (r->act != x)
 			continue;
 		sbuf mb = { 0 };
-		int mm = match(r, cur, &mb);
+		int mm = anml_match(r, cur, &mb);
 		if (mm == 1)
-			sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << g);
+			anml_sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << g);
 		else if (mm < 0)
-			sb_printf(s, "; if :: %s -> %s_goals = %s_goals | %d :: else fi", mb.s, in, in, 1 << g);
+			anml_sb_printf(s, "; if :: %s -> %s_goals = %s_goals | %d :: else fi", mb.s, in, in, 1 << g);
 		free(mb.s);
 	}
 }
@@ -964,12 +485,12 @@ static void leave(writer *w, sbuf *s, int inst, int x)
  * several goals, every goal must have been completed) */
 static void finish_guard(writer *w, sbuf *g, int inst, int x)
 {
-	const char *in = iname(w, inst);
+	const char *in = anml_iname(w, inst);
 	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
 	if (ng == 0)
 		return;
 	tparam cur[8];
-	current_params(w, inst, cur);
+	anml_current_params(w, inst, cur);
 	sbuf any = { 0 }, bits = { 0 };
 	int always = 0, fixed = 0;
 	for (int k = 0; k < ng; k++) {
@@ -977,20 +498,20 @@ static void finish_guard(writer *w, sbuf *g, int inst, int x)
 		if (r->act != x)
 			continue;
 		sbuf mb = { 0 };
-		int mm = match(r, cur, &mb);
+		int mm = anml_match(r, cur, &mb);
 		if (mm == 1) {
 			always = 1;
 			fixed |= 1 << k;
 		} else if (mm < 0) {
-			sb_printf(&any, "%s%s", any.s ? " || " : "", mb.s);
-			sb_printf(&bits, " | (%s -> %d : 0)", mb.s, 1 << k);
+			anml_sb_printf(&any, "%s%s", any.s ? " || " : "", mb.s);
+			anml_sb_printf(&bits, " | (%s -> %d : 0)", mb.s, 1 << k);
 		}
 		free(mb.s);
 	}
 	if (!always)
-		sb_printf(g, " && (%s)", any.s ? any.s : "false");
+		anml_sb_printf(g, " && (%s)", any.s ? any.s : "false");
 	if (ng > 1)
-		sb_printf(g, " && (%s_goals | %d%s) == %d", in, fixed, bits.s ? bits.s : "", (1 << ng) - 1);
+		anml_sb_printf(g, " && (%s_goals | %d%s) == %d", in, fixed, bits.s ? bits.s : "", (1 << ng) - 1);
 	free(any.s);
 	free(bits.s);
 }
@@ -1042,26 +563,26 @@ static int rest_of(writer *w, int inst, int act)
 static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int line)
 {
 	const anml_model *m = w->m;
-	const char *in = iname(w, inst), *tn = tname(w, inst);
+	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_timeline *tl = &m->tls[m->insts[inst].tl];
 	tevents ev;
 	memset(&ev, 0, sizeof ev);
 	ev.inst = inst;
 	ev.x = x;
 	ev.y = y;
-	current_params(w, inst, ev.xp);
+	anml_current_params(w, inst, ev.xp);
 	sbuf g0 = { 0 }, lv = { 0 };
 	if (x >= 0)
-		sb_printf(&g0, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
+		anml_sb_printf(&g0, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
 	else
-		sb_printf(&g0, "%s_act == %s_none", in, tn);
+		anml_sb_printf(&g0, "%s_act == %s_none", in, tn);
 	source_guard(w, &g0, inst, tr);
 	if (y < 0)
 		finish_guard(w, &g0, inst, x);
 	if (x >= 0) {
 		leave(w, &lv, inst, x);
-		ref_updates(w, &ev, PH_END, &lv);
-		ref_updates(w, &ev, PH_UREF, &lv);
+		anml_ref_updates(w, &ev, PH_END, &lv);
+		anml_ref_updates(w, &ev, PH_UREF, &lv);
 	}
 	fprintf(w->out, "\t/* %s -> %s", x >= 0 ? tl->acts[x].name : "(start)",
 	        y >= 0 ? tl->acts[y].name : "(finished)");
@@ -1070,9 +591,9 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 	fprintf(w->out, " */\n");
 	if (y < 0) {
 		sbuf g = { 0 }, post = { 0 };
-		sb_printf(&g, "%s", g0.s);
+		anml_sb_printf(&g, "%s", g0.s);
 		constraint_guards(w, &ev, &g);
-		ref_updates(w, &ev, PH_SNAP, &post);
+		anml_ref_updates(w, &ev, PH_SNAP, &post);
 		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1%s\n\t   }\n",
 		        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
 		free(g.s);
@@ -1088,11 +609,11 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		for (long c = 0; c < nc; c++) {
 			/* the constraint guards may depend on y's parameters */
 			sbuf g = { 0 }, post = { 0 };
-			sb_printf(&g, "%s", g0.s);
+			anml_sb_printf(&g, "%s", g0.s);
 			y_params(w, inst, y, tr, c, ev.yp);
 			constraint_guards(w, &ev, &g);
-			ref_updates(w, &ev, PH_START, &post);
-			ref_updates(w, &ev, PH_SNAP, &post);
+			anml_ref_updates(w, &ev, PH_START, &post);
+			anml_ref_updates(w, &ev, PH_SNAP, &post);
 			for (int d = a->min; d <= dmax; d++) {
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
@@ -1169,7 +690,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		w.ch[w.nch].id = w.nch;
 		if (w.ch[w.nch].referenced) {
 			int b[MAXV];
-			list_bindings(&w, &w.ch[w.nch], b, 0);
+			anml_list_bindings(&w, &w.ch[w.nch], b, 0);
 		}
 		w.nch++;
 	}
@@ -1249,14 +770,14 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 			fprintf(out, "%s %s_goals;    /* goals completed (bits) */\n", ng > 8 ? "int" : "byte", in->name);
 		for (int a = 0; a < tl->nacts; a++)
 			for (int p = 0; p < 2; p++) {
-				if (*rec_at(&w, i, a, p))
+				if (*anml_rec_at(&w, i, a, p))
 					fprintf(out, "%s %s_%s_%c = NEVER;    /* %s.%s on %s, read by a constraint */\n",
 					        ty, in->name, tl->acts[a].name, p ? 'e' : 's', tl->acts[a].name,
 					        p ? "end" : "start", in->name);
 				for (int f = 0; f < w.nfrec; f++)
 					if (w.frec[f].inst == i && w.frec[f].act == a && w.frec[f].point == p) {
 						char rn[160];
-						rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
+						anml_rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
 						fprintf(out, "%s %s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d */\n",
 						        ty, rn, tl->acts[a].name, p ? "end" : "start", m->file,
 						        w.frec[f].ref->loc.line);
@@ -1271,7 +792,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		        m->file, ch->src->loc.line);
 		for (int bi = 0; bi < ch->nb; bi++) {
 			char r[64];
-			slot(ch, bi, -1, NULL, r, sizeof r);
+			anml_slot(ch, bi, -1, NULL, r, sizeof r);
 			fprintf(out, "%s %s = NEVER;", ty, r);
 			if (ch->refpoint == ANML_END)
 				fprintf(out, " bit k%d_%d_t;", ch->id, bi);
@@ -1281,7 +802,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 					char sl[64];
 					if (!(ch->need[v] & (1 << q)))
 						continue;
-					slot(ch, bi, v, what[q], sl, sizeof sl);
+					anml_slot(ch, bi, v, what[q], sl, sizeof sl);
 					fprintf(out, " %s %s = NEVER;", ty, sl);
 				}
 			}
@@ -1306,7 +827,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	/* the goal */
 	sbuf g = { 0 };
 	for (int i = 0; i < m->ninsts; i++)
-		sb_printf(&g, "%s%s_act == %s_null", i ? " && " : "", m->insts[i].name, m->tls[m->insts[i].tl].name);
+		anml_sb_printf(&g, "%s%s_act == %s_null", i ? " && " : "", m->insts[i].name, m->tls[m->insts[i].tl].name);
 	fprintf(out, "\n/* GOALS: every instance finished (instances with goals finish only after\n"
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);

@@ -1,7 +1,7 @@
 /*
  * anml_pml_ref.c -- constraints with a reference point ('at', 'next';
- * docs/anmlite.md, "Repeated actions"): per binding, the reference time
- * and snapshots of the occurrences there, kept up to date by every
+ * docs/anmlite.md, "Repeated actions"): per binding, whether a reference
+ * occurrence has happened and snapshots of the occurrences there, kept up to date by every
  * transition, and the values the universal event's guard reads.
  */
 #include "anml_pml.h"
@@ -12,11 +12,14 @@
 
 /* ---- constraints with a reference point ('at', 'next') ----
  *
- * For binding bi of chain c, the reference time k<c>_<bi>_r (NEVER until
- * the first reference occurrence) and, per variable v, a snapshot of its
- * occurrences at the reference point: k<c>_<bi>_<v>_cs/_ce (the current
+ * For binding bi of chain c, the flag k<c>_<bi>_r (NEVER until the first
+ * reference occurrence, then 1: the guards never read the time itself,
+ * and a constant keeps the states apart less) and, per variable v, a
+ * snapshot of its occurrences at the reference point, only the slots a
+ * guard reads (tchain.need): k<c>_<bi>_<v>_cs/_ce (the current
  * occurrence's start and end: NEVER when there is none or it has not
- * ended yet) and _ns/_ne (the next occurrence's, filled as it happens).
+ * ended yet) and _ns/_ne (the next occurrence's, filled as it happens;
+ * _ns is a flag 1 when only its having started matters).
  */
 
 void anml_slot(const tchain *c, int bi, int v, const char *what, char *buf, size_t n)
@@ -215,7 +218,7 @@ void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
 			unsigned un = c->need[u->var];
 			if (phase == PH_UREF) {
 				/* the reference occurrence ends now: it is the current one */
-				anml_sb_printf(&body, "%s = time", r);
+				anml_sb_printf(&body, "%s = 1", r);
 				if (un & S_CS) {
 					anml_rec_name(w, ev->inst, uact, NULL, ANML_START, rs, sizeof rs);
 					anml_sb_printf(&body, "; %s = %s", cs, rs);
@@ -229,7 +232,7 @@ void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
 				anml_sb_printf(&body, "; k%d_%d_t = 1", c->id, bi);
 			} else {
 				if (c->refpoint == ANML_START) {
-					anml_sb_printf(&body, "%s = time", r);
+					anml_sb_printf(&body, "%s = 1", r);
 					if (un & S_CS)
 						anml_sb_printf(&body, "; %s = time", cs);
 					if (un & S_CE)

@@ -614,7 +614,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 			constraint_guards(w, &ev, &g);
 			anml_ref_updates(w, &ev, PH_START, &post);
 			anml_ref_updates(w, &ev, PH_SNAP, &post);
-			for (int d = a->min; d <= dmax; d++) {
+			for (int d = a->min; d <= dmax && d + rest <= w->H; d++) {
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
 				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",

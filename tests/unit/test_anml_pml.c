@@ -43,8 +43,11 @@ static void test_ex1_shape(void)
 	CHECK(strstr(p, "active proctype P_B()") != NULL);
 	CHECK(strstr(p, "active proctype clock()") != NULL);
 	CHECK(strstr(p, "assert(!(A_act == A_null && B_act == B_null))") != NULL);
-	/* A0 starts first with a duration of 2..12: 11 choices; B1 1..10 */
-	CHECK_EQ_LONG(count(p, "A_act == A_none && time + "), 11);
+	/* A0 starts first with a duration of 2..10 (A1 and A2 need 2 more
+	 * before the horizon 12): 9 choices, its guard time + d + 2 <= H */
+	CHECK_EQ_LONG(count(p, "A_act == A_none && time + "), 9);
+	CHECK(strstr(p, "A_act == A_none && time + 12 <= H ->") != NULL);
+	CHECK(strstr(p, "A_act == A_none && time + 13 <= H ->") == NULL);
 	CHECK_EQ_LONG(count(p, "B_act == B_B0 && time == B_e && time + "), 10);
 	/* only the goal action finishes the timeline */
 	CHECK_EQ_LONG(count(p, "A_act = A_null"), 1);

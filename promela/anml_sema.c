@@ -271,8 +271,6 @@ static int same_ref(const anml_ref *a, const anml_ref *b)
 	return a->tl == b->tl && a->inst == b->inst && a->act == b->act && same_args(a, b);
 }
 
-static const char *const point_names[2] = { "start", "end" };
-
 /* 'at' and 'next' (docs/anmlite.md, "Repeated actions"): the reference
  * point is a timepoint of the universal action's occurrence (or of the
  * occurrence before it, when the last term is U.next). */
@@ -310,9 +308,14 @@ static void reference_point(sema *s, anml_constraint *c)
 		if (same_ref(&t->ref, &u->ref) && !u->next)
 			fail_at(s, t->loc, "%s.next comes after the universal occurrence of %s: it cannot have occurred",
 			        ua->name, ua->name);
-		if (!u->next && c->refpoint == u->point)
-			fail_at(s, t->loc, "'next' needs a reference point before the universal timepoint %s.%s: "
-			        "write 'at %s.start:'", ua->name, point_names[u->point], ua->name);
+		if (!u->next && c->refpoint == u->point) {
+			if (u->point == ANML_END)
+				fail_at(s, t->loc, "'next' needs a reference point before the universal timepoint %s.end: "
+				        "write 'at %s.start:'", ua->name, ua->name);
+			fail_at(s, t->loc, "'next' needs a reference point before the universal timepoint %s.start: "
+			        "end the chain at %s.end, or at %s.next.start (the reference is then the %s before)",
+			        ua->name, ua->name, ua->name, ua->name);
+		}
 		if (same_ref(&t->ref, &u->ref) && u->next && t->point == ANML_END && u->point == ANML_START)
 			fail_at(s, t->loc, "%s.next.end comes after the universal timepoint %s.next.start",
 			        ua->name, ua->name);

@@ -339,6 +339,9 @@ static void test_at_next_argument_errors(void)
 	                       "(end the chain at R.next.start, or write 'at R.end')");
 	snprintf(t, sizeof t, "%sCONSTRAINTS Q.next.end < R.start END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:13: 'next' needs a reference point before the universal timepoint R.start: "
+	                       "end the chain at R.end, or at R.next.start (the reference is then the R before)");
+	snprintf(t, sizeof t, "%sCONSTRAINTS Q.next.end < R.end END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:13: 'next' needs a reference point before the universal timepoint R.end: "
 	                       "write 'at R.start:'");
 	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start: R.next.start < R.end END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:25: R.next comes after the universal occurrence of R: it cannot have occurred");

@@ -157,6 +157,9 @@ sed 's/ + K/ + 3/' rep.anml > rep_noplan.anml
 agree rep_plan.anml 20
 agree rep_noplan.anml 20
 agree rep_plan.anml 20 --search astar --heuristic none
+# the tightest horizon: the plan ends at 7 (the horizon bound must not cut it)
+agree rep_plan.anml 6
+agree rep_plan.anml 7
 # at W.start: the P current when each W starts has ended by W's end
 cat > atstart.anml <<'EOF'
 PLAN atstart

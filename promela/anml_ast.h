@@ -79,11 +79,15 @@ typedef struct {
 	int implicit;            /* no VARIABLES entry: named after the timeline */
 } anml_inst;
 
-/* [qual.]action: qual is an instance or a timeline name. */
+/* [qual.]action[(args)]: qual is an instance or a timeline name; the
+ * arguments (values of the parameters' types or '_') restrict the
+ * reference to the occurrences with those parameters. */
 typedef struct {
 	char *qual, *action;
 	anml_loc loc;
 	int tl, inst, act;       /* resolved; inst -1: every instance of tl */
+	int has_args, nargs;
+	anml_arg *args;          /* resolved: kind ANML_ARG_VALUE (val) or ANML_ARG_ANY */
 } anml_ref;
 
 enum { ANML_START, ANML_END };
@@ -112,6 +116,13 @@ typedef struct {
 	int *ops;                /* ops[i] between terms[i] and terms[i+1] */
 	int has_at;
 	anml_term at;
+	/* resolved (anml_sema.c): a constraint that needs a reference point
+	 * other than its universal timepoint ('at', or 'next' in a term)
+	 * quantifies over the occurrences of the universal action; refpoint
+	 * is the timepoint of the reference occurrence (ANML_START/END), which
+	 * is the universal occurrence itself or, when the last term is
+	 * U.next, the occurrence of U before it. */
+	int referenced, refpoint;
 } anml_constraint;
 
 typedef struct {
@@ -144,5 +155,12 @@ int anml_inst_goal_count(const anml_model *m, int inst);
 int anml_is_goal(const anml_model *m, int inst, int act);
 /* the first action fixed by INITIAL-STATE for inst, or -1 */
 int anml_initial_action(const anml_model *m, int inst);
+/* the INITIAL-STATE reference for inst, or NULL */
+const anml_ref *anml_initial_ref(const anml_model *m, int inst);
+/* does reference r apply to instance inst (named or type level)? */
+int anml_ref_applies(const anml_model *m, const anml_ref *r, int inst);
+/* the goals of inst without duplicates (same action and arguments):
+ * fills idx (up to max) with indices into m->goals; returns the count */
+int anml_inst_goals(const anml_model *m, int inst, int *idx, int max);
 
 #endif

@@ -24,6 +24,7 @@ typedef struct {
 	jmp_buf fail;
 	anml_pat *prev, *cur;    /* a chain's elements, freed on failure */
 	int nprev, ncur;
+	anml_ref trial;          /* X of a possible "X allen Y", freed on failure */
 } parser;
 
 #define GROW(arr, n) ((arr) = drv_realloc((arr), ((size_t)(n) + 1) * sizeof *(arr)), \
@@ -366,6 +367,26 @@ static void variables(parser *p, anml_model *m)
 	}
 }
 
+/* (v1, _, v2): the arguments of a reference */
+static void ref_args(parser *p, anml_ref *r)
+{
+	r->has_args = 1;
+	next(p);
+	for (;;) {
+		anml_arg *arg = GROW(r->args, r->nargs);
+		arg->loc = p->tok.loc;
+		if (p->tok.kind == TK_WILD) {
+			arg->kind = ANML_ARG_ANY;
+			next(p);
+		} else
+			arg->name = name(p, "a value or '_'", NULL);
+		if (p->tok.kind != TK_COMMA)
+			break;
+		next(p);
+	}
+	expect(p, TK_RPAREN, "',' or ')' after the arguments");
+}
+
 static void ref(parser *p, anml_ref *r, const char *what)
 {
 	anml_loc loc;
@@ -378,6 +399,17 @@ static void ref(parser *p, anml_ref *r, const char *what)
 		r->action = name(p, "an action name", NULL);
 	} else
 		r->action = a;
+	if (p->tok.kind == TK_LPAREN)
+		ref_args(p, r);
+}
+
+static void free_ref_args(anml_ref *r)
+{
+	for (int i = 0; i < r->nargs; i++)
+		free(r->args[i].name);
+	free(r->args);
+	r->args = NULL;
+	r->nargs = r->has_args = 0;
 }
 
 static void initial(parser *p, anml_model *m)
@@ -399,7 +431,7 @@ static void goals(parser *p, anml_model *m)
 	}
 }
 
-/* [qual.]action[.next].(start|end) [(+|-) N]  or  [-]N */
+/* [qual.]action[(args)][.next].(start|end) [(+|-) N]  or  [-]N */
 static void term(parser *p, anml_term *t)
 {
 	t->loc = p->tok.loc;
@@ -415,7 +447,7 @@ static void term(parser *p, anml_term *t)
 		return;
 	}
 	char ids[4][128];
-	int n = 0;
+	int n = 0, args_after = -1;
 	anml_loc first = p->tok.loc;
 	for (;;) {
 		if (p->tok.kind != TK_ID || is_section(&p->tok))
@@ -425,11 +457,17 @@ static void term(parser *p, anml_term *t)
 		snprintf(ids[n], sizeof ids[n], "%.*s", (int) p->tok.len, p->tok.s);
 		n++;
 		int last_is_point = is_word(&p->tok, "start") || is_word(&p->tok, "end");
+		int is_next = is_word(&p->tok, "next");
 		next(p);
 		if (last_is_point)
 			break;
+		if (p->tok.kind == TK_LPAREN && !is_next && args_after < 0) {
+			/* the action's arguments: ACTION(v, _).start */
+			args_after = n - 1;
+			ref_args(p, &t->ref);
+		}
 		if (p->tok.kind != TK_DOT)
-			expected(p, "'.start' or '.end'");
+			expected(p, args_after == n - 1 ? "'.next', '.start' or '.end'" : "'.start' or '.end'");
 		next(p);
 	}
 	t->point = strcmp(ids[n - 1], "end") == 0 ? ANML_END : ANML_START;
@@ -438,8 +476,8 @@ static void term(parser *p, anml_term *t)
 		t->next = 1;
 		k--;
 	}
-	if (k < 1 || k > 2)
-		fail_at(p, first, "expected [INSTANCE.]ACTION[.next].start|end");
+	if (k < 1 || k > 2 || (args_after >= 0 && args_after != k - 1))
+		fail_at(p, first, "expected [INSTANCE.]ACTION[(ARGS)][.next].start|end");
 	t->ref.loc = first;
 	t->ref.qual = k == 2 ? drv_strdup(ids[0]) : NULL;
 	t->ref.action = drv_strdup(ids[k - 1]);
@@ -499,29 +537,32 @@ static void constraint(parser *p, anml_model *m)
 		next(p);
 		c->has_at = 1;
 		term(p, &c->at);
-		if (c->at.is_const || c->at.k)
-			fail_at(p, c->at.loc, "expected a timepoint ACTION.start|end as the reference point");
+		if (c->at.is_const || c->at.k || c->at.next)
+			fail_at(p, c->at.loc, "expected a timepoint ACTION.start|end (no 'next', no constant) as the reference point");
 		expect(p, TK_COLON, "':' after the reference point");
 	}
 	/* X allen Y: one or two names, then an Allen relation */
 	if (p->tok.kind == TK_ID && !is_reserved(&p->tok)) {
 		int a1 = allen_of(&p->peek);
-		if (a1 >= 0 || (p->peek.kind == TK_DOT)) {
+		if (a1 >= 0 || p->peek.kind == TK_DOT || p->peek.kind == TK_LPAREN) {
 			anml_lexer save = p->lx;
 			anml_tok st = p->tok, sp = p->peek;
-			anml_ref x;
-			memset(&x, 0, sizeof x);
-			ref(p, &x, "an action");
+			anml_ref *x = &p->trial;
+			memset(x, 0, sizeof *x);
+			ref(p, x, "an action");
 			int a = allen_of(&p->tok);
 			if (a >= 0) {
 				c->allen = a;
-				c->x = x;
+				c->x = *x;
+				memset(x, 0, sizeof *x);
 				next(p);
 				ref(p, &c->y, "an action after the Allen relation");
 				return;
 			}
-			free(x.qual);
-			free(x.action);
+			free(x->qual);
+			free(x->action);
+			free_ref_args(x);
+			memset(x, 0, sizeof *x);
 			p->lx = save;
 			p->tok = st;
 			p->peek = sp;
@@ -565,6 +606,9 @@ int anml_parse(const char *file, const char *text, anml_model *m, anml_err *err)
 	if (setjmp(p.fail)) {
 		free_pats(p.prev, p.nprev);
 		free_pats(p.cur, p.ncur);
+		free(p.trial.qual);
+		free(p.trial.action);
+		free_ref_args(&p.trial);
 		return -1;
 	}
 	expect_word(&p, "PLAN");

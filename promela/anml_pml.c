@@ -19,67 +19,26 @@
  * During `spin -t`, each action start prints "@@ANML inst act start end
  * params..." (anml_schedule.c reads it back).
  */
-#include "anml.h"
+#include "anml_pml.h"
 #include "util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXV 16   /* action references in one constraint */
-#define MAXT 32   /* terms in one constraint */
-
-typedef struct {
-	int tl, inst, act;
-} tvar;
-
-typedef struct {
-	int is_const, var, point, k;
-} tterm;
-
-/* a constraint as an ascending chain over action variables */
-typedef struct {
-	const anml_constraint *src;
-	int nterms, nvars, uterm;
-	tterm t[MAXT];
-	int ops[MAXT];
-	tvar v[MAXV];
-} tchain;
-
-/* the events of one transition of instance inst: X ends, Y starts */
-typedef struct {
-	int inst, x, y;          /* x, y: -1 when absent */
-} tevents;
-
-typedef struct {
-	const anml_model *m;
-	int H;
-	tchain *ch;
-	int nch;
-	unsigned char *rec;      /* [inst][act][point]: recorded? */
-	int maxacts;
-	FILE *out;
-	anml_err *err;
-	int failed;
-	long guards;             /* constraint instances written (a size check) */
-} writer;
-
-static unsigned char *rec_at(writer *w, int inst, int act, int point)
-{
-	return &w->rec[((size_t) inst * (size_t) w->maxacts + (size_t) act) * 2 + (size_t) point];
-}
-
 static int add_var(tchain *c, const anml_ref *r, int merge)
 {
 	if (merge)
 		for (int i = 0; i < c->nvars; i++)
-			if (c->v[i].tl == r->tl && c->v[i].inst == r->inst && c->v[i].act == r->act)
+			if (c->v[i].tl == r->tl && c->v[i].inst == r->inst && c->v[i].act == r->act
+			    && anml_same_filter(c->v[i].ref, r))
 				return i;
 	if (c->nvars == MAXV)
 		return -1;
 	c->v[c->nvars].tl = r->tl;
 	c->v[c->nvars].inst = r->inst;
 	c->v[c->nvars].act = r->act;
+	c->v[c->nvars].ref = r;
 	return c->nvars++;
 }
 
@@ -123,6 +82,7 @@ static int normalise(writer *w, const anml_constraint *src, tchain *c)
 			c->t[i].is_const = t->is_const;
 			c->t[i].k = t->k;
 			c->t[i].point = t->point;
+			c->t[i].next = t->next;
 			if (!t->is_const && (c->t[i].var = add_var(c, &t->ref, 1)) < 0)
 				goto too_big;
 			if (i > 0)
@@ -134,6 +94,23 @@ static int normalise(writer *w, const anml_constraint *src, tchain *c)
 	for (int i = 0; i < c->nterms; i++)
 		if (!c->t[i].is_const)
 			c->uterm = i;
+	c->referenced = src->allen < 0 && src->referenced;
+	c->refpoint = src->refpoint;
+	c->unext = c->t[c->uterm].next;
+	/* the snapshot slots the guard reads, and what filling them needs */
+	const tterm *ut = &c->t[c->uterm];
+	for (int i = 0; i < c->nterms && c->referenced; i++) {
+		const tterm *t = &c->t[i];
+		if (t->is_const)
+			continue;
+		unsigned char *n = &c->need[t->var];
+		if (t->var == ut->var && (t->next || !c->unext) && t->point == ut->point)
+			continue;      /* the universal event itself: time */
+		if (!t->next)
+			*n |= t->point == ANML_START ? S_CS : S_CE | S_NS;
+		else
+			*n |= t->point == ANML_START ? S_NS | S_NSV : S_NS | S_NE;
+	}
 	return 0;
 too_big:
 	snprintf(w->err->msg, sizeof w->err->msg, "%s:%d:%d: constraint too large for the translator (at most %d terms, %d actions)",
@@ -141,86 +118,70 @@ too_big:
 	return -1;
 }
 
-/* ---- expressions ---- */
-
-typedef struct {
-	char *s;
-	size_t len, cap;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return;
-		if (b->s && b->len + (size_t) n < b->cap) {
-			b->len += (size_t) n;
-			return;
-		}
-		b->cap = (b->cap + (size_t) n + 1) * 2;
-		b->s = drv_realloc(b->s, b->cap);
-	}
-}
-
-static const char *iname(writer *w, int inst)
-{
-	return w->m->insts[inst].name;
-}
-
-static const char *aname(writer *w, int inst, int act)
-{
-	return w->m->tls[w->m->insts[inst].tl].acts[act].name;
-}
-
-static const char *tname(writer *w, int inst)
-{
-	return w->m->tls[w->m->insts[inst].tl].name;
-}
-
-/* The value of term i under binding b for a transition with events ev:
- * appends the value to val and validity conditions to cond; 0 if the
- * term has no value (the constraint cannot hold). */
+/* The value of term i under binding b for a transition with events ev,
+ * the other actions at their current occurrence at the universal time
+ * (no reference point): appends the value to val and validity
+ * conditions to cond; 0 if the term has no value (the constraint cannot
+ * hold). */
 static int term_value(writer *w, const tchain *c, const int *b, int i, const tevents *ev,
                       sbuf *val, sbuf *cond)
 {
 	const tterm *t = &c->t[i];
 	if (t->is_const) {
-		sb_printf(val, "%d", t->k);
+		anml_sb_printf(val, "%d", t->k);
 		return 1;
 	}
 	const tterm *u = &c->t[c->uterm];
-	int j = b[t->var], z = c->v[t->var].act, ui = b[u->var], ua = c->v[u->var].act;
-	if (j == ui && z == ua) {
+	const tvar *tv = &c->v[t->var];
+	int j = b[t->var], z = tv->act, ui = b[u->var], ua = c->v[u->var].act;
+	char rn[160], rc[400];
+	if (j == ui && z == ua && t->var == u->var) {
 		/* the universally quantified occurrence itself */
 		if (t->point == u->point) {
-			sb_printf(val, "time");
+			anml_sb_printf(val, "time");
 			return 1;
 		}
 		if (u->point == ANML_END && t->point == ANML_START) {
-			*rec_at(w, j, z, ANML_START) = 1;
-			sb_printf(val, "%s_%s_s", iname(w, j), aname(w, j, z));
+			anml_rec_name(w, j, z, NULL, ANML_START, rn, sizeof rn);
+			anml_sb_printf(val, "%s", rn);
 			return 1;
 		}
 		return 0;    /* its end is in the future */
 	}
-	if (j == ev->inst && ((t->point == ANML_END && z == ev->x) || (t->point == ANML_START && z == ev->y))) {
-		sb_printf(val, "time");
-		return 1;
-	}
-	*rec_at(w, j, z, t->point) = 1;
-	if (t->point == ANML_START) {
-		sb_printf(cond, " && %s_%s_s != NEVER", iname(w, j), aname(w, j, z));
-		sb_printf(val, "%s_%s_s", iname(w, j), aname(w, j, z));
-	} else {
+	anml_rec_name(w, j, z, tv->ref, t->point, rn, sizeof rn);
+	if (t->point == ANML_START)
+		snprintf(rc, sizeof rc, "%s != NEVER", rn);
+	else {
 		/* the current occurrence must have ended */
-		sb_printf(cond, " && %s_%s_e != NEVER && %s_act != %s_%s", iname(w, j), aname(w, j, z),
-		          iname(w, j), tname(w, j), aname(w, j, z));
-		sb_printf(val, "%s_%s_e", iname(w, j), aname(w, j, z));
+		tparam cur[8];
+		sbuf mb = { 0 };
+		anml_current_params(w, j, cur);
+		int mm = anml_match(tv->ref, cur, &mb);
+		if (mm < 0)
+			snprintf(rc, sizeof rc, "%s != NEVER && !(%s_act == %s_%s && %s)", rn, anml_iname(w, j), anml_tname(w, j),
+			         anml_aname(w, j, z), mb.s);
+		else
+			snprintf(rc, sizeof rc, "%s != NEVER && %s_act != %s_%s", rn, anml_iname(w, j), anml_tname(w, j),
+			         anml_aname(w, j, z));
+		free(mb.s);
 	}
+	if (j == ev->inst && ((t->point == ANML_END && z == ev->x) || (t->point == ANML_START && z == ev->y))) {
+		/* an event of this very step, if it matches the arguments */
+		sbuf mb = { 0 };
+		int mm = anml_match(tv->ref, t->point == ANML_END ? ev->xp : ev->yp, &mb);
+		if (mm == 1)
+			anml_sb_printf(val, "time");
+		else if (mm < 0) {
+			char simple[200];
+			snprintf(simple, sizeof simple, "%s != NEVER", rn);
+			anml_pick(val, cond, mb.s, "time", rn, simple);
+		}
+		free(mb.s);
+		if (mm != 0)
+			return 1;
+	}
+	anml_sb_printf(cond, " && %s", rc);
+	anml_sb_printf(val, "%s", rn);
 	return 1;
 }
 
@@ -229,55 +190,96 @@ static const char *op_text(int op)
 	return op == ANML_LT ? "<" : op == ANML_LE ? "<=" : "==";
 }
 
-/* the guard of one constraint instance (binding b) */
-static void chain_guard(writer *w, const tchain *c, const int *b, const tevents *ev, sbuf *g)
+/* the relations of chain c, its terms valued by tv (binding b or bi) */
+static int chain_rel(writer *w, const tchain *c, const int *b, int bi, const tevents *ev, sbuf *cond, sbuf *rel)
 {
-	sbuf cond = { 0 }, rel = { 0 };
-	int ok = 1;
-	for (int i = 0; i + 1 < c->nterms && ok; i++) {
+	for (int i = 0; i + 1 < c->nterms; i++) {
 		sbuf a = { 0 }, z = { 0 };
-		ok = term_value(w, c, b, i, ev, &a, &cond) && term_value(w, c, b, i + 1, ev, &z, &cond);
+		int ok = c->referenced
+		         ? anml_ref_term_value(c, bi, i, ev, &a, cond) && anml_ref_term_value(c, bi, i + 1, ev, &z, cond)
+		         : term_value(w, c, b, i, ev, &a, cond) && term_value(w, c, b, i + 1, ev, &z, cond);
 		if (ok) {
-			sb_printf(&rel, " && %s", a.s);
+			anml_sb_printf(rel, " && %s", a.s);
 			if (c->t[i].k && !c->t[i].is_const)
-				sb_printf(&rel, " + %d", c->t[i].k);
-			sb_printf(&rel, " %s %s", op_text(c->ops[i]), z.s);
+				anml_sb_printf(rel, " + %d", c->t[i].k);
+			anml_sb_printf(rel, " %s %s", op_text(c->ops[i]), z.s);
 			if (c->t[i + 1].k && !c->t[i + 1].is_const)
-				sb_printf(&rel, " + %d", c->t[i + 1].k);
+				anml_sb_printf(rel, " + %d", c->t[i + 1].k);
 		}
 		free(a.s);
 		free(z.s);
+		if (!ok)
+			return 0;
 	}
-	sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
+	return 1;
+}
+
+/* the guard of one constraint instance (binding b, or bi with a
+ * reference point); um: the condition that the universal event matches
+ * the universal term's arguments (NULL: always) */
+static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const tevents *ev, const char *um, sbuf *g)
+{
+	sbuf cond = { 0 }, rel = { 0 };
+	int ok = chain_rel(w, c, b, bi, ev, &cond, &rel);
+	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
+	const char *open = "", *close = "";
+	char pre[200] = "";
+	if (c->referenced || um) {
+		/* vacuous without a reference occurrence, or for other arguments */
+		char r[64];
+		anml_slot(c, bi, -1, NULL, r, sizeof r);
+		snprintf(pre, sizeof pre, "(%s%s%s%s", um ? "!" : "", um ? um : "",
+		         um && c->referenced ? " || " : "", "");
+		if (c->referenced)
+			snprintf(pre + strlen(pre), sizeof pre - strlen(pre), "%s == NEVER", r);
+		open = pre;
+		close = ")";
+	}
 	if (!ok)
-		sb_printf(g, "false");
+		anml_sb_printf(g, "%s%sfalse%s", open, *open ? " || " : "", close);
 	else
-		sb_printf(g, "(true%s%s)", cond.s ? cond.s : "", rel.s ? rel.s : "");
+		anml_sb_printf(g, "%s%s(true%s%s)%s", open, *open ? " || " : "", cond.s ? cond.s : "",
+		          rel.s ? rel.s : "", close);
 	w->guards++;
 	free(cond.s);
 	free(rel.s);
 }
 
+/* the universal term's argument condition at this event: NULL (always),
+ * "" (never) or a condition */
+static char *universal_match(const tchain *c, const tevents *ev, int *never)
+{
+	const tterm *u = &c->t[c->uterm];
+	sbuf mb = { 0 };
+	int mm = anml_match(c->v[u->var].ref, u->point == ANML_END ? ev->xp : ev->yp, &mb);
+	*never = mm == 0;
+	if (mm != -1) {
+		free(mb.s);
+		return NULL;
+	}
+	return mb.s;
+}
+
 /* every binding of the chain's type-level variables to instances in
  * which the universal term is (ev->inst, act, point) */
-static void bind(writer *w, const tchain *c, int *b, int k, const tevents *ev, sbuf *g)
+static void bind(writer *w, const tchain *c, int *b, int k, const tevents *ev, const char *um, sbuf *g)
 {
 	if (k == c->nvars) {
 		const tterm *u = &c->t[c->uterm];
 		if (b[u->var] == ev->inst)
-			chain_guard(w, c, b, ev, g);
+			chain_guard(w, c, b, -1, ev, um, g);
 		return;
 	}
 	const tvar *v = &c->v[k];
 	if (v->inst >= 0) {
 		b[k] = v->inst;
-		bind(w, c, b, k + 1, ev, g);
+		bind(w, c, b, k + 1, ev, um, g);
 		return;
 	}
 	for (int i = 0; i < w->m->ninsts; i++)
 		if (w->m->insts[i].tl == v->tl) {
 			b[k] = i;
-			bind(w, c, b, k + 1, ev, g);
+			bind(w, c, b, k + 1, ev, um, g);
 		}
 }
 
@@ -293,14 +295,23 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 			continue;
 		if (!((u->point == ANML_END && uv->act == ev->x) || (u->point == ANML_START && uv->act == ev->y)))
 			continue;
-		int b[MAXV];
-		bind(w, c, b, 0, ev, g);
+		int never;
+		char *um = universal_match(c, ev, &never);
+		if (never)
+			continue;
+		if (c->referenced) {
+			for (int bi = 0; bi < c->nb; bi++)
+				if (c->binds[bi * c->nvars + u->var] == ev->inst)
+					chain_guard(w, c, NULL, bi, ev, um, g);
+		} else {
+			int b[MAXV];
+			bind(w, c, b, 0, ev, um, g);
+		}
+		free(um);
 	}
 }
 
 /* ---- entering an action ---- */
-
-static int goal_bit(writer *w, int inst, int act);
 
 static int tl_maxparams(writer *w, int inst)
 {
@@ -338,62 +349,107 @@ static long combos(writer *w, int inst, int y, const anml_trans *tr)
 	return n;
 }
 
+/* y's parameters in a transition (before the step): values, copies of
+ * the source's, or the free choice combo */
+static void y_params(writer *w, int inst, int y, const anml_trans *tr, long combo, tparam *p)
+{
+	const anml_model *m = w->m;
+	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
+	memset(p, 0, 8 * sizeof *p);
+	for (int k = 0; k < a->nparams; k++) {
+		int f = copied_from(tr, k);
+		p[k].is_const = 1;
+		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
+			p[k].val = tr->to.args[k].val;
+		else if (f >= 0) {
+			p[k].is_const = 0;
+			snprintf(p[k].expr, sizeof p[k].expr, "%s_p%d", anml_iname(w, inst), f);
+		} else {
+			int nv = m->types[a->ptype[k]].nvals;
+			p[k].val = (int) (combo % nv);
+			combo /= nv;
+		}
+	}
+	for (int k = a->nparams; k < 8; k++)
+		p[k].is_const = 1;
+}
+
+/* the recorded timepoints of act's occurrences with given arguments
+ * (the parameters are the current ones) */
+static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
+{
+	for (int i = 0; i < w->nfrec; i++) {
+		const trec *r = &w->frec[i];
+		if (r->inst != inst || r->act != act || r->point != point)
+			continue;
+		char rn[160];
+		tparam cur[8];
+		sbuf mb = { 0 };
+		anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
+		anml_current_params(w, inst, cur);
+		if (anml_match(r->ref, cur, &mb) != 0)
+			anml_sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
+		free(mb.s);
+	}
+}
+
 /* the statements that start action y on inst with free-parameter choice
  * combo (mixed radix) and duration d: the parameters, the recorded
  * start, the end time, the printf for the plan */
 static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, long combo, int d)
 {
 	const anml_model *m = w->m;
-	const char *in = iname(w, inst), *tn = tname(w, inst);
+	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
 	int np = tl_maxparams(w, inst);
 	/* copies of the source's values go through tmp_k: p0, p1 may swap */
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (f >= 0)
-			sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
+			anml_sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
 	}
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
-			sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
+			anml_sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
 		else if (f >= 0)
-			sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
+			anml_sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
 		else {
 			int nv = m->types[a->ptype[k]].nvals;
-			sb_printf(s, "; %s_p%d = %ld", in, k, combo % nv);
+			anml_sb_printf(s, "; %s_p%d = %ld", in, k, combo % nv);
 			combo /= nv;
 		}
 	}
 	for (int k = a->nparams; k < np; k++)
-		sb_printf(s, "; %s_p%d = 0", in, k);
-	sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
-	if (*rec_at(w, inst, y, ANML_START))
-		sb_printf(s, "; %s_%s_s = time", in, a->name);
-	sb_printf(s, "; %s_e = time + %d", in, d);
-	sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
+		anml_sb_printf(s, "; %s_p%d = 0", in, k);
+	anml_sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
+	if (*anml_rec_at(w, inst, y, ANML_START))
+		anml_sb_printf(s, "; %s_%s_s = time", in, a->name);
+	record_filtered(w, s, inst, y, ANML_START);
+	anml_sb_printf(s, "; %s_e = time + %d", in, d);
+	anml_sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
 	for (int k = 0; k < np; k++)
-		sb_printf(s, " %%d");
-	sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
+		anml_sb_printf(s, " %%d");
+	anml_sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
 	for (int k = 0; k < np; k++)
-		sb_printf(s, ", %s_p%d", in, k);
-	sb_printf(s, ")");
+		anml_sb_printf(s, ", %s_p%d", in, k);
+	anml_sb_printf(s, ")");
 }
 
 /* the guard on the source's parameters of pattern tr */
 static void source_guard(writer *w, sbuf *g, int inst, const anml_trans *tr)
 {
-	const char *in = iname(w, inst);
+	const char *in = anml_iname(w, inst);
 	if (!tr || !tr->from.has_args)
 		return;
 	for (int k = 0; k < tr->from.nargs; k++) {
 		const anml_arg *a = &tr->from.args[k];
 		if (a->kind == ANML_ARG_VALUE)
-			sb_printf(g, " && %s_p%d == %d", in, k, a->val);
+			anml_sb_printf(g, " && %s_p%d == %d", in, k, a->val);
 		else if (a->kind == ANML_ARG_VAR)
 			for (int f = 0; f < k; f++)
 				if (tr->from.args[f].kind == ANML_ARG_VAR && tr->from.args[f].val == a->val) {
-					sb_printf(g, " && %s_p%d == %s_p%d", in, k, in, f);
+					anml_sb_printf(g, " && %s_p%d == %s_p%d", in, k, in, f);
 					break;
 				}
 	}
@@ -402,15 +458,104 @@ static void source_guard(writer *w, sbuf *g, int inst, const anml_trans *tr)
 /* the statements that end action x on inst */
 static void leave(writer *w, sbuf *s, int inst, int x)
 {
-	const char *in = iname(w, inst);
-	if (*rec_at(w, inst, x, ANML_END))
-		sb_printf(s, "; %s_%s_e = time", in, aname(w, inst, x));
-	int ng = anml_inst_goal_count(w->m, inst);
-	if (ng > 1 && anml_is_goal(w->m, inst, x))
-		sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << goal_bit(w, inst, x));
+	const char *in = anml_iname(w, inst);
+	if (*anml_rec_at(w, inst, x, ANML_END))
+		anml_sb_printf(s, "; %s_%s_e = time", in, anml_aname(w, inst, x));
+	record_filtered(w, s, inst, x, ANML_END);
+	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
+	if (ng <= 1)
+		return;
+	tparam cur[8];
+	anml_current_params(w, inst, cur);
+	for (int g = 0; g < ng; g++) {
+		const anml_ref *r = &w->m->goals[gi[g]];
+		if (r->act != x)
+			continue;
+		sbuf mb = { 0 };
+		int mm = anml_match(r, cur, &mb);
+		if (mm == 1)
+			anml_sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << g);
+		else if (mm < 0)
+			anml_sb_printf(s, "; if :: %s -> %s_goals = %s_goals | %d :: else fi", mb.s, in, in, 1 << g);
+		free(mb.s);
+	}
+}
+
+/* finishing after x: x must match one of the goals on it (and with
+ * several goals, every goal must have been completed) */
+static void finish_guard(writer *w, sbuf *g, int inst, int x)
+{
+	const char *in = anml_iname(w, inst);
+	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
+	if (ng == 0)
+		return;
+	tparam cur[8];
+	anml_current_params(w, inst, cur);
+	sbuf any = { 0 }, bits = { 0 };
+	int always = 0, fixed = 0;
+	for (int k = 0; k < ng; k++) {
+		const anml_ref *r = &w->m->goals[gi[k]];
+		if (r->act != x)
+			continue;
+		sbuf mb = { 0 };
+		int mm = anml_match(r, cur, &mb);
+		if (mm == 1) {
+			always = 1;
+			fixed |= 1 << k;
+		} else if (mm < 0) {
+			anml_sb_printf(&any, "%s%s", any.s ? " || " : "", mb.s);
+			anml_sb_printf(&bits, " | (%s -> %d : 0)", mb.s, 1 << k);
+		}
+		free(mb.s);
+	}
+	if (!always)
+		anml_sb_printf(g, " && (%s)", any.s ? any.s : "false");
+	if (ng > 1)
+		anml_sb_printf(g, " && (%s_goals | %d%s) == %d", in, fixed, bits.s ? bits.s : "", (1 << ng) - 1);
+	free(any.s);
+	free(bits.s);
 }
 
 /* ---- the model ---- */
+
+#define REST_INF 1000000
+
+/* rest[inst][a]: a lower bound on the time inst needs after action a
+ * ends before it may finish: the least sum of minimal durations along
+ * the transitions to an action it may finish after (a goal action, or
+ * any when it has no goals).  Parameters, constraints and the goals
+ * still to be reached are ignored, so the bound is optimistic: a state
+ * with time + rest > H cannot lead to a plan within the horizon. */
+static void compute_rest(writer *w)
+{
+	const anml_model *m = w->m;
+	w->rest = drv_alloc((size_t) m->ninsts * (size_t) w->maxacts * sizeof *w->rest);
+	for (int i = 0; i < m->ninsts; i++) {
+		const anml_timeline *tl = &m->tls[m->insts[i].tl];
+		int *r = &w->rest[(size_t) i * (size_t) w->maxacts];
+		int ng = anml_inst_goal_count(m, i);
+		for (int a = 0; a < tl->nacts; a++)
+			r[a] = ng == 0 || anml_is_goal(m, i, a) ? 0 : REST_INF;
+		/* Bellman-Ford: at most nacts rounds */
+		for (int round = 0; round < tl->nacts; round++) {
+			int changed = 0;
+			for (int t = 0; t < tl->ntrans; t++) {
+				int a = tl->trans[t].from.act, b = tl->trans[t].to.act;
+				if (r[b] < REST_INF && tl->acts[b].min + r[b] < r[a]) {
+					r[a] = tl->acts[b].min + r[b];
+					changed = 1;
+				}
+			}
+			if (!changed)
+				break;
+		}
+	}
+}
+
+static int rest_of(writer *w, int inst, int act)
+{
+	return w->rest[(size_t) inst * (size_t) w->maxacts + (size_t) act];
+}
 
 /* One transition x -> y of inst (x -1: the first action, y -1: the
  * instance finishes) as do-options, one d_step per choice of y's free
@@ -418,54 +563,70 @@ static void leave(writer *w, sbuf *s, int inst, int x)
 static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int line)
 {
 	const anml_model *m = w->m;
-	const char *in = iname(w, inst), *tn = tname(w, inst);
+	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_timeline *tl = &m->tls[m->insts[inst].tl];
-	tevents ev = { inst, x, y };
-	sbuf g = { 0 }, lv = { 0 };
+	tevents ev;
+	memset(&ev, 0, sizeof ev);
+	ev.inst = inst;
+	ev.x = x;
+	ev.y = y;
+	anml_current_params(w, inst, ev.xp);
+	sbuf g0 = { 0 }, lv = { 0 };
 	if (x >= 0)
-		sb_printf(&g, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
+		anml_sb_printf(&g0, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
 	else
-		sb_printf(&g, "%s_act == %s_none", in, tn);
-	source_guard(w, &g, inst, tr);
-	if (y < 0) {
-		int ng = anml_inst_goal_count(m, inst);
-		if (ng > 1)
-			sb_printf(&g, " && (%s_goals | %d) == %d", in, 1 << goal_bit(w, inst, x), (1 << ng) - 1);
-	}
-	constraint_guards(w, &ev, &g);
-	if (x >= 0)
+		anml_sb_printf(&g0, "%s_act == %s_none", in, tn);
+	source_guard(w, &g0, inst, tr);
+	if (y < 0)
+		finish_guard(w, &g0, inst, x);
+	if (x >= 0) {
 		leave(w, &lv, inst, x);
+		anml_ref_updates(w, &ev, PH_END, &lv);
+		anml_ref_updates(w, &ev, PH_UREF, &lv);
+	}
 	fprintf(w->out, "\t/* %s -> %s", x >= 0 ? tl->acts[x].name : "(start)",
 	        y >= 0 ? tl->acts[y].name : "(finished)");
 	if (line > 0)
 		fprintf(w->out, ", %s:%d", m->file, line);
 	fprintf(w->out, " */\n");
 	if (y < 0) {
-		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1\n\t   }\n",
-		        g.s, lv.s ? lv.s : "", in, tn, in);
+		sbuf g = { 0 }, post = { 0 };
+		anml_sb_printf(&g, "%s", g0.s);
+		constraint_guards(w, &ev, &g);
+		anml_ref_updates(w, &ev, PH_SNAP, &post);
+		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1%s\n\t   }\n",
+		        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
+		free(g.s);
+		free(post.s);
 	} else {
 		const anml_action *a = &tl->acts[y];
 		int dmax = a->max == ANML_UNBOUNDED || a->max > w->H ? w->H : a->max;
 		long nc = combos(w, inst, y, tr);
-		for (long c = 0; c < nc; c++)
-			for (int d = a->min; d <= dmax; d++) {
+		/* y must end early enough for the instance to finish by H */
+		int rest = rest_of(w, inst, y);
+		if (rest >= REST_INF || a->min + rest > w->H)
+			nc = 0;
+		for (long c = 0; c < nc; c++) {
+			/* the constraint guards may depend on y's parameters */
+			sbuf g = { 0 }, post = { 0 };
+			anml_sb_printf(&g, "%s", g0.s);
+			y_params(w, inst, y, tr, c, ev.yp);
+			constraint_guards(w, &ev, &g);
+			anml_ref_updates(w, &ev, PH_START, &post);
+			anml_ref_updates(w, &ev, PH_SNAP, &post);
+			for (int d = a->min; d <= dmax && d + rest <= w->H; d++) {
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
-				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s\n\t   }\n",
-				        g.s, d, lv.s ? lv.s : "", st.s ? st.s : "");
+				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",
+				        g.s, d + rest, lv.s ? lv.s : "", st.s ? st.s : "", post.s ? post.s : "");
 				free(st.s);
 			}
+			free(g.s);
+			free(post.s);
+		}
 	}
-	free(g.s);
+	free(g0.s);
 	free(lv.s);
-}
-
-static int goal_bit(writer *w, int inst, int act)
-{
-	int bit = 0;
-	for (int a = 0; a < act; a++)
-		bit += anml_is_goal(w->m, inst, a);
-	return bit;
 }
 
 static void process(writer *w, int inst)
@@ -474,12 +635,22 @@ static void process(writer *w, int inst)
 	const anml_inst *ins = &m->insts[inst];
 	const anml_timeline *tl = &m->tls[ins->tl];
 	int first = anml_initial_action(m, inst);
+	const anml_ref *init = anml_initial_ref(m, inst);
+	anml_trans itr;
+	memset(&itr, 0, sizeof itr);
+	if (init && init->has_args) {
+		/* INITIAL-STATE with arguments: a pattern for the first action */
+		itr.to.has_args = 1;
+		itr.to.nargs = init->nargs;
+		itr.to.args = init->args;
+		itr.to.act = init->act;
+	}
 	fprintf(w->out, "\n/* instance %s of timeline %s (%s:%d) */\nactive proctype P_%s()\n{\nend_run:\n\tdo\n",
 	        ins->name, tl->name, m->file, ins->loc.line, ins->name);
 	/* the first action: INITIAL-STATE's, else any */
 	for (int y = 0; y < tl->nacts; y++)
 		if (first < 0 || first == y)
-			option(w, inst, -1, y, NULL, 0);
+			option(w, inst, -1, y, init && init->has_args ? &itr : NULL, 0);
 	for (int x = 0; x < tl->nacts; x++) {
 		for (int i = 0; i < tl->ntrans; i++) {
 			const anml_trans *tr = &tl->trans[i];
@@ -505,12 +676,21 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 			w.maxacts = m->tls[t].nacts;
 	w.rec = drv_alloc((size_t) m->ninsts * (size_t) w.maxacts * 2 + 1);
 	memset(w.rec, 0, (size_t) m->ninsts * (size_t) w.maxacts * 2 + 1);
+	compute_rest(&w);
 	w.ch = drv_alloc(((size_t) m->ncons + 1) * sizeof *w.ch);
 	for (int i = 0; i < m->ncons; i++) {
 		if (normalise(&w, &m->cons[i], &w.ch[w.nch]) != 0) {
+			for (int k = 0; k < w.nch; k++)
+				free(w.ch[k].binds);
 			free(w.ch);
 			free(w.rec);
+			free(w.rest);
 			return -1;
+		}
+		w.ch[w.nch].id = w.nch;
+		if (w.ch[w.nch].referenced) {
+			int b[MAXV];
+			anml_list_bindings(&w, &w.ch[w.nch], b, 0);
 		}
 		w.nch++;
 	}
@@ -522,6 +702,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		free(w.ch);
 		free(w.rec);
+		free(w.rest);
 		return -1;
 	}
 	/* twice: the first pass marks the recorded timepoints that the
@@ -536,6 +717,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				snprintf(err->msg, sizeof err->msg, "out of memory");
 				free(w.ch);
 				free(w.rec);
+				free(w.rest);
 				return -1;
 			}
 		}
@@ -583,14 +765,49 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		fprintf(out, "%s %s_e;    /* the current action's end */\n", ty, in->name);
 		for (int k = 0; k < tl->maxparams; k++)
 			fprintf(out, "byte %s_p%d;    /* the current action's parameter %d */\n", in->name, k, k + 1);
-		if (anml_inst_goal_count(m, i) > 1)
-			fprintf(out, "byte %s_goals;    /* goal actions completed (bits) */\n", in->name);
+		int ng = anml_inst_goal_count(m, i);
+		if (ng > 1)
+			fprintf(out, "%s %s_goals;    /* goals completed (bits) */\n", ng > 8 ? "int" : "byte", in->name);
 		for (int a = 0; a < tl->nacts; a++)
-			for (int p = 0; p < 2; p++)
-				if (*rec_at(&w, i, a, p))
+			for (int p = 0; p < 2; p++) {
+				if (*anml_rec_at(&w, i, a, p))
 					fprintf(out, "%s %s_%s_%c = NEVER;    /* %s.%s on %s, read by a constraint */\n",
 					        ty, in->name, tl->acts[a].name, p ? 'e' : 's', tl->acts[a].name,
 					        p ? "end" : "start", in->name);
+				for (int f = 0; f < w.nfrec; f++)
+					if (w.frec[f].inst == i && w.frec[f].act == a && w.frec[f].point == p) {
+						char rn[160];
+						anml_rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
+						fprintf(out, "%s %s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d */\n",
+						        ty, rn, tl->acts[a].name, p ? "end" : "start", m->file,
+						        w.frec[f].ref->loc.line);
+					}
+			}
+	}
+	for (int c = 0; c < w.nch; c++) {
+		const tchain *ch = &w.ch[c];
+		if (!ch->referenced)
+			continue;
+		fprintf(out, "\n/* constraint %s:%d: its reference point and the occurrences there, per binding */\n",
+		        m->file, ch->src->loc.line);
+		for (int bi = 0; bi < ch->nb; bi++) {
+			char r[64];
+			anml_slot(ch, bi, -1, NULL, r, sizeof r);
+			fprintf(out, "%s %s = NEVER;", ty, r);
+			if (ch->refpoint == ANML_END)
+				fprintf(out, " bit k%d_%d_t;", ch->id, bi);
+			for (int v = 0; v < ch->nvars; v++) {
+				const char *what[4] = { "cs", "ce", "ns", "ne" };
+				for (int q = 0; q < 4; q++) {
+					char sl[64];
+					if (!(ch->need[v] & (1 << q)))
+						continue;
+					anml_slot(ch, bi, v, what[q], sl, sizeof sl);
+					fprintf(out, " %s %s = NEVER;", ty, sl);
+				}
+			}
+			fprintf(out, "\n");
+		}
 	}
 	fputs(body, out);
 	free(body);
@@ -610,12 +827,16 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	/* the goal */
 	sbuf g = { 0 };
 	for (int i = 0; i < m->ninsts; i++)
-		sb_printf(&g, "%s%s_act == %s_null", i ? " && " : "", m->insts[i].name, m->tls[m->insts[i].tl].name);
+		anml_sb_printf(&g, "%s%s_act == %s_null", i ? " && " : "", m->insts[i].name, m->tls[m->insts[i].tl].name);
 	fprintf(out, "\n/* GOALS: every instance finished (instances with goals finish only after\n"
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);
 	free(g.s);
+	for (int k = 0; k < w.nch; k++)
+		free(w.ch[k].binds);
 	free(w.ch);
 	free(w.rec);
+	free(w.frec);
+	free(w.rest);
 	return 0;
 }

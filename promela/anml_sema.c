@@ -191,7 +191,7 @@ static void transitions(sema *s)
 	}
 }
 
-static void resolve_ref(sema *s, anml_ref *r)
+static void resolve_ref_name(sema *s, anml_ref *r)
 {
 	anml_model *m = s->m;
 	r->inst = -1;
@@ -230,6 +230,100 @@ static void resolve_ref(sema *s, anml_ref *r)
 	r->tl = found;
 }
 
+/* the arguments of a reference: values of the parameters' types or '_' */
+static void resolve_ref(sema *s, anml_ref *r)
+{
+	resolve_ref_name(s, r);
+	if (!r->has_args)
+		return;
+	const anml_action *a = &s->m->tls[r->tl].acts[r->act];
+	if (r->nargs != a->nparams)
+		fail_at(s, r->loc, "action %s has %d parameter%s, the reference gives %d", a->name,
+		        a->nparams, a->nparams == 1 ? "" : "s", r->nargs);
+	for (int k = 0; k < r->nargs; k++) {
+		anml_arg *g = &r->args[k];
+		if (!g->name) {
+			g->kind = ANML_ARG_ANY;
+			continue;
+		}
+		const anml_type *ty = &s->m->types[a->ptype[k]];
+		g->kind = ANML_ARG_VALUE;
+		g->val = find_val(ty, g->name);
+		if (g->val < 0)
+			fail_at(s, g->loc, "'%s' is not a value of type %s (parameter %s of %s): expected a value or '_'",
+			        g->name, ty->name, a->pname[k], a->name);
+	}
+}
+
+static int same_args(const anml_ref *a, const anml_ref *b)
+{
+	for (int k = 0; k < a->nargs || k < b->nargs; k++) {
+		int va = k < a->nargs && a->args[k].kind == ANML_ARG_VALUE ? a->args[k].val : -1;
+		int vb = k < b->nargs && b->args[k].kind == ANML_ARG_VALUE ? b->args[k].val : -1;
+		if (va != vb)
+			return 0;
+	}
+	return 1;
+}
+
+static int same_ref(const anml_ref *a, const anml_ref *b)
+{
+	return a->tl == b->tl && a->inst == b->inst && a->act == b->act && same_args(a, b);
+}
+
+/* 'at' and 'next' (docs/anmlite.md, "Repeated actions"): the reference
+ * point is a timepoint of the universal action's occurrence (or of the
+ * occurrence before it, when the last term is U.next). */
+static void reference_point(sema *s, anml_constraint *c)
+{
+	int any_next = 0;
+	for (int k = 0; k < c->nterms; k++)
+		any_next |= !c->terms[k].is_const && c->terms[k].next;
+	if (!c->has_at && !any_next)
+		return;
+	if (c->allen >= 0)
+		fail_at(s, c->at.loc, "'at' with an Allen relation: write the relation as a chain of inequalities");
+	const anml_term *u = NULL;
+	for (int k = 0; k < c->nterms; k++)
+		if (!c->terms[k].is_const)
+			u = &c->terms[k];
+	const anml_action *ua = &s->m->tls[u->ref.tl].acts[u->ref.act];
+	c->refpoint = u->point;
+	if (c->has_at) {
+		if (!same_ref(&c->at.ref, &u->ref))
+			fail_at(s, c->at.loc, "the reference point of 'at' must be a timepoint of the universal action %s "
+			        "(the last timepoint of the chain)", ua->name);
+		c->refpoint = c->at.point;
+	}
+	if (!u->next && c->refpoint == ANML_END && u->point == ANML_START)
+		fail_at(s, c->at.loc, "the reference point %s.end comes after the universal timepoint %s.start",
+		        ua->name, ua->name);
+	if (u->next && u->point == ANML_END && c->refpoint == ANML_START)
+		fail_at(s, c->at.loc, "'at %s.start' with the last term %s.next.end is not supported "
+		        "(end the chain at %s.next.start, or write 'at %s.end')", ua->name, ua->name, ua->name, ua->name);
+	for (int k = 0; k < c->nterms; k++) {
+		const anml_term *t = &c->terms[k];
+		if (t->is_const || !t->next || t == u)
+			continue;
+		if (same_ref(&t->ref, &u->ref) && !u->next)
+			fail_at(s, t->loc, "%s.next comes after the universal occurrence of %s: it cannot have occurred",
+			        ua->name, ua->name);
+		if (!u->next && c->refpoint == u->point) {
+			if (u->point == ANML_END)
+				fail_at(s, t->loc, "'next' needs a reference point before the universal timepoint %s.end: "
+				        "write 'at %s.start:'", ua->name, ua->name);
+			fail_at(s, t->loc, "'next' needs a reference point before the universal timepoint %s.start: "
+			        "end the chain at %s.end, or at %s.next.start (the reference is then the %s before)",
+			        ua->name, ua->name, ua->name, ua->name);
+		}
+		if (same_ref(&t->ref, &u->ref) && u->next && t->point == ANML_END && u->point == ANML_START)
+			fail_at(s, t->loc, "%s.next.end comes after the universal timepoint %s.next.start",
+			        ua->name, ua->name);
+	}
+	/* 'at U.p' where p is the universal point itself changes nothing */
+	c->referenced = u->next || c->refpoint != u->point;
+}
+
 static int applies(const anml_ref *r, const anml_model *m, int inst)
 {
 	return r->inst == inst || (r->inst < 0 && r->tl == m->insts[inst].tl);
@@ -245,7 +339,8 @@ static void references(sema *s)
 		for (int i = 0; i < m->ninits; i++) {
 			if (!applies(&m->inits[i], m, in))
 				continue;
-			if (first >= 0 && m->inits[first].act != m->inits[i].act)
+			if (first >= 0 && !(m->inits[first].act == m->inits[i].act
+			                    && same_args(&m->inits[first], &m->inits[i])))
 				fail_at(s, m->inits[i].loc, "instance %s gets two initial actions (%s and %s)",
 				        m->insts[in].name, m->tls[m->insts[in].tl].acts[m->inits[first].act].name,
 				        m->inits[i].action);
@@ -254,6 +349,11 @@ static void references(sema *s)
 	}
 	for (int i = 0; i < m->ngoals; i++)
 		resolve_ref(s, &m->goals[i]);
+	for (int in = 0; in < m->ninsts; in++) {
+		int idx[64];
+		if (anml_inst_goals(m, in, idx, 64) > 30)
+			fail_at(s, m->loc, "instance %s has more than 30 goals", m->insts[in].name);
+	}
 	for (int i = 0; i < m->ncons; i++) {
 		anml_constraint *c = &m->cons[i];
 		if (c->allen >= 0) {
@@ -270,14 +370,7 @@ static void references(sema *s)
 			tps += !c->terms[k].is_const;
 		if (tps == 0)
 			fail_at(s, c->loc, "a constraint between constants only: expected a timepoint ACTION.start|end");
-		if (c->has_at || (c->allen < 0 && c->terms[c->nterms - 1].is_const)) {
-			/* checked below */
-		}
-		for (int k = 0; k < c->nterms; k++)
-			if (c->terms[k].next)
-				fail_at(s, c->terms[k].loc, "'next' is not implemented yet (docs/anmlite.md, \"Not implemented\")");
-		if (c->has_at)
-			fail_at(s, c->at.loc, "'at' is not implemented yet (docs/anmlite.md, \"Not implemented\")");
+		reference_point(s, c);
 	}
 }
 
@@ -320,11 +413,8 @@ int anml_load(const char *path, anml_model *m, anml_err *err)
 
 int anml_inst_goal_count(const anml_model *m, int inst)
 {
-	int n = 0;
-	for (int i = 0; i < m->ngoals; i++)
-		if (applies(&m->goals[i], m, inst))
-			n++;
-	return n;
+	int idx[64];
+	return anml_inst_goals(m, inst, idx, 64);
 }
 
 int anml_is_goal(const anml_model *m, int inst, int act)
@@ -333,6 +423,34 @@ int anml_is_goal(const anml_model *m, int inst, int act)
 		if (applies(&m->goals[i], m, inst) && m->goals[i].act == act)
 			return 1;
 	return 0;
+}
+
+const anml_ref *anml_initial_ref(const anml_model *m, int inst)
+{
+	for (int i = 0; i < m->ninits; i++)
+		if (applies(&m->inits[i], m, inst))
+			return &m->inits[i];
+	return NULL;
+}
+
+int anml_ref_applies(const anml_model *m, const anml_ref *r, int inst)
+{
+	return applies(r, m, inst);
+}
+
+int anml_inst_goals(const anml_model *m, int inst, int *idx, int max)
+{
+	int n = 0;
+	for (int i = 0; i < m->ngoals; i++) {
+		if (!applies(&m->goals[i], m, inst))
+			continue;
+		int dup = 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = m->goals[idx[j]].act == m->goals[i].act && same_args(&m->goals[idx[j]], &m->goals[i]);
+		if (!dup && n < max)
+			idx[n++] = i;
+	}
+	return n;
 }
 
 int anml_initial_action(const anml_model *m, int inst)
@@ -347,6 +465,9 @@ static void free_ref(anml_ref *r)
 {
 	free(r->qual);
 	free(r->action);
+	for (int i = 0; i < r->nargs; i++)
+		free(r->args[i].name);
+	free(r->args);
 }
 
 static void free_pat(anml_pat *p)

@@ -10,7 +10,9 @@
  * goal action occurs, an instance with goals ends with one); every
  * constraint (semantics in docs/anmlite.md): for each occurrence of the
  * universally quantified action (the latest timepoint of the chain),
- * the other actions' current occurrences satisfy the relations.
+ * the other actions' current occurrences (or next ones, for '.next') at
+ * the reference point satisfy the relations; references with arguments
+ * count only the occurrences with those parameters.
  */
 #include "anml.h"
 #include "util.h"
@@ -70,6 +72,23 @@ static int pattern_allows(const anml_trans *tr, const anml_step *a, const anml_s
 	return 1;
 }
 
+/* does step s match reference r: the same action and, where r gives
+ * values, the same parameters? */
+static int matches(const anml_ref *r, const anml_step *s)
+{
+	if (s->act != r->act)
+		return 0;
+	for (int k = 0; k < r->nargs && k < 8; k++)
+		if (r->args[k].kind == ANML_ARG_VALUE && s->params[k] != r->args[k].val)
+			return 0;
+	return 1;
+}
+
+static int for_inst(const anml_model *m, const anml_ref *r, int inst)
+{
+	return r->inst == inst || (r->inst < 0 && r->tl == m->insts[inst].tl);
+}
+
 static void check_line(vctx *v, int inst)
 {
 	const anml_model *m = v->m;
@@ -82,13 +101,11 @@ static void check_line(vctx *v, int inst)
 	}
 	if (ln->steps[0].start != 0)
 		violation(v, "instance %s starts at %d, not at 0", in, ln->steps[0].start);
-	int init = -1;
 	for (int i = 0; i < m->ninits; i++)
-		if (m->inits[i].inst == inst || (m->inits[i].inst < 0 && m->inits[i].tl == m->insts[inst].tl))
-			init = m->inits[i].act;
-	if (init >= 0 && ln->steps[0].act != init)
-		violation(v, "instance %s starts with %s, INITIAL-STATE says %s", in,
-		          tl->acts[ln->steps[0].act].name, tl->acts[init].name);
+		if (for_inst(m, &m->inits[i], inst) && !matches(&m->inits[i], &ln->steps[0]))
+			violation(v, "instance %s starts with %s, INITIAL-STATE (line %d) says %s%s", in,
+			          tl->acts[ln->steps[0].act].name, m->inits[i].loc.line, tl->acts[m->inits[i].act].name,
+			          m->inits[i].has_args ? " with other parameters" : "");
 	for (int k = 0; k < ln->n; k++) {
 		const anml_step *s = &ln->steps[k];
 		const anml_action *a = &tl->acts[s->act];
@@ -118,20 +135,20 @@ static void check_line(vctx *v, int inst)
 	int has_goal = 0;
 	for (int g = 0; g < m->ngoals; g++) {
 		const anml_ref *r = &m->goals[g];
-		if (!(r->inst == inst || (r->inst < 0 && r->tl == m->insts[inst].tl)))
+		if (!for_inst(m, r, inst))
 			continue;
 		has_goal = 1;
 		int seen = 0;
 		for (int k = 0; k < ln->n; k++)
-			seen |= ln->steps[k].act == r->act;
+			seen |= matches(r, &ln->steps[k]);
 		if (!seen)
-			violation(v, "goal %s is not reached on %s", tl->acts[r->act].name, in);
+			violation(v, "goal %s (line %d) is not reached on %s", tl->acts[r->act].name, r->loc.line, in);
 	}
 	if (has_goal) {
 		int last = ln->steps[ln->n - 1].act, is_goal = 0;
 		for (int g = 0; g < m->ngoals; g++) {
 			const anml_ref *r = &m->goals[g];
-			if ((r->inst == inst || (r->inst < 0 && r->tl == m->insts[inst].tl)) && r->act == last)
+			if (for_inst(m, r, inst) && matches(r, &ln->steps[ln->n - 1]))
 				is_goal = 1;
 		}
 		if (!is_goal)
@@ -141,13 +158,15 @@ static void check_line(vctx *v, int inst)
 
 /* ---- constraints ---- */
 
-/* a "role": an action of the constraint, bound to an instance */
+/* a "role": an action of the constraint (with its arguments), bound to
+ * an instance */
 typedef struct {
 	int tl, inst, act;
+	const anml_ref *ref;
 } role;
 
 #define MAXR 16
-#define MAXC 8    /* candidate occurrences per role */
+#define MAXC 10   /* candidate occurrences per role */
 
 typedef struct {
 	const anml_constraint *c;
@@ -155,19 +174,34 @@ typedef struct {
 	int nr;
 	int term_role[64];       /* chain terms: their role, -1 for constants */
 	int urole, upoint;       /* the universal role and timepoint */
+	int unext;               /* the last term is U.next */
 } vcons;
+
+static int same_role(const role *a, const anml_ref *ref)
+{
+	if (a->tl != ref->tl || a->inst != ref->inst || a->act != ref->act)
+		return 0;
+	for (int k = 0; k < a->ref->nargs || k < ref->nargs; k++) {
+		int x = k < a->ref->nargs && a->ref->args[k].kind == ANML_ARG_VALUE ? a->ref->args[k].val : -1;
+		int y = k < ref->nargs && ref->args[k].kind == ANML_ARG_VALUE ? ref->args[k].val : -1;
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
 
 static int role_of(vcons *vc, const anml_ref *ref, int merge)
 {
 	if (merge)
 		for (int i = 0; i < vc->nr; i++)
-			if (vc->r[i].tl == ref->tl && vc->r[i].inst == ref->inst && vc->r[i].act == ref->act)
+			if (same_role(&vc->r[i], ref))
 				return i;
 	if (vc->nr == MAXR)
 		return -1;
 	vc->r[vc->nr].tl = ref->tl;
 	vc->r[vc->nr].inst = ref->inst;
 	vc->r[vc->nr].act = ref->act;
+	vc->r[vc->nr].ref = ref;
 	return vc->nr++;
 }
 
@@ -192,12 +226,25 @@ static int rel_holds(int op, long a, long b)
 	return op == ANML_LT ? a < b : op == ANML_LE ? a <= b : a == b;
 }
 
-/* with occurrence choice[] of every role, relative to time u: does the
- * constraint hold? */
+/* the occurrence of role r after step k on its instance (the first one
+ * when k is -1), or -1 */
+static int successor(vctx *v, const vcons *vc, const int *bind, int r, int k)
+{
+	const anml_line *ln = &v->p->lines[bind[r]];
+	for (int i = k + 1; i < ln->n; i++)
+		if (matches(vc->r[r].ref, &ln->steps[i]))
+			return i;
+	return -1;
+}
+
+/* with the current occurrence choice[] of every role (-1: none), relative
+ * to the universal time u: does the constraint hold? */
 static int holds(vctx *v, const vcons *vc, const int *bind, const int *choice, int u)
 {
 	const anml_constraint *c = vc->c;
 	if (c->allen >= 0) {
+		if (choice[0] < 0 || choice[1] < 0)
+			return 0;
 		const anml_step *x = &v->p->lines[bind[0]].steps[choice[0]];
 		const anml_step *y = &v->p->lines[bind[1]].steps[choice[1]];
 		return allen_holds(c->allen, x->start, x->end, y->start, y->end);
@@ -209,11 +256,16 @@ static int holds(vctx *v, const vcons *vc, const int *bind, const int *choice, i
 			val[i] = t->k;
 			continue;
 		}
-		int r = vc->term_role[i];
-		const anml_step *s = &v->p->lines[bind[r]].steps[choice[r]];
-		if (t->point == ANML_END && s->end > u)
-			return 0;    /* the current occurrence has not ended */
-		val[i] = (t->point == ANML_START ? s->start : s->end) + t->k;
+		int r = vc->term_role[i], k = choice[r];
+		if (t->next)
+			k = successor(v, vc, bind, r, k);
+		if (k < 0)
+			return 0;    /* no such occurrence */
+		const anml_step *s = &v->p->lines[bind[r]].steps[k];
+		int tp = t->point == ANML_START ? s->start : s->end;
+		if (tp > u)
+			return 0;    /* it has not occurred by the universal timepoint */
+		val[i] = tp + t->k;
 	}
 	for (int i = 0; i + 1 < c->nterms; i++)
 		if (!rel_holds(c->ops[i], val[i], val[i + 1]))
@@ -238,39 +290,47 @@ static int exists_choice(vctx *v, const vcons *vc, const int *bind, int cand[][M
 static void check_binding(vctx *v, const vcons *vc, const int *bind)
 {
 	const anml_model *m = v->m;
+	const anml_constraint *c = vc->c;
 	int ui = bind[vc->urole], ua = vc->r[vc->urole].act;
 	const anml_line *uln = &v->p->lines[ui];
+	int prev = -1;    /* the previous occurrence of the universal role */
 	for (int o = 0; o < uln->n; o++) {
-		if (uln->steps[o].act != ua)
+		if (!matches(vc->r[vc->urole].ref, &uln->steps[o]))
 			continue;
+		/* the reference occurrence q and point r; the universal time u */
+		int q = vc->unext ? prev : o;
+		prev = o;
+		if (q < 0)
+			continue;    /* U.next without an occurrence before it: vacuous */
 		int u = vc->upoint == ANML_START ? uln->steps[o].start : uln->steps[o].end;
-		int cand[MAXR][MAXC], ncand[MAXR], choice[MAXR], ok = 1;
-		for (int r = 0; r < vc->nr && ok; r++) {
-			ncand[r] = 0;
-			if (bind[r] == ui && vc->r[r].act == ua) {
-				cand[r][ncand[r]++] = o;     /* the universal occurrence itself */
+		int refp = c->referenced ? c->refpoint : vc->upoint;
+		int r = refp == ANML_START ? uln->steps[q].start : uln->steps[q].end;
+		int cand[MAXR][MAXC], ncand[MAXR], choice[MAXR];
+		for (int x = 0; x < vc->nr; x++) {
+			ncand[x] = 0;
+			if (x == vc->urole) {
+				cand[x][ncand[x]++] = q;     /* the reference occurrence itself */
 				continue;
 			}
-			/* the latest occurrence started before u, and those starting at u */
-			const anml_line *ln = &v->p->lines[bind[r]];
+			/* the current occurrence at r: the latest started before r, or
+			 * one starting at r (simultaneous events happen in either order) */
+			const anml_line *ln = &v->p->lines[bind[x]];
 			int latest = -1;
 			for (int k = 0; k < ln->n; k++) {
-				if (ln->steps[k].act != vc->r[r].act)
+				if (!matches(vc->r[x].ref, &ln->steps[k]))
 					continue;
-				if (ln->steps[k].start < u)
+				if (ln->steps[k].start < r)
 					latest = k;
-				else if (ln->steps[k].start == u && ncand[r] < MAXC - 1)
-					cand[r][ncand[r]++] = k;
+				else if (ln->steps[k].start == r && ncand[x] < MAXC - 2)
+					cand[x][ncand[x]++] = k;
 			}
-			if (latest >= 0)
-				cand[r][ncand[r]++] = latest;
-			ok = ncand[r] > 0;
+			cand[x][ncand[x]++] = latest;    /* -1: none yet (its next is the first) */
 		}
-		if (ok && exists_choice(v, vc, bind, cand, ncand, choice, 0, u))
+		if (exists_choice(v, vc, bind, cand, ncand, choice, 0, u))
 			continue;
 		const anml_timeline *tl = tl_of(v, ui);
 		violation(v, "constraint %s:%d does not hold for %s on %s at %d (%s %d..%d)", m->file,
-		          vc->c->loc.line, tl->acts[ua].name, m->insts[ui].name, u, tl->acts[ua].name,
+		          c->loc.line, tl->acts[ua].name, m->insts[ui].name, u, tl->acts[ua].name,
 		          uln->steps[o].start, uln->steps[o].end);
 	}
 }
@@ -321,6 +381,7 @@ static void check_constraint(vctx *v, const anml_constraint *c)
 			}
 			vc.urole = vc.term_role[i];
 			vc.upoint = c->terms[i].point;
+			vc.unext = c->terms[i].next;
 		}
 	}
 	int bind[MAXR];

@@ -7,7 +7,8 @@
 #     validated plan) and replay with spin -t;
 #   - plan existence agrees with SPIN's own breadth-first search
 #     (spin -a; gcc -DBFS -DNOREDUCE; ./pan) on the translation, for
-#     generated models and for models with and without a plan.
+#     generated models and for models with and without a plan, with
+#     'at', 'next' and arguments in references.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dmc=$top/dmc
@@ -47,6 +48,15 @@ printf 'PLAN p\nTIMELINE A ACTIONS A0(x: colour) END A\nEND p\n' > bad4.anml
 expect 2 "undefined type 'colour'" "undefined type is named" -- "$dmc" translate bad4.anml
 printf 'PLAN p\nTIMELINE A ACTIONS A0 A1 END A\nINITIAL-STATE |-> t9.A0\nEND p\n' > bad5.anml
 expect 2 "undefined timeline or instance 't9'" "undefined instance is named" -- "$dmc" translate bad5.anml
+# 'at', 'next' and arguments: errors name the file, line and column
+printf 'PLAN p TIMELINE A ACTIONS W R TRANSITIONS W -> R -> W END A\nCONSTRAINTS\n  at W.end: R.end < W.start\nEND p\n' > bad6.anml
+expect 2 "bad6.anml:3:6: the reference point W.end comes after the universal timepoint W.start" \
+	"'at' after the universal timepoint" -- "$dmc" translate bad6.anml
+printf 'PLAN p TIMELINE A ACTIONS W R TRANSITIONS W -> R -> W END A\nCONSTRAINTS\n  R.next.end < W.start\nEND p\n' > bad7.anml
+expect 2 "bad7.anml:3:3: 'next' needs a reference point before the universal timepoint W.start" \
+	"'next' without a reference point" -- "$dmc" plan bad7.anml
+printf 'PLAN p TYPES c = {r, g}\nTIMELINE A ACTIONS W(x: c) R TRANSITIONS W(_) -> R END A\nGOALS A.W(b)\nEND p\n' > bad8.anml
+expect 2 "bad8.anml:3:11: 'b' is not a value of type c" "a goal argument outside the type" -- "$dmc" plan bad8.anml
 expect 2 "cannot read" "a missing model" -- "$dmc" plan nosuch.anml
 expect 2 "horizon" "a bad horizon" -- "$dmc" translate "$top/contrib/anml/ex1.anml" --horizon 0
 expect 2 "unknown option" "an unknown plan option" -- "$dmc" plan "$top/contrib/anml/ex1.anml" --frob
@@ -110,9 +120,62 @@ for seed in 1 2; do
 	agree gen3_$seed.anml 10 --search astar --heuristic none
 done
 agree "$top/contrib/anml/ex1.anml" 3
-# type-level constraints over two instances, several goals per instance
-agree "$top/contrib/anml/crew.anml" 6
-agree "$top/contrib/anml/crew.anml" 7
+# type-level constraints over two instances, several goals per instance,
+# 'next' and 'at', arguments in goals, constraints and INITIAL-STATE
+agree "$top/contrib/anml/crew.anml" 10
+agree "$top/contrib/anml/crew.anml" 12
+# repeated actions: 'next' without 'at' (the occurrence before), 'at R.end',
+# a goal and an initial action with arguments
+cat > rep.anml <<'EOF'
+PLAN rep
+TYPES phase = {one, two, three}
+TIMELINE A
+  ACTIONS
+    Work(p: phase): [1,3]
+    Rest(p: phase): [1,3]
+  TRANSITIONS
+    Work(one) -> Rest(one) -> Work(two) -> Rest(two) -> Work(three)
+END A
+TIMELINE B
+  ACTIONS
+    Idle: [1,_]
+    Ping: [1,1]
+  TRANSITIONS
+    Idle -> Ping -> Idle
+END B
+INITIAL-STATE |-> A.Work(one) |-> B.Idle
+GOALS A.Work(three) B.Idle
+CONSTRAINTS
+  Work.end + 2 <= Work.next.start
+  at Rest.end: Ping.next.end + K <= Rest.next.start
+  Ping.end < Work(three).start
+END rep
+EOF
+sed 's/ + K//' rep.anml > rep_plan.anml
+# the Ping after Rest(one) ends at least 1 later: 1 + 3 > Work(two)'s 3
+sed 's/ + K/ + 3/' rep.anml > rep_noplan.anml
+agree rep_plan.anml 20
+agree rep_noplan.anml 20
+agree rep_plan.anml 20 --search astar --heuristic none
+# the tightest horizon: the plan ends at 7 (the horizon bound must not cut it)
+agree rep_plan.anml 6
+agree rep_plan.anml 7
+# at W.start: the P current when each W starts has ended by W's end
+cat > atstart.anml <<'EOF'
+PLAN atstart
+TIMELINE A ACTIONS W: [1,4] R: [1,2] TRANSITIONS W -> R -> W END A
+TIMELINE B ACTIONS P: [3,5] Q: [1,1] TRANSITIONS P -> Q -> P END B
+INITIAL-STATE |-> A.W |-> B.P
+GOALS A.R B.Q
+CONSTRAINTS
+  at W.start: P.end < W.end
+  W.end + 1 < W.next.start
+END atstart
+EOF
+agree atstart.anml 8
+agree atstart.anml 14
+sed 's/W: \[1,4\]/W: [1,2]/' atstart.anml > atstart2.anml
+agree atstart2.anml 14
 # parameters, patterns, Allen contains, chains with constants
 agree "$top/contrib/anml/rover.anml" 14
 agree "$top/contrib/anml/rover.anml" 16

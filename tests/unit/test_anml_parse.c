@@ -257,7 +257,122 @@ static void test_name_errors(void)
 	CHECK_STR(error_of(t), "t.anml:2:23: 'A' is a timeline or instance: expected an action (A.ACTION)");
 }
 
+/* 'at' and 'next': the reference point (docs/anmlite.md, "Repeated actions") */
+static void test_at_and_next(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TIMELINE A ACTIONS W R TRANSITIONS W -> R -> W END A\n"
+	                "TIMELINE B ACTIONS P Q TRANSITIONS P -> Q -> P END B\n"
+	                "CONSTRAINTS\n"
+	                "  W.end + 2 <= W.next.start\n"             /* next without at: the occurrence before */
+	                "  at R.end: Q.next.end <= R.next.start\n"
+	                "  at W.start: P.end < W.end\n"
+	                "  at W.end: P.end < W.end\n"                /* 'at' the universal point: plain */
+	                "  A.W.next.start > A.W.end\n"              /* descending: the universal is W.next.start */
+	                "END p";
+	CHECK(load(t, &m, &err) == 0);
+	CHECK_EQ_LONG(m.ncons, 5);
+	const anml_constraint *c = &m.cons[0];
+	CHECK(!c->has_at && c->referenced && c->terms[1].next && !c->terms[0].next);
+	CHECK_EQ_LONG(c->refpoint, ANML_START);                /* default: the universal point */
+	c = &m.cons[1];
+	CHECK(c->has_at && c->referenced && c->terms[0].next);
+	CHECK_EQ_LONG(c->at.point, ANML_END);
+	CHECK_EQ_LONG(c->refpoint, ANML_END);
+	CHECK_EQ_LONG(c->at.ref.act, 1);
+	c = &m.cons[2];
+	CHECK(c->referenced && !c->terms[1].next);
+	CHECK_EQ_LONG(c->refpoint, ANML_START);
+	CHECK(!m.cons[3].referenced);
+	c = &m.cons[4];
+	CHECK(c->referenced && c->terms[1].next && c->terms[1].point == ANML_START);
+	anml_free(&m);
+}
+
+/* arguments in constraint, goal and initial-state references */
+static void test_reference_arguments(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TYPES site = {crater, ridge} task = {dig, look}\n"
+	                "TIMELINE R ACTIONS Go(s: site) Drill(s: site; t: task)\n"
+	                "TRANSITIONS Go(x) -> Drill(x, _) -> Go(_) END R\n"
+	                "INITIAL-STATE |-> R.Go(ridge)\n"
+	                "GOALS R.Drill(crater, _) Drill(ridge, look)\n"
+	                "CONSTRAINTS Go(crater).end + 1 < Drill(crater, _).next.start\n"
+	                "  Go(ridge) before Drill(_, dig)\n"
+	                "END p";
+	CHECK(load(t, &m, &err) == 0);
+	CHECK(m.inits[0].has_args && m.inits[0].args[0].kind == ANML_ARG_VALUE && m.inits[0].args[0].val == 1);
+	CHECK_EQ_LONG(m.goals[0].nargs, 2);
+	CHECK_EQ_LONG(m.goals[0].args[0].val, 0);
+	CHECK_EQ_LONG(m.goals[0].args[1].kind, ANML_ARG_ANY);
+	CHECK_EQ_LONG(m.goals[1].args[1].val, 1);
+	CHECK_EQ_LONG(anml_inst_goal_count(&m, 0), 2);
+	const anml_constraint *c = &m.cons[0];
+	CHECK(c->terms[0].ref.has_args && c->terms[0].ref.args[0].val == 0);
+	CHECK(c->terms[1].next && c->terms[1].ref.nargs == 2 && c->referenced);
+	CHECK_EQ_LONG(m.cons[1].allen, ANML_BEFORE);
+	CHECK_EQ_LONG(m.cons[1].x.args[0].val, 1);
+	CHECK_EQ_LONG(m.cons[1].y.args[1].val, 0);
+	anml_free(&m);
+	/* the same goal twice counts once */
+	CHECK(load("PLAN p TIMELINE A ACTIONS A0 A1 TRANSITIONS A0 -> A1 END A VARIABLES t1: A\n"
+	           "GOALS A.A1 t1.A1 END p", &m, &err) == 0);
+	CHECK_EQ_LONG(anml_inst_goal_count(&m, 0), 1);
+	anml_free(&m);
+}
+
+static void test_at_next_argument_errors(void)
+{
+	const char *tl = "PLAN p TYPES c = {r, g} TIMELINE A ACTIONS W(x: c) R TRANSITIONS W(_) -> R -> W(_) END A\n"
+	                 "TIMELINE B ACTIONS P Q TRANSITIONS P -> Q -> P END B\n";
+	char t[700];
+	snprintf(t, sizeof t, "%sCONSTRAINTS at P.end: Q.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: the reference point of 'at' must be a timepoint of the universal action R "
+	                       "(the last timepoint of the chain)");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.end: Q.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: the reference point R.end comes after the universal timepoint R.start");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start: Q.end < R.next.end END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: 'at R.start' with the last term R.next.end is not supported "
+	                       "(end the chain at R.next.start, or write 'at R.end')");
+	snprintf(t, sizeof t, "%sCONSTRAINTS Q.next.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:13: 'next' needs a reference point before the universal timepoint R.start: "
+	                       "end the chain at R.end, or at R.next.start (the reference is then the R before)");
+	snprintf(t, sizeof t, "%sCONSTRAINTS Q.next.end < R.end END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:13: 'next' needs a reference point before the universal timepoint R.end: "
+	                       "write 'at R.start:'");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start: R.next.start < R.end END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:25: R.next comes after the universal occurrence of R: it cannot have occurred");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start: R.next.end < R.next.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:25: R.next.end comes after the universal timepoint R.next.start");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start: P contains R END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: 'at' with an Allen relation: write the relation as a chain of inequalities");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.next.start: P.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: expected a timepoint ACTION.start|end (no 'next', no constant) as the reference point");
+	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start P.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:24: expected ':' after the reference point, found 'P'");
+	snprintf(t, sizeof t, "%sCONSTRAINTS W(b).end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:15: 'b' is not a value of type c (parameter x of W): expected a value or '_'");
+	snprintf(t, sizeof t, "%sCONSTRAINTS W(r, g).end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:13: action W has 1 parameter, the reference gives 2");
+	snprintf(t, sizeof t, "%sCONSTRAINTS W(r.end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:16: expected ',' or ')' after the arguments, found '.'");
+	snprintf(t, sizeof t, "%sCONSTRAINTS W(r).next(g).end < R.start END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:22: expected '.start' or '.end', found '('");
+	snprintf(t, sizeof t, "%sGOALS A.W(x) END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:11: 'x' is not a value of type c (parameter x of W): expected a value or '_'");
+	snprintf(t, sizeof t, "%sINITIAL-STATE |-> A.W(r) |-> A.W(g) END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:30: instance A gets two initial actions (W and W)");
+	snprintf(t, sizeof t, "%sINITIAL-STATE |-> A.R(r) END p", tl);
+	CHECK_STR(error_of(t), "t.anml:3:19: action R has 0 parameters, the reference gives 1");
+}
+
 CHECK_MAIN("anml_parse",
+	CASE(test_at_and_next),
+	CASE(test_reference_arguments),
+	CASE(test_at_next_argument_errors),
 	CASE(test_ex1),
 	CASE(test_chain_with_alternatives),
 	CASE(test_parameters_and_patterns),

@@ -43,8 +43,11 @@ static void test_ex1_shape(void)
 	CHECK(strstr(p, "active proctype P_B()") != NULL);
 	CHECK(strstr(p, "active proctype clock()") != NULL);
 	CHECK(strstr(p, "assert(!(A_act == A_null && B_act == B_null))") != NULL);
-	/* A0 starts first with a duration of 2..12: 11 choices; B1 1..10 */
-	CHECK_EQ_LONG(count(p, "A_act == A_none && time + "), 11);
+	/* A0 starts first with a duration of 2..10 (A1 and A2 need 2 more
+	 * before the horizon 12): 9 choices, its guard time + d + 2 <= H */
+	CHECK_EQ_LONG(count(p, "A_act == A_none && time + "), 9);
+	CHECK(strstr(p, "A_act == A_none && time + 12 <= H ->") != NULL);
+	CHECK(strstr(p, "A_act == A_none && time + 13 <= H ->") == NULL);
 	CHECK_EQ_LONG(count(p, "B_act == B_B0 && time == B_e && time + "), 10);
 	/* only the goal action finishes the timeline */
 	CHECK_EQ_LONG(count(p, "A_act = A_null"), 1);
@@ -89,7 +92,41 @@ static void test_parameters(void)
 	free(p);
 }
 
+/* 'next', 'at' and arguments: snapshot slots only where read, fills,
+ * vacuity without a reference occurrence, filtered recorded timepoints */
+static void test_reference_points(void)
+{
+	char *p = translate("PLAN p TYPES c = {r, g}\n"
+	                    "TIMELINE A ACTIONS W(x: c): [1,2] R: [1,1] TRANSITIONS W(_) -> R -> W(_) END A\n"
+	                    "TIMELINE B ACTIONS P: [1,3] Q: [1,1] TRANSITIONS P -> Q -> P END B\n"
+	                    "INITIAL-STATE |-> A.W(g) GOALS A.W(r) B.P\n"
+	                    "CONSTRAINTS W.end + 2 <= W.next.start\n"
+	                    "  at R.end: Q.next.end <= R.next.start\n"
+	                    "  Q.end < W(r).start\n"
+	                    "END p\n", 10);
+	/* W.next: the previous W's end (ce) and the flag that W started again */
+	CHECK(strstr(p, "byte k0_0_r = NEVER; byte k0_0_0_ce = NEVER; byte k0_0_0_ns = NEVER;\n") != NULL);
+	CHECK(strstr(p, "(k0_0_r == NEVER || (true && k0_0_0_ce != NEVER && k0_0_0_ce + 2 <= time))") != NULL);
+	CHECK(strstr(p, "k0_0_r = 1; k0_0_0_ce = NEVER; k0_0_0_ns = NEVER") != NULL);
+	/* at R.end: the reference is taken as R ends, Q's snapshot after the step */
+	CHECK(strstr(p, "bit k1_0_t;") != NULL);
+	CHECK(strstr(p, "k1_0_r = 1; k1_0_t = 1") != NULL);
+	CHECK(strstr(p, "if :: k1_0_t -> k1_0_0_ns = NEVER; k1_0_0_ne = NEVER; k1_0_t = 0 :: else fi") != NULL);
+	/* the argument: W(r)'s start is universal only for W with x = r: R -> W
+	 * with x = r (2 durations) carries the guard, x = g none */
+	CHECK_EQ_LONG(count(p, "/* constraint t.anml:7 */"), 2);
+	CHECK(strstr(p, "(true && B_Q_e != NEVER && B_act != B_Q && B_Q_e < time)") != NULL);
+	/* INITIAL-STATE W(g): the first W gets x = 1 only (2 durations) */
+	CHECK_EQ_LONG(count(p, "A_act == A_none &&"), 2);
+	CHECK_EQ_LONG(count(p, "A_p0 = 1;\n\t\t   A_act = A_W"), 2 + 2);   /* and R -> W(g) */
+	CHECK_EQ_LONG(count(p, "A_p0 = 0;\n\t\t   A_act = A_W"), 2);       /* R -> W(r) only */
+	/* the goal W(r): finishing after W needs x = r */
+	CHECK(strstr(p, "A_act == A_W && time == A_e && ((A_p0 == 0)) ->") != NULL);
+	free(p);
+}
+
 CHECK_MAIN("anml_pml",
+	CASE(test_reference_points),
 	CASE(test_ex1_shape),
 	CASE(test_constraint_guards),
 	CASE(test_parameters))

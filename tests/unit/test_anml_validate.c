@@ -221,6 +221,56 @@ static void test_repeated_actions(void)
 	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 2; 0 2 3; 1 3 6; 0 6 9 | 0 0 8; 1 8 9"), 0);
 }
 
+/* 'next' and 'at': the reference point (docs/anmlite.md, "Repeated actions") */
+static void test_next_and_at(void)
+{
+	/* W = 0, R = 1 on A; P = 0, Q = 1 on B */
+	const char *base = "PLAN p TIMELINE A ACTIONS W R TRANSITIONS W -> R -> W END A\n"
+	                   "TIMELINE B ACTIONS P Q TRANSITIONS P -> Q -> P END B\nCONSTRAINTS ";
+	char m[600];
+	/* consecutive W at least 2 apart; the first W is vacuous (no W before it) */
+	snprintf(m, sizeof m, "%s W.end + 2 <= W.next.start END p", base);
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 3; 0 3 4; 1 4 5; 0 5 6 | 0 0 6"), 1);  /* 4 + 2 > 5 */
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 3; 0 3 4; 1 4 6; 0 6 7 | 0 0 7"), 0);
+	CHECK_EQ_LONG(violations(m, "0 0 5 | 0 0 5"), 0);                                   /* one W: vacuous */
+	/* between the end of each R and the next R, a Q ends */
+	snprintf(m, sizeof m, "%s at R.end: Q.next.end <= R.next.start END p", base);
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 2; 0 2 5; 1 5 6 | 0 0 3; 1 3 4; 0 4 6"), 0);
+	/* the only Q ends at 4: it is before the first R's end (its next after 2 is none) */
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 5; 0 5 6; 1 6 7 | 0 0 3; 1 3 4; 0 4 7"), 1);
+	/* the next Q must have ended by the next R's start: Q [5,7] ends after R starts at 6 */
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 2; 0 2 6; 1 6 8 | 0 0 5; 1 5 7; 0 7 8"), 1);
+	/* a Q starting exactly at the reference point may be the next one (simultaneous) */
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 2; 0 2 5; 1 5 6 | 0 0 2; 1 2 3; 0 3 6"), 0);
+	/* at W.start: the P current when W started must have ended by W's end */
+	snprintf(m, sizeof m, "%s at W.start: P.end < W.end END p", base);
+	/* W [0,1]: P [0,1] does not end before 1 */
+	CHECK_EQ_LONG(violations(m, "0 0 1; 1 1 2; 0 2 5 | 0 0 1; 1 1 3; 0 3 6"), 1);
+	CHECK_EQ_LONG(violations(m, "0 0 2; 1 2 3; 0 3 6 | 0 0 1; 1 1 3; 0 3 6"), 0);
+	/* W [3,5]: P [3,6] starts with it, so the earlier P [0,1] may be the current one */
+	CHECK_EQ_LONG(violations(m, "0 0 2; 1 2 3; 0 3 5 | 0 0 1; 1 1 3; 0 3 6"), 0);
+	/* W [3,5]: the current P [2,6] ends after W */
+	CHECK_EQ_LONG(violations(m, "0 0 2; 1 2 3; 0 3 5 | 0 0 1; 1 1 2; 0 2 6"), 1);
+}
+
+/* arguments restrict references to the occurrences with those parameters */
+static void test_reference_arguments(void)
+{
+	const char *m = "PLAN p TYPES s = {a, b}\n"
+	                "TIMELINE R ACTIONS Go(x: s) Drill(x: s) TRANSITIONS Go(_) -> Drill(_) -> Go(_) END R\n"
+	                "TIMELINE C ACTIONS Idle Cam TRANSITIONS Idle -> Cam -> Idle END C\n"
+	                "INITIAL-STATE |-> R.Go(b)\n"
+	                "GOALS R.Drill(a)\n"
+	                "CONSTRAINTS Cam.end < Drill(a).start END p";
+	/* Go(b) Drill(b) Go(a) Drill(a); Cam [1,2] before Drill(a) at 4 */
+	CHECK_EQ_LONG(violations(m, "0/1 0 1; 1/1 1 2; 0/0 2 4; 1/0 4 5 | 0 0 1; 1 1 2; 0 2 5"), 0);
+	/* Drill(b) first: not constrained by the Cam constraint, but the goal needs Drill(a) last */
+	CHECK_EQ_LONG(violations(m, "0/1 0 1; 1/1 1 2 | 0 0 2"), 2);   /* goal not reached, ends with Drill(b) */
+	CHECK_EQ_LONG(violations(m, "0/0 0 1; 1/0 1 2 | 0 0 2"), 2);   /* starts with Go(a); Cam never ran */
+	/* Drill(a) with no Cam before it */
+	CHECK_EQ_LONG(violations(m, "0/1 0 1; 1/0 1 2 | 0 0 2"), 1);
+}
+
 static void gen(unsigned long seed, char **text, size_t *len)
 {
 	anml_gen_opts o = { 3, 6, 10, 3, seed };
@@ -287,4 +337,6 @@ CHECK_MAIN("anml_validate",
 	CASE(test_type_level_and_instances),
 	CASE(test_parameters),
 	CASE(test_repeated_actions),
+	CASE(test_next_and_at),
+	CASE(test_reference_arguments),
 	CASE(test_generator))

@@ -1,0 +1,120 @@
+/*
+ * anml_pml.h -- what the parts of the ANMLite Promela writer share
+ * (anml_pml.c: the model and its transitions; anml_pml_expr.c: C
+ * expressions for timepoints and parameters; anml_pml_ref.c: constraints
+ * with a reference point, 'at' and 'next').  Internal to promela/.
+ */
+#ifndef PROM_ANML_PML_H
+#define PROM_ANML_PML_H
+
+#include "anml.h"
+
+#include <stddef.h>
+
+#define MAXV 16   /* action references in one constraint */
+#define MAXT 32   /* terms in one constraint */
+
+typedef struct {
+	int tl, inst, act;
+	const anml_ref *ref;     /* its arguments restrict the occurrences */
+} tvar;
+
+typedef struct {
+	int is_const, var, point, k, next;
+} tterm;
+
+/* a constraint as an ascending chain over action variables */
+typedef struct {
+	const anml_constraint *src;
+	int id;
+	int nterms, nvars, uterm;
+	tterm t[MAXT];
+	int ops[MAXT];
+	tvar v[MAXV];
+	/* with a reference point (anml_constraint.referenced): the bindings
+	 * of the variables to instances, nb rows of nvars */
+	int referenced, refpoint, unext;
+	int nb;
+	int *binds;
+	unsigned char need[MAXV]; /* snapshot slots kept per variable (S_CS ...) */
+} tchain;
+
+/* snapshot slots: S_NS alone (without S_NSV) is a flag "the next one
+ * has started" (1), with S_NSV its start time */
+enum { S_CS = 1, S_CE = 2, S_NS = 4, S_NE = 8, S_NSV = 16 };
+
+/* a parameter's value in a transition: a constant or an expression */
+typedef struct {
+	int is_const, val;
+	char expr[48];
+} tparam;
+
+/* the events of one transition of instance inst: X ends, Y starts;
+ * xp: X's parameters (before the step), yp: Y's (as chosen by it) */
+typedef struct {
+	int inst, x, y;          /* x, y: -1 when absent */
+	tparam xp[8], yp[8];
+} tevents;
+
+/* a recorded timepoint of the occurrences of an action with given
+ * arguments (anml_ref with values), e.g. rover_Drill_f1_s */
+typedef struct {
+	int inst, act, point;
+	const anml_ref *ref;
+} trec;
+
+typedef struct {
+	const anml_model *m;
+	int H;
+	tchain *ch;
+	int nch;
+	unsigned char *rec;      /* [inst][act][point]: recorded? */
+	int maxacts;
+	trec *frec;              /* recorded timepoints with arguments */
+	int nfrec;
+	int *rest;               /* [inst][act]: least time still needed after act */
+	FILE *out;
+	anml_err *err;
+	int failed;
+	long guards;             /* constraint instances written (a size check) */
+} writer;
+
+typedef struct {
+	char *s;
+	size_t len, cap;
+} sbuf;
+
+/* The snapshot bookkeeping of one transition of ev->inst, in the order
+ * the statements run: END after X's end is recorded (fills ce/ne),
+ * UREF before the next action is entered (the reference occurrence ends
+ * now: its own slots), START after Y is entered (fills ns), SNAP last
+ * (the other variables' current occurrences after this step). */
+enum { PH_END, PH_UREF, PH_START, PH_SNAP };
+
+/* anml_pml_expr.c */
+void anml_sb_printf(sbuf *b, const char *fmt, ...);
+const char *anml_iname(writer *w, int inst);
+const char *anml_aname(writer *w, int inst, int act);
+const char *anml_tname(writer *w, int inst);
+unsigned char *anml_rec_at(writer *w, int inst, int act, int point);
+int anml_arg_val(const anml_ref *r, int k);
+int anml_has_filter(const anml_ref *r);
+int anml_same_filter(const anml_ref *a, const anml_ref *b);
+/* the recorded timepoint of act's occurrences on inst matching ref's
+ * arguments (all when ref has none): its name; marks it recorded */
+void anml_rec_name(writer *w, int inst, int act, const anml_ref *ref, int point, char *buf, size_t n);
+/* the parameters of inst's current action as expressions */
+void anml_current_params(writer *w, int inst, tparam *p);
+/* do parameters p match ref's arguments?  1 always, 0 never, -1 it
+ * depends: then the condition is appended to b */
+int anml_match(const anml_ref *ref, const tparam *p, sbuf *b);
+/* val = (m -> a : bval), cond += && (m || bcond) */
+void anml_pick(sbuf *val, sbuf *cond, const char *m, const char *a, const char *bval, const char *bcond);
+
+/* anml_pml_ref.c */
+void anml_slot(const tchain *c, int bi, int v, const char *what, char *buf, size_t n);
+int anml_ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf *val, sbuf *cond);
+void anml_list_bindings(writer *w, tchain *c, int *b, int k);
+void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
+
+#endif

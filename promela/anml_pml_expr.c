@@ -1,0 +1,163 @@
+/*
+ * anml_pml_expr.c -- Promela expressions for the ANMLite writer: names
+ * of instances, actions and recorded timepoints, and the conditions
+ * under which an occurrence matches a reference's arguments.
+ */
+#include "anml_pml.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned char *anml_rec_at(writer *w, int inst, int act, int point)
+{
+	return &w->rec[((size_t) inst * (size_t) w->maxacts + (size_t) act) * 2 + (size_t) point];
+}
+
+int anml_arg_val(const anml_ref *r, int k)
+{
+	return r && k < r->nargs && r->args[k].kind == ANML_ARG_VALUE ? r->args[k].val : -1;
+}
+
+int anml_has_filter(const anml_ref *r)
+{
+	for (int k = 0; r && k < r->nargs; k++)
+		if (r->args[k].kind == ANML_ARG_VALUE)
+			return 1;
+	return 0;
+}
+
+int anml_same_filter(const anml_ref *a, const anml_ref *b)
+{
+	for (int k = 0; k < 8; k++)
+		if (anml_arg_val(a, k) != anml_arg_val(b, k))
+			return 0;
+	return 1;
+}
+
+/* ---- expressions ---- */
+
+
+void anml_sb_printf(sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if (b->s && b->len + (size_t) n < b->cap) {
+			b->len += (size_t) n;
+			return;
+		}
+		b->cap = (b->cap + (size_t) n + 1) * 2;
+		b->s = drv_realloc(b->s, b->cap);
+	}
+}
+
+const char *anml_iname(writer *w, int inst)
+{
+	return w->m->insts[inst].name;
+}
+
+const char *anml_aname(writer *w, int inst, int act)
+{
+	return w->m->tls[w->m->insts[inst].tl].acts[act].name;
+}
+
+const char *anml_tname(writer *w, int inst)
+{
+	return w->m->tls[w->m->insts[inst].tl].name;
+}
+
+/* ---- occurrences with arguments ---- */
+
+/* "_f1_x": the suffix of a recorded timepoint for arguments (1, _) */
+void anml_filter_suffix(const anml_ref *r, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (!anml_has_filter(r))
+		return;
+	len += (size_t) snprintf(buf, n, "_f");
+	for (int k = 0; k < r->nargs && len < n; k++) {
+		int v = anml_arg_val(r, k);
+		if (v >= 0)
+			len += (size_t) snprintf(buf + len, n - len, "%s%d", k ? "_" : "", v);
+		else
+			len += (size_t) snprintf(buf + len, n - len, "%sx", k ? "_" : "");
+	}
+}
+
+/* the recorded timepoint of the occurrences of act on inst that match
+ * ref's arguments (all occurrences when ref has none): its name, and it
+ * is marked as recorded */
+void anml_rec_name(writer *w, int inst, int act, const anml_ref *ref, int point, char *buf, size_t n)
+{
+	char suf[64];
+	anml_filter_suffix(ref, suf, sizeof suf);
+	snprintf(buf, n, "%s_%s%s_%c", w->m->insts[inst].name,
+	         w->m->tls[w->m->insts[inst].tl].acts[act].name, suf, point == ANML_START ? 's' : 'e');
+	if (!anml_has_filter(ref)) {
+		*anml_rec_at(w, inst, act, point) = 1;
+		return;
+	}
+	for (int i = 0; i < w->nfrec; i++)
+		if (w->frec[i].inst == inst && w->frec[i].act == act && w->frec[i].point == point
+		    && anml_same_filter(w->frec[i].ref, ref))
+			return;
+	w->frec = drv_realloc(w->frec, ((size_t) w->nfrec + 1) * sizeof *w->frec);
+	w->frec[w->nfrec].inst = inst;
+	w->frec[w->nfrec].act = act;
+	w->frec[w->nfrec].point = point;
+	w->frec[w->nfrec].ref = ref;
+	w->nfrec++;
+}
+
+/* the parameters of inst's current action as expressions */
+void anml_current_params(writer *w, int inst, tparam *p)
+{
+	for (int k = 0; k < 8; k++) {
+		p[k].is_const = 0;
+		snprintf(p[k].expr, sizeof p[k].expr, "%s_p%d", w->m->insts[inst].name, k);
+	}
+}
+
+/* do parameters p match ref's arguments?  1 always, 0 never, -1 it
+ * depends: then the condition is appended to b */
+int anml_match(const anml_ref *ref, const tparam *p, sbuf *b)
+{
+	int dyn = 0;
+	for (int k = 0; ref && k < ref->nargs && k < 8; k++) {
+		int v = anml_arg_val(ref, k);
+		if (v < 0)
+			continue;
+		if (p[k].is_const) {
+			if (p[k].val != v)
+				return 0;
+			continue;
+		}
+		dyn = 1;
+	}
+	if (!dyn)
+		return 1;
+	const char *sep = "(";
+	for (int k = 0; k < ref->nargs && k < 8; k++) {
+		int v = anml_arg_val(ref, k);
+		if (v >= 0 && !p[k].is_const) {
+			anml_sb_printf(b, "%s%s == %d", sep, p[k].expr, v);
+			sep = " && ";
+		}
+	}
+	anml_sb_printf(b, ")");
+	return -1;
+}
+
+/* val = (M -> a : b), cond = (M || cond_b) for a dynamic match M */
+void anml_pick(sbuf *val, sbuf *cond, const char *m, const char *a, const char *bval, const char *bcond)
+{
+	anml_sb_printf(val, "(%s -> %s : %s)", m, a, bval);
+	anml_sb_printf(cond, " && (%s || (%s))", m, bcond);
+}

@@ -11,6 +11,7 @@
 #include "search.h"
 #include "lua_script.h"
 #include "ndfs.h"
+#include "por.h"
 
 /* -DDMC_LUA=FILE or -DDMC_LUA='"FILE"': the name without quotes */
 static const char *unquote(const char *s, char *buf, size_t n)
@@ -59,6 +60,9 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
 	}
+	/* the glue sets POR up at the first store or pop, which may come
+	 * before the search starts */
+	dmc_por_set_wanted(!o->no_por);
 	int user_depth = 0;
 	for (int i = 1; i < argc; i++)
 		if (gives_depth(argv[i]))

@@ -280,6 +280,7 @@ Trail *dmc_pop_bfs(void)
 {
 	if (live)
 		live_stutter();               /* the state just expanded may be blocked */
+	por_init();                           /* no store at all when the claim cannot start */
 	BFS_State *t = dmc_rt_pop();
 	if (!t)
 		return NULL;

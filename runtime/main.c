@@ -61,8 +61,9 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		return 2;
 	}
 	/* the glue sets POR up at the first store or pop, which may come
-	 * before the search starts */
+	 * before the search starts: it is configured here */
 	dmc_por_set_wanted(!o->no_por);
+	dmc_por_set_proviso((dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
 	for (int i = 1; i < argc; i++)
 		if (gives_depth(argv[i]))

@@ -27,7 +27,6 @@
 #include "state_table.h"
 #include "absmodel_build.h"
 #include "lua_script.h"
-#include "por.h"
 #include "ndfs.h"
 
 dmc_search_state dmc_S;
@@ -172,8 +171,6 @@ void dmc_search_start(void)
 		table = dmc_st_new(1u << 16);
 	if (!open_list || (reopen && !table))
 		fail("out of memory setting up the search");
-	dmc_por_set_wanted(!S->opt.no_por);          /* por.h */
-	dmc_por_set_proviso((dmc_por_proviso) S->opt.por_proviso);
 }
 
 int dmc_rt_wants_keys(void)

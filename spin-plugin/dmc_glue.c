@@ -209,7 +209,8 @@ static void live_popped(Trail *f);
 static void live_pushed(BFS_State *t);
 static Trans *claim_step_of(Trail *frame);
 
-/* Once, at the first store (pan's tables exist by then). */
+/* Once, at the first store or pop (pan's tables exist by then; the
+ * options were given to por.h in runtime/main.c). */
 static void por_init(void)
 {
 	static int ready;

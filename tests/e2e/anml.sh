@@ -9,19 +9,9 @@
 #     (spin -a; gcc -DBFS -DNOREDUCE; ./pan) on the translation, for
 #     generated models and for models with and without a plan, with
 #     'at', 'next' and arguments in references.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-anml.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=anml
+. "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
-
-passed=0
-failed=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 expect() {
 	want=$1; pat=$2; what=$3; shift 4

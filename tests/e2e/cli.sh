@@ -1,19 +1,9 @@
 #!/bin/sh
 # cli.sh -- end-to-end tests of the user-facing edges: bad input, usage
 # errors, limits, --json, exit statuses, the plugin's refusal.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-cli.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=cli
+. "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
-
-passed=0
-failed=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 # expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
 # pattern in its combined output

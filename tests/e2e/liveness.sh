@@ -15,23 +15,9 @@
 # LIVE_LARGE=1 adds the larger examples of liveness_large.list;
 # LIVE_TIME=S is the time limit per run (default 60 s).
 # Prints one line per failure and closes with "N passed, N failed".
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-examples=/usr/share/doc/spin/examples/Examples
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-live.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=live
+. "$(dirname "$0")/lib.sh"
 limit=${LIVE_TIME:-60}
-
-passed=0
-failed=0
-skipped=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
-json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
 
 # reference DIR MODEL MODE FORMULA: SPIN's nested DFS; writes DIR/ref.verdict
 reference() {

@@ -5,19 +5,9 @@
 # a priority(s) script orders the search as written; every kind of
 # script error is reported with the script's file:line and exit 2.
 # Prints "N passed, N failed"; VERBOSE=1 prints every check.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-lua.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=lua
+. "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
-
-passed=0
-failed=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 # A counter to 6 among two noise processes; the assertion fails at 6.
 # Every heuristic applies: asserts give target locations and a formula.

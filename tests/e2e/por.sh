@@ -24,25 +24,11 @@
 # POR_FULL=1 takes the whole corpus (by default: see below).
 # The corpus is compiled with -O0 (the models are small; compiling is
 # most of the time).
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-examples=/usr/share/doc/spin/examples/Examples
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-por.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=por
+. "$(dirname "$0")/lib.sh"
 
-passed=0
-failed=0
-skipped=0
 more=""
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
-json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
-json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
-trail_steps() { grep -c '^[0-9]' "$1"; }
 spin_stored() { sed -n 's/^ *\([0-9][0-9e+.]*\) states, stored.*/\1/p' "$1" | head -n 1; }
 spin_errors() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1" | head -n 1; }
 
@@ -95,11 +81,7 @@ test_model() { # source-path panopts
 	name=$(basename "$src" .pml)
 	if [ -n "${E2E_ONLY:-}" ] && ! echo "$name" | grep -Eq "$E2E_ONLY"; then return; fi
 	d=$work/$name
-	mkdir -p "$d"
-	cp "$src" "$d/"
-	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\(.*\)".*/\1/p' "$src"); do
-		cp "$(dirname "$src")/$inc" "$d/" 2>/dev/null
-	done
+	stage_model "$src" "$d"
 	m=$(basename "$src")
 	reference "$d" "$m" "$opts"
 	case $? in
@@ -178,9 +160,7 @@ for f in "$top"/tests/models/*.pml; do
 	test_model "$f" "$opts"
 done
 if [ -d "$examples" ]; then
-	grep -v '^#' "$(dirname "$0")/examples.list" | while read -r rel opts; do
-		[ -n "$rel" ] && echo "$rel ${opts:-}"
-	done | awk -v full="${POR_FULL:-}" 'full != "" || NR % 3 == 1' > "$work/list"
+	example_list | awk -v full="${POR_FULL:-}" 'full != "" || NR % 3 == 1' > "$work/list"
 	while read -r rel opts; do
 		test_model "$examples/$rel" "${opts:-}"
 	done < "$work/list"

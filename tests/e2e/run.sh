@@ -16,26 +16,8 @@
 # the other searches with dmc's default, partial-order reduction on.
 # Prints one line per check and closes with "N passed, N failed".
 # E2E_ONLY=REGEX restricts the models to those whose name matches.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-examples=/usr/share/doc/spin/examples/Examples
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-e2e.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
-
-passed=0
-failed=0
-skipped=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-
-json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
-json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
-
-# Steps in a SPIN trail file (lines that start with a step number).
-trail_steps() { grep -c '^[0-9]' "$1"; }
+e2e_name=e2e
+. "$(dirname "$0")/lib.sh"
 
 # The kind of error pan reported (first line "pan:1: ...").
 error_kind() {
@@ -166,12 +148,7 @@ test_model() { # source-path panopts [suffix configs]
 	# E2E_ONLY=REGEX: only the models whose name matches
 	if [ -n "${E2E_ONLY:-}" ] && ! echo "$name" | grep -Eq "$E2E_ONLY"; then return 0; fi
 	d=$work/$name
-	mkdir -p "$d"
-	cp "$src" "$d/"
-	# models may include their neighbours
-	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\(.*\)".*/\1/p' "$src"); do
-		cp "$(dirname "$src")/$inc" "$d/" 2>/dev/null
-	done
+	stage_model "$src" "$d"
 	m=$(basename "$src")
 	reference "$d" "$m" "$opts"
 	case $? in
@@ -210,9 +187,7 @@ for f in "$top"/tests/models/*.pml; do
 	pruning_pass "$f" "$opts"
 done
 if [ -d "$examples" ]; then
-	grep -v '^#' "$(dirname "$0")/examples.list" | while read -r rel opts; do
-		[ -n "$rel" ] && echo "$rel ${opts:-}"
-	done > "$work/list"
+	example_list > "$work/list"
 	while read -r rel opts; do
 		test_model "$examples/$rel" "${opts:-}"
 		pruning_pass "$examples/$rel" "${opts:-}"

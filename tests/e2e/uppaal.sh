@@ -6,21 +6,11 @@
 # (pan finds no error in the full state space).  Then `dmc check` on the
 # contrib Fischer family (5 processes) with several searches, the
 # counterexample in the model's terms, and malformed input (exit 2).
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
+e2e_name=uppaal
+. "$(dirname "$0")/lib.sh"
 models=$top/tests/models/uppaal
 contrib=$top/contrib/models
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-uppaal.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
 cd "$work" || exit 2
-
-passed=0
-failed=0
-ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 n=0
 # spin_says MODEL QUERY reach|unreach: translate, then SPIN's own full search

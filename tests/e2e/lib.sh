@@ -1,0 +1,42 @@
+# lib.sh -- what every end-to-end script shares (sourced, not run): the
+# paths, a scratch directory holding dmc's build cache, the counters with
+# ok/fail, and readers for dmc's JSON results and SPIN's trail files.
+# The sourcing script sets e2e_name first: its scratch directory's tag.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dmc=$top/dmc
+examples=/usr/share/doc/spin/examples/Examples
+work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-$e2e_name.XXXXXX")
+DMC_CACHE=$work/cache
+export DMC_CACHE
+trap 'rm -rf "$work"' EXIT INT TERM
+
+passed=0
+failed=0
+skipped=0
+ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
+json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+
+# Steps in a SPIN trail file (lines that start with a step number).
+trail_steps() { grep -c '^[0-9]' "$1"; }
+
+# SPIN's examples the e2e corpus takes (examples.list): "path options"
+# per line, comments and blank lines left out.
+example_list() {
+	grep -v '^#' "$top/tests/e2e/examples.list" | while read -r rel opts; do
+		[ -n "$rel" ] && echo "$rel ${opts:-}"
+	done
+}
+
+# stage_model SRC DIR: a copy of the model in DIR, with the files it
+# #includes from beside it (SPIN resolves them from the working directory).
+stage_model() {
+	mkdir -p "$2"
+	cp "$1" "$2/"
+	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\(.*\)".*/\1/p' "$1"); do
+		cp "$(dirname "$1")/$inc" "$2/" 2>/dev/null
+	done
+}

@@ -40,6 +40,9 @@ trap 'exit 130' INT TERM
 rows=$work/rows.txt    # seed tool verdict states seconds
 : > "$rows"
 
+# seconds between two `date +%s.%N` readings (awk: bc is not installed)
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
 spin_bfs() {   # SEED: SPIN's BFS on work/s$SEED/m.pml
 	d=$work/s$1
 	(cd "$d" && spin -a m.pml > /dev/null 2>&1 \
@@ -54,7 +57,7 @@ spin_bfs() {   # SEED: SPIN's BFS on work/s$SEED/m.pml
 	elif grep -q "MEMLIM\|out of memory" "$d/pan.out"; then v=memout
 	elif grep -q "errors: 0" "$d/pan.out"; then v=noplan
 	else v=error; fi
-	echo "$1 spin-bfs $v ${st:--} $(echo "$t1 - $t0" | bc -l | xargs printf %.2f)" >> "$rows"
+	echo "$1 spin-bfs $v ${st:--} $(elapsed "$t0" "$t1")" >> "$rows"
 }
 
 dmc_plan() {   # SEED CONFIG
@@ -70,7 +73,7 @@ dmc_plan() {   # SEED CONFIG
 	0) v=plan ;; 1) v=noplan ;; 3) v=timeout ;; 124) v=timeout ;;
 	*) v=error; echo "bench-anml: seed $1 $2: $(head -c 300 "$d/$s-$h.out")" >&2 ;;
 	esac
-	echo "$1 $2 $v ${st:--} $(echo "$t1 - $t0" | bc -l | xargs printf %.2f)" >> "$rows"
+	echo "$1 $2 $v ${st:--} $(elapsed "$t0" "$t1")" >> "$rows"
 }
 
 i=1

@@ -388,12 +388,21 @@ int dmc_br_claim_type(void)
 #ifndef VERI
 	return -1;                    /* no claim runs (none, or -DNOCLAIM) */
 #endif
+	/* Several claims (ltl blocks): pan runs the one -N chose as pid 0,
+	 * whose type is that claim's.  Before the initial state exists, the
+	 * first claim. */
+	if (now._nr_pr > 0) {
+		int t = ((P0 *) pptr(0))->_t;
+		if (t >= 0 && t < NTYPES && Btypes[t] == 1)
+			return t;
+	}
 	for (int t = 0; t < NTYPES; t++)
 		if (Btypes[t] == 1)           /* N_CLAIM */
 			return t;
 	return -1;
 }
 
+int dmc_br_is_claim(int type) { return Btypes[type] == 1; }   /* N_CLAIM */
 int dmc_br_nstates(int type) { return dmc_nstates_tab[type]; }
 int dmc_br_start_state(int type) { return dmc_start_tab[type]; }
 

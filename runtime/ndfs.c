@@ -55,6 +55,7 @@ typedef struct kid {
 typedef struct node {
 	size_t kid_begin;             /* its successors: kids[kid_begin..] */
 	void *seed;                   /* nested-search copy (accepting state), or NULL */
+	void *blocked;                /* the glue's record: blocked unless an offer succeeds */
 } node;
 
 typedef struct clash {            /* a state whose fingerprint an earlier one has */
@@ -174,6 +175,7 @@ void dmc_live_start(void)
 	nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
 	nodes[0].seed = NULL;
+	nodes[0].blocked = NULL;
 	nnodes = 1;
 	if (!visited)
 		fail("out of memory setting up the nested DFS");
@@ -295,6 +297,7 @@ static void push_node(size_t kid_begin, void *seed)
 		nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[nnodes].kid_begin = kid_begin;
 	nodes[nnodes].seed = seed;
+	nodes[nnodes].blocked = NULL;
 	nnodes++;
 	if ((double) nnodes > dmc_live_st.stack_peak)
 		dmc_live_st.stack_peak = (double) nnodes;
@@ -345,6 +348,12 @@ void *dmc_live_pop(void)
 			dmc_S.st.expanded++;
 			return k.item;
 		}
+		if (top->blocked) {           /* its offers are resolved: blocked? */
+			void *c = top->blocked;
+			top->blocked = NULL;
+			if (dmc_br_live_blocked(c))
+				continue;     /* the stutter successor is its kid */
+		}
 		node done = nodes[--nnodes];  /* finished: all successors tried */
 		if (inner) {
 			if (nnodes == inner_base) {   /* the nested search failed */
@@ -358,6 +367,13 @@ void *dmc_live_pop(void)
 		if (done.seed)
 			start_inner(done.seed);
 	}
+}
+
+void *dmc_rt_live_blocked_candidate(void *c)
+{
+	void *prev = nodes[nnodes - 1].blocked;
+	nodes[nnodes - 1].blocked = c;
+	return prev;
 }
 
 double dmc_live_bytes(void)

@@ -34,9 +34,12 @@
  * instances of the fewest transitions to finishing through actions the
  * relaxation allows, a lower bound on the pan steps (admissible).
  *
- * What is relaxed (never unsound): parameters and transition patterns,
- * maximal durations, multiple goals per instance (any goal action
- * counts), constraints with 'at' or 'next' and those whose universal term
+ * An instance with several goals must also complete each goal not yet
+ * completed (its bit in INST_goals): by the current action's end or by
+ * a future occurrence of the goal action, each a step of its own.
+ *
+ * What is relaxed (never unsound): parameters and transition patterns
+ * (also those of goals), maximal durations, constraints with 'at' or 'next' and those whose universal term
  * has arguments (the translator leaves them out of the data), and the
  * past of unrecorded timepoints (taken as 0).
  */
@@ -60,6 +63,9 @@ typedef struct {
 	dmc_var act, end;
 	int nacts;
 	t_act *a;
+	int has_goals, ngoals;        /* several goals: their bits */
+	dmc_var goals;
+	int goal_act[30];
 } t_inst;
 
 typedef struct {
@@ -257,6 +263,17 @@ static int parse(char *text, char *err, size_t errlen)
 				if (strcmp(names[p], "-") != 0 && dmc_br_var_find(names[p], -1, &x->var[p]) == 0
 				    && x->var[p].local_type < 0)
 					x->has_var[p] = 1;
+		} else if (sscanf(l, "goals %d %199s", &i, n1) == 2) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a)
+				goto bad;
+			if (find_var(n1, &T.in[i].goals, err, errlen))
+				return -1;
+			T.in[i].has_goals = 1;
+		} else if (sscanf(l, "goal %d %d %d", &i, &b, &a) == 3) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a || b != T.in[i].ngoals || b >= 30 || a < 0
+			    || a >= T.in[i].nacts)
+				goto bad;
+			T.in[i].goal_act[T.in[i].ngoals++] = a;
 		} else if (sscanf(l, "trans %d %d %d", &i, &a, &b) == 3) {
 			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || b < 0
 			    || b >= T.in[i].nacts || add_succ(&T.in[i].a[a], b))
@@ -354,9 +371,19 @@ static void earliest(int i, int now)
 		T.cand[a] = TINF;
 	}
 	if (cur[i] < 0) {
-		for (int a = 0; a < in->nacts; a++)
-			if (in->a[a].first)
-				T.cand[a] = now;
+		/* not started: its first action starts now, as the clock waits
+		 * for every instance's first action (their timeouts are 0) */
+		for (int a = 0; a < in->nacts; a++) {
+			if (!in->a[a].first || T.R[IX(i, a, 0)] > now || now > T.D[IX(i, a, 0)])
+				continue;
+			int e = maxi(now + in->a[a].min, T.R[IX(i, a, 1)]);
+			if (e > T.H || e > T.D[IX(i, a, 1)])
+				continue;
+			T.Fv[IX(i, a, 0)] = now;
+			T.Fv[IX(i, a, 1)] = e;
+			for (int k = 0; k < in->a[a].nsucc; k++)
+				T.cand[in->a[a].succ[k]] = mini(T.cand[in->a[a].succ[k]], e);
+		}
 	} else if (cur[i] < in->nacts && cur_ok[i]) {
 		const t_act *c = &in->a[cur[i]];
 		for (int k = 0; k < c->nsucc; k++)
@@ -463,8 +490,6 @@ static int steps_to_finish(int i)
 	if (cur[i] >= in->nacts)
 		return 0;
 	int best = TINF;
-	if (cur[i] >= 0 && cur_ok[i] && in->a[cur[i]].finish)
-		return 1;
 	for (int a = 0; a < in->nacts; a++)
 		T.steps[a] = TINF;
 	for (int a = 0; a < in->nacts; a++) {
@@ -490,10 +515,34 @@ static int steps_to_finish(int i)
 			}
 		}
 	}
+	if (cur[i] >= 0 && cur_ok[i] && in->a[cur[i]].finish)
+		best = 1;
 	for (int a = 0; a < in->nacts; a++)
 		if (in->a[a].finish && T.steps[a] < TINF)
 			best = mini(best, T.steps[a] + 1);
-	return best;
+	if (!in->has_goals || best >= TINF)
+		return best;
+	/* several goals: each one not completed yet must be, by its action
+	 * ending (parameters relaxed): the current one's end, or a future
+	 * occurrence; each future one is a step of its own */
+	long bits = rd(&in->goals);
+	unsigned char counted[4096 / 8] = { 0 };
+	int distinct = 0;
+	for (int k = 0; k < in->ngoals; k++) {
+		int g = in->goal_act[k];
+		if (bits & (1L << k))
+			continue;
+		if (cur[i] == g && cur_ok[i])
+			continue;
+		if (T.steps[g] >= TINF)
+			return TINF;
+		best = maxi(best, T.steps[g] + 1);
+		if (!(counted[g / 8] & (1 << (g % 8)))) {
+			counted[g / 8] |= (unsigned char) (1 << (g % 8));
+			distinct++;
+		}
+	}
+	return maxi(best, distinct + 1);
 }
 
 static int eval(void)

@@ -1,7 +1,8 @@
 /*
  * anml_pml_tdata.c -- the timeline data block at the end of a translated
  * ANMLite model: the timelines' actions, minimal durations, transitions,
- * first actions, the actions an instance may finish after, the recorded
+ * first actions, the actions an instance may finish after, the goal
+ * bits of an instance with several goals, the recorded
  * timepoints' variables and the constraints as ground chains (a term
  * marked '*' counts only the occurrences with given arguments), in a
  * comment of "@@TL" lines.  SPIN ignores it; the htime heuristic
@@ -89,6 +90,12 @@ void anml_write_tdata(writer *w)
 			recvar(w, i, a, ANML_END, re, sizeof re);
 			fprintf(out, "@@TL act %d %d min %d first %d finish %d s %s e %s\n", i, a, tl->acts[a].min,
 			        first < 0 || first == a, ng == 0 || anml_is_goal(m, i, a), rs, re);
+		}
+		int gi[64], ngi = anml_inst_goals(m, i, gi, 64);
+		if (ngi > 1) {      /* the goal bits (leave() sets bit k for goal gi[k]) */
+			fprintf(out, "@@TL goals %d %s_goals\n", i, anml_iname(w, i));
+			for (int k = 0; k < ngi; k++)
+				fprintf(out, "@@TL goal %d %d %d\n", i, k, m->goals[gi[k]].act);
 		}
 		for (int t = 0; t < tl->ntrans; t++)
 			fprintf(out, "@@TL trans %d %d %d\n", i, tl->trans[t].from.act, tl->trans[t].to.act);

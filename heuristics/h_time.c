@@ -18,7 +18,10 @@
  *
  * starting from each instance's current action and its timeout (or, not
  * started, its first actions at the current time), and infinity when a
- * timepoint would lie after the horizon H or after a deadline D.  The
+ * timepoint would lie after the horizon H, after a deadline D, or after
+ * the latest time L the action could start or end at (no gaps: an
+ * action starts when its predecessor ends, the first one now, and lasts
+ * at most its maximal duration; L is an upper bound over all ways in).  The
  * release times R come from the constraints: every occurrence of the
  * universal timepoint u must see the chain hold with every other term at
  * a value no smaller than the earliest time that timepoint can have
@@ -39,7 +42,7 @@
  * a future occurrence of the goal action, each a step of its own.
  *
  * What is relaxed (never unsound): parameters and transition patterns
- * (also those of goals), maximal durations, constraints with 'at' or 'next' and those whose universal term
+ * (also those of goals), maximal durations except in L, constraints with 'at' or 'next' and those whose universal term
  * has arguments (the translator leaves them out of the data), and the
  * past of unrecorded timepoints (taken as 0).
  */
@@ -53,7 +56,7 @@
 #define TINF (1 << 28)
 
 typedef struct {
-	int min, first, finish;
+	int min, max, first, finish;  /* max -1: unbounded */
 	int has_var[2];
 	dmc_var var[2];               /* recorded start / end */
 	int nsucc, *succ;
@@ -85,6 +88,7 @@ static struct {
 	t_chain *ch;
 	/* per evaluation, [inst][act][point] */
 	int *P, *Fv, *R, *D, *cand, *steps;
+	int *L;                       /* [inst][act][point]: latest times */
 	int *lo, *hi;                 /* per chain term */
 	int maxterms;
 } T;
@@ -108,6 +112,7 @@ static void free_all(void)
 	free(T.Fv);
 	free(T.R);
 	free(T.D);
+	free(T.L);
 	free(T.cand);
 	free(T.steps);
 	free(T.lo);
@@ -228,7 +233,7 @@ static int parse(char *text, char *err, size_t errlen)
 			continue;
 		l += 5;
 		char n1[200], n2[200], rs[200], re[200];
-		int i, a, b, v, min, first, fin;
+		int i, a, b, v, min, max, first, fin;
 		if (sscanf(l, "htime %d horizon %d never %d insts %d", &v, &T.H, &T.never, &T.ninst) == 4) {
 			if (v != 1 || T.ninst <= 0 || T.ninst > 4096)
 				goto bad;
@@ -248,12 +253,14 @@ static int parse(char *text, char *err, size_t errlen)
 				goto bad;
 			if (a > T.maxacts)
 				T.maxacts = a;
-		} else if (sscanf(l, "act %d %d min %d first %d finish %d s %199s e %199s", &i, &a, &min, &first, &fin,
-		                  rs, re) == 7) {
-			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || min < 0)
+		} else if (sscanf(l, "act %d %d min %d max %d first %d finish %d s %199s e %199s", &i, &a, &min, &max,
+		                  &first, &fin, rs, re) == 8) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || min < 0
+			    || (max != -1 && max < min))
 				goto bad;
 			t_act *x = &T.in[i].a[a];
 			x->min = min;
+			x->max = max;
 			x->first = first;
 			x->finish = fin;
 			const char *names[2] = { rs, re };
@@ -333,11 +340,12 @@ static int init(const dmc_targets *tg, char *err, size_t errlen)
 		T.Fv = calloc(n, sizeof *T.Fv);
 		T.R = calloc(n, sizeof *T.R);
 		T.D = calloc(n, sizeof *T.D);
+		T.L = calloc(n, sizeof *T.L);
 		T.cand = calloc((size_t) T.maxacts, sizeof *T.cand);
 		T.steps = calloc((size_t) T.maxacts, sizeof *T.steps);
 		T.lo = calloc((size_t) T.maxterms + 1, sizeof *T.lo);
 		T.hi = calloc((size_t) T.maxterms + 1, sizeof *T.hi);
-		if (!T.P || !T.Fv || !T.R || !T.D || !T.cand || !T.steps || !T.lo || !T.hi) {
+		if (!T.P || !T.Fv || !T.R || !T.D || !T.L || !T.cand || !T.steps || !T.lo || !T.hi) {
 			snprintf(err, errlen, "htime: out of memory");
 			rc = -1;
 		}
@@ -361,6 +369,45 @@ static int mini(int a, int b) { return a < b ? a : b; }
  * nacts: finished) and timeout, and whether the current action can end */
 static int cur[4096], tout[4096], cur_ok[4096];
 
+/* latest future times of inst i's timepoints: an action starts exactly
+ * when its predecessor ends (the current one at its timeout, a first
+ * one now) and lasts at most its maximal duration, and every action
+ * ends by H; -1 where no occurrence can come.  Upper bounds over all
+ * ways in (Bellman-Ford, values only grow and stay within H). */
+static void latest(int i, int now)
+{
+	const t_inst *in = &T.in[i];
+	int *L = T.L;
+	for (int a = 0; a < in->nacts; a++)
+		L[IX(i, a, 0)] = L[IX(i, a, 1)] = -1;
+	if (cur[i] < 0) {
+		for (int a = 0; a < in->nacts; a++)
+			if (in->a[a].first)
+				L[IX(i, a, 0)] = now;
+	} else if (cur[i] < in->nacts) {
+		const t_act *c = &in->a[cur[i]];
+		for (int k = 0; k < c->nsucc; k++)
+			L[IX(i, c->succ[k], 0)] = tout[i];
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int a = 0; a < in->nacts; a++) {
+			int s = L[IX(i, a, 0)];
+			if (s < 0)
+				continue;
+			int e = in->a[a].max < 0 ? T.H : mini(T.H, s + in->a[a].max);
+			if (e <= L[IX(i, a, 1)])
+				continue;
+			L[IX(i, a, 1)] = e;
+			for (int k = 0; k < in->a[a].nsucc; k++)
+				if (e > L[IX(i, in->a[a].succ[k], 0)]) {
+					L[IX(i, in->a[a].succ[k], 0)] = e;
+					changed = 1;
+				}
+		}
+	}
+}
+
 /* earliest future times of inst i's timepoints given R and D (Bellman-
  * Ford: the ways into an action only get earlier) */
 static void earliest(int i, int now)
@@ -377,7 +424,7 @@ static void earliest(int i, int now)
 			if (!in->a[a].first || T.R[IX(i, a, 0)] > now || now > T.D[IX(i, a, 0)])
 				continue;
 			int e = maxi(now + in->a[a].min, T.R[IX(i, a, 1)]);
-			if (e > T.H || e > T.D[IX(i, a, 1)])
+			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
 				continue;
 			T.Fv[IX(i, a, 0)] = now;
 			T.Fv[IX(i, a, 1)] = e;
@@ -395,10 +442,10 @@ static void earliest(int i, int now)
 			if (T.cand[a] >= TINF)
 				continue;
 			int s = maxi(T.cand[a], T.R[IX(i, a, 0)]);
-			if (s > T.D[IX(i, a, 0)] || s > T.H)
+			if (s > T.D[IX(i, a, 0)] || s > T.H || s > T.L[IX(i, a, 0)])
 				continue;
 			int e = maxi(s + in->a[a].min, T.R[IX(i, a, 1)]);
-			if (e > T.H || e > T.D[IX(i, a, 1)])
+			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
 				continue;
 			if (s >= T.Fv[IX(i, a, 0)] && e >= T.Fv[IX(i, a, 1)])
 				continue;      /* nothing earlier (s and e grow with cand) */
@@ -571,6 +618,8 @@ static int eval(void)
 		T.R[k] = 0;
 		T.D[k] = TINF;
 	}
+	for (int i = 0; i < T.ninst; i++)
+		latest(i, now);
 	for (int round = 0; round < 4 * T.H + 16; round++) {
 		for (int i = 0; i < T.ninst; i++) {
 			if (cur[i] >= 0 && cur[i] < T.in[i].nacts)

@@ -11,7 +11,8 @@
  * here is generated from the ANML model, like the Promela itself; see
  * docs/heuristics.md ("htime") for the format.
  *
- * The data relaxes the translation: parameters and transition patterns
+ * Durations are [min, max] (max -1: unbounded).  The data relaxes the
+ * translation: parameters and transition patterns
  * are left out (every listed succession is allowed), and so are the
  * constraints the relaxation cannot bound soundly (with a reference
  * point other than the universal timepoint, i.e. 'at' or 'next', and
@@ -88,8 +89,9 @@ void anml_write_tdata(writer *w)
 			char rs[160], re[160];
 			recvar(w, i, a, ANML_START, rs, sizeof rs);
 			recvar(w, i, a, ANML_END, re, sizeof re);
-			fprintf(out, "@@TL act %d %d min %d first %d finish %d s %s e %s\n", i, a, tl->acts[a].min,
-			        first < 0 || first == a, ng == 0 || anml_is_goal(m, i, a), rs, re);
+			fprintf(out, "@@TL act %d %d min %d max %d first %d finish %d s %s e %s\n", i, a, tl->acts[a].min,
+			        tl->acts[a].max == ANML_UNBOUNDED ? -1 : tl->acts[a].max, first < 0 || first == a,
+			        ng == 0 || anml_is_goal(m, i, a), rs, re);
 		}
 		int gi[64], ngi = anml_inst_goals(m, i, gi, 64);
 		if (ngi > 1) {      /* the goal bits (leave() sets bit k for goal gi[k]) */

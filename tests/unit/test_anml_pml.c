@@ -48,11 +48,11 @@ static void test_timeline_data(void)
 	                    "END d\n", 25);
 	CHECK(strstr(p, "@@TL htime 1 horizon 25 never 255 insts 3\n") != NULL);
 	CHECK(strstr(p, "@@TL inst 0 a1_act a1_e acts 2\n") != NULL);
-	CHECK(strstr(p, "@@TL act 0 0 min 2 first 1 finish 1 s - e a1_X_e\n") != NULL);
-	CHECK(strstr(p, "@@TL act 1 0 min 2 first 1 finish 0 s - e a2_X_e\n") != NULL);
+	CHECK(strstr(p, "@@TL act 0 0 min 2 max -1 first 1 finish 1 s - e a1_X_e\n") != NULL);
+	CHECK(strstr(p, "@@TL act 1 0 min 2 max -1 first 1 finish 0 s - e a2_X_e\n") != NULL);
 	/* B has no initial action: any may come first; B.Q.end is read by no guard */
-	CHECK(strstr(p, "@@TL act 2 1 min 3 first 1 finish 1 s - e -\n") != NULL);
-	CHECK(strstr(p, "@@TL act 2 0 min 1 first 1 finish 0 s - e B_P_e\n") != NULL);
+	CHECK(strstr(p, "@@TL act 2 1 min 3 max 4 first 1 finish 1 s - e -\n") != NULL);
+	CHECK(strstr(p, "@@TL act 2 0 min 1 max -1 first 1 finish 0 s - e B_P_e\n") != NULL);
 	CHECK(strstr(p, "@@TL trans 0 1 0\n") != NULL);
 	/* a1 has two goals (A.Y and a1.X): their bits */
 	CHECK(strstr(p, "@@TL goals 0 a1_goals\n") != NULL);

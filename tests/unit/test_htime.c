@@ -3,7 +3,7 @@
  * states of a small ANMLite translation, its timeline data written by
  * hand in the format promela/anml_pml_tdata.c writes:
  *
- *   instance A: X [2,_] -> Y [3,_]; starts with X, finishes after Y
+ *   instance A: X [2,_] (or [2,xmax]) -> Y [3,_]; starts with X, finishes after Y
  *   instance B: P [1,_] <-> Q [1,_]; starts with P, finishes after Q
  *   constraint: B.Q.end + 2 < A.Y.start   (universal: A.Y.start)
  *
@@ -29,12 +29,12 @@ static const char *data_fmt =
 	"/* a translation's data block\n"
 	"@@TL htime 1 horizon %d never 255 insts 2\n"
 	"@@TL inst 0 A_act A_e acts 2\n"
-	"@@TL act 0 0 min 2 first 1 finish 0 s - e A_X_e\n"
-	"@@TL act 0 1 min 3 first 0 finish 1 s - e -\n"
+	"@@TL act 0 0 min 2 max %d first 1 finish 0 s - e A_X_e\n"
+	"@@TL act 0 1 min 3 max -1 first 0 finish 1 s - e -\n"
 	"@@TL trans 0 0 1\n"
 	"@@TL inst 1 B_act B_e acts 2\n"
-	"@@TL act 1 0 min 1 first 1 finish 0 s B_P_s e -\n"
-	"@@TL act 1 1 min 1 first 0 finish 1 s - e B_Q_e\n"
+	"@@TL act 1 0 min 1 max -1 first 1 finish 0 s B_P_s e -\n"
+	"@@TL act 1 1 min 1 max -1 first 0 finish 1 s - e B_Q_e\n"
 	"@@TL trans 1 0 1\n"
 	"@@TL trans 1 1 0\n"
 	"@@TL chain 9 1 1.1.e+2 < 0.1.s+0\n"
@@ -43,7 +43,7 @@ static const char *data_fmt =
 
 /* the fake model: globals as the translation declares them, a goal
  * process with the assert; A and B not started (act = nacts + 1) */
-static void model(int horizon, const char *extra)
+static void model_x(int horizon, int xmax, const char *extra)
 {
 	fb_reset();
 	int g = fb_type("goal", 3, 1);
@@ -63,9 +63,14 @@ static void model(int horizon, const char *extra)
 		perror(path);
 		exit(2);
 	}
-	fprintf(f, data_fmt, horizon, extra ? extra : "");
+	fprintf(f, data_fmt, horizon, xmax, extra ? extra : "");
 	fclose(f);
 	fb_model_file(path);
+}
+
+static void model(int horizon, const char *extra)
+{
+	model_x(horizon, -1, extra);
 }
 
 static int eval_h(void)
@@ -114,15 +119,15 @@ static void test_initial(void)
 	cleanup();
 }
 
-/* at time 4, A about to leave X, B in P until 4: Q ends at 5 at the
- * earliest, Y starts at 8, ends at 11 > 10 -- a dead end; with B in Q
- * until 4 instead, Y can start at 7 and end at 10 */
+/* at time 4, A in X until 7 (so Y starts at 7 exactly), B in P until
+ * 4: Q ends at 5 at the earliest, Y must start at 8 or later -- a dead
+ * end; with B in Q until 4 instead, Y can start at 7 and end at 10 */
 static void test_state(void)
 {
 	model(10, NULL);
 	fb_set("time", 0, 4);
 	fb_set("A_act", 0, 0);
-	fb_set("A_e", 0, 4);
+	fb_set("A_e", 0, 7);
 	fb_set("B_act", 0, 0);
 	fb_set("B_e", 0, 4);
 	fb_set("B_P_s", 0, 0);
@@ -157,6 +162,30 @@ static void test_current_end(void)
 	fb_set("B_P_s", 0, 0);
 	CHECK_EQ_LONG(eval_h(), INF);
 	fb_set("A_e", 0, 6);
+	CHECK(eval_h() < INF);
+	cleanup();
+}
+
+/* maximal durations: X starts at 0, so it ends by its maximum; B.Q.end +
+ * 4 < A.X.end needs X to end at 7 or later (Q ends at 2 at the earliest) */
+static void test_max_duration(void)
+{
+	model_x(20, -1, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	CHECK(eval_h() < INF);
+	model_x(20, 7, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	CHECK(eval_h() < INF);
+	model_x(20, 6, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	CHECK_EQ_LONG(eval_h(), INF);
+	/* A in X since 0 until 6: its successor Y starts at 6 exactly; a
+	 * release time of 7 on Y's start cannot be met */
+	model_x(20, -1, "@@TL chain 14 1 1.1.e+5 < 0.1.s+0\n");   /* B.Q.end + 5 < A.Y.start */
+	fb_set("A_act", 0, 0);
+	fb_set("A_e", 0, 6);
+	fb_set("B_act", 0, 0);
+	fb_set("B_e", 0, 1);
+	fb_set("B_P_s", 0, 0);
+	CHECK_EQ_LONG(eval_h(), INF);                     /* Q ends at 2: Y at 8 */
+	fb_set("A_e", 0, 8);
 	CHECK(eval_h() < INF);
 	cleanup();
 }
@@ -219,5 +248,6 @@ CHECK_MAIN("htime",
 	CASE(test_initial),
 	CASE(test_state),
 	CASE(test_current_end),
+	CASE(test_max_duration),
 	CASE(test_deadline),
 	CASE(test_errors))

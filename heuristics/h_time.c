@@ -42,9 +42,10 @@
  * a future occurrence of the goal action, each a step of its own.
  *
  * What is relaxed (never unsound): parameters and transition patterns
- * (also those of goals), maximal durations except in L, constraints with 'at' or 'next' and those whose universal term
- * has arguments (the translator leaves them out of the data), and the
- * past of unrecorded timepoints (taken as 0).
+ * (also those of goals), constraints in the latest times L, constraints
+ * with 'at' or 'next' and those whose universal term has arguments (the
+ * translator leaves them out of the data), and the past of unrecorded
+ * timepoints (taken as 0).
  */
 #include <stdio.h>
 #include <stdlib.h>

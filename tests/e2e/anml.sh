@@ -10,7 +10,8 @@
 #     generated models and for models with and without a plan, with
 #     'at', 'next' and arguments in references;
 #   - the same with the htime heuristic, which prunes states it proves
-#     are dead ends (and the timeline data it reads).
+#     are dead ends (and the timeline data it reads); ANML_HTIME_SEEDS=N
+#     adds generated models 1..N at two horizons.
 e2e_name=anml
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
@@ -193,6 +194,15 @@ agree rep_noplan.anml 20 --heuristic htime
 agree atstart.anml 8 --heuristic htime
 agree "$top/contrib/anml/ex1.anml" 3 --heuristic htime
 agree "$top/contrib/anml/ex1.anml" 4 --heuristic htime --search astar
+# more of the same on request: ANML_HTIME_SEEDS=40 sh tests/e2e/anml.sh
+# compares seeds 1..40 (T = 2, A = 5, C = 2) at horizons 10 and 14
+seed=1
+while [ "$seed" -le "${ANML_HTIME_SEEDS:-0}" ]; do
+	"$dmc" gen-anml -T 2 -A 5 -C 2 --seed $seed > hx$seed.anml
+	agree hx$seed.anml 10 --heuristic htime
+	agree hx$seed.anml 14 --heuristic htime
+	seed=$((seed + 1))
+done
 # the translation carries the timeline data htime reads
 "$dmc" translate gen3_1.anml --horizon 10 -o gen3_1.pml
 grep -q '^@@TL htime 1 horizon 10' gen3_1.pml && grep -q '^@@TL chain' gen3_1.pml \

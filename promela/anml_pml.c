@@ -832,6 +832,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);
 	free(g.s);
+	anml_write_tdata(&w);
 	for (int k = 0; k < w.nch; k++)
 		free(w.ch[k].binds);
 	free(w.ch);

@@ -117,4 +117,7 @@ int anml_ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf 
 void anml_list_bindings(writer *w, tchain *c, int *b, int k);
 void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
 
+/* anml_pml_tdata.c: the "@@TL" block for the htime heuristic */
+void anml_write_tdata(writer *w);
+
 #endif

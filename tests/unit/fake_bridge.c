@@ -303,7 +303,9 @@ int dmc_br_chan_field(long chan_id, int slot, int fld, long *val)
 	return 0;
 }
 
-const char *dmc_br_model_file(void) { return "fake.pml"; }
+static const char *model_file = "fake.pml";
+void fb_model_file(const char *path) { model_file = path ? path : "fake.pml"; }
+const char *dmc_br_model_file(void) { return model_file; }
 int dmc_br_statement_merging(void) { return 0; }
 int dmc_br_checks_deadlocks(void) { return M.checks_deadlocks; }
 int dmc_br_checks_asserts(void) { return M.checks_asserts; }

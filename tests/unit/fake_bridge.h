@@ -54,5 +54,7 @@ void fb_rendezvous_pending(int pid, int state);
 /* build facts */
 void fb_has_vars(int on);
 void fb_checks(int deadlocks, int asserts);
+/* what dmc_br_model_file() answers (NULL: "fake.pml", the default) */
+void fb_model_file(const char *path);
 
 #endif

@@ -33,6 +33,41 @@ static int count(const char *s, const char *needle)
 	return n;
 }
 
+/* the @@TL block for htime: instances, actions, transitions, goal bits,
+ * ground chains per binding of type-level references; constraints with
+ * 'next' or with arguments on the universal term are left out */
+static void test_timeline_data(void)
+{
+	char *p = translate("PLAN d TYPES k = {a, b}\n"
+	                    "TIMELINE A ACTIONS X: [2,_] Y(q: k) TRANSITIONS X -> Y -> X END A\n"
+	                    "TIMELINE B ACTIONS P Q: [3,4] TRANSITIONS P -> Q END B\n"
+	                    "VARIABLES a1, a2: A\n"
+	                    "INITIAL-STATE |-> A.X GOALS A.Y a1.X B.Q\n"
+	                    "CONSTRAINTS\n  A.X.end + 2 < B.Q.start\n  X.end + 1 <= X.next.start\n"
+	                    "  B.P.end < Y(a).start\n  B.Q.end <= 20\n"
+	                    "END d\n", 25);
+	CHECK(strstr(p, "@@TL htime 1 horizon 25 never 255 insts 3\n") != NULL);
+	CHECK(strstr(p, "@@TL inst 0 a1_act a1_e acts 2\n") != NULL);
+	CHECK(strstr(p, "@@TL act 0 0 min 2 max -1 first 1 finish 1 s - e a1_X_e\n") != NULL);
+	CHECK(strstr(p, "@@TL act 1 0 min 2 max -1 first 1 finish 0 s - e a2_X_e\n") != NULL);
+	/* B has no initial action: any may come first; B.Q.end is read by no guard */
+	CHECK(strstr(p, "@@TL act 2 1 min 3 max 4 first 1 finish 1 s - e -\n") != NULL);
+	CHECK(strstr(p, "@@TL act 2 0 min 1 max -1 first 1 finish 0 s - e B_P_e\n") != NULL);
+	CHECK(strstr(p, "@@TL trans 0 1 0\n") != NULL);
+	/* a1 has two goals (A.Y and a1.X): their bits */
+	CHECK(strstr(p, "@@TL goals 0 a1_goals\n") != NULL);
+	CHECK_EQ_LONG(count(p, "@@TL goal 0 "), 2);
+	CHECK(strstr(p, "@@TL goals 1 ") == NULL);
+	/* A.X.end + 2 < B.Q.start: one chain per instance of A */
+	CHECK(strstr(p, "@@TL chain 7 1 0.0.e+2 < 2.1.s+0\n") != NULL);
+	CHECK(strstr(p, "@@TL chain 7 1 1.0.e+2 < 2.1.s+0\n") != NULL);
+	CHECK(strstr(p, "@@TL chain 10 0 2.1.e+0 <= c20\n") != NULL);
+	CHECK(strstr(p, "@@TL chain 8 ") == NULL);   /* next */
+	CHECK(strstr(p, "@@TL chain 9 ") == NULL);   /* Y(a) universal */
+	CHECK(strstr(p, "@@TL end\n */\n") != NULL);
+	free(p);
+}
+
 static void test_ex1_shape(void)
 {
 	char *p = translate("PLAN ex1\nTIMELINE A ACTIONS A0: [2,_] A1 A2 TRANSITIONS A0 -> A1 -> A2 END A\n"
@@ -127,6 +162,7 @@ static void test_reference_points(void)
 
 CHECK_MAIN("anml_pml",
 	CASE(test_reference_points),
+	CASE(test_timeline_data),
 	CASE(test_ex1_shape),
 	CASE(test_constraint_guards),
 	CASE(test_parameters))

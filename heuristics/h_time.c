@@ -1,0 +1,656 @@
+/*
+ * h_time.c -- htime: a temporal relaxation for models translated from
+ * ANMLite (promela/anml_pml.c), with sound dead-end detection.
+ *
+ * The translator writes, at the end of the model, a comment of "@@TL"
+ * lines generated from the ANML model (promela/anml_pml_tdata.c): per
+ * timeline instance its action and timeout variables, per action the
+ * minimal duration, whether it may come first and whether the instance
+ * may finish after it, the variables of its recorded timepoints, the
+ * transitions (without parameter patterns), and every constraint as a
+ * ground chain t0 op t1 op ... (op one of <, <=, =; the universal term
+ * is named).  In a state (read through the bridge) htime computes lower
+ * bounds on the time of every future timepoint, as earliest times in a
+ * simple temporal network with release times:
+ *
+ *   F_s(a) = max(min over ways into a of their time, R_s(a)),
+ *   F_e(a) = max(F_s(a) + min(a), R_e(a)),
+ *
+ * starting from each instance's current action and its timeout (or, not
+ * started, its first actions at the current time), and infinity when a
+ * timepoint would lie after the horizon H, after a deadline D, or after
+ * the latest time L the action could start or end at (no gaps: an
+ * action starts when its predecessor ends, the first one now, and lasts
+ * at most its maximal duration; L is an upper bound over all ways in).  The
+ * release times R come from the constraints: every occurrence of the
+ * universal timepoint u must see the chain hold with every other term at
+ * a value no smaller than the earliest time that timepoint can have
+ * (the last recorded occurrence, or a future one: min(P, F)), and each
+ * of those must have happened by u, so u >= their bound.  Bounds are
+ * propagated along the chain; an empty interval means u can never
+ * occur.  R and F feed each other; the iteration starts below the true
+ * earliest times and stays below them (every function is monotone), so
+ * every iterate is a sound lower bound.  The state is a dead end
+ * (DMC_H_INF) when an instance's current action cannot end at its
+ * timeout or an instance cannot reach a finishing action by H: then no
+ * plan within the horizon exists from it.  Otherwise h is the sum over
+ * instances of the fewest transitions to finishing through actions the
+ * relaxation allows, a lower bound on the pan steps (admissible).
+ *
+ * An instance with several goals must also complete each goal not yet
+ * completed (its bit in INST_goals): by the current action's end or by
+ * a future occurrence of the goal action, each a step of its own.
+ *
+ * What is relaxed (never unsound): parameters and transition patterns
+ * (also those of goals), constraints in the latest times L, constraints
+ * with 'at' or 'next' and those whose universal term has arguments (the
+ * translator leaves them out of the data), and the past of unrecorded
+ * timepoints (taken as 0).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge.h"
+#include "heuristic.h"
+
+#define TINF (1 << 28)
+
+typedef struct {
+	int min, max, first, finish;  /* max -1: unbounded */
+	int has_var[2];
+	dmc_var var[2];               /* recorded start / end */
+	int nsucc, *succ;
+} t_act;
+
+typedef struct {
+	dmc_var act, end;
+	int nacts;
+	t_act *a;
+	int has_goals, ngoals;        /* several goals: their bits */
+	dmc_var goals;
+	int goal_act[30];
+} t_inst;
+
+typedef struct {
+	int is_const, inst, act, point, k, filtered;
+} t_term;
+
+typedef struct {
+	int line, uterm, n;
+	t_term *t;
+	int *ops;                     /* 0 <, 1 <=, 2 = */
+} t_chain;
+
+static struct {
+	int H, never, ninst, maxacts, nch;
+	dmc_var time;
+	t_inst *in;
+	t_chain *ch;
+	/* per evaluation, [inst][act][point] */
+	int *P, *Fv, *R, *D, *cand, *steps;
+	int *L;                       /* [inst][act][point]: latest times */
+	int *lo, *hi;                 /* per chain term */
+	int maxterms;
+} T;
+
+#define IX(i, a, p) (((i) * T.maxacts + (a)) * 2 + (p))
+
+static void free_all(void)
+{
+	for (int i = 0; i < T.ninst; i++) {
+		for (int a = 0; T.in[i].a && a < T.in[i].nacts; a++)
+			free(T.in[i].a[a].succ);
+		free(T.in[i].a);
+	}
+	for (int c = 0; c < T.nch; c++) {
+		free(T.ch[c].t);
+		free(T.ch[c].ops);
+	}
+	free(T.in);
+	free(T.ch);
+	free(T.P);
+	free(T.Fv);
+	free(T.R);
+	free(T.D);
+	free(T.L);
+	free(T.cand);
+	free(T.steps);
+	free(T.lo);
+	free(T.hi);
+	memset(&T, 0, sizeof T);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 65536, len = 0;
+	char *s = malloc(cap);
+	for (size_t n; s && (n = fread(s + len, 1, cap - len - 1, f)) > 0;) {
+		len += n;
+		if (len + 1 == cap) {
+			char *t = realloc(s, cap *= 2);
+			if (!t) {
+				free(s);
+				s = NULL;
+			}
+			s = t;
+		}
+	}
+	fclose(f);
+	if (s)
+		s[len] = 0;
+	return s;
+}
+
+static int find_var(const char *name, dmc_var *v, char *err, size_t errlen)
+{
+	if (dmc_br_var_find(name, -1, v) == 0 && v->local_type < 0)
+		return 0;
+	snprintf(err, errlen, "htime: the timeline data names '%s', which the model does not declare", name);
+	return -1;
+}
+
+/* a chain term: cK, or I.A.P+K with an optional '*' (filtered) */
+static int parse_term(const char *s, t_term *t)
+{
+	memset(t, 0, sizeof *t);
+	char p;
+	if (s[0] == 'c')
+		return (t->is_const = 1, sscanf(s + 1, "%d", &t->k) == 1) ? 0 : -1;
+	if (sscanf(s, "%d.%d.%c%d", &t->inst, &t->act, &p, &t->k) != 4 || (p != 's' && p != 'e'))
+		return -1;
+	t->point = p == 'e';
+	t->filtered = strchr(s, '*') != NULL;
+	if (t->inst < 0 || t->inst >= T.ninst || t->act < 0 || t->act >= T.in[t->inst].nacts)
+		return -1;
+	return 0;
+}
+
+static int parse_chain(char *line, char *err, size_t errlen)
+{
+	t_chain c;
+	memset(&c, 0, sizeof c);
+	char *save = NULL, *tok = strtok_r(line, " \t", &save);
+	int nt = 0;
+	if (!tok || sscanf(tok, "%d", &c.line) != 1 || !(tok = strtok_r(NULL, " \t", &save))
+	    || sscanf(tok, "%d", &c.uterm) != 1)
+		goto bad;
+	c.t = calloc(64, sizeof *c.t);
+	c.ops = calloc(64, sizeof *c.ops);
+	if (!c.t || !c.ops)
+		goto bad;
+	while ((tok = strtok_r(NULL, " \t", &save))) {
+		if (nt == 64)
+			goto bad;
+		if (nt > 0) {
+			c.ops[nt - 1] = strcmp(tok, "<") == 0 ? 0 : strcmp(tok, "<=") == 0 ? 1 : strcmp(tok, "=") == 0 ? 2 : -1;
+			if (c.ops[nt - 1] < 0 || !(tok = strtok_r(NULL, " \t", &save)))
+				goto bad;
+		}
+		if (parse_term(tok, &c.t[nt++]) != 0)
+			goto bad;
+	}
+	c.n = nt;
+	if (c.uterm < 0 || c.uterm >= nt || c.t[c.uterm].is_const)
+		goto bad;
+	t_chain *nc = realloc(T.ch, ((size_t) T.nch + 1) * sizeof *T.ch);
+	if (!nc)
+		goto bad;
+	T.ch = nc;
+	T.ch[T.nch++] = c;
+	if (nt > T.maxterms)
+		T.maxterms = nt;
+	return 0;
+bad:
+	free(c.t);
+	free(c.ops);
+	snprintf(err, errlen, "htime: malformed constraint in the timeline data");
+	return -1;
+}
+
+static int add_succ(t_act *a, int b)
+{
+	int *s = realloc(a->succ, ((size_t) a->nsucc + 1) * sizeof *s);
+	if (!s)
+		return -1;
+	a->succ = s;
+	a->succ[a->nsucc++] = b;
+	return 0;
+}
+
+static int parse(char *text, char *err, size_t errlen)
+{
+	int seen_head = 0, seen_end = 0;
+	for (char *line = text; line && *line;) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		char *l = line;
+		line = nl ? nl + 1 : NULL;
+		if (strncmp(l, "@@TL ", 5) != 0)
+			continue;
+		l += 5;
+		char n1[200], n2[200], rs[200], re[200];
+		int i, a, b, v, min, max, first, fin;
+		if (sscanf(l, "htime %d horizon %d never %d insts %d", &v, &T.H, &T.never, &T.ninst) == 4) {
+			if (v != 1 || T.ninst <= 0 || T.ninst > 4096)
+				goto bad;
+			T.in = calloc((size_t) T.ninst, sizeof *T.in);
+			if (!T.in)
+				goto bad;
+			seen_head = 1;
+		} else if (!seen_head)
+			goto bad;
+		else if (sscanf(l, "inst %d %199s %199s acts %d", &i, n1, n2, &a) == 4) {
+			if (i < 0 || i >= T.ninst || a <= 0 || a > 4096 || T.in[i].a)
+				goto bad;
+			if (find_var(n1, &T.in[i].act, err, errlen) || find_var(n2, &T.in[i].end, err, errlen))
+				return -1;
+			T.in[i].nacts = a;
+			if (!(T.in[i].a = calloc((size_t) a, sizeof *T.in[i].a)))
+				goto bad;
+			if (a > T.maxacts)
+				T.maxacts = a;
+		} else if (sscanf(l, "act %d %d min %d max %d first %d finish %d s %199s e %199s", &i, &a, &min, &max,
+		                  &first, &fin, rs, re) == 8) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || min < 0
+			    || (max != -1 && max < min))
+				goto bad;
+			t_act *x = &T.in[i].a[a];
+			x->min = min;
+			x->max = max;
+			x->first = first;
+			x->finish = fin;
+			const char *names[2] = { rs, re };
+			for (int p = 0; p < 2; p++)
+				/* spin leaves out a variable no statement reads: then its
+				 * past is unknown here (taken as 0) */
+				if (strcmp(names[p], "-") != 0 && dmc_br_var_find(names[p], -1, &x->var[p]) == 0
+				    && x->var[p].local_type < 0)
+					x->has_var[p] = 1;
+		} else if (sscanf(l, "goals %d %199s", &i, n1) == 2) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a)
+				goto bad;
+			if (find_var(n1, &T.in[i].goals, err, errlen))
+				return -1;
+			T.in[i].has_goals = 1;
+		} else if (sscanf(l, "goal %d %d %d", &i, &b, &a) == 3) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a || b != T.in[i].ngoals || b >= 30 || a < 0
+			    || a >= T.in[i].nacts)
+				goto bad;
+			T.in[i].goal_act[T.in[i].ngoals++] = a;
+		} else if (sscanf(l, "trans %d %d %d", &i, &a, &b) == 3) {
+			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || b < 0
+			    || b >= T.in[i].nacts || add_succ(&T.in[i].a[a], b))
+				goto bad;
+		} else if (strncmp(l, "chain ", 6) == 0) {
+			if (parse_chain(l + 6, err, errlen))
+				return -1;
+		} else if (strncmp(l, "end", 3) == 0) {
+			seen_end = 1;
+			break;
+		} else
+			goto bad;
+	}
+	if (!seen_head) {
+		snprintf(err, errlen, "htime: the model has no timeline data (htime is for models translated "
+		         "from ANMLite by dmc translate or dmc plan)");
+		return -1;
+	}
+	for (int i = 0; i < T.ninst; i++)
+		if (!T.in[i].a)
+			goto bad;
+	if (!seen_end)
+		goto bad;
+	return 0;
+bad:
+	if (!*err)
+		snprintf(err, errlen, "htime: malformed timeline data in the model");
+	return -1;
+}
+
+static int init(const dmc_targets *tg, char *err, size_t errlen)
+{
+	free_all();
+	err[0] = 0;
+	if (tg->deadlock || dmc_br_claim_type() >= 0 || !(tg->kinds & DMC_TGT_ASSERT) || tg->ngoals == 0) {
+		snprintf(err, errlen, "htime: its target is the goal assertion of an ANMLite translation "
+		         "(not deadlocks or a never claim)");
+		return -1;
+	}
+	if (!dmc_br_has_vars()) {
+		snprintf(err, errlen, "htime needs the model's variable accessors");
+		return -1;
+	}
+	const char *path = dmc_br_model_file();
+	char *text = path && *path ? slurp(path) : NULL;
+	if (!text) {
+		snprintf(err, errlen, "htime: cannot read the model %s", path && *path ? path : "(unknown)");
+		return -1;
+	}
+	int rc = parse(text, err, errlen);
+	free(text);
+	if (rc == 0 && find_var("time", &T.time, err, errlen) != 0)
+		rc = -1;
+	if (rc == 0) {
+		size_t n = (size_t) T.ninst * (size_t) T.maxacts * 2;
+		T.P = calloc(n, sizeof *T.P);
+		T.Fv = calloc(n, sizeof *T.Fv);
+		T.R = calloc(n, sizeof *T.R);
+		T.D = calloc(n, sizeof *T.D);
+		T.L = calloc(n, sizeof *T.L);
+		T.cand = calloc((size_t) T.maxacts, sizeof *T.cand);
+		T.steps = calloc((size_t) T.maxacts, sizeof *T.steps);
+		T.lo = calloc((size_t) T.maxterms + 1, sizeof *T.lo);
+		T.hi = calloc((size_t) T.maxterms + 1, sizeof *T.hi);
+		if (!T.P || !T.Fv || !T.R || !T.D || !T.L || !T.cand || !T.steps || !T.lo || !T.hi) {
+			snprintf(err, errlen, "htime: out of memory");
+			rc = -1;
+		}
+	}
+	if (rc != 0)
+		free_all();
+	return rc;
+}
+
+static long rd(const dmc_var *v)
+{
+	long x = 0;
+	dmc_br_var_read(v, 0, 0, &x);
+	return x;
+}
+
+static int maxi(int a, int b) { return a > b ? a : b; }
+static int mini(int a, int b) { return a < b ? a : b; }
+
+/* state of the evaluation: per instance its current action (-1 none,
+ * nacts: finished) and timeout, and whether the current action can end */
+static int cur[4096], tout[4096], cur_ok[4096];
+
+/* latest future times of inst i's timepoints: an action starts exactly
+ * when its predecessor ends (the current one at its timeout, a first
+ * one now) and lasts at most its maximal duration, and every action
+ * ends by H; -1 where no occurrence can come.  Upper bounds over all
+ * ways in (Bellman-Ford, values only grow and stay within H). */
+static void latest(int i, int now)
+{
+	const t_inst *in = &T.in[i];
+	int *L = T.L;
+	for (int a = 0; a < in->nacts; a++)
+		L[IX(i, a, 0)] = L[IX(i, a, 1)] = -1;
+	if (cur[i] < 0) {
+		for (int a = 0; a < in->nacts; a++)
+			if (in->a[a].first)
+				L[IX(i, a, 0)] = now;
+	} else if (cur[i] < in->nacts) {
+		const t_act *c = &in->a[cur[i]];
+		for (int k = 0; k < c->nsucc; k++)
+			L[IX(i, c->succ[k], 0)] = tout[i];
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int a = 0; a < in->nacts; a++) {
+			int s = L[IX(i, a, 0)];
+			if (s < 0)
+				continue;
+			int e = in->a[a].max < 0 ? T.H : mini(T.H, s + in->a[a].max);
+			if (e <= L[IX(i, a, 1)])
+				continue;
+			L[IX(i, a, 1)] = e;
+			for (int k = 0; k < in->a[a].nsucc; k++)
+				if (e > L[IX(i, in->a[a].succ[k], 0)]) {
+					L[IX(i, in->a[a].succ[k], 0)] = e;
+					changed = 1;
+				}
+		}
+	}
+}
+
+/* earliest future times of inst i's timepoints given R and D (Bellman-
+ * Ford: the ways into an action only get earlier) */
+static void earliest(int i, int now)
+{
+	const t_inst *in = &T.in[i];
+	for (int a = 0; a < in->nacts; a++) {
+		T.Fv[IX(i, a, 0)] = T.Fv[IX(i, a, 1)] = TINF;
+		T.cand[a] = TINF;
+	}
+	if (cur[i] < 0) {
+		/* not started: its first action starts now, as the clock waits
+		 * for every instance's first action (their timeouts are 0) */
+		for (int a = 0; a < in->nacts; a++) {
+			if (!in->a[a].first || T.R[IX(i, a, 0)] > now || now > T.D[IX(i, a, 0)])
+				continue;
+			int e = maxi(now + in->a[a].min, T.R[IX(i, a, 1)]);
+			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
+				continue;
+			T.Fv[IX(i, a, 0)] = now;
+			T.Fv[IX(i, a, 1)] = e;
+			for (int k = 0; k < in->a[a].nsucc; k++)
+				T.cand[in->a[a].succ[k]] = mini(T.cand[in->a[a].succ[k]], e);
+		}
+	} else if (cur[i] < in->nacts && cur_ok[i]) {
+		const t_act *c = &in->a[cur[i]];
+		for (int k = 0; k < c->nsucc; k++)
+			T.cand[c->succ[k]] = mini(T.cand[c->succ[k]], tout[i]);
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int a = 0; a < in->nacts; a++) {
+			if (T.cand[a] >= TINF)
+				continue;
+			int s = maxi(T.cand[a], T.R[IX(i, a, 0)]);
+			if (s > T.D[IX(i, a, 0)] || s > T.H || s > T.L[IX(i, a, 0)])
+				continue;
+			int e = maxi(s + in->a[a].min, T.R[IX(i, a, 1)]);
+			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
+				continue;
+			if (s >= T.Fv[IX(i, a, 0)] && e >= T.Fv[IX(i, a, 1)])
+				continue;      /* nothing earlier (s and e grow with cand) */
+			T.Fv[IX(i, a, 0)] = s;
+			T.Fv[IX(i, a, 1)] = e;
+			for (int k = 0; k < in->a[a].nsucc; k++) {
+				int b = in->a[a].succ[k];
+				if (e < T.cand[b]) {
+					T.cand[b] = e;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
+/* the earliest value timepoint (i, a, p) can have when a constraint
+ * reads it: its last occurrence so far, the current one, or a future one */
+static int est(const t_term *t)
+{
+	if (t->filtered)
+		return 0;
+	int v = mini(T.P[IX(t->inst, t->act, t->point)], T.Fv[IX(t->inst, t->act, t->point)]);
+	if (t->point == 1 && cur[t->inst] == t->act && cur_ok[t->inst])
+		v = mini(v, tout[t->inst]);
+	return v;
+}
+
+static int sat_add(int x, int d)
+{
+	return x >= TINF ? TINF : x <= -TINF ? -TINF : x + d;
+}
+
+/* the release time and deadline chain c puts on its universal
+ * timepoint; returns 1 if either changed */
+static int apply_chain(const t_chain *c)
+{
+	int n = c->n, u = c->uterm;
+	for (int j = 0; j < n; j++) {
+		const t_term *t = &c->t[j];
+		if (t->is_const)
+			T.lo[j] = T.hi[j] = t->k;
+		else if (j == u) {
+			T.lo[j] = -TINF;
+			T.hi[j] = TINF;
+		} else {
+			T.lo[j] = sat_add(est(t), t->k);
+			T.hi[j] = TINF;
+		}
+	}
+	for (int round = 0; round < n; round++)
+		for (int j = 0; j + 1 < n; j++) {
+			int d = c->ops[j] == 0;
+			T.lo[j + 1] = maxi(T.lo[j + 1], sat_add(T.lo[j], d));
+			T.hi[j] = mini(T.hi[j], sat_add(T.hi[j + 1], -d));
+			if (c->ops[j] == 2) {
+				T.lo[j] = maxi(T.lo[j], T.lo[j + 1]);
+				T.hi[j + 1] = mini(T.hi[j + 1], T.hi[j]);
+			}
+		}
+	const t_term *ut = &c->t[u];
+	int rel = sat_add(T.lo[u], -ut->k), dl = sat_add(T.hi[u], -ut->k);
+	for (int j = 0; j < n; j++) {
+		if (T.lo[j] > T.hi[j])
+			rel = TINF;                /* the chain cannot hold: u never occurs */
+		if (j != u && !c->t[j].is_const)
+			rel = maxi(rel, est(&c->t[j]));   /* it must have happened by u */
+	}
+	if (rel > T.H)
+		rel = TINF;
+	int *R = &T.R[IX(ut->inst, ut->act, ut->point)], *D = &T.D[IX(ut->inst, ut->act, ut->point)];
+	int changed = 0;
+	if (rel > *R) {
+		*R = rel;
+		changed = 1;
+	}
+	if (dl < *D) {
+		*D = dl;
+		changed = 1;
+	}
+	return changed;
+}
+
+/* fewest transitions from the current state of inst i to finishing,
+ * through actions the relaxation allows; TINF when none */
+static int steps_to_finish(int i)
+{
+	const t_inst *in = &T.in[i];
+	if (cur[i] >= in->nacts)
+		return 0;
+	int best = TINF;
+	for (int a = 0; a < in->nacts; a++)
+		T.steps[a] = TINF;
+	for (int a = 0; a < in->nacts; a++) {
+		int in_first = cur[i] < 0 ? in->a[a].first : 0;
+		if (cur[i] >= 0 && cur_ok[i])
+			for (int k = 0; k < in->a[cur[i]].nsucc; k++)
+				if (in->a[cur[i]].succ[k] == a)
+					in_first = 1;
+		if (in_first && T.Fv[IX(i, a, 1)] < TINF)
+			T.steps[a] = 1;
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int a = 0; a < in->nacts; a++) {
+			if (T.steps[a] >= TINF)
+				continue;
+			for (int k = 0; k < in->a[a].nsucc; k++) {
+				int b = in->a[a].succ[k];
+				if (T.Fv[IX(i, b, 1)] < TINF && T.steps[a] + 1 < T.steps[b]) {
+					T.steps[b] = T.steps[a] + 1;
+					changed = 1;
+				}
+			}
+		}
+	}
+	if (cur[i] >= 0 && cur_ok[i] && in->a[cur[i]].finish)
+		best = 1;
+	for (int a = 0; a < in->nacts; a++)
+		if (in->a[a].finish && T.steps[a] < TINF)
+			best = mini(best, T.steps[a] + 1);
+	if (!in->has_goals || best >= TINF)
+		return best;
+	/* several goals: each one not completed yet must be, by its action
+	 * ending (parameters relaxed): the current one's end, or a future
+	 * occurrence; each future one is a step of its own */
+	long bits = rd(&in->goals);
+	unsigned char counted[4096 / 8] = { 0 };
+	int distinct = 0;
+	for (int k = 0; k < in->ngoals; k++) {
+		int g = in->goal_act[k];
+		if (bits & (1L << k))
+			continue;
+		if (cur[i] == g && cur_ok[i])
+			continue;
+		if (T.steps[g] >= TINF)
+			return TINF;
+		best = maxi(best, T.steps[g] + 1);
+		if (!(counted[g / 8] & (1 << (g % 8)))) {
+			counted[g / 8] |= (unsigned char) (1 << (g % 8));
+			distinct++;
+		}
+	}
+	return maxi(best, distinct + 1);
+}
+
+static int eval(void)
+{
+	int now = (int) rd(&T.time);
+	size_t n = (size_t) T.ninst * (size_t) T.maxacts * 2;
+	for (int i = 0; i < T.ninst; i++) {
+		const t_inst *in = &T.in[i];
+		long a = rd(&in->act);
+		cur[i] = a == in->nacts + 1 ? -1 : (int) a;
+		tout[i] = (int) rd(&in->end);
+		cur_ok[i] = 1;
+		for (int x = 0; x < in->nacts; x++)
+			for (int p = 0; p < 2; p++) {
+				int v = 0;         /* unknown: may have happened at 0 */
+				if (cur[i] < 0)
+					v = TINF;          /* not started: nothing has happened */
+				else if (in->a[x].has_var[p]) {
+					long r = rd(&in->a[x].var[p]);
+					v = r == T.never ? TINF : (int) r;
+				}
+				T.P[IX(i, x, p)] = v;
+			}
+	}
+	for (size_t k = 0; k < n; k++) {
+		T.R[k] = 0;
+		T.D[k] = TINF;
+	}
+	for (int i = 0; i < T.ninst; i++)
+		latest(i, now);
+	for (int round = 0; round < 4 * T.H + 16; round++) {
+		for (int i = 0; i < T.ninst; i++) {
+			if (cur[i] >= 0 && cur[i] < T.in[i].nacts)
+				cur_ok[i] = T.R[IX(i, cur[i], 1)] <= tout[i] && tout[i] <= T.D[IX(i, cur[i], 1)];
+			earliest(i, now);
+		}
+		int changed = 0;
+		for (int c = 0; c < T.nch; c++)
+			changed |= apply_chain(&T.ch[c]);
+		if (!changed)
+			break;
+	}
+	int h = 0;
+	for (int i = 0; i < T.ninst; i++) {
+		if (cur[i] >= 0 && cur[i] < T.in[i].nacts && !cur_ok[i])
+			return DMC_H_INF;
+		int s = steps_to_finish(i);
+		if (s >= TINF)
+			return DMC_H_INF;
+		h += s;
+	}
+	return h;
+}
+
+static void done(void)
+{
+	free_all();
+}
+
+const dmc_heuristic dmc_h_htime = {
+	"htime", "ANMLite translations: temporal relaxation (earliest times, constraints as release times)",
+	1, 1, init, eval, done, NULL
+};

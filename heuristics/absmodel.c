@@ -56,6 +56,9 @@ void dmc_atrans_free_parts(dmc_atrans *t)
 		dmc_aexpr_free(t->msg[k]);
 	free(t->msg);
 	free(t->recv_var);
+	for (int k = 0; k < t->nmsg && t->match; k++)
+		dmc_aexpr_free(t->match[k].value);
+	free(t->match);
 	memset(t, 0, sizeof *t);
 }
 

@@ -53,6 +53,15 @@ typedef struct dmc_assign {
 
 enum { DMC_SYNC_NONE = 0, DMC_SYNC_SEND = 1, DMC_SYNC_RECV = 2 };
 
+/* A received field to match: a rendezvous pair fires only when the sent
+ * value, truncated to the field's type [lo, hi] as pan stores it, may
+ * equal value (the ATG also lets it fire when the sent value may lie
+ * outside [lo, hi], rather than model the truncation). */
+typedef struct dmc_amatch {
+	dmc_aexpr *value;             /* NULL: the field matches anything */
+	long lo, hi;
+} dmc_amatch;
+
 typedef struct dmc_atrans {
 	int proc;                     /* process instance (automaton) */
 	int from, to;                 /* its locations */
@@ -62,13 +71,15 @@ typedef struct dmc_atrans {
 	/* Binary synchronisation (rendezvous): a SEND and a RECV transition
 	 * of two different processes on the same channel fire together;
 	 * msg[k] of the send is assigned to recv_var[k] of the receive
-	 * (recv_var[k] < 0: the field is matched or ignored). */
+	 * (recv_var[k] < 0: the field is matched, see match, or ignored). */
 	int sync;                     /* DMC_SYNC_* */
 	dmc_aexpr *chan;              /* the channel: a send and a receive pair up
 	                               * when their chan values may be equal */
 	int nmsg;
 	dmc_aexpr **msg;              /* SEND: the sent expressions */
 	int *recv_var;                /* RECV: variables receiving the fields */
+	dmc_amatch *match;            /* RECV, or NULL: per field, the value it
+	                               * must have (a constant or eval(e)) */
 	int spawn;                    /* process instance started (run), or -1 */
 	int id;                       /* pan's transition id, for reports */
 } dmc_atrans;

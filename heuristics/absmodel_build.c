@@ -365,6 +365,18 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	return 0;
 }
 
+/* The id of the channel chan names in the current state, or -1. */
+static long chan_id(ctx *c, const char *chan)
+{
+	char err[128];
+	long id = -1;
+	dmc_expr *e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
+	if (!e || dmc_expr_eval(e, c->cur_pid, &id) != 0)
+		id = -1;
+	dmc_expr_free(e);
+	return id;
+}
+
 static dmc_aexpr *var_ref(int var)
 {
 	dmc_aexpr *e = dmc_aexpr_leaf(DMC_AE_VAR, 0);
@@ -439,13 +451,63 @@ static int buffered_contents(ctx *c, dmc_atrans *t, long id, const dmc_stmt *st)
 	return 0;
 }
 
+/* The value a received field must match: a constant, or eval(e) (the
+ * value of e in the receiver); NULL for _, or when the expression is not
+ * fully known (the field then constrains nothing, as before matching was
+ * modelled).  In pan a rendezvous receive is executable only if every
+ * such field equals the sender's: this is the receive's guard, e.g. the
+ * guard of the UPPAAL edge that the translation puts into eval(). */
+static dmc_aexpr *match_value(ctx *c, const char *text)
+{
+	const char *end;
+	int approx = 0;
+	char *inner;
+	dmc_aexpr *a;
+	while (*text == ' ' || *text == '\t')
+		text++;
+	end = text + strlen(text);
+	while (end > text && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (end == text || (end - text == 1 && text[0] == '_'))
+		return NULL;
+	if (end - text > 6 && strncmp(text, "eval", 4) == 0 && end[-1] == ')') {
+		const char *p = text + 4;
+		int depth = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		/* strip eval( ... ) only if its '(' closes at the very end */
+		for (const char *q = p; *p == '(' && q < end; q++) {
+			depth += *q == '(';
+			depth -= *q == ')';
+			if (depth == 0) {
+				if (q == end - 1) {
+					text = p + 1;
+					end--;
+				}
+				break;
+			}
+		}
+	}
+	if (!(inner = malloc((size_t) (end - text) + 1)))
+		return NULL;
+	memcpy(inner, text, (size_t) (end - text));
+	inner[end - text] = 0;
+	a = abstract_text(c, inner, &approx);
+	free(inner);
+	if (a && approx) {
+		dmc_aexpr_free(a);
+		a = NULL;
+	}
+	return a;
+}
+
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
 {
 	dmc_abuild *b = c->b;
 	dmc_amodel *m = &b->m;
 	dmc_stmt st;
 	int lv[MAX_LVALUES], n, rv;
-	long id;
+	long id, cid = 0;
 	dmc_atrans *more = realloc(m->trans, ((size_t) m->ntrans + 1) * sizeof *more);
 	if (!more)
 		return -1;
@@ -508,7 +570,9 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 		t->nmsg = st.nfields;
 		t->msg = calloc((size_t) st.nfields + 1, sizeof *t->msg);
 		t->recv_var = calloc((size_t) st.nfields + 1, sizeof *t->recv_var);
-		if (!t->msg || !t->recv_var)
+		if (st.kind == DMC_ST_RECV)
+			t->match = calloc((size_t) st.nfields + 1, sizeof *t->match);
+		if (!t->msg || !t->recv_var || (st.kind == DMC_ST_RECV && !t->match))
 			return -1;
 		for (int f = 0; f < st.nfields; f++) {
 			t->recv_var[f] = -1;
@@ -516,7 +580,11 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 				t->msg[f] = abstract_text(c, st.field[f], &b->approx_exprs);
 			else if ((n = lvalues(c, st.field[f], lv)) == 1)
 				t->recv_var[f] = lv[0];
-			else                  /* a constant to match, or a run-time element */
+			else if (n <= 0 && (cid > 0 || (cid = chan_id(c, st.chan)) > 0)
+			         && dmc_br_chan_field_range(cid, f, &t->match[f].lo, &t->match[f].hi) == 0)
+				/* a constant or eval(e) to match, or _ */
+				t->match[f].value = match_value(c, st.field[f]);
+			else                  /* a run-time element */
 				for (int k = 0; k < n; k++)
 					if (assign(t, lv[k], NULL) < 0)
 						return -1;

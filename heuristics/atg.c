@@ -6,7 +6,9 @@
  * a RECV transition of two processes, see add_pairs).  Its *conditions* are
  * the source locations of its transitions and the *atoms* of their
  * guards (the top-level conjuncts: the paper quantifies each condition
- * separately), plus for a pair the atom "the two channels may be equal".
+ * separately), plus for a pair the atoms "the two channels may be equal"
+ * and, for each field the receive matches (a constant or eval(e)), "the
+ * sent value may equal it".
  * An *effect* adds values to one variable.
  *
  * Building (Fig. 1) is event driven, the paper's incremental trick:
@@ -66,7 +68,8 @@ typedef struct {
 typedef struct {
 	int part[2];                  /* transitions; part[1] < 0 unless a pair */
 	int efirst, neff;             /* effs[efirst .. +neff) */
-	int chan;                     /* atom "channels may be equal", or -1 */
+	int chan, nchan;              /* a pair's atoms (channels may be equal,
+	                               * fields may match): [chan, chan + nchan) */
 } action;
 
 typedef struct {
@@ -94,7 +97,7 @@ struct dmc_atg {
 	int nacts, neffs, *evars;
 	action *acts;
 	effect *effs;
-	dmc_aexpr *chan_eq;           /* the channel atoms' expressions */
+	dmc_aexpr *chan_eq;           /* the pair atoms' expressions */
 	int *t_need, *a_need, *g_need;
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
@@ -322,7 +325,7 @@ static int valid_model(const dmc_amodel *m)
 	return 1;
 }
 
-/* An action and its effects; a pair also gets the channel atom. */
+/* An action and its effects (a pair's atoms are made by add_pairs). */
 static void add_action(builder *b, int s, int r)
 {
 	dmc_atg *g = b->g;
@@ -334,6 +337,7 @@ static void add_action(builder *b, int s, int r)
 	ac->part[0] = s;
 	ac->part[1] = r;
 	ac->chan = -1;
+	ac->nchan = 0;
 	ac->efirst = b->effs.n;
 	for (int i = 0; i < 2; i++) {
 		int t = ac->part[i];
@@ -353,8 +357,25 @@ static void add_action(builder *b, int s, int r)
 	((action *)b->acts.v)[a].neff = b->effs.n - ((action *)b->acts.v)[a].efirst;
 }
 
-/* Rendezvous pairs; a pair whose channels are constants that differ is
- * never made, one with a variable channel gets an atom.  A process does
+/* In n[0..6]: sent == value || sent < lo || sent > hi, the condition
+ * for a received field to match (pan truncates the sent value to the
+ * field's type; a value outside it is let through, not truncated). */
+static dmc_aexpr *match_atom(dmc_aexpr *n, dmc_aexpr *sent, const dmc_amatch *mt)
+{
+	n[0] = (dmc_aexpr){ .op = DMC_AE_CONST, .value = mt->lo };
+	n[1] = (dmc_aexpr){ .op = DMC_AE_CONST, .value = mt->hi };
+	n[2] = (dmc_aexpr){ .op = DMC_AE_LT, .a = sent, .b = &n[0] };
+	n[3] = (dmc_aexpr){ .op = DMC_AE_GT, .a = sent, .b = &n[1] };
+	n[4] = (dmc_aexpr){ .op = DMC_AE_OR, .a = &n[2], .b = &n[3] };
+	n[5] = (dmc_aexpr){ .op = DMC_AE_EQ, .a = sent, .b = mt->value };
+	n[6] = (dmc_aexpr){ .op = DMC_AE_OR, .a = &n[5], .b = &n[4] };
+	return &n[6];
+}
+
+/* Rendezvous pairs; a pair whose channels are constants that differ, or
+ * with a field that can never match, is never made; a variable channel
+ * and each field the receive matches against a sent value that is not a
+ * constant get an atom (the receive's guard in pan).  A process does
  * not meet itself, but an automaton that some transition spawns may
  * stand for several instances (absmodel_build.c makes one per proctype
  * for all instances `run` creates), which can meet each other. */
@@ -362,7 +383,7 @@ static void add_pairs(builder *b)
 {
 	dmc_atg *g = b->g;
 	const dmc_amodel *m = g->m;
-	int npairs = 0;
+	int npairs = 0, maxf = 0;
 	unsigned char *spawned = calloc((size_t)m->nprocs + 1, 1);
 	if (!spawned) {
 		b->bad = 1;
@@ -374,7 +395,12 @@ static void add_pairs(builder *b)
 	for (int s = 0; s < m->ntrans; s++)
 		for (int r = 0; m->trans[s].sync == DMC_SYNC_SEND && r < m->ntrans; r++)
 			npairs += m->trans[r].sync == DMC_SYNC_RECV;
-	if (!(g->chan_eq = take(g, (size_t)npairs, sizeof *g->chan_eq))) {
+	for (int r = 0; r < m->ntrans; r++)
+		if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].nmsg > maxf)
+			maxf = m->trans[r].nmsg;
+	/* per pair: the channel atom, then per matched field the nodes of
+	 * msg == value || msg < lo || msg > hi (match_atom) */
+	if (!(g->chan_eq = take(g, (size_t)npairs * (size_t)(1 + 7 * maxf), sizeof *g->chan_eq))) {
 		free(spawned);
 		return;
 	}
@@ -388,7 +414,8 @@ static void add_pairs(builder *b)
 			int a = b->acts.n, natoms = b->atoms.n;
 			if (tr->sync != DMC_SYNC_RECV)
 				continue;
-			eq = &g->chan_eq[npairs++];
+			int never = 0;
+			eq = &g->chan_eq[(size_t)npairs++ * (size_t)(1 + 7 * maxf)];
 			if (tr->proc == ts->proc && !spawned[tr->proc])
 				continue;
 			eq->op = DMC_AE_EQ;
@@ -396,13 +423,21 @@ static void add_pairs(builder *b)
 			eq->b = tr->chan;
 			if (ts->chan && tr->chan)
 				add_atoms(b, eq, OWN_ACT, a);
-			if (b->atoms.n > natoms && ((atom *)b->atoms.v)[natoms].nv == 0) {
-				b->atoms.n = natoms;     /* constant channels that differ */
+			for (int k = 0; tr->match && k < tr->nmsg; k++)
+				if (tr->match[k].value && k < ts->nmsg && ts->msg[k])
+					add_atoms(b, match_atom(&eq[1 + 7 * k], ts->msg[k], &tr->match[k]),
+					          OWN_ACT, a);
+			for (int i = natoms; i < b->atoms.n; i++)
+				never |= ((atom *)b->atoms.v)[i].nv == 0;
+			if (never) {             /* constants that differ */
+				b->atoms.n = natoms;
 				continue;
 			}
 			add_action(b, s, r);
-			if (b->atoms.n > natoms && b->acts.n > a)
+			if (b->atoms.n > natoms && b->acts.n > a) {
 				((action *)b->acts.v)[a].chan = natoms;
+				((action *)b->acts.v)[a].nchan = b->atoms.n - natoms;
+			}
 		}
 	}
 	free(spawned);
@@ -705,7 +740,7 @@ static void build_static(builder *b)
 	for (int t = 0; t < m->ntrans; t++)
 		g->t_need[t] = 1 + g->t_afirst[t + 1] - g->t_afirst[t];
 	for (int a = 0; a < g->nacts; a++)
-		g->a_need[a] = 1 + (g->acts[a].part[1] >= 0) + (g->acts[a].chan >= 0);
+		g->a_need[a] = 1 + (g->acts[a].part[1] >= 0) + g->acts[a].nchan;
 	for (int i = 0; i < m->ngoals; i++)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
@@ -1319,8 +1354,8 @@ static void select_action(dmc_atg *g, int a, int j, long reps)
 		for (int k = g->t_afirst[t]; k < g->t_afirst[t + 1]; k++)
 			post_atom(g, k);
 	}
-	if (ac->chan >= 0)
-		post_atom(g, ac->chan);
+	for (int i = 0; i < ac->nchan; i++)
+		post_atom(g, ac->chan + i);
 }
 
 /* How hard an action's conditions are: the sum of their first layers
@@ -1328,7 +1363,9 @@ static void select_action(dmc_atg *g, int a, int j, long reps)
 static long difficulty(const dmc_atg *g, int a)
 {
 	const action *ac = &g->acts[a];
-	long d = ac->chan >= 0 ? g->atom_sat[ac->chan] : 0;
+	long d = 0;
+	for (int i = 0; i < ac->nchan; i++)
+		d += g->atom_sat[ac->chan + i];
 	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
 		int t = ac->part[i];
 		d += g->first_loc[g->loc_base[g->m->trans[t].proc] + g->m->trans[t].from];

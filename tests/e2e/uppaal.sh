@@ -129,6 +129,34 @@ for v in A B C; do
 			"$dmc" check "$m" --query "$contrib/fischer_${v}_5.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
 	done
 done
+# issue 4's target on F^A_10: greedy with hL (and hU) finds a trail at
+# least 10x shorter than SPIN's own DFS (pan -m100000, as make bench),
+# and it replays with spin -t
+d=$work/fa10
+mkdir -p "$d"
+if "$dmc" translate "$contrib/fischer_A_10.xta" --query "$contrib/fischer_A_10.q" -o "$d/m.pml" 2> "$d/tr.err" \
+   && (cd "$d" && spin -o3 -a m.pml > spin.out 2>&1 && gcc -O2 -w -DNOREDUCE -o pan pan.c \
+       && ./pan -m100000 > pan.out 2>&1; [ -f m.pml.trail ]); then
+	dfs=$(trail_steps "$d/m.pml.trail")
+	rm -f "$d/m.pml.trail"
+	for h in hL hU; do
+		(cd "$d" && "$dmc" check m.pml --spin-opts=-o3 --search greedy --heuristic $h --json > $h.json 2> $h.err)
+		len=$(json_num trail_length "$d/$h.json")
+		if [ -n "$len" ] && [ "$len" -gt 0 ] && [ $((len * 10)) -le "$dfs" ]; then
+			ok "fischer_A_10 greedy/$h: trail $len, SPIN DFS $dfs"
+		else
+			fail "fischer_A_10 greedy/$h: trail '$len' is not 10x shorter than SPIN DFS's $dfs"
+		fi
+		if [ -f "$d/m.pml.trail" ] && (cd "$d" && spin -o3 -t m.pml 2>&1 | grep -q 'assertion violated'); then
+			ok "fischer_A_10 greedy/$h: the trail replays with spin -t"
+		else
+			fail "fischer_A_10 greedy/$h: no trail that replays with spin -t"
+		fi
+		rm -f "$d/m.pml.trail"
+	done
+else
+	fail "fischer_A_10: translation or SPIN's DFS failed: $(cat "$d/tr.err"; tail -n 3 "$d/pan.out" 2> /dev/null)"
+fi
 # the other families: arbiter trees and the train-gate controller
 for m in arbiter_2 arbiter_3 train_gate_3; do
 	for cfg in bfs/none greedy/hL; do

@@ -174,6 +174,54 @@ static void test_buffered_channel(void)
 	dmc_targets_free(&tg);
 }
 
+/* A rendezvous receive that matches fields (pan's c?v,eval(e),_) fires
+ * only with a send whose values may equal them: R offers 7,1,0 and S
+ * takes it only when x >= 2 (the way dmc translate puts a UPPAAL edge's
+ * guard into eval()).  With x = 0 and nothing changing x, S's assert is
+ * a proved dead end. */
+static void test_rendezvous_match(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	dmc_astate s;
+	dmc_atg *g;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int tR = fb_type("R", 3, 1), tS = fb_type("S", 4, 1);
+	fb_trans(tR, 1, 2, 2, "c!7,1,0");
+	fb_trans(tS, 1, 2, 3, "c?v,eval(((x>=2) -> 1 : 2)),_");
+	fb_trans(tS, 2, 3, 4, "assert((v!=7))");
+	fb_global("x", 1);
+	fb_chan_var(-1, "c", 1);
+	fb_local(tS, "v", 1);
+	int id = fb_chan(0);
+	fb_chan_fields(id, 3);
+	fb_set("c", 0, id);
+	fb_proc(tR, 1);
+	fb_proc(tS, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	const dmc_atrans *recv = find(&b.m, 1, 1, 2);
+	CHECK(recv && recv->sync == DMC_SYNC_RECV && recv->nmsg == 3 && recv->match);
+	CHECK(recv && recv->recv_var[0] >= 0 && !recv->match[0].value);
+	CHECK(recv && recv->match[1].value && recv->match[1].value->op == DMC_AE_COND
+	      && recv->match[1].lo == 0 && recv->match[1].hi == 255);
+	CHECK(recv && recv->recv_var[2] < 0 && !recv->match[2].value);   /* _ */
+	CHECK_EQ_LONG(b.approx_exprs, 0);
+	g = dmc_atg_new(&b.m);
+	CHECK(g != NULL);
+	fb_set("x", 0, 0);
+	dmc_abuild_state(&b, &s);
+	CHECK_EQ_LONG(dmc_atg_hL(g, &s), DMC_ATG_INF);
+	fb_set("x", 0, 2);
+	dmc_abuild_state(&b, &s);
+	CHECK_EQ_LONG(dmc_atg_hL(g, &s), 3);          /* the pair (2 steps), the assert */
+	dmc_atg_free(g);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
 /* A receive that matches a constant needs the channel to may hold it:
  * with only 1s ever sent, "q?2" never fires and its target is a proved
  * dead end; "q?1" is reached. */
@@ -306,4 +354,4 @@ static void test_copied_options(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_rendezvous_match), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

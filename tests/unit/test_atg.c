@@ -28,7 +28,8 @@ static dmc_aexpr pool[512];
 static dmc_assign assigns[128];
 static dmc_aexpr *msgs[64];
 static int recvs[64];
-static int npool, nassigns, nmsgs, nrecvs;
+static dmc_amatch matches[64];
+static int npool, nassigns, nmsgs, nrecvs, nmatches;
 
 static void reset(void)
 {
@@ -37,7 +38,7 @@ static void reset(void)
 	memset(vars, 0, sizeof vars);
 	memset(goals, 0, sizeof goals);
 	memset(&M, 0, sizeof M);
-	npool = nassigns = nmsgs = nrecvs = 0;
+	npool = nassigns = nmsgs = nrecvs = nmatches = 0;
 	M.procs = procs;
 	M.trans = trans;
 	M.vars = vars;
@@ -119,6 +120,20 @@ static void recv(int t, dmc_aexpr *chan, int into)
 		recvs[nrecvs++] = into;
 		trans[t].nmsg = 1;
 	}
+}
+
+/* A receive of one field that must equal value (a field of type lo..hi). */
+static void recv_match(int t, dmc_aexpr *chan, dmc_aexpr *value, long lo, long hi)
+{
+	trans[t].sync = DMC_SYNC_RECV;
+	trans[t].chan = chan;
+	trans[t].recv_var = &recvs[nrecvs];
+	recvs[nrecvs++] = -1;
+	trans[t].match = &matches[nmatches];
+	matches[nmatches].value = value;
+	matches[nmatches].lo = lo;
+	matches[nmatches++].hi = hi;
+	trans[t].nmsg = 1;
 }
 
 static int goal(dmc_aexpr *formula, int extra)
@@ -650,6 +665,76 @@ static void test_rendezvous_message(void)
 	dmc_atg_free(g);
 }
 
+/* A receive that matches a field (pan's c?eval(e)) fires only with a
+ * send whose value may equal it: P1 receives on channel 0 only when
+ * x >= 2 makes (x >= 2 -> 1 : 2) equal P0's 1; P2 counts x up. */
+static void test_rendezvous_match(void)
+{
+	dmc_atg *g;
+	dmc_aexpr *cond, *sent;
+	int x;
+	reset();
+	proc("P0", 2, 0);
+	proc("P1", 2, 0);
+	proc("P2", 1, 0);
+	x = var("x", 0, 255);
+	send(tr(0, 0, 1, NULL), C(0), C(1));
+	cond = node(DMC_AE_COND, B(DMC_AE_GE, V(x), C(2)), C(1));
+	cond->c = C(2);
+	recv_match(tr(1, 0, 1, NULL), C(0), cond, 0, 1);
+	assign(tr(2, 0, 0, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
+	goal_loc(goal(NULL, 0), 1, 1);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	at(1, 0);
+	at(2, 0);
+	val(x, 2);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);                 /* the guard holds: the pair (2 steps) */
+	CHECK_EQ_LONG(hU, 2);
+	st();
+	at(0, 0);
+	at(1, 0);
+	at(2, 0);
+	val(x, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 3);                 /* x := x + 1 first (one layer: widening) */
+	CHECK_EQ_LONG(hU, 4);                 /* twice, as in pan */
+	st();                                 /* nothing changes x: never */
+	at(0, 0);
+	at(1, 0);
+	val(x, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+
+	/* constants: 1 never equals 0, no pair; 2 is truncated to a bit
+	 * field's 0 by pan, so it must be let through */
+	reset();
+	proc("P0", 2, 0);
+	proc("P1", 2, 0);
+	sent = C(1);
+	send(tr(0, 0, 1, NULL), C(0), sent);
+	recv_match(tr(1, 0, 1, NULL), C(0), C(0), 0, 1);
+	goal_loc(goal(NULL, 0), 1, 1);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	at(1, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, INF);
+	dmc_atg_free(g);
+	sent->value = 2;
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	at(1, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 2);
+	dmc_atg_free(g);
+}
+
 /* A process does not synchronise with itself; but an automaton that is
  * spawned may stand for several instances, which can. */
 static void test_self_rendezvous(void)
@@ -790,5 +875,6 @@ CHECK_MAIN("atg",
 	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
 	CASE(test_wrap), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
-	CASE(test_rendezvous_message), CASE(test_self_rendezvous), CASE(test_goals),
+	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
+	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print))

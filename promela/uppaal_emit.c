@@ -875,7 +875,11 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 		proc(&e, n->insts.v[i]);
 	tick(&e);
 	monitor(&e, op);
-	char *body = up_mem_close(n->m->c, &blen);
+	char *text = up_mem_close(n->m->c, &blen);
+	/* into the arena: an error in the declarations below must not leak it */
+	char *body = up_alloc(n->m->c, blen + 1);
+	memcpy(body, text, blen + 1);
+	free(text);
 	e.s.out = out;
 	globals(&e);
 	for (int i = 0; i < e.maxb; i++)
@@ -885,5 +889,4 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	if (e.s.maxtemp || e.maxb)
 		fputc('\n', out);
 	fwrite(body, 1, blen, out);
-	free(body);
 }

@@ -24,6 +24,19 @@
  * glue closes the cycle when a successor equals the seed, and writes the
  * lasso with SPIN's -1:-1:-1 cycle marker.
  *
+ * Partial-order reduction (on unless --no-por): both searches explore ONE
+ * fixed reduced graph.  The outer search decides each state's expansion
+ * once, when it enters it, with the C2cl proviso against its visited set
+ * (a candidate process may be expanded alone only if none of its
+ * successors was entered before: then every cycle of the reduced graph
+ * has a fully expanded state -- the cycle's state entered last); the
+ * decision (the process expanded alone, or every process) is kept in the
+ * state's record, and the glue makes the nested search replay it
+ * (dmc_rt_live_choice).  pan stores and queues the successors of every
+ * candidate it tries before the proviso is known: the successors of the
+ * candidates it rejected are dropped here when the expansion ends, so the
+ * state's successors are exactly those of its decision.
+ *
  * Successors are tried best first (ndfs_guide.c): toward an accepting
  * state in the outer search, toward the seed in the nested one; with
  * --guide none in pan's generation order, which is SPIN's DFS order.
@@ -36,12 +49,14 @@
 #include "runtime.h"
 #include "bridge.h"
 #include "state_table.h"
+#include "por.h"
 
 dmc_live_stats dmc_live_st;
 
 enum { K_ACCEPT = 1, K_REPUSH = 2 };
 #define ENTERED 1u
 #define CLASHED 2u
+#define DECIDED 4u                /* the reduction decision is in bits 8.. (choice + 1) */
 #define KEY(k) ((const void *) (uintptr_t) (k))
 
 typedef struct kid {
@@ -50,6 +65,7 @@ typedef struct kid {
 	int h1, h2;                   /* guidance, smaller first */
 	unsigned seq;                 /* generation order */
 	unsigned flags;               /* K_* */
+	int cand;                     /* POR: from the candidate process expanded alone, -1 full */
 } kid;
 
 typedef struct node {
@@ -77,6 +93,14 @@ static dmc_state_table *visited;
 static clash *clashes;
 static size_t nclash, clash_cap;
 static int guide_mode;            /* 0 none, 1 fsm, 2 hamming */
+static int next_cand = -1;        /* the next push: dmc_rt_live_origin */
+static struct {                   /* the expansion pan is doing (the last item popped) */
+	int open, inner, repush;
+	size_t begin;                 /* its successors: kids[begin..] */
+	int has_rec;                  /* the state's record: */
+	uint64_t key;                 /* ...by fingerprint, */
+	long clash;                   /* ...or clashes[clash] when >= 0 */
+} exp_cur;
 
 static void fail(const char *msg)
 {
@@ -154,9 +178,17 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 		         o->cycles == 1 ? "-a" : "-l");
 		return -1;
 	}
+	if ((o->given & DMC_GIVEN_PROVISO) && o->por_proviso != DMC_POR_C2CL) {
+		snprintf(err, errlen, "--por-proviso %s does not preserve cycles: the nested DFS "
+		         "of %s reduces with c2cl (or --no-por)", dmc_por_proviso_name(o->por_proviso),
+		         o->cycles == 1 ? "-a" : "-l");
+		return -1;
+	}
 	o->cycles = dmc_br_set_cycles(o->cycles);
-	if (o->cycles)
+	if (o->cycles) {
 		o->search_name = "nested-dfs";
+		o->por_proviso = DMC_POR_C2CL;    /* the liveness proviso (ndfs.c, por.h) */
+	}
 	return 0;
 }
 
@@ -259,8 +291,9 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 void dmc_live_push(void *item, int g, int repush)
 {
 	(void) g;
-	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0 };
+	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0, next_cand };
 	last_key = 0;
+	next_cand = -1;
 	if (!repush) {
 		if (!inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
 			k.flags |= K_ACCEPT;
@@ -311,11 +344,76 @@ static void start_inner(void *seed)
 	push_node(nkids, NULL);       /* its root: the seed's copy is its one successor */
 	if (nkids == kids_cap)
 		kids = grow(kids, &kids_cap, sizeof *kids);
-	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0 };
+	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0, -1 };
+}
+
+void dmc_rt_live_origin(int cand)
+{
+	next_cand = cand;
+}
+
+int dmc_rt_live_choice(uint64_t key, const void *v, size_t n)
+{
+	unsigned *st = status(key, v, n, NULL);
+	if (!st || !(*st & DECIDED))
+		return -2;
+	return (int) (*st >> 8) - 1;
+}
+
+/* The expansion of the item popped last is over: keep the successors of
+ * its reduction decision (an outer state's: the process whose
+ * candidacy pan kept, or all), and record that decision. */
+static void finish_expansion(void)
+{
+	exp_cur.open = 0;
+	if (exp_cur.inner)
+		return;                   /* the glue replayed the recorded decision */
+	const char *note;
+	int choice = dmc_por_status(&note) ? dmc_por_chosen() : -1;
+	size_t w = exp_cur.begin;
+	for (size_t i = exp_cur.begin; i < nkids; i++) {
+		kid k = kids[i];
+		if ((k.flags & K_REPUSH) || (choice >= 0 ? k.cand == choice : k.cand < 0))
+			kids[w++] = k;
+		else {
+			dmc_br_discard(k.item);
+			dmc_live_st.por_dropped++;
+		}
+	}
+	nkids = w;
+	if (exp_cur.repush || !exp_cur.has_rec)
+		return;
+	unsigned *st = NULL;
+	if (exp_cur.clash >= 0)
+		st = &clashes[exp_cur.clash].status;
+	else {
+		dmc_state_rec *r = dmc_st_find(visited, KEY(exp_cur.key));
+		if (r)
+			st = &r->closed;
+	}
+	if (st)
+		*st = (*st & 0xffu) | DECIDED | ((unsigned) (choice + 1) << 8);
+}
+
+/* pan is about to expand k (after its removal from kids); st: its record */
+static void begin_expansion(const kid *k, unsigned *st)
+{
+	exp_cur.open = 1;
+	exp_cur.inner = inner;
+	exp_cur.repush = (k->flags & K_REPUSH) != 0;
+	exp_cur.begin = nkids;
+	exp_cur.has_rec = st != NULL;
+	exp_cur.key = k->key;
+	exp_cur.clash = -1;           /* the state's own record: a clash's, or the table's */
+	for (size_t i = 0; st && i < nclash; i++)
+		if (st == &clashes[i].status)
+			exp_cur.clash = (long) i;
 }
 
 void *dmc_live_pop(void)
 {
+	if (exp_cur.open)
+		finish_expansion();
 	if (order_top) {
 		size_t b = nodes[nnodes - 1].kid_begin;
 		if (nkids - b > 1)
@@ -328,10 +426,13 @@ void *dmc_live_pop(void)
 			kid k = kids[--nkids];
 			/* pan re-expands the state before a failed rendezvous: its
 			 * successors join the current node's */
-			if (k.flags & K_REPUSH)
+			if (k.flags & K_REPUSH) {
+				begin_expansion(&k, NULL);
 				return k.item;
+			}
+			unsigned *st = NULL;
 			if (!inner) {
-				unsigned *st = status(k.key, NULL, 0, k.item);
+				st = status(k.key, NULL, 0, k.item);
 				if (st && (*st & ENTERED)) {
 					dmc_br_discard(k.item);
 					continue;
@@ -342,6 +443,7 @@ void *dmc_live_pop(void)
 			} else
 				dmc_live_st.inner_expanded++;
 			push_node(nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
+			begin_expansion(&k, st);
 			dmc_S.st.expanded++;
 			return k.item;
 		}

@@ -155,6 +155,7 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 				return -1;
 			}
 			o->por_proviso = (int) p;
+			o->given |= DMC_GIVEN_PROVISO;
 		} else if ((v = value_of(&i, *argc, argv, "--guide"))) {
 			if (strcmp(v, "fsm") != 0 && strcmp(v, "hamming") != 0 && strcmp(v, "none") != 0) {
 				snprintf(err, errlen, "--guide: expected fsm, hamming or none, got '%s'", v);

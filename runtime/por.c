@@ -113,6 +113,11 @@ int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in
 	return candidate_ok();
 }
 
+int dmc_por_chosen(void)
+{
+	return cur.attempted && !cur.full && cur.pid >= 0 && candidate_ok() ? cur.pid : -1;
+}
+
 const dmc_por_stats *dmc_por_get_stats(void)
 {
 	count_current();

@@ -83,6 +83,11 @@ void dmc_por_expansion_begin(void);
  * others (a full expansion) returns 0. */
 int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue);
 
+/* The candidate process the current expansion kept (its reduced
+ * expansion satisfied the proviso), or -1 (full expansion, or no
+ * candidate). */
+int dmc_por_chosen(void);
+
 /* Statistics, with the current expansion counted. */
 const dmc_por_stats *dmc_por_get_stats(void);
 

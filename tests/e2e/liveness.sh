@@ -7,13 +7,20 @@
 #   - SPIN's reference pan (no -DBFS, -DNOREDUCE; -DNP for -l) runs
 #     pan -a [-N formula] or pan -l: its verdict is the reference;
 #   - dmc check runs the same check with each guide (fsm, hamming, none)
-#     and must give SPIN's verdict;
+#     with partial-order reduction (the default: C2cl, one reduced graph
+#     for both searches), and with --guide fsm without it (pan's own
+#     --no-por: the same build); every run must give SPIN's verdict;
+#   - POR is on unless the model rules it out (then the results say
+#     why), and without a violation the search with POR stores no more
+#     states than without;
 #   - every counterexample replays with spin -t for as many steps as the
 #     trail has, and a cycle's replay shows <<<<<START OF CYCLE>>>>>;
 #   - -f (weak fairness) is refused with exit status 2.
 # A model with several ltl formulas is checked once per formula.
 # LIVE_LARGE=1 adds the larger examples of liveness_large.list;
 # LIVE_TIME=S is the time limit per run (default 60 s).
+# LIVE_ONLY=REGEX checks only the list entries whose path matches it
+# (grep -E; the closing checks after the list still run).
 # Prints one line per failure and closes with "N passed, N failed".
 e2e_name=live
 . "$(dirname "$0")/lib.sh"
@@ -44,11 +51,12 @@ reference() {
 	return 0
 }
 
-# check_one DIR MODEL MODE FORMULA GUIDE
+# check_one DIR MODEL MODE FORMULA GUIDE [nopor]
 check_one() {
-	d=$1; m=$2; mode=$3; f=$4; g=$5
-	name="$m${f:+ ($f)} -$mode --guide $g"
+	d=$1; m=$2; mode=$3; f=$4; g=$5; por=${6:-}
+	name="$m${f:+ ($f)} -$mode --guide $g${por:+ --no-por}"
 	if [ -n "$f" ]; then set -- --ltl "$f"; else set -- "-$mode"; fi
+	[ -n "$por" ] && set -- "$@" -- --no-por
 	rm -f "$d/$m.trail"
 	(cd "$d" && "$dmc" check "$m" --json --guide "$g" --time-limit "$limit" "$@" \
 		> dmc.json 2> dmc.err)
@@ -65,6 +73,27 @@ check_one() {
 		return
 	fi
 	ok "$name: $v"
+	# POR: on (c2cl) unless the model rules it out; off with --no-por
+	pp=$(json_str por_proviso "$d/dmc.json")
+	if [ -n "$por" ]; then
+		[ "$pp" = "off (--no-por)" ] || fail "$name: POR status '$pp', expected off (--no-por)"
+	else
+		case $pp in
+		c2cl|"off (the model"*|"off (process priorities)") ;;
+		*) fail "$name: POR status '$pp', expected c2cl or a reason from the model" ;;
+		esac
+	fi
+	stored=$(json_num states_stored "$d/dmc.json")
+	if [ "$v" = no-violation ] && [ "$g" = fsm ]; then
+		if [ -n "$por" ]; then
+			if [ -s "$d/por.stored" ] && [ "$(cat "$d/por.stored")" -gt "$stored" ]; then
+				fail "$name: POR stores $(cat "$d/por.stored") states, more than $stored without"
+			fi
+			echo "$m${f:+ ($f)} -$mode no-violation: POR $(cat "$d/por.stored"), --no-por $stored, SPIN $(cat "$d/ref.stored")" >> "$work/por_summary"
+		else
+			echo "$stored" > "$d/por.stored"
+		fi
+	fi
 	[ "$v" = violation ] || return
 	steps=$(grep -c '^[0-9]' "$d/$m.trail")
 	(cd "$d" && timeout 60 spin -t -p "$m" > replay.out 2>&1)
@@ -114,6 +143,9 @@ lists=$top/tests/e2e/liveness.list
 # shellcheck disable=SC2086
 cat $lists | grep -v '^#' | while read -r path mode; do
 	[ -n "$path" ] || continue
+	if [ -n "${LIVE_ONLY:-}" ] && ! echo "$path" | grep -Eq "$LIVE_ONLY"; then
+		continue
+	fi
 	case $path in
 	/*|tests/*|contrib/*) src=$path; [ "${path#/}" = "$path" ] && src=$top/$path ;;
 	*) src=$examples/$path ;;
@@ -133,9 +165,11 @@ cat $lists | grep -v '^#' | while read -r path mode; do
 			echo "skip $m${f:+ ($f)} -$mode: SPIN's reference did not finish ($r)"
 			continue
 		fi
+		rm -f "$d/por.stored"
 		for g in fsm hamming none; do
 			check_one "$d" "$m" "$mode" "$f" "$g"
 		done
+		check_one "$d" "$m" "$mode" "$f" fsm nopor
 		echo "$m${f:+ ($f)} -$mode: SPIN $(cat "$d/ref.verdict"), stored $(cat "$d/ref.stored")" >> "$work/summary"
 	done
 	echo "$passed $failed $skipped" > "$work/counts"
@@ -198,6 +232,6 @@ bad "searches by nested DFS" live_accept_bad.pml -a --search astar
 bad "is for safety properties" live_accept_bad.pml -a --heuristic dL
 bad "needs -a or -l" live_accept_bad.pml -f
 bad "expected fsm, hamming or none" live_accept_bad.pml -a --guide best
-[ -n "${VERBOSE:-}" ] && cat "$work/summary"
+[ -n "${VERBOSE:-}" ] && cat "$work/summary" "$work/por_summary" 2>/dev/null
 echo "liveness: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -28,15 +28,13 @@
  * the order in which states are expanded (seed 003, section 6), so they
  * hold for every search.
  *
- * For a liveness search (nested DFS) after the merge: call
- * dmc_por_set_proviso(DMC_POR_C2CL) once before the first expansion (the
- * glue reads it at the first store: with C2cl it also makes every move
- * into or out of an accept or progress state unsafe, as SPIN's retrans()
- * does under -a / -l);
- * if the search's Closed is not "expanded by pan" (e.g. an inner search
- * with its own visited set), register dmc_por_set_closed_query() to say
- * which old states are still open.  Nothing else changes: the glue asks
- * dmc_por_successor() for every successor of a preselected process.
+ * The nested DFS (-a, -l; runtime/ndfs.c) always uses C2cl (set where
+ * the options are checked; the glue then also makes every move into or
+ * out of an accept or progress state unsafe, as SPIN's retrans() does
+ * under -a / -l).  Its Closed is the outer search's visited set (states
+ * entered), so the glue reports "queued" = not entered; ndfs.c asks
+ * dmc_por_chosen() which candidate an outer expansion kept and records
+ * it, and the nested search replays that decision without asking here.
  */
 #ifndef DMC_POR_H
 #define DMC_POR_H

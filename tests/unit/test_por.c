@@ -64,6 +64,27 @@ static void failed_candidates_then_full_expansion_are_counted(void)
 	CHECK_EQ_LONG(s->reduced, 1);
 }
 
+/* the nested DFS records which candidate an expansion kept (ndfs.c) */
+static void the_kept_candidate_is_reported(void)
+{
+	dmc_por_reset();
+	dmc_por_set_proviso(DMC_POR_C2CL);
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);                     /* nothing tried */
+	dmc_por_successor(SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(), 3);
+	dmc_por_successor(SEL, 3, 0, 0, 0);                      /* a closed successor */
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);
+	dmc_por_successor(SEL, 1, 0, 1, 0);                      /* the next candidate */
+	CHECK_EQ_LONG(dmc_por_chosen(), 1);
+	dmc_por_expansion_begin();
+	dmc_por_successor(SEL, 2, 0, 0, 0);                      /* fails, then every process */
+	dmc_por_successor(FULL, 2, 0, 1, 0);
+	dmc_por_successor(FULL, 1, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);
+	dmc_por_reset();
+}
+
 static int open_keys(uint64_t key) { return key == 7; }
 
 static void a_closed_query_replaces_the_queue_tag(void)
@@ -97,5 +118,6 @@ CHECK_MAIN("por",
 	CASE(c2c_a_queued_old_state_is_not_closed),
 	CASE(c2cl_needs_every_successor_open),
 	CASE(failed_candidates_then_full_expansion_are_counted),
+	CASE(the_kept_candidate_is_reported),
 	CASE(a_closed_query_replaces_the_queue_tag),
 	CASE(proviso_names_and_status))

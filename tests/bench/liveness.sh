@@ -20,7 +20,7 @@ DMC_CACHE=$work/cache
 export DMC_CACHE
 trap 'rm -rf "$work"' EXIT INT TERM
 
-models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l $top/tests/models/live_por_noise_ok.pml a $ex/abp.pml a"}
+models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l $top/tests/models/live_por_noise_ok.pml a $top/tests/models/live_por_np.pml l"}
 
 stored() { sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$1" | head -1; }
 jnum() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }

@@ -29,8 +29,10 @@
  * once, when it enters it, with the C2cl proviso against its visited set
  * (a candidate process may be expanded alone only if none of its
  * successors was entered before: then every cycle of the reduced graph
- * has a fully expanded state -- the cycle's state entered last); the
- * decision (the process expanded alone, or every process) is kept in the
+ * has a fully expanded state -- the cycle's state entered last), or with
+ * --por-proviso stack against its DFS stack (none on the stack: the
+ * cycle's first-entered state is on the stack when its predecessor on
+ * the cycle is expanded); the decision (the process expanded alone, or every process) is kept in the
  * state's record, and the glue makes the nested search replay it
  * (dmc_rt_live_choice).  pan stores and queues the successors of every
  * candidate it tries before the proviso is known: the successors of the
@@ -57,6 +59,7 @@ enum { K_ACCEPT = 1, K_REPUSH = 2 };
 #define ENTERED 1u
 #define CLASHED 2u
 #define DECIDED 4u                /* the reduction decision is in bits 8.. (choice + 1) */
+#define ONSTACK 8u                /* on the outer DFS stack (entered, not finished) */
 #define KEY(k) ((const void *) (uintptr_t) (k))
 
 typedef struct kid {
@@ -71,6 +74,8 @@ typedef struct kid {
 typedef struct node {
 	size_t kid_begin;             /* its successors: kids[kid_begin..] */
 	void *seed;                   /* nested-search copy (accepting state), or NULL */
+	uint64_t key;                 /* outer: its record (stack proviso) by fingerprint, */
+	long clash;                   /* ...or clashes[clash] when >= 0; -2 none */
 } node;
 
 typedef struct clash {            /* a state whose fingerprint an earlier one has */
@@ -94,6 +99,7 @@ static clash *clashes;
 static size_t nclash, clash_cap;
 static int guide_mode;            /* 0 none, 1 fsm, 2 hamming */
 static int next_cand = -1;        /* the next push: dmc_rt_live_origin */
+static int last_on_stack;         /* the outer state stored last is on the DFS stack */
 static struct {                   /* the expansion pan is doing (the last item popped) */
 	int open, inner, repush;
 	size_t begin;                 /* its successors: kids[begin..] */
@@ -160,8 +166,14 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 		         "(check fair cycles with SPIN's own pan -a -f)");
 		return -1;
 	}
-	if (!o->cycles)
+	if (!o->cycles) {
+		if (o->por_proviso == DMC_POR_STACK) {
+			snprintf(err, errlen, "--por-proviso stack is for the nested DFS of -a and -l "
+			         "(safety searches have no DFS stack: c2c or c2cl)");
+			return -1;
+		}
 		return 0;
+	}
 	if ((o->given & DMC_GIVEN_SEARCH) && strcmp(o->search_name, "dfs") != 0) {
 		snprintf(err, errlen, "%s searches by nested DFS: --search %s is for safety properties",
 		         o->cycles == 1 ? "-a" : "-l", o->search_name);
@@ -178,18 +190,27 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 		         o->cycles == 1 ? "-a" : "-l");
 		return -1;
 	}
-	if ((o->given & DMC_GIVEN_PROVISO) && o->por_proviso != DMC_POR_C2CL) {
-		snprintf(err, errlen, "--por-proviso %s does not preserve cycles: the nested DFS "
-		         "of %s reduces with c2cl (or --no-por)", dmc_por_proviso_name(o->por_proviso),
-		         o->cycles == 1 ? "-a" : "-l");
+	if ((o->given & DMC_GIVEN_PROVISO) && o->por_proviso == DMC_POR_C2C) {
+		snprintf(err, errlen, "--por-proviso c2c does not preserve cycles: the nested DFS "
+		         "of %s reduces with c2cl or stack (or --no-por)", o->cycles == 1 ? "-a" : "-l");
 		return -1;
 	}
 	o->cycles = dmc_br_set_cycles(o->cycles);
 	if (o->cycles) {
 		o->search_name = "nested-dfs";
-		o->por_proviso = DMC_POR_C2CL;    /* the liveness proviso (ndfs.c, por.h) */
-	}
+		if (!(o->given & DMC_GIVEN_PROVISO))
+			o->por_proviso = DMC_POR_C2CL;    /* the liveness proviso (ndfs.c, por.h) */
+	} else if (o->por_proviso == DMC_POR_STACK)
+		o->por_proviso = DMC_POR_C2C;         /* -a without accept labels: a safety search */
 	return 0;
+}
+
+/* the stack proviso's Closed: the outer state just stored (the glue asks
+ * right after dmc_rt_live_store; the key is not used) is on the stack */
+static int stack_open(uint64_t key)
+{
+	(void) key;
+	return !last_on_stack;
 }
 
 void dmc_live_start(void)
@@ -206,9 +227,12 @@ void dmc_live_start(void)
 	nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
 	nodes[0].seed = NULL;
+	nodes[0].clash = -2;
 	nnodes = 1;
 	if (!visited)
 		fail("out of memory setting up the nested DFS");
+	if (dmc_por_proviso_kind() == DMC_POR_STACK)
+		dmc_por_set_closed_query(stack_open);
 }
 
 const char *dmc_live_guide_note(void)
@@ -267,6 +291,7 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 	}
 	uint64_t key = dmc_fingerprint(v, n);
 	last_key = key;
+	last_on_stack = 0;
 	if (!spin_old) {
 		int inserted;
 		dmc_live_st.outer_stored++;
@@ -285,6 +310,7 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 	/* generated before: queued again unless already entered (the DFS
 	 * enters it from the deepest node that reaches it) */
 	unsigned *st = status(key, v, n, NULL);
+	last_on_stack = st && (*st & ONSTACK);
 	return !st || !(*st & ENTERED);
 }
 
@@ -328,6 +354,7 @@ static void push_node(size_t kid_begin, void *seed)
 		nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[nnodes].kid_begin = kid_begin;
 	nodes[nnodes].seed = seed;
+	nodes[nnodes].clash = -2;
 	nnodes++;
 	if ((double) nnodes > dmc_live_st.stack_peak)
 		dmc_live_st.stack_peak = (double) nnodes;
@@ -360,6 +387,16 @@ int dmc_rt_live_choice(uint64_t key, const void *v, size_t n)
 	return (int) (*st >> 8) - 1;
 }
 
+/* A state's flags: clashes[clash] when clash >= 0, else the table's
+ * record for key (pointers into either move when they grow). */
+static unsigned *record_at(uint64_t key, long clash)
+{
+	if (clash >= 0)
+		return &clashes[clash].status;
+	dmc_state_rec *r = dmc_st_find(visited, KEY(key));
+	return r ? &r->closed : NULL;
+}
+
 /* The expansion of the item popped last is over: keep the successors of
  * its reduction decision (an outer state's: the process whose
  * candidacy pan kept, or all), and record that decision. */
@@ -383,14 +420,7 @@ static void finish_expansion(void)
 	nkids = w;
 	if (exp_cur.repush || !exp_cur.has_rec)
 		return;
-	unsigned *st = NULL;
-	if (exp_cur.clash >= 0)
-		st = &clashes[exp_cur.clash].status;
-	else {
-		dmc_state_rec *r = dmc_st_find(visited, KEY(exp_cur.key));
-		if (r)
-			st = &r->closed;
-	}
+	unsigned *st = record_at(exp_cur.key, exp_cur.clash);
 	if (st)
 		*st = (*st & 0xffu) | DECIDED | ((unsigned) (choice + 1) << 8);
 }
@@ -438,12 +468,16 @@ void *dmc_live_pop(void)
 					continue;
 				}
 				if (st)
-					*st |= ENTERED;
+					*st |= ENTERED | ONSTACK;
 				dmc_live_st.outer_expanded++;
 			} else
 				dmc_live_st.inner_expanded++;
 			push_node(nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
 			begin_expansion(&k, st);
+			if (st) {
+				nodes[nnodes - 1].key = k.key;
+				nodes[nnodes - 1].clash = exp_cur.clash;
+			}
 			dmc_S.st.expanded++;
 			return k.item;
 		}
@@ -454,6 +488,11 @@ void *dmc_live_pop(void)
 				dmc_br_set_seed(NULL);
 			}
 			continue;
+		}
+		if (done.clash != -2) {   /* off the stack */
+			unsigned *st = record_at(done.key, done.clash);
+			if (st)
+				*st &= ~ONSTACK;
 		}
 		if (nnodes == 0)
 			return NULL;          /* the outer search is complete */

@@ -41,7 +41,9 @@
 
 #include <stdint.h>
 
-typedef enum { DMC_POR_C2C, DMC_POR_C2CL } dmc_por_proviso;
+/* DMC_POR_STACK: the nested DFS only (ndfs.c): like C2cl, with Closed =
+ * the states on the outer DFS stack (SPIN's stack proviso) */
+typedef enum { DMC_POR_C2C, DMC_POR_C2CL, DMC_POR_STACK } dmc_por_proviso;
 
 typedef struct dmc_por_stats {
 	double reduced;               /* expansions kept to one process (ample) */
@@ -60,7 +62,7 @@ int dmc_por_status(const char **note);
 void dmc_por_set_proviso(dmc_por_proviso p);
 dmc_por_proviso dmc_por_proviso_kind(void);
 const char *dmc_por_proviso_name(dmc_por_proviso p);
-/* "c2c" or "c2cl": 0, else -1 */
+/* "c2c", "c2cl" or "stack": 0, else -1 */
 int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
 
 /* in_open(key): 1 when the old state with that fingerprint (0 when the

@@ -183,7 +183,7 @@ static void por_setup(void)
 #endif
 	if (!dmc_por_wanted())
 		off = "off (--no-por)";
-	int liveness = dmc_por_proviso_kind() == DMC_POR_C2CL;
+	int liveness = live || dmc_por_proviso_kind() != DMC_POR_C2C;
 	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
 		if (!trans[tp])
 			continue;

@@ -8,8 +8,9 @@
 #     pan -a [-N formula] or pan -l: its verdict is the reference;
 #   - dmc check runs the same check with each guide (fsm, hamming, none)
 #     with partial-order reduction (the default: C2cl, one reduced graph
-#     for both searches), and with --guide fsm without it (pan's own
-#     --no-por: the same build); every run must give SPIN's verdict;
+#     for both searches), with --guide none and the stack proviso, and
+#     with --guide fsm without reduction (pan's own --no-por and
+#     --por-proviso: the same build); every run must give SPIN's verdict;
 #   - POR is on unless the model rules it out (then the results say
 #     why), and without a violation the search with POR stores no more
 #     states than without;
@@ -51,12 +52,17 @@ reference() {
 	return 0
 }
 
-# check_one DIR MODEL MODE FORMULA GUIDE [nopor]
+# check_one DIR MODEL MODE FORMULA GUIDE [nopor|stack]
 check_one() {
 	d=$1; m=$2; mode=$3; f=$4; g=$5; por=${6:-}
-	name="$m${f:+ ($f)} -$mode --guide $g${por:+ --no-por}"
+	case $por in
+	nopor) name="$m${f:+ ($f)} -$mode --guide $g --no-por" ;;
+	stack) name="$m${f:+ ($f)} -$mode --guide $g --por-proviso stack" ;;
+	*) name="$m${f:+ ($f)} -$mode --guide $g" ;;
+	esac
 	if [ -n "$f" ]; then set -- --ltl "$f"; else set -- "-$mode"; fi
-	[ -n "$por" ] && set -- "$@" -- --no-por
+	[ "$por" = nopor ] && set -- "$@" -- --no-por
+	[ "$por" = stack ] && set -- "$@" -- --por-proviso stack
 	rm -f "$d/$m.trail"
 	(cd "$d" && "$dmc" check "$m" --json --guide "$g" --time-limit "$limit" "$@" \
 		> dmc.json 2> dmc.err)
@@ -78,26 +84,31 @@ check_one() {
 	# initial state comes before any expansion.
 	pp=$(json_str por_proviso "$d/dmc.json")
 	sn=$(json_str search "$d/dmc.json")
-	if [ -n "$por" ]; then
+	if [ "$por" = nopor ]; then
 		case $pp in
 		"off (--no-por)"|"off (no expansion yet)") ;;
 		*) fail "$name: POR status '$pp', expected off (--no-por)" ;;
 		esac
 	else
+		want=c2cl; [ "$por" = stack ] && want=stack
 		case $pp in
-		c2cl|"off (the model"*|"off (process priorities)"|"off (no expansion yet)") ;;
+		"$want"|"off (the model"*|"off (process priorities)"|"off (no expansion yet)") ;;
 		c2c) [ "$sn" = nested-dfs ] && fail "$name: the nested DFS reduces with c2c" ;;
 		*) fail "$name: POR status '$pp', expected c2cl or a reason from the model" ;;
 		esac
 	fi
 	stored=$(json_num states_stored "$d/dmc.json")
-	if [ "$v" = no-violation ] && [ "$g" = fsm ]; then
-		if [ -n "$por" ]; then
-			if [ -s "$d/por.stored" ] && [ "$(cat "$d/por.stored")" -gt "$stored" ]; then
-				fail "$name: POR stores $(cat "$d/por.stored") states, more than $stored without"
-			fi
-			echo "$m${f:+ ($f)} -$mode no-violation: POR $(cat "$d/por.stored"), --no-por $stored, SPIN $(cat "$d/ref.stored")" >> "$work/por_summary"
-		else
+	if [ "$v" = no-violation ]; then
+		if [ "$por" = nopor ]; then
+			for x in por stack; do
+				if [ -s "$d/$x.stored" ] && [ "$(cat "$d/$x.stored")" -gt "$stored" ]; then
+					fail "$name: POR ($x) stores $(cat "$d/$x.stored") states, more than $stored without"
+				fi
+			done
+			echo "$m${f:+ ($f)} -$mode no-violation: POR $(cat "$d/por.stored" 2>/dev/null), stack $(cat "$d/stack.stored" 2>/dev/null), --no-por $stored, SPIN $(cat "$d/ref.stored")" >> "$work/por_summary"
+		elif [ "$por" = stack ]; then
+			echo "$stored" > "$d/stack.stored"
+		elif [ "$g" = fsm ]; then
 			echo "$stored" > "$d/por.stored"
 		fi
 	fi
@@ -172,10 +183,11 @@ cat $lists | grep -v '^#' | while read -r path mode; do
 			echo "skip $m${f:+ ($f)} -$mode: SPIN's reference did not finish ($r)"
 			continue
 		fi
-		rm -f "$d/por.stored"
+		rm -f "$d/por.stored" "$d/stack.stored"
 		for g in fsm hamming none; do
 			check_one "$d" "$m" "$mode" "$f" "$g"
 		done
+		check_one "$d" "$m" "$mode" "$f" none stack
 		check_one "$d" "$m" "$mode" "$f" fsm nopor
 		echo "$m${f:+ ($f)} -$mode: SPIN $(cat "$d/ref.verdict"), stored $(cat "$d/ref.stored")" >> "$work/summary"
 	done
@@ -240,6 +252,7 @@ bad "is for safety properties" live_accept_bad.pml -a --heuristic dL
 bad "needs -a or -l" live_accept_bad.pml -f
 bad "expected fsm, hamming or none" live_accept_bad.pml -a --guide best
 bad "does not preserve cycles" live_accept_bad.pml -a --por-proviso c2c
+bad "is for the nested DFS" live_accept_bad.pml --por-proviso stack
 [ -n "${VERBOSE:-}" ] && cat "$work/summary" "$work/por_summary" 2>/dev/null
 echo "liveness: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -5,8 +5,9 @@
 # For each model: SPIN's pan -a (or -l with -DNP), compiled without -DBFS,
 # once with its partial-order reduction and once -DNOREDUCE; then dmc
 # check with each --guide (with partial-order reduction, the default:
-# C2cl, one reduced graph for the outer and the nested search) and once
-# with --guide fsm without it (pan's --no-por: the same build).  Prints a table (markdown): states stored
+# C2cl, one reduced graph for the outer and the nested search), and with
+# --guide fsm once with the stack proviso and once without reduction
+# (pan's --por-proviso stack and --no-por: the same build).  Prints a table (markdown): states stored
 # until the verdict (both count the nested search's states), the trail's
 # steps and its cycle's (both list the claim's steps), and the search time
 # (pan's "elapsed time"; spin-dmc's time_s).
@@ -48,12 +49,13 @@ while [ $# -ge 2 ]; do
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
 		echo "| $m | -$mode | SPIN DFS ($red) | $v | $(stored "$d/ref_$red.out") | $tr | $(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$d/ref_$red.out") |"
 	done
-	for g in fsm hamming none fsm-nopor; do
+	for g in fsm hamming none fsm-stack fsm-nopor; do
 		rm -f "$d/$m.trail"
 		what="guide $g"; pan=""
 		[ $g = fsm-nopor ] && what="guide fsm, --no-por" && pan="-- --no-por"
+		[ $g = fsm-stack ] && what="guide fsm, --por-proviso stack" && pan="-- --por-proviso stack"
 		# shellcheck disable=SC2086
-		(cd "$d" && "$dmc" check "$m" -$mode --guide ${g%-nopor} --json --time-limit 600 $pan > dmc_$g.json 2> dmc_$g.err)
+		(cd "$d" && "$dmc" check "$m" -$mode --guide ${g%-*} --json --time-limit 600 $pan > dmc_$g.json 2> dmc_$g.err)
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
 		echo "| $m | -$mode | dmc nested DFS, $what | $(jstr verdict "$d/dmc_$g.json") | $(jnum states_stored "$d/dmc_$g.json") | $tr | $(jnum time_s "$d/dmc_$g.json") |"
 	done

@@ -382,9 +382,14 @@ void dmc_rt_live_origin(int cand)
 int dmc_rt_live_choice(uint64_t key, const void *v, size_t n)
 {
 	unsigned *st = status(key, v, n, NULL);
-	if (!st || !(*st & DECIDED))
+	if (!st || !(*st & DECIDED)) {
+		dmc_live_st.por_inner_undecided++;
 		return -2;
-	return (int) (*st >> 8) - 1;
+	}
+	int choice = (int) (*st >> 8) - 1;
+	if (choice >= 0)
+		dmc_live_st.por_inner_reduced++;
+	return choice;
 }
 
 /* A state's flags: clashes[clash] when clash >= 0, else the table's
@@ -405,8 +410,7 @@ static void finish_expansion(void)
 	exp_cur.open = 0;
 	if (exp_cur.inner)
 		return;                   /* the glue replayed the recorded decision */
-	const char *note;
-	int choice = dmc_por_status(&note) ? dmc_por_chosen() : -1;
+	int choice = dmc_por_status(NULL) ? dmc_por_chosen() : -1;
 	size_t w = exp_cur.begin;
 	for (size_t i = exp_cur.begin; i < nkids; i++) {
 		kid k = kids[i];

@@ -97,6 +97,11 @@ check_one() {
 		*) fail "$name: POR status '$pp', expected c2cl or a reason from the model" ;;
 		esac
 	fi
+	# the nested search replays the outer search's decisions: every state
+	# it expands has one recorded (its outer copy was entered before)
+	und=$(json_num por_inner_undecided "$d/dmc.json")
+	[ "${und:-0}" = 0 ] || fail "$name: $und nested expansions found no recorded reduction decision"
+	json_num por_inner_reduced "$d/dmc.json" >> "$work/replayed"
 	stored=$(json_num states_stored "$d/dmc.json")
 	if [ "$v" = no-violation ]; then
 		if [ "$por" = nopor ]; then
@@ -193,6 +198,16 @@ cat $lists | grep -v '^#' | while read -r path mode; do
 	done
 	echo "$passed $failed $skipped" > "$work/counts"
 done
+
+# the nested searches did replay reduced expansions somewhere
+read -r passed failed skipped < "$work/counts"
+rep=$(awk '{ s += $1 } END { print s + 0 }' "$work/replayed" 2>/dev/null)
+if [ "${rep:-0}" -gt 0 ] || [ -n "${LIVE_ONLY:-}" ]; then
+	ok "nested searches replayed ${rep:-0} reduced expansions"
+else
+	fail "no nested search replayed a reduced expansion (is POR on in liveness runs?)"
+fi
+echo "$passed $failed $skipped" > "$work/counts"
 
 # weak fairness is refused, clearly
 d=$work/fair

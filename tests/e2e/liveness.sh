@@ -222,7 +222,7 @@ else
 	fail "-f: exit $rc, expected 2 with a message"
 fi
 # the plugin and the portable build search identically
-for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml; do
+for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml live_por_noise_bad.pml; do
 	cp "$top/tests/models/$pm" "$d/"
 	mode=-a; [ "$pm" = live_np_bad.pml ] && mode=-l
 	(cd "$d" && "$dmc" check "$pm" $mode --json > plugin.json 2>/dev/null; cp "$pm.trail" plugin.trail)
@@ -234,6 +234,20 @@ for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml; do
 		fail "$pm $mode: plugin stores '$sp', --portable '$sq' (or the trails differ)"
 	fi
 done
+
+# dmc check --no-por (a -DNOREDUCE build) searches as pan's --no-por in
+# a reducing build; with reduction the noise is gone
+cp "$top/tests/models/live_por_noise_ok.pml" "$d/"
+(cd "$d" && "$dmc" check live_por_noise_ok.pml -a --no-por --json > nr.json 2>/dev/null)
+(cd "$d" && "$dmc" check live_por_noise_ok.pml -a --json -- --no-por > pn.json 2>/dev/null)
+(cd "$d" && "$dmc" check live_por_noise_ok.pml -a --json > po.json 2>/dev/null)
+snr=$(json_num states_stored "$d/nr.json"); spn=$(json_num states_stored "$d/pn.json")
+spo=$(json_num states_stored "$d/po.json")
+if [ -n "$snr" ] && [ "$snr" = "$spn" ] && [ -n "$spo" ] && [ $((spo * 10)) -lt "$snr" ]; then
+	ok "live_por_noise_ok -a: -DNOREDUCE $snr states = pan --no-por $spn; POR $spo"
+else
+	fail "live_por_noise_ok -a: -DNOREDUCE '$snr', pan --no-por '$spn', POR '$spo' states"
+fi
 
 # limits end the nested DFS cleanly: exit status 3, statistics so far
 cp "$top/contrib/models/live_noise.pml" "$d/"

@@ -1,7 +1,8 @@
 # spin-dmc -- directed model checking for SPIN.
 #   make            build the plugin, the runtime library, the glue and the
 #                   driver build/dmc (./dmc is a symbolic link to it)
-#   make check      unit tests (with ASan/UBSan) and end-to-end tests
+#   make check      unit tests (with ASan/UBSan) and end-to-end tests, E2E_JOBS
+#                   scripts at once (default: the number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #   make install    install under $(PREFIX)
@@ -95,14 +96,23 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(LUA_CFLAGS) -Itests/unit -I. $< $(UNIT_OBJ) $(EXPAT_LIBS) $(LUA_LIBS) -lm -o $@
 
+# The end-to-end scripts are independent (each has its own scratch
+# directory and build cache), and each runs one spin, gcc or pan at a
+# time: E2E_JOBS of them run at once, the longest first.  Each script's
+# output goes to build/e2e/NAME.log and is printed whole when it ends.
+E2E_SCRIPTS := run por liveness uppaal lua anml cli
+E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
-	sh tests/e2e/cli.sh
-	sh tests/e2e/anml.sh
-	sh tests/e2e/run.sh
-	sh tests/e2e/uppaal.sh
-	sh tests/e2e/lua.sh
-	sh tests/e2e/por.sh
-	sh tests/e2e/liveness.sh
+	@mkdir -p $(B)/e2e
+	@$(MAKE) --no-print-directory -k -j$(E2E_JOBS) $(E2E_SCRIPTS:%=e2e-%)
+
+# a static pattern rule: make skips implicit rules for phony targets
+.PHONY: $(E2E_SCRIPTS:%=e2e-%)
+$(E2E_SCRIPTS:%=e2e-%): e2e-%: all
+	@echo "e2e: tests/e2e/$*.sh started"
+	@start=$$(date +%s); sh tests/e2e/$*.sh > $(B)/e2e/$*.log 2>&1; rc=$$?; \
+	 echo "---- tests/e2e/$*.sh ($$(( $$(date +%s) - start )) s, exit $$rc) ----"; \
+	 cat $(B)/e2e/$*.log; exit $$rc
 
 bench: all
 	sh tests/bench/run.sh

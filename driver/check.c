@@ -307,8 +307,15 @@ static int check(const drv_env *e, check_opts *o)
 	char *upml = NULL;
 	if (prom_uppaal_is_model(o->model)) {
 		char *c = absolute(drv_cache_dir());
-		upml = prom_uppaal_prepare(o->model, o->query, c);
+		int liveness = 0;
+		upml = prom_uppaal_prepare(o->model, o->query, c, &liveness);
 		free(c);
+		/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
+		int has_a = 0;
+		for (size_t i = 0; i < o->rt_opts.n; i++)
+			has_a |= strcmp(o->rt_opts.v[i], "-a") == 0;
+		if (liveness && !has_a)
+			drv_strv_push(&o->rt_opts, "-a");
 		free(mdir);
 		if (!upml || !(mdir = drv_abs_dir_of(upml))) {
 			free(upml);

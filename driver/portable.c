@@ -16,6 +16,7 @@ static const struct {
 	{ "store_state", "push_bfs", "dmc_push_bfs" },
 	{ "bfs", "push_bfs", "dmc_push_bfs" },
 	{ "bfs", "pop_bfs", "dmc_pop_bfs" },
+	{ "bfs", "store_state", "dmc_store_state" },
 	{ "nuerror", "putter", "dmc_putter" },
 };
 #define NREDIRECTS (sizeof redirects / sizeof redirects[0])
@@ -119,6 +120,7 @@ int drv_portable_rewrite(FILE *in, FILE *out, FILE *err)
 			fputs("\nint dmc_h_store(char *, int);\n"
 			      "void dmc_push_bfs(Trail *, int);\n"
 			      "Trail *dmc_pop_bfs(void);\n"
+			      "void dmc_store_state(Trail *, int, short);\n"
 			      "void dmc_putter(Trail *, int);\n", out);
 			declared = 1;
 			free(line);

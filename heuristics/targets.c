@@ -338,6 +338,8 @@ int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
 
 	/* asserts pan ignores (pan -A also silences the claim's) are no targets */
 	for (int t = 0; t < dmc_br_ntypes() && asserts_on; t++) {
+		if (dmc_br_is_claim(t) && t != claim)
+			continue;     /* a claim -N did not choose, or none with -DNOCLAIM */
 		int wanted = t == claim ? (want & (DMC_TGT_ASSERT | DMC_TGT_CLAIM)) : (want & DMC_TGT_ASSERT);
 		if (wanted && add_asserts(out, t, t == claim ? &nclaim_asserts : &nasserts,
 		                          &out->hidden_asserts) < 0)

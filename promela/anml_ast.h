@@ -87,7 +87,8 @@ typedef struct {
 	anml_loc loc;
 	int tl, inst, act;       /* resolved; inst -1: every instance of tl */
 	int has_args, nargs;
-	anml_arg *args;          /* resolved: kind ANML_ARG_VALUE (val) or ANML_ARG_ANY */
+	anml_arg *args;          /* resolved: kind ANML_ARG_VALUE (val) or ANML_ARG_ANY
+	                          * (ANML_ARG_VAR in a constraint until anml_cons_expand) */
 } anml_ref;
 
 enum { ANML_START, ANML_END };
@@ -100,6 +101,9 @@ typedef struct {
 } anml_term;
 
 enum { ANML_LT, ANML_LE, ANML_EQ };
+
+#define ANML_MAX_CVARS 8          /* variables in one constraint */
+#define ANML_MAX_CVAR_COPIES 4096 /* instances of one constraint */
 
 enum {
 	ANML_BEFORE, ANML_MEETS, ANML_OVERLAPS, ANML_DURING, ANML_STARTS,
@@ -123,6 +127,11 @@ typedef struct {
 	 * is the universal occurrence itself or, when the last term is
 	 * U.next, the occurrence of U before it. */
 	int referenced, refpoint;
+	/* variables in the references' arguments (ANML_ARG_VAR, val = the
+	 * variable's index): universally quantified; anml_cons_expand()
+	 * replaces the constraint by one copy per combination of values */
+	int nvars;
+	int vtype[ANML_MAX_CVARS];
 } anml_constraint;
 
 typedef struct {
@@ -149,6 +158,12 @@ int anml_resolve(anml_model *m, anml_err *err);
 /* Both, from a file: 0, or -1 with err set. */
 int anml_load(const char *path, anml_model *m, anml_err *err);
 void anml_free(anml_model *m);
+
+/* anml_cons_expand.c: the constraints with variables replaced by their
+ * instances (one per combination of values); 0, or -1 when a constraint
+ * would have more than ANML_MAX_CVAR_COPIES instances (*too_many is it). */
+int anml_cons_expand(anml_model *m, const anml_constraint **too_many);
+void anml_constraint_free(anml_constraint *c);
 
 /* anml_sema.c helpers used by the back ends */
 int anml_inst_goal_count(const anml_model *m, int inst);

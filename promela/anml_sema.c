@@ -230,8 +230,38 @@ static void resolve_ref_name(sema *s, anml_ref *r)
 	r->tl = found;
 }
 
-/* the arguments of a reference: values of the parameters' types or '_' */
-static void resolve_ref(sema *s, anml_ref *r)
+/* the variables of one constraint while its references are resolved */
+typedef struct {
+	const char *name[ANML_MAX_CVARS];
+	anml_loc loc[ANML_MAX_CVARS];
+	int type[ANML_MAX_CVARS], uses[ANML_MAX_CVARS], n;
+} cvars;
+
+/* a name that is no value of type ty: a variable of the constraint */
+static void constraint_var(sema *s, cvars *vs, anml_arg *g, int ty)
+{
+	int v = 0;
+	while (v < vs->n && strcmp(vs->name[v], g->name) != 0)
+		v++;
+	if (v == vs->n) {
+		if (vs->n == ANML_MAX_CVARS)
+			fail_at(s, g->loc, "more than %d variables in one constraint", ANML_MAX_CVARS);
+		vs->name[v] = g->name;
+		vs->loc[v] = g->loc;
+		vs->type[v] = ty;
+		vs->uses[v] = 0;
+		vs->n++;
+	} else if (vs->type[v] != ty)
+		fail_at(s, g->loc, "variable '%s' stands for values of type %s here and of type %s before",
+		        g->name, s->m->types[ty].name, s->m->types[vs->type[v]].name);
+	vs->uses[v]++;
+	g->kind = ANML_ARG_VAR;
+	g->val = v;
+}
+
+/* the arguments of a reference: values of the parameters' types or '_';
+ * in a constraint (vs not NULL) also variables */
+static void resolve_ref(sema *s, anml_ref *r, cvars *vs)
 {
 	resolve_ref_name(s, r);
 	if (!r->has_args)
@@ -249,9 +279,11 @@ static void resolve_ref(sema *s, anml_ref *r)
 		const anml_type *ty = &s->m->types[a->ptype[k]];
 		g->kind = ANML_ARG_VALUE;
 		g->val = find_val(ty, g->name);
-		if (g->val < 0)
-			fail_at(s, g->loc, "'%s' is not a value of type %s (parameter %s of %s): expected a value or '_'",
-			        g->name, ty->name, a->pname[k], a->name);
+		if (g->val < 0 && vs)
+			constraint_var(s, vs, g, a->ptype[k]);
+		else if (g->val < 0)
+			fail_at(s, g->loc, "'%s' is not a value of type %s (parameter %s of %s): expected a value or '_' "
+			        "(variables are allowed in constraints only)", g->name, ty->name, a->pname[k], a->name);
 	}
 }
 
@@ -333,7 +365,7 @@ static void references(sema *s)
 {
 	anml_model *m = s->m;
 	for (int i = 0; i < m->ninits; i++)
-		resolve_ref(s, &m->inits[i]);
+		resolve_ref(s, &m->inits[i], NULL);
 	for (int in = 0; in < m->ninsts; in++) {
 		int first = -1;
 		for (int i = 0; i < m->ninits; i++) {
@@ -348,7 +380,7 @@ static void references(sema *s)
 		}
 	}
 	for (int i = 0; i < m->ngoals; i++)
-		resolve_ref(s, &m->goals[i]);
+		resolve_ref(s, &m->goals[i], NULL);
 	for (int in = 0; in < m->ninsts; in++) {
 		int idx[64];
 		if (anml_inst_goals(m, in, idx, 64) > 30)
@@ -356,15 +388,32 @@ static void references(sema *s)
 	}
 	for (int i = 0; i < m->ncons; i++) {
 		anml_constraint *c = &m->cons[i];
+		cvars vs;
+		memset(&vs, 0, sizeof vs);
 		if (c->allen >= 0) {
-			resolve_ref(s, &c->x);
-			resolve_ref(s, &c->y);
+			resolve_ref(s, &c->x, &vs);
+			resolve_ref(s, &c->y, &vs);
 		}
 		for (int k = 0; k < c->nterms; k++)
 			if (!c->terms[k].is_const)
-				resolve_ref(s, &c->terms[k].ref);
+				resolve_ref(s, &c->terms[k].ref, &vs);
 		if (c->has_at)
-			resolve_ref(s, &c->at.ref);
+			resolve_ref(s, &c->at.ref, &vs);
+		/* a variable used once is most likely a misspelt value */
+		for (int v = 0; v < vs.n; v++)
+			if (vs.uses[v] < 2)
+				fail_at(s, vs.loc[v], "'%s' is not a value of type %s, and no other reference of the "
+				        "constraint names it: expected a value, '_', or a variable that two references share",
+				        vs.name[v], m->types[vs.type[v]].name);
+		c->nvars = vs.n;
+		memcpy(c->vtype, vs.type, sizeof vs.type);
+	}
+	const anml_constraint *big;
+	if (anml_cons_expand(m, &big) < 0)
+		fail_at(s, big->loc, "the constraint's variables have more than %d combinations of values",
+		        ANML_MAX_CVAR_COPIES);
+	for (int i = 0; i < m->ncons; i++) {
+		anml_constraint *c = &m->cons[i];
 		int tps = c->allen >= 0 ? 2 : 0;
 		for (int k = 0; k < c->nterms; k++)
 			tps += !c->terms[k].is_const;
@@ -470,6 +519,17 @@ static void free_ref(anml_ref *r)
 	free(r->args);
 }
 
+void anml_constraint_free(anml_constraint *c)
+{
+	free_ref(&c->x);
+	free_ref(&c->y);
+	for (int k = 0; k < c->nterms; k++)
+		free_ref(&c->terms[k].ref);
+	free(c->terms);
+	free(c->ops);
+	free_ref(&c->at.ref);
+}
+
 static void free_pat(anml_pat *p)
 {
 	free(p->action);
@@ -520,16 +580,8 @@ void anml_free(anml_model *m)
 	for (int i = 0; i < m->ngoals; i++)
 		free_ref(&m->goals[i]);
 	free(m->goals);
-	for (int i = 0; i < m->ncons; i++) {
-		anml_constraint *c = &m->cons[i];
-		free_ref(&c->x);
-		free_ref(&c->y);
-		for (int k = 0; k < c->nterms; k++)
-			free_ref(&c->terms[k].ref);
-		free(c->terms);
-		free(c->ops);
-		free_ref(&c->at.ref);
-	}
+	for (int i = 0; i < m->ncons; i++)
+		anml_constraint_free(&m->cons[i]);
 	free(m->cons);
 	free(m->file);
 	free(m->name);

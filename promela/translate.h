@@ -27,7 +27,9 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
  * a .q file or 'E<> ...' text) into the cache directory, giving the .pml's
  * path (NULL after an error, said); print pan's trail in the model's terms */
 int prom_uppaal_is_model(const char *path);
-char *prom_uppaal_prepare(const char *model, const char *query, const char *cache);
+/* the translation in the build cache; *liveness: the query is A<>, E[] or
+ * --> (an ltl formula, checked with pan -a) */
+char *prom_uppaal_prepare(const char *model, const char *query, const char *cache, int *liveness);
 void prom_uppaal_show_trail(const drv_env *e, const char *pml);
 int prom_anml_translate(const drv_env *e, int argc, char **argv);   /* anml*.c */
 int prom_cmd_plan(const drv_env *e, int argc, char **argv);         /* anml*.c */

@@ -201,8 +201,11 @@ typedef struct {
 } up_instdecl;
 
 typedef struct {
-	int kind;               /* 'E' (E<>) or 'A' (A[]) */
+	int kind;               /* 'E' E<> phi, 'A' A[] phi (safety: an assert);
+	                         * 'F' A<> phi, 'G' E[] phi, 'L' phi --> psi
+	                         * (liveness: an ltl formula, see up_query_is_liveness) */
 	up_expr *phi;
+	up_expr *psi;           /* the right side of --> */
 	const char *text;
 	const char *file;
 	int line;
@@ -241,6 +244,8 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty);
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line);
 /* the first query of a .q file (UPPAAL's format: comments, one per line) */
 up_query *up_read_query_file(up_model *m, const char *text, const char *file);
+/* A<>, E[] and --> become an ltl formula checked by the nested DFS */
+int up_query_is_liveness(const up_query *q);
 
 /* ---- the instantiated network (uppaal_inst.c) ---- */
 typedef struct up_inst up_inst;

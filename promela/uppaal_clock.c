@@ -149,6 +149,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 		s.in = NULL;
 		s.file = q->file;
 		scan(&s, q->phi);
+		scan(&s, q->psi);
 	}
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] += 1;
@@ -199,7 +200,7 @@ void up_clock_liveness(up_net *n, const up_query *q)
 	for (int k = 0; k < n->clocks.n; k++) {
 		up_var *v = n->clocks.v[k];
 		up_inst *in = v->owner;
-		if (!in || (q && query_names(q->phi, v->name)))
+		if (!in || (q && (query_names(q->phi, v->name) || query_names(q->psi, v->name))))
 			continue;
 		up_template *t = in->t;
 		unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);

@@ -14,7 +14,12 @@
  *   - Tick and Clock: a delay of d units for all clocks (one rendezvous), when no process is committed
  *     or urgent, no urgent synchronisation is enabled and every
  *     invariant still holds afterwards;
- *   - Monitor: assert(!phi) for E<> phi, assert(phi) for A[] phi.
+ *   - Monitor: assert(!phi) for E<> phi, assert(phi) for A[] phi;
+ *   - liveness queries (A<>, E[], -->): an ltl formula instead, and each
+ *     edge's updates in a d_step, so that the never claim, which steps
+ *     after every statement even inside an atomic, sees no state halfway
+ *     through an edge (the only states before the d_step differ from the
+ *     edge's source state in dmc_eid alone, which no query reads).
  */
 #include "uppaal_emit.h"
 
@@ -35,7 +40,21 @@ typedef struct {
 	int any_committed, any_sync;
 	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
 	int maxb;               /* dmc_bK flags a broadcast needs */
+	int dstep;              /* updates in a d_step (liveness queries) */
 } em;
+
+/* the start and the end of an edge's updates */
+static void updates_begin(em *e)
+{
+	if (e->dstep)
+		fputs(" d_step {", e->s.out);
+}
+
+static void updates_end(em *e)
+{
+	if (e->dstep)
+		fputs(" }", e->s.out);
+}
 
 static const char *loc_name(const up_loc *l)
 {
@@ -361,6 +380,7 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 		fputc(')', o);
 	}
 	fputs(") ->", o);
+	updates_begin(e);
 	comment(e, in, ed, sel);
 	int nb = 0;
 	for (int i = 0; i < e->recvs.n; i++) {
@@ -404,6 +424,8 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	fputs("\t\t", o);
 	for (int i = 0; i < nb; i++)
 		fprintf(o, "dmc_b%d = 0; ", i);
+	if (e->dstep)
+		fputs("skip };\n\t\t", o);
 	fprintf(o, "goto at_%s }\n", dl);
 }
 
@@ -420,7 +442,9 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		if (e->any_committed && !src->committed)
 			fputs(" && ncommit == 0", o);
 		fputs(" ->", o);
+		updates_begin(e);
 		effect(e, in, ed, "; ");
+		updates_end(e);
 		fprintf(o, "; goto at_%s }", dl);
 		comment(e, in, ed, sel);
 		return;
@@ -462,6 +486,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
+	updates_begin(e);
 	comment(e, in, ed, sel);
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
@@ -496,7 +521,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	}
 	if (!any)
 		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0;\n\t\tgoto at_%s }\n", dl);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
 }
 
 /* a process that receives broadcasts: the senders move it by setting
@@ -747,11 +772,65 @@ static void tick(em *e)
 	fputs("\n\tod\n}\n\n", o);
 }
 
+/* LTL reads `->` as implication: a query's condition may not use one */
+static void no_conditional(em *e, const up_query *q, const up_expr *x)
+{
+	if (!x)
+		return;
+	if (x->kind == X_COND)
+		up_fail(e->s.n->m->c, q->file, q->line, "query '%s': a conditional expression (c ? a : b) "
+			"in a liveness query is not supported", q->text);
+	no_conditional(e, q, x->a);
+	no_conditional(e, q, x->b);
+	no_conditional(e, q, x->c);
+}
+
+/* A<> phi: <> phi.  E[] phi: a witness is a counterexample of <> !phi.
+ * phi --> psi: [] (phi -> <> psi).  Checked with pan -a (dmc check
+ * passes it); a counterexample is a lasso, or a run that ends
+ * (a deadlock, which SPIN extends by stuttering), as in UPPAAL, which
+ * counts maximal finite runs and does not exclude Zeno runs. */
+static void liveness_query(em *e, const up_query *q)
+{
+	FILE *o = e->s.out;
+	no_conditional(e, q, q->phi);
+	no_conditional(e, q, q->psi);
+	const char *keep = e->s.file;
+	e->s.file = q->file;
+	fprintf(o, "/* the query %s (%s:%d): pan -a; an acceptance cycle (or a run that ends) is %s */\n"
+		"ltl dmc_query { ", q->text, q->file, q->line,
+		q->kind == 'G' ? "a witness" : "a counterexample");
+	switch (q->kind) {
+	case 'F':
+		fputs("<> (", o);
+		up_emit_expr_st(&e->s, NULL, q->phi);
+		fputs(")", o);
+		break;
+	case 'G':
+		fputs("<> !(", o);
+		up_emit_expr_st(&e->s, NULL, q->phi);
+		fputs(")", o);
+		break;
+	default:
+		fputs("[] (!(", o);
+		up_emit_expr_st(&e->s, NULL, q->phi);
+		fputs(") || <> (", o);
+		up_emit_expr_st(&e->s, NULL, q->psi);
+		fputs("))", o);
+	}
+	fputs(" }\n", o);
+	e->s.file = keep;
+}
+
 static void monitor(em *e, const up_emit_opts *op)
 {
 	FILE *o = e->s.out;
 	if (!op->q)
 		return;
+	if (up_query_is_liveness(op->q)) {
+		liveness_query(e, op->q);
+		return;
+	}
 	fprintf(o, "/* the query %s (%s:%d): %s */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(",
 		op->q->text, op->q->file, op->q->line,
 		op->q->kind == 'E' ? "an assertion violation is a witness" : "an assertion violation is a counterexample");
@@ -772,6 +851,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.n = n;
 	e.s.out = out;
 	e.s.file = n->m->file;
+	e.dstep = up_query_is_liveness(op->q);
 	collect_recvs(&e);
 	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
 	for (int i = 0; i < e.recvs.n; i++) {

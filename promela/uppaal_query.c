@@ -1,6 +1,8 @@
 /*
- * uppaal_query.c -- UPPAAL queries: "E<> phi" (reachability) and
- * "A[] phi" (invariance); phi over locations (P.l), variables and clocks.
+ * uppaal_query.c -- UPPAAL queries: "E<> phi" (reachability), "A[] phi"
+ * (invariance), and the liveness queries "A<> phi" (inevitability),
+ * "E[] phi" (a path where phi always holds) and "phi --> psi" (leads
+ * to); phi and psi over locations (P.l), variables and clocks.
  * A .q file holds queries separated by newlines, with // and block
  * comments; the first one is used.
  */
@@ -19,6 +21,17 @@ static int mentions_deadlock(const up_expr *e)
 	return mentions_deadlock(e->a) || mentions_deadlock(e->b) || mentions_deadlock(e->c);
 }
 
+/* one condition of a query: all of text */
+static up_expr *parse_side(up_model *m, const char *file, int line, const char *text)
+{
+	up_lex l;
+	up_lex_init(&l, m->c, file, text, line);
+	up_expr *e = up_parse_cond_expr(&l);
+	if (l.t.kind != T_EOF)
+		up_lex_fail(&l, "the end of the query");
+	return e;
+}
+
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line)
 {
 	while (isspace((unsigned char) *text)) {
@@ -33,27 +46,33 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 	char *end = (char *) q->text + strlen(q->text);
 	while (end > q->text && isspace((unsigned char) end[-1]))
 		*--end = 0;
-	const char *rest;
-	if (strncmp(text, "E<>", 3) == 0) {
-		q->kind = 'E';
-		rest = text + 3;
-	} else if (strncmp(text, "A[]", 3) == 0) {
-		q->kind = 'A';
-		rest = text + 3;
-	} else if (strncmp(text, "A<>", 3) == 0 || strncmp(text, "E[]", 3) == 0 || strstr(text, "-->")) {
-		up_fail(m->c, file, line, "query '%s': only E<> and A[] (reachability and safety) are supported; "
-			"A<>, E[] and --> are liveness properties", q->text);
-	} else {
-		up_fail(m->c, file, line, "query: expected 'E<>' or 'A[]', found '%.20s'", text);
-	}
-	up_lex l;
-	up_lex_init(&l, m->c, file, rest, line);
-	q->phi = up_parse_cond_expr(&l);
-	if (mentions_deadlock(q->phi))
+	static const struct { const char *op; int kind; } quant[] = {
+		{ "E<>", 'E' }, { "A[]", 'A' }, { "A<>", 'F' }, { "E[]", 'G' },
+	};
+	const char *rest = NULL, *arrow = strstr(text, "-->");
+	for (size_t k = 0; k < sizeof quant / sizeof quant[0]; k++)
+		if (strncmp(text, quant[k].op, 3) == 0) {
+			q->kind = quant[k].kind;
+			rest = text + 3;
+		}
+	if (rest && arrow)
+		up_fail(m->c, file, line, "query '%s': '-->' stands alone (p --> q), without %.3s", q->text, text);
+	if (!rest && !arrow)
+		up_fail(m->c, file, line, "query: expected 'E<>', 'A[]', 'A<>', 'E[]' or 'p --> q', found '%.20s'", text);
+	if (arrow) {
+		q->kind = 'L';
+		q->phi = parse_side(m, file, line, up_strndup(m->c, text, (size_t) (arrow - text)));
+		q->psi = parse_side(m, file, line, arrow + 3);
+	} else
+		q->phi = parse_side(m, file, line, rest);
+	if (mentions_deadlock(q->phi) || mentions_deadlock(q->psi))
 		up_fail(m->c, file, line, "query '%s': 'deadlock' is not supported", q->text);
-	if (l.t.kind != T_EOF)
-		up_lex_fail(&l, "the end of the query");
 	return q;
+}
+
+int up_query_is_liveness(const up_query *q)
+{
+	return q && (q->kind == 'F' || q->kind == 'G' || q->kind == 'L');
 }
 
 up_query *up_read_query_file(up_model *m, const char *text, const char *file)

@@ -29,7 +29,7 @@ int prom_uppaal_is_model(const char *path)
 	return is_uppaal(path);
 }
 
-char *prom_uppaal_prepare(const char *model, const char *query, const char *cache)
+char *prom_uppaal_prepare(const char *model, const char *query, const char *cache, int *liveness)
 {
 	drv_hash h;
 	char *dir0 = drv_abs_dir_of(model), *b0 = drv_basename(model);
@@ -70,8 +70,9 @@ char *prom_uppaal_prepare(const char *model, const char *query, const char *cach
 	size_t len;
 	char *text = drv_read_file(pml, &len);
 	int has_monitor = text && strstr(text, "active proctype Monitor()") != NULL;
+	*liveness = text && strstr(text, "\nltl dmc_query {") != NULL;
 	free(text);
-	if (!has_monitor) {
+	if (!has_monitor && !*liveness) {
 		drv_msg("check: %s has no query: give --query FILE.q or --query 'E<> ...'", model);
 		free(pml);
 		return NULL;
@@ -175,17 +176,29 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 		return;
 	}
 	size_t np, no;
+	/* (before split_lines cuts the text) the query's comment says what a trail is: "... is a witness" */
+	const char *qc = strstr(ptext, "/* the query ");
+	const char *qe = qc ? strstr(qc, " */") : NULL;
+	int witness = qc && qe && strstr(qc, "witness") && strstr(qc, "witness") < qe;
 	char **pl = split_lines(ptext, &np), **ol = split_lines(out, &no);
 	static pname_map map[512];
 	int nmap = read_names(pl, np, map, 512);
 
-	printf("counterexample in the source model's terms:\n");
-	int delay = 0, n = 0;
+	printf("%s in the source model's terms:\n", witness ? "witness" : "counterexample");
+	int delay = 0, n = 0, last_line = 0;
 	for (size_t i = 0; i < no; i++) {
 		int step, pid, line;
 		char proc[80], file[512];
 		if (strncmp(ol[i], "#processes:", 11) == 0)
 			break;
+		if (strstr(ol[i], "<<<<<START OF CYCLE>>>>>")) {
+			if (delay) {
+				printf("  %3d  delay %d\n", ++n, delay);
+				delay = 0;
+			}
+			printf("       -- the cycle: the steps from here on repeat forever --\n");
+			continue;
+		}
 		if (sscanf(ol[i], " %d: proc %d (%79[^:]:%*d) %511[^:]:%d", &step, &pid, proc, file, &line) != 5)
 			continue;
 		if (strcmp(proc, "Monitor") == 0)
@@ -206,9 +219,16 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 				delay += d;
 			continue;
 		}
-		if (!starts || line < 1 || (size_t) line > np)
+		if (line < 1 || (size_t) line > np)
 			continue;
 		const char *src = pl[line - 1];
+		/* inside a d_step (liveness queries) spin -p prints no guards:
+		 * a receiver's edge starts with the first statement of its line */
+		if (!starts && line != last_line && (strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
+			starts = 1;
+		last_line = line;
+		if (!starts)
+			continue;
 		const char *c = strstr(src, "/* edge ");
 		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
 			continue;

@@ -21,6 +21,7 @@
 int dmc_br_ntypes(void);
 const char *dmc_br_type_name(int type);
 int dmc_br_claim_type(void);          /* -1 when there is no never claim */
+int dmc_br_is_claim(int type);        /* a never claim or ltl formula, running or not */
 int dmc_br_nstates(int type);
 int dmc_br_start_state(int type);
 

@@ -76,6 +76,7 @@ typedef struct node {
 	void *seed;                   /* nested-search copy (accepting state), or NULL */
 	uint64_t key;                 /* outer: its record (stack proviso) by fingerprint, */
 	long clash;                   /* ...or clashes[clash] when >= 0; -2 none */
+	void *blocked;                /* the glue's record: blocked unless an offer succeeds */
 } node;
 
 typedef struct clash {            /* a state whose fingerprint an earlier one has */
@@ -228,6 +229,7 @@ void dmc_live_start(void)
 	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
 	nodes[0].seed = NULL;
 	nodes[0].clash = -2;
+	nodes[0].blocked = NULL;
 	nnodes = 1;
 	if (!visited)
 		fail("out of memory setting up the nested DFS");
@@ -355,6 +357,7 @@ static void push_node(size_t kid_begin, void *seed)
 	nodes[nnodes].kid_begin = kid_begin;
 	nodes[nnodes].seed = seed;
 	nodes[nnodes].clash = -2;
+	nodes[nnodes].blocked = NULL;
 	nnodes++;
 	if ((double) nnodes > dmc_live_st.stack_peak)
 		dmc_live_st.stack_peak = (double) nnodes;
@@ -485,6 +488,12 @@ void *dmc_live_pop(void)
 			dmc_S.st.expanded++;
 			return k.item;
 		}
+		if (top->blocked) {           /* its offers are resolved: blocked? */
+			void *c = top->blocked;
+			top->blocked = NULL;
+			if (dmc_br_live_blocked(c))
+				continue;     /* the stutter successor is its kid */
+		}
 		node done = nodes[--nnodes];  /* finished: all successors tried */
 		if (inner) {
 			if (nnodes == inner_base) {   /* the nested search failed */
@@ -503,6 +512,13 @@ void *dmc_live_pop(void)
 		if (done.seed)
 			start_inner(done.seed);
 	}
+}
+
+void *dmc_rt_live_blocked_candidate(void *c)
+{
+	void *prev = nodes[nnodes - 1].blocked;
+	nodes[nnodes - 1].blocked = c;
+	return prev;
 }
 
 double dmc_live_bytes(void)

@@ -115,6 +115,12 @@ int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in
 	return candidate_ok();
 }
 
+void dmc_por_reject_candidate(void)
+{
+	if (cur.pid >= 0)
+		cur.some_bad = 1;
+}
+
 int dmc_por_chosen(void)
 {
 	return cur.attempted && !cur.full && cur.pid >= 0 && candidate_ok() ? cur.pid : -1;

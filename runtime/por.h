@@ -83,6 +83,10 @@ void dmc_por_expansion_begin(void);
  * others (a full expansion) returns 0. */
 int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue);
 
+/* The candidate of the last dmc_por_successor() call fails whatever its
+ * other successors are (the nested DFS: a rendezvous offer). */
+void dmc_por_reject_candidate(void);
+
 /* The candidate process the current expansion kept (its reduced
  * expansion satisfied the proviso), or -1 (full expansion, or no
  * candidate). */

@@ -79,5 +79,13 @@ const void *dmc_br_item_vector(void *item, size_t *n);
 int dmc_br_item_proc_state(void *item, int pid);
 int dmc_br_hamming_to_seed(void);            /* bytes of now that differ from the seed */
 double dmc_br_live_glue_bytes(void);         /* the glue's table of the lasso's claim steps */
+/* A state whose only moves are rendezvous offers, not all resolved yet:
+ * the glue hands its record c to the node being expanded (the runtime's
+ * top node; c keeps the record it replaces, so a node may hold a chain);
+ * when the node's successors are done, the runtime calls
+ * dmc_br_live_blocked(c), which queues the stutter successor of every
+ * state in the chain whose offers all failed (1 if any) and frees it. */
+void *dmc_rt_live_blocked_candidate(void *c);   /* returns the record it replaces */
+int dmc_br_live_blocked(void *c);
 
 #endif

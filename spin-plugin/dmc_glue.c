@@ -389,12 +389,21 @@ int dmc_br_claim_type(void)
 #ifndef VERI
 	return -1;                    /* no claim runs (none, or -DNOCLAIM) */
 #endif
+	/* Several claims (ltl blocks): pan runs the one -N chose as pid 0,
+	 * whose type is that claim's.  Before the initial state exists, the
+	 * first claim. */
+	if (now._nr_pr > 0) {
+		int t = ((P0 *) pptr(0))->_t;
+		if (t >= 0 && t < NTYPES && Btypes[t] == 1)
+			return t;
+	}
 	for (int t = 0; t < NTYPES; t++)
 		if (Btypes[t] == 1)           /* N_CLAIM */
 			return t;
 	return -1;
 }
 
+int dmc_br_is_claim(int type) { return Btypes[type] == 1; }   /* N_CLAIM */
 int dmc_br_nstates(int type) { return dmc_nstates_tab[type]; }
 int dmc_br_start_state(int type) { return dmc_start_tab[type]; }
 
@@ -702,6 +711,12 @@ static size_t seed_n;
 static Trail *seed_frame;
 static int last_expanded, last_boq;
 static Trail stutter_frame;
+static int cur_real;              /* see "rendezvous offers and the stutter rule" */
+static size_t cur_noffer;
+static uint64_t cur_rv;
+static uint64_t rv_fp(void);
+static void rv_count(void);
+static int rv_requeue(void);
 
 int dmc_br_set_cycles(int mode)
 {
@@ -864,9 +879,10 @@ static void live_pushed(BFS_State *t)
 		cs_put(t->frame, c);
 }
 
+static double rv_bytes(void);
 double dmc_br_live_glue_bytes(void)
 {
-	return (double) cs_cap * (sizeof *cs_key + sizeof *cs_val);
+	return (double) cs_cap * (sizeof *cs_key + sizeof *cs_val) + rv_bytes();
 }
 
 static void live_cycle(void)
@@ -942,8 +958,17 @@ static void live_por_answer(int push)
 		return;
 	if (now._a_t & LIVE_INNER)
 		por_ok = ntrpt->pr == live_choice;
-	else
+	else {
 		por_ok = dmc_por_successor(1, ntrpt->pr, 0, push, 0);
+		if (boq != -1) {
+			/* a rendezvous offer: pan -DBFS does not expand a
+			 * preselected state again when its offers fail (the
+			 * frame it checks lacks the preselection bit), so such
+			 * a reduced expansion could lose every move */
+			dmc_por_reject_candidate();
+			por_ok = 0;
+		}
+	}
 	if (por_ok)
 		trpt->tau |= 64;
 	else {
@@ -1001,7 +1026,9 @@ static int live_h_store(char *v, int n)
 		}
 	}
 	int old, push = live_store_one(v, n, &old);
-	live_por_answer(push);
+	live_por_answer(push);            /* an offer queued again below is closed */
+	if (!push && rv_requeue())
+		push = 1;
 	pending = push;
 	pending_key = 0;
 	if (push && old)
@@ -1041,26 +1068,216 @@ static void live_popped(Trail *f)
 		live_choice = dmc_rt_live_choice(dmc_fingerprint(buf, n), buf, n);
 	}
 #endif
+	cur_real = 0;
+	cur_noffer = 0;
+	if (live == 1 && boq != -1)
+		cur_rv = rv_fp();
 }
 
-/* The state in now was expanded without any move (after timeout): as
- * SPIN's DFS, let the claim move alone (a stutter step, no trail line). */
-static void live_stutter(void)
+/* The stutter successor of the blocked state in now (its frame f): as
+ * SPIN's DFS, the claim moves alone (a stutter step, no trail line). */
+static void stutter_from(Trail *f)
 {
-	/* -l: SPIN's np_ is false on a stutter step (a blocked system makes
-	 * no non-progress cycle) */
-	if (live != 1 || !last_frame || !last_expanded || last_boq != -1 || ntrpt->ostate)
-		return;
-	last_expanded = 0;
 	Trail *keep = ntrpt;
 	memset(&stutter_frame, 0, sizeof stutter_frame);
-	stutter_frame.ostate = (H_el *) last_frame;
+	stutter_frame.ostate = (H_el *) f;
 	ntrpt = &stutter_frame;
 	in_stutter = 1;
 	stutter_claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : 0;
 	store_state(ntrpt, 0, -1);
 	in_stutter = 0;
 	ntrpt = keep;
+}
+
+/* ---- rendezvous offers and the stutter rule ----
+ * pan -DBFS makes a rendezvous offer a move into a mid-rendezvous state
+ * and learns whether a receiver takes it only when it expands that
+ * state.  A state whose moves are all offers that fail has no move in
+ * SPIN's DFS: it is blocked and gets the stutter successor too.  The
+ * glue keeps each mid-rendezvous state's outcome by fingerprint (of its
+ * vector without the search bits of _a_t: the outcome depends on the
+ * vector alone), counts the moves of the state being expanded, and
+ * decides once every offer's outcome is known: at once, or when the
+ * runtime's node of the state has tried all its successors (they include
+ * the offers; an inner-search offer whose outcome is unknown is queued
+ * again even when SPIN's store has it, so that it is expanded there). */
+enum { RV_FAIL = 1, RV_TAKEN = 2 };
+static uint64_t *rv_key;          /* open addressing, 0 = empty */
+static uchar *rv_val;
+static size_t rv_cap, rv_n;
+/* cur_real: the expanded state's moves that are not offers; cur_offer:
+ * its offers (mid-rendezvous successors); cur_rv: the mid-rendezvous
+ * state being expanded */
+static uint64_t *cur_offer;
+static size_t cur_offer_cap;
+
+typedef struct rv_cand {          /* a state blocked unless one of its offers is taken */
+	struct rv_cand *next;
+	Trail *frame;
+	size_t n, noffer;
+	uchar *sv;
+	uint64_t offer[];
+} rv_cand;
+
+static double rv_bytes(void)
+{
+	return (double) rv_cap * (sizeof *rv_key + sizeof *rv_val);
+}
+
+static uint64_t rv_fp(void)
+{
+	uchar keep = now._a_t;
+	now._a_t &= ~(LIVE_INNER | LIVE_COMMIT);
+	uint64_t k = dmc_fingerprint((char *) &now, (size_t) vsize);
+	now._a_t = keep;
+	return k ? k : 1;
+}
+
+static size_t rv_slot(uint64_t k, size_t cap)
+{
+	size_t i = (size_t) (k ^ (k >> 29)) & (cap - 1);
+	while (rv_key[i] && rv_key[i] != k)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+static int rv_get(uint64_t k)
+{
+	return rv_cap ? rv_val[rv_slot(k, rv_cap)] : 0;
+}
+
+static void rv_set(uint64_t k, int outcome)
+{
+	if (2 * (rv_n + 1) > rv_cap) {
+		uint64_t *ok = rv_key;
+		uchar *ov = rv_val;
+		size_t oc = rv_cap;
+		rv_cap = oc ? 2 * oc : 4096;
+		rv_key = calloc(rv_cap, sizeof *rv_key);
+		rv_val = calloc(rv_cap, 1);
+		if (!rv_key || !rv_val) {
+			fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous outcomes)\n");
+			exit(2);
+		}
+		for (size_t i = 0; i < oc; i++)
+			if (ok[i]) {
+				size_t j = rv_slot(ok[i], rv_cap);
+				rv_key[j] = ok[i];
+				rv_val[j] = ov[i];
+			}
+		free(ok);
+		free(ov);
+	}
+	size_t i = rv_slot(k, rv_cap);
+	if (!rv_key[i])
+		rv_n++;
+	rv_key[i] = k;
+	rv_val[i] = (uchar) outcome;
+}
+
+/* pan made a move from the state it expands (before the claim's move,
+ * which may block it: a move the claim cannot follow is still a move):
+ * an offer (now is mid-rendezvous) or another move */
+static void rv_count(void)
+{
+	if (live != 1)
+		return;
+	if (boq == -1) {
+		cur_real++;
+		return;
+	}
+	if (cur_noffer == cur_offer_cap) {
+		cur_offer_cap = cur_offer_cap ? 2 * cur_offer_cap : 16;
+		cur_offer = realloc(cur_offer, cur_offer_cap * sizeof *cur_offer);
+		if (!cur_offer) {
+			fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
+			exit(2);
+		}
+	}
+	cur_offer[cur_noffer++] = rv_fp();
+}
+
+/* queue an offer again whose outcome is not known (see above) */
+static int rv_requeue(void)
+{
+	return live == 1 && boq != -1 && !in_stutter && !rv_get(rv_fp());
+}
+
+/* bfs() stores each move's state (and the initial one) through here */
+void dmc_store_state(Trail *f, int shortcut, short oboq)
+{
+	if (live)
+		rv_count();
+	store_state(f, shortcut, oboq);
+}
+
+int dmc_br_live_blocked(void *p)
+{
+	int any = 0;
+	for (rv_cand *c = p, *nx; c; c = nx) {
+		nx = c->next;
+		int blocked = 1;          /* an unknown outcome (depth bound): not blocked */
+		for (size_t i = 0; i < c->noffer; i++)
+			blocked &= rv_get(c->offer[i]) == RV_FAIL;
+		if (blocked) {
+			memcpy((char *) &now, c->sv, c->n);
+			vsize = (int) c->n;
+			boq = -1;
+			memcpy((char *) trpt, (char *) c->frame, sizeof(Trail));
+			stutter_from(c->frame);
+			any = 1;
+		}
+		free(c->sv);
+		free(c);
+	}
+	return any;
+}
+
+/* After pan expanded a state: a mid-rendezvous state's outcome, or the
+ * stutter successor of a state without a move (after timeout) or whose
+ * moves are offers that all fail.  -l: SPIN's np_ is false on a stutter
+ * step (a blocked system makes no non-progress cycle). */
+static void live_stutter(void)
+{
+	if (live != 1 || !last_frame || !last_expanded)
+		return;
+	last_expanded = 0;
+	if (last_boq != -1) {
+		rv_set(cur_rv, ntrpt->ostate ? RV_TAKEN : RV_FAIL);
+		return;
+	}
+	if (!ntrpt->ostate) {
+		stutter_from(last_frame);
+		return;
+	}
+	/* inside atomic pan itself expands the state again when an offer
+	 * fails (atomicity is lost): that expansion decides */
+	if (cur_real > 0 || cur_noffer == 0 || (last_frame->tau & 8))
+		return;
+	int unknown = 0;
+	for (size_t i = 0; i < cur_noffer; i++) {
+		int r = rv_get(cur_offer[i]);
+		if (r == RV_TAKEN)
+			return;
+		unknown |= r == 0;
+	}
+	if (!unknown) {
+		stutter_from(last_frame);
+		return;
+	}
+	rv_cand *c = malloc(sizeof *c + cur_noffer * sizeof c->offer[0]);
+	uchar *sv = malloc((size_t) vsize);
+	if (!c || !sv) {
+		fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
+		exit(2);
+	}
+	memcpy(sv, (char *) &now, (size_t) vsize);
+	c->sv = sv;
+	c->n = (size_t) vsize;
+	c->frame = last_frame;
+	c->noffer = cur_noffer;
+	memcpy(c->offer, cur_offer, cur_noffer * sizeof c->offer[0]);
+	c->next = dmc_rt_live_blocked_candidate(c);
 }
 
 void *dmc_br_clone_inner(void *item)

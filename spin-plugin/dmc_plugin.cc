@@ -9,6 +9,7 @@
  *                      push_bfs(..) -> dmc_push_bfs(..)  the runtime's queue
  *   in bfs():          push_bfs(..) -> dmc_push_bfs(..)
  *                      pop_bfs()    -> dmc_pop_bfs()
+ *                      store_state(..) -> dmc_store_state(..)  one per move
  *   in nuerror():      putter(..)   -> dmc_putter(..)    non-recursive trail writer
  *
  * and gives pan's main() the assembler name dmc_pan_main, so that the
@@ -47,6 +48,7 @@ redirect redirects[] = {
 	{ "store_state", "push_bfs", "dmc_push_bfs", 0 },
 	{ "bfs",         "push_bfs", "dmc_push_bfs", 0 },
 	{ "bfs",         "pop_bfs",  "dmc_pop_bfs",  0 },
+	{ "bfs",         "store_state", "dmc_store_state", 0 },
 	{ "nuerror",     "putter",   "dmc_putter",   0 },
 };
 const int nredirects = sizeof redirects / sizeof redirects[0];

@@ -110,6 +110,10 @@ for seed in 1 2; do
 	agree gen3_$seed.anml 10 --search astar --heuristic none
 done
 agree "$top/contrib/anml/ex1.anml" 3
+# a constraint with a variable (one constraint per site): the shortest
+# plan ends at 10
+agree "$top/contrib/anml/survey.anml" 9 --search astar --heuristic none
+agree "$top/contrib/anml/survey.anml" 10
 # type-level constraints over two instances, several goals per instance,
 # 'next' and 'at', arguments in goals, constraints and INITIAL-STATE
 agree "$top/contrib/anml/crew.anml" 10

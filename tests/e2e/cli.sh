@@ -37,6 +37,12 @@ int n;
 active [3] proctype P() { do :: n < 5 -> n++ :: n >= 5 -> break od }
 EOF
 
+# several ltl formulas: the targets are the claim pan -N runs, no other
+cp "$top/tests/models/ltl_second_claim.pml" two.pml
+expect 1 "claim  *b state" "-N b: the targets are formula b's" -- "$dmc" check two.pml --show-targets -- -N b
+if grep -q "x!=6" out.txt; then fail "-N b: formula a (not running) is among the targets"; else ok "-N b: formula a is no target"; fi
+expect 1 "claim  *a state" "-N a: the targets are formula a's" -- "$dmc" check two.pml --show-targets -- -N a
+
 expect 2 'bad.pml:3' "a model SPIN rejects: SPIN's message with file:line, exit 2" -- "$dmc" check bad.pml
 expect 2 'no such file' "a missing model: exit 2" -- "$dmc" check nosuch.pml
 expect 2 'valid: bfs, dfs, astar, wastar, greedy, beam' "unknown search lists the valid ones" -- "$dmc" check fine.pml --search best

@@ -137,12 +137,12 @@ grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's ter
 grep -q 'delay [1-3]$' out.txt && ok "delays in the counterexample" || fail "no delay in the counterexample"
 # each edge once, in order: sender's edge, then the receiver's
 expect 1 'verdict *violation' "dmc check sync_order" -- "$dmc" check "$models/sync_order.xta" --query 'E<> S.s2'
-if sed -n '/^counterexample/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
-   && sed -n '/^counterexample/,$p' out.txt | sed -n 2p | grep -q 'S: s0 -> s1 a!' \
-   && sed -n '/^counterexample/,$p' out.txt | sed -n 3p | grep -q 'R: r0 -> r1 a?'; then
+if sed -n '/^witness/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \
+   && sed -n '/^witness/,$p' out.txt | sed -n 2p | grep -q 'S: s0 -> s1 a!' \
+   && sed -n '/^witness/,$p' out.txt | sed -n 3p | grep -q 'R: r0 -> r1 a?'; then
 	ok "counterexample lists each edge once"
 else
-	fail "counterexample lists each edge once: $(sed -n '/^counterexample/,$p' out.txt | head -6)"
+	fail "counterexample lists each edge once: $(sed -n '/^witness/,$p' out.txt | head -6)"
 fi
 # a range violation is named in the counterexample
 expect 1 "leaves a variable's range: assert" "dmc check range_bad: range violation" -- \
@@ -153,12 +153,59 @@ expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
 # the XML model's own query
 expect 1 'verdict *violation' "dmc check xml_basic.xml (its own query)" -- "$dmc" check "$models/xml_basic.xml"
 
+# ---- liveness queries: A<>, E[] and --> by the nested DFS ----
+# The oracle: SPIN's own nested DFS (pan -a) on the same translation,
+# and the verdict UPPAAL gives (the train-gate controller of the UPPAAL
+# tutorial, with its gate's Stopping committed as there, satisfies
+# Train(0).Appr --> Train(0).Cross).  An E[] query "holds" when a
+# witness (a violation of its ltl formula) exists.
+sed 's/state Free, Occ, Stopping;/state Free, Occ, Stopping;\n  commit Stopping;/' \
+	"$contrib/train_gate_3.xta" > tg_ok.xta
+live() {   # MODEL QUERY holds|fails
+	m=$1; q=$2; want=$3
+	n=$((n + 1)); d=$work/l$n; mkdir -p "$d"
+	"$dmc" translate "$m" --target "$q" -o "$d/m.pml" 2> "$d/tr.err" \
+		&& (cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc -O2 -w -o pan pan.c && ./pan -a -m1000000 > pan.out 2>&1)
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out" 2> /dev/null)
+	"$dmc" check "$m" --query "$q" > "$d/dmc.out" 2>&1
+	rc=$?
+	case $q in E\[\]*) found=holds; none=fails ;; *) found=fails; none=holds ;; esac
+	case $errs in 1) spin=$found ;; 0) spin=$none ;; *) spin="no verdict: $(cat "$d/tr.err")" ;; esac
+	case $rc in 1) ours=$found ;; 0) ours=$none ;; *) ours="exit $rc: $(head -c 300 "$d/dmc.out")" ;; esac
+	if [ "$spin" = "$want" ] && [ "$ours" = "$want" ]; then ok "$(basename "$m") '$q': $want (SPIN pan -a agrees)"
+	else fail "$(basename "$m") '$q': expected $want, SPIN pan -a: $spin, dmc check: $ours"; fi
+	[ "$rc" = 1 ] || return 0
+	grep -q "^$([ $found = holds ] && echo witness || echo counterexample) in the source model's terms" "$d/dmc.out" \
+		&& ok "$(basename "$m") '$q': the trail in the model's terms" \
+		|| fail "$(basename "$m") '$q': no trail in the model's terms: $(tail -n 5 "$d/dmc.out")"
+}
+live tg_ok.xta 'Train(0).Appr --> Train(0).Cross' holds
+live tg_ok.xta 'Train(1).Stop --> Train(1).Cross' holds
+live tg_ok.xta 'A<> Train(0).Cross' fails
+live tg_ok.xta 'E[] Train(0).Safe' holds
+live tg_ok.xta 'E[] Train(0).Appr' fails
+grep -q -- '-- the cycle' "$work/l$((n - 1))/dmc.out" && ok "E[] witness: the cycle is marked" \
+	|| fail "E[] witness: no cycle marked: $(tail -n 8 "$work/l$((n - 1))/dmc.out")"
+live "$contrib/train_gate_3.xta" 'Train(0).Appr --> Train(0).Cross' fails
+live "$models/fischer2_ok.xta" 'P(1).req --> P(1).cs' fails
+live "$models/fischer2_ok.xta" 'A<> incs <= 1' holds
+live "$models/live_progress.xta" 'A<> P.b' holds
+live "$models/live_progress.xta" 'P.a --> P.b' holds
+live "$models/live_progress.xta" 'A<> Q.d' fails
+live "$models/live_progress.xta" 'Q.c --> Q.d' fails
+live "$models/live_timelock.xta" 'A<> R.f' fails
+live "$models/live_timelock.xta" 'E[] R.e' holds
+expect 2 'conditional expression' "a conditional in a liveness query" -- \
+	"$dmc" translate "$models/live_progress.xta" --target 'A<> (P.b ? 1 : 0) == 1'
+expect 2 "'-->' stands alone" "--> under a quantifier" -- \
+	"$dmc" translate "$models/live_progress.xta" --target 'A[] P.a --> P.b'
+
 # malformed input: file, line, exit 2
 printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > bad.xta
 expect 2 'bad.xta:2: expected' "translate: syntax error names file and line" -- "$dmc" translate bad.xta
 expect 2 'bad.xta:2: expected' "check: syntax error names file and line" -- "$dmc" check bad.xta --query 'E<> P.a'
 printf 'process P() { state a; init a; }\nsystem P;\n' > good.xta
-expect 2 'only E<> and A\[\]' "unsupported query" -- "$dmc" translate good.xta --target 'A<> P.a'
+expect 2 "expected 'E<>', 'A\[\]'" "unsupported query" -- "$dmc" translate good.xta --target 'A() P.a'
 expect 2 'cannot read the query file' "missing query file" -- "$dmc" translate good.xta --query nosuch.q
 expect 2 'query is for UPPAAL models' "--query on a Promela model" -- "$dmc" check "$top/tests/models/atomic_counter_ok.pml" --query 'E<> x'
 expect 0 'active proctype P()' "translate to standard output" -- "$dmc" translate good.xta

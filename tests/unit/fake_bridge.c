@@ -169,6 +169,7 @@ void fb_checks(int deadlocks, int asserts)
 int dmc_br_ntypes(void) { return M.ntypes; }
 const char *dmc_br_type_name(int type) { return type >= 0 && type < M.ntypes ? M.types[type].name : "?"; }
 int dmc_br_claim_type(void) { return M.claim; }
+int dmc_br_is_claim(int type) { return type == M.claim; }
 int dmc_br_nstates(int type) { return M.types[type].nstates; }
 int dmc_br_start_state(int type) { return M.types[type].start; }
 int dmc_br_labels(int type, int state) { return M.types[type].labels[state]; }

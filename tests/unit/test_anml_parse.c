@@ -324,6 +324,56 @@ static void test_reference_arguments(void)
 	anml_free(&m);
 }
 
+/* a variable shared by references quantifies the constraint over its
+ * type: one constraint per value (anml_cons_expand.c) */
+static void test_constraint_variables(void)
+{
+	anml_model m;
+	anml_err err;
+	const char *t = "PLAN p TYPES site = {crater, ridge, plain} task = {dig, look}\n"
+	                "TIMELINE R ACTIONS Go(s: site) Drill(s: site; t: task) Rest\n"
+	                "TRANSITIONS Go(_) -> Drill(_, _) -> (Go(_) | Rest) END R\n"
+	                "CONSTRAINTS Rest.end < Go(plain).start\n"
+	                "  Go(x).end + 2 < Drill(x, k).start < Drill(x, k).end\n"
+	                "  Rest.start < Go(crater).start\n"
+	                "END p";
+	CHECK(load(t, &m, &err) == 0);
+	CHECK_EQ_LONG(m.ncons, 1 + 3 * 2 + 1);
+	CHECK_EQ_LONG(m.cons[0].terms[1].ref.args[0].val, 2);       /* unchanged, in order */
+	for (int i = 1; i <= 6; i++) {
+		const anml_constraint *c = &m.cons[i];
+		int x = (i - 1) % 3, k = (i - 1) / 3;                  /* x varies first */
+		CHECK_EQ_LONG(c->nvars, 0);
+		CHECK_EQ_LONG(c->terms[0].ref.args[0].kind, ANML_ARG_VALUE);
+		CHECK_EQ_LONG(c->terms[0].ref.args[0].val, x);
+		CHECK_EQ_LONG(c->terms[1].ref.args[0].val, x);
+		CHECK_EQ_LONG(c->terms[1].ref.args[1].val, k);
+		CHECK_EQ_LONG(c->terms[0].k, 2);
+		CHECK_EQ_LONG(c->loc.line, 5);
+	}
+	CHECK_STR(m.cons[6].terms[1].ref.args[0].name, "plain");
+	CHECK_STR(m.cons[6].terms[1].ref.args[1].name, "look");
+	CHECK_EQ_LONG(m.cons[7].terms[1].ref.args[0].val, 0);
+	anml_free(&m);
+	/* Allen relations and 'at' take variables too */
+	CHECK(load("PLAN p TYPES c = {r, g} TIMELINE A ACTIONS W(x: c) V(x: c) TRANSITIONS W(_) -> V(_) -> W(_) END A\n"
+	           "CONSTRAINTS W(y) before V(y)\n at V(z).start: W(z).end < V(z).end END p", &m, &err) == 0);
+	CHECK_EQ_LONG(m.ncons, 4);
+	CHECK_EQ_LONG(m.cons[1].x.args[0].val, 1);
+	CHECK_EQ_LONG(m.cons[1].y.args[0].val, 1);
+	CHECK_EQ_LONG(m.cons[3].at.ref.args[0].val, 1);
+	CHECK(m.cons[3].referenced);
+	anml_free(&m);
+	const char *tl = "PLAN p TYPES c = {r, g} d = {u} TIMELINE A ACTIONS W(x: c) V(x: d) R "
+	                 "TRANSITIONS W(_) -> V(_) -> R -> W(_) END A\n";
+	char e[600];
+	snprintf(e, sizeof e, "%sCONSTRAINTS W(y).end < V(y).start END p", tl);
+	CHECK_STR(error_of(e), "t.anml:2:26: variable 'y' stands for values of type d here and of type c before");
+	snprintf(e, sizeof e, "%sCONSTRAINTS W(y).end < R.start END p", tl);
+	CHECK_STR(error_of(e), "t.anml:2:15: 'y' is not a value of type c, and no other reference of the constraint "
+	                       "names it: expected a value, '_', or a variable that two references share");
+}
+
 static void test_at_next_argument_errors(void)
 {
 	const char *tl = "PLAN p TYPES c = {r, g} TIMELINE A ACTIONS W(x: c) R TRANSITIONS W(_) -> R -> W(_) END A\n"
@@ -354,7 +404,8 @@ static void test_at_next_argument_errors(void)
 	snprintf(t, sizeof t, "%sCONSTRAINTS at R.start P.end < R.start END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:24: expected ':' after the reference point, found 'P'");
 	snprintf(t, sizeof t, "%sCONSTRAINTS W(b).end < R.start END p", tl);
-	CHECK_STR(error_of(t), "t.anml:3:15: 'b' is not a value of type c (parameter x of W): expected a value or '_'");
+	CHECK_STR(error_of(t), "t.anml:3:15: 'b' is not a value of type c, and no other reference of the constraint "
+	                       "names it: expected a value, '_', or a variable that two references share");
 	snprintf(t, sizeof t, "%sCONSTRAINTS W(r, g).end < R.start END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:13: action W has 1 parameter, the reference gives 2");
 	snprintf(t, sizeof t, "%sCONSTRAINTS W(r.end < R.start END p", tl);
@@ -362,7 +413,8 @@ static void test_at_next_argument_errors(void)
 	snprintf(t, sizeof t, "%sCONSTRAINTS W(r).next(g).end < R.start END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:22: expected '.start' or '.end', found '('");
 	snprintf(t, sizeof t, "%sGOALS A.W(x) END p", tl);
-	CHECK_STR(error_of(t), "t.anml:3:11: 'x' is not a value of type c (parameter x of W): expected a value or '_'");
+	CHECK_STR(error_of(t), "t.anml:3:11: 'x' is not a value of type c (parameter x of W): expected a value or '_' "
+	                       "(variables are allowed in constraints only)");
 	snprintf(t, sizeof t, "%sINITIAL-STATE |-> A.W(r) |-> A.W(g) END p", tl);
 	CHECK_STR(error_of(t), "t.anml:3:30: instance A gets two initial actions (W and W)");
 	snprintf(t, sizeof t, "%sINITIAL-STATE |-> A.R(r) END p", tl);
@@ -373,6 +425,7 @@ CHECK_MAIN("anml_parse",
 	CASE(test_at_and_next),
 	CASE(test_reference_arguments),
 	CASE(test_at_next_argument_errors),
+	CASE(test_constraint_variables),
 	CASE(test_ex1),
 	CASE(test_chain_with_alternatives),
 	CASE(test_parameters_and_patterns),

@@ -130,15 +130,16 @@ static void test_structs(void)
 
 static void test_bad_query(void)
 {
-	CHECK(fails("--target", P_OK "system P;\n", "A<> P.a", 1, "only E<> and A[]"));
-	CHECK(fails("--target", P_OK "system P;\n", "E[] P.a", 1, "liveness properties"));
-	CHECK(fails("--target", P_OK "system P;\n", "P.a --> P.a", 1, "liveness properties"));
+	CHECK(fails("--target", P_OK "system P;\n", "A[] P.a --> P.a", 1, "'-->' stands alone (p --> q)"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a --> deadlock", 1, "'deadlock' is not supported"));
+	CHECK(fails("--target", P_OK "system P;\n", "A<> (P.a ? 1 : 0)", 1, "conditional expression"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a --> (P.a", 1, "expected ')'"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> deadlock", 1, "'deadlock' is not supported"));
 	CHECK(fails("--target", P_OK "system P;\n", "A[] not deadlock", 1, "'deadlock' is not supported"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> P.a && deadlock", 1, "'deadlock' is not supported"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> P.zz", 1, "neither a location nor a variable"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> (P.a", 1, "expected ')'"));
-	CHECK(fails("--target", P_OK "system P;\n", "P.a", 1, "expected 'E<>' or 'A[]'"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a", 1, "expected 'E<>', 'A[]', 'A<>', 'E[]' or 'p --> q'"));
 }
 
 static void test_assignment_in_guard(void)

@@ -116,6 +116,33 @@ static void test_query_forall(void)
 	up_done(&r);
 }
 
+/* A<>, E[] and --> become an ltl formula; the edges' updates a d_step,
+ * so that the never claim sees no state halfway through an edge */
+static void test_query_liveness(void)
+{
+	up_result r = up_run("m.xta", two_procs, "A<> P(1).C");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "ltl dmc_query { <> ((loc_P_1 == 2)) }"));
+	CHECK(has(&r, "is a counterexample */"));
+	CHECK(has(&r, "-> d_step { P_1_x = 0;"));
+	CHECK(!has(&r, "proctype Monitor"));
+	up_done(&r);
+	r = up_run("m.xta", two_procs, "E[] id == 0");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "ltl dmc_query { <> !((id == 0)) }"));
+	CHECK(has(&r, "is a witness */"));
+	up_done(&r);
+	r = up_run("m.xta", two_procs, "P(1).B --> P(1).x > 2");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "ltl dmc_query { [] (!((loc_P_1 == 1)) || <> ((P_1_x > 2))) }"));
+	CHECK(has(&r, "clock P(1).x, stops at 4"));    /* the query's constant counts */
+	up_done(&r);
+	/* safety queries keep plain atomic edges */
+	r = up_run("m.xta", two_procs, "E<> P(1).C");
+	CHECK(!has(&r, "d_step"));
+	up_done(&r);
+}
+
 static void test_query_clock_constant_raises_cap(void)
 {
 	/* the model compares x with 3 at most; the query with 7 */
@@ -350,6 +377,7 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_inactive_clock_reduction),
 	CASE(test_query_exists),
 	CASE(test_query_forall),
+	CASE(test_query_liveness),
 	CASE(test_query_clock_constant_raises_cap),
 	CASE(test_query_file_comments),
 	CASE(test_select_expands),

@@ -109,7 +109,8 @@ static void init_list(up_model *m, up_lex *l, up_var *v, int depth)
 	up_expect(l, "{");
 	do {
 		if (up_is(l, "{")) {
-			if (depth >= v->dims.n)
+			/* an array of structs: one more level, the struct's fields */
+			if (depth >= v->dims.n + (v->size && v->type.kind == TY_STRUCT))
 				up_fail(m->c, l->file, l->t.line, "'%s': initialiser nested deeper than the array", v->name);
 			init_list(m, l, v, depth + 1);
 		} else {

@@ -155,9 +155,52 @@ static void emit_var_name(up_emit_st *s, up_inst *in, const up_expr *e)
 		emit(s, NULL, b->value);
 }
 
+static up_expr *index_of(up_ctx *c, up_expr *a, const up_expr *i, int line)
+{
+	up_expr *x = up_alloc(c, sizeof *x);
+	x->kind = X_INDEX;
+	x->a = a;
+	x->b = (up_expr *) i;
+	x->line = line;
+	return x;
+}
+
+/* s[i].f and s[i].f[j] in an array of structs: the field's own array,
+ * written as (s.f)[i] and (s.f)[i][j]; NULL for anything else */
+static const up_expr *struct_element(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	const up_expr *outer[UP_MAX_DIMS + 1], *inner[UP_MAX_DIMS + 1], *d = e, *base;
+	int no = 0, ni = 0;
+	while (d->kind == X_INDEX && no <= UP_MAX_DIMS) {
+		outer[no++] = d->b;
+		d = d->a;
+	}
+	if (d->kind != X_DOT || !d->a || d->a->kind != X_INDEX || !up_field_of(s->n, in, d))
+		return NULL;
+	for (base = d->a; base->kind == X_INDEX && ni <= UP_MAX_DIMS; base = base->a)
+		inner[ni++] = base->b;
+	up_ctx *c = s->n->m->c;
+	up_expr *r = up_alloc(c, sizeof *r);
+	r->kind = X_ID;
+	r->line = e->line;
+	char *name = up_alloc(c, strlen(base->name) + strlen(d->name) + 2);
+	sprintf(name, "%s.%s", base->name, d->name);
+	r->name = name;
+	for (int k = ni - 1; k >= 0; k--)          /* the struct's indices, innermost first */
+		r = index_of(c, r, inner[k], e->line);
+	for (int k = no - 1; k >= 0; k--)          /* then the field's */
+		r = index_of(c, r, outer[k], e->line);
+	return r;
+}
+
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
+	if (e->kind == X_INDEX || e->kind == X_DOT) {
+		const up_expr *r = struct_element(s, in, e);
+		if (r)
+			e = r;
+	}
 	switch (e->kind) {
 	case X_NUM:
 		fprintf(o, "%ld", e->val);

@@ -150,6 +150,24 @@ static up_expr *num(up_ctx *c, long v, int line)
 }
 
 /* a variable of the network: range, size, Promela name */
+/* v's array dimensions, evaluated into v->dimsz; the element count */
+static long add_shape(up_net *n, up_inst *in, up_var *v)
+{
+	up_ctx *c = n->m->c;
+	v->ndims = 1 + v->dims.n;
+	v->nsize = 1;
+	for (int k = 0; k < v->ndims; k++) {
+		long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
+		if (d <= 0 || d > 255)
+			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, d);
+		v->dimsz[k] = d;
+		v->nsize *= d;
+	}
+	if (v->nsize > 255)
+		up_fail(c, v->file, v->line, "'%s': %ld elements, more than 255", v->name, v->nsize);
+	return v->nsize;
+}
+
 static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 {
 	up_ctx *c = n->m->c;
@@ -170,17 +188,7 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 			up_fail(c, v->file, v->line, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
 	if (v->size) {
-		v->ndims = 1 + v->dims.n;
-		v->nsize = 1;
-		for (int k = 0; k < v->ndims; k++) {
-			long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
-			if (d <= 0 || d > 255)
-				up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, d);
-			v->dimsz[k] = d;
-			v->nsize *= d;
-		}
-		if (v->nsize > 255)
-			up_fail(c, v->file, v->line, "'%s': %ld elements, more than 255", v->name, v->nsize);
+		add_shape(n, in, v);
 		if (v->ndims > 1 && v->type.kind == TY_CHAN)
 			up_fail(c, v->file, v->line, "'%s': arrays of channels have one dimension only", v->name);
 	}
@@ -208,17 +216,26 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 
 /* a struct variable s: one variable per field, named "s.f" (bound under
  * that name: s.f in an expression finds it) and s_f in Promela; the
- * initialiser {a, b} gives the fields in order */
+ * initialiser {a, b} gives the fields in order.  An array of structs
+ * s[N] gives one array per field, s_f[N] (s[i].f is s_f[i]; a field that
+ * is itself an array adds its dimensions after the struct array's), and
+ * its initialiser {{a, b}, {c, d}} gives the structs in order. */
 static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
 	up_vec *fs = d->type.fields;
-	if (d->size)
-		up_fail(c, d->file, d->line, "arrays of structs are not supported ('%s')", d->name);
 	if (d->type.is_const || d->type.is_ref)
 		up_fail(c, d->file, d->line, "const and reference structs are not supported ('%s')", d->name);
-	if (d->init || (d->init_list.n && d->init_list.n != fs->n))
-		up_fail(c, d->file, d->line, "'%s': the initialiser needs one value per field (%d)", d->name, fs->n);
+	long count = 1;                   /* structs in the variable */
+	if (d->size) {
+		up_var shape = *d;        /* the array's dimensions, evaluated */
+		shape.type.kind = TY_INT;
+		shape.type.lo = NULL;
+		count = add_shape(n, in, &shape);
+	}
+	if (d->init || (d->init_list.n && d->init_list.n != fs->n * count))
+		up_fail(c, d->file, d->line, "'%s': the initialiser needs one value per field (%d)%s", d->name,
+			fs->n, d->size ? " of every struct, in braces per struct" : "");
 	for (int k = 0; k < fs->n; k++) {
 		up_var *f = fs->v[k];
 		up_var *fv = up_alloc(c, sizeof *fv);
@@ -226,7 +243,23 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 		fv->file = d->file;
 		fv->line = d->line;
 		memset(&fv->init_list, 0, sizeof fv->init_list);
-		fv->init = d->init_list.n ? d->init_list.v[k] : NULL;
+		fv->init = !d->size && d->init_list.n ? d->init_list.v[k] : NULL;
+		if (d->size) {
+			if (f->size && (f->dims.n || d->dims.n))
+				up_fail(c, d->file, d->line, "'%s': an array field of an array of structs has one "
+					"dimension and the struct array one", d->name);
+			fv->size = d->size;
+			memset(&fv->dims, 0, sizeof fv->dims);
+			for (int j = 0; j < d->dims.n; j++)
+				up_push(c, &fv->dims, d->dims.v[j]);
+			if (f->size)
+				up_push(c, &fv->dims, f->size);
+			if (d->init_list.n && f->size)
+				up_fail(c, d->file, d->line, "'%s': initialisers of arrays of structs with "
+					"array fields are not supported", d->name);
+			for (long i = 0; i < count && d->init_list.n; i++)
+				up_push(c, &fv->init_list, d->init_list.v[i * fs->n + k]);
+		}
 		char *name = up_alloc(c, strlen(d->name) + strlen(f->name) + 2);
 		sprintf(name, "%s.%s", d->name, f->name);
 		fv->name = name;
@@ -421,10 +454,15 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 /* s.f: the variable of field f of struct s, or NULL */
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e)
 {
-	if (!e || e->kind != X_DOT || !e->a || e->a->kind != X_ID)
+	if (!e || e->kind != X_DOT || !e->a)
+		return NULL;
+	const up_expr *base = e->a;       /* s.f, or s[i].f in an array of structs */
+	while (base->kind == X_INDEX && base->a)
+		base = base->a;
+	if (base->kind != X_ID)
 		return NULL;
 	char name[256];
-	snprintf(name, sizeof name, "%s.%s", e->a->name, e->name);
+	snprintf(name, sizeof name, "%s.%s", base->name, e->name);
 	up_bind *b = up_lookup(n, in, name);
 	return b ? b->var : NULL;
 }

@@ -36,6 +36,12 @@ spin_says() {
 	fi
 }
 
+# arrays of structs: per-field arrays, indices of the struct and the field
+spin_says "$models/struct_array.xta" 'E<> P.d' reach
+spin_says "$models/struct_array.xta" 'E<> s[0].n == 5 && s[1].n == 5 && s[2].b' reach
+spin_says "$models/struct_array.xta" 'E<> s[1].n == 9' unreach
+spin_says "$models/struct_array.xta" 'E<> q[0].w[0] == 3' unreach
+
 # binary synchronisation: the sender's update runs before the receiver's
 spin_says "$models/sync_order.xta" 'E<> S.s2' reach
 spin_says "$models/sync_order.xta" 'E<> S.s1 && v == 7' unreach

@@ -46,7 +46,7 @@ static const char pan_c[] =
 	"void\n"
 	"bfs(void)\n"
 	"{\twhile ((t = pop_bfs()))\n"
-	"\t\tpush_bfs(t, 0);\n"
+	"\t\tpush_bfs(t, 0); store_state(t, 0, -1);\n"
 	"}\n"
 	"void\n"
 	"nuerror(void)\n"
@@ -70,6 +70,7 @@ static void test_rewrite(void)
 		"int dmc_h_store(char *, int);\n"
 		"void dmc_push_bfs(Trail *, int);\n"
 		"Trail *dmc_pop_bfs(void);\n"
+		"void dmc_store_state(Trail *, int, short);\n"
 		"void dmc_putter(Trail *, int);\n"
 		"int\n"
 		"store_state(char *v)\n"
@@ -79,7 +80,7 @@ static void test_rewrite(void)
 		"void\n"
 		"bfs(void)\n"
 		"{\twhile ((t = dmc_pop_bfs()))\n"
-		"\t\tdmc_push_bfs(t, 0);\n"
+		"\t\tdmc_push_bfs(t, 0); dmc_store_state(t, 0, -1);\n"
 		"}\n"
 		"void\n"
 		"nuerror(void)\n"
@@ -97,13 +98,14 @@ static void test_rewrite(void)
 
 static void test_missing_calls(void)
 {
-	/* bfs() without pop_bfs, no nuerror() at all */
+	/* bfs() without pop_bfs and store_state, no nuerror() at all */
 	CHECK_EQ_LONG(rewrite("#include \"pan.h\"\n"
 	                      "store_state(void)\n{ h_store(v, n); push_bfs(t, d); }\n"
 	                      "bfs(void)\n{ push_bfs(t, 0); }\n"
 	                      "main(void)\n{ }\n"), 1);
 	CHECK_STR(err_buf,
 		"spin-dmc: pan.c has no call to pop_bfs in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to store_state in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
 	/* the text is still copied, rewritten where it could be */
 	CHECK(strstr(out_buf, "bfs(void)\n{ dmc_push_bfs(t, 0); }\n") != NULL);

@@ -120,7 +120,12 @@ static void test_array_dimensions(void)
 
 static void test_structs(void)
 {
-	CHECK(fails("e.xta", "struct { int a; } s[2];\n" P_OK "system P;\n", NULL, 1, "arrays of structs"));
+	CHECK(fails("e.xta", "struct { int a; bool b; } s[2] = {{1, true}};\n" P_OK "system P;\n", NULL, 1,
+		    "one value per field (2) of every struct"));
+	CHECK(fails("e.xta", "struct { int a[2]; } s[2][2];\n" P_OK "system P;\n", NULL, 1,
+		    "an array field of an array of structs"));
+	CHECK(fails("e.xta", "struct { int a; } s[2] = {{1}, {2}};\n" P_OK "system P;\n", NULL, 1,
+		    "initialiser lists with different values"));
 	CHECK(fails("e.xta", "struct {\n clock c; } s;\n" P_OK "system P;\n", NULL, 2, "only int and bool"));
 	CHECK(fails("e.xta", "struct { int a; bool b; } s = {1};\n" P_OK "system P;\n", NULL, 1, "one value per field"));
 	CHECK(fails("e.xta", "typedef struct { int a; } S;\nS s;\nvoid f(S x) { x.a = 1; }\n"

@@ -98,9 +98,13 @@ check_one() {
 		esac
 	fi
 	# the nested search replays the outer search's decisions: every state
-	# it expands has one recorded (its outer copy was entered before)
+	# it expands has one recorded (its outer copy was entered before),
+	# except after a mid-rendezvous state, whose successors depend on
+	# the sender pan keeps outside the state vector (docs/usage.md)
 	und=$(json_num por_inner_undecided "$d/dmc.json")
-	[ "${und:-0}" = 0 ] || fail "$name: $und nested expansions found no recorded reduction decision"
+	if [ "${und:-0}" != 0 ] && ! grep -q '\[ *0 *\] *of' "$d/$m"; then
+		fail "$name: $und nested expansions found no recorded reduction decision"
+	fi
 	json_num por_inner_reduced "$d/dmc.json" >> "$work/replayed"
 	stored=$(json_num states_stored "$d/dmc.json")
 	if [ "$v" = no-violation ]; then

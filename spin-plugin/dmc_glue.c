@@ -1053,7 +1053,7 @@ static void live_popped(Trail *f)
 		 * SPIN's nested-search bit); none recorded: every process */
 		static uchar *buf;
 		static size_t cap;
-		size_t n = vsize;
+		size_t n = vec_size(&now, vsize);   /* a reused queue slot may be larger */
 		if (n > cap) {
 			uchar *b = realloc(buf, n);
 			if (!b) {

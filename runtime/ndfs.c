@@ -24,6 +24,21 @@
  * glue closes the cycle when a successor equals the seed, and writes the
  * lasso with SPIN's -1:-1:-1 cycle marker.
  *
+ * Partial-order reduction (on unless --no-por): both searches explore ONE
+ * fixed reduced graph.  The outer search decides each state's expansion
+ * once, when it enters it, with the C2cl proviso against its visited set
+ * (a candidate process may be expanded alone only if none of its
+ * successors was entered before: then every cycle of the reduced graph
+ * has a fully expanded state -- the cycle's state entered last), or with
+ * --por-proviso stack against its DFS stack (none on the stack: the
+ * cycle's first-entered state is on the stack when its predecessor on
+ * the cycle is expanded); the decision (the process expanded alone, or every process) is kept in the
+ * state's record, and the glue makes the nested search replay it
+ * (dmc_rt_live_choice).  pan stores and queues the successors of every
+ * candidate it tries before the proviso is known: the successors of the
+ * candidates it rejected are dropped here when the expansion ends, so the
+ * state's successors are exactly those of its decision.
+ *
  * Successors are tried best first (ndfs_guide.c): toward an accepting
  * state in the outer search, toward the seed in the nested one; with
  * --guide none in pan's generation order, which is SPIN's DFS order.
@@ -36,12 +51,15 @@
 #include "runtime.h"
 #include "bridge.h"
 #include "state_table.h"
+#include "por.h"
 
 dmc_live_stats dmc_live_st;
 
 enum { K_ACCEPT = 1, K_REPUSH = 2 };
 #define ENTERED 1u
 #define CLASHED 2u
+#define DECIDED 4u                /* the reduction decision is in bits 8.. (choice + 1) */
+#define ONSTACK 8u                /* on the outer DFS stack (entered, not finished) */
 #define KEY(k) ((const void *) (uintptr_t) (k))
 
 typedef struct kid {
@@ -50,11 +68,14 @@ typedef struct kid {
 	int h1, h2;                   /* guidance, smaller first */
 	unsigned seq;                 /* generation order */
 	unsigned flags;               /* K_* */
+	int cand;                     /* POR: from the candidate process expanded alone, -1 full */
 } kid;
 
 typedef struct node {
 	size_t kid_begin;             /* its successors: kids[kid_begin..] */
 	void *seed;                   /* nested-search copy (accepting state), or NULL */
+	uint64_t key;                 /* outer: its record (stack proviso) by fingerprint, */
+	long clash;                   /* ...or clashes[clash] when >= 0; -2 none */
 	void *blocked;                /* the glue's record: blocked unless an offer succeeds */
 } node;
 
@@ -78,6 +99,15 @@ static dmc_state_table *visited;
 static clash *clashes;
 static size_t nclash, clash_cap;
 static int guide_mode;            /* 0 none, 1 fsm, 2 hamming */
+static int next_cand = -1;        /* the next push: dmc_rt_live_origin */
+static int last_on_stack;         /* the outer state stored last is on the DFS stack */
+static struct {                   /* the expansion pan is doing (the last item popped) */
+	int open, inner, repush;
+	size_t begin;                 /* its successors: kids[begin..] */
+	int has_rec;                  /* the state's record: */
+	uint64_t key;                 /* ...by fingerprint, */
+	long clash;                   /* ...or clashes[clash] when >= 0 */
+} exp_cur;
 
 static void fail(const char *msg)
 {
@@ -137,8 +167,14 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 		         "(check fair cycles with SPIN's own pan -a -f)");
 		return -1;
 	}
-	if (!o->cycles)
+	if (!o->cycles) {
+		if (o->por_proviso == DMC_POR_STACK) {
+			snprintf(err, errlen, "--por-proviso stack is for the nested DFS of -a and -l "
+			         "(safety searches have no DFS stack: c2c or c2cl)");
+			return -1;
+		}
 		return 0;
+	}
 	if ((o->given & DMC_GIVEN_SEARCH) && strcmp(o->search_name, "dfs") != 0) {
 		snprintf(err, errlen, "%s searches by nested DFS: --search %s is for safety properties",
 		         o->cycles == 1 ? "-a" : "-l", o->search_name);
@@ -155,10 +191,27 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 		         o->cycles == 1 ? "-a" : "-l");
 		return -1;
 	}
+	if ((o->given & DMC_GIVEN_PROVISO) && o->por_proviso == DMC_POR_C2C) {
+		snprintf(err, errlen, "--por-proviso c2c does not preserve cycles: the nested DFS "
+		         "of %s reduces with c2cl or stack (or --no-por)", o->cycles == 1 ? "-a" : "-l");
+		return -1;
+	}
 	o->cycles = dmc_br_set_cycles(o->cycles);
-	if (o->cycles)
+	if (o->cycles) {
 		o->search_name = "nested-dfs";
+		if (!(o->given & DMC_GIVEN_PROVISO))
+			o->por_proviso = DMC_POR_C2CL;    /* the liveness proviso (ndfs.c, por.h) */
+	} else if (o->por_proviso == DMC_POR_STACK)
+		o->por_proviso = DMC_POR_C2C;         /* -a without accept labels: a safety search */
 	return 0;
+}
+
+/* the stack proviso's Closed: the outer state just stored (the glue asks
+ * right after dmc_rt_live_store; the key is not used) is on the stack */
+static int stack_open(uint64_t key)
+{
+	(void) key;
+	return !last_on_stack;
 }
 
 void dmc_live_start(void)
@@ -175,10 +228,13 @@ void dmc_live_start(void)
 	nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
 	nodes[0].seed = NULL;
+	nodes[0].clash = -2;
 	nodes[0].blocked = NULL;
 	nnodes = 1;
 	if (!visited)
 		fail("out of memory setting up the nested DFS");
+	if (dmc_por_proviso_kind() == DMC_POR_STACK)
+		dmc_por_set_closed_query(stack_open);
 }
 
 const char *dmc_live_guide_note(void)
@@ -237,6 +293,7 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 	}
 	uint64_t key = dmc_fingerprint(v, n);
 	last_key = key;
+	last_on_stack = 0;
 	if (!spin_old) {
 		int inserted;
 		dmc_live_st.outer_stored++;
@@ -255,14 +312,16 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 	/* generated before: queued again unless already entered (the DFS
 	 * enters it from the deepest node that reaches it) */
 	unsigned *st = status(key, v, n, NULL);
+	last_on_stack = st && (*st & ONSTACK);
 	return !st || !(*st & ENTERED);
 }
 
 void dmc_live_push(void *item, int g, int repush)
 {
 	(void) g;
-	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0 };
+	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0, next_cand };
 	last_key = 0;
+	next_cand = -1;
 	if (!repush) {
 		if (!inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
 			k.flags |= K_ACCEPT;
@@ -297,6 +356,7 @@ static void push_node(size_t kid_begin, void *seed)
 		nodes = grow(nodes, &nodes_cap, sizeof *nodes);
 	nodes[nnodes].kid_begin = kid_begin;
 	nodes[nnodes].seed = seed;
+	nodes[nnodes].clash = -2;
 	nodes[nnodes].blocked = NULL;
 	nnodes++;
 	if ((double) nnodes > dmc_live_st.stack_peak)
@@ -314,11 +374,83 @@ static void start_inner(void *seed)
 	push_node(nkids, NULL);       /* its root: the seed's copy is its one successor */
 	if (nkids == kids_cap)
 		kids = grow(kids, &kids_cap, sizeof *kids);
-	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0 };
+	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0, -1 };
+}
+
+void dmc_rt_live_origin(int cand)
+{
+	next_cand = cand;
+}
+
+int dmc_rt_live_choice(uint64_t key, const void *v, size_t n)
+{
+	unsigned *st = status(key, v, n, NULL);
+	if (!st || !(*st & DECIDED)) {
+		dmc_live_st.por_inner_undecided++;
+		return -2;
+	}
+	int choice = (int) (*st >> 8) - 1;
+	if (choice >= 0)
+		dmc_live_st.por_inner_reduced++;
+	return choice;
+}
+
+/* A state's flags: clashes[clash] when clash >= 0, else the table's
+ * record for key (pointers into either move when they grow). */
+static unsigned *record_at(uint64_t key, long clash)
+{
+	if (clash >= 0)
+		return &clashes[clash].status;
+	dmc_state_rec *r = dmc_st_find(visited, KEY(key));
+	return r ? &r->closed : NULL;
+}
+
+/* The expansion of the item popped last is over: keep the successors of
+ * its reduction decision (an outer state's: the process whose
+ * candidacy pan kept, or all), and record that decision. */
+static void finish_expansion(void)
+{
+	exp_cur.open = 0;
+	if (exp_cur.inner)
+		return;                   /* the glue replayed the recorded decision */
+	int choice = dmc_por_status(NULL) ? dmc_por_chosen() : -1;
+	size_t w = exp_cur.begin;
+	for (size_t i = exp_cur.begin; i < nkids; i++) {
+		kid k = kids[i];
+		if ((k.flags & K_REPUSH) || (choice >= 0 ? k.cand == choice : k.cand < 0))
+			kids[w++] = k;
+		else {
+			dmc_br_discard(k.item);
+			dmc_live_st.por_dropped++;
+		}
+	}
+	nkids = w;
+	if (exp_cur.repush || !exp_cur.has_rec)
+		return;
+	unsigned *st = record_at(exp_cur.key, exp_cur.clash);
+	if (st)
+		*st = (*st & 0xffu) | DECIDED | ((unsigned) (choice + 1) << 8);
+}
+
+/* pan is about to expand k (after its removal from kids); st: its record */
+static void begin_expansion(const kid *k, unsigned *st)
+{
+	exp_cur.open = 1;
+	exp_cur.inner = inner;
+	exp_cur.repush = (k->flags & K_REPUSH) != 0;
+	exp_cur.begin = nkids;
+	exp_cur.has_rec = st != NULL;
+	exp_cur.key = k->key;
+	exp_cur.clash = -1;           /* the state's own record: a clash's, or the table's */
+	for (size_t i = 0; st && i < nclash; i++)
+		if (st == &clashes[i].status)
+			exp_cur.clash = (long) i;
 }
 
 void *dmc_live_pop(void)
 {
+	if (exp_cur.open)
+		finish_expansion();
 	if (order_top) {
 		size_t b = nodes[nnodes - 1].kid_begin;
 		if (nkids - b > 1)
@@ -331,20 +463,28 @@ void *dmc_live_pop(void)
 			kid k = kids[--nkids];
 			/* pan re-expands the state before a failed rendezvous: its
 			 * successors join the current node's */
-			if (k.flags & K_REPUSH)
+			if (k.flags & K_REPUSH) {
+				begin_expansion(&k, NULL);
 				return k.item;
+			}
+			unsigned *st = NULL;
 			if (!inner) {
-				unsigned *st = status(k.key, NULL, 0, k.item);
+				st = status(k.key, NULL, 0, k.item);
 				if (st && (*st & ENTERED)) {
 					dmc_br_discard(k.item);
 					continue;
 				}
 				if (st)
-					*st |= ENTERED;
+					*st |= ENTERED | ONSTACK;
 				dmc_live_st.outer_expanded++;
 			} else
 				dmc_live_st.inner_expanded++;
 			push_node(nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
+			begin_expansion(&k, st);
+			if (st) {
+				nodes[nnodes - 1].key = k.key;
+				nodes[nnodes - 1].clash = exp_cur.clash;
+			}
 			dmc_S.st.expanded++;
 			return k.item;
 		}
@@ -361,6 +501,11 @@ void *dmc_live_pop(void)
 				dmc_br_set_seed(NULL);
 			}
 			continue;
+		}
+		if (done.clash != -2) {   /* off the stack */
+			unsigned *st = record_at(done.key, done.clash);
+			if (st)
+				*st &= ~ONSTACK;
 		}
 		if (nnodes == 0)
 			return NULL;          /* the outer search is complete */

@@ -19,6 +19,9 @@ typedef struct dmc_live_stats {
 	double clashes;               /* fingerprint clashes (resolved exactly) */
 	double stack_peak;            /* deepest DFS stack (outer + inner) */
 	double pending_peak;          /* most queued successors at once */
+	double por_dropped;           /* successors of candidates pan tried and POR rejected */
+	double por_inner_reduced;     /* nested-search expansions that replayed a reduced one */
+	double por_inner_undecided;   /* ...whose outer state had no recorded decision (full) */
 } dmc_live_stats;
 
 extern dmc_live_stats dmc_live_st;

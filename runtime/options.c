@@ -151,10 +151,11 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 		} else if ((v = value_of(&i, *argc, argv, "--por-proviso"))) {
 			dmc_por_proviso p;
 			if (dmc_por_proviso_parse(v, &p) < 0) {
-				snprintf(err, errlen, "--por-proviso: expected c2c or c2cl, got '%s'", v);
+				snprintf(err, errlen, "--por-proviso: expected c2c, c2cl or stack, got '%s'", v);
 				return -1;
 			}
 			o->por_proviso = (int) p;
+			o->given |= DMC_GIVEN_PROVISO;
 		} else if ((v = value_of(&i, *argc, argv, "--guide"))) {
 			if (strcmp(v, "fsm") != 0 && strcmp(v, "hamming") != 0 && strcmp(v, "none") != 0) {
 				snprintf(err, errlen, "--guide: expected fsm, hamming or none, got '%s'", v);
@@ -222,7 +223,9 @@ void dmc_options_usage(FILE *f)
 	"\t--no-por         no partial-order reduction (it is on when pan is built\n"
 	"\t                 without -DNOREDUCE)\n"
 	"\t--por-proviso P  c2c (default: some ample successor not yet expanded)\n"
-	"\t                 or c2cl (every ample successor not yet expanded)\n"
+	"\t                 or c2cl (every ample successor not yet expanded; -a and\n"
+	"\t                 -l use it) or stack (-a, -l: no ample successor on the\n"
+	"\t                 DFS stack)\n"
 	"\t--memlim MB      stop cleanly before pan and the runtime use MB megabytes\n"
 	"\t--max-depth N    do not expand states deeper than N (pan's -m)\n"
 	"\t--time-limit S   stop cleanly after S seconds\n"

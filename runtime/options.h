@@ -43,7 +43,8 @@ typedef struct dmc_options {
 
 enum {                                /* dmc_options.given */
 	DMC_GIVEN_SEARCH = 1, DMC_GIVEN_HEURISTIC = 2, DMC_GIVEN_WEIGHT = 4,
-	DMC_GIVEN_BEAM = 8, DMC_GIVEN_TARGET = 16
+	DMC_GIVEN_BEAM = 8, DMC_GIVEN_TARGET = 16,
+	DMC_GIVEN_PROVISO = 32
 };
 
 /* Names accepted by --search, in documentation order. */

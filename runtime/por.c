@@ -40,7 +40,7 @@ dmc_por_proviso dmc_por_proviso_kind(void) { return proviso; }
 
 const char *dmc_por_proviso_name(dmc_por_proviso p)
 {
-	return p == DMC_POR_C2CL ? "c2cl" : "c2c";
+	return p == DMC_POR_C2CL ? "c2cl" : p == DMC_POR_STACK ? "stack" : "c2c";
 }
 
 int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out)
@@ -49,6 +49,8 @@ int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out)
 		*out = DMC_POR_C2C;
 	else if (strcmp(name, "c2cl") == 0)
 		*out = DMC_POR_C2CL;
+	else if (strcmp(name, "stack") == 0)
+		*out = DMC_POR_STACK;
 	else
 		return -1;
 	return 0;
@@ -59,7 +61,7 @@ void dmc_por_set_closed_query(int (*q)(uint64_t key)) { in_open = q; }
 /* the verdict on the candidate so far */
 static int candidate_ok(void)
 {
-	if (proviso == DMC_POR_C2CL)
+	if (proviso != DMC_POR_C2C)
 		return cur.some_ok && !cur.some_bad;
 	return cur.some_ok;
 }
@@ -111,6 +113,17 @@ int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in
 	else
 		cur.some_bad = 1;
 	return candidate_ok();
+}
+
+void dmc_por_reject_candidate(void)
+{
+	if (cur.pid >= 0)
+		cur.some_bad = 1;
+}
+
+int dmc_por_chosen(void)
+{
+	return cur.attempted && !cur.full && cur.pid >= 0 && candidate_ok() ? cur.pid : -1;
 }
 
 const dmc_por_stats *dmc_por_get_stats(void)

@@ -28,22 +28,22 @@
  * the order in which states are expanded (seed 003, section 6), so they
  * hold for every search.
  *
- * For a liveness search (nested DFS) after the merge: call
- * dmc_por_set_proviso(DMC_POR_C2CL) once before the first expansion (the
- * glue reads it at the first store: with C2cl it also makes every move
- * into or out of an accept or progress state unsafe, as SPIN's retrans()
- * does under -a / -l);
- * if the search's Closed is not "expanded by pan" (e.g. an inner search
- * with its own visited set), register dmc_por_set_closed_query() to say
- * which old states are still open.  Nothing else changes: the glue asks
- * dmc_por_successor() for every successor of a preselected process.
+ * The nested DFS (-a, -l; runtime/ndfs.c) always uses C2cl (set where
+ * the options are checked; the glue then also makes every move into or
+ * out of an accept or progress state unsafe, as SPIN's retrans() does
+ * under -a / -l).  Its Closed is the outer search's visited set (states
+ * entered), so the glue reports "queued" = not entered; ndfs.c asks
+ * dmc_por_chosen() which candidate an outer expansion kept and records
+ * it, and the nested search replays that decision without asking here.
  */
 #ifndef DMC_POR_H
 #define DMC_POR_H
 
 #include <stdint.h>
 
-typedef enum { DMC_POR_C2C, DMC_POR_C2CL } dmc_por_proviso;
+/* DMC_POR_STACK: the nested DFS only (ndfs.c): like C2cl, with Closed =
+ * the states on the outer DFS stack (SPIN's stack proviso) */
+typedef enum { DMC_POR_C2C, DMC_POR_C2CL, DMC_POR_STACK } dmc_por_proviso;
 
 typedef struct dmc_por_stats {
 	double reduced;               /* expansions kept to one process (ample) */
@@ -62,7 +62,7 @@ int dmc_por_status(const char **note);
 void dmc_por_set_proviso(dmc_por_proviso p);
 dmc_por_proviso dmc_por_proviso_kind(void);
 const char *dmc_por_proviso_name(dmc_por_proviso p);
-/* "c2c" or "c2cl": 0, else -1 */
+/* "c2c", "c2cl" or "stack": 0, else -1 */
 int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
 
 /* in_open(key): 1 when the old state with that fingerprint (0 when the
@@ -82,6 +82,15 @@ void dmc_por_expansion_begin(void);
  * candidate's successors so far satisfy the proviso, else 0; for the
  * others (a full expansion) returns 0. */
 int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue);
+
+/* The candidate of the last dmc_por_successor() call fails whatever its
+ * other successors are (the nested DFS: a rendezvous offer). */
+void dmc_por_reject_candidate(void);
+
+/* The candidate process the current expansion kept (its reduced
+ * expansion satisfied the proviso), or -1 (full expansion, or no
+ * candidate). */
+int dmc_por_chosen(void);
 
 /* Statistics, with the current expansion counted. */
 const dmc_por_stats *dmc_por_get_stats(void);

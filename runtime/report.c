@@ -71,9 +71,12 @@ static void print_live(FILE *f, int json, long cycle, long stem)
 		        ", \"outer_states\": %.0f, \"outer_expanded\": %.0f"
 		        ", \"inner_states\": %.0f, \"inner_expanded\": %.0f"
 		        ", \"nested_searches\": %.0f, \"stack_peak\": %.0f, \"pending_peak\": %.0f"
-		        ", \"fingerprint_clashes\": %.0f",
+		        ", \"fingerprint_clashes\": %.0f"
+		        ", \"por_inner_reduced\": %.0f, \"por_inner_undecided\": %.0f"
+		        ", \"por_dropped\": %.0f",
 		        mode, dmc_S.opt.guide, l->outer_stored, l->outer_expanded, l->inner_stored,
-		        l->inner_expanded, l->seeds, l->stack_peak, l->pending_peak, l->clashes);
+		        l->inner_expanded, l->seeds, l->stack_peak, l->pending_peak, l->clashes,
+		        l->por_inner_reduced, l->por_inner_undecided, l->por_dropped);
 		if (cycle >= 0)
 			fprintf(f, ", \"stem_length\": %ld, \"cycle_length\": %ld}", stem, cycle);
 		else
@@ -90,6 +93,10 @@ static void print_live(FILE *f, int json, long cycle, long stem)
 	        l->stack_peak, l->pending_peak);
 	if (l->clashes > 0)
 		fprintf(f, "\t%-24s%.0f (resolved exactly)\n", "fingerprint clashes", l->clashes);
+	if (dmc_por_status(NULL))
+		fprintf(f, "\t%-24s%.0f nested expansions replayed the outer search's reduced one, "
+		        "%.0f had none recorded\n", "POR in nested search", l->por_inner_reduced,
+		        l->por_inner_undecided);
 	if (cycle >= 0)
 		fprintf(f, "\t%-24s%ld steps after a stem of %ld\n", "cycle", cycle, stem);
 }

@@ -59,6 +59,14 @@ int dmc_rt_live(void);
  * which said old (nonzero) or new; inner: it belongs to the nested
  * search.  Returns 1 when the state must be queued. */
 int dmc_rt_live_store(const void *v, size_t n, int spin_old, int inner);
+/* Partial-order reduction in the nested DFS (ndfs.c): the next queued
+ * state comes from candidate process cand expanded alone (pan's
+ * preselection), or from a full expansion (-1). */
+void dmc_rt_live_origin(int cand);
+/* The reduction decision the outer search recorded for the state with
+ * this vector (without the nested-search bit) and fingerprint: the pid
+ * of the process expanded alone, -1 every process, -2 none recorded. */
+int dmc_rt_live_choice(uint64_t key, const void *v, size_t n);
 
 /* callbacks into the glue for the nested DFS */
 int dmc_br_set_cycles(int mode);             /* before pan's main: SPIN's a_cycles; the mode in effect */

@@ -183,9 +183,7 @@ static void por_setup(void)
 #endif
 	if (!dmc_por_wanted())
 		off = "off (--no-por)";
-	else if (live)                     /* pan's own choice would use a safety proviso */
-		off = "off (not combined with the nested DFS yet: docs/usage.md, Liveness)";
-	int liveness = dmc_por_proviso_kind() == DMC_POR_C2CL;
+	int liveness = live || dmc_por_proviso_kind() != DMC_POR_C2C;
 	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
 		if (!trans[tp])
 			continue;
@@ -207,6 +205,7 @@ static int live_h_store(char *v, int n);
 static void live_stutter(void);
 static void live_popped(Trail *f);
 static void live_pushed(BFS_State *t);
+static void live_origin(void);
 static Trans *claim_step_of(Trail *frame);
 
 /* Once, at the first store or pop (pan's tables exist by then; the
@@ -267,8 +266,10 @@ void dmc_push_bfs(Trail *f, int d)
 #endif
 	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
 	t = bfs_bot;
-	if (live)
+	if (live) {
 		live_pushed(t);
+		live_origin();
+	}
 	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
@@ -940,18 +941,81 @@ static void stutter_step(void)
 		}
 }
 
+#ifndef NOREDUCE
+static int live_choice = -2;       /* the nested search: the decision to replay (dmc_rt_live_choice) */
+#endif
+
+/* POR in the nested DFS (runtime/ndfs.c): the proviso's answer for the
+ * successor just stored (push: the runtime queued it).  The outer search
+ * asks por.c (C2cl: no successor of a process expanded alone was entered
+ * before); a state of the nested search replays the outer search's
+ * decision, so both explore the same reduced graph. */
+static void live_por_answer(int push)
+{
+#ifndef NOREDUCE
+	por_sel = por_on && (trpt->tau & 32);
+	if (!por_sel)
+		return;
+	if (now._a_t & LIVE_INNER)
+		por_ok = ntrpt->pr == live_choice;
+	else {
+		por_ok = dmc_por_successor(1, ntrpt->pr, 0, push, 0);
+		if (boq != -1) {
+			/* a rendezvous offer: pan -DBFS does not expand a
+			 * preselected state again when its offers fail (the
+			 * frame it checks lacks the preselection bit), so such
+			 * a reduced expansion could lose every move */
+			dmc_por_reject_candidate();
+			por_ok = 0;
+		}
+	}
+	if (por_ok)
+		trpt->tau |= 64;
+	else {
+		trpt->tau &= ~64;
+		if (!push)
+			Lstate = NULL;        /* pan must not set bit 64 for SPIN's queue tag */
+	}
+#else
+	(void) push;
+#endif
+}
+
+/* the origin of the state pan queues next: a candidate process expanded
+ * alone, or a full expansion (-1) */
+static void live_origin(void)
+{
+#ifndef NOREDUCE
+	dmc_rt_live_origin(por_on && (trpt->tau & 32) ? (int) ntrpt->pr : -1);
+#else
+	dmc_rt_live_origin(-1);
+#endif
+}
+
 static int live_h_store(char *v, int n)
 {
 	if (in_stutter)
 		stutter_step();
+#ifndef NOREDUCE
+	if (por_on && (trpt->tau & 32) && (now._a_t & LIVE_INNER) && ntrpt->pr != live_choice) {
+		/* a candidate the outer search did not keep: no successor
+		 * (not even stored, so the nested search's store stays exact) */
+		por_sel = 1;
+		por_ok = 0;
+		trpt->tau &= ~64;
+		Lstate = NULL;
+		return 1;
+	}
+#endif
 	if (live == 2) {
 		int np = np_now();
 		if ((now._a_t & LIVE_COMMIT) && !np)
 			return 1;             /* the np_ claim blocks: no successor */
 		if (!(now._a_t & LIVE_COMMIT) && np) {
 			now._a_t |= LIVE_COMMIT;          /* the claim commits here */
-			int old;
-			if (live_store_one(v, n, &old)) {
+			int old, q = live_store_one(v, n, &old);
+			live_por_answer(q);
+			if (q) {
 				if (!old)
 					nstates++;        /* store_state counts the other copy */
 				pending = 1;
@@ -962,6 +1026,7 @@ static int live_h_store(char *v, int n)
 		}
 	}
 	int old, push = live_store_one(v, n, &old);
+	live_por_answer(push);            /* an offer queued again below is closed */
 	if (!push && rv_requeue())
 		push = 1;
 	pending = push;
@@ -980,6 +1045,29 @@ static void live_popped(Trail *f)
 	claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
 	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
 	ntrpt->ostate = NULL;
+#ifndef NOREDUCE
+	live_choice = -2;
+	if (por_on && (now._a_t & LIVE_INNER)) {
+		/* the nested search replays the decision recorded for the
+		 * outer search's copy of this state (the same vector without
+		 * SPIN's nested-search bit); none recorded: every process */
+		static uchar *buf;
+		static size_t cap;
+		size_t n = vec_size(&now, vsize);   /* a reused queue slot may be larger */
+		if (n > cap) {
+			uchar *b = realloc(buf, n);
+			if (!b) {
+				printf("pan: out of memory (nested search)\n");
+				pan_exit(1);
+			}
+			buf = b;
+			cap = n;
+		}
+		memcpy(buf, &now, n);
+		buf[A_T_AT] &= (uchar) ~LIVE_INNER;
+		live_choice = dmc_rt_live_choice(dmc_fingerprint(buf, n), buf, n);
+	}
+#endif
 	cur_real = 0;
 	cur_noffer = 0;
 	if (live == 1 && boq != -1)

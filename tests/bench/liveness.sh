@@ -4,7 +4,10 @@
 #
 # For each model: SPIN's pan -a (or -l with -DNP), compiled without -DBFS,
 # once with its partial-order reduction and once -DNOREDUCE; then dmc
-# check with each --guide.  Prints a table (markdown): states stored
+# check with each --guide (with partial-order reduction, the default:
+# C2cl, one reduced graph for the outer and the nested search), and with
+# --guide fsm once with the stack proviso and once without reduction
+# (pan's --por-proviso stack and --no-por: the same build).  Prints a table (markdown): states stored
 # until the verdict (both count the nested search's states), the trail's
 # steps and its cycle's (both list the claim's steps), and the search time
 # (pan's "elapsed time"; spin-dmc's time_s).
@@ -18,7 +21,7 @@ DMC_CACHE=$work/cache
 export DMC_CACHE
 trap 'rm -rf "$work"' EXIT INT TERM
 
-models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l"}
+models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l $top/tests/models/live_por_noise_ok.pml a $top/tests/models/live_por_np.pml l"}
 
 stored() { sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$1" | head -1; }
 jnum() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
@@ -46,10 +49,14 @@ while [ $# -ge 2 ]; do
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
 		echo "| $m | -$mode | SPIN DFS ($red) | $v | $(stored "$d/ref_$red.out") | $tr | $(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$d/ref_$red.out") |"
 	done
-	for g in fsm hamming none; do
+	for g in fsm hamming none fsm-stack fsm-nopor; do
 		rm -f "$d/$m.trail"
-		(cd "$d" && "$dmc" check "$m" -$mode --guide $g --json --time-limit 600 > dmc_$g.json 2> dmc_$g.err)
+		what="guide $g"; pan=""
+		[ $g = fsm-nopor ] && what="guide fsm, --no-por" && pan="-- --no-por"
+		[ $g = fsm-stack ] && what="guide fsm, --por-proviso stack" && pan="-- --por-proviso stack"
+		# shellcheck disable=SC2086
+		(cd "$d" && "$dmc" check "$m" -$mode --guide ${g%-*} --json --time-limit 600 $pan > dmc_$g.json 2> dmc_$g.err)
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
-		echo "| $m | -$mode | dmc nested DFS, guide $g | $(jstr verdict "$d/dmc_$g.json") | $(jnum states_stored "$d/dmc_$g.json") | $tr | $(jnum time_s "$d/dmc_$g.json") |"
+		echo "| $m | -$mode | dmc nested DFS, $what | $(jstr verdict "$d/dmc_$g.json") | $(jnum states_stored "$d/dmc_$g.json") | $tr | $(jnum time_s "$d/dmc_$g.json") |"
 	done
 done

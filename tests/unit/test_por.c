@@ -64,6 +64,44 @@ static void failed_candidates_then_full_expansion_are_counted(void)
 	CHECK_EQ_LONG(s->reduced, 1);
 }
 
+/* the nested DFS records which candidate an expansion kept (ndfs.c) */
+static void the_kept_candidate_is_reported(void)
+{
+	dmc_por_reset();
+	dmc_por_set_proviso(DMC_POR_C2CL);
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);                     /* nothing tried */
+	dmc_por_successor(SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(), 3);
+	dmc_por_successor(SEL, 3, 0, 0, 0);                      /* a closed successor */
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);
+	dmc_por_successor(SEL, 1, 0, 1, 0);                      /* the next candidate */
+	CHECK_EQ_LONG(dmc_por_chosen(), 1);
+	dmc_por_expansion_begin();
+	dmc_por_successor(SEL, 2, 0, 0, 0);                      /* fails, then every process */
+	dmc_por_successor(FULL, 2, 0, 1, 0);
+	dmc_por_successor(FULL, 1, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);
+	dmc_por_reset();
+}
+
+/* the stack proviso: every successor must be open, as with C2cl; the
+ * nested DFS answers "open" with its closed query (not on its stack) */
+static int not_on_stack(uint64_t key) { return key != 9; }
+
+static void stack_needs_every_successor_off_the_stack(void)
+{
+	dmc_por_reset();
+	dmc_por_set_proviso(DMC_POR_STACK);
+	dmc_por_set_closed_query(not_on_stack);
+	dmc_por_expansion_begin();
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 5, 0, 0), 1);   /* entered, finished: open */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 6, 1, 0), 1);   /* new */
+	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 9, 0, 0), 0);   /* on the stack: fails */
+	CHECK_EQ_LONG(dmc_por_chosen(), -1);
+	dmc_por_reset();
+}
+
 static int open_keys(uint64_t key) { return key == 7; }
 
 static void a_closed_query_replaces_the_queue_tag(void)
@@ -84,7 +122,10 @@ static void proviso_names_and_status(void)
 	CHECK_EQ_LONG(p, DMC_POR_C2C);
 	CHECK_EQ_LONG(dmc_por_proviso_parse("c2cl", &p), 0);
 	CHECK_EQ_LONG(p, DMC_POR_C2CL);
-	CHECK_EQ_LONG(dmc_por_proviso_parse("stack", &p), -1);
+	CHECK_EQ_LONG(dmc_por_proviso_parse("stack", &p), 0);
+	CHECK_EQ_LONG(p, DMC_POR_STACK);
+	CHECK_STR(dmc_por_proviso_name(p), "stack");
+	CHECK_EQ_LONG(dmc_por_proviso_parse("c3", &p), -1);
 	const char *note;
 	CHECK_EQ_LONG(dmc_por_wanted(), 1);
 	dmc_por_set_status(0, "off (--no-por)");
@@ -97,5 +138,7 @@ CHECK_MAIN("por",
 	CASE(c2c_a_queued_old_state_is_not_closed),
 	CASE(c2cl_needs_every_successor_open),
 	CASE(failed_candidates_then_full_expansion_are_counted),
+	CASE(the_kept_candidate_is_reported),
+	CASE(stack_needs_every_successor_off_the_stack),
 	CASE(a_closed_query_replaces_the_queue_tag),
 	CASE(proviso_names_and_status))

@@ -384,6 +384,8 @@ const char *dmc_br_type_name(int type)
 	return (type >= 0 && type < NTYPES) ? procname[type] : "?";
 }
 
+int dmc_br_is_claim(int type) { return Btypes[type] == 1; }   /* N_CLAIM */
+
 int dmc_br_claim_type(void)
 {
 #ifndef VERI
@@ -394,16 +396,15 @@ int dmc_br_claim_type(void)
 	 * first claim. */
 	if (now._nr_pr > 0) {
 		int t = ((P0 *) pptr(0))->_t;
-		if (t >= 0 && t < NTYPES && Btypes[t] == 1)
+		if (t >= 0 && t < NTYPES && dmc_br_is_claim(t))
 			return t;
 	}
 	for (int t = 0; t < NTYPES; t++)
-		if (Btypes[t] == 1)           /* N_CLAIM */
+		if (dmc_br_is_claim(t))
 			return t;
 	return -1;
 }
 
-int dmc_br_is_claim(int type) { return Btypes[type] == 1; }   /* N_CLAIM */
 int dmc_br_nstates(int type) { return dmc_nstates_tab[type]; }
 int dmc_br_start_state(int type) { return dmc_start_tab[type]; }
 
@@ -735,7 +736,7 @@ int dmc_br_set_cycles(int mode)
 int dmc_br_claim_named(const char *name)
 {
 	for (int t = 0; t < NTYPES; t++)
-		if (Btypes[t] == 1 && strcmp(procname[t], name) == 0)
+		if (dmc_br_is_claim(t) && strcmp(procname[t], name) == 0)
 			return 1;
 	return 0;
 }
@@ -771,6 +772,28 @@ static size_t vec_size(const State *s, size_t cap)
 	(void) s;
 	return cap;
 #endif
+}
+
+/* A copy of now (its own size: a reused queue slot may be larger) with
+ * the _a_t bits in clear off: the state the nested search's copy and the
+ * outer search's share.  *n: its size.  Valid until the next call. */
+static const uchar *now_without(uchar clear, size_t *n)
+{
+	static uchar *buf;
+	static size_t cap;
+	*n = vec_size(&now, vsize);
+	if (*n > cap) {
+		uchar *b = realloc(buf, *n);
+		if (!b) {
+			printf("pan: out of memory (nested search)\n");
+			pan_exit(1);
+		}
+		buf = b;
+		cap = *n;
+	}
+	memcpy(buf, &now, *n);
+	buf[A_T_AT] &= (uchar) ~clear;
+	return buf;
 }
 
 static int same_as_seed(const char *v, size_t n)
@@ -1051,21 +1074,9 @@ static void live_popped(Trail *f)
 		/* the nested search replays the decision recorded for the
 		 * outer search's copy of this state (the same vector without
 		 * SPIN's nested-search bit); none recorded: every process */
-		static uchar *buf;
-		static size_t cap;
-		size_t n = vec_size(&now, vsize);   /* a reused queue slot may be larger */
-		if (n > cap) {
-			uchar *b = realloc(buf, n);
-			if (!b) {
-				printf("pan: out of memory (nested search)\n");
-				pan_exit(1);
-			}
-			buf = b;
-			cap = n;
-		}
-		memcpy(buf, &now, n);
-		buf[A_T_AT] &= (uchar) ~LIVE_INNER;
-		live_choice = dmc_rt_live_choice(dmc_fingerprint(buf, n), buf, n);
+		size_t n;
+		const uchar *v = now_without(LIVE_INNER, &n);
+		live_choice = dmc_rt_live_choice(dmc_fingerprint(v, n), v, n);
 	}
 #endif
 	cur_real = 0;
@@ -1126,10 +1137,9 @@ static double rv_bytes(void)
 
 static uint64_t rv_fp(void)
 {
-	uchar keep = now._a_t;
-	now._a_t &= ~(LIVE_INNER | LIVE_COMMIT);
-	uint64_t k = dmc_fingerprint((char *) &now, (size_t) vsize);
-	now._a_t = keep;
+	size_t n;
+	const uchar *v = now_without(LIVE_INNER | LIVE_COMMIT, &n);
+	uint64_t k = dmc_fingerprint(v, n);
 	return k ? k : 1;
 }
 

@@ -132,16 +132,41 @@ static void declarations(sema *s)
 	}
 }
 
-static int var_index(char **names, int *n, const char *name)
+/* The variables of one transition's patterns or one constraint's
+ * references: name, type, first place and number of uses. */
+#define MAX_VARS 128
+typedef struct {
+	const char *name[MAX_VARS];
+	anml_loc loc[MAX_VARS];
+	int type[MAX_VARS], uses[MAX_VARS], n, max;
+} vartab;
+
+/* g names no value of its type ty: it is a variable (ANML_ARG_VAR, val
+ * its index in vs), of type ty wherever it occurs */
+static void bind_var(sema *s, vartab *vs, anml_arg *g, int ty)
 {
-	for (int i = 0; i < *n; i++)
-		if (strcmp(names[i], name) == 0)
-			return i;
-	names[*n] = (char *) name;
-	return (*n)++;
+	int v = 0;
+	while (v < vs->n && strcmp(vs->name[v], g->name) != 0)
+		v++;
+	if (v == vs->n) {
+		/* only a constraint reaches its limit: a transition's is
+		 * its number of arguments, checked before */
+		if (vs->n == vs->max)
+			fail_at(s, g->loc, "more than %d variables in one constraint", vs->max);
+		vs->name[v] = g->name;
+		vs->loc[v] = g->loc;
+		vs->type[v] = ty;
+		vs->uses[v] = 0;
+		vs->n++;
+	} else if (vs->type[v] != ty)
+		fail_at(s, g->loc, "variable '%s' stands for values of type %s here and of type %s before",
+		        g->name, s->m->types[ty].name, s->m->types[vs->type[v]].name);
+	vs->uses[v]++;
+	g->kind = ANML_ARG_VAR;
+	g->val = v;
 }
 
-static void pattern(sema *s, const anml_timeline *tl, anml_pat *p, char **vars, int *vtype, int *nvars)
+static void pattern(sema *s, const anml_timeline *tl, anml_pat *p, vartab *vs)
 {
 	p->act = find_act(tl, p->action);
 	if (p->act < 0)
@@ -163,14 +188,7 @@ static void pattern(sema *s, const anml_timeline *tl, anml_pat *p, char **vars, 
 			g->val = v;
 			continue;
 		}
-		int before = *nvars;
-		g->kind = ANML_ARG_VAR;
-		g->val = var_index(vars, nvars, g->name);
-		if (g->val == before)
-			vtype[g->val] = a->ptype[k];
-		else if (vtype[g->val] != a->ptype[k])
-			fail_at(s, g->loc, "variable '%s' stands for values of type %s here and of type %s before",
-			        g->name, ty->name, s->m->types[vtype[g->val]].name);
+		bind_var(s, vs, g, a->ptype[k]);
 	}
 }
 
@@ -180,13 +198,14 @@ static void transitions(sema *s)
 		anml_timeline *tl = &s->m->tls[t];
 		for (int i = 0; i < tl->ntrans; i++) {
 			anml_trans *tr = &tl->trans[i];
-			char *vars[128];
-			int vtype[128], n = 0;
-			if (tr->from.nargs + tr->to.nargs > 128)
+			vartab vs;
+			vs.n = 0;
+			vs.max = MAX_VARS;
+			if (tr->from.nargs + tr->to.nargs > MAX_VARS)
 				fail_at(s, tr->from.loc, "too many pattern arguments");
-			pattern(s, tl, &tr->from, vars, vtype, &n);
-			pattern(s, tl, &tr->to, vars, vtype, &n);
-			tr->nvars = n;
+			pattern(s, tl, &tr->from, &vs);
+			pattern(s, tl, &tr->to, &vs);
+			tr->nvars = vs.n;
 		}
 	}
 }
@@ -230,38 +249,9 @@ static void resolve_ref_name(sema *s, anml_ref *r)
 	r->tl = found;
 }
 
-/* the variables of one constraint while its references are resolved */
-typedef struct {
-	const char *name[ANML_MAX_CVARS];
-	anml_loc loc[ANML_MAX_CVARS];
-	int type[ANML_MAX_CVARS], uses[ANML_MAX_CVARS], n;
-} cvars;
-
-/* a name that is no value of type ty: a variable of the constraint */
-static void constraint_var(sema *s, cvars *vs, anml_arg *g, int ty)
-{
-	int v = 0;
-	while (v < vs->n && strcmp(vs->name[v], g->name) != 0)
-		v++;
-	if (v == vs->n) {
-		if (vs->n == ANML_MAX_CVARS)
-			fail_at(s, g->loc, "more than %d variables in one constraint", ANML_MAX_CVARS);
-		vs->name[v] = g->name;
-		vs->loc[v] = g->loc;
-		vs->type[v] = ty;
-		vs->uses[v] = 0;
-		vs->n++;
-	} else if (vs->type[v] != ty)
-		fail_at(s, g->loc, "variable '%s' stands for values of type %s here and of type %s before",
-		        g->name, s->m->types[ty].name, s->m->types[vs->type[v]].name);
-	vs->uses[v]++;
-	g->kind = ANML_ARG_VAR;
-	g->val = v;
-}
-
 /* the arguments of a reference: values of the parameters' types or '_';
  * in a constraint (vs not NULL) also variables */
-static void resolve_ref(sema *s, anml_ref *r, cvars *vs)
+static void resolve_ref(sema *s, anml_ref *r, vartab *vs)
 {
 	resolve_ref_name(s, r);
 	if (!r->has_args)
@@ -280,7 +270,7 @@ static void resolve_ref(sema *s, anml_ref *r, cvars *vs)
 		g->kind = ANML_ARG_VALUE;
 		g->val = find_val(ty, g->name);
 		if (g->val < 0 && vs)
-			constraint_var(s, vs, g, a->ptype[k]);
+			bind_var(s, vs, g, a->ptype[k]);
 		else if (g->val < 0)
 			fail_at(s, g->loc, "'%s' is not a value of type %s (parameter %s of %s): expected a value or '_' "
 			        "(variables are allowed in constraints only)", g->name, ty->name, a->pname[k], a->name);
@@ -388,8 +378,9 @@ static void references(sema *s)
 	}
 	for (int i = 0; i < m->ncons; i++) {
 		anml_constraint *c = &m->cons[i];
-		cvars vs;
-		memset(&vs, 0, sizeof vs);
+		vartab vs;
+		vs.n = 0;
+		vs.max = ANML_MAX_CVARS;
 		if (c->allen >= 0) {
 			resolve_ref(s, &c->x, &vs);
 			resolve_ref(s, &c->y, &vs);
@@ -406,7 +397,7 @@ static void references(sema *s)
 				        "constraint names it: expected a value, '_', or a variable that two references share",
 				        vs.name[v], m->types[vs.type[v]].name);
 		c->nvars = vs.n;
-		memcpy(c->vtype, vs.type, sizeof vs.type);
+		memcpy(c->vtype, vs.type, sizeof c->vtype);
 	}
 	const anml_constraint *big;
 	if (anml_cons_expand(m, &big) < 0)

@@ -13,20 +13,27 @@ contrib=$top/contrib/models
 cd "$work" || exit 2
 
 n=0
-# spin_says MODEL QUERY reach|unreach: translate, then SPIN's own full search
-spin_says() {
+# spin_run MODEL QUERY CFLAGS PANOPTS: translate into a new directory $d
+# and run SPIN's own pan there; $errs is pan's error count.  Status 1:
+# the translation failed, 2: spin, gcc or pan did.
+spin_run() {
 	n=$((n + 1))
 	d=$work/s$n
+	errs=
 	mkdir -p "$d"
-	if ! "$dmc" translate "$1" --target "$2" -o "$d/m.pml" 2> "$d/tr.err"; then
-		fail "$(basename "$1") '$2': translation failed: $(cat "$d/tr.err")"
-		return
-	fi
-	if ! (cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc -O0 -w -DSAFETY -o pan pan.c && ./pan -m100000 > pan.out 2>&1); then
-		fail "$(basename "$1") '$2': spin/gcc/pan failed: $(tail -n 3 "$d/spin.out" "$d/pan.out" 2> /dev/null)"
-		return
-	fi
+	"$dmc" translate "$1" --target "$2" -o "$d/m.pml" 2> "$d/tr.err" || return 1
+	# shellcheck disable=SC2086
+	(cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc $3 -w -o pan pan.c && ./pan $4 > pan.out 2>&1) || return 2
 	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out")
+}
+
+# spin_says MODEL QUERY reach|unreach: translate, then SPIN's own full search
+spin_says() {
+	spin_run "$1" "$2" "-O0 -DSAFETY" -m100000
+	case $? in
+	1) fail "$(basename "$1") '$2': translation failed: $(cat "$d/tr.err")"; return ;;
+	2) fail "$(basename "$1") '$2': spin/gcc/pan failed: $(tail -n 3 "$d/spin.out" "$d/pan.out" 2> /dev/null)"; return ;;
+	esac
 	case $3/$errs in
 	reach/1|unreach/0) ok "$(basename "$1") '$2': $3" ;;
 	*) fail "$(basename "$1") '$2': expected $3, SPIN says errors: $errs" ;;
@@ -197,10 +204,7 @@ sed 's/state Free, Occ, Stopping;/state Free, Occ, Stopping;\n  commit Stopping;
 	"$contrib/train_gate_3.xta" > tg_ok.xta
 live() {   # MODEL QUERY holds|fails
 	m=$1; q=$2; want=$3
-	n=$((n + 1)); d=$work/l$n; mkdir -p "$d"
-	"$dmc" translate "$m" --target "$q" -o "$d/m.pml" 2> "$d/tr.err" \
-		&& (cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc -O2 -w -o pan pan.c && ./pan -a -m1000000 > pan.out 2>&1)
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out" 2> /dev/null)
+	spin_run "$m" "$q" -O2 "-a -m1000000"
 	"$dmc" check "$m" --query "$q" > "$d/dmc.out" 2>&1
 	rc=$?
 	case $q in E\[\]*) found=holds; none=fails ;; *) found=fails; none=holds ;; esac
@@ -218,8 +222,8 @@ live tg_ok.xta 'Train(1).Stop --> Train(1).Cross' holds
 live tg_ok.xta 'A<> Train(0).Cross' fails
 live tg_ok.xta 'E[] Train(0).Safe' holds
 live tg_ok.xta 'E[] Train(0).Appr' fails
-grep -q -- '-- the cycle' "$work/l$((n - 1))/dmc.out" && ok "E[] witness: the cycle is marked" \
-	|| fail "E[] witness: no cycle marked: $(tail -n 8 "$work/l$((n - 1))/dmc.out")"
+grep -q -- '-- the cycle' "$work/s$((n - 1))/dmc.out" && ok "E[] witness: the cycle is marked" \
+	|| fail "E[] witness: no cycle marked: $(tail -n 8 "$work/s$((n - 1))/dmc.out")"
 live "$contrib/train_gate_3.xta" 'Train(0).Appr --> Train(0).Cross' fails
 live "$models/fischer2_ok.xta" 'P(1).req --> P(1).cs' fails
 live "$models/fischer2_ok.xta" 'A<> incs <= 1' holds

@@ -12,20 +12,13 @@
 # steps and its cycle's (both list the claim's steps), and the search time
 # (pan's "elapsed time"; spin-dmc's time_s).
 # LIVE_BENCH_MODELS overrides the model list ("path check ..." pairs).
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dmc=$top/dmc
-ex=/usr/share/doc/spin/examples/Examples
-work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-livebench.XXXXXX")
-DMC_CACHE=$work/cache
-export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+e2e_name=livebench
+. "$(dirname "$0")/../e2e/lib.sh"    # paths, scratch directory, JSON readers
+ex=$examples
 
 models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l $top/tests/models/live_por_noise_ok.pml a $top/tests/models/live_por_np.pml l"}
 
 stored() { sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$1" | head -1; }
-jnum() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
-jstr() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
 cycle_len() { awk '/^-1:-1:-1/ { c = 0; next } /^[0-9]/ { if (c >= 0) c++ } BEGIN { c = -1 } END { print (c < 0 ? "-" : c) }' "$1"; }
 
 echo "| model | check | search | verdict | states stored | trail steps (cycle) | time (s) |"
@@ -57,6 +50,6 @@ while [ $# -ge 2 ]; do
 		# shellcheck disable=SC2086
 		(cd "$d" && "$dmc" check "$m" -$mode --guide ${g%-*} --json --time-limit 600 $pan > dmc_$g.json 2> dmc_$g.err)
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
-		echo "| $m | -$mode | dmc nested DFS, $what | $(jstr verdict "$d/dmc_$g.json") | $(jnum states_stored "$d/dmc_$g.json") | $tr | $(jnum time_s "$d/dmc_$g.json") |"
+		echo "| $m | -$mode | dmc nested DFS, $what | $(json_str verdict "$d/dmc_$g.json") | $(json_num states_stored "$d/dmc_$g.json") | $tr | $(json_num time_s "$d/dmc_$g.json") |"
 	done
 done

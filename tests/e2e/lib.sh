@@ -1,4 +1,4 @@
-# lib.sh -- what every end-to-end script shares (sourced, not run): the
+# lib.sh -- what every end-to-end script (and tests/bench/liveness.sh) shares (sourced, not run): the
 # paths, a scratch directory holding dmc's build cache, the counters with
 # ok/fail, and readers for dmc's JSON results and SPIN's trail files.
 # The sourcing script sets e2e_name first: its scratch directory's tag.

@@ -302,7 +302,10 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 		st->h_initial = h;
 	if (h < st->h_min)
 		st->h_min = h;
-	if (h == DMC_H_INF && dmc_S.prune) {
+	int rv_pid, rv_state;
+	if (h == DMC_H_INF && dmc_S.prune && !dmc_br_rendezvous_pending(&rv_pid, &rv_state)) {
+		/* (never a mid-rendezvous state: whether its offer is taken
+		 * decides whether its parent is blocked, in the glue) */
 		st->pruned++;
 		dmc_br_discard(item);
 		return;

@@ -203,6 +203,9 @@ static void por_setup(void)
 #endif
 static int live_h_store(char *v, int n);
 static void live_stutter(void);
+static void safe_after_expansion(void);
+static void safe_popped(Trail *f);
+static int safe_rv_pid = -1;       /* POR: the candidate process that made an offer */
 static void live_popped(Trail *f);
 static void live_pushed(BFS_State *t);
 static void live_origin(void);
@@ -242,6 +245,16 @@ int dmc_h_store(char *v, int n)
 	if (por_on) {
 		por_sel = (trpt->tau & 32) != 0;
 		por_ok = dmc_por_successor(por_sel, ntrpt->pr, key, push, old == 2);
+		if (por_sel && boq != -1)
+			safe_rv_pid = ntrpt->pr;
+		if (por_sel && ntrpt->pr == safe_rv_pid) {
+			/* a rendezvous offer: a process expanded alone cannot
+			 * complete it, and pan -DBFS never expands the state
+			 * again when it fails (the frame it checks lacks the
+			 * preselection bit): every process is expanded */
+			dmc_por_reject_candidate();
+			por_ok = 0;
+		}
 		if (por_sel && por_ok)
 			trpt->tau |= 64;
 		else if (por_sel) {
@@ -259,6 +272,8 @@ int dmc_h_store(char *v, int n)
 void dmc_push_bfs(Trail *f, int d)
 {
 	BFS_State *t;
+	if (!live && !pending)
+		return;   /* pan's re-push after a failed offer: the glue decides (safe_blocked) */
 #ifndef NOREDUCE
 	/* store_state set bit 64 for a queued successor; C2cl may still say no */
 	if (pending && por_on && por_sel && !por_ok)
@@ -282,6 +297,8 @@ Trail *dmc_pop_bfs(void)
 {
 	if (live)
 		live_stutter();               /* the state just expanded may be blocked */
+	else
+		safe_after_expansion();       /* ...on rendezvous offers */
 	por_init();                           /* no store at all when the claim cannot start */
 	BFS_State *t = dmc_rt_pop();
 	if (!t)
@@ -292,6 +309,8 @@ Trail *dmc_pop_bfs(void)
 	Trail *f = pop_bfs();                 /* restores now, returns the frame */
 	if (live)
 		live_popped(f);
+	else
+		safe_popped(f);
 	return f;
 }
 
@@ -1190,7 +1209,7 @@ static void rv_set(uint64_t k, int outcome)
  * an offer (now is mid-rendezvous) or another move */
 static void rv_count(void)
 {
-	if (live != 1)
+	if (live == 2)
 		return;
 	if (boq == -1) {
 		cur_real++;
@@ -1216,8 +1235,7 @@ static int rv_requeue(void)
 /* bfs() stores each move's state (and the initial one) through here */
 void dmc_store_state(Trail *f, int shortcut, short oboq)
 {
-	if (live)
-		rv_count();
+	rv_count();
 	store_state(f, shortcut, oboq);
 }
 
@@ -1288,6 +1306,201 @@ static void live_stutter(void)
 	c->noffer = cur_noffer;
 	memcpy(c->offer, cur_offer, cur_noffer * sizeof c->offer[0]);
 	c->next = dmc_rt_live_blocked_candidate(c);
+}
+
+/* ---- rendezvous offers in the safety searches ----
+ * The same gap as above, without a claim: SPIN's DFS counts an offer as a
+ * move only when a receiver takes it, so a state whose moves are all
+ * offers that fail has no move there, and pan's DFS then does what it does
+ * for any state without a move: an atomic sequence loses atomicity (every
+ * process may move), else timeout is tried, else the state is checked as
+ * an end state ("invalid end state").  pan -DBFS does none of this, and
+ * breaks atomicity as soon as one offer fails, even when the process has
+ * another move (a counterexample SPIN's DFS does not have).  So the glue
+ * drops pan's re-push after a failed offer (dmc_push_bfs) and, for a state
+ * whose moves were all offers, waits for their outcomes (each recorded
+ * when pan expands the mid-rendezvous state, rv_set); when every offer
+ * failed, it queues the state again as SPIN's DFS goes on -- without
+ * atomicity, or with timeout -- or reports the invalid end state.  The
+ * runtime never prunes a mid-rendezvous state (search.c), so every offer
+ * queued is expanded unless the search stops or a beam drops it. */
+int endstate(void);
+
+typedef struct sf_cand {          /* a state blocked unless an offer is taken */
+	BFS_State *t;             /* saved as push_bfs saves a state (its frame's
+	                           * tau: atomic, timeout as expanded) */
+	int unknown, taken;
+} sf_cand;
+typedef struct sf_wait {          /* cand waits for the outcome of offer key */
+	uint64_t key;
+	sf_cand *c;
+	struct sf_wait *next;
+} sf_wait;
+static sf_wait **sf_tab;
+static size_t sf_cap, sf_n;
+
+static void sf_oom(void)
+{
+	fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
+	exit(2);
+}
+
+static void *sf_alloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p)
+		sf_oom();
+	return p;
+}
+
+static void sf_wait_add(uint64_t key, sf_cand *c)
+{
+	if (sf_n + 1 > sf_cap) {
+		size_t cap = sf_cap ? 2 * sf_cap : 1024;
+		sf_wait **tab = calloc(cap, sizeof *tab);
+		if (!tab)
+			sf_oom();
+		for (size_t i = 0; i < sf_cap; i++)
+			for (sf_wait *w = sf_tab[i], *nx; w; w = nx) {
+				nx = w->next;
+				w->next = tab[w->key & (cap - 1)];
+				tab[w->key & (cap - 1)] = w;
+			}
+		free(sf_tab);
+		sf_tab = tab;
+		sf_cap = cap;
+	}
+	sf_wait *w = sf_alloc(sizeof *w);
+	w->key = key;
+	w->c = c;
+	w->next = sf_tab[key & (sf_cap - 1)];
+	sf_tab[key & (sf_cap - 1)] = w;
+	sf_n++;
+	c->unknown++;
+}
+
+/* the state just expanded (now, trpt), saved for a later expansion */
+static BFS_State *sf_save(void)
+{
+	push_bfs(trpt, trpt->o_tt);       /* SPIN saves now, mask, offsets, frame */
+	BFS_State *t = bfs_bot;
+	bfs_trail = bfs_bot = NULL;
+	t->nxt = NULL;
+#if defined(Q_PROVISO) && !defined(NOREDUCE)
+	t->lstate = NULL;                 /* not SPIN's queue: no POR tag */
+#endif
+	t->frame->o_pm &= ~(4|8);
+	return t;
+}
+
+/* pan's DFS on blocked state t: the atomic sequence loses atomicity, or
+ * timeout is tried, or the state is checked as an end state */
+static void safe_blocked(BFS_State *t)
+{
+	Trail *f = t->frame;
+	if ((f->tau & 8) || !(f->tau & 1)) {
+		if (f->tau & 8)
+			f->tau &= ~(1|8);
+		else
+			f->tau |= 1;
+		dmc_rt_push(t, 0, f->o_tt, 1);    /* expanded next, never pruned */
+		return;
+	}
+#ifndef VERI
+	if (!noends && !a_cycles) {
+		t->nxt = NULL;
+		bfs_trail = bfs_bot = t;
+		Trail *g = pop_bfs();           /* restores now, mask, offsets */
+		memcpy((char *) trpt, (char *) g, sizeof(Trail));
+		if (!endstate()) {
+			Trans *keep = ntrpt->o_t;
+			ntrpt->o_t = NULL;      /* nuerror would add a step after the state */
+			depth = g->o_tt;
+			uerror("invalid end state");
+			ntrpt->o_t = keep;
+		}
+		return;
+	}
+#endif
+	dmc_br_discard(t);
+}
+
+/* the outcome of offer key is known: decide the states waiting for it */
+static void sf_outcome(uint64_t key, int outcome)
+{
+	if (rv_get(key))
+		return;
+	rv_set(key, outcome);
+	if (!sf_n)
+		return;
+	for (sf_wait **pw = &sf_tab[key & (sf_cap - 1)]; *pw; ) {
+		sf_wait *w = *pw;
+		if (w->key != key) {
+			pw = &w->next;
+			continue;
+		}
+		*pw = w->next;
+		sf_n--;
+		sf_cand *c = w->c;
+		free(w);
+		c->taken |= outcome == RV_TAKEN;
+		if (--c->unknown > 0)
+			continue;
+		if (c->taken)
+			dmc_br_discard(c->t);
+		else
+			safe_blocked(c->t);
+		free(c);
+	}
+}
+
+static void safe_popped(Trail *f)
+{
+	last_frame = f;
+	last_boq = boq;
+	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
+	cur_real = 0;
+	cur_noffer = 0;
+	safe_rv_pid = -1;
+	if (boq != -1) {
+		cur_rv = rv_fp();
+		if (!last_expanded)
+			sf_outcome(cur_rv, RV_TAKEN);   /* not known (depth bound): not blocked */
+	}
+}
+
+/* after pan expanded a state: a mid-rendezvous state's outcome, or a
+ * state whose moves were all offers (the frame's tau tells how it was
+ * expanded: inside atomic, with timeout) */
+static void safe_after_expansion(void)
+{
+	if (!last_frame || !last_expanded)
+		return;
+	last_expanded = 0;
+	if (last_boq != -1) {
+		sf_outcome(cur_rv, cur_real + cur_noffer > 0 ? RV_TAKEN : RV_FAIL);
+		return;
+	}
+	if (cur_real > 0 || cur_noffer == 0)
+		return;
+	int unknown = 0;
+	for (size_t i = 0; i < cur_noffer; i++) {
+		int r = rv_get(cur_offer[i]);
+		if (r == RV_TAKEN)
+			return;
+		unknown |= r == 0;
+	}
+	BFS_State *t = sf_save();
+	if (!unknown) {
+		safe_blocked(t);
+		return;
+	}
+	sf_cand *c = sf_alloc(sizeof *c);
+	c->t = t;
+	c->unknown = c->taken = 0;
+	for (size_t i = 0; i < cur_noffer; i++)
+		if (!rv_get(cur_offer[i]))
+			sf_wait_add(cur_offer[i], c);
 }
 
 void *dmc_br_clone_inner(void *item)

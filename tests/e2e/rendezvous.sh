@@ -20,9 +20,10 @@ e2e_name=rendezvous
 
 [ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
 
-# greedy/hL prunes proved dead ends when every error pan checks is a
+# greedy/dL prunes proved dead ends when every error pan checks is a
 # target (the -E models): a mid-rendezvous state must never be pruned
-configs="astar/none greedy/dU bfs/none dfs/none beam/dU greedy/hL"
+# (timeout_prune_E_bad); greedy/deadlock aims at invalid end states
+configs="astar/none greedy/dU bfs/none dfs/none beam/dU greedy/dL"
 
 # the final locations of the processes after spin -t (sorted, one a line)
 final_locations() {
@@ -52,11 +53,11 @@ reference() {
 	return 0
 }
 
-check() { # dir model name search heuristic por opts
-	d=$1; m=$2; name=$3; s=$4; h=$5; por=$6; opts=$7
+check() { # dir model name search heuristic por opts [dmc options]
+	d=$1; m=$2; name=$3; s=$4; h=$5; por=$6; opts=$7; shift 7
 	tag=$s-$h-$por
 	what="$name $s/$h POR $por"
-	set -- --search "$s" --heuristic "$h"
+	set -- "$@" --search "$s" --heuristic "$h"
 	[ "$s" = beam ] && set -- "$@" --beam 1000000
 	[ "$por" = off ] && set -- "$@" --no-por
 	rm -f "$d/$m.trail"
@@ -119,6 +120,9 @@ for f in "$top"/tests/models/rendezvous/*.pml; do
 			check "$d" "$name.pml" "$name" "${cfg%/*}" "${cfg#*/}" "$por" "$opts"
 		done
 	done
+	if [ "$(cat "$d/ref.kind")" = deadlock ]; then
+		check "$d" "$name.pml" "$name" greedy deadlock on "$opts" --target deadlock
+	fi
 done
 
 echo "rendezvous: $skipped checks not applicable (heuristic without targets)"

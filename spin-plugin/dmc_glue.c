@@ -206,6 +206,7 @@ static void live_stutter(void);
 static void safe_after_expansion(void);
 static void safe_popped(Trail *f);
 static int safe_rv_pid = -1;       /* POR: the candidate process that made an offer */
+static int safe_offer_first(int old);
 static void live_popped(Trail *f);
 static void live_pushed(BFS_State *t);
 static void live_origin(void);
@@ -235,6 +236,10 @@ int dmc_h_store(char *v, int n)
 	int g = trpt->o_tt + 1;               /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys() ? dmc_fingerprint(v, (size_t) n) : 0;
 	int push = dmc_rt_store(key, g, old);
+	if (safe_offer_first(old) && !push) {
+		push = 1;                     /* another sender's offer: see safe_offer_first */
+		key = 0;                      /* not the runtime's record of the vector */
+	}
 	pending = push;
 	pending_key = key;
 	if (push && old)
@@ -1131,7 +1136,7 @@ static void stutter_from(Trail *f)
  * runtime's node of the state has tried all its successors (they include
  * the offers; an inner-search offer whose outcome is unknown is queued
  * again even when SPIN's store has it, so that it is expanded there). */
-enum { RV_FAIL = 1, RV_TAKEN = 2 };
+enum { RV_FAIL = 1, RV_TAKEN = 2, RV_SEEN = 3 };
 static uint64_t *rv_key;          /* open addressing, 0 = empty */
 static uchar *rv_val;
 static size_t rv_cap, rv_n;
@@ -1159,6 +1164,15 @@ static uint64_t rv_fp(void)
 	size_t n;
 	const uchar *v = now_without(LIVE_INNER | LIVE_COMMIT, &n);
 	uint64_t k = dmc_fingerprint(v, n);
+	return k ? k : 1;
+}
+
+/* The safety searches' key of a mid-rendezvous state: its vector and
+ * its sender (the sender cannot take its own offer, so two senders whose
+ * offers give the same vector are two states with different outcomes). */
+static uint64_t rv_fp_from(int sender)
+{
+	uint64_t k = rv_fp() ^ ((uint64_t) (sender + 1) * 0x9E3779B97F4A7C15ull);
 	return k ? k : 1;
 }
 
@@ -1223,7 +1237,7 @@ static void rv_count(void)
 			exit(2);
 		}
 	}
-	cur_offer[cur_noffer++] = rv_fp();
+	cur_offer[cur_noffer++] = live ? rv_fp() : rv_fp_from(ntrpt->pr);
 }
 
 /* queue an offer again whose outcome is not known (see above) */
@@ -1454,6 +1468,25 @@ static void sf_outcome(uint64_t key, int outcome)
 	}
 }
 
+/* SPIN's store knows a mid-rendezvous state by its vector, which does
+ * not say who made the offer: when two processes' offers give the same
+ * vector (both send the same message and stay where they are), pan
+ * -DBFS expands the first and drops the second as old, so the first
+ * sender never receives the second's offer (a violation SPIN's DFS
+ * finds is missed).  The glue queues an offer SPIN's store calls old
+ * once per sender (its key marked with RV_SEEN). */
+#define RV_SEEN_SALT 0xC2B2AE3D27D4EB4Full
+static int safe_offer_first(int old)
+{
+	if (boq == -1)
+		return 0;
+	uint64_t k = rv_fp_from(ntrpt->pr) ^ RV_SEEN_SALT;
+	if (!k || rv_get(k))
+		return 0;
+	rv_set(k, RV_SEEN);
+	return old != 0;
+}
+
 static void safe_popped(Trail *f)
 {
 	last_frame = f;
@@ -1463,7 +1496,7 @@ static void safe_popped(Trail *f)
 	cur_noffer = 0;
 	safe_rv_pid = -1;
 	if (boq != -1) {
-		cur_rv = rv_fp();
+		cur_rv = rv_fp_from(f->pr);
 		if (!last_expanded)
 			sf_outcome(cur_rv, RV_TAKEN);   /* not known (depth bound): not blocked */
 	}

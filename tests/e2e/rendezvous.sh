@@ -59,7 +59,9 @@ check() { # dir model name search heuristic por opts [dmc options]
 	what="$name $s/$h POR $por"
 	set -- "$@" --search "$s" --heuristic "$h"
 	[ "$s" = beam ] && set -- "$@" --beam 1000000
-	[ "$por" = off ] && set -- "$@" --no-por
+	# pan's own --no-por searches the -DNOREDUCE graph without a second
+	# build (por.sh checks that it equals dmc check --no-por)
+	[ "$por" = off ] && opts="$opts --no-por"
 	rm -f "$d/$m.trail"
 	# shellcheck disable=SC2086
 	(cd "$d" && "$dmc" check "$m" --json "$@" -- $opts > "$tag.json" 2> "$tag.err")

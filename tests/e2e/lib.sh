@@ -40,3 +40,16 @@ stage_model() {
 		cp "$(dirname "$1")/$inc" "$2/" 2>/dev/null
 	done
 }
+
+# spin_dfs_deadlock DIR MODEL PANOPTS: SPIN's default depth-first pan,
+# built in DIR from the pan.c there, reports an invalid end state (all
+# errors, -c0).  With rendezvous pan -DBFS "does not preserve all invalid
+# endstates"; spin-dmc follows SPIN's DFS there (tests/e2e/rendezvous.sh).
+spin_dfs_deadlock() {
+	if [ ! -f "$1/dfs.out" ]; then
+		# shellcheck disable=SC2086
+		(cd "$1" && gcc -O0 -w -DNOREDUCE -o pan_dfs pan.c && timeout 120 ./pan_dfs $3 -c0 > dfs.out 2>&1)
+		rm -f "$1/$2.trail"
+	fi
+	grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"
+}

@@ -20,6 +20,7 @@
  * params..." (anml_schedule.c reads it back).
  */
 #include "anml_pml.h"
+#include "pml_text.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -221,7 +222,7 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 {
 	sbuf cond = { 0 }, rel = { 0 };
 	int ok = chain_rel(w, c, b, bi, ev, &cond, &rel);
-	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
+	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->file, c->src->loc.line);
 	const char *open = "", *close = "";
 	char pre[200] = "";
 	if (c->referenced || um) {
@@ -587,7 +588,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 	fprintf(w->out, "\t/* %s -> %s", x >= 0 ? tl->acts[x].name : "(start)",
 	        y >= 0 ? tl->acts[y].name : "(finished)");
 	if (line > 0)
-		fprintf(w->out, ", %s:%d", m->file, line);
+		fprintf(w->out, ", %s:%d", w->file, line);
 	fprintf(w->out, " */\n");
 	if (y < 0) {
 		sbuf g = { 0 }, post = { 0 };
@@ -646,7 +647,7 @@ static void process(writer *w, int inst)
 		itr.to.act = init->act;
 	}
 	fprintf(w->out, "\n/* instance %s of timeline %s (%s:%d) */\nactive proctype P_%s()\n{\nend_run:\n\tdo\n",
-	        ins->name, tl->name, m->file, ins->loc.line, ins->name);
+	        ins->name, tl->name, w->file, ins->loc.line, ins->name);
 	/* the first action: INITIAL-STATE's, else any */
 	for (int y = 0; y < tl->nacts; y++)
 		if (first < 0 || first == y)
@@ -669,6 +670,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
+	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
 	for (int t = 0; t < m->ntls; t++)
@@ -732,7 +734,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	const char *ty = wide ? "short" : "byte";
 	fprintf(out, "/*\n * ANMLite plan %s (%s), translated by dmc translate: see docs/anmlite.md.\n"
 	        " * A plan is a path to the assertion violation in process goal.\n */\n\n",
-	        m->name, m->file);
+	        m->name, w.file);
 	fprintf(out, "#define H %d        /* the horizon: every action ends by time H */\n", horizon);
 	fprintf(out, "#define NEVER %d    /* a timepoint that has not occurred */\n\n", wide ? 32767 : 255);
 	fprintf(out, "%s time;        /* the clock */\n", ty);
@@ -744,7 +746,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		fprintf(out, "byte tmp_%d;     /* parameter copies in a transition (always 0 between steps) */\n", k);
 	for (int t = 0; t < m->ntls; t++) {
 		const anml_timeline *tl = &m->tls[t];
-		fprintf(out, "\n/* timeline %s (%s:%d) */\n", tl->name, m->file, tl->loc.line);
+		fprintf(out, "\n/* timeline %s (%s:%d) */\n", tl->name, w.file, tl->loc.line);
 		for (int a = 0; a < tl->nacts; a++) {
 			const anml_action *ac = &tl->acts[a];
 			fprintf(out, "#define %s_%s %d    /* duration [%d,", tl->name, ac->name, a, ac->min);
@@ -752,7 +754,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				fprintf(out, "_]");
 			else
 				fprintf(out, "%d]", ac->max);
-			fprintf(out, ", %s:%d */\n", m->file, ac->loc.line);
+			fprintf(out, ", %s:%d */\n", w.file, ac->loc.line);
 		}
 		fprintf(out, "#define %s_null %d    /* finished */\n", tl->name, tl->nacts);
 		fprintf(out, "#define %s_none %d    /* not started */\n", tl->name, tl->nacts + 1);
@@ -779,7 +781,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 						char rn[160];
 						anml_rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
 						fprintf(out, "%s %s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d */\n",
-						        ty, rn, tl->acts[a].name, p ? "end" : "start", m->file,
+						        ty, rn, tl->acts[a].name, p ? "end" : "start", w.file,
 						        w.frec[f].ref->loc.line);
 					}
 			}
@@ -789,7 +791,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		if (!ch->referenced)
 			continue;
 		fprintf(out, "\n/* constraint %s:%d: its reference point and the occurrences there, per binding */\n",
-		        m->file, ch->src->loc.line);
+		        w.file, ch->src->loc.line);
 		for (int bi = 0; bi < ch->nb; bi++) {
 			char r[64];
 			anml_slot(ch, bi, -1, NULL, r, sizeof r);

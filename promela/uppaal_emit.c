@@ -22,6 +22,7 @@
  *     edge's source state in dmc_eid alone, which no query reads).
  */
 #include "uppaal_emit.h"
+#include "pml_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,15 +153,17 @@ static void globals(em *e)
 			fprintf(o, "chan %s", v->pname);
 			if (v->nsize)
 				fprintf(o, "[%ld]", v->nsize);
-			fprintf(o, " = [0] of { %s, bit, bit };\t/* %s%schan %s, line %d */\n",
-				e->recvs.n > 250 ? "short" : "byte", v->type.is_urgent ? "urgent " : "",
-				"", v->name, v->line);
+			fprintf(o, " = [0] of { %s, bit, bit };\t/* ", e->recvs.n > 250 ? "short" : "byte");
+			pml_commentf(o, "%schan %s, line %d", v->type.is_urgent ? "urgent " : "", v->name, v->line);
+			fputs(" */\n", o);
 			continue;
 		}
 		if (v->type.kind == TY_CLOCK) {
 			long cap = n->cap[v->clock];
-			fprintf(o, "%s %s;\t/* clock %s%s%s, stops at %ld, line %d */\n",
-				ptype(0, cap), v->pname, own ? own->name : "", own ? "." : "", v->name, cap, v->line);
+			fprintf(o, "%s %s;\t/* ", ptype(0, cap), v->pname);
+			pml_commentf(o, "clock %s%s%s, stops at %ld, line %d", own ? own->name : "", own ? "." : "",
+				     v->name, cap, v->line);
+			fputs(" */\n", o);
 			continue;
 		}
 		fprintf(o, "%s %s", v->type.kind == TY_BOOL ? "bool" : ptype(v->lo, v->hi), v->pname);
@@ -184,16 +187,19 @@ static void globals(em *e)
 		}
 		if (init)
 			fprintf(o, " = %ld", init);
-		fprintf(o, ";\t/* %s%s%s in [%ld,%ld], line %d */\n", own ? own->name : "",
-			own ? "." : "", v->name, v->lo, v->hi, v->line);
+		fputs(";\t/* ", o);
+		pml_commentf(o, "%s%s%s in [%ld,%ld], line %d", own ? own->name : "",
+			     own ? "." : "", v->name, v->lo, v->hi, v->line);
+		fputs(" */\n", o);
 	}
 	int ncom = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
-		fprintf(o, "byte loc_%s = %d;\t/* location of %s:", in->pname, in->t->init, in->name);
+		fprintf(o, "byte loc_%s = %d;\t/* ", in->pname, in->t->init);
+		pml_commentf(o, "location of %s:", in->name);
 		for (int k = 0; k < in->t->locs.n; k++) {
 			up_loc *l = in->t->locs.v[k];
-			fprintf(o, " %d=%s", k, loc_name(l));
+			pml_commentf(o, " %d=%s", k, loc_name(l));
 			if (l->committed)
 				e->any_committed = 1;
 		}
@@ -286,18 +292,20 @@ static void effect(em *e, up_inst *in, up_edge *ed, const char *sep0)
 static void comment(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
 	FILE *o = e->s.out;
-	fprintf(o, "\t/* edge %s: %s -> %s", in->name, loc_name(in->t->locs.v[ed->src]),
-		loc_name(in->t->locs.v[ed->dst]));
+	fputs("\t/* ", o);
+	pml_commentf(o, "edge %s: %s -> %s", in->name, loc_name(in->t->locs.v[ed->src]),
+		     loc_name(in->t->locs.v[ed->dst]));
 	for (int i = 0; i < ed->selects.n; i++)
-		fprintf(o, "%s%s=%ld", i ? "," : " [", ((up_select *) ed->selects.v[i])->name, sel[i]);
+		pml_commentf(o, "%s%s=%ld", i ? "," : " [", ((up_select *) ed->selects.v[i])->name, sel[i]);
 	if (ed->selects.n)
 		fputc(']', o);
 	if (ed->sync) {
 		char b[120];
 		up_expr_text(ed->sync, b, sizeof b);
-		fprintf(o, " %s%c", b, ed->sync_dir);
+		pml_commentf(o, " %s%c", b, ed->sync_dir);
 	}
-	fprintf(o, " (%s:%d) */\n", e->s.file, ed->line);
+	pml_commentf(o, " (%s:%d)", e->s.file, ed->line);
+	fputs(" */\n", o);
 }
 
 static void chan_ref(em *e, up_inst *in, up_edge *ed)
@@ -531,8 +539,10 @@ static void proc_dispatch(em *e, up_inst *in)
 {
 	FILE *o = e->s.out;
 	up_template *t = in->t;
-	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d); receives broadcasts: its location is loc_%s */\n{\n"
-		"at_loop:\n\tif\n", in->pname, in->name, t->name, e->s.file, t->line, in->pname);
+	fprintf(o, "active proctype %s()\t/* ", in->pname);
+	pml_commentf(o, "%s, template %s (%s:%d); receives broadcasts: its location is loc_%s",
+		     in->name, t->name, e->s.file, t->line, in->pname);
+	fputs(" */\n{\nat_loop:\n\tif\n", o);
 	int n = 0;
 	for (int i = 0; i < t->edges.n; i++) {
 		up_edge *ed = t->edges.v[i];
@@ -557,17 +567,19 @@ static void proc(em *e, up_inst *in)
 		proc_dispatch(e, in);
 		return;
 	}
-	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d) */\n{\n\tgoto at_%s;\n",
-		in->pname, in->name, t->name, e->s.file, t->line, loc_name(t->locs.v[t->init]));
+	fprintf(o, "active proctype %s()\t/* ", in->pname);
+	pml_commentf(o, "%s, template %s (%s:%d)", in->name, t->name, e->s.file, t->line);
+	fprintf(o, " */\n{\n\tgoto at_%s;\n", loc_name(t->locs.v[t->init]));
 	for (int k = 0; k < t->locs.n; k++) {
 		up_loc *l = t->locs.v[k];
-		fprintf(o, "at_%s:\t/* location %s%s%s", loc_name(l), loc_name(l),
-			l->committed ? ", committed" : l->urgent ? ", urgent" : "",
-			l->inv ? ", invariant " : "");
+		fprintf(o, "at_%s:\t/* ", loc_name(l));
+		pml_commentf(o, "location %s%s%s", loc_name(l),
+			     l->committed ? ", committed" : l->urgent ? ", urgent" : "",
+			     l->inv ? ", invariant " : "");
 		if (l->inv) {
 			char b[200];
 			up_expr_text(l->inv, b, sizeof b);
-			fputs(b, o);
+			pml_commentf(o, "%s", b);
 		}
 		fputs(" */\n\tif\n", o);
 		int n = 0;
@@ -797,9 +809,10 @@ static void liveness_query(em *e, const up_query *q)
 	no_conditional(e, q, q->psi);
 	const char *keep = e->s.file;
 	e->s.file = q->file;
-	fprintf(o, "/* the query %s (%s:%d): pan -a; an acceptance cycle (or a run that ends) is %s */\n"
-		"ltl dmc_query { ", q->text, q->file, q->line,
-		q->kind == 'G' ? "a witness" : "a counterexample");
+	fputs("/* ", o);
+	pml_commentf(o, "the query %s (%s:%d): pan -a; an acceptance cycle (or a run that ends) is %s",
+		     q->text, q->file, q->line, q->kind == 'G' ? "a witness" : "a counterexample");
+	fputs(" */\nltl dmc_query { ", o);
 	switch (q->kind) {
 	case 'F':
 		fputs("<> (", o);
@@ -831,9 +844,11 @@ static void monitor(em *e, const up_emit_opts *op)
 		liveness_query(e, op->q);
 		return;
 	}
-	fprintf(o, "/* the query %s (%s:%d): %s */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(",
-		op->q->text, op->q->file, op->q->line,
-		op->q->kind == 'E' ? "an assertion violation is a witness" : "an assertion violation is a counterexample");
+	fputs("/* ", o);
+	pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
+		     op->q->kind == 'E' ? "an assertion violation is a witness"
+		     : "an assertion violation is a counterexample");
+	fputs(" */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(", o);
 	const char *keep = e->s.file;
 	e->s.file = op->q->file;
 	if (op->q->kind == 'E')
@@ -864,9 +879,10 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 		for (int k = 0; k < t->locs.n; k++)
 			e.any_committed |= ((up_loc *) t->locs.v[k])->committed;
 	}
-	fprintf(out, "/* Generated by dmc translate from %s -- do not edit.\n"
-		" * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
-		n->m->file, n->insts.n, n->clocks.n);
+	fputs("/* ", out);
+	pml_commentf(out, "Generated by dmc translate from %s -- do not edit.", n->m->file);
+	fprintf(out, "\n * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
+		n->insts.n, n->clocks.n);
 	/* the processes first, into a buffer: they decide which temporaries
 	 * the declarations need */
 	size_t blen = 0;

@@ -5,30 +5,22 @@
  * named INSTANCE_var, constants evaluated.
  */
 #include "uppaal.h"
+#include "pml_text.h"
 
-#include <ctype.h>
 #include <string.h>
 
-/* names SPIN reserves or the translation uses: a model name like these is
- * prefixed with v_ */
-static const char *const promela_words[] = {
-	"active", "assert", "atomic", "bit", "bool", "break", "byte", "c_code", "c_decl",
-	"c_expr", "c_state", "c_track", "chan", "d_proctype", "d_step", "do", "else",
-	"empty", "enabled", "eval", "false", "fi", "full", "get_priority", "goto",
-	"hidden", "if", "init", "int", "len", "local", "mtype", "nempty", "never",
-	"nfull", "notrace", "np_", "od", "of", "pc_value", "pid", "print", "printf",
-	"printm", "priority", "proctype", "provided", "run", "select", "set_priority",
-	"short", "show", "skip", "timeout", "trace", "true", "typedef", "unless",
-	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Clock", "Monitor",
-	"ncommit", "dmc_eid", "uint", "main", "abort", "exit", "assertion", NULL
+/* names the translation itself uses; a model name like these, or like a
+ * word of Promela or C (pml_is_reserved), is prefixed with v_ */
+static const char *const translation_words[] = {
+	"Tick", "Clock", "Monitor", "ncommit", "dmc_eid", "dmc_tick", "dmc_query", NULL
 };
 
 static const char *pname_of(up_ctx *c, const char *name)
 {
 	int bad = name[0] == '_' || strncmp(name, "at_", 3) == 0 || strncmp(name, "loc_", 4) == 0
-		|| strncmp(name, "v_", 2) == 0;
-	for (int i = 0; !bad && promela_words[i]; i++)
-		bad = strcmp(name, promela_words[i]) == 0;
+		|| strncmp(name, "v_", 2) == 0 || strncmp(name, "dmc_", 4) == 0 || pml_is_reserved(name);
+	for (int i = 0; !bad && translation_words[i]; i++)
+		bad = strcmp(name, translation_words[i]) == 0;
 	if (!bad)
 		return name;
 	char *s = up_alloc(c, strlen(name) + 3);
@@ -417,10 +409,10 @@ void up_instantiate(up_net *n, up_model *m)
 	}
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *a = n->insts.v[i];
-		for (const char *p = a->pname; *p; p++)
-			if (!isalnum((unsigned char) *p) && *p != '_')
-				up_fail(c, m->file, m->system_line, "instance name '%s' is not an identifier", a->pname);
-		if (pname_of(c, a->pname) != a->pname)
+		if (!pml_is_ident(a->pname))
+			up_fail(c, m->file, m->system_line, "instance name '%s' is not an identifier", a->pname);
+		if (pname_of(c, a->pname) != a->pname || !strcmp(a->pname, "loc") || !strcmp(a->pname, "at")
+		    || !strcmp(a->pname, "v") || !strcmp(a->pname, "dmc"))
 			up_fail(c, m->file, m->system_line,
 				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
 		if (up_lookup(n, NULL, a->pname))

@@ -65,6 +65,17 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 		q->psi = parse_side(m, file, line, arrow + 3);
 	} else
 		q->phi = parse_side(m, file, line, rest);
+	/* from here on the query is its parsed tree printed again, never the
+	 * raw text (which could hold anything after a // the lexer skipped) */
+	char a[400], b[400], *t = up_alloc(m->c, sizeof a + sizeof b + 16);
+	up_expr_text(q->phi, a, sizeof a);
+	if (q->kind == 'L') {
+		up_expr_text(q->psi, b, sizeof b);
+		sprintf(t, "%s --> %s", a, b);
+	} else {
+		sprintf(t, "%.3s %s", text, a);
+	}
+	q->text = t;
 	if (mentions_deadlock(q->phi) || mentions_deadlock(q->psi))
 		up_fail(m->c, file, line, "query '%s': 'deadlock' is not supported", q->text);
 	return q;

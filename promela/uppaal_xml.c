@@ -5,6 +5,7 @@
  * name the XML file's line.
  */
 #include "uppaal.h"
+#include "pml_text.h"
 
 #include <expat.h>
 #include <setjmp.h>
@@ -81,6 +82,30 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	}
 }
 
+/* a location without a <name> is called by its id in the Promela (a
+ * label at_ID) when the id is an identifier no other location is named;
+ * else L<index>, made unique.  The id is any text of the XML file. */
+static void name_unnamed(up_model *m, up_template *t)
+{
+	for (int k = 0; k < t->locs.n; k++) {
+		up_loc *lc = t->locs.v[k];
+		if (lc->name)
+			continue;
+		int clash = !pml_is_ident(lc->id);
+		for (int i = 0; i < t->locs.n && !clash; i++) {
+			up_loc *o = t->locs.v[i];
+			clash = i != k && o->name && strcmp(o->name, lc->id) == 0;
+		}
+		if (!clash)
+			continue;
+		char *nm = up_alloc(m->c, 32 + (size_t) t->locs.n);
+		int len = sprintf(nm, "L%d", k);
+		while (up_find_loc(t, nm) >= 0)
+			nm[len++] = '_';
+		lc->name = nm;
+	}
+}
+
 static const char *text_of(xml_st *s)
 {
 	return up_strndup(s->m->c, s->text ? s->text : "", s->n);
@@ -97,10 +122,18 @@ static void end_el(xml_st *s, const char *el)
 			s->loc->name = up_expect_id(&l, "a location name");
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the location name");
+			for (int i = 0; i < s->t->locs.n - 1; i++) {
+				up_loc *o = s->t->locs.v[i];
+				if (o->name && strcmp(o->name, s->loc->name) == 0)
+					up_fail(m->c, m->file, s->text_line, "location '%s' declared twice in template '%s'",
+						s->loc->name, s->t->name);
+			}
 		} else if (s->depth_tmpl && !s->t) {
 			up_lex l;
 			up_lex_init(&l, m->c, m->file, txt, s->text_line);
 			const char *n = up_expect_id(&l, "a template name");
+			if (l.t.kind != T_EOF)
+				up_lex_fail(&l, "the end of the template name");
 			s->t = up_new_template(m, n, s->text_line);
 		}
 	} else if (strcmp(el, "parameter") == 0 && s->t) {
@@ -145,6 +178,7 @@ static void end_el(xml_st *s, const char *el)
 	} else if (strcmp(el, "template") == 0) {
 		if (!s->t)
 			up_fail(m->c, m->file, line_of(s), "template without a name");
+		name_unnamed(m, s->t);
 		if (s->t->init < 0 && s->t->locs.n)
 			up_fail(m->c, m->file, s->t->line, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;

@@ -41,6 +41,15 @@ void up_fail(up_ctx *c, const char *file, int line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 4, 5)))
 #endif
 	;
+/* "file:line:col: message" (col 0: "file:line: message") */
+void up_fail_at(up_ctx *c, const char *file, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((noreturn, format(printf, 5, 6)))
+#endif
+	;
+/* text of len bytes must hold no NUL byte (the text after one would be
+ * ignored): else an error at its line and column */
+void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len);
 void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5)))
@@ -57,8 +66,15 @@ typedef struct {
 	int kind;
 	char text[64];
 	long num;
-	int line;
+	int line, col;
 } up_tok;
+
+/* how deep expressions and statements may nest: the parser, the
+ * evaluator and the writer recurse once per level */
+#define UP_MAX_NESTING 256
+/* the longest chain of operators in one expression (a + a + ... is as
+ * deep a tree as nested parentheses) */
+#define UP_MAX_EXPR_HEIGHT 2000
 
 typedef struct {
 	up_ctx *c;
@@ -66,10 +82,18 @@ typedef struct {
 	const char *s;          /* the text */
 	size_t pos;
 	int line;
+	size_t line_start;      /* pos of the current line's first character */
+	int col0;               /* the file's column of the text's first character */
+	int depth;              /* nesting of expressions and statements now */
 	up_tok t;               /* current token */
 } up_lex;
 
 void up_lex_init(up_lex *l, up_ctx *c, const char *file, const char *text, int line);
+/* the text starts at column col of its first line in the file (XML) */
+void up_lex_init_at(up_lex *l, up_ctx *c, const char *file, const char *text, int line, int col);
+/* one more level of nesting (error beyond UP_MAX_NESTING); up_leave: one less */
+void up_enter(up_lex *l);
+void up_leave(up_lex *l);
 void up_next(up_lex *l);
 int up_is(const up_lex *l, const char *op);          /* current is op/keyword */
 int up_accept(up_lex *l, const char *op);            /* consume if up_is */
@@ -94,7 +118,9 @@ struct up_expr {
 	long val;               /* X_NUM; X_INCDEC: 1 if postfix */
 	const char *name;       /* X_ID, X_DOT (the location), X_CALL */
 	up_expr *a, *b, *c;
-	int line;
+	int line, col;          /* col 0: not known */
+	int height;             /* 1 + the children's largest height */
+	const char *file;       /* the text it was parsed from (NULL: made by the translator) */
 };
 up_expr *up_parse_expr(up_lex *l);                   /* an assignment expression */
 up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */

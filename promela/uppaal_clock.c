@@ -151,8 +151,14 @@ void up_clock_caps(up_net *n, const up_query *q)
 		scan(&s, q->phi);
 		scan(&s, q->psi);
 	}
-	for (int i = 0; i < n->clocks.n; i++)
+	for (int i = 0; i < n->clocks.n; i++) {
+		up_var *v = n->clocks.v[i];
+		/* a clock counts in a Promela int up to its cap, plus a delay step */
+		if (n->cap[i] > 2147483647L - 64)
+			up_fail(n->m->c, v->file, v->line, "clock '%s' is compared with %ld: too large for discrete time",
+				v->name, n->cap[i]);
 		n->cap[i] += 1;
+	}
 }
 
 /* ---- inactive clocks ----

@@ -36,7 +36,16 @@ static int starts_type(up_model *m, up_lex *l)
 	return is_typedef(m, l->t.text, NULL);
 }
 
+static void parse_type1(up_model *m, up_lex *l, up_type *ty);
+
 void up_parse_type(up_model *m, up_lex *l, up_type *ty)
+{
+	up_enter(l);           /* struct { struct { ... */
+	parse_type1(m, l, ty);
+	up_leave(l);
+}
+
+static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 {
 	memset(ty, 0, sizeof *ty);
 	int is_const = 0, urgent = 0, broadcast = 0;
@@ -106,6 +115,8 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
  * values in row-major order into v->init_list */
 static void init_list(up_model *m, up_lex *l, up_var *v, int depth)
 {
+	if (depth > UP_MAX_DIMS)
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': initialiser nested deeper than the array", v->name);
 	up_expect(l, "{");
 	do {
 		if (up_is(l, "{")) {
@@ -178,7 +189,17 @@ static up_stmt *block(up_model *m, up_lex *l)
 	return b;
 }
 
+static up_stmt *statement1(up_model *m, up_lex *l);
+
 static up_stmt *statement(up_model *m, up_lex *l)
+{
+	up_enter(l);
+	up_stmt *st = statement1(m, l);
+	up_leave(l);
+	return st;
+}
+
+static up_stmt *statement1(up_model *m, up_lex *l)
 {
 	if (up_is(l, "{"))
 		return block(m, l);

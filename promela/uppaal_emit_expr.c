@@ -203,7 +203,11 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 	}
 	switch (e->kind) {
 	case X_NUM:
-		fprintf(o, "%ld", e->val);
+		/* -2147483648 would be read as -(2147483648), which overflows */
+		if (e->val == -2147483648L)
+			fputs("(-2147483647 - 1)", o);
+		else
+			fprintf(o, "%ld", e->val);
 		break;
 	case X_ID:
 		if (e->line == -2)      /* a Promela name made by the writer */

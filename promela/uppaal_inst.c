@@ -59,9 +59,55 @@ up_inst *up_find_inst(up_net *n, const char *name)
 	return NULL;
 }
 
+/* UPPAAL's int arithmetic: 32 bits, and a constant expression that
+ * leaves them, divides by zero or shifts by less than 0 or more than 31
+ * is an error at the expression (never a wrapped or undefined value) */
+static void arith_fail(up_net *n, const up_expr *e, const char *what)
+{
+	char buf[200];
+	up_expr_text(e, buf, sizeof buf);
+	up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col, "%s in '%s'", what, buf);
+}
+
+static long int32_result(up_net *n, const up_expr *e, long long v)
+{
+	if (v < -2147483648LL || v > 2147483647LL)
+		arith_fail(n, e, "integer overflow (UPPAAL's int is 32 bits)");
+	return (long) v;
+}
+
+static int eval_bin(up_net *n, const up_expr *e, long long a, long long b, long *out)
+{
+	const char *o = e->op;
+	if (!strcmp(o, "+")) *out = int32_result(n, e, a + b);
+	else if (!strcmp(o, "-")) *out = int32_result(n, e, a - b);
+	else if (!strcmp(o, "*")) *out = int32_result(n, e, a * b);
+	else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+		if (b == 0)
+			arith_fail(n, e, "division by zero");
+		*out = int32_result(n, e, o[0] == '/' ? a / b : a % b);
+	}
+	else if (!strcmp(o, "<")) *out = a < b;
+	else if (!strcmp(o, "<=")) *out = a <= b;
+	else if (!strcmp(o, ">")) *out = a > b;
+	else if (!strcmp(o, ">=")) *out = a >= b;
+	else if (!strcmp(o, "==")) *out = a == b;
+	else if (!strcmp(o, "!=")) *out = a != b;
+	else if (!strcmp(o, "&")) *out = (long) (a & b);
+	else if (!strcmp(o, "|")) *out = (long) (a | b);
+	else if (!strcmp(o, "^")) *out = (long) (a ^ b);
+	else if (!strcmp(o, "<<") || !strcmp(o, ">>")) {
+		if (b < 0 || b > 31)
+			arith_fail(n, e, "shift by less than 0 or more than 31 bits");
+		*out = o[0] == '<' ? int32_result(n, e, a * (1LL << b)) : (long) (a >> b);
+	}
+	else return 0;
+	return 1;
+}
+
 int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 {
-	long a, b, c;
+	long a, b;
 	if (!e)
 		return 0;
 	switch (e->kind) {
@@ -78,44 +124,29 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 	case X_UN:
 		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		*out = e->op[0] == '-' ? -a : e->op[0] == '!' ? !a : e->op[0] == '~' ? ~a : a;
+		*out = e->op[0] == '-' ? int32_result(n, e, -(long long) a) : e->op[0] == '!' ? !a
+			: e->op[0] == '~' ? ~a : a;
 		return 1;
 	case X_COND:
-		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b)
-		    || !up_eval_const(n, in, e->c, &c))
+		/* only the branch taken, as at run time */
+		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		*out = a ? b : c;
-		return 1;
+		return up_eval_const(n, in, a ? e->b : e->c, out);
 	case X_BIN:
-		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b))
+		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		{
-			const char *o = e->op;
-			if (!strcmp(o, "+")) *out = a + b;
-			else if (!strcmp(o, "-")) *out = a - b;
-			else if (!strcmp(o, "*")) *out = a * b;
-			else if (!strcmp(o, "/") || !strcmp(o, "%")) {
-				if (b == 0)
-					return 0;
-				*out = o[0] == '/' ? a / b : a % b;
-			}
-			else if (!strcmp(o, "<")) *out = a < b;
-			else if (!strcmp(o, "<=")) *out = a <= b;
-			else if (!strcmp(o, ">")) *out = a > b;
-			else if (!strcmp(o, ">=")) *out = a >= b;
-			else if (!strcmp(o, "==")) *out = a == b;
-			else if (!strcmp(o, "!=")) *out = a != b;
-			else if (!strcmp(o, "&&")) *out = a && b;
-			else if (!strcmp(o, "||")) *out = a || b;
-			else if (!strcmp(o, "=>")) *out = !a || b;
-			else if (!strcmp(o, "&")) *out = a & b;
-			else if (!strcmp(o, "|")) *out = a | b;
-			else if (!strcmp(o, "^")) *out = a ^ b;
-			else if (!strcmp(o, "<<")) *out = (b >= 0 && b < 31) ? a << b : 0;
-			else if (!strcmp(o, ">>")) *out = (b >= 0 && b < 31) ? a >> b : 0;
-			else return 0;
+		/* && || imply: the right side only when it decides */
+		if ((!strcmp(e->op, "&&") && !a) || (!strcmp(e->op, "||") && a) || (!strcmp(e->op, "=>") && !a)) {
+			*out = e->op[0] != '&';
+			return 1;
 		}
-		return 1;
+		if (!up_eval_const(n, in, e->b, &b))
+			return 0;
+		if (!strcmp(e->op, "&&") || !strcmp(e->op, "||") || !strcmp(e->op, "=>")) {
+			*out = b != 0;
+			return 1;
+		}
+		return eval_bin(n, e, a, b, out);
 	default:
 		return 0;
 	}

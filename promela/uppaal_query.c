@@ -32,6 +32,17 @@ static up_expr *parse_side(up_model *m, const char *file, int line, const char *
 	return e;
 }
 
+/* a side's text without the parentheses around the whole */
+static void side_text(const up_expr *e, char *buf, size_t n)
+{
+	up_expr_text(e, buf, n);
+	size_t k = strlen(buf);
+	if ((e->kind == X_BIN || e->kind == X_COND) && k >= 2 && buf[0] == '(' && buf[k - 1] == ')') {
+		memmove(buf, buf + 1, k - 2);
+		buf[k - 2] = 0;
+	}
+}
+
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line)
 {
 	while (isspace((unsigned char) *text)) {
@@ -68,9 +79,9 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 	/* from here on the query is its parsed tree printed again, never the
 	 * raw text (which could hold anything after a // the lexer skipped) */
 	char a[400], b[400], *t = up_alloc(m->c, sizeof a + sizeof b + 16);
-	up_expr_text(q->phi, a, sizeof a);
+	side_text(q->phi, a, sizeof a);
 	if (q->kind == 'L') {
-		up_expr_text(q->psi, b, sizeof b);
+		side_text(q->psi, b, sizeof b);
 		sprintf(t, "%s --> %s", a, b);
 	} else {
 		sprintf(t, "%.3s %s", text, a);

@@ -10,8 +10,15 @@ static int fails(const char *file, const char *text, const char *query, int line
 {
 	up_result r = up_run(file, text, query);
 	char prefix[200];
-	snprintf(prefix, sizeof prefix, "%s:%d: ", file, line);
+	snprintf(prefix, sizeof prefix, "%s:%d:", file, line);
+	/* "FILE:LINE: " or "FILE:LINE:COL: " */
+	const char *rest = r.err + strlen(prefix);
 	int ok = r.rc == 2 && strncmp(r.err, prefix, strlen(prefix)) == 0 && strstr(r.err, what);
+	if (ok && *rest != ' ') {
+		while (*rest >= '0' && *rest <= '9')
+			rest++;
+		ok = rest[0] == ':' && rest[1] == ' ';
+	}
 	if (!ok)
 		fprintf(stderr, "  got rc %d, \"%s\" (wanted %s... %s)\n", r.rc, r.err, prefix, what);
 	up_done(&r);

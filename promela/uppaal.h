@@ -50,6 +50,8 @@ void up_fail_at(up_ctx *c, const char *file, int line, int col, const char *fmt,
 /* text of len bytes must hold no NUL byte (the text after one would be
  * ignored): else an error at its line and column */
 void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len);
+/* 1 and the first NUL's line and column, or 0 */
+int up_find_nul(const char *text, size_t len, int *line, int *col);
 void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5)))
@@ -256,13 +258,13 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 /* a whole .xta text */
 void up_parse_xta(up_model *m, const char *text);
 /* "const int id, int &x" into t->params */
-void up_parse_params(up_model *m, up_template *t, const char *text, int line);
+void up_parse_params(up_model *m, up_template *t, const char *text, int line, int col);
 /* the XML reader (uppaal_xml.c) */
 void up_parse_xml(up_model *m, const char *text, size_t len);
 /* helpers for the XML reader: a location's invariant, an edge's labels */
 up_template *up_new_template(up_model *m, const char *name, int line);
 int up_find_loc(const up_template *t, const char *name_or_id);
-void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line);
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col);
 void up_parse_type(up_model *m, up_lex *l, up_type *ty);
 
 /* ---- queries (uppaal_query.c) ---- */

@@ -121,21 +121,28 @@ void up_fail_at(up_ctx *c, const char *file, int line, int col, const char *fmt,
 	longjmp(*c->on_error, 1);
 }
 
-void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len)
+int up_find_nul(const char *text, size_t len, int *line, int *col)
 {
 	const char *z = memchr(text, 0, len);
 	if (!z)
-		return;
-	int line = 1, col = 1;
+		return 0;
+	*line = *col = 1;
 	for (const char *p = text; p < z; p++) {
 		if (*p == '\n') {
-			line++;
-			col = 1;
+			++*line;
+			*col = 1;
 		} else {
-			col++;
+			++*col;
 		}
 	}
-	up_fail_at(c, file, line, col, "a NUL byte (the file is not text)");
+	return 1;
+}
+
+void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len)
+{
+	int line, col;
+	if (up_find_nul(text, len, &line, &col))
+		up_fail_at(c, file, line, col, "a NUL byte (the file is not text)");
 }
 
 void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)

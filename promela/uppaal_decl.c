@@ -425,10 +425,10 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 	}
 }
 
-void up_parse_params(up_model *m, up_template *t, const char *text, int line)
+void up_parse_params(up_model *m, up_template *t, const char *text, int line, int col)
 {
 	up_lex l;
-	up_lex_init(&l, m->c, m->file, text, line);
+	up_lex_init_at(&l, m->c, m->file, text, line, col);
 	if (l.t.kind == T_EOF)
 		return;
 	do {
@@ -513,10 +513,10 @@ static void parse_assign(up_model *m, up_lex *l, up_edge *ed)
 	} while (up_accept(l, ","));
 }
 
-void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line)
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col)
 {
 	up_lex l;
-	up_lex_init(&l, m->c, m->file, text, line);
+	up_lex_init_at(&l, m->c, m->file, text, line, col);
 	if (l.t.kind == T_EOF)
 		return;
 	if (strcmp(kind, "select") == 0)

@@ -16,7 +16,7 @@ typedef struct {
 	XML_Parser p;
 	char *text;             /* character data of the current element */
 	size_t n, cap;
-	int text_line;
+	int text_line, text_col; /* where the character data starts */
 	const char *label_kind;
 	up_template *t;         /* current template */
 	up_loc *loc;            /* current location */
@@ -46,6 +46,7 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	up_model *m = s->m;
 	s->n = 0;
 	s->text_line = line_of(s);
+	s->text_col = 0;
 	if (strcmp(el, "template") == 0) {
 		s->t = NULL;
 		s->depth_tmpl = 1;
@@ -118,7 +119,7 @@ static void end_el(xml_st *s, const char *el)
 	if (strcmp(el, "name") == 0) {
 		if (s->loc) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			s->loc->name = up_expect_id(&l, "a location name");
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the location name");
@@ -130,32 +131,32 @@ static void end_el(xml_st *s, const char *el)
 			}
 		} else if (s->depth_tmpl && !s->t) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			const char *n = up_expect_id(&l, "a template name");
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the template name");
 			s->t = up_new_template(m, n, s->text_line);
 		}
 	} else if (strcmp(el, "parameter") == 0 && s->t) {
-		up_parse_params(m, s->t, txt, s->text_line);
+		up_parse_params(m, s->t, txt, s->text_line, s->text_col);
 	} else if (strcmp(el, "declaration") == 0) {
 		up_lex l;
-		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 		up_parse_decls(m, &l, s->t ? &s->t->vars : &m->globals, s->t ? &s->t->funcs : &m->funcs, 0);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration");
 	} else if (strcmp(el, "system") == 0) {
 		up_lex l;
-		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration or the system line");
 	} else if (strcmp(el, "label") == 0) {
 		if (s->edge) {
-			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line);
+			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line, s->text_col);
 		} else if (s->loc && strcmp(s->label_kind, "invariant") == 0) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			if (l.t.kind != T_EOF)
 				s->loc->inv = up_parse_cond_expr(&l);
 			if (l.t.kind != T_EOF)
@@ -237,8 +238,10 @@ static void chars(void *ud, const char *t, int len)
 		s->text = nt;
 		s->cap = cap;
 	}
-	if (s->n == 0)
+	if (s->n == 0) {
 		s->text_line = line_of(s);
+		s->text_col = (int) XML_GetCurrentColumnNumber(s->p) + 1;
+	}
 	memcpy(s->text + s->n, t, (size_t) len);
 	s->n += (size_t) len;
 }
@@ -261,11 +264,12 @@ void up_parse_xml(up_model *m, const char *text, size_t len)
 	}
 	if (XML_GetErrorCode(s.p) != XML_ERROR_NONE) {
 		int line = (int) XML_GetCurrentLineNumber(s.p);
+		int col = (int) XML_GetCurrentColumnNumber(s.p) + 1;
 		const char *msg = XML_ErrorString(XML_GetErrorCode(s.p));
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", msg);
 		XML_ParserFree(s.p);
-		up_fail(m->c, m->file, line, "XML: %s", buf);
+		up_fail_at(m->c, m->file, line, col, "XML: %s", buf);
 	}
 	XML_ParserFree(s.p);
 	if (!m->system.n)

@@ -129,6 +129,8 @@ up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
 /* text of an expression, for messages: UPPAAL syntax */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
 
+typedef struct { int line, col; } up_pos;
+
 /* ---- declarations and templates (uppaal_decl.c) ---- */
 enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
 #define UP_MAX_DIMS 4
@@ -147,7 +149,7 @@ typedef struct {
 	up_expr *init;          /* NULL, or the initialiser */
 	up_vec init_list;       /* {a, b, c} for arrays */
 	const char *file;
-	int line;
+	int line, col;
 	/* filled in by up_instantiate for the variables of the network */
 	const char *pname;      /* Promela name */
 	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar; all
@@ -174,7 +176,7 @@ struct up_stmt {
 	const char *var;        /* S_FOR (i : int[a,b]): the name, bound in turn */
 	up_type range;          /* S_FOR: its range (or typedef) */
 	up_vec body;            /* S_BLOCK: up_stmt* */
-	int line;
+	int line, col;
 };
 typedef struct {
 	const char *name;
@@ -183,7 +185,7 @@ typedef struct {
 	up_stmt *body;          /* S_BLOCK */
 	up_expr *ret;           /* non-void: the returned expression */
 	const char *file;
-	int line;
+	int line, col;
 } up_func;
 
 typedef struct {
@@ -191,7 +193,7 @@ typedef struct {
 	const char *id;         /* XML id, or the name */
 	up_expr *inv;
 	int urgent, committed;
-	int line;
+	int line, col;
 } up_loc;
 
 typedef struct {
@@ -206,7 +208,7 @@ typedef struct {
 	up_expr *sync;          /* channel expression, NULL: none */
 	int sync_dir;           /* '!' or '?' */
 	up_vec assigns;         /* up_expr* */
-	int line;
+	int line, col;
 } up_edge;
 
 typedef struct {
@@ -218,14 +220,14 @@ typedef struct {
 	up_vec edges;           /* up_edge* */
 	int init;               /* location index, -1 if unset */
 	const char *file;
-	int line;
+	int line, col;
 } up_template;
 
 typedef struct {
 	const char *name;       /* instance name */
 	const char *tmpl;
 	up_vec args;            /* up_expr* */
-	int line;
+	int line, col;
 } up_instdecl;
 
 typedef struct {
@@ -236,7 +238,7 @@ typedef struct {
 	up_expr *psi;           /* the right side of --> */
 	const char *text;
 	const char *file;
-	int line;
+	int line, col;
 } up_query;
 
 typedef struct {
@@ -248,7 +250,8 @@ typedef struct {
 	up_vec templates;       /* up_template* */
 	up_vec instdecls;       /* up_instdecl* (Name = T(args);) */
 	up_vec system;          /* const char* names in the system line */
-	int system_line;
+	up_vec system_pos;      /* up_pos*: where each of them is */
+	int system_line, system_col;
 	up_vec queries;         /* up_query* from the model file (XML) */
 } up_model;
 
@@ -262,7 +265,7 @@ void up_parse_params(up_model *m, up_template *t, const char *text, int line, in
 /* the XML reader (uppaal_xml.c) */
 void up_parse_xml(up_model *m, const char *text, size_t len);
 /* helpers for the XML reader: a location's invariant, an edge's labels */
-up_template *up_new_template(up_model *m, const char *name, int line);
+up_template *up_new_template(up_model *m, const char *name, int line, int col);
 int up_find_loc(const up_template *t, const char *name_or_id);
 void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col);
 void up_parse_type(up_model *m, up_lex *l, up_type *ty);
@@ -270,6 +273,8 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty);
 /* ---- queries (uppaal_query.c) ---- */
 /* parse "E<> phi" or "A[] phi" (text from file, line) */
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line);
+/* the same, the text starting at column col of line */
+up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int line, int col);
 /* the first query of a .q file (UPPAAL's format: comments, one per line) */
 up_query *up_read_query_file(up_model *m, const char *text, const char *file);
 /* A<>, E[] and --> become an ltl formula checked by the nested DFS */
@@ -289,6 +294,7 @@ struct up_inst {
 	up_template *t;
 	up_vec binds;           /* up_bind*: params and locals */
 	int pid;                /* Promela pid (order of the proctypes) */
+	int line, col;          /* its name in the system line (or its declaration) */
 	up_vec sel;             /* up_bind*: select values while emitting an edge */
 };
 

@@ -77,7 +77,7 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 	up_ctx *c = e->s.n->m->c;
 	in->sel.n = 0;
 	if (ed->selects.n > 4)
-		up_fail(c, e->s.file, ed->line, "more than 4 select variables on one edge");
+		up_fail_at(c, e->s.file, ed->line, ed->col, "more than 4 select variables on one edge");
 	for (int i = ed->selects.n - 1; i >= 0; i--) {
 		up_select *sl = ed->selects.v[i];
 		long lo = up_eval_const_or_fail(e->s.n, in, sl->type.lo, "select range");
@@ -107,9 +107,9 @@ static up_var *chan_of(em *e, up_inst *in, up_edge *ed)
 {
 	up_var *v = up_var_of(e->s.n, in, ed->sync);
 	if (!v || v->type.kind != TY_CHAN)
-		up_fail(e->s.n->m->c, e->s.file, ed->line, "synchronisation on something that is not a channel");
+		up_fail_at(e->s.n->m->c, e->s.file, ed->line, ed->col, "synchronisation on something that is not a channel");
 	if (ed->sync->kind == X_INDEX && !v->nsize)
-		up_fail(e->s.n->m->c, e->s.file, ed->line, "'%s' is not an array of channels", v->name);
+		up_fail_at(e->s.n->m->c, e->s.file, ed->line, ed->col, "'%s' is not an array of channels", v->name);
 	return v;
 }
 
@@ -174,12 +174,12 @@ static void globals(em *e)
 			init = up_eval_const_or_fail(n, own, v->init, "initialiser");
 		} else if (v->init_list.n) {
 			if (v->init_list.n != v->nsize)
-				up_fail(n->m->c, v->file, v->line, "'%s': %d initial values for %ld elements",
+				up_fail_at(n->m->c, v->file, v->line, v->col, "'%s': %d initial values for %ld elements",
 					v->name, v->init_list.n, v->nsize);
 			init = up_eval_const_or_fail(n, own, v->init_list.v[0], "initialiser");
 			for (int k = 1; k < v->init_list.n; k++)
 				if (up_eval_const_or_fail(n, own, v->init_list.v[k], "initialiser") != init)
-					up_fail(n->m->c, v->file, v->line,
+					up_fail_at(n->m->c, v->file, v->line, v->col,
 						"'%s': initialiser lists with different values are not supported", v->name);
 		} else if (v->type.kind == TY_INT && (v->lo > 0 || v->hi < 0)) {
 			init = v->lo > 0 ? v->lo : v->hi;
@@ -790,7 +790,7 @@ static void no_conditional(em *e, const up_query *q, const up_expr *x)
 	if (!x)
 		return;
 	if (x->kind == X_COND)
-		up_fail(e->s.n->m->c, q->file, q->line, "query '%s': a conditional expression (c ? a : b) "
+		up_fail_at(e->s.n->m->c, q->file, q->line, q->col, "query '%s': a conditional expression (c ? a : b) "
 			"in a liveness query is not supported", q->text);
 	no_conditional(e, q, x->a);
 	no_conditional(e, q, x->b);

@@ -11,7 +11,7 @@
 
 static void fail_at(up_emit_st *s, const up_expr *e, const char *fmt, const char *arg)
 {
-	up_fail(s->n->m->c, s->file, e ? e->line : 0, fmt, arg);
+	up_fail_at(s->n->m->c, e && e->file ? e->file : s->file, e ? e->line : 0, e ? e->col : 0, fmt, arg);
 }
 
 /* the instance an expression before '.' names: P1, P(1) */
@@ -66,7 +66,8 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	if (!in)
 		fail_at(s, call, "call of '%s': functions in queries are not supported", call->name);
 	if (call->val != f->params.n)
-		up_fail(c, s->file, call->line, "call of '%s': %d arguments, the function takes %d",
+		up_fail_at(c, call->file ? call->file : s->file, call->line, call->col,
+			   "call of '%s': %d arguments, the function takes %d",
 			call->name, (int) call->val, f->params.n);
 	const up_expr *args[3] = { call->a, call->b, call->c };
 	int keep = in->sel.n;
@@ -336,7 +337,7 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 			emit_stmt(s, in, st->body.v[i], first);
 		break;
 	case S_RETURN:
-		up_fail(s->n->m->c, s->file, st->line, "'return' in a void function is not supported");
+		up_fail_at(s->n->m->c, s->file, st->line, st->col, "'return' in a void function is not supported");
 		break;
 	case S_EXPR:
 		if (!*first)
@@ -349,9 +350,9 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		long lo = up_eval_const_or_fail(s->n, in, st->range.lo, "for range");
 		long hi = up_eval_const_or_fail(s->n, in, st->range.hi, "for range");
 		if (hi - lo >= 256)
-			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...): more than 256 values", st->var);
+			up_fail_at(s->n->m->c, s->file, st->line, st->col, "for (%s : ...): more than 256 values", st->var);
 		if (!in)
-			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...) outside a process", st->var);
+			up_fail_at(s->n->m->c, s->file, st->line, st->col, "for (%s : ...) outside a process", st->var);
 		up_ctx *c = s->n->m->c;
 		for (long v = lo; v <= hi; v++) {
 			up_bind *b = up_alloc(c, sizeof *b);

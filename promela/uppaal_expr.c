@@ -66,7 +66,7 @@ static up_expr *primary(up_lex *l)
 			"forall", "exists", "sum", NULL };
 		for (int i = 0; reserved[i]; i++)
 			if (up_is(l, reserved[i]))
-				up_fail(l->c, l->file, l->t.line, "'%s' is not supported here", reserved[i]);
+				up_fail_at(l->c, l->file, l->t.line, l->t.col, "'%s' is not supported here", reserved[i]);
 		e = node(l, X_ID, NULL);
 		e->name = up_strdup(l->c, l->t.text);
 		up_next(l);
@@ -98,7 +98,7 @@ static up_expr *primary(up_lex *l)
 			if (!up_accept(l, ")")) {
 				do {
 					if (k == 3)
-						up_fail(l->c, l->file, l->t.line, "more than 3 arguments in '%s(...)'", e->name);
+						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than 3 arguments in '%s(...)'", e->name);
 					*slot[k++] = up_parse_cond_expr(l);
 				} while (up_accept(l, ","));
 				up_expect(l, ")");
@@ -211,7 +211,7 @@ up_expr *up_parse_expr(up_lex *l)
 			up_expr *x = node(l, X_ASSIGN, strcmp(aops[i], ":=") == 0 ? "=" : aops[i]);
 			up_next(l);
 			if (e->kind != X_ID && e->kind != X_INDEX && e->kind != X_DOT)
-				up_fail(l->c, l->file, x->line, "the left side of '%s' is not a variable", x->op);
+				up_fail_at(l->c, l->file, x->line, x->col, "the left side of '%s' is not a variable", x->op);
 			x->a = e;
 			up_enter(l);
 			x->b = up_parse_expr(l);

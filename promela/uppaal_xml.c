@@ -41,6 +41,19 @@ static int line_of(xml_st *s)
 	return (int) XML_GetCurrentLineNumber(s->p);
 }
 
+static int col_of(xml_st *s)
+{
+	return (int) XML_GetCurrentColumnNumber(s->p) + 1;
+}
+
+/* XML text (an attribute) for a message: printable, cut */
+static const char *safe_text(up_model *m, const char *t)
+{
+	char buf[64];
+	pml_comment_text(buf, sizeof buf, t ? t : "");
+	return up_strdup(m->c, buf);
+}
+
 static void start_el(xml_st *s, const char *el, const char **a)
 {
 	up_model *m = s->m;
@@ -55,6 +68,7 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		const char *id = attr(a, "id");
 		lc->id = up_strdup(m->c, id ? id : "");
 		lc->line = line_of(s);
+		lc->col = col_of(s);
 		up_push(m->c, &s->t->locs, lc);
 		s->loc = lc;
 	} else if (strcmp(el, "urgent") == 0 && s->loc) {
@@ -65,11 +79,12 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		const char *r = attr(a, "ref");
 		int i = r ? up_find_loc(s->t, r) : -1;
 		if (i < 0)
-			up_fail(m->c, m->file, line_of(s), "<init>: unknown location '%s'", r ? r : "");
+			up_fail_at(m->c, m->file, line_of(s), col_of(s), "<init>: unknown location '%s'", safe_text(m, r));
 		s->t->init = i;
 	} else if (strcmp(el, "transition") == 0 && s->t) {
 		s->edge = up_alloc(m->c, sizeof *s->edge);
 		s->edge->line = line_of(s);
+		s->edge->col = col_of(s);
 		s->src = s->dst = NULL;
 	} else if (strcmp(el, "source") == 0 && s->edge) {
 		const char *r = attr(a, "ref");
@@ -126,7 +141,8 @@ static void end_el(xml_st *s, const char *el)
 			for (int i = 0; i < s->t->locs.n - 1; i++) {
 				up_loc *o = s->t->locs.v[i];
 				if (o->name && strcmp(o->name, s->loc->name) == 0)
-					up_fail(m->c, m->file, s->text_line, "location '%s' declared twice in template '%s'",
+					up_fail_at(m->c, m->file, s->text_line, s->text_col,
+						   "location '%s' declared twice in template '%s'",
 						s->loc->name, s->t->name);
 			}
 		} else if (s->depth_tmpl && !s->t) {
@@ -135,7 +151,7 @@ static void end_el(xml_st *s, const char *el)
 			const char *n = up_expect_id(&l, "a template name");
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the template name");
-			s->t = up_new_template(m, n, s->text_line);
+			s->t = up_new_template(m, n, s->text_line, s->text_col);
 		}
 	} else if (strcmp(el, "parameter") == 0 && s->t) {
 		up_parse_params(m, s->t, txt, s->text_line, s->text_col);
@@ -170,7 +186,7 @@ static void end_el(xml_st *s, const char *el)
 		int a = s->src ? up_find_loc(s->t, s->src) : -1;
 		int b = s->dst ? up_find_loc(s->t, s->dst) : -1;
 		if (a < 0 || b < 0)
-			up_fail(m->c, m->file, s->edge->line, "transition: unknown %s location",
+			up_fail_at(m->c, m->file, s->edge->line, s->edge->col, "transition: unknown %s location",
 				a < 0 ? "source" : "target");
 		s->edge->src = a;
 		s->edge->dst = b;
@@ -178,10 +194,10 @@ static void end_el(xml_st *s, const char *el)
 		s->edge = NULL;
 	} else if (strcmp(el, "template") == 0) {
 		if (!s->t)
-			up_fail(m->c, m->file, line_of(s), "template without a name");
+			up_fail_at(m->c, m->file, line_of(s), col_of(s), "template without a name");
 		name_unnamed(m, s->t);
 		if (s->t->init < 0 && s->t->locs.n)
-			up_fail(m->c, m->file, s->t->line, "template '%s' has no <init>", s->t->name);
+			up_fail_at(m->c, m->file, s->t->line, s->t->col, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;
 		s->depth_tmpl = 0;
 	} else if (strcmp(el, "formula") == 0) {
@@ -189,7 +205,7 @@ static void end_el(xml_st *s, const char *el)
 		while (*f == ' ' || *f == '\n' || *f == '\t')
 			f++;
 		if (*f) {
-			up_query *q = up_parse_query(m, f, m->file, s->text_line);
+			up_query *q = up_parse_query_at(m, txt, m->file, s->text_line, s->text_col);
 			up_push(m->c, &m->queries, q);
 		}
 	}

@@ -61,8 +61,8 @@ void pml_commentf(FILE *out, const char *fmt, ...)
 		vsnprintf(text, (size_t) len + 1, fmt, ap);
 		va_end(ap);
 	}
-	/* every character may gain a space before it */
-	size_t cap = 2 * (size_t) len + 1;
+	/* every character may gain a space before it; room for "..." */
+	size_t cap = 2 * (size_t) len + 8;
 	char *safe = malloc(cap);
 	if (!safe) {
 		fputs("dmc: out of memory\n", stderr);

@@ -90,14 +90,14 @@ typedef struct {
 static char **split_lines(char *text, size_t *n)
 {
 	size_t cap = 256;
-	char **v = malloc(cap * sizeof *v);
+	char **v = drv_alloc(cap * sizeof *v);
 	*n = 0;
 	for (char *p = text; p && *p; ) {
 		char *nl = strchr(p, '\n');
 		if (nl)
 			*nl = 0;
 		if (*n == cap)
-			v = realloc(v, (cap *= 2) * sizeof *v);
+			v = drv_realloc(v, (cap *= 2) * sizeof *v);
 		v[(*n)++] = p;
 		p = nl ? nl + 1 : NULL;
 	}

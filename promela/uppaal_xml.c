@@ -61,7 +61,11 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	s->text_line = line_of(s);
 	s->text_col = 0;
 	if (strcmp(el, "template") == 0) {
+		if (s->depth_tmpl)
+			up_fail_at(m->c, m->file, line_of(s), col_of(s), "<template> inside a <template>");
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 1;
 	} else if (strcmp(el, "location") == 0 && s->t) {
 		up_loc *lc = up_alloc(m->c, sizeof *lc);
@@ -199,6 +203,8 @@ static void end_el(xml_st *s, const char *el)
 		if (s->t->init < 0 && s->t->locs.n)
 			up_fail_at(m->c, m->file, s->t->line, s->t->col, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 0;
 	} else if (strcmp(el, "formula") == 0) {
 		const char *f = txt;
@@ -266,6 +272,8 @@ static void chars(void *ud, const char *t, int len)
 void up_parse_xml(up_model *m, const char *text, size_t len)
 {
 	xml_st s;
+	if (len > 256u << 20)       /* expat takes an int length */
+		up_fail(m->c, m->file, 0, "the file is larger than 256 MB");
 	memset(&s, 0, sizeof s);
 	s.m = m;
 	s.p = XML_ParserCreate(NULL);

@@ -14,6 +14,14 @@
 #include "pml_safety.h"
 #include "promela/anml.h"
 
+/* an overflow or other undefined behaviour ends the test (a failure),
+ * not just a line on stderr */
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+	return "halt_on_error=1:print_stacktrace=1";
+}
+
 static const char *const payloads[] = {
 	"*/ c_decl { int pwned; } /*",
 	"x // */ c_code { pwned(); } /*",
@@ -166,7 +174,38 @@ static void test_nul_byte(void)
 	unlink(path);
 }
 
+/* the largest numbers everywhere: durations, offsets; the translation
+ * works or says why, without overflowing its own int arithmetic */
+static void test_large_numbers(void)
+{
+	static const char *const models[] = {
+		"PLAN p\nTIMELINE T\n ACTIONS\n  A: [2147483647, _]\n  B: [2147483647, 2147483647]\n TRANSITIONS\n"
+		"  A -> B -> A\nEND T\nGOALS\n T.B\nEND p\n",
+		"PLAN p\nTIMELINE T\n ACTIONS\n  A: [1, 5]\n  B\n TRANSITIONS\n  A -> B\nEND T\n"
+		"CONSTRAINTS\n T.A.end + 2147483647 < T.B.start\n T.A.start - 2147483647 < T.B.end\n"
+		" -2147483647 < T.B.end\nGOALS\n T.B\nEND p\n",
+	};
+	for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
+		anml_model m;
+		anml_err err;
+		memset(&err, 0, sizeof err);
+		if (anml_parse("t.anml", models[i], &m, &err) == 0 && anml_resolve(&m, &err) == 0) {
+			char *out = NULL;
+			size_t len = 0;
+			FILE *f = open_memstream(&out, &len);
+			int rc = anml_write_promela(f, &m, 20, &err);
+			fclose(f);
+			CHECK(rc == 0 || has_position(err.msg, "t.anml"));
+			free(out);
+		} else {
+			CHECK(has_position(err.msg, "t.anml"));
+		}
+		anml_free(&m);
+	}
+}
+
 CHECK_MAIN("anml_inject",
+	CASE(test_large_numbers),
 	CASE(test_fields),
 	CASE(test_file_name),
 	CASE(test_number_too_large),

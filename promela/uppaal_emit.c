@@ -90,6 +90,8 @@ static const char *ptype(long lo, long hi)
 	return "int";
 }
 
+#define MAX_SELECT_COMBOS 65536
+
 /* bind the select variables of ed to the combination number k; 0 when k is past the last */
 static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 {
@@ -97,6 +99,7 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 	in->sel.n = 0;
 	if (ed->selects.n > 4)
 		up_fail_at(c, e->s.file, ed->line, ed->col, "more than 4 select variables on one edge");
+	long combos = 1;
 	for (int i = ed->selects.n - 1; i >= 0; i--) {
 		up_select *sl = ed->selects.v[i];
 		long lo = up_eval_const_or_fail(e->s.n, in, sl->type.lo, "select range");
@@ -104,6 +107,10 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 		long w = hi - lo + 1;
 		if (w <= 0)
 			return 0;
+		/* one Promela option per combination: bounded */
+		if (w > MAX_SELECT_COMBOS || (combos *= w) > MAX_SELECT_COMBOS)
+			up_fail_at(c, e->s.file, ed->line, ed->col, "select: more than %d combinations of values on one edge",
+				   MAX_SELECT_COMBOS);
 		vals[i] = lo + k % w;
 		k /= w;
 	}

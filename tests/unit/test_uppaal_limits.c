@@ -193,7 +193,21 @@ static void test_xml_nested_template(void)
 		       "m.xml:1:47", "<template> inside a <template>"));
 }
 
+/* a select over all ints was 2^32 Promela options (and receiving entries) */
+static void test_select_combinations(void)
+{
+	CHECK(error_at("m.xta", "int x;\nprocess P() { state a; init a; trans\n"
+		       "  a -> a { select i : int[0, 2147483647]; guard x == i; }; }\nsystem P;\n", "E<> P.a",
+		       "m.xta:3:3", "more than 65536 combinations"));
+	CHECK(error_at("m.xta", "chan c;\nprocess P() { state a; init a; trans\n"
+		       "  a -> a { select i : int[0, 300], j : int[0, 300]; sync c?; }; }\nsystem P;\n", "E<> P.a",
+		       "m.xta:3:3", "more than 65536 combinations"));
+	CHECK(translates("int x;\nprocess P() { state a; init a; trans\n"
+			 "  a -> a { select i : int[0, 99]; guard x == i; }; }\nsystem P;\n", "E<> P.a", "x == 99"));
+}
+
 CHECK_MAIN("uppaal_limits",
+	CASE(test_select_combinations),
 	CASE(test_xml_nested_template),
 	CASE(test_overflow_in_constants),
 	CASE(test_numbers),

@@ -121,6 +121,9 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		char *text;
 		long k;
 		FILE *keep_out = s->out;
+		/* each argument is written into a memory stream of its own */
+		if (c->nmem >= 14)
+			fail_at(s, call, "call of '%s': calls nested too deeply in arguments", call->name);
 		s->out = up_mem_open(c);
 		emit(s, in, args[i]);
 		text = up_mem_close(c, NULL);

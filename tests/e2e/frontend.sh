@@ -74,6 +74,12 @@ fi
 sed 's|<location id="id1"><name>done</name></location>|<location id="x: c_code { abort(); } L"/>|; s|<target ref="id1"/>|<target ref="x: c_code { abort(); } L"/>|; s|<formula>.*</formula>|<formula>E\&lt;\&gt; n == 2</formula>|' inj.xml > ids.xml
 expect 1 'verdict *violation' "XML location ids that are not identifiers" -- "$dmc" check ids.xml
 
+# a variable named "witness" in the query's comment does not make an A[]
+# counterexample a witness
+printf 'int witness;\nprocess P() { state a, b; init a; trans a -> b { assign witness = 1; }; }\nsystem P;\n' > w.xta
+expect 1 '^counterexample in the source model' "A[] counterexample with a variable named witness" -- \
+	"$dmc" check w.xta --query 'A[] witness == 0'
+
 # ---- item 14: constant overflow, deep nesting, duplicated edges ----
 printf 'const int K = (1<<30)*(1<<30)*8 / -1;\nprocess P() { state a; init a; }\nsystem P;\n' > ovf.xta
 expect 2 'ovf.xta:1:22: integer overflow' "(1<<30)*(1<<30)*8 / -1: overflow at its position" -- \

@@ -80,6 +80,10 @@ printf 'int witness;\nprocess P() { state a, b; init a; trans a -> b { assign wi
 expect 1 '^counterexample in the source model' "A[] counterexample with a variable named witness" -- \
 	"$dmc" check w.xta --query 'A[] witness == 0'
 
+# globals named like SPIN's ltl operators (U, V, W, X) in a liveness query
+printf 'int X, U;\nprocess P() { state a, b; init a; trans a -> b { assign X = 1, U = 1; }; }\nsystem P;\n' > ltl.xta
+expect 0 'verdict *no-violation' "globals X and U in an A<> query" -- "$dmc" check ltl.xta --query 'A<> X == 1 && U == 1'
+
 # ---- item 14: constant overflow, deep nesting, duplicated edges ----
 printf 'const int K = (1<<30)*(1<<30)*8 / -1;\nprocess P() { state a; init a; }\nsystem P;\n' > ovf.xta
 expect 2 'ovf.xta:1:22: integer overflow' "(1<<30)*(1<<30)*8 / -1: overflow at its position" -- \

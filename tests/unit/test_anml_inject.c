@@ -204,7 +204,26 @@ static void test_large_numbers(void)
 	}
 }
 
+/* timeline d with action step was "#define d_step 0", which broke the
+ * d_step blocks of the translation */
+static void test_reserved_define(void)
+{
+	anml_model m;
+	anml_err err;
+	CHECK(anml_parse("t.anml", "PLAN p\nTIMELINE d\n ACTIONS\n  step\n  b\n TRANSITIONS\n  step -> b\nEND d\nEND p\n",
+			 &m, &err) == 0 && anml_resolve(&m, &err) == 0);
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	CHECK(anml_write_promela(f, &m, 20, &err) != 0);
+	fclose(f);
+	CHECK(strstr(err.msg, "t.anml:4:3: action 'step' of timeline 'd' gives the Promela name d_step") != NULL);
+	free(out);
+	anml_free(&m);
+}
+
 CHECK_MAIN("anml_inject",
+	CASE(test_reserved_define),
 	CASE(test_large_numbers),
 	CASE(test_fields),
 	CASE(test_file_name),

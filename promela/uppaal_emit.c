@@ -612,7 +612,6 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	}
 	fprintf(o, " goto dmc_sync%d }", k);
 	comment(e, in, ed, sel);
-	(void) dst;
 }
 
 /* the block of group k (1-based) of process in: entered by its senders'

@@ -261,8 +261,8 @@ static void test_summary(void)
 static void test_comment_text(void)
 {
 	char b[64];
-	pml_comment_text(b, sizeof b, "a*/b/*c//d??/e\\f\ng\x01h\xc3\xa9");
-	CHECK_STR(b, "a* /b/ *c/ /d? ?/e?f?g?h??");
+	pml_comment_text(b, sizeof b, "a*/b/*c//d?\?/e\\f\ng\x01h\xc3\xa9");
+	CHECK_STR(b, "a* /b/ *c/ /d? ?/e?f?g?h? ?");
 	pml_comment_text(b, sizeof b, "***///");
 	CHECK_STR(b, " *** / / /");
 	pml_comment_text(b, 8, "abcdefghijkl");

@@ -279,6 +279,18 @@ static void skip_group(parser *ps)
 	} while (depth > 0 && !ps->failed);
 }
 
+/* At a '?': a channel poll c?[..] or c??[..], not the '?' of a
+ * conditional expression (c ? a : b). */
+static int is_poll(const parser *ps)
+{
+	const char *p = ps->p;
+	if (*p == '?')
+		p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p == '[';
+}
+
 /* Skip what may follow a name we cannot resolve: [..], (..), .f, @lab,
  * ?[..]; the node keeps the text from start to the end of it. */
 static dmc_expr *unknown(parser *ps, const char *start)
@@ -290,7 +302,7 @@ static dmc_expr *unknown(parser *ps, const char *start)
 			next(ps);
 			if (!expect(ps, T_NAME, "expected a name"))
 				return NULL;
-		} else if (ps->tok == '?') {
+		} else if (ps->tok == '?' && is_poll(ps)) {
 			next(ps);
 			accept(ps, '?');
 			if (ps->tok != '[')
@@ -439,7 +451,7 @@ static dmc_expr *name_expr(parser *ps)
 			dmc_expr_free(e);
 			return unknown(ps, start);
 		}
-		if (ps->tok == '?')
+		if (ps->tok == '?' && is_poll(ps))
 			return poll(ps, e, start);
 		return e;
 	}
@@ -477,7 +489,10 @@ static dmc_expr *primary(parser *ps)
 		next(ps);
 		if (!(e = expr(ps)))
 			return NULL;
-		if (accept(ps, T_ARROW)) {    /* SPIN's conditional expression */
+		/* SPIN's conditional expression: pan's text writes it
+		 * "( (c) -> (a) : (b) )" in assignments, "( (c) ? (a) : (b) )"
+		 * in array indices and asserts */
+		if (accept(ps, T_ARROW) || accept(ps, '?')) {
 			if (!(b = expr(ps)) || !expect(ps, ':', "expected ':' in (c -> a : b)")) {
 				dmc_expr_free(e);
 				dmc_expr_free(b);

@@ -179,6 +179,8 @@ static int assert_goal(dmc_targets *t, int kind, int type, int at, int pure, con
 	dmc_expr *e = pure ? dmc_expr_parse_assert(tr->text, type, err, sizeof err) : NULL;
 	if (e)
 		e = dmc_expr_not(e);
+	else if (pure)
+		t->unparsed++;        /* the location alone: permissive */
 	if (carrier) {
 		/* a carrier that is a condition must hold too (NULL: true) */
 		if (pure && e)
@@ -386,6 +388,11 @@ void dmc_targets_print(const dmc_targets *t, void *file)
 	print_kinds(t->kinds, f);
 	fprintf(f, "): %d goal%s%s\n", t->ngoals, t->ngoals == 1 ? "" : "s",
 	        t->deadlock ? " + invalid end states" : "");
+	if (t->unparsed)
+		fprintf(f, "  note: %d assert condition%s not understood: only the location counts\n",
+		        t->unparsed, t->unparsed == 1 ? "" : "s");
+	if (t->prune_veto[0])
+		fprintf(f, "  note: no dead-end pruning: %s\n", t->prune_veto);
 	for (int i = 0; i < t->ngoals; i++) {
 		const dmc_goal *g = &t->goals[i];
 		fprintf(f, "  %-6s ", g->kind == DMC_TGT_CLAIM ? "claim" : g->kind == DMC_TGT_ASSERT ? "assert" : "other");

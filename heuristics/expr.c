@@ -1019,6 +1019,43 @@ static long static_value(const dmc_expr *e, int pid, int *known)
 	return -1;
 }
 
+/* May index expression idx of an array of size n be out of range? */
+static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npids)
+{
+	int known;
+	long v;
+	if (!idx)
+		return 0;
+	if (idx->kind == X_VAR && !idx->a && idx->var.lo < idx->var.hi)
+		return idx->var.lo < 0 || idx->var.hi >= n;      /* its type keeps it in range? */
+	if (!dmc_expr_needs_pid(idx)) {
+		v = static_value(idx, -1, &known);
+		return !known || v < 0 || v >= n;
+	}
+	if (npids < 0)
+		return 1;
+	for (int i = 0; i < npids; i++) {
+		v = static_value(idx, pids[i], &known);
+		if (!known || v < 0 || v >= n)
+			return 1;
+	}
+	return 0;
+}
+
+int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_VAR && e->a && index_may_fail(e->a, e->var.size, pids, npids))
+		return 1;
+	if (e->kind == X_REMOTE && e->b && index_may_fail(e->b, e->var.size, pids, npids))
+		return 1;
+	if (e->kind == X_UNKNOWN && e->name && strchr(e->name, '['))
+		return 1;                 /* e.g. an array SPIN removed as never read */
+	return dmc_expr_index_may_fail(e->a, pids, npids) || dmc_expr_index_may_fail(e->b, pids, npids)
+	       || dmc_expr_index_may_fail(e->c, pids, npids);
+}
+
 static const dmc_ae_op binop_to_ae[] = {
 	[OP_OR] = DMC_AE_OR, [OP_AND] = DMC_AE_AND, [OP_BOR] = DMC_AE_BITOR,
 	[OP_XOR] = DMC_AE_BITXOR, [OP_BAND] = DMC_AE_BITAND, [OP_EQ] = DMC_AE_EQ,

@@ -1020,14 +1020,27 @@ static long static_value(const dmc_expr *e, int pid, int *known)
 }
 
 /* May index expression idx of an array of size n be out of range? */
-static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npids)
+static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npids,
+                          dmc_var_fixed_fn fixed, void *ctx)
 {
 	int known;
 	long v;
 	if (!idx)
 		return 0;
-	if (idx->kind == X_VAR && !idx->a && idx->var.lo < idx->var.hi)
-		return idx->var.lo < 0 || idx->var.hi >= n;      /* its type keeps it in range? */
+	if (idx->kind == X_VAR && !idx->a && idx->var.lo < idx->var.hi && idx->var.lo >= 0 && idx->var.hi < n)
+		return 0;                 /* its type keeps it in range */
+	if (idx->kind == X_VAR && !idx->a && fixed && fixed(ctx, &idx->var)) {
+		if (idx->var.local_type < 0)
+			return dmc_expr_eval(idx, -1, &v) != 0 || v < 0 || v >= n;
+		if (npids < 0)
+			return 1;
+		for (int i = 0; i < npids; i++)
+			if (dmc_expr_eval(idx, pids[i], &v) != 0 || v < 0 || v >= n)
+				return 1;
+		return 0;
+	}
+	if (idx->kind == X_VAR)
+		return 1;
 	if (!dmc_expr_needs_pid(idx)) {
 		v = static_value(idx, -1, &known);
 		return !known || v < 0 || v >= n;
@@ -1042,18 +1055,20 @@ static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npid
 	return 0;
 }
 
-int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids)
+int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids,
+                            dmc_var_fixed_fn fixed, void *ctx)
 {
 	if (!e)
 		return 0;
-	if (e->kind == X_VAR && e->a && index_may_fail(e->a, e->var.size, pids, npids))
+	if (e->kind == X_VAR && e->a && index_may_fail(e->a, e->var.size, pids, npids, fixed, ctx))
 		return 1;
-	if (e->kind == X_REMOTE && e->b && index_may_fail(e->b, e->var.size, pids, npids))
+	if (e->kind == X_REMOTE && e->b && index_may_fail(e->b, e->var.size, pids, npids, fixed, ctx))
 		return 1;
 	if (e->kind == X_UNKNOWN && e->name && strchr(e->name, '['))
 		return 1;                 /* e.g. an array SPIN removed as never read */
-	return dmc_expr_index_may_fail(e->a, pids, npids) || dmc_expr_index_may_fail(e->b, pids, npids)
-	       || dmc_expr_index_may_fail(e->c, pids, npids);
+	return dmc_expr_index_may_fail(e->a, pids, npids, fixed, ctx)
+	       || dmc_expr_index_may_fail(e->b, pids, npids, fixed, ctx)
+	       || dmc_expr_index_may_fail(e->c, pids, npids, fixed, ctx);
 }
 
 static const dmc_ae_op binop_to_ae[] = {

@@ -48,8 +48,12 @@ int dmc_expr_needs_pid(const dmc_expr *e);
  * (npids < 0: processes not known) may index an array outside its
  * bounds, which pan reports as an assertion violation ("invalid array
  * index"): an index that is neither a constant (possibly from _pid) in
- * range nor a variable whose storage type keeps it in range. */
-int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids);
+ * range nor a variable whose storage type keeps it in range, nor a
+ * variable that is never written (fixed(ctx, v) != 0: its value in the
+ * current state, for every process, is its value for good) in range. */
+typedef int (*dmc_var_fixed_fn)(void *ctx, const dmc_var *v);
+int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids,
+                            dmc_var_fixed_fn fixed, void *ctx);
 
 /* ---- conversion to the abstract model of absmodel.h ---- */
 struct dmc_aexpr;

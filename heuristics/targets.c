@@ -335,9 +335,68 @@ static int spawnable(int type)
 	return 0;
 }
 
+/* Which variables some statement writes (for an index that is never
+ * written, its current value is its value for good). */
+typedef struct {
+	int nvars;
+	unsigned char *written;       /* by bridge variable id */
+	unsigned char *type_havoc;    /* per proctype: a d_step or C may write its locals */
+	int global_havoc;             /* ... or any global */
+} writes;
+
+static void mark_written(writes *w, const char *lv, int type)
+{
+	char name[128];
+	dmc_var v;
+	size_t n = strcspn(lv, "[ .(");
+	if (n == 0 || n >= sizeof name)
+		return;
+	memcpy(name, lv, n);
+	name[n] = '\0';
+	if (dmc_br_var_find(name, type, &v) == 0 && v.id >= 0 && v.id < w->nvars)
+		w->written[v.id] = 1;
+}
+
+static int find_writes(writes *w)
+{
+	dmc_trans tr;
+	dmc_stmt st;
+	int nt = dmc_br_ntypes();
+	w->nvars = dmc_br_nvars();
+	w->global_havoc = 0;
+	w->written = calloc((size_t) w->nvars + 1, 1);
+	w->type_havoc = calloc((size_t) nt + 1, 1);
+	if (!w->written || !w->type_havoc)
+		return -1;
+	for (int t = 0; t < nt; t++)
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
+				dmc_br_trans(t, s, k, &tr);
+				dmc_stmt_split(tr.text, &st);
+				if (st.embedded_c)
+					memset(w->type_havoc, 1, (size_t) nt);
+				if (st.kind == DMC_ST_OTHER)
+					w->global_havoc = w->type_havoc[t] = 1;
+				else if (st.kind == DMC_ST_ASSIGN)
+					mark_written(w, st.lhs, t);
+				else if (st.kind == DMC_ST_RECV)
+					for (int f = 0; f < st.nfields; f++)
+						mark_written(w, st.field[f], t);
+			}
+	return 0;
+}
+
+static int never_written(void *ctx, const dmc_var *v)
+{
+	const writes *w = ctx;
+	if (v->id < 0 || v->id >= w->nvars || w->written[v->id])
+		return 0;
+	return v->local_type < 0 ? !w->global_havoc : !w->type_havoc[v->local_type];
+}
+
 /* Parse part (NULL: nothing to check) and ask whether an index in it
  * may be out of bounds; a part that does not parse may. */
-static int part_may_fail(const char *part, int type, const int *pids, int npids)
+static int part_may_fail(const char *part, int type, const int *pids, int npids, writes *w)
 {
 	char err[64];
 	dmc_expr *e;
@@ -346,14 +405,14 @@ static int part_may_fail(const char *part, int type, const int *pids, int npids)
 		return 0;
 	if (!(e = dmc_expr_parse(part, type, err, sizeof err)))
 		return 1;
-	r = dmc_expr_index_may_fail(e, pids, npids);
+	r = dmc_expr_index_may_fail(e, pids, npids, never_written, w);
 	dmc_expr_free(e);
 	return r;
 }
 
 /* May executing (or trying) statement text index an array out of its
  * bounds?  pan's Boundcheck reports that as an assertion violation. */
-static int stmt_index_may_fail(const char *text, int type, const int *pids, int npids)
+static int stmt_index_may_fail(const char *text, int type, const int *pids, int npids, writes *w)
 {
 	char err[64];
 	dmc_stmt st;
@@ -362,24 +421,24 @@ static int stmt_index_may_fail(const char *text, int type, const int *pids, int 
 		return 0;
 	if (is_assert(text)) {
 		dmc_expr *e = dmc_expr_parse_assert(text, type, err, sizeof err);
-		r = !e || dmc_expr_index_may_fail(e, pids, npids);
+		r = !e || dmc_expr_index_may_fail(e, pids, npids, never_written, w);
 		dmc_expr_free(e);
 		return r;
 	}
 	dmc_stmt_split(text, &st);
 	switch (st.kind) {
 	case DMC_ST_COND:
-		return st.rhs ? part_may_fail(st.rhs, type, pids, npids) : part_may_fail(text, type, pids, npids);
+		return part_may_fail(st.rhs ? st.rhs : text, type, pids, npids, w);
 	case DMC_ST_ASSIGN:
-		return part_may_fail(st.lhs, type, pids, npids) || part_may_fail(st.rhs, type, pids, npids);
+		return part_may_fail(st.lhs, type, pids, npids, w) || part_may_fail(st.rhs, type, pids, npids, w);
 	case DMC_ST_SEND:
 	case DMC_ST_RECV:
-		r = part_may_fail(st.chan, type, pids, npids);
+		r = part_may_fail(st.chan, type, pids, npids, w);
 		for (int f = 0; f < st.nfields && !r; f++) {
 			const char *fld = st.field[f];
 			if (strncmp(fld, "eval(", 5) == 0)
 				fld += 4;
-			r = part_may_fail(fld, type, pids, npids);
+			r = part_may_fail(fld, type, pids, npids, w);
 		}
 		return r;
 	case DMC_ST_RUN:
@@ -394,13 +453,17 @@ static int stmt_index_may_fail(const char *text, int type, const int *pids, int 
 static int index_may_fail(char *why, size_t whylen)
 {
 	dmc_trans tr;
-	int claim = dmc_br_claim_type(), np = dmc_br_nprocs();
+	int claim = dmc_br_claim_type(), np = dmc_br_nprocs(), found = 0;
 	int *pids = malloc(((size_t) np + 1) * sizeof *pids);
-	if (!pids) {
+	writes w = { 0, NULL, NULL, 0 };
+	if (!pids || find_writes(&w) < 0) {
+		free(pids);
+		free(w.written);
+		free(w.type_havoc);
 		snprintf(why, whylen, "out of memory checking array indices");
 		return 1;
 	}
-	for (int t = 0; t < dmc_br_ntypes(); t++) {
+	for (int t = 0; t < dmc_br_ntypes() && !found; t++) {
 		int npids = 0;
 		unsigned char *live;
 		if (dmc_br_is_claim(t) && t != claim)
@@ -411,25 +474,25 @@ static int index_may_fail(char *why, size_t whylen)
 		if (spawnable(t))
 			npids = -1;
 		if (!(live = reachable(t))) {
-			free(pids);
 			snprintf(why, whylen, "out of memory checking array indices");
-			return 1;
+			found = 1;
+			break;
 		}
-		for (int s = 0; s < dmc_br_nstates(t); s++)
-			for (int k = 0; k < dmc_br_ntrans(t, s) && live[s]; k++) {
+		for (int s = 0; s < dmc_br_nstates(t) && !found; s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s) && live[s] && !found; k++) {
 				dmc_br_trans(t, s, k, &tr);
-				if (stmt_index_may_fail(tr.text, t, pids, npids)) {
+				if (stmt_index_may_fail(tr.text, t, pids, npids, &w)) {
 					snprintf(why, whylen, "line %d: %.80s may index an array out of its bounds, "
 					         "an assertion violation for pan that no target locates", tr.line, tr.text);
-					free(live);
-					free(pids);
-					return 1;
+					found = 1;
 				}
 			}
 		free(live);
 	}
 	free(pids);
-	return 0;
+	free(w.written);
+	free(w.type_havoc);
+	return found;
 }
 
 /* 1 when some reachable statement is a d_step (whose body pan's tables

@@ -393,6 +393,8 @@ static void test_dstep_scan(void)
 	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1 // assert(x)\n } }"), 0);
 	CHECK_EQ_LONG(hides("active proctype P() { d_step { printf(\"assert(x)\") } }"), 0);
 	CHECK_EQ_LONG(hides("D_proctype P() { x = 1; assert(x) }"), 1);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { a[i] = 1 } }"), 1);    /* bounds check */
+	CHECK_EQ_LONG(hides("#define A a[i]\nactive proctype P() { d_step { A = 1 } }"), 1);
 	CHECK_EQ_LONG(hides("#include \"other.pml\"\nactive proctype P() { d_step { x = 1 } }"), 1);
 	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1 } "), 0);    /* unbalanced: no body */
 	char why[256];

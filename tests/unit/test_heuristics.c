@@ -413,6 +413,7 @@ static void test_index_veto(void)
 		{ "arr[x] = 0", 1 }, { "x = arr[k]", 0 }, { "((arr[k]>0))", 0 },
 		{ "c!arr[x]", 1 }, { "assert((arr[x]==0))", 1 }, { "assert((arr[k]==0))", 0 },
 		{ "printf('%d',arr[x])", 1 }, { "x = 1", 0 }, { "q[x] = 1", 1 },
+		{ "printf('a[%d], b',arr[k],x)", 0 }, { "(run A(arr[1],x))", 0 }, { "(run A(arr[x]))", 1 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		fb_reset();

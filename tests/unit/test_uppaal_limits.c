@@ -187,10 +187,10 @@ static void test_xml_nested_template(void)
 	CHECK(error_at("m.xml", "<nta><template><name>T</name><location id=\"a\"/><init ref=\"a\"/>"
 		       "<transition><source ref=\"a\"/><target ref=\"a\"/><template><name>U</name>"
 		       "<location id=\"b\"/><init ref=\"b\"/></template></transition></template>"
-		       "<system>system T;</system></nta>", "E<> T.a", "m.xml:1:109", "<template> inside a <template>"));
+		       "<system>system T;</system></nta>", "E<> T.a", "m.xml:1:109", "<template> inside a <transition>"));
 	CHECK(error_at("m.xml", "<nta><template><name>T</name><location id=\"a\"><template><name>x</name></template>"
 		       "</location><init ref=\"a\"/></template><system>system T;</system></nta>", "E<> T.a",
-		       "m.xml:1:47", "<template> inside a <template>"));
+		       "m.xml:1:47", "<template> inside a <location>"));
 }
 
 /* a select over all ints was 2^32 Promela options (and receiving entries) */

@@ -136,12 +136,15 @@ static char *name(parser *p, const char *what, anml_loc *loc)
 		}
 		expected(p, what);
 	}
-	char *s = drv_alloc(p->tok.len + 1);
-	memcpy(s, p->tok.s, p->tok.len);
-	s[p->tok.len] = 0;
-	if (loc)
-		*loc = p->tok.loc;
+	/* next() may fail (a number too large follows): the copy is made
+	 * after it, or nothing would free it */
+	anml_tok t = p->tok;
 	next(p);
+	char *s = drv_alloc(t.len + 1);
+	memcpy(s, t.s, t.len);
+	s[t.len] = 0;
+	if (loc)
+		*loc = t.loc;
 	return s;
 }
 

@@ -14,7 +14,12 @@ typedef struct {
 	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
 	int in_func;            /* inside an inlined function body */
 	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
+	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
 } up_emit_st;
+
+/* nested for loops multiply: 12 loops of 4 values are 16 million copies
+ * of the body, so the copies of the whole translation are bounded */
+#define UP_MAX_UNROLLED 100000L
 
 void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e);

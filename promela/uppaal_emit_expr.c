@@ -355,6 +355,10 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 			up_fail_at(s->n->m->c, s->file, st->line, st->col, "for (%s : ...) outside a process", st->var);
 		up_ctx *c = s->n->m->c;
 		for (long v = lo; v <= hi; v++) {
+			if (++s->unrolled > UP_MAX_UNROLLED)
+				up_fail_at(c, s->file, st->line, st->col,
+					   "for (%s : ...): the for loops unroll to more than %ld copies of their bodies",
+					   st->var, UP_MAX_UNROLLED);
 			up_bind *b = up_alloc(c, sizeof *b);
 			up_expr *x = up_alloc(c, sizeof *x);
 			x->kind = X_NUM;

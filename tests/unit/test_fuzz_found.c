@@ -1,0 +1,72 @@
+/*
+ * test_fuzz_found.c -- the bugs the fuzz harnesses found (tests/fuzz/,
+ * docs/fuzzing.md), one test each on the translator's entry point; the
+ * minimised inputs are also replayed by make check-full
+ * (tests/fuzz/regress/).  Leaks show up as failures here too: the unit
+ * tests run with LeakSanitizer.
+ */
+#include "check.h"
+#include "uppaal_helpers.h"
+#include "promela/anml_ast.h"
+
+/* fuzz_xta: nested for loops in a function multiply (16^6 copies of the
+ * body here); the translation ran for minutes.  Now bounded, an error. */
+static void test_xta_nested_for_bounded(void)
+{
+	up_result r = up_run("n.xta",
+		"int a[16];\n"
+		"void fill() {\n"
+		"  for (i : int[0,15]) for (j : int[0,15]) for (k : int[0,15])\n"
+		"  for (l : int[0,15]) for (m : int[0,15]) for (n : int[0,15])\n"
+		"    a[i] = j + k + l + m + n;\n"
+		"}\n"
+		"process P() { state s0, s1; init s0; trans s0 -> s1 { assign fill(); }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 2);
+	CHECK(strstr(r.err, "n.xta:4:") == r.err);
+	CHECK(strstr(r.err, "more than 100000 copies") != NULL);
+	up_done(&r);
+	/* one loop of 256 values in a loop of 256 is still fine */
+	r = up_run("n.xta",
+		"int a[2];\n"
+		"void fill() { for (i : int[0,255]) for (j : int[0,255]) a[0] = i + j; }\n"
+		"process P() { state s0, s1; init s0; trans s0 -> s1 { assign fill(); }; }\n"
+		"system P;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	up_done(&r);
+}
+
+/* fuzz_xml: a <template> inside a <location> left the reader with a
+ * location but no template (a null pointer dereference). */
+static void test_xml_nested_template(void)
+{
+	up_result r = up_run("n.xml",
+		"<nta><template><name>T</name><location id=\"a\">\n"
+		"<template><name>U</name></template></location></template></nta>", NULL);
+	CHECK_EQ_LONG(r.rc, 2);
+	CHECK_STR(r.err, "n.xml:2:1: <template> inside a <location>");
+	up_done(&r);
+	r = up_run("n.xml",
+		"<nta><template><name>T</name><location id=\"a\"/><init ref=\"a\"/>\n"
+		"<transition><source ref=\"a\"/><location id=\"b\"/></transition></template></nta>", NULL);
+	CHECK_EQ_LONG(r.rc, 2);
+	CHECK(strstr(r.err, "<location> inside a <transition>") != NULL);
+	up_done(&r);
+}
+
+/* fuzz_anml: a name followed by a number too large leaked the name (the
+ * error came from reading the next token) */
+static void test_anml_name_then_big_number(void)
+{
+	anml_model m;
+	anml_err err;
+	CHECK(anml_parse("n.anml", "PLAN A 2174648181", &m, &err) == -1);
+	CHECK(strstr(err.msg, "n.anml:1:8:") == err.msg);
+	CHECK(strstr(err.msg, "number too large") != NULL);
+	anml_free(&m);
+}
+
+CHECK_MAIN("fuzz_found",
+	CASE(test_xta_nested_for_bounded),
+	CASE(test_xml_nested_template),
+	CASE(test_anml_name_then_big_number))

@@ -42,11 +42,19 @@ static void model(void)
 	fb_set("q", 0, q);
 }
 
+static char path[64];
+
+static void remove_script(void)
+{
+	unlink(path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
-	if (!path[0])
+	if (!path[0]) {
 		snprintf(path, sizeof path, "/tmp/dmc-fuzz-lua-%d.lua", (int) getpid());
+		atexit(remove_script);
+	}
 	FILE *f = fopen(path, "w");
 	if (!f)
 		abort();
@@ -55,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	char *argv[] = { "pan", NULL };
 	int argc = 1;
-	char err[512];
+	char err[512] = "loaded";
 	dmc_options o;
 	model();
 	if (dmc_options_parse(&argc, argv, "bfs", "none", &o, err, sizeof err) < 0)
@@ -64,8 +72,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    dmc_lua_start(&o.combo, err, sizeof err) == 0) {
 		int hv[DMC_COMBO_MAX] = { 4, 2 };
 		double out;
-		(void) dmc_lua_priority(3, hv, 4.0, &out, err, sizeof err);
+		if (dmc_lua_priority(3, hv, 4.0, &out, err, sizeof err) == 0)
+			snprintf(err, sizeof err, "priority %g", out);
 	}
+	if (getenv("FUZZ_VERBOSE"))      /* to see what a seed does */
+		fprintf(stderr, "fuzz_lua: %s\n", err);
 	dmc_lua_close();
 	return 0;
 }

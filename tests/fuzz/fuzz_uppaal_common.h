@@ -23,8 +23,10 @@ static inline void fuzz_uppaal(const char *file, const char *text, size_t len,
 	FILE *out = open_memstream(&buf, &blen);
 	if (!out)
 		abort();
-	(void) up_translate_text(&c, file, text, len, query_text, query_file, out);
+	int rc = up_translate_text(&c, file, text, len, query_text, query_file, out);
 	fclose(out);
+	if (getenv("FUZZ_VERBOSE"))      /* to see what a seed does */
+		fprintf(stderr, "fuzz_uppaal: rc %d %s (%zu bytes of Promela)\n", rc, c.err, blen);
 	free(buf);
 	up_ctx_free(&c);
 }

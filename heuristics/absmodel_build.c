@@ -48,7 +48,14 @@ typedef struct ctx {
 	dmc_abuild *b;
 	int cur;                      /* the automaton whose statement is read */
 	int cur_pid;                  /* its pan pid, -1 for a spawn automaton */
+	int chan_mode;                /* CHAN_*: how a send or receive is read */
 } ctx;
+
+enum {
+	CHAN_BY_STATE,                /* rendezvous or buffered as the current state says */
+	CHAN_RENDEZVOUS,              /* as a rendezvous with any channel it may name */
+	CHAN_BUFFERED                 /* as a buffered channel not known */
+};
 
 /* pan pid -> abstract automaton (now, or at build time) */
 static int automaton_of(const dmc_abuild *b, int pid, int type)
@@ -191,7 +198,8 @@ static int make_vars(dmc_abuild *b)
 }
 
 /* The channels of the current state; none are modelled when the model
- * assigns chan variables (their ids would not be fixed). */
+ * assigns chan variables or receives into them, or has statements whose
+ * effects are unknown (the ids would not be fixed). */
 static int make_chans(dmc_abuild *b)
 {
 	int len, cap, reassigned = 0;
@@ -203,14 +211,23 @@ static int make_chans(dmc_abuild *b)
 			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
 				dmc_br_trans(t, s, k, &tr);
 				dmc_stmt_split(tr.text, &st);
-				if (st.kind == DMC_ST_ASSIGN) {
+				/* an assignment, or a receive into a chan variable (a
+				 * channel passed in a message); embedded C may do
+				 * anything */
+				if (st.embedded_c)
+					reassigned = 1;
+				for (int f = -1; f < (st.kind == DMC_ST_RECV ? st.nfields : 0) && !reassigned; f++) {
+					const char *lv = f < 0 ? st.lhs : st.field[f];
 					char name[128];
-					size_t n = strcspn(st.lhs, "[ ");
-					snprintf(name, sizeof name, "%.*s", (int) (n < sizeof name ? n : sizeof name - 1), st.lhs);
+					if (!lv)
+						continue;
+					size_t n = strcspn(lv, "[ .");
+					snprintf(name, sizeof name, "%.*s", (int) (n < sizeof name ? n : sizeof name - 1), lv);
 					if (dmc_br_var_find(name, t, &v) == 0 && v.is_chan)
 						reassigned = 1;
 				}
 			}
+	b->chans_unfixed = reassigned;
 	while (!reassigned && dmc_br_chan(b->nchans + 1, &len, &cap) == 0)
 		b->nchans++;
 	b->chan_len = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_len);
@@ -398,7 +415,10 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	*buffered = 0;
 	if (!e)
 		return 0;
-	if (dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0) {
+	if (c->chan_mode == CHAN_RENDEZVOUS)
+		*rendezvous = 1;
+	else if (c->chan_mode == CHAN_BY_STATE && dmc_expr_eval(e, c->cur_pid, &id) == 0
+	         && dmc_br_chan(id, &len, &cap) == 0) {
 		if (cap == 0)
 			*rendezvous = 1;
 		else if (id <= c->b->nchans && c->b->chan_len[id] >= 0)
@@ -409,6 +429,24 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	if (*rendezvous && !*ch)
 		return -1;
 	return 0;
+}
+
+/* Does chan name the same channel, of the same kind, in every state?
+ * Only when chan variables are never assigned or received into and the
+ * current state tells its id (a local of an instance `run` creates
+ * later, e.g. a chan parameter, is not known here). */
+static int chan_fixed(ctx *c, const char *chan)
+{
+	char err[128];
+	long id;
+	int len, cap, fixed = 0;
+	dmc_expr *e;
+	if (c->b->chans_unfixed)
+		return 0;
+	e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
+	fixed = e && dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0;
+	dmc_expr_free(e);
+	return fixed;
 }
 
 /* The id of the channel chan names in the current state, or -1. */
@@ -645,9 +683,9 @@ static int spawn_on(dmc_abuild *b, int ti, int spawn)
 	return 0;
 }
 
-/* A new transition with the move (process, locations, guard) of
- * transition ti and no effects; its index, or -1. */
-static int copy_move(dmc_abuild *b, int ti)
+/* A new transition with the move (process, locations) of transition ti,
+ * no guard and no effects (copy_move: with ti's guard); its index, or -1. */
+static int new_trans(dmc_abuild *b, int ti)
 {
 	dmc_atrans *more = realloc(b->m.trans, ((size_t) b->m.ntrans + 1) * sizeof *more);
 	if (!more)
@@ -660,7 +698,16 @@ static int copy_move(dmc_abuild *b, int ti)
 	copy->to = b->m.trans[ti].to;
 	copy->id = b->m.trans[ti].id;
 	copy->spawn = -1;
-	if (b->m.trans[ti].guard && !(copy->guard = dmc_aexpr_copy(b->m.trans[ti].guard)))
+	return b->m.ntrans++;
+}
+
+static int copy_move(dmc_abuild *b, int ti)
+{
+	int tj = new_trans(b, ti);
+	if (tj < 0)
+		return -1;
+	b->m.ntrans--;                /* not counted until complete */
+	if (b->m.trans[ti].guard && !(b->m.trans[tj].guard = dmc_aexpr_copy(b->m.trans[ti].guard)))
 		return -1;
 	return b->m.ntrans++;
 }
@@ -722,6 +769,17 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 		rc = havoc_all(t, b->m.nvars);
 	} else
 		rc = add_effects(c, t, &st);
+	if (rc == 0 && (st.kind == DMC_ST_SEND || st.kind == DMC_ST_RECV) && !st.embedded_c
+	    && !chan_fixed(c, st.chan)) {
+		/* the channel may be a rendezvous or buffered, whatever it is
+		 * now: a second transition for the other reading */
+		int tj = new_trans(b, ti);
+		if (tj < 0)
+			return -1;
+		c->chan_mode = m->trans[ti].sync != DMC_SYNC_NONE ? CHAN_BUFFERED : CHAN_RENDEZVOUS;
+		rc = add_effects(c, &m->trans[tj], &st);
+		c->chan_mode = CHAN_BY_STATE;
+	}
 	if (rc < 0)
 		return -1;
 	return add_spawns(c, ti, &st);
@@ -852,7 +910,7 @@ static int make_trans(dmc_abuild *b)
 {
 	dmc_trans tr;
 	for (int p = 0; p < b->m.nprocs; p++) {
-		ctx c = { b, p, p < b->ninit ? p : -1 };
+		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
 		int type = b->proc_type[p], first = b->m.ntrans;
 		unsigned char *live = reachable_states(type);
 		if (!live)
@@ -890,7 +948,7 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
 				continue;
 			dmc_agoal *a = &b->m.goals[b->m.ngoals++];
-			ctx c = { b, p, p < b->ninit ? p : -1 };
+			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
 			a->nlocs = 1;
 			a->proc = malloc(sizeof *a->proc);
 			a->loc = malloc(sizeof *a->loc);

@@ -38,6 +38,7 @@ typedef struct dmc_abuild {
 	 * (embedded C, a run of an unknown proctype): "" when nothing.  Then
 	 * an infinite h proves nothing and the runtime must not prune. */
 	char gave_up[256];
+	int chans_unfixed;            /* chan variables are assigned or received into */
 	int spawn_all;                /* every proctype may be started by run */
 	int unmodelled;               /* last state: a process no automaton stands for */
 	/* per-evaluation buffers (allocated once) */

@@ -197,6 +197,12 @@ static const up_expr *struct_element(up_emit_st *s, up_inst *in, const up_expr *
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
+	long folded;
+	/* a constant part is computed here once, so that its overflow or
+	 * division by zero is an error at its position (pan's C arithmetic
+	 * would wrap or trap) */
+	if (e->kind == X_BIN || e->kind == X_UN)
+		(void) up_eval_const(s->n, in, e, &folded);
 	if (e->kind == X_INDEX || e->kind == X_DOT) {
 		const up_expr *r = struct_element(s, in, e);
 		if (r)

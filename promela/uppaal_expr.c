@@ -120,8 +120,8 @@ static up_expr *primary(up_lex *l)
 static up_expr *unary(up_lex *l)
 {
 	up_expr *e;
-	up_enter(l);
 	if (up_is(l, "-") || up_is(l, "!") || up_is(l, "~") || up_is(l, "+") || up_is(l, "not")) {
+		up_enter(l);
 		e = node(l, X_UN, up_is(l, "not") ? "!" : l->t.text);
 		up_next(l);
 		if (e->op[0] == '-' && l->t.kind == T_NUM && l->t.num == 2147483648L) {
@@ -134,15 +134,17 @@ static up_expr *unary(up_lex *l)
 			e->a = unary(l);
 			e = grown(l, e);
 		}
+		up_leave(l);
 	} else if (up_is(l, "++") || up_is(l, "--")) {
+		up_enter(l);
 		e = node(l, X_INCDEC, l->t.text);
 		up_next(l);
 		e->a = unary(l);
 		e = grown(l, e);
+		up_leave(l);
 	} else {
 		e = primary(l);
 	}
-	up_leave(l);
 	return e;
 }
 

@@ -50,6 +50,16 @@ double dmc_br_pan_nstates(void);
 int dmc_br_errors(void);
 int dmc_br_depth_truncated(void);
 const char *dmc_br_trail_name(void);
+/* How pan ended (report.c): the phase it was in, whether its search
+ * finished (pan's `done`), its -Q time limit in seconds (0: none), and
+ * the state vector's size when addproc() stopped because it reached
+ * VECTORSZ (else 0). */
+enum { DMC_PAN_OPTIONS, DMC_PAN_SEARCH, DMC_PAN_OTHER };   /* OTHER: -d, a replay */
+int dmc_br_pan_phase(void);
+int dmc_br_search_done(void);
+double dmc_br_pan_quota(void);
+long dmc_br_vector_overflow(void);
+long dmc_br_vectorsz(void);
 
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 

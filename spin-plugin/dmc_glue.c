@@ -680,6 +680,36 @@ int dmc_br_errors(void) { return (int) errors; }
 int dmc_br_depth_truncated(void) { return warned != 0; }
 const char *dmc_br_trail_name(void) { return fnm; }
 
+/* ---- how pan ended (runtime/report.c) ---- */
+extern int done, state_tables;
+extern double quota;
+#ifdef HAS_CODE
+extern int readtrail;
+#endif
+
+int dmc_br_pan_phase(void)
+{
+	/* run() sets vsize first thing: before that pan reads its options */
+	if (vsize == 0)
+		return DMC_PAN_OPTIONS;
+#ifdef HAS_CODE
+	if (readtrail)
+		return DMC_PAN_OTHER;
+#endif
+	return state_tables ? DMC_PAN_OTHER : DMC_PAN_SEARCH;
+}
+
+int dmc_br_search_done(void) { return done; }
+double dmc_br_pan_quota(void) { return quota; }
+
+/* addproc() aborts with "VECTORSZ too small" (an error, with a trail)
+ * once vsize reaches VECTORSZ */
+long dmc_br_vector_overflow(void)
+{
+	return vsize >= VECTORSZ ? (long) vsize : 0;
+}
+long dmc_br_vectorsz(void) { return VECTORSZ; }
+
 /* ---- liveness: nested DFS in the runtime (runtime/ndfs.c) ----
  * pan -DBFS is a safety verifier; the runtime searches for cycles on top
  * of it, much as SPIN's own nested DFS does:

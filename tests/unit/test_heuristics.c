@@ -659,9 +659,8 @@ static void test_hf_goal_without_formula(void)
 	claim_with_end(0);
 	fb_set("x", 0, 100);
 	CHECK(build(0, &t) == 0);
-	/* hf has no formula here (and says so) */
-	char err[256];
-	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	/* no formula here: the goal counts its extra steps, no refusal */
+	CHECK_EQ_LONG(eval_with("hf", &t), 0);
 	dmc_targets_free(&t);
 	/* with an assert too, the claim's end goal counts 0 + 0 */
 	int p = fb_type("A", 3, 1);
@@ -684,6 +683,40 @@ static void test_hf_saturates(void)
 	fb_set("x", 0, 9000000000000000000L);
 	CHECK(build(0, &t) == 0);
 	CHECK_EQ_LONG(eval_with("hf", &t), INF - 1);
+	dmc_targets_free(&t);
+}
+
+/* An assert hf cannot read is a goal all the same (issue 13): the
+ * conditional SPIN writes into an array index is read, anything still
+ * unreadable counts 0 + 1 instead of a refusal. */
+static void test_hf_unreadable_assert(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 4, 1);
+	fb_global("c", 1);
+	fb_global("arr", 2);
+	fb_trans(a, 1, 2, 1, "assert((arr[( (c) ? (1) : (0) )]==0))");
+	fb_proc(a, 1);
+	fb_set("c", 0, 1);
+	fb_set("arr", 1, 4);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.unparsed, 0);
+	CHECK(t.ngoals == 1 && t.goals[0].formula != NULL);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);            /* arr[1] != 0 already */
+	fb_set("arr", 1, 0);
+	CHECK_EQ_LONG(eval_with("hf", &t), 2);
+	dmc_targets_free(&t);
+
+	fb_reset();
+	a = fb_type("A", 4, 1);
+	fb_global("x", 1);
+	fb_trans(a, 1, 2, 1, "assert((x<))");
+	fb_proc(a, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.unparsed, 1);
+	CHECK(strstr(print_targets(&t), "not understood") != NULL);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
 	dmc_targets_free(&t);
 }
 
@@ -812,6 +845,7 @@ CHECK_MAIN("heuristics",
 	CASE(test_hf_locals),
 	CASE(test_hf_goal_without_formula),
 	CASE(test_hf_saturates),
+	CASE(test_hf_unreadable_assert),
 	CASE(test_deadlock),
 	CASE(test_deadlock_locals),
 	CASE(test_reinit))

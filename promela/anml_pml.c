@@ -542,8 +542,11 @@ static void compute_rest(writer *w)
 			int changed = 0;
 			for (int t = 0; t < tl->ntrans; t++) {
 				int a = tl->trans[t].from.act, b = tl->trans[t].to.act;
-				if (r[b] < REST_INF && tl->acts[b].min + r[b] < r[a]) {
-					r[a] = tl->acts[b].min + r[b];
+				/* in long: a duration may be up to INT_MAX; below r[a]
+				 * (at most REST_INF) the sum fits an int again */
+				long v = (long) tl->acts[b].min + r[b];
+				if (r[b] < REST_INF && v < r[a]) {
+					r[a] = (int) v;
 					changed = 1;
 				}
 			}
@@ -605,7 +608,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		long nc = combos(w, inst, y, tr);
 		/* y must end early enough for the instance to finish by H */
 		int rest = rest_of(w, inst, y);
-		if (rest >= REST_INF || a->min + rest > w->H)
+		if (rest >= REST_INF || (long) a->min + rest > w->H)
 			nc = 0;
 		for (long c = 0; c < nc; c++) {
 			/* the constraint guards may depend on y's parameters */

@@ -7,7 +7,15 @@
  */
 #include "check.h"
 #include "uppaal_helpers.h"
-#include "promela/anml_ast.h"
+#include "promela/anml.h"
+
+/* the fuzzers stop at every UBSan report; so does this test (the other
+ * unit tests print them and go on) */
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+	return "halt_on_error=1:print_stacktrace=1";
+}
 
 /* fuzz_xta: nested for loops in a function multiply (16^6 copies of the
  * body here); the translation ran for minutes.  Now bounded, an error. */
@@ -66,7 +74,36 @@ static void test_anml_name_then_big_number(void)
 	anml_free(&m);
 }
 
+/* fuzz_anml: a duration of INT_MAX (the largest number ANMLite
+ * accepts) overflowed int in the Promela writer's remaining-time bound
+ * (signed overflow, UBSan).  Such an action can never fit the horizon:
+ * the translation succeeds and the action is never started. */
+static void test_anml_duration_intmax(void)
+{
+	static const char *const models[] = {
+		"PLAN rover\nTIMELINE Arm ACTIONS\nStowed:[2147483647,_]Stow TRANSITIONS\n"
+		"Stowed->Stow END Arm\nGOALS Stow\nEND rover",
+		"PLAN crew\nTYPES\ntask={science}TIMELINE Crew ACTIONS Sleep:[2147483647,_]Work(t:task)"
+		"TRANSITIONS\nSleep->Work\nEND Crew\nGOALS\nWork(science)END crew",
+	};
+	for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
+		anml_model m;
+		anml_err err;
+		char *buf = NULL;
+		size_t len = 0;
+		CHECK(anml_parse("d.anml", models[k], &m, &err) == 0);
+		CHECK(anml_resolve(&m, &err) == 0);
+		FILE *out = open_memstream(&buf, &len);
+		CHECK(anml_write_promela(out, &m, 10, &err) == 0);
+		fclose(out);
+		CHECK(buf && strstr(buf, "proctype") != NULL);
+		free(buf);
+		anml_free(&m);
+	}
+}
+
 CHECK_MAIN("fuzz_found",
+	CASE(test_anml_duration_intmax),
 	CASE(test_xta_nested_for_bounded),
 	CASE(test_xml_nested_template),
 	CASE(test_anml_name_then_big_number))

@@ -107,7 +107,7 @@ for h in "$@"; do
 		# shellcheck disable=SC2086
 		nice -n "$nice" /usr/bin/time -f "cpu_user %U cpu_sys %S wall %e maxrss_kb %M" \
 			"$bin" "$B/corpus/$h" $dict -max_total_time="$secs" -timeout=10 \
-			-rss_limit_mb=2048 -max_len=65536 -len_control=20 -fork=1 \
+			-rss_limit_mb=2048 -max_len=65536 -fork=1 \
 			-ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 			-artifact_prefix="$B/crash/$h/" ${FUZZ_ARGS:-} > "$log" 2>&1
 		grep -E "^#[0-9]+: cov" "$log" | tail -1
@@ -119,7 +119,7 @@ for h in "$@"; do
 		# shellcheck disable=SC2086
 		if ! nice -n "$nice" /usr/bin/time -f "cpu_user %U cpu_sys %S wall %e maxrss_kb %M" \
 			"$bin" "$B/corpus/$h" $dict -max_total_time="$secs" -timeout=10 \
-			-rss_limit_mb=2048 -max_len=65536 -len_control=20 -print_final_stats=1 \
+			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 			-artifact_prefix="$B/crash/$h/" ${FUZZ_ARGS:-} > "$log" 2>&1; then
 			echo "fuzz $h: FAILED, crash input in build/fuzz/crash/$h/:"
 			grep -E "^(==|SUMMARY|artifact_prefix|.*runtime error)" "$log" | head -20

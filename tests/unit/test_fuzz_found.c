@@ -8,6 +8,8 @@
 #include "check.h"
 #include "uppaal_helpers.h"
 #include "promela/anml.h"
+#include "expr.h"
+#include "fake_bridge.h"
 
 /* the fuzzers stop at every UBSan report; so does this test (the other
  * unit tests print them and go on) */
@@ -102,7 +104,48 @@ static void test_anml_duration_intmax(void)
 	}
 }
 
+/* text of n copies of a, then mid, then n copies of b */
+static char *repeat3(const char *a, int n, const char *mid, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), lm = strlen(mid);
+	char *s = malloc((size_t) n * (la + lb) + lm + 1), *p = s;
+	for (int i = 0; i < n; i++, p += la)
+		memcpy(p, a, la);
+	memcpy(p, mid, lm);
+	p += lm;
+	for (int i = 0; i < n; i++, p += lb)
+		memcpy(p, b, lb);
+	*p = 0;
+	return s;
+}
+
+/* fuzz_stmt: 32,000 nested parentheses overflowed the stack of the
+ * statement-text parser (heuristics/expr.c), and a chain 1+1+...+1 of
+ * 30,000 terms the stack of the evaluation.  Deeper than 1000 levels is
+ * now a parse error (the statement is not understood). */
+static void test_expr_deep_nesting(void)
+{
+	char err[256];
+	long v = 0;
+	fb_reset();
+	char *deep = repeat3("(", 32000, "1", ")");
+	CHECK(dmc_expr_parse(deep, -1, err, sizeof err) == NULL);
+	CHECK(strstr(err, "nested too deeply") != NULL);
+	free(deep);
+	char *chain = repeat3("1+", 30000, "1", "");
+	CHECK(dmc_expr_parse(chain, -1, err, sizeof err) == NULL);
+	free(chain);
+	/* what SPIN writes nests far less: still parsed and evaluated */
+	char *ok = repeat3("(", 400, "2", "+1)");
+	dmc_expr *e = dmc_expr_parse(ok, -1, err, sizeof err);
+	CHECK(e != NULL);
+	CHECK(e && dmc_expr_eval(e, 0, &v) == 0 && v == 402);
+	dmc_expr_free(e);
+	free(ok);
+}
+
 CHECK_MAIN("fuzz_found",
+	CASE(test_expr_deep_nesting),
 	CASE(test_anml_duration_intmax),
 	CASE(test_xta_nested_for_bounded),
 	CASE(test_xml_nested_template),

@@ -198,8 +198,8 @@ static int make_vars(dmc_abuild *b)
 }
 
 /* The channels of the current state; none are modelled when the model
- * assigns chan variables or receives into them, or has statements whose
- * effects are unknown (the ids would not be fixed). */
+ * assigns chan variables or receives into them, or has embedded C (the
+ * ids would not be fixed). */
 static int make_chans(dmc_abuild *b)
 {
 	int len, cap, reassigned = 0;
@@ -312,7 +312,6 @@ static int make_procs(dmc_abuild *b)
 				}
 				if (st.runs_unknown) {
 					give_up(b, "a run whose proctype is not known (line %d: %s)", tr.line, tr.text);
-					b->spawn_all = 1;
 					mark_spawned(b, -1, &nspawn);
 				}
 			}

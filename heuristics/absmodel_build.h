@@ -39,7 +39,6 @@ typedef struct dmc_abuild {
 	 * an infinite h proves nothing and the runtime must not prune. */
 	char gave_up[256];
 	int chans_unfixed;            /* chan variables are assigned or received into */
-	int spawn_all;                /* every proctype may be started by run */
 	int unmodelled;               /* last state: a process no automaton stands for */
 	/* per-evaluation buffers (allocated once) */
 	int *loc_proc, *loc_loc, *val_var;

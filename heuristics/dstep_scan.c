@@ -3,8 +3,10 @@
  *
  * Purely textual, and conservative: comments and strings are blanked;
  * a name is "suspect" when it is assert, c_code or c_expr, or a macro
- * (#define) or inline whose body uses a suspect name; a d_step (or
- * D_proctype) body that uses a suspect name may hide an assert.  Code
+ * (#define) or inline whose body uses a suspect name or an array index
+ * (pan's bounds check fails as an assertion); a d_step (or D_proctype)
+ * body that uses a suspect name or indexes an array may hide an
+ * assertion violation.  Code
  * that #if excludes is read all the same (only more suspects), and a
  * model that #includes files is not read at all: the answer is 1.
  */
@@ -109,6 +111,11 @@ static int uses_suspect(const char *p, const char *end, const def *defs, int nde
 {
 	static const char *const base[] = { "assert", "c_code", "c_expr" };
 	while (p < end) {
+		if (*p == '[') {          /* an index: pan checks its bounds */
+			*used = p;
+			*usedlen = 1;
+			return 1;
+		}
 		if (!ident_start((unsigned char) *p) || (ident_char((unsigned char) p[-1]))) {
 			p++;
 			continue;
@@ -235,8 +242,13 @@ int dmc_dstep_text_may_hide(const char *text, char *why, size_t whylen)
 		if (!open || !(end = group_end(open)))
 			continue;
 		if (uses_suspect(open, end, defs, ndefs, &used, &usedlen)) {
-			snprintf(why, whylen, "line %d: a %.*s contains %.*s, which the targets cannot locate",
-			         line_of(s + 1, w), (int) len, w, (int) (usedlen < 64 ? usedlen : 64), used);
+			if (*used == '[')
+				snprintf(why, whylen, "line %d: a %.*s indexes an array (pan reports an index out "
+				         "of bounds as an assertion violation), which the targets cannot locate",
+				         line_of(s + 1, w), (int) len, w);
+			else
+				snprintf(why, whylen, "line %d: a %.*s contains %.*s, which the targets cannot locate",
+				         line_of(s + 1, w), (int) len, w, (int) (usedlen < 64 ? usedlen : 64), used);
 			found = 1;
 		}
 	}

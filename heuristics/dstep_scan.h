@@ -12,9 +12,9 @@
 
 #include <stddef.h>
 
-/* 1 when some d_step in the Promela text may execute an assert or
- * embedded C (or the text cannot tell: it includes other files), with
- * the reason in why; 0 when none can. */
+/* 1 when some d_step in the Promela text may execute an assert, embedded
+ * C or an array index (or the text cannot tell: it includes other files),
+ * with the reason in why; 0 when none can. */
 int dmc_dstep_text_may_hide(const char *text, char *why, size_t whylen);
 
 /* The same for the model file at path; 1 (with a reason) when the file

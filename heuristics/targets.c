@@ -410,6 +410,68 @@ static int part_may_fail(const char *part, int type, const int *pids, int npids,
 	return r;
 }
 
+/* The arguments of the call whose '(' is at open (a run, printf,
+ * printm): may one index out of bounds?  Quoted arguments (a printf
+ * format) are skipped; text of another shape may. */
+static int args_may_fail(const char *open, int type, const int *pids, int npids, writes *w)
+{
+	char buf[1024];
+	int depth = 0, r = 0;
+	char quote = 0, *arg;
+	size_t n = 0;
+	if (!open || *open != '(')
+		return 1;
+	for (const char *p = open; *p; p++) {     /* the matching ')' */
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '\'' || *p == '"')
+			quote = *p;
+		depth += *p == '(';
+		depth -= *p == ')';
+		if (depth == 0) {
+			n = (size_t) (p - open - 1);
+			break;
+		}
+	}
+	if (depth != 0 || n >= sizeof buf)
+		return 1;
+	memcpy(buf, open + 1, n);
+	buf[n] = '\0';
+	arg = buf;
+	quote = 0;
+	for (char *p = buf;; p++) {
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			else if (!*p)
+				return 1;
+			continue;
+		}
+		if (*p == '\'' || *p == '"')
+			quote = *p;
+		depth += *p == '(' || *p == '[';
+		depth -= *p == ')' || *p == ']';
+		if (*p && (*p != ',' || depth > 0))
+			continue;
+		int last = !*p;
+		*p = '\0';
+		while (*arg == ' ')
+			arg++;
+		if (*arg != '\'' && *arg != '"' && *arg)
+			r = r || part_may_fail(arg, type, pids, npids, w);
+		if (last)
+			return r;
+		arg = p + 1;
+	}
+}
+
 /* May executing (or trying) statement text index an array out of its
  * bounds?  pan's Boundcheck reports that as an assertion violation. */
 static int stmt_index_may_fail(const char *text, int type, const int *pids, int npids, writes *w)
@@ -441,8 +503,10 @@ static int stmt_index_may_fail(const char *text, int type, const int *pids, int 
 			r = part_may_fail(fld, type, pids, npids, w);
 		}
 		return r;
-	case DMC_ST_RUN:
-	case DMC_ST_NOP:                  /* printf's arguments, a run's */
+	case DMC_ST_RUN:                  /* "(run P(args))" */
+		return args_may_fail(strchr(strstr(text, "run") + 3, '('), type, pids, npids, w);
+	case DMC_ST_NOP:                  /* printf('...',args), printm(e) */
+		return args_may_fail(strchr(text, '('), type, pids, npids, w);
 	default:
 		return 1;
 	}

@@ -676,6 +676,19 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
+	/* TIMELINE_ACTION is a #define: it must not redefine a word of
+	 * Promela (timeline d, action step: d_step) */
+	for (int t = 0; t < m->ntls; t++)
+		for (int a = 0; a < m->tls[t].nacts; a++) {
+			char nm[300];
+			snprintf(nm, sizeof nm, "%s_%s", m->tls[t].name, m->tls[t].acts[a].name);
+			if (pml_is_reserved(nm)) {
+				snprintf(err->msg, sizeof err->msg, "%s:%d:%d: action '%s' of timeline '%s' gives the Promela "
+					 "name %s, a reserved word: rename the action", m->file, m->tls[t].acts[a].loc.line,
+					 m->tls[t].acts[a].loc.col, m->tls[t].acts[a].name, m->tls[t].name, nm);
+				return -1;
+			}
+		}
 	for (int t = 0; t < m->ntls; t++)
 		if (m->tls[t].nacts > w.maxacts)
 			w.maxacts = m->tls[t].nacts;

@@ -22,7 +22,9 @@ void pml_comment_text(char *buf, size_t n, const char *text)
 		/* the pairs that could end the comment, start another, or (a
 		 * trigraph ??/ is a backslash) splice lines: a space between */
 		int pair = (last == '*' && ch == '/') || (last == '/' && (ch == '*' || ch == '/'))
-			|| (last == '?' && ch == '?');
+			|| (last == '?' && ch == '?')
+			/* at the start: the text before it is not known */
+			|| (!last && (ch == '*' || ch == '/' || ch == '?'));
 		/* room for this character, its space, and "..." with the NUL */
 		if (k + 2 + 4 > n)
 			break;
@@ -61,8 +63,8 @@ void pml_commentf(FILE *out, const char *fmt, ...)
 		vsnprintf(text, (size_t) len + 1, fmt, ap);
 		va_end(ap);
 	}
-	/* every character may gain a space before it */
-	size_t cap = 2 * (size_t) len + 1;
+	/* every character may gain a space before it; room for "..." */
+	size_t cap = 2 * (size_t) len + 8;
 	char *safe = malloc(cap);
 	if (!safe) {
 		fputs("dmc: out of memory\n", stderr);

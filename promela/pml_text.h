@@ -16,7 +16,8 @@
 /* text made safe for the inside of a Promela/C comment, into buf (always
  * terminated, "..." when cut): printable ASCII only (anything else is
  * '?'), no backslash, and no "*" "/" pair, "/" "/" pair or "??" (a
- * trigraph) in the output -- a space goes in between */
+ * trigraph) in the output -- a space goes in between, and before a first
+ * '*', '/' or '?', so that pieces written one after the other are safe too */
 void pml_comment_text(char *buf, size_t n, const char *text);
 /* printf into a comment body: the whole formatted text is escaped */
 void pml_commentf(FILE *out, const char *fmt, ...)

@@ -17,10 +17,10 @@ static char *slurp(const char *path, size_t *len)
 	if (!f)
 		return NULL;
 	size_t n = 0, cap = 4096;
-	char *s = malloc(cap);
+	char *s = drv_alloc(cap);
 	for (;;) {
 		if (n + 1024 > cap)
-			s = realloc(s, cap *= 2);
+			s = drv_realloc(s, cap *= 2);
 		size_t k = fread(s + n, 1, cap - n - 1, f);
 		if (!k)
 			break;

@@ -35,9 +35,28 @@ typedef struct {
 	up_var *chan;
 } recv_edge;
 
+/* a UPPAAL sender's edge on a binary channel: its update and its
+ * target are in the process's shared block for the channel (sync_group) */
+typedef struct {
+	up_edge *ed;
+	long sel[4];
+	const char *dl;         /* the target label */
+} send_entry;
+
+/* per process and channel: the senders' edges, which jump to one block
+ * that runs the sender's update, then the receiver's.  One block per
+ * channel instead of one copy of every receiver's update per sender
+ * edge keeps the Promela linear in the edges (it was senders x receivers). */
+typedef struct {
+	up_var *ch;
+	up_vec sends;           /* send_entry* */
+} sync_group;
+
 typedef struct {
 	up_emit_st s;
 	up_vec recvs;           /* recv_edge* */
+	up_vec groups;          /* sync_group* of the process being written */
+	int maxdst;             /* the most senders of one group (dmc_dst's range) */
 	int any_committed, any_sync;
 	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
 	int maxb;               /* dmc_bK flags a broadcast needs */
@@ -71,6 +90,8 @@ static const char *ptype(long lo, long hi)
 	return "int";
 }
 
+#define MAX_SELECT_COMBOS 65536
+
 /* bind the select variables of ed to the combination number k; 0 when k is past the last */
 static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 {
@@ -78,6 +99,7 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 	in->sel.n = 0;
 	if (ed->selects.n > 4)
 		up_fail_at(c, e->s.file, ed->line, ed->col, "more than 4 select variables on one edge");
+	long combos = 1;
 	for (int i = ed->selects.n - 1; i >= 0; i--) {
 		up_select *sl = ed->selects.v[i];
 		long lo = up_eval_const_or_fail(e->s.n, in, sl->type.lo, "select range");
@@ -85,6 +107,10 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 		long w = hi - lo + 1;
 		if (w <= 0)
 			return 0;
+		/* one Promela option per combination: bounded */
+		if (w > MAX_SELECT_COMBOS || (combos *= w) > MAX_SELECT_COMBOS)
+			up_fail_at(c, e->s.file, ed->line, ed->col, "select: more than %d combinations of values on one edge",
+				   MAX_SELECT_COMBOS);
 		vals[i] = lo + k % w;
 		k /= w;
 	}
@@ -211,6 +237,9 @@ static void globals(em *e)
 	if (e->recvs.n)
 		fprintf(o, "%s dmc_eid;\t/* the receiving edge of a synchronisation (0 between steps) */\n",
 			e->recvs.n > 250 ? "short" : "byte");
+	if (e->maxdst)
+		fprintf(o, "%s dmc_dst;\t/* the sending edge of a synchronisation (0 between steps) */\n",
+			e->maxdst > 250 ? "short" : "byte");
 	fputc('\n', o);
 }
 
@@ -325,19 +354,25 @@ static void src_cond(em *e, up_inst *in, up_edge *ed)
 		fprintf(e->s.out, "loc_%s == %d && ", in->pname, ed->src);
 }
 
-/* bind the select values of a receiving entry */
-static void bind_recv_sel(em *e, recv_edge *r)
+/* bind the select variables of ed in instance in to the values vals */
+static void bind_sel_vals(em *e, up_inst *in, up_edge *ed, const long *vals)
 {
-	r->in->sel.n = 0;
-	for (int k = 0; k < r->ed->selects.n; k++) {
+	in->sel.n = 0;
+	for (int k = 0; k < ed->selects.n; k++) {
 		up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
 		up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
 		x->kind = X_NUM;
-		x->val = r->sel[k];
-		b->name = ((up_select *) r->ed->selects.v[k])->name;
+		x->val = vals[k];
+		b->name = ((up_select *) ed->selects.v[k])->name;
 		b->value = x;
-		up_push(e->s.n->m->c, &r->in->sel, b);
+		up_push(e->s.n->m->c, &in->sel, b);
 	}
+}
+
+/* bind the select values of a receiving entry */
+static void bind_recv_sel(em *e, recv_edge *r)
+{
+	bind_sel_vals(e, r->in, r->ed, r->sel);
 }
 
 /* the receiving entry's enabledness: location, channel index, guard */
@@ -437,8 +472,52 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	fprintf(o, "goto at_%s }\n", dl);
 }
 
+/* Up to this many receiving edges of other processes on a channel are
+ * written into each sending edge's atomic (the relaxed heuristics read
+ * them there best); with more, the process's senders share one block
+ * per channel, so that the Promela stays linear in the edges. */
+#define INLINE_RECEIVERS 16
+
+/* a sender's edge with the receivers' updates inside its atomic */
+static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl, up_var *ch)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	fputs("\t:: atomic { ", o);
+	chan_ref(e, in, ed);
+	fputs("?dmc_eid, eval((", o);
+	src_cond(e, in, ed);
+	guard(e, in, ed);
+	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
+	updates_begin(e);
+	comment(e, in, ed, sel);
+	fputs("\t\t", o);
+	effect(e, in, ed, "; ");
+	fputs(";\n\t\tif\n", o);
+	int any = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		any = 1;
+		long v[4];
+		bind_select(e, r->in, r->ed, 0, v);     /* checks the select ranges */
+		bind_recv_sel(e, r);
+		/* the receiver's location is implied by the edge id; saying it
+		 * lets the relaxed heuristics (hL, hU) see the dependency */
+		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
+		effect(e, r->in, r->ed, "; ");
+		r->in->sel.n = 0;
+		comment(e, r->in, r->ed, r->sel);
+	}
+	if (!any)
+		fputs("\t\t:: false\n", o);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
+}
+
 static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
+	up_check_size(&e->s, e->s.file, ed->line, ed->col);
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
 	const char *dl = e->dispatch[in->pid] ? "loop" : loc_name(dst);
@@ -486,50 +565,120 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		comment(e, in, ed, sel);
 		return;
 	}
-	/* the UPPAAL sender: both updates, sender's first */
+	/* the UPPAAL sender: the rendezvous, then both updates, the sender's
+	 * first: the receivers' inside the sender's atomic when they are
+	 * few, else in the process's block for the channel (sync_block) */
 	up_var *ch = chan_of(e, in, ed);
+	int nrecv = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		nrecv += r->chan == ch && r->in != in;
+	}
+	if (nrecv <= INLINE_RECEIVERS) {
+		sender_inline(e, in, ed, sel, dl, ch);
+		return;
+	}
+	sync_group *g = NULL;
+	int k = 0;
+	for (; k < e->groups.n && !g; k++)
+		if (((sync_group *) e->groups.v[k])->ch == ch)
+			g = e->groups.v[k];
+	if (!g) {
+		g = up_alloc(e->s.n->m->c, sizeof *g);
+		g->ch = ch;
+		up_push(e->s.n->m->c, &e->groups, g);
+		k = e->groups.n;
+	}
+	send_entry *se = up_alloc(e->s.n->m->c, sizeof *se);
+	se->ed = ed;
+	memcpy(se->sel, sel, sizeof se->sel);
+	se->dl = dl;
+	up_push(e->s.n->m->c, &g->sends, se);
+	if (g->sends.n > e->maxdst)
+		e->maxdst = g->sends.n;
 	fputs("\t:: atomic { ", o);
 	chan_ref(e, in, ed);
 	fputs("?dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
-	updates_begin(e);
+	if (e->dstep) {
+		/* the sender's update goes into the block's d_step, with the
+		 * receiver's: the never claim sees no state between them */
+		fprintf(o, " dmc_dst = %d;", g->sends.n);
+	} else {
+		effect(e, in, ed, "; ");
+		fputs(";", o);
+	}
+	fprintf(o, " goto dmc_sync%d }", k);
 	comment(e, in, ed, sel);
-	fputs("\t\t", o);
-	effect(e, in, ed, "; ");
-	fputs(";\n\t\tif\n", o);
+}
+
+/* the block of group k (1-based) of process in: entered by its senders'
+ * edges after the rendezvous (with dmc_dst, the sender's entry, and
+ * dmc_eid, the receiver's edge), inside an atomic that sequential flow
+ * never reaches (a goto into the middle of an atomic stays atomic) */
+static void sync_block(em *e, up_inst *in, sync_group *g, int k)
+{
+	FILE *o = e->s.out;
+	fprintf(o, "\tatomic { false;\t/* ");
+	pml_commentf(o, "synchronisations on %s: the receiver's update after the sender's", g->ch->name);
+	/* SPIN refuses a jump to the start of a d_step: a skip first */
+	fprintf(o, " */\ndmc_sync%d:%s", k, e->dstep ? "\tskip;" : "");
+	updates_begin(e);
+	fputc('\n', o);
+	if (e->dstep) {
+		fputs("\t\tif\n", o);
+		for (int i = 0; i < g->sends.n; i++) {
+			send_entry *se = g->sends.v[i];
+			bind_sel_vals(e, in, se->ed, se->sel);
+			fprintf(o, "\t\t:: dmc_dst == %d ->", i + 1);
+			effect(e, in, se->ed, "; ");
+			comment(e, in, se->ed, se->sel);
+			in->sel.n = 0;
+		}
+		fputs("\t\tfi;\n\t\tdmc_dst = 0;\n", o);
+	}
+	fputs("\t\tif\n", o);
 	int any = 0;
 	for (int i = 0; i < e->recvs.n; i++) {
 		recv_edge *r = e->recvs.v[i];
-		if (r->chan != ch || r->in == in)
+		if (r->chan != g->ch || r->in == in)
 			continue;
 		any = 1;
-		long v[4];
-		up_vec keep = in->sel;
-		bind_select(e, r->in, r->ed, 0, v);
-		/* bind the receiver's select values of this entry */
-		r->in->sel.n = 0;
-		for (int k = 0; k < r->ed->selects.n; k++) {
-			up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
-			up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
-			x->kind = X_NUM;
-			x->val = r->sel[k];
-			b->name = ((up_select *) r->ed->selects.v[k])->name;
-			b->value = x;
-			up_push(e->s.n->m->c, &r->in->sel, b);
-		}
+		bind_recv_sel(e, r);
 		/* the receiver's location is implied by the edge id; saying it
 		 * lets the relaxed heuristics (hL, hU) see the dependency */
 		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
 		effect(e, r->in, r->ed, "; ");
 		r->in->sel.n = 0;
-		in->sel = keep;
 		comment(e, r->in, r->ed, r->sel);
 	}
 	if (!any)
 		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n", e->dstep ? " }" : "");
+	/* back to the sender's target: its location, which its update set */
+	if (e->dispatch[in->pid]) {
+		fputs("\t\tgoto at_loop\n\t}\n", o);
+		return;
+	}
+	fputs("\t\tif\n", o);
+	for (int i = 0; i < g->sends.n; i++) {
+		send_entry *se = g->sends.v[i];
+		int seen = 0;
+		for (int j = 0; j < i && !seen; j++)
+			seen = ((send_entry *) g->sends.v[j])->ed->dst == se->ed->dst;
+		if (!seen)
+			fprintf(o, "\t\t:: loc_%s == %d -> goto at_%s\n", in->pname, se->ed->dst, se->dl);
+	}
+	fputs("\t\tfi\n\t}\n", o);
+}
+
+static void sync_blocks(em *e, up_inst *in)
+{
+	for (int k = 0; k < e->groups.n; k++)
+		sync_block(e, in, e->groups.v[k], k + 1);
+	e->groups.n = 0;
 }
 
 /* a process that receives broadcasts: the senders move it by setting
@@ -556,7 +705,9 @@ static void proc_dispatch(em *e, up_inst *in)
 	}
 	if (!n)
 		fputs("\t:: false\t/* only moved by broadcasts */\n", o);
-	fputs("\tfi\n}\n\n", o);
+	fputs("\tfi;\n", o);
+	sync_blocks(e, in);
+	fputs("}\n\n", o);
 }
 
 static void proc(em *e, up_inst *in)
@@ -598,6 +749,7 @@ static void proc(em *e, up_inst *in)
 			fputs("\t:: false\t/* no outgoing edge */\n", o);
 		fputs("\tfi;\n", o);
 	}
+	sync_blocks(e, in);
 	fputs("}\n\n", o);
 }
 
@@ -630,6 +782,7 @@ static int urgent_syncs(em *e)
 					recv_edge *rv = e->recvs.v[r];
 					if (rv->chan != ch || rv->in == in)
 						continue;
+					up_check_size(&e->s, e->s.file, ed->line, ed->col);
 					up_vec keep = in->sel;
 					fprintf(o, "\n\t\t   && !(loc_%s == %d && loc_%s == %d && ",
 						in->pname, ed->src, rv->in->pname, rv->ed->src);
@@ -886,11 +1039,13 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	/* the processes first, into a buffer: they decide which temporaries
 	 * the declarations need */
 	size_t blen = 0;
-	e.s.out = up_mem_open(n->m->c);
+	e.s.out = e.s.body = up_mem_open(n->m->c);
 	for (int i = 0; i < n->insts.n; i++)
 		proc(&e, n->insts.v[i]);
 	tick(&e);
 	monitor(&e, op);
+	up_check_size(&e.s, n->m->file, 0, 0);
+	e.s.body = NULL;
 	char *text = up_mem_close(n->m->c, &blen);
 	/* into the arena: an error in the declarations below must not leak it */
 	char *body = up_alloc(n->m->c, blen + 1);

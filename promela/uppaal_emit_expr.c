@@ -40,6 +40,26 @@ static up_inst *inst_of(up_emit_st *s, const up_expr *e)
 
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e);
 
+/* functions are inlined: a call inside a call inside ... is bounded (a
+ * recursive function would inline forever) */
+#define MAX_CALL_DEPTH 32
+
+void up_check_size(up_emit_st *s, const char *file, int line, int col)
+{
+	if (s->body && ftell(s->body) > UP_MAX_PROMELA)
+		up_fail_at(s->n->m->c, file, line, col,
+			   "the translation is larger than %ld MB here (synchronisations with many partners, or "
+			   "functions calling functions, multiply the text)", UP_MAX_PROMELA >> 20);
+}
+
+static void enter_func(up_emit_st *s, const up_expr *call)
+{
+	up_check_size(s, call->file ? call->file : s->file, call->line, call->col);
+	if (++s->in_func > MAX_CALL_DEPTH)
+		fail_at(s, call, "call of '%s': calls nested more than 32 deep (recursive functions are not supported)",
+			call->name);
+}
+
 /* ---- user functions, inlined: each parameter is bound to the Promela
  * text of its argument (evaluated in the caller's scope) ---- */
 
@@ -101,6 +121,9 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		char *text;
 		long k;
 		FILE *keep_out = s->out;
+		/* each argument is written into a memory stream of its own */
+		if (c->nmem >= 14)
+			fail_at(s, call, "call of '%s': calls nested too deeply in arguments", call->name);
 		s->out = up_mem_open(c);
 		emit(s, in, args[i]);
 		text = up_mem_close(c, NULL);
@@ -284,7 +307,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		if (f->is_void)
 			fail_at(s, e, "call of the void function '%s' inside an expression", e->name);
 		int keep = bind_args(s, in, e, f, 0);
-		s->in_func++;
+		enter_func(s, e);
 		fputc('(', o);
 		emit(s, in, f->ret);
 		fputc(')', o);
@@ -490,7 +513,7 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		int t0 = s->ntemp;
 		int keep = bind_args(s, in, e, f, 1);
 		int first = 1;
-		s->in_func++;
+		enter_func(s, e);
 		emit_stmt(s, in, f->body, &first);
 		if (first)
 			fputs("skip", o);

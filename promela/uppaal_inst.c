@@ -29,6 +29,17 @@ static const char *pname_of(up_ctx *c, const char *name)
 	return s;
 }
 
+/* a global's Promela name: also not one of the temporal operators SPIN's
+ * ltl formulas (liveness queries) read as letters */
+static const char *global_pname(up_ctx *c, const char *name)
+{
+	if (strcmp(name, "U") && strcmp(name, "V") && strcmp(name, "W") && strcmp(name, "X"))
+		return pname_of(c, name);
+	char *s = up_alloc(c, strlen(name) + 3);
+	sprintf(s, "v_%s", name);
+	return s;
+}
+
 static up_bind *find_bind(up_vec *v, const char *name)
 {
 	for (int i = v->n - 1; i >= 0; i--) {
@@ -419,7 +430,7 @@ void up_instantiate(up_net *n, up_model *m)
 	n->m = m;
 	for (int i = 0; i < m->globals.n; i++) {
 		up_var *d = m->globals.v[i];
-		declare(n, NULL, d, &n->gbinds, pname_of(c, d->name));
+		declare(n, NULL, d, &n->gbinds, global_pname(c, d->name));
 	}
 	for (int i = 0; i < m->system.n; i++) {
 		const char *name = m->system.v[i];

@@ -69,6 +69,8 @@ static void start_el(xml_st *s, const char *el, const char **a)
 			   s->loc ? "location" : s->edge ? "transition" : "template");
 	if (strcmp(el, "template") == 0) {
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 1;
 	} else if (strcmp(el, "location") == 0 && s->t) {
 		up_loc *lc = up_alloc(m->c, sizeof *lc);
@@ -206,6 +208,8 @@ static void end_el(xml_st *s, const char *el)
 		if (s->t->init < 0 && s->t->locs.n)
 			up_fail_at(m->c, m->file, s->t->line, s->t->col, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 0;
 	} else if (strcmp(el, "formula") == 0) {
 		const char *f = txt;
@@ -273,6 +277,8 @@ static void chars(void *ud, const char *t, int len)
 void up_parse_xml(up_model *m, const char *text, size_t len)
 {
 	xml_st s;
+	if (len > 256u << 20)       /* expat takes an int length */
+		up_fail(m->c, m->file, 0, "the file is larger than 256 MB");
 	memset(&s, 0, sizeof s);
 	s.m = m;
 	s.p = XML_ParserCreate(NULL);

@@ -13,15 +13,34 @@
 #include <stdio.h>
 #include <string.h>
 
-/* NULL when text is safe, else what is wrong; with defines, lines
- * "#define NAME NUMBER" are allowed (the ANMLite translation's constants) */
-static inline const char *pml_unsafe_text(const char *text, int defines)
+/* the length of an ANMLite schedule string, "@@ANML 0 %d %d\n" (only
+ * numbers and %d), at p; 0 if p holds something else */
+static inline size_t anml_schedule_string(const char *p)
+{
+	if (strncmp(p, "\"@@ANML", 7) != 0)
+		return 0;
+	size_t n = 7;
+	while (p[n] == ' ' || (p[n] >= '0' && p[n] <= '9') || (p[n] == '%' && p[n + 1] == 'd'))
+		n += p[n] == '%' ? 2 : 1;
+	return strncmp(p + n, "\\n\"", 3) == 0 ? n + 3 : 0;
+}
+
+/* NULL when text is safe, else what is wrong; with anml, lines
+ * "#define NAME NUMBER" and the schedule's printf strings are allowed
+ * (what the ANMLite translation writes) */
+static inline const char *pml_unsafe_text(const char *text, int anml)
 {
 	static const char *const words[] = { "c_code", "c_decl", "c_expr", "c_state", "c_track",
 		"inline", "pwned", NULL };
 	int line_start = 1;
 	for (const char *p = text; *p; p++) {
 		unsigned char ch = (unsigned char) *p;
+		size_t sched = anml ? anml_schedule_string(p) : 0;
+		if (sched) {
+			p += sched - 1;
+			line_start = 0;
+			continue;
+		}
 		if (ch == '\\')
 			return "a backslash";
 		if (ch == '?' && p[1] == '?')
@@ -49,7 +68,7 @@ static inline const char *pml_unsafe_text(const char *text, int defines)
 			return "a string or character literal";
 		if (ch == '#' && line_start) {
 			const char *q = p + 8;
-			if (!defines || strncmp(p, "#define ", 8) != 0
+			if (!anml || strncmp(p, "#define ", 8) != 0
 			    || !((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || *q == '_'))
 				return "a preprocessor directive";
 			while ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')

@@ -130,6 +130,36 @@ static void test_runs_anywhere(void)
 	CHECK_EQ_LONG(st.runs_unknown, 1);
 }
 
+/* The rest of what pan's tables hold (spin -a of a model with every
+ * construct): each is classified, nothing starts a process. */
+static void test_pan_texts(void)
+{
+	static const struct { const char *text; int kind; } cases[] = {
+		{ "(timeout)", DMC_ST_TIMEOUT }, { "else", DMC_ST_ELSE },
+		{ "printm(2, 0)", DMC_ST_NOP }, { ".(goto)", DMC_ST_NOP }, { "goto :b0", DMC_ST_NOP },
+		{ "goto done", DMC_ST_NOP }, { "break", DMC_ST_NOP }, { "-end-", DMC_ST_NOP },
+		{ "D_STEP24", DMC_ST_OTHER },
+		{ "(c?[eval(x),1])", DMC_ST_COND }, { "c?<i,p>", DMC_ST_RECV }, { "c??i,_", DMC_ST_RECV },
+		{ "c?eval(x),p", DMC_ST_RECV }, { "c!!x,2", DMC_ST_SEND },
+		{ "(((Q[1]._p==L)||(Q[1].k==1)))", DMC_ST_COND },
+		{ "((enabled(0)&&(pc_value(0)>0)))", DMC_ST_COND },
+		{ "((((_pid==0)&&(_nr_pr>0))&&(_last==0)))", DMC_ST_COND },
+		{ "((((((len(c)>0)&&empty(c))||full(c))||nempty(c))||nfull(c)))", DMC_ST_COND },
+		{ "arr[( (flag) ? (1) : (0) )] = 2", DMC_ST_ASSIGN },
+		{ "x = ( (flag) -> (1) : (0) )", DMC_ST_ASSIGN },
+		{ "assert(((arr[( (flag) ? (1) : (0) )]==2)||(x==( (y) -> (2) : (3) ))))", DMC_ST_NOP },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		dmc_stmt_split(cases[i].text, &st);
+		CHECK_EQ_LONG(st.kind, cases[i].kind);
+		CHECK_EQ_LONG(st.nruns + st.runs_unknown + st.embedded_c, 0);
+	}
+	dmc_stmt_split("arr[( (flag) ? (1) : (0) )] = 2", &st);
+	CHECK_STR(st.lhs, "arr[( (flag) ? (1) : (0) )]");
+	dmc_stmt_split("c?eval(x),p", &st);
+	CHECK_STR(st.field[0], "eval(x)");
+}
+
 /* A text longer than the buffer: its parts are not known. */
 static void test_truncated(void)
 {
@@ -146,4 +176,4 @@ static void test_truncated(void)
 }
 
 CHECK_MAIN("stmt", CASE(test_conditions), CASE(test_assignments), CASE(test_channels), CASE(test_others),
-           CASE(test_embedded_c), CASE(test_runs_anywhere), CASE(test_truncated))
+           CASE(test_embedded_c), CASE(test_runs_anywhere), CASE(test_truncated), CASE(test_pan_texts))

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "pml_safety.h"
 #include "uppaal_helpers.h"
+#include "promela/pml_text.h"
 
 /* the shapes: a comment ended early, a // that the UPPAAL lexer skips, a
  * newline and a directive, a backslash line splice, a trigraph, quotes,
@@ -256,7 +257,36 @@ static void test_summary(void)
 	CHECK(nsafe > 20 && nrejected > 20);
 }
 
+/* the escaping function itself: pairs, control characters, cutting */
+static void test_comment_text(void)
+{
+	char b[64];
+	pml_comment_text(b, sizeof b, "a*/b/*c//d?\?/e\\f\ng\x01h\xc3\xa9");
+	CHECK_STR(b, "a* /b/ *c/ /d? ?/e?f?g?h? ?");
+	pml_comment_text(b, sizeof b, "***///");
+	CHECK_STR(b, " *** / / /");
+	pml_comment_text(b, 8, "abcdefghijkl");
+	CHECK(strlen(b) < 8 && strstr(b, "...") != NULL);
+	pml_comment_text(b, 8, "*/*/*/*/*/*/");
+	CHECK(strlen(b) < 8 && !strstr(b, "*/") && !strstr(b, "/*"));
+	pml_comment_text(b, 1, "abc");
+	CHECK_STR(b, "");
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	pml_commentf(f, "%s!%c", "a", '*');
+	pml_commentf(f, "/x");
+	fclose(f);
+	/* pieces written one after the other form no pair either */
+	CHECK_STR(out, "a!* /x");
+	free(out);
+	CHECK(pml_is_ident("_a1") && !pml_is_ident("1a") && !pml_is_ident("a-b") && !pml_is_ident(""));
+	CHECK(pml_is_reserved("c_code") && pml_is_reserved("inline") && pml_is_reserved("unix")
+	      && pml_is_reserved("while") && !pml_is_reserved("x"));
+}
+
 CHECK_MAIN("uppaal_inject",
+	CASE(test_comment_text),
 	CASE(test_xta_fields),
 	CASE(test_queries),
 	CASE(test_xml_fields),

@@ -10,6 +10,14 @@
 #include "pml_safety.h"
 #include "uppaal_helpers.h"
 
+/* an overflow or other undefined behaviour ends the test (a failure),
+ * not just a line on stderr */
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+	return "halt_on_error=1:print_stacktrace=1";
+}
+
 #define P_OK "process P() { state a; init a; }\nsystem P;\n"
 
 /* rc 2 and the message starts "FILE:LINE:COL: " with that line and
@@ -172,7 +180,35 @@ static void test_nul_byte(void)
 	up_done(&r);
 }
 
+/* a <template> inside a <transition> or <location> of another left a
+ * dangling template pointer: a crash */
+static void test_xml_nested_template(void)
+{
+	CHECK(error_at("m.xml", "<nta><template><name>T</name><location id=\"a\"/><init ref=\"a\"/>"
+		       "<transition><source ref=\"a\"/><target ref=\"a\"/><template><name>U</name>"
+		       "<location id=\"b\"/><init ref=\"b\"/></template></transition></template>"
+		       "<system>system T;</system></nta>", "E<> T.a", "m.xml:1:109", "<template> inside a <template>"));
+	CHECK(error_at("m.xml", "<nta><template><name>T</name><location id=\"a\"><template><name>x</name></template>"
+		       "</location><init ref=\"a\"/></template><system>system T;</system></nta>", "E<> T.a",
+		       "m.xml:1:47", "<template> inside a <template>"));
+}
+
+/* a select over all ints was 2^32 Promela options (and receiving entries) */
+static void test_select_combinations(void)
+{
+	CHECK(error_at("m.xta", "int x;\nprocess P() { state a; init a; trans\n"
+		       "  a -> a { select i : int[0, 2147483647]; guard x == i; }; }\nsystem P;\n", "E<> P.a",
+		       "m.xta:3:3", "more than 65536 combinations"));
+	CHECK(error_at("m.xta", "chan c;\nprocess P() { state a; init a; trans\n"
+		       "  a -> a { select i : int[0, 300], j : int[0, 300]; sync c?; }; }\nsystem P;\n", "E<> P.a",
+		       "m.xta:3:3", "more than 65536 combinations"));
+	CHECK(translates("int x;\nprocess P() { state a; init a; trans\n"
+			 "  a -> a { select i : int[0, 99]; guard x == i; }; }\nsystem P;\n", "E<> P.a", "x == 99"));
+}
+
 CHECK_MAIN("uppaal_limits",
+	CASE(test_select_combinations),
+	CASE(test_xml_nested_template),
 	CASE(test_overflow_in_constants),
 	CASE(test_numbers),
 	CASE(test_deep_nesting),

@@ -42,6 +42,10 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush);
 /* The next state to expand, or NULL to end the search. */
 void *dmc_rt_pop(void);
 
+/* The glue could not allocate `bytes` for `what`: the search ends as
+ * incomplete, "out of memory" (runtime/faults.h); does not return. */
+_Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes);
+
 /* ---- callbacks into the glue (besides bridge.h) ---- */
 void dmc_br_discard(void *item);     /* drop a queued state never expanded */
 double dmc_br_pan_memory(void);      /* bytes pan has allocated */

@@ -86,6 +86,10 @@ for sig in INT TERM HUP; do
 	incomplete "SIG$sig to pan: incomplete, exit 3, JSON printed" "interrupted by SIG$sig" $?
 done
 
+# the soft processor-time limit (ulimit -t) sends SIGXCPU
+(ulimit -S -t 2; "$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err)
+incomplete "ulimit -S -t: SIGXCPU: incomplete" "interrupted by SIGXCPU" $?
+
 # --- time limit ---
 "$dmc" check big.pml --search bfs --no-por --json --time-limit 1 > r.json 2> r.err
 incomplete "--time-limit: incomplete" "time limit" $?

@@ -64,6 +64,8 @@ int dmc_br_search_done(void);
 double dmc_br_pan_quota(void);
 long dmc_br_vector_overflow(void);
 long dmc_br_vectorsz(void);
+/* 1 when pan's store may take two states for one (-DHC) */
+int dmc_br_lossy_store(void);
 
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 

@@ -710,6 +710,17 @@ long dmc_br_vector_overflow(void)
 }
 long dmc_br_vectorsz(void) { return VECTORSZ; }
 
+/* -DHC: pan stores a hash of each state, and two states with one hash
+ * are taken for one: the search may miss states */
+int dmc_br_lossy_store(void)
+{
+#ifdef HC
+	return 1;
+#else
+	return 0;
+#endif
+}
+
 /* ---- liveness: nested DFS in the runtime (runtime/ndfs.c) ----
  * pan -DBFS is a safety verifier; the runtime searches for cycles on top
  * of it, much as SPIN's own nested DFS does:

@@ -94,6 +94,10 @@ incomplete "ulimit -S -t: SIGXCPU: incomplete" "interrupted by SIGXCPU" $?
 "$dmc" check big.pml --search bfs --no-por --json --time-limit 1 > r.json 2> r.err
 incomplete "--time-limit: incomplete" "time limit" $?
 
+# --- a lossy store: hash compaction may miss states, never "complete" ---
+"$dmc" check fine.pml --cflags -DHC4 --json > r.json 2> r.err
+incomplete "-DHC: hash compaction is incomplete, not no-violation" "hash compaction" $?
+
 # --- pan aborts that are not violations ---
 expect 2 'VECTORSZ' "VECTORSZ too small: exit 2 saying so, not a violation" -- "$dmc" check wide.pml
 [ -f wide.pml.trail ] && fail "VECTORSZ too small: a trail was left" || ok "VECTORSZ too small: no trail"

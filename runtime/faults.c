@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "faults.h"
+#include "runtime.h"
 
 static volatile sig_atomic_t caught;  /* the first terminating signal */
 static char oom_reason[128];
@@ -42,6 +43,7 @@ void dmc_faults_install(void)
 {
 	handle(SIGTERM);
 	handle(SIGHUP);
+	handle(SIGXCPU);                      /* ulimit -t: the soft limit */
 	/* pan's main sets SIGINT to its stopped(), which prints the
 	 * statistics from the handler and exits 0: hold SIGINT back until
 	 * the runtime's own handler is in place */
@@ -64,6 +66,7 @@ static const char *reason(int sig)
 	case SIGINT: return "interrupted by SIGINT";
 	case SIGTERM: return "interrupted by SIGTERM";
 	case SIGHUP: return "interrupted by SIGHUP";
+	case SIGXCPU: return "interrupted by SIGXCPU (processor time limit, ulimit -t)";
 	default: return "interrupted by a signal";
 	}
 }
@@ -104,4 +107,9 @@ _Noreturn void dmc_faults_stop_out_of_memory(const char *what, size_t bytes)
 	dmc_faults_out_of_memory(what, bytes);
 	fprintf(stderr, "pan: spin-dmc: %s\n", oom_reason);
 	exit(3);                              /* the results report it (report.c) */
+}
+
+_Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes)
+{
+	dmc_faults_stop_out_of_memory(what, bytes);
 }

@@ -129,6 +129,8 @@ static const char *incomplete_reason(void)
 		return "beam search dropped states";
 	if (dmc_br_depth_truncated())
 		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return "hash compaction (-DHC) may have taken distinct states for one";
 	return "";
 }
 

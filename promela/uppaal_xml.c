@@ -63,10 +63,11 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	/* the reader keeps one current template, location and edge: one
 	 * inside another of its kind (or a location inside an edge) would
 	 * leave them pointing at the wrong, or no, template */
-	if ((strcmp(el, "template") == 0 && s->depth_tmpl) ||
-	    ((strcmp(el, "location") == 0 || strcmp(el, "transition") == 0) && (s->loc || s->edge)))
+	if (strcmp(el, "template") == 0 && s->depth_tmpl)
+		up_fail_at(m->c, m->file, line_of(s), col_of(s), "<template> inside a <template>");
+	if ((strcmp(el, "location") == 0 || strcmp(el, "transition") == 0) && (s->loc || s->edge))
 		up_fail_at(m->c, m->file, line_of(s), col_of(s), "<%s> inside a <%s>", el,
-			   s->loc ? "location" : s->edge ? "transition" : "template");
+			   s->loc ? "location" : "transition");
 	if (strcmp(el, "template") == 0) {
 		s->t = NULL;
 		s->loc = NULL;

@@ -54,7 +54,7 @@ static void test_xml_nested_template(void)
 		"<nta><template><name>T</name><location id=\"a\">\n"
 		"<template><name>U</name></template></location></template></nta>", NULL);
 	CHECK_EQ_LONG(r.rc, 2);
-	CHECK_STR(r.err, "n.xml:2:1: <template> inside a <location>");
+	CHECK_STR(r.err, "n.xml:2:1: <template> inside a <template>");
 	up_done(&r);
 	r = up_run("n.xml",
 		"<nta><template><name>T</name><location id=\"a\"/><init ref=\"a\"/>\n"

@@ -124,7 +124,13 @@ typedef struct parser {
 	char *err;
 	size_t errlen;
 	int failed;
+	int depth;                    /* subexpressions open (EXPR_MAX_DEPTH) */
 } parser;
+
+/* Deeper nesting is refused (the statement is then not understood): the
+ * parser recurses once per level, and 32,000 parentheses overflowed the
+ * stack.  SPIN's own texts nest a few dozen levels. */
+#define EXPR_MAX_DEPTH 1000
 
 static void *fail(parser *ps, const char *msg)
 {
@@ -522,7 +528,19 @@ static dmc_expr *primary(parser *ps)
 }
 
 /* Operators with priority above limit (like Lua's subexpr). */
+static dmc_expr *subexpr_at(parser *ps, int limit);
+
 static dmc_expr *subexpr(parser *ps, int limit)
+{
+	if (ps->depth >= EXPR_MAX_DEPTH)
+		return fail(ps, "expression nested too deeply");
+	ps->depth++;
+	dmc_expr *e = subexpr_at(ps, limit);
+	ps->depth--;
+	return e;
+}
+
+static dmc_expr *subexpr_at(parser *ps, int limit)
 {
 	dmc_expr *e;
 	int op = ps->tok == '-' ? OP_NEG : ps->tok == '!' ? OP_NOT : ps->tok == '~' ? OP_COMPL : -1;
@@ -534,16 +552,31 @@ static dmc_expr *subexpr(parser *ps, int limit)
 			return fail(ps, "out of memory");
 	} else if (!(e = primary(ps)))
 		return NULL;
+	/* each operator of a chain a+b+c+... makes the tree one level
+	 * deeper on the left (and evaluating it one call deeper): it counts
+	 * as nesting too */
+	int chain = 0;
 	while ((op = binop_of(ps->tok)) >= 0 && ops[op].pri > limit) {
+		if (ps->depth >= EXPR_MAX_DEPTH) {
+			dmc_expr_free(e);
+			e = fail(ps, "expression nested too deeply");
+			break;
+		}
+		ps->depth++;
+		chain++;
 		next(ps);
 		dmc_expr *rhs = subexpr(ps, ops[op].pri);   /* left-associative */
 		if (!rhs) {
 			dmc_expr_free(e);
-			return NULL;
+			e = NULL;
+			break;
 		}
-		if (!(e = node(X_BINOP, op, e, rhs)))
-			return fail(ps, "out of memory");
+		if (!(e = node(X_BINOP, op, e, rhs))) {
+			e = fail(ps, "out of memory");
+			break;
+		}
 	}
+	ps->depth -= chain;
 	return e;
 }
 

@@ -14,9 +14,14 @@ typedef struct {
 	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
 	int in_func;            /* inside an inlined function body */
 	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
+	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
 	FILE *body;             /* the processes' text being written (its size is bounded) */
 	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
 } up_emit_st;
+
+/* nested for loops multiply: 12 loops of 4 values are 16 million copies
+ * of the body, so the copies of the whole translation are bounded */
+#define UP_MAX_UNROLLED 100000L
 
 /* the most Promela a translation may write: synchronisations with many
  * partners (broadcasts, urgent channels) and functions calling functions

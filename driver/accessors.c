@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int drv_gen_vars(const drv_env *e, const char *model, const char *panh, const char *out_path)
+int drv_gen_vars(const drv_env *e, const char *cwd, const char *model, const char *panh,
+                 const char *out_path)
 {
 	drv_strv argv = { 0 };
 	char *symtab = NULL, *text;
@@ -23,7 +24,7 @@ int drv_gen_vars(const drv_env *e, const char *model, const char *panh, const ch
 	drv_strv_push(&argv, e->spin);
 	drv_strv_push(&argv, "-d");
 	drv_strv_push(&argv, model);
-	rc = drv_run_capture(argv.v, &symtab, &symtab_len);
+	rc = drv_run_capture(argv.v, cwd, &symtab, &symtab_len);
 	drv_strv_free(&argv);
 	if (rc != 0) {
 		free(symtab);
@@ -60,7 +61,7 @@ int drv_cmd_vars(const drv_env *e, int argc, char **argv)
 	}
 	if ((rc = drv_need_build(e)) != 0)
 		return rc;
-	if (drv_gen_vars(e, argv[0], argv[1], NULL) != 0) {
+	if (drv_gen_vars(e, NULL, argv[0], argv[1], NULL) != 0) {
 		drv_msg("vars: spin -d %s failed", argv[0]);
 		return 2;
 	}

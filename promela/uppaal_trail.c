@@ -169,7 +169,7 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	if (!ptext)
 		return;
 	char *argv[] = { (char *) e->spin, "-t", "-p", (char *) pml, NULL };
-	if (drv_run_capture(argv, &out, &olen) != 0 || !out) {
+	if (drv_run_capture(argv, NULL, &out, &olen) != 0 || !out) {
 		drv_msg("cannot replay the trail of %s", pml);
 		free(ptext);
 		free(out);

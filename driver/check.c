@@ -206,13 +206,14 @@ static int parse(check_opts *o, int argc, char **argv)
 
 /* "is a directory" or "no such file" for a model or query that is no
  * regular file; NULL when it is one */
-static const char *not_a_file(const char *path)
+static const char *not_a_file(const char *path, const char *what)
 {
+	static char buf[64];
 	struct stat st;
 	if (stat(path, &st) != 0)
 		return errno == ENOENT ? "no such file" : strerror(errno);
 	if (S_ISDIR(st.st_mode))
-		return "is a directory, not a model file";
+		return snprintf(buf, sizeof buf, "is a directory, not a %s", what), buf;
 	if (!S_ISREG(st.st_mode))
 		return "not a regular file";
 	return NULL;
@@ -271,12 +272,12 @@ static int check(const drv_env *e, check_opts *o)
 		drv_msg("check: no model given (usage: dmc check MODEL.pml [options])");
 		return 2;
 	}
-	if ((why = not_a_file(o->model)) || !(mdir = drv_abs_dir_of(o->model))) {
+	if ((why = not_a_file(o->model, "model file")) || !(mdir = drv_abs_dir_of(o->model))) {
 		drv_msg("check: %s: %s", o->model, why ? why : "no such file");
 		return 2;
 	}
 	struct stat qst;
-	if (o->query && stat(o->query, &qst) == 0 && (why = not_a_file(o->query))) {
+	if (o->query && stat(o->query, &qst) == 0 && (why = not_a_file(o->query, "query file"))) {
 		/* a path, but no query file (a formula names no path) */
 		drv_msg("check: --query %s: %s", o->query, why);
 		free(mdir);
@@ -345,7 +346,7 @@ static int check(const drv_env *e, check_opts *o)
 	if (o->lua) {
 		/* pan runs in a directory of its own */
 		char *dir = drv_abs_dir_of(o->lua), *base = drv_basename(o->lua);
-		if ((why = not_a_file(o->lua)) || !dir) {
+		if ((why = not_a_file(o->lua, "Lua script")) || !dir) {
 			drv_msg("check: --lua %s: %s", o->lua, why ? why : "no such file");
 			free(dir);
 			free(base);

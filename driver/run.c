@@ -25,22 +25,18 @@ static volatile sig_atomic_t got_signal;    /* the first one dmc received */
 static volatile sig_atomic_t running_child; /* its pid while one runs, else 0 */
 static int catching;
 
+/* The child and what it starts (gcc's cc1, as, ld) are a process group
+ * of their own: the signal goes to all of them, once (the terminal's ^C
+ * reaches only dmc's group). */
 static void on_signal(int sig, siginfo_t *si, void *ctx)
 {
 	(void) ctx;
+	(void) si;
 	if (!got_signal)
 		got_signal = sig;
 	pid_t c = (pid_t) running_child;
-#ifdef SI_KERNEL
-	/* the terminal's ^C reaches the whole foreground group, the child
-	 * too: do not give it a second one */
-	if (si && si->si_code == SI_KERNEL)
-		return;
-#else
-	(void) si;
-#endif
 	if (c > 0)
-		kill(c, sig);
+		kill(-c, sig);
 }
 
 void drv_catch_signals(void)
@@ -81,6 +77,7 @@ static pid_t start_child(void)
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
+		setpgid(0, 0);
 #ifdef __linux__
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
@@ -92,10 +89,11 @@ static pid_t start_child(void)
 		return 0;
 	}
 	if (pid > 0) {
+		setpgid(pid, pid);        /* whichever of the two runs first */
 		running_child = pid;
 		/* a signal that came before the child existed: it gets it too */
 		if (got_signal)
-			kill(pid, (int) got_signal);
+			kill(-pid, (int) got_signal);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return pid;

@@ -3,9 +3,11 @@
  * argument vector each (no shell), with an optional working directory and
  * output redirected to files.
  *
- * SIGINT, SIGTERM and SIGHUP sent to dmc while a child runs are passed on
- * to the child, and dmc waits for it: a child is never left running
- * behind dmc (on Linux it also gets SIGTERM if dmc itself is killed).
+ * Each child runs in a process group of its own.  SIGINT, SIGTERM and
+ * SIGHUP sent to dmc (the terminal's ^C too) while a child runs are
+ * passed on to that group, and dmc waits for the child: nothing it
+ * started is left running behind it (on Linux the child also gets
+ * SIGTERM if dmc itself is killed).  ^Z stops dmc alone.
  * The caller asks drv_interrupted() after each step and stops.  A signal
  * that was ignored when dmc started (nohup, `cmd &` in a script) stays
  * ignored, for dmc and its children alike.

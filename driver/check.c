@@ -228,22 +228,25 @@ static const char *signal_name(int sig)
  * there is no plain one), from a directory of the cache: SPIN hands the
  * model's name to a shell, so the name is src/BASE */
 static void replay(const drv_env *e, const char *cache, const char *mdir, const char *mbase,
-                   const char *shown, int json)
+                   const char *suffix, const char *shown, int json)
 {
-	int n = drv_trail_to_replay(mdir, mbase);
-	char *view = n < 0 ? NULL : drv_spin_view(cache, "replay", mdir);
+	char *trail = drv_trail_to_replay(mdir, mbase, suffix);
+	char *view = trail ? drv_spin_view(cache, "replay", mdir) : NULL;
 	if (!view) {
-		if (n < 0)
+		if (!trail)
 			drv_msg("no trail of %s to replay in %s", mbase, mdir);
+		free(trail);
 		return;
 	}
 	drv_strv argv = { 0 };
 	char *out = drv_printf("%s/replay.out", view);
 	int fd = drv_open_out(out);
 	drv_run_io io = { view, fd, json ? -1 : fd };
-	char *t = n > 0 ? drv_printf("-t%d", n) : drv_strdup("-t");
+	char *t = drv_printf("src/%s", trail);
 	char *name = drv_printf("src/%s", mbase);
 	drv_strv_push(&argv, e->spin);
+	drv_strv_push(&argv, "-t");
+	drv_strv_push(&argv, "-k");
 	drv_strv_push(&argv, t);
 	drv_strv_push(&argv, "-p");
 	drv_strv_push(&argv, name);
@@ -256,6 +259,7 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	drv_strv_free(&argv);
 	drv_rm_rf(view);
 	free(view);
+	free(trail);
 	free(t);
 	free(name);
 }
@@ -326,7 +330,9 @@ static int check(const drv_env *e, check_opts *o)
 	pan = drv_printf("%s/pan", entry);
 
 	/* a trail beside the model after this run is this run's */
-	if (drv_trails_remove(mdir, mbase) != 0)
+	const char *suffix = drv_trail_suffix(o->pan_opts.v, o->pan_opts.n);
+	if (drv_trails_remove(mdir, mbase, suffix) != 0
+	    || (strcmp(suffix, "trail") != 0 && drv_trails_remove(mdir, mbase, "trail") != 0))
 		goto done;
 	/* pan's model is src/BASE there too (the runtime may read it) */
 	if (!(rundir = drv_spin_view(cache, "run", mdir)))
@@ -367,7 +373,7 @@ static int check(const drv_env *e, check_opts *o)
 	drv_strv_free(&argv);
 	sig = drv_interrupted();
 	/* the trails, even of a search pan reported on after a signal */
-	if (drv_trails_install(rundir, mdir, mbase) < 0) {
+	if (drv_trails_install(rundir, mdir, mbase, suffix) < 0) {
 		rc = 2;
 		goto done;
 	}
@@ -387,7 +393,7 @@ static int check(const drv_env *e, check_opts *o)
 		goto done;
 	}
 	if (rc == 1 && o->replay)
-		replay(e, cache, mdir, mbase, o->model, o->json);
+		replay(e, cache, mdir, mbase, suffix, o->model, o->json);
 	if (rc == 1 && upml && !o->json)
 		prom_uppaal_show_trail(e, upml);
 done:

@@ -14,16 +14,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* BASE.trail or BASE<digits>.trail: -1 if name is neither, else the number (0 for none) */
-static long trail_number(const char *name, const char *base)
+const char *drv_trail_suffix(char *const pan_opts[], size_t n)
 {
-	size_t bl = strlen(base), n = strlen(name);
-	static const char ext[] = ".trail";
-	if (n < bl + sizeof ext - 1 || strncmp(name, base, bl) != 0
-	    || strcmp(name + n - (sizeof ext - 1), ext) != 0)
+	const char *suffix = "trail";
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(pan_opts[i], "-t", 2) == 0 && pan_opts[i][2]
+		    && strncmp(pan_opts[i], "-t_reverse", 10) != 0)
+			suffix = pan_opts[i] + 2;
+	return suffix;
+}
+
+typedef struct {
+	const char *base, *suffix;
+} trail_name;
+
+/* BASE.SUF or BASE<digits>.SUF: -1 if name is neither, else the number (0 for none) */
+static long trail_number(const char *name, const trail_name *t)
+{
+	size_t bl = strlen(t->base), n = strlen(name), sl = strlen(t->suffix);
+	if (n < bl + sl + 1 || strncmp(name, t->base, bl) != 0
+	    || strcmp(name + n - sl, t->suffix) != 0 || name[n - sl - 1] != '.')
 		return -1;
 	long num = 0;
-	for (size_t i = bl; i < n - (sizeof ext - 1); i++) {
+	for (size_t i = bl; i < n - sl - 1; i++) {
 		if (name[i] < '0' || name[i] > '9' || num > 1000000)
 			return -1;
 		num = num * 10 + (name[i] - '0');
@@ -33,7 +46,7 @@ static long trail_number(const char *name, const char *base)
 
 /* The names of base's trails in dir, each after fn(dir, name, arg); the
  * first non-zero result stops and is returned. */
-static int each_trail(const char *dir, const char *base,
+static int each_trail(const char *dir, const trail_name *t,
                       int (*fn)(const char *dir, const char *name, void *arg), void *arg)
 {
 	DIR *d = opendir(dir);
@@ -43,7 +56,7 @@ static int each_trail(const char *dir, const char *base,
 	if (!d)
 		return errno == ENOENT ? 0 : -2;
 	while ((e = readdir(d)) != NULL)
-		if (trail_number(e->d_name, base) >= 0)
+		if (trail_number(e->d_name, t) >= 0)
 			drv_strv_push(&names, e->d_name);
 	closedir(d);
 	for (size_t i = 0; i < names.n && rc == 0; i++)
@@ -65,9 +78,10 @@ static int remove_one(const char *dir, const char *name, void *arg)
 	return rc;
 }
 
-int drv_trails_remove(const char *mdir, const char *base)
+int drv_trails_remove(const char *mdir, const char *base, const char *suffix)
 {
-	int rc = each_trail(mdir, base, remove_one, NULL);
+	trail_name t = { base, suffix };
+	int rc = each_trail(mdir, &t, remove_one, NULL);
 	if (rc == -2)
 		drv_msg("cannot read the directory %s: %s", mdir, strerror(errno));
 	return rc == 0 ? 0 : -1;
@@ -151,28 +165,26 @@ static int install_one(const char *dir, const char *name, void *arg)
 	return rc;
 }
 
-int drv_trails_install(const char *rundir, const char *mdir, const char *base)
+int drv_trails_install(const char *rundir, const char *mdir, const char *base, const char *suffix)
 {
 	install_state st = { mdir, 0 };
-	int rc = each_trail(rundir, base, install_one, &st);
+	trail_name t = { base, suffix };
+	int rc = each_trail(rundir, &t, install_one, &st);
 	if (rc == -2)
 		drv_msg("cannot read the directory %s: %s", rundir, strerror(errno));
 	return rc == 0 ? st.moved : -1;
 }
 
-int drv_trail_to_replay(const char *mdir, const char *base)
+char *drv_trail_to_replay(const char *mdir, const char *base, const char *suffix)
 {
-	char *path = drv_printf("%s/%s.trail", mdir, base);
-	int found = drv_is_file(path);
-	free(path);
-	if (found)
-		return 0;
-	for (int n = 1; n < 1000; n++) {
-		path = drv_printf("%s/%s%d.trail", mdir, base, n);
-		found = drv_is_file(path);
+	for (int n = 0; n < 1000; n++) {
+		char *name = n ? drv_printf("%s%d.%s", base, n, suffix) : drv_printf("%s.%s", base, suffix);
+		char *path = drv_printf("%s/%s", mdir, name);
+		int found = drv_is_file(path);
 		free(path);
 		if (found)
-			return n;
+			return name;
+		free(name);
 	}
-	return -1;
+	return NULL;
 }

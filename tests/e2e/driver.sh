@@ -206,6 +206,11 @@ expect 1 'assertion violated' "pan -e: numbered trails, --replay replays the fir
 [ ! -e e.pml7.trail ] && [ -s e.pml1.trail ] && [ -s e.pml3.trail ] && [ ! -e e.pml4.trail ] \
 	&& ok "pan -e: the stale numbered trail removed, this run's three beside the model" \
 	|| fail "pan -e trails: $(ls e.pml*)"
+cp counter.pml suf.pml
+echo stale > suf.pml.trail
+expect 1 'assertion violated' "pan -tSUF: --replay replays suf.pml.SUF" -- "$dmc" check suf.pml --replay -- -tmine
+[ -s suf.pml.mine ] && [ ! -e suf.pml.trail ] && ok "pan -tSUF: the trail beside the model, the old one gone" \
+	|| fail "pan -tSUF: $(ls suf.pml*)"
 cp counter.pml stale.pml
 echo stale > stale.pml.trail
 echo stale > stale.pml2.trail

@@ -78,9 +78,9 @@ chmod +x cc_wrap spin_wrap
 CC=$work/cc_wrap "$dmc" check fine.pml --keep > k1.txt 2>&1
 [ -f cc.used ] && [ "$(entry_of k0.txt)" != "$(entry_of k1.txt)" ] \
 	&& ok "another \$CC: pan is rebuilt with it" || fail "\$CC not in the key: $(cat k1.txt | tail -n 3)"
-SPIN=$work/spin_wrap "$dmc" check fine.pml --keep > k2.txt 2>&1
+SPIN=./spin_wrap "$dmc" check fine.pml --keep > k2.txt 2>&1   # relative: spin runs elsewhere
 [ -f spin.used ] && [ "$(entry_of k2.txt)" != "$(entry_of k0.txt)" ] \
-	&& ok "another \$SPIN: pan is rebuilt with it" || fail "\$SPIN not in the key: $(tail -n 3 k2.txt)"
+	&& ok "another \$SPIN (a relative path): pan is rebuilt with it" || fail "\$SPIN not in the key: $(tail -n 3 k2.txt)"
 # the plugin, libdmc.a and share/'s headers: a copy of the library directory
 mkdir lib
 cp -r "$top/build/libdmc.a" "$top/build/dmc-gcc.so" "$top/build/share" lib/

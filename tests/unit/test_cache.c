@@ -1,6 +1,7 @@
 /*
- * test_cache.c -- unit tests of driver/cache.c (the build cache's key)
- * and driver/path.c (dirname, basename).
+ * test_cache.c -- unit tests of driver/cache.c (the build cache: its
+ * directory, key and digests), driver/trail.c (trails moved beside the
+ * model) and driver/path.c (dirname, basename).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "driver/cache.h"
 #include "driver/fs.h"
 #include "driver/path.h"
+#include "driver/trail.h"
 #include "driver/util.h"
 
 static uint64_t hash_of(const char *s, size_t len)
@@ -266,6 +268,53 @@ static void test_dirname_basename(void)
 	}
 }
 
+static int exists(const char *dir, const char *name)
+{
+	char *p = drv_printf("%s/%s", dir, name);
+	int yes = access(p, F_OK) == 0;
+	free(p);
+	return yes;
+}
+
+static void test_trails(void)
+{
+	char *run = drv_printf("%s/run", scratch), *m = drv_printf("%s/m", scratch);
+	CHECK(mkdir(run, 0700) == 0 && mkdir(m, 0700) == 0);
+	/* the suffix: pan's -tSUF, not -t_reverse */
+	char *opts[] = { "-e", "-tmine", "-t_reverse", "-t" };
+	CHECK_STR(drv_trail_suffix(opts, 1), "trail");
+	CHECK_STR(drv_trail_suffix(opts, 4), "mine");
+	/* old trails of the model go, other files stay */
+	put(m, "x.pml", "model");
+	put(m, "x.pml.trail", "old");
+	put(m, "x.pml12.trail", "old");
+	put(m, "x.pml.trail.bak", "keep");
+	put(m, "y.pml.trail", "keep");
+	put(m, "x.pmlz.trail", "keep");
+	CHECK(drv_trails_remove(m, "x.pml", "trail") == 0);
+	CHECK(!exists(m, "x.pml.trail") && !exists(m, "x.pml12.trail"));
+	CHECK(exists(m, "x.pml.trail.bak") && exists(m, "y.pml.trail") && exists(m, "x.pmlz.trail"));
+	char *none = drv_trail_to_replay(m, "x.pml", "trail");
+	CHECK(none == NULL);
+	/* pan's trails move; an empty one is a failure to write it */
+	put(run, "x.pml2.trail", "1:0:1\n");
+	put(run, "x.pml1.trail", "1:0:2\n");
+	put(run, "pan.out", "other");
+	CHECK_EQ_LONG(drv_trails_install(run, m, "x.pml", "trail"), 2);
+	CHECK(exists(m, "x.pml1.trail") && exists(m, "x.pml2.trail") && !exists(run, "x.pml1.trail"));
+	CHECK(!exists(m, "pan.out"));
+	char *first = drv_trail_to_replay(m, "x.pml", "trail");
+	CHECK(first != NULL);
+	if (first)
+		CHECK_STR(first, "x.pml1.trail");
+	free(first);
+	put(run, "x.pml.trail", "");
+	CHECK_EQ_LONG(drv_trails_install(run, m, "x.pml", "trail"), -1);
+	CHECK(!exists(m, "x.pml.trail"));
+	free(run);
+	free(m);
+}
+
 static void make_scratch(void)
 {
 	CHECK(mkdtemp(scratch) != NULL);
@@ -284,5 +333,6 @@ CHECK_MAIN("cache",
 	CASE(test_cache_open_refuses),
 	CASE(test_build_key),
 	CASE(test_file_digest),
+	CASE(test_trails),
 	CASE(remove_scratch),
 	CASE(test_dirname_basename))

@@ -162,6 +162,12 @@ line"; do
 done
 [ -e pwned ] || [ -e "$work/\$(touch pwned)/pwned" ] || [ -e "$top/pwned" ] \
 	&& fail "a directory name ran a command" || ok "no command from a directory name"
+# the cache's own path goes to spin too (UPPAAL translations, their witness)
+mkdir -m 700 'h$o:me'
+cp "$top/contrib/models/arbiter_2.xta" "$top/contrib/models/arbiter_2.q" .
+expect 1 'witness in the source model' "a cache under a HOME with \$ and : (UPPAAL model, its witness)" -- \
+	env -u DMC_CACHE -u XDG_CACHE_HOME HOME="$work/h\$o:me" "$dmc" check arbiter_2.xta --query arbiter_2.q
+grep -q 'arbiter_2.xta:[0-9]' out.txt && ok "the witness's steps name the .xta's lines" || fail "witness: $(tail -n 5 out.txt)"
 cp counter.pml 'bad$name.pml'
 expect 2 'rename the file' "a model file name SPIN's shell would expand: refused, exit 2" -- "$dmc" check 'bad$name.pml'
 cp counter.pml 'my model.pml'
@@ -255,7 +261,6 @@ else
 fi
 
 # ---- 16: the driver's errors ----
-cp "$top/contrib/models/arbiter_2.xta" "$top/contrib/models/arbiter_2.q" .
 cp arbiter_2.xta keep.xta
 expect 2 'is the model' "dmc translate M.xta -o M.xta: refused" -- "$dmc" translate arbiter_2.xta -o ./arbiter_2.xta
 cmp -s arbiter_2.xta keep.xta && ok "the model is unchanged" || fail "translate -o replaced the model"

@@ -85,6 +85,12 @@ static pid_t start_child(void)
 #else
 		(void) parent;
 #endif
+		/* until exec, a signal must act on the child as it will after */
+		for (size_t i = 0; i < NFORWARDED; i++) {
+			struct sigaction cur;
+			if (sigaction(forwarded[i], NULL, &cur) == 0 && cur.sa_handler != SIG_IGN)
+				signal(forwarded[i], SIG_DFL);
+		}
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;
 	}

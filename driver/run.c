@@ -23,7 +23,7 @@ static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP };
 
 static volatile sig_atomic_t got_signal;    /* the first one dmc received */
 static volatile sig_atomic_t running_child; /* its pid while one runs, else 0 */
-static int catching;
+static int catching, catching_tstp;
 
 /* The child and what it starts (gcc's cc1, as, ld) are a process group
  * of their own: the signal goes to all of them, once (the terminal's ^C
@@ -39,11 +39,43 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 		kill(-c, sig);
 }
 
+/* ^Z: the child's group stops with dmc, and continues with it (it does
+ * not get the terminal's SIGTSTP itself) */
+static void on_stop(int sig)
+{
+	int saved = errno;
+	pid_t c = (pid_t) running_child;
+	struct sigaction dfl, ours;
+	sigset_t s;
+	if (c > 0)
+		kill(-c, SIGSTOP);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, &ours);
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+	raise(sig);                         /* dmc stops here until SIGCONT */
+	sigprocmask(SIG_BLOCK, &s, NULL);
+	sigaction(sig, &ours, NULL);
+	if (c > 0)
+		kill(-c, SIGCONT);
+	errno = saved;
+}
+
 void drv_catch_signals(void)
 {
 	if (catching)
 		return;
 	catching = 1;
+	struct sigaction old, sa;
+	if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_stop;
+		sigemptyset(&sa.sa_mask);
+		catching_tstp = sigaction(SIGTSTP, &sa, NULL) == 0;
+	}
 	for (size_t i = 0; i < NFORWARDED; i++) {
 		struct sigaction old, sa;
 		/* ignored when we started (nohup, `cmd &`): stays ignored */
@@ -91,6 +123,8 @@ static pid_t start_child(void)
 			if (sigaction(forwarded[i], NULL, &cur) == 0 && cur.sa_handler != SIG_IGN)
 				signal(forwarded[i], SIG_DFL);
 		}
+		if (catching_tstp)
+			signal(SIGTSTP, SIG_DFL);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return 0;
 	}

@@ -7,7 +7,8 @@
  * SIGHUP sent to dmc (the terminal's ^C too) while a child runs are
  * passed on to that group, and dmc waits for the child: nothing it
  * started is left running behind it (on Linux the child also gets
- * SIGTERM if dmc itself is killed).  ^Z stops dmc alone.
+ * SIGTERM if dmc itself is killed).  ^Z (SIGTSTP) stops the child's
+ * group with dmc, and it continues when dmc does.
  * The caller asks drv_interrupted() after each step and stops.  A signal
  * that was ignored when dmc started (nohup, `cmd &` in a script) stays
  * ignored, for dmc and its children alike.

@@ -300,6 +300,23 @@ for sig in TERM INT HUP; do
 	fi
 	[ $rc != 0 ] && ok "SIG$sig to dmc: exit $rc, not 0" || fail "SIG$sig to dmc: exit 0"
 done
+# ^Z (SIGTSTP) stops pan with dmc, and SIGCONT continues both
+env --default-signal=INT "$dmc" check big.pml --search bfs > tstp.out 2>&1 &
+pid=$!
+sleep 1.5
+p=$(pans | head -n 1)
+kill -TSTP $pid
+sleep 0.5
+st1=$(ps -o stat= -p "$p" 2>/dev/null)
+kill -CONT $pid
+sleep 0.5
+st2=$(ps -o stat= -p "$p" 2>/dev/null)
+kill -TERM $pid
+wait $pid
+case "$st1/$st2" in
+T*/[RS]*) ok "SIGTSTP to dmc stops pan, SIGCONT continues it" ;;
+*) fail "SIGTSTP/SIGCONT to dmc: pan's state '$st1' then '$st2'" ;;
+esac
 # while compiling (a cold cache): nothing left behind either
 DMC_CACHE=$work/cold "$dmc" check big.pml > cold.txt 2>&1 &
 pid=$!

@@ -35,6 +35,12 @@ expect() {
 entry_of() { sed -n 's/^dmc: build directory //p' "$1" | tail -n 1; }
 # pan processes of this script's cache
 pans() { pgrep -f "$DMC_CACHE/" 2>/dev/null; }
+# wait (up to 20 s) until pan runs, then a second more
+wait_pan() {
+	i=0
+	while [ -z "$(pans)" ] && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
+	sleep 1
+}
 
 cat > counter.pml <<'EOF'
 int n;
@@ -286,7 +292,7 @@ for sig in TERM INT HUP; do
 	# a script's background job ignores SIGINT: give dmc the default back
 	env --default-signal=INT "$dmc" check big.pml --search bfs --json > sig.json 2> sig.err &
 	pid=$!
-	sleep 1.5
+	wait_pan
 	kill -$sig $pid
 	wait $pid
 	rc=$?
@@ -303,7 +309,7 @@ done
 # ^Z (SIGTSTP) stops pan with dmc, and SIGCONT continues both
 env --default-signal=INT "$dmc" check big.pml --search bfs > tstp.out 2>&1 &
 pid=$!
-sleep 1.5
+wait_pan
 p=$(pans | head -n 1)
 kill -TSTP $pid
 sleep 0.5

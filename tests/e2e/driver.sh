@@ -311,12 +311,21 @@ env --default-signal=INT "$dmc" check big.pml --search bfs > tstp.out 2>&1 &
 pid=$!
 wait_pan
 p=$(pans | head -n 1)
+# state_of PID WANT: its state once it starts with WANT (T or not T), within 20 s
+state_of() {
+	i=0
+	while [ $i -lt 100 ]; do
+		st=$(ps -o stat= -p "$1" 2>/dev/null)
+		case "$2/$st" in T/T*|R/[RSD]*) break ;; esac
+		sleep 0.2
+		i=$((i + 1))
+	done
+	echo "$st"
+}
 kill -TSTP $pid
-sleep 0.5
-st1=$(ps -o stat= -p "$p" 2>/dev/null)
+st1=$(state_of "$p" T)
 kill -CONT $pid
-sleep 0.5
-st2=$(ps -o stat= -p "$p" 2>/dev/null)
+st2=$(state_of "$p" R)
 kill -TERM $pid
 wait $pid
 case "$st1/$st2" in

@@ -323,8 +323,10 @@ state_of() {
 # discards SIGTSTP: nothing stops there, dmc included
 sleep 30 &
 sp=$!
+sleep 0.5                       # sleep itself, not the shell before exec
 kill -TSTP $sp
 st0=$(state_of $sp T 10)
+kill -CONT $sp
 kill $sp
 wait $sp 2>/dev/null
 case "$st0" in

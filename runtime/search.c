@@ -75,6 +75,8 @@ static void fail(const char *msg)
  * must be one the targets cover, or a pruned state could hide one. */
 static void decide_pruning(void)
 {
+	static char note[400];
+	const char *why;
 	dmc_S.prune = 0;
 	if (dmc_S.opt.no_prune)
 		dmc_S.prune_note = "off (--no-prune)";
@@ -90,7 +92,10 @@ static void decide_pruning(void)
 		                   "spin -o3 shows it)";
 	else if (dmc_br_claim_type() >= 0 && !(dmc_S.targets.kinds & DMC_TGT_CLAIM))
 		dmc_S.prune_note = "off (pan also checks the never claim, which is not a target)";
-	else {
+	else if ((why = dmc_heuristic_prune_veto(&dmc_S.targets)) != NULL) {
+		snprintf(note, sizeof note, "off (%s)", why);
+		dmc_S.prune_note = note;
+	} else {
 		dmc_S.prune = 1;
 		dmc_S.prune_note = "on";
 	}

@@ -104,7 +104,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # directory and build cache), and each runs one spin, gcc or pan at a
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e

@@ -168,8 +168,14 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	char *ptext = drv_read_file(pml, &plen), *out = NULL;
 	if (!ptext)
 		return;
-	char *argv[] = { (char *) e->spin, "-t", "-p", (char *) pml, NULL };
-	if (drv_run_capture(argv, &out, &olen) != 0 || !out) {
+	/* from the model's directory: spin hands the name to a shell, and
+	 * the steps' "file:line" then has no directory (no ':' in it) */
+	char *dir = drv_dirname(pml), *base = drv_basename(pml);
+	char *argv[] = { (char *) e->spin, "-t", "-p", base, NULL };
+	int st = drv_run_capture(argv, dir, &out, &olen);
+	free(dir);
+	free(base);
+	if (st != 0 || !out) {
 		drv_msg("cannot replay the trail of %s", pml);
 		free(ptext);
 		free(out);

@@ -6,6 +6,10 @@
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #   make install    install under $(PREFIX)
+#   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
+#                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
+#                   check plus the fuzz corpora replayed and 60 s per harness
+#                   (docs/fuzzing.md)
 
 -include config.mk
 ifeq ($(wildcard config.mk),)
@@ -100,7 +104,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # directory and build cache), and each runs one spin, gcc or pan at a
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
-E2E_SCRIPTS := run por liveness uppaal lua anml cli rendezvous
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e
@@ -113,6 +117,39 @@ $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
 	@start=$$(date +%s); sh tests/e2e/$*.sh > $(B)/e2e/$*.log 2>&1; rc=$$?; \
 	 echo "---- tests/e2e/$*.sh ($$(( $$(date +%s) - start )) s, exit $$rc) ----"; \
 	 cat $(B)/e2e/$*.log; exit $$rc
+
+# ---- fuzzing (docs/fuzzing.md) ----
+# The code under test is compiled again with clang's coverage and the
+# sanitizers; each harness links all of it (like the unit tests).
+FUZZ_CC      ?= clang
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_HARNESS := xta xml query anml stmt lua
+FUZZ_BINS    := $(FUZZ_HARNESS:%=$(B)/fuzz/fuzz_%)
+FUZZ_OBJ     := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(UNIT_SRC) tests/fuzz/fuzz_mutate.c)
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz fuzz-run fuzz-replay check-full
+.SECONDARY: $(FUZZ_OBJ)
+
+$(B)/fuzz/obj/%.o: %.c $(wildcard tests/fuzz/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CSTD) -O1 -g $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(INC) $(DRV_INC) $(DRV_DEF) \
+		$(LUA_CFLAGS) -Itests/unit -I. -c $< -o $@
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(wildcard tests/fuzz/*.h)
+	$(FUZZ_CC) $(CSTD) -O1 -g $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(INC) $(DRV_INC) $(LUA_CFLAGS) \
+		-Itests/unit -I. $< $(FUZZ_OBJ) $(EXPAT_LIBS) $(LUA_LIBS) -lm -o $@
+
+fuzz: $(FUZZ_BINS)
+
+fuzz-run: fuzz
+	sh tests/fuzz/run.sh fuzz $(FUZZ_SECONDS) $(FUZZ_HARNESS)
+
+fuzz-replay: fuzz
+	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
+
+check-full: check fuzz
+	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
+	sh tests/fuzz/run.sh fuzz 60 $(FUZZ_HARNESS)
 
 bench: all
 	sh tests/bench/run.sh

@@ -2,7 +2,9 @@
  * accessors.c -- `dmc vars MODEL.pml pan.h`: run spin -d and write the
  * variable accessors (the text itself: vars.c).
  */
+#include "build.h"
 #include "cmd.h"
+#include "path.h"
 #include "run.h"
 #include "fs.h"
 #include "util.h"
@@ -13,18 +15,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-int drv_gen_vars(const drv_env *e, const char *model, const char *panh, const char *out_path)
+int drv_gen_vars(const drv_env *e, const char *cwd, const char *model, const char *panh,
+                 const char *out_path)
 {
 	drv_strv argv = { 0 };
-	char *symtab = NULL, *text;
+	char *symtab = NULL, *text, *dir = NULL, *base = NULL;
 	size_t symtab_len = 0, text_len = 0;
 	FILE *out;
 	int rc;
+	/* spin hands the name to a shell (see build.h): a name it would
+	 * expand is run as its file name from its own directory */
+	if (strpbrk(model, "$`\"\\\n")) {
+		base = drv_basename(model);
+		if (drv_unsafe_model_name(base)) {
+			drv_msg("cannot give the model's file name '%s' to spin -d: %s", base,
+			        drv_unsafe_model_name(base));
+			free(base);
+			return 1;
+		}
+		char *d = drv_dirname(model);
+		dir = cwd && d[0] != '/' ? drv_printf("%s/%s", cwd, d) : d;
+		if (dir != d)
+			free(d);
+		model = base;
+		cwd = dir;
+	}
 	drv_strv_push(&argv, e->spin);
 	drv_strv_push(&argv, "-d");
 	drv_strv_push(&argv, model);
-	rc = drv_run_capture(argv.v, &symtab, &symtab_len);
+	rc = drv_run_capture(argv.v, cwd, &symtab, &symtab_len);
 	drv_strv_free(&argv);
+	free(dir);
+	free(base);
 	if (rc != 0) {
 		free(symtab);
 		return 1;
@@ -60,7 +82,7 @@ int drv_cmd_vars(const drv_env *e, int argc, char **argv)
 	}
 	if ((rc = drv_need_build(e)) != 0)
 		return rc;
-	if (drv_gen_vars(e, argv[0], argv[1], NULL) != 0) {
+	if (drv_gen_vars(e, NULL, argv[0], argv[1], NULL) != 0) {
 		drv_msg("vars: spin -d %s failed", argv[0]);
 		return 2;
 	}

@@ -1,13 +1,23 @@
 /*
  * cache.c -- the build cache's directory and key (see cache.h).
  */
+/* realpath() and st_mtim are XSI/POSIX.1-2008 with XSI */
+#define _XOPEN_SOURCE 700
+
 #include "cache.h"
 #include "fs.h"
+#include "path.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define C1 UINT64_C(0x87c37b91114253d5)
 #define C2 UINT64_C(0x4cf5ad432745937f)
@@ -112,52 +122,7 @@ int drv_hash_file(drv_hash *s, const char *path)
 	return rc;
 }
 
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-void drv_model_includes(const char *text, size_t len, drv_strv *out)
-{
-	size_t pos = 0;
-	while (pos < len) {
-		const char *line = text + pos;
-		const char *nl = memchr(line, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - line) : len - pos, i = 0;
-		pos += n + (nl ? 1 : 0);
-		/* ^[ \t]*#[ \t]*include[ \t]*"\(.*\)".* */
-		while (i < n && is_blank(line[i]))
-			i++;
-		if (i >= n || line[i] != '#')
-			continue;
-		i++;
-		while (i < n && is_blank(line[i]))
-			i++;
-		if (n - i < 7 || memcmp(line + i, "include", 7) != 0)
-			continue;
-		i += 7;
-		while (i < n && is_blank(line[i]))
-			i++;
-		if (i >= n || line[i] != '"')
-			continue;
-		size_t start = ++i, end = n;
-		while (end > start && line[end - 1] != '"')
-			end--;
-		if (end == start)
-			continue;                 /* no closing quote */
-		end--;                        /* the closing quote */
-		/* read -r trims blanks */
-		while (start < end && is_blank(line[start]))
-			start++;
-		while (end > start && is_blank(line[end - 1]))
-			end--;
-		char *name = drv_alloc(end - start + 1);
-		memcpy(name, line + start, end - start);
-		name[end - start] = '\0';
-		drv_strv_push(out, name);
-		free(name);
-	}
-}
+/* ---- the cache directory ---- */
 
 char *drv_cache_dir(void)
 {
@@ -165,36 +130,174 @@ char *drv_cache_dir(void)
 	if (v && *v)
 		return drv_strdup(v);
 	v = getenv("XDG_CACHE_HOME");
-	if (v && *v)
+	if (v && v[0] == '/')                  /* relative ones are to be ignored */
 		return drv_printf("%s/spin-dmc", v);
 	v = getenv("HOME");
-	return drv_printf("%s/.cache/spin-dmc", v && *v ? v : "/tmp");
+	if (v && *v)
+		return drv_printf("%s/.cache/spin-dmc", v);
+	struct passwd *pw = getpwuid(geteuid());
+	if (pw && pw->pw_dir && pw->pw_dir[0] == '/' && drv_untrusted(pw->pw_dir, 1) == NULL)
+		return drv_printf("%s/.cache/spin-dmc", pw->pw_dir);
+	/* a name of our own, not one anybody could create first and fill */
+	return drv_printf("/tmp/spin-dmc-%lu", (unsigned long) geteuid());
 }
 
-char *drv_cache_key(const char *mabs, const char *mdir, const char *spin_opts,
-                    const char *cflags, int portable, const char *const files[])
+static const char *why_not(const struct stat *st, int dir)
 {
-	drv_hash s;
-	size_t len;
-	char *model = drv_read_file(mabs, &len), *head;
-	drv_strv inc = { 0 };
-	if (!model)
+	if (dir ? !S_ISDIR(st->st_mode) : !S_ISREG(st->st_mode))
+		return dir ? "not a directory" : "not a regular file";
+	if (st->st_uid != geteuid())
+		return "owned by another user";
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by group or others";
+	return NULL;
+}
+
+const char *drv_untrusted(const char *path, int dir)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return strerror(errno);
+	if (S_ISLNK(st.st_mode))
+		return "a symbolic link";
+	return why_not(&st, dir);
+}
+
+char *drv_cache_open(void)
+{
+	char *dir = drv_cache_dir();
+	struct stat st;
+	if (dir[0] != '/') {
+		char cwd[4096];
+		if (!getcwd(cwd, sizeof cwd)) {
+			drv_msg("build cache %s: cannot find the current directory: %s", dir, strerror(errno));
+			free(dir);
+			return NULL;
+		}
+		char *abs = drv_printf("%s/%s", cwd, dir);
+		free(dir);
+		dir = abs;
+	}
+	if (drv_mkdir_p(dir) != 0) {
+		drv_msg("cannot create the build cache %s: %s (set DMC_CACHE to another directory)",
+		        dir, strerror(errno));
+		free(dir);
 		return NULL;
-	drv_hash_init(&s);
-	head = drv_printf("%s|%s|%s|%d\n", mabs, spin_opts, cflags, portable);
-	drv_hash_item(&s, head, strlen(head));
-	free(head);
-	drv_hash_item(&s, model, len);
-	drv_model_includes(model, len, &inc);
-	for (size_t i = 0; i < inc.n; i++) {
-		char *path = drv_printf("%s/%s", mdir, inc.v[i]);
+	}
+	/* the cache itself may be a symbolic link to a directory of ours */
+	const char *why = stat(dir, &st) != 0 ? strerror(errno) : why_not(&st, 1);
+	if (why) {
+		drv_msg("refusing the build cache %s: %s (whoever can write there chooses the "
+		        "program dmc runs; set DMC_CACHE to a directory of yours, mode 0700)", dir, why);
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* ---- the key ---- */
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* The regular files in dir whose names start with prefix, sorted. */
+static void files_in(const char *dir, const char *prefix, drv_strv *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t first = out->n;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		char *path = drv_printf("%s/%s", dir, e->d_name);
 		if (drv_is_file(path))
-			drv_hash_file(&s, path);
+			drv_strv_push(out, path);
 		free(path);
 	}
-	drv_strv_free(&inc);
-	free(model);
-	for (size_t i = 0; files[i]; i++)
-		drv_hash_file(&s, files[i]);
+	closedir(d);
+	qsort(out->v + first, out->n - first, sizeof *out->v, by_name);
+}
+
+/* A program's identity: the file it resolves to, with size, time and
+ * inode (a program's contents are too big to hash every time). */
+static void hash_program(drv_hash *s, const char *name)
+{
+	char *found = drv_which(name), *real = found ? realpath(found, NULL) : NULL;
+	struct stat st;
+	char *id;
+	if (real && stat(real, &st) == 0)
+		id = drv_printf("%s|%s|%lld|%lld.%09ld|%llu", name, real, (long long) st.st_size,
+		                (long long) st.st_mtim.tv_sec, (long) st.st_mtim.tv_nsec,
+		                (unsigned long long) st.st_ino);
+	else
+		id = drv_printf("%s|not found", name);
+	drv_hash_item(s, id, strlen(id));
+	free(id);
+	free(real);
+	free(found);
+}
+
+/* A file's name and contents (or that it is missing). */
+static void hash_named_file(drv_hash *s, const char *path)
+{
+	drv_hash_item(s, path, strlen(path));
+	if (drv_hash_file(s, path) != 0)
+		drv_hash_item(s, "missing", 7);
+}
+
+char *drv_build_key(const char *gendir, const drv_build_inputs *in)
+{
+	static const char *const compiler_env[] = {
+		"CPATH", "C_INCLUDE_PATH", "LIBRARY_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH",
+		"GCC_COMPARE_DEBUG", NULL
+	};
+	drv_hash s;
+	drv_strv files = { 0 };
+	drv_hash_init(&s);
+	char *head = drv_printf("spin-dmc build 2|%s|%s|%d", in->spin_opts, in->cflags, in->portable);
+	drv_hash_item(&s, head, strlen(head));
+	free(head);
+	/* SPIN's output: the model, everything it includes, --spin-opts */
+	files_in(gendir, "pan.", &files);
+	for (size_t i = 0; i < files.n; i++) {
+		const char *base = strrchr(files.v[i], '/') + 1;
+		drv_hash_item(&s, base, strlen(base));
+		drv_hash_file(&s, files.v[i]);
+	}
+	drv_strv_free(&files);
+	/* the programs; dmc's own compile steps are in its executable */
+	hash_program(&s, in->spin);
+	hash_program(&s, in->cc);
+	hash_program(&s, "/proc/self/exe");
+	for (const char *const *v = compiler_env; *v; v++) {
+		const char *val = getenv(*v);
+		char *item = drv_printf("%s=%s", *v, val ? val : "(unset)");
+		drv_hash_item(&s, item, strlen(item));
+		free(item);
+	}
+	/* the runtime, the plugin, the glue and the headers */
+	char *lib = drv_printf("%s/libdmc.a", in->libdir), *plugin = drv_printf("%s/dmc-gcc.so", in->libdir);
+	hash_named_file(&s, lib);
+	hash_named_file(&s, plugin);
+	free(lib);
+	free(plugin);
+	files_in(in->share, "", &files);
+	for (size_t i = 0; i < files.n; i++)
+		hash_named_file(&s, files.v[i]);
+	drv_strv_free(&files);
 	return drv_printf("%016" PRIx64, drv_hash_final(&s));
+}
+
+char *drv_file_digest(const char *path)
+{
+	drv_hash s;
+	struct stat st;
+	drv_hash_init(&s);
+	if (stat(path, &st) != 0 || drv_hash_file(&s, path) != 0)
+		return NULL;
+	return drv_printf("%lld %016" PRIx64, (long long) st.st_size, drv_hash_final(&s));
 }

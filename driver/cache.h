@@ -1,21 +1,32 @@
 /*
- * cache.h -- where `dmc check` builds pan, and under which name.
+ * cache.h -- where `dmc check` keeps the pan it builds, under which name,
+ * and whether a directory there can be trusted.
  *
- * The build directory is $DMC_CACHE/KEY (default
- * ${XDG_CACHE_HOME:-$HOME/.cache}/spin-dmc/KEY), KEY being 16 hex digits
- * of a hash of everything that goes into pan: the model's absolute path,
- * --spin-opts, --cflags, --portable, the model's text, the files it
- * #includes (beside the model), libdmc.a and dmc_glue.c.  Same inputs,
- * same directory: a second check of the same model does not rebuild.
+ * The cache is $DMC_CACHE, else $XDG_CACHE_HOME/spin-dmc, else
+ * $HOME/.cache/spin-dmc, else the same under the home directory the
+ * password database gives, else /tmp/spin-dmc-UID.  Directories dmc
+ * creates there are 0700, and dmc refuses a cache (or an entry in it)
+ * that is not the user's own or that others may write: whoever can write
+ * there chooses the program dmc runs.
+ *
+ * An entry is $CACHE/KEY, KEY being 16 hex digits of a hash of everything
+ * the build depends on: SPIN's output for the model (every pan.* file,
+ * so the model's whole include closure and --spin-opts are in it), the
+ * identity (resolved path, size, modification time) of $SPIN, $CC and
+ * dmc itself, --cflags, --portable, the environment variables the
+ * compiler reads, and the contents of libdmc.a, the plugin and every
+ * file of share/.  Same inputs, same entry: a second check of the same
+ * model does not recompile (spin -a runs every time: it is cheap).
  *
  * The hash (drv_hash) is not cryptographic: it only has to tell build
- * inputs apart, not resist an adversary.  It is a 64-bit MurmurHash3-style
- * hash: murmur3's block mix over 8-byte little-endian words (constants
- * c1 = 0x87c37b91114253d5, c2 = 0x4cf5ad432745937f, rotations 31 and 27),
- * the length folded in and murmur3's fmix64 finalizer; seed
- * 0x5350494e2d444d43 ("SPIN-DMC").  Each input is followed by its length
- * (8 bytes), so the concatenation cannot be cut two ways.  Two different
- * builds share a directory with probability about 2^-64 per pair.
+ * inputs apart, not resist an adversary (the cache's ownership checks
+ * do that).  It is a 64-bit MurmurHash3-style hash: murmur3's block mix
+ * over 8-byte little-endian words (constants c1 = 0x87c37b91114253d5,
+ * c2 = 0x4cf5ad432745937f, rotations 31 and 27), the length folded in and
+ * murmur3's fmix64 finalizer; seed 0x5350494e2d444d43 ("SPIN-DMC").  Each
+ * input is followed by its length (8 bytes), so the concatenation cannot
+ * be cut two ways.  Two different builds share an entry with probability
+ * about 2^-64 per pair.
  */
 #ifndef DRV_CACHE_H
 #define DRV_CACHE_H
@@ -39,17 +50,30 @@ void drv_hash_item(drv_hash *s, const void *data, size_t len);
 /* A file's contents as one framed input; -1 if it cannot be read. */
 int drv_hash_file(drv_hash *s, const char *path);
 
-/* The files a model includes: for each line `#include "NAME"`, NAME
- * (everything up to the line's last '"', blanks trimmed), in order. */
-void drv_model_includes(const char *text, size_t len, drv_strv *out);
-
-/* $DMC_CACHE, else $XDG_CACHE_HOME/spin-dmc, else $HOME/.cache/spin-dmc,
- * else /tmp/.cache/spin-dmc. */
+/* The default cache directory (see above); not created. */
 char *drv_cache_dir(void);
 
-/* The key (16 hex digits) for the model at mabs in mdir; files: libdmc.a
- * and dmc_glue.c, NULL-terminated.  NULL if the model cannot be read. */
-char *drv_cache_key(const char *mabs, const char *mdir, const char *spin_opts,
-                    const char *cflags, int portable, const char *const files[]);
+/* The cache directory, absolute, created (0700) when missing, and
+ * checked; NULL after a message saying what is wrong. */
+char *drv_cache_open(void);
+
+/* NULL when path is a directory (dir = 1) or regular file (dir = 0) of
+ * ours, not a symbolic link, that group and others cannot write; else
+ * why not (a static string). */
+const char *drv_untrusted(const char *path, int dir);
+
+/* What goes into a build besides SPIN's output. */
+typedef struct {
+	const char *spin, *cc;           /* as given: looked up in $PATH */
+	const char *spin_opts, *cflags;
+	int portable;
+	const char *libdir, *share;      /* libdmc.a, dmc-gcc.so; share/ */
+} drv_build_inputs;
+
+/* The key (16 hex digits) for SPIN's pan.* files in gendir and in. */
+char *drv_build_key(const char *gendir, const drv_build_inputs *in);
+
+/* A digest of a file's contents ("SIZE HASH"); NULL if it cannot be read. */
+char *drv_file_digest(const char *path);
 
 #endif

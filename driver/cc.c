@@ -151,23 +151,22 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	if (!out)
 		out = outbuf = drv_printf("%s/pan", pandir);
 
-	/* variable accessors from the model SPIN generated pan.c from */
+	/* variable accessors from the model SPIN generated pan.c from: a
+	 * relative name is run from pan.c's directory, as spin -a was (spin
+	 * hands the name to a shell: pandir must not be part of it) */
 	model = pan_source(panh);
-	if (model[0] != '/') {
-		char *m = drv_printf("%s/%s", pandir, model);
-		free(model);
-		model = m;
-	}
+	char *found = model[0] == '/' ? drv_strdup(model) : drv_printf("%s/%s", pandir, model);
 	char *vars_h = drv_printf("%s/dmc_vars.h", pandir);
-	if (drv_is_file(model)) {
-		if (drv_gen_vars(e, model, panh, vars_h) != 0)
+	if (drv_is_file(found)) {
+		if (drv_gen_vars(e, model[0] == '/' ? NULL : pandir, model, panh, vars_h) != 0)
 			fprintf(stderr, "dmc: warning: no variable accessors (spin -d %s failed); "
-			        "hf is unavailable\n", model);
+			        "hf is unavailable\n", found);
 	} else {
 		unlink(vars_h);
 		fprintf(stderr, "dmc: warning: model %s not found; no variable accessors, "
-		        "hf is unavailable\n", model);
+		        "hf is unavailable\n", found);
 	}
+	free(found);
 	free(vars_h);
 
 	drv_strv_push(&cmd, e->cc);

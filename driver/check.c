@@ -2,28 +2,35 @@
  * check.c -- `dmc check MODEL.pml [options] [-- pan options]`: Promela to
  * verdict.
  *
- *   1. spin -a MODEL (plus --spin-opts) in a build directory keyed by
- *      everything that goes into pan (cache.h), unless pan is there;
- *   2. dmc cc -O2 (plus --cflags) there: pan keeps SPIN's partial-order
- *      reduction (runtime/por.h) unless the model uses what SPIN allows
- *      only with -DNOREDUCE (then that is added);
- *   3. pan in the model's directory, so the trail is MODEL.pml.trail
- *      beside the model;
- *   4. with --replay and a violation, spin -t -p MODEL.
+ *   1. pan from the build cache, or built there (build.h: spin -a runs
+ *      every time, the key covers SPIN's output and the tools);
+ *   2. the model's old trails removed, pan run in a private directory of
+ *      the cache and its trails moved beside the model (trail.h), so
+ *      MODEL.pml.trail beside the model is this run's and complete;
+ *   3. with --replay and a violation, spin -t -p MODEL.
  * Exit status: 0 no violation (complete search), 1 violation, 2 bad input
- * or usage, 3 incomplete search without a violation.
+ * or usage (a trail that could not be written beside the model, too),
+ * 3 incomplete search without a violation, 128 + N when signal N
+ * (SIGINT, SIGTERM, SIGHUP) stopped it (passed on to spin, the compiler
+ * or pan, waited for; run.h).
  */
+#include "build.h"
 #include "cache.h"
 #include "translate.h"
 #include "cmd.h"
 #include "fs.h"
 #include "path.h"
 #include "run.h"
+#include "trail.h"
 #include "util.h"
 
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct {
@@ -54,6 +61,33 @@ static const char *const rt_value_opts[] = {
 	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache",
 	"--por-proviso", "--guide", NULL
 };
+
+/* the runtime's numeric options: their ranges are the runtime's, but
+ * nothing that is not a finite number gets that far (strtod takes "nan"
+ * and "inf", and NaN passes every comparison of a range check) */
+static const char *const rt_number_opts[] = {
+	"--weight", "--beam", "--memlim", "--max-depth", "--time-limit", NULL
+};
+
+/* 0 if "--name=value" is no numeric option or its value is a finite
+ * number; else 2 after saying so */
+static int check_number(const char *opt)
+{
+	const char *eq = strchr(opt, '=');
+	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
+	for (const char *const *o = rt_number_opts; eq && *o; o++) {
+		if (strlen(*o) != n || strncmp(opt, *o, n) != 0)
+			continue;
+		char *end;
+		errno = 0;
+		double v = strtod(eq + 1, &end);
+		if (end == eq + 1 || *end != '\0' || !isfinite(v)) {
+			drv_msg("check: %.*s: expected a finite number, got '%s'", (int) n, opt, eq + 1);
+			return 2;
+		}
+	}
+	return 0;
+}
 
 static int has_value_prefix(const char *a)
 {
@@ -99,8 +133,11 @@ static int parse(check_opts *o, int argc, char **argv)
 			}
 			else {
 				char *opt = drv_printf("%s=%s", a, v);
+				int bad = check_number(opt);
 				drv_strv_push(&o->rt_opts, opt);
 				free(opt);
+				if (bad)
+					return bad;
 			}
 		} else if (starts_with(a, "--search="))
 			o->search = a + strlen("--search=");
@@ -108,8 +145,11 @@ static int parse(check_opts *o, int argc, char **argv)
 			o->heur = a + strlen("--heuristic=");
 		else if (starts_with(a, "--lua="))
 			o->lua = a + strlen("--lua=");
-		else if (has_value_prefix(a))
+		else if (has_value_prefix(a)) {
+			if (check_number(a))
+				return 2;
 			drv_strv_push(&o->rt_opts, a);
+		}
 		else if (strcmp(a, "--json") == 0) {
 			o->json = 1;
 			drv_strv_push(&o->rt_opts, a);
@@ -119,8 +159,14 @@ static int parse(check_opts *o, int argc, char **argv)
 				o->no_por = 1;
 			drv_strv_push(&o->rt_opts, a);
 		}
-		else if (strcmp(a, "--query") == 0 && i + 1 < argc)
+		else if (strcmp(a, "--query") == 0) {
+			if (i + 1 >= argc) {
+				drv_msg("check: --query needs a value: a query file (.q) or a formula such as 'E<> P.done'");
+				return 2;
+			}
 			o->query = argv[++i];
+		} else if (starts_with(a, "--query="))
+			o->query = a + strlen("--query=");
 		else if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-f") == 0)
 			drv_strv_push(&o->rt_opts, a);   /* liveness: the runtime's nested DFS */
 		else if (strcmp(a, "--replay") == 0)
@@ -158,158 +204,97 @@ static int parse(check_opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* SPIN's complaints: spin.out without its "ltl ..." echo lines */
-static void show_spin_output(const char *path)
+/* "is a directory" or "no such file" for a model or query that is no
+ * regular file; NULL when it is one */
+static const char *not_a_file(const char *path, const char *what)
 {
-	size_t len;
-	char *text = drv_read_file(path, &len);
-	if (!text)
+	static char buf[64];
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return errno == ENOENT ? "no such file" : strerror(errno);
+	if (S_ISDIR(st.st_mode))
+		return snprintf(buf, sizeof buf, "is a directory, not a %s", what), buf;
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	return NULL;
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+/* spin -t -p on the model's trail (the first numbered one of pan -e when
+ * there is no plain one), from a directory of the cache: SPIN hands the
+ * model's name to a shell, so the name is src/BASE */
+static void replay(const drv_env *e, const char *cache, const char *mdir, const char *mbase,
+                   const char *suffix, const char *shown, int json)
+{
+	char *trail = drv_trail_to_replay(mdir, mbase, suffix);
+	char *view = trail ? drv_spin_view(cache, "replay", mdir) : NULL;
+	if (!view) {
+		if (!trail)
+			drv_msg("no trail of %s to replay in %s", mbase, mdir);
+		free(trail);
 		return;
-	for (size_t pos = 0; pos < len; ) {
-		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		if (!(n >= 4 && memcmp(line, "ltl ", 4) == 0)) {
-			fwrite(line, 1, n, stderr);
-			fputc('\n', stderr);
-		}
-		pos += n + (nl ? 1 : 0);
 	}
-	free(text);
-}
-
-static int contains(const char *text, size_t len, const char *needle)
-{
-	size_t m = strlen(needle);
-	for (size_t i = 0; i + m <= len; i++)
-		if (memcmp(text + i, needle, m) == 0)
-			return 1;
-	return 0;
-}
-
-/* spin -a in bdir; 0 if SPIN accepted the model */
-static int run_spin(const drv_env *e, const check_opts *o, const char *bdir, const char *mabs)
-{
-	char *out_path = drv_printf("%s/spin.out", bdir);
-	char *pan_c = drv_printf("%s/pan.c", bdir);
 	drv_strv argv = { 0 };
-	int fd = drv_open_out(out_path), ok = 0;
+	char *out = drv_printf("%s/replay.out", view);
+	int fd = drv_open_out(out);
+	drv_run_io io = { view, fd, json ? -1 : fd };
+	char *t = drv_printf("src/%s", trail);
+	char *name = drv_printf("src/%s", mbase);
+	drv_strv_push(&argv, e->spin);
+	drv_strv_push(&argv, "-t");
+	drv_strv_push(&argv, "-k");
+	drv_strv_push(&argv, t);
+	drv_strv_push(&argv, "-p");
+	drv_strv_push(&argv, name);
 	if (fd >= 0) {
-		drv_run_io io = { bdir, fd, fd };
-		size_t len = 0;
-		char *text;
-		drv_strv_push(&argv, e->spin);
-		drv_strv_push_words(&argv, o->spin_opts);
-		drv_strv_push(&argv, "-a");
-		drv_strv_push(&argv, mabs);
-		ok = drv_run(argv.v, &io) == 0;
+		drv_run(argv.v, &io);
 		close(fd);
-		text = drv_read_file(out_path, &len);
-		ok = ok && drv_is_file(pan_c) && text && !contains(text, len, "Error:");
-		free(text);
+		drv_show_renamed(out, name, shown, 0, json ? stderr : stdout);
 	}
-	if (!ok)
-		show_spin_output(out_path);
+	free(out);
 	drv_strv_free(&argv);
-	free(out_path);
-	free(pan_c);
-	return ok ? 0 : -1;
-}
-
-/* pan.c refuses to compile without -DNOREDUCE when the model uses
- * enabled(), pcvalue(), _last or an 'else' beside i/o (pan.h's HAS_*
- * macros); SPIN also wants it with priorities.  1 when pan.h says so. */
-static int needs_noreduce(const char *bdir)
-{
-	static const char *const macros[] = {
-		"\n#define HAS_ENABLED", "\n#define HAS_PCVALUE", "\n#define HAS_BADELSE",
-		"\n#define HAS_LAST", "\n#define HAS_PRIORITY", NULL
-	};
-	char *panh = drv_printf("%s/pan.h", bdir);
-	size_t len = 0;
-	char *text = drv_read_file(panh, &len);
-	int need = 0;
-	for (const char *const *m = macros; text && *m && !need; m++)
-		need = contains(text, len, *m);
-	free(text);
-	free(panh);
-	return need;
-}
-
-/* dmc cc ... > bdir/cc.out 2>&1; 0 on success */
-static int compile(const drv_env *e, const check_opts *o, const char *bdir)
-{
-	char *cc_out = drv_printf("%s/cc.out", bdir);
-	char *pan = drv_printf("%s/pan", bdir), *pan_c = drv_printf("%s/pan.c", bdir);
-	drv_strv argv = { 0 };
-	drv_redirect r;
-	int rc = 2;
-	if (o->portable)
-		drv_strv_push(&argv, "--portable");
-	drv_strv_push(&argv, "-O2");
-	if (needs_noreduce(bdir))
-		drv_strv_push(&argv, "-DNOREDUCE");
-	/* dmc check's defaults, compiled in: --search/--heuristic are passed
-	 * only when given, so a --lua script's settings can apply */
-	drv_strv_push(&argv, "--search=astar");
-	drv_strv_push(&argv, "--heuristic=none");
-	drv_strv_push_words(&argv, o->cflags);
-	drv_strv_push(&argv, "-o");
-	drv_strv_push(&argv, pan);
-	drv_strv_push(&argv, pan_c);
-	if (drv_redirect_begin(&r, cc_out) == 0) {
-		rc = drv_cmd_cc(e, (int)argv.n, argv.v);
-		drv_redirect_end(&r);
-	}
-	if (rc != 0)
-		drv_cat(cc_out, stderr);
-	drv_strv_free(&argv);
-	free(cc_out);
-	free(pan);
-	free(pan_c);
-	return rc == 0 ? 0 : -1;
-}
-
-/* An absolute path for the cache (a relative $DMC_CACHE would otherwise
- * name a different place once pan runs in the model's directory). */
-static char *absolute(char *dir)
-{
-	if (dir[0] == '/')
-		return dir;
-	char *probe = drv_printf("%s/x", dir), *abs = drv_abs_dir_of(probe);
-	free(probe);
-	if (!abs) {
-		char cwd[4096];
-		if (getcwd(cwd, sizeof cwd))
-			abs = drv_printf("%s/%s", cwd, dir);
-	}
-	if (!abs)
-		return dir;
-	free(dir);
-	return abs;
+	drv_rm_rf(view);
+	free(view);
+	free(trail);
+	free(t);
+	free(name);
 }
 
 static int check(const drv_env *e, check_opts *o)
 {
-	char *mdir = NULL, *mbase = NULL, *mabs = NULL, *cache = NULL, *key = NULL;
-	char *bdir = NULL, *pan = NULL, *trail = NULL, *lib = NULL, *glue = NULL;
+	char *mdir = NULL, *mbase = NULL, *cache = NULL, *entry = NULL, *pan = NULL;
+	char *rundir = NULL, *upml = NULL;
+	const char *why;
 	drv_strv argv = { 0 };
-	int rc = 2;
+	int rc = 2, sig;
 
 	if (!o->model || !*o->model) {
 		drv_msg("check: no model given (usage: dmc check MODEL.pml [options])");
 		return 2;
 	}
-	if (!drv_is_file(o->model) || !(mdir = drv_abs_dir_of(o->model))) {
-		drv_msg("check: %s: no such file", o->model);
+	if ((why = not_a_file(o->model, "model file")) || !(mdir = drv_abs_dir_of(o->model))) {
+		drv_msg("check: %s: %s", o->model, why ? why : "no such file");
+		return 2;
+	}
+	struct stat qst;
+	if (o->query && stat(o->query, &qst) == 0 && (why = not_a_file(o->query, "query file"))) {
+		/* a path, but no query file (a formula names no path) */
+		drv_msg("check: --query %s: %s", o->query, why);
+		free(mdir);
+		return 2;
+	}
+	if (!(cache = drv_cache_open())) {
+		free(mdir);
 		return 2;
 	}
 	/* a network of automata: check its translation (promela/uppaal_trail.c) */
-	char *upml = NULL;
 	if (prom_uppaal_is_model(o->model)) {
-		char *c = absolute(drv_cache_dir());
 		int liveness = 0;
-		upml = prom_uppaal_prepare(o->model, o->query, c, &liveness);
-		free(c);
+		upml = prom_uppaal_prepare(o->model, o->query, cache, &liveness);
 		/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
 		int has_a = 0;
 		for (size_t i = 0; i < o->rt_opts.n; i++)
@@ -318,8 +303,8 @@ static int check(const drv_env *e, check_opts *o)
 			drv_strv_push(&o->rt_opts, "-a");
 		free(mdir);
 		if (!upml || !(mdir = drv_abs_dir_of(upml))) {
-			free(upml);
-			return 2;
+			mdir = NULL;
+			goto done;
 		}
 		o->model = upml;
 		/* unmerged statements: the heuristics then see every update of the
@@ -328,47 +313,30 @@ static int check(const drv_env *e, check_opts *o)
 			o->spin_opts = "-o3";
 	} else if (o->query) {
 		drv_msg("check: --query is for UPPAAL models (.xml, .xta); Promela models carry their own asserts");
-		free(mdir);
-		return 2;
-	}
-	mbase = drv_basename(o->model);
-	mabs = drv_printf("%s/%s", strcmp(mdir, "/") == 0 ? "" : mdir, mbase);
-
-	/* the build directory is keyed by everything that goes into pan */
-	cache = absolute(drv_cache_dir());
-	lib = drv_printf("%s/libdmc.a", e->libdir);
-	glue = drv_printf("%s/dmc_glue.c", e->share);
-	const char *files[] = { lib, glue, NULL };
-	key = drv_cache_key(mabs, mdir, o->spin_opts, o->cflags, o->portable, files);
-	if (!key) {
-		drv_msg("check: %s: no such file", o->model);
 		goto done;
 	}
-	bdir = drv_printf("%s/%s", cache, key);
-	pan = drv_printf("%s/pan", bdir);
-	if (!drv_is_exec(pan)) {
-		if (drv_mkdir_p(bdir) != 0) {
-			drv_msg("cannot create build directory %s", bdir);
-			goto done;
-		}
-		/* spin's messages name the model file and line; show them as they are */
-		if (run_spin(e, o, bdir, mabs) != 0) {
-			drv_rm_rf(bdir);
-			drv_msg("spin rejected %s", o->model);
-			goto done;
-		}
-		if (compile(e, o, bdir) != 0) {
-			/* the model as pan.h names it: its absolute path */
-			drv_rm_rf(bdir);
-			drv_msg("compiling pan for %s failed", mabs);
-			goto done;
-		}
+	mbase = drv_basename(o->model);
+	if ((why = drv_unsafe_model_name(mbase))) {
+		drv_msg("check: cannot give the model's file name '%s' to SPIN: %s; rename the file", mbase, why);
+		goto done;
 	}
+
+	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable };
+	if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
+		goto done;
+	rc = 2;
 	if (o->keep)
-		drv_msg("build directory %s", bdir);
-	/* pan writes MODEL.pml.trail beside the model (spin -a was given its path) */
-	trail = drv_printf("%s.trail", mabs);
-	unlink(trail);
+		drv_msg("build directory %s", entry);
+	pan = drv_printf("%s/pan", entry);
+
+	/* a trail beside the model after this run is this run's */
+	const char *suffix = drv_trail_suffix(o->pan_opts.v, o->pan_opts.n);
+	if (drv_trails_remove(mdir, mbase, suffix) != 0
+	    || (strcmp(suffix, "trail") != 0 && drv_trails_remove(mdir, mbase, "trail") != 0))
+		goto done;
+	/* pan's model is src/BASE there too (the runtime may read it) */
+	if (!(rundir = drv_spin_view(cache, "run", mdir)))
+		goto done;
 
 	drv_strv_push(&argv, pan);
 	if (o->search) {
@@ -382,10 +350,10 @@ static int check(const drv_env *e, check_opts *o)
 		free(h);
 	}
 	if (o->lua) {
-		/* pan runs in the model's directory */
+		/* pan runs in a directory of its own */
 		char *dir = drv_abs_dir_of(o->lua), *base = drv_basename(o->lua);
-		if (!drv_is_file(o->lua) || !dir) {
-			drv_msg("check: --lua %s: no such file", o->lua);
+		if ((why = not_a_file(o->lua, "Lua script")) || !dir) {
+			drv_msg("check: --lua %s: %s", o->lua, why ? why : "no such file");
 			free(dir);
 			free(base);
 			goto done;
@@ -400,9 +368,23 @@ static int check(const drv_env *e, check_opts *o)
 		drv_strv_push(&argv, o->rt_opts.v[i]);
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
-	drv_run_io in_mdir = { mdir, -1, -1 };
-	rc = drv_run(argv.v, &in_mdir);
+	drv_run_io in_rundir = { rundir, -1, -1 };
+	rc = drv_run(argv.v, &in_rundir);
 	drv_strv_free(&argv);
+	sig = drv_interrupted();
+	/* the trails, even of a search pan reported on after a signal */
+	if (drv_trails_install(rundir, mdir, mbase, suffix) < 0) {
+		rc = 2;
+		goto done;
+	}
+	if (sig) {
+		/* pan's own verdict stands when it gave one that is not "no
+		 * violation" (an interrupted search is never complete) */
+		drv_msg("interrupted by %s", signal_name(sig));
+		if (rc != 1 && rc != 3)
+			rc = 128 + sig;
+		goto done;
+	}
 	if (rc == 2)
 		goto done;
 	if (rc != 0 && rc != 1 && rc != 3) {
@@ -410,29 +392,23 @@ static int check(const drv_env *e, check_opts *o)
 		rc = 2;
 		goto done;
 	}
-	if (rc == 1 && o->replay) {
-		drv_run_io io = { mdir, o->json ? 2 : -1, -1 };
-		drv_strv_push(&argv, e->spin);
-		drv_strv_push(&argv, "-t");
-		drv_strv_push(&argv, "-p");
-		drv_strv_push(&argv, mbase);
-		drv_run(argv.v, &io);
-		drv_strv_free(&argv);
-	}
+	if (rc == 1 && o->replay)
+		replay(e, cache, mdir, mbase, suffix, o->model, o->json);
 	if (rc == 1 && upml && !o->json)
 		prom_uppaal_show_trail(e, upml);
 done:
+	if ((sig = drv_interrupted()) && (rc == 0 || rc == 2))
+		rc = 128 + sig;
+	drv_strv_free(&argv);
+	if (rundir)
+		drv_rm_rf(rundir);
+	free(rundir);
 	free(upml);
 	free(mdir);
 	free(mbase);
-	free(mabs);
 	free(cache);
-	free(key);
-	free(bdir);
+	free(entry);
 	free(pan);
-	free(trail);
-	free(lib);
-	free(glue);
 	return rc;
 }
 

@@ -15,8 +15,9 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
 int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
 
 /* Write dmc_vars.h for model (pan.h at panh) to out_path (NULL: standard
- * output): runs `spin -d model`.  0 on success, 1 when spin -d failed or
- * the header could not be written (accessors.c). */
-int drv_gen_vars(const drv_env *e, const char *model, const char *panh, const char *out_path);
+ * output): runs `spin -d model` in cwd (NULL: ours).  0 on success, 1 when
+ * spin -d failed or the header could not be written (accessors.c). */
+int drv_gen_vars(const drv_env *e, const char *cwd, const char *model, const char *panh,
+                 const char *out_path);
 
 #endif

@@ -8,15 +8,27 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef DMC_LIBDIR_DEFAULT
 #define DMC_LIBDIR_DEFAULT ""
 #endif
 
-static const char *env_or(const char *name, const char *dflt)
+/* $name, else dflt.  A relative path with a slash (SPIN=./myspin) is made
+ * absolute: spin runs in a build directory, not in ours. */
+static const char *program(const char *name, const char *dflt)
 {
+	static char *made[2];
+	static int nmade;
 	const char *v = getenv(name);
-	return v && *v ? v : dflt;
+	if (!v || !*v)
+		return dflt;
+	if (v[0] == '/' || !strchr(v, '/') || nmade == 2)
+		return v;
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd))
+		return v;
+	return made[nmade++] = drv_printf("%s/%s", cwd, v);
 }
 
 void drv_env_init(drv_env *e, const char *argv0)
@@ -34,8 +46,8 @@ void drv_env_init(drv_env *e, const char *argv0)
 	e->share = drv_printf("%s/share", e->libdir);
 	e->top = drv_dirname(exe_dir);                /* build/.. */
 	free(exe_dir);
-	e->spin = env_or("SPIN", "spin");
-	e->cc = env_or("CC", "gcc");
+	e->spin = program("SPIN", "spin");
+	e->cc = program("CC", "gcc");
 }
 
 int drv_need_build(const drv_env *e)

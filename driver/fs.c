@@ -32,7 +32,7 @@ int drv_mkdir_p(const char *path)
 			continue;
 		char c = *s;
 		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
 			rc = -1;
 			break;
 		}
@@ -40,8 +40,12 @@ int drv_mkdir_p(const char *path)
 		if (c == '\0')
 			break;
 	}
-	if (rc == 0 && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
+	if (rc == 0 && stat(path, &st) != 0)
 		rc = -1;
+	else if (rc == 0 && !S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		rc = -1;
+	}
 	free(p);
 	return rc;
 }

@@ -10,7 +10,7 @@
 
 int drv_is_file(const char *path);        /* test -f: a regular file (links followed) */
 int drv_is_exec(const char *path);        /* test -x */
-int drv_mkdir_p(const char *path);        /* mkdir -p; 0 on success */
+int drv_mkdir_p(const char *path);        /* mkdir -p, new ones 0700; 0 on success (else errno says why) */
 int drv_rm_rf(const char *path);          /* rm -rf; 0 on success */
 /* The whole file, NUL-terminated (*len without the NUL); NULL on error. */
 char *drv_read_file(const char *path, size_t *len);

@@ -159,6 +159,13 @@ static char *search_path(const char *name)
 	return NULL;
 }
 
+char *drv_which(const char *name)
+{
+	if (strchr(name, '/'))
+		return drv_strdup(name);
+	return search_path(name);
+}
+
 char *drv_exe_dir(const char *argv0)
 {
 	char *exe = realpath("/proc/self/exe", NULL);

@@ -14,5 +14,8 @@ char *drv_abs_dir_of(const char *file);
 /* The directory of the running executable, symbolic links resolved
  * (/proc/self/exe, else argv[0] resolved through $PATH); NULL if unknown. */
 char *drv_exe_dir(const char *argv0);
+/* The file execvp would run for name: name itself when it has a slash,
+ * else the first executable match in $PATH; NULL if none. */
+char *drv_which(const char *name);
 
 #endif

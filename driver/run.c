@@ -1,24 +1,153 @@
 /*
- * run.c -- child processes without a shell.
+ * run.c -- child processes without a shell, and the signals dmc passes
+ * on to them.
  */
 #include "run.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP };
+#define NFORWARDED (sizeof forwarded / sizeof forwarded[0])
+
+static volatile sig_atomic_t got_signal;    /* the first one dmc received */
+static volatile sig_atomic_t running_child; /* its pid while one runs, else 0 */
+static int catching, catching_tstp;
+
+/* The child and what it starts (gcc's cc1, as, ld) are a process group
+ * of their own: the signal goes to all of them, once (the terminal's ^C
+ * reaches only dmc's group). */
+static void on_signal(int sig, siginfo_t *si, void *ctx)
+{
+	(void) ctx;
+	(void) si;
+	if (!got_signal)
+		got_signal = sig;
+	pid_t c = (pid_t) running_child;
+	if (c > 0)
+		kill(-c, sig);
+}
+
+/* ^Z: the child's group stops with dmc, and continues with it (it does
+ * not get the terminal's SIGTSTP itself) */
+static void on_stop(int sig)
+{
+	int saved = errno;
+	pid_t c = (pid_t) running_child;
+	struct sigaction dfl, ours;
+	sigset_t s;
+	if (c > 0)
+		kill(-c, SIGSTOP);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, &ours);
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+	raise(sig);                         /* dmc stops here until SIGCONT */
+	sigprocmask(SIG_BLOCK, &s, NULL);
+	sigaction(sig, &ours, NULL);
+	if (c > 0)
+		kill(-c, SIGCONT);
+	errno = saved;
+}
+
+void drv_catch_signals(void)
+{
+	if (catching)
+		return;
+	catching = 1;
+	struct sigaction old, sa;
+	if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_stop;
+		sigemptyset(&sa.sa_mask);
+		catching_tstp = sigaction(SIGTSTP, &sa, NULL) == 0;
+	}
+	for (size_t i = 0; i < NFORWARDED; i++) {
+		struct sigaction old, sa;
+		/* ignored when we started (nohup, `cmd &`): stays ignored */
+		if (sigaction(forwarded[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_signal;
+		sa.sa_flags = SA_SIGINFO;       /* no SA_RESTART: waits see EINTR */
+		sigemptyset(&sa.sa_mask);
+		sigaction(forwarded[i], &sa, NULL);
+	}
+}
+
+int drv_interrupted(void)
+{
+	return (int) got_signal;
+}
+
+/* fork with the forwarded signals blocked until running_child is set, so
+ * that none falls between the two; -1 on failure.  The child gets the
+ * mask back and, on Linux, SIGTERM when dmc dies. */
+static pid_t start_child(void)
+{
+	sigset_t block, old;
+	pid_t parent = getpid(), pid;
+	drv_catch_signals();
+	sigemptyset(&block);
+	for (size_t i = 0; i < NFORWARDED; i++)
+		sigaddset(&block, forwarded[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+#ifdef __linux__
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(128 + SIGTERM);
+#else
+		(void) parent;
+#endif
+		/* until exec, a signal must act on the child as it will after */
+		for (size_t i = 0; i < NFORWARDED; i++) {
+			struct sigaction cur;
+			if (sigaction(forwarded[i], NULL, &cur) == 0 && cur.sa_handler != SIG_IGN)
+				signal(forwarded[i], SIG_DFL);
+		}
+		if (catching_tstp)
+			signal(SIGTSTP, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return 0;
+	}
+	if (pid > 0) {
+		setpgid(pid, pid);        /* whichever of the two runs first */
+		running_child = pid;
+		/* a signal that came before the child existed: it gets it too */
+		if (got_signal)
+			kill(-pid, (int) got_signal);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid;
+}
 
 static int wait_status(pid_t pid)
 {
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			running_child = 0;
 			return 127;
+		}
+	running_child = 0;
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	if (WIFSIGNALED(st))
@@ -45,9 +174,7 @@ static void child(char *const argv[], const char *cwd, int out_fd, int err_fd)
 
 int drv_run(char *const argv[], const drv_run_io *io)
 {
-	pid_t pid;
-	fflush(NULL);
-	pid = fork();
+	pid_t pid = start_child();
 	if (pid < 0) {
 		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
 		return 127;
@@ -57,7 +184,7 @@ int drv_run(char *const argv[], const drv_run_io *io)
 	return wait_status(pid);
 }
 
-int drv_run_capture(char *const argv[], char **out, size_t *len)
+int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len)
 {
 	int fds[2], null_fd;
 	pid_t pid;
@@ -72,8 +199,7 @@ int drv_run_capture(char *const argv[], char **out, size_t *len)
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	fflush(NULL);
-	pid = fork();
+	pid = start_child();
 	if (pid < 0) {
 		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
 		close(fds[0]);
@@ -84,7 +210,7 @@ int drv_run_capture(char *const argv[], char **out, size_t *len)
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(argv, NULL, fds[1], null_fd);
+		child(argv, cwd, fds[1], null_fd);
 	}
 	close(fds[1]);
 	if (null_fd >= 0)

@@ -2,6 +2,16 @@
  * run.h -- running spin, the compiler and pan: fork, execvp, waitpid, an
  * argument vector each (no shell), with an optional working directory and
  * output redirected to files.
+ *
+ * Each child runs in a process group of its own.  SIGINT, SIGTERM and
+ * SIGHUP sent to dmc (the terminal's ^C too) while a child runs are
+ * passed on to that group, and dmc waits for the child: nothing it
+ * started is left running behind it (on Linux the child also gets
+ * SIGTERM if dmc itself is killed).  ^Z (SIGTSTP) stops the child's
+ * group with dmc, and it continues when dmc does.
+ * The caller asks drv_interrupted() after each step and stops.  A signal
+ * that was ignored when dmc started (nohup, `cmd &` in a script) stays
+ * ignored, for dmc and its children alike.
  */
 #ifndef DRV_RUN_H
 #define DRV_RUN_H
@@ -19,9 +29,17 @@ typedef struct {
  * the program was not found, 126 when it could not be executed. */
 int drv_run(char *const argv[], const drv_run_io *io);
 
-/* Run and collect its standard output in *out (NUL-terminated, *len
- * bytes); its standard error goes to /dev/null. */
-int drv_run_capture(char *const argv[], char **out, size_t *len);
+/* Run in cwd (NULL: ours) and collect its standard output in *out
+ * (NUL-terminated, *len bytes); its standard error goes to /dev/null. */
+int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len);
+
+/* The signal (SIGINT, SIGTERM, SIGHUP) dmc received since it started
+ * running children, or 0.  The first one counts. */
+int drv_interrupted(void);
+
+/* Catch SIGINT, SIGTERM and SIGHUP from now on (drv_run does it by
+ * itself); for the waits between children, e.g. on a lock. */
+void drv_catch_signals(void);
 
 /* Open PATH for writing (created or truncated); -1 on error. */
 int drv_open_out(const char *path);

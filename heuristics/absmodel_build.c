@@ -19,10 +19,18 @@
  *     a receive delivers any value.  Channel ids are read from the state
  *     the search starts in; if the model assigns chan variables, or a
  *     channel is created later, its operations only over-approximate;
- *   - d_step and embedded C: every global and the process's locals may
- *     change arbitrarily.
+ *   - d_step: every global, channel and the process's locals may change
+ *     arbitrarily;
+ *   - embedded C (c_code, c_expr): every variable may change, the guard
+ *     is true; and since C may also do what no variable shows, the model
+ *     then records that it gave up (gave_up): no dead end it finds is
+ *     proved, the runtime must not prune;
+ *   - run: every `run NAME(` anywhere in a statement (also inside an
+ *     assignment or an expression) starts NAME; a run whose proctype
+ *     cannot be read makes every proctype startable (and gives up).
  * Rendezvous channels become binary synchronisation, as in the paper.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
@@ -40,7 +48,14 @@ typedef struct ctx {
 	dmc_abuild *b;
 	int cur;                      /* the automaton whose statement is read */
 	int cur_pid;                  /* its pan pid, -1 for a spawn automaton */
+	int chan_mode;                /* CHAN_*: how a send or receive is read */
 } ctx;
+
+enum {
+	CHAN_BY_STATE,                /* rendezvous or buffered as the current state says */
+	CHAN_RENDEZVOUS,              /* as a rendezvous with any channel it may name */
+	CHAN_BUFFERED                 /* as a buffered channel not known */
+};
 
 /* pan pid -> abstract automaton (now, or at build time) */
 static int automaton_of(const dmc_abuild *b, int pid, int type)
@@ -183,7 +198,8 @@ static int make_vars(dmc_abuild *b)
 }
 
 /* The channels of the current state; none are modelled when the model
- * assigns chan variables (their ids would not be fixed). */
+ * assigns chan variables or receives into them, or has embedded C (the
+ * ids would not be fixed). */
 static int make_chans(dmc_abuild *b)
 {
 	int len, cap, reassigned = 0;
@@ -195,14 +211,23 @@ static int make_chans(dmc_abuild *b)
 			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
 				dmc_br_trans(t, s, k, &tr);
 				dmc_stmt_split(tr.text, &st);
-				if (st.kind == DMC_ST_ASSIGN) {
+				/* an assignment, or a receive into a chan variable (a
+				 * channel passed in a message); embedded C may do
+				 * anything */
+				if (st.embedded_c)
+					reassigned = 1;
+				for (int f = -1; f < (st.kind == DMC_ST_RECV ? st.nfields : 0) && !reassigned; f++) {
+					const char *lv = f < 0 ? st.lhs : st.field[f];
 					char name[128];
-					size_t n = strcspn(st.lhs, "[ ");
-					snprintf(name, sizeof name, "%.*s", (int) (n < sizeof name ? n : sizeof name - 1), st.lhs);
+					if (!lv)
+						continue;
+					size_t n = strcspn(lv, "[ .");
+					snprintf(name, sizeof name, "%.*s", (int) (n < sizeof name ? n : sizeof name - 1), lv);
 					if (dmc_br_var_find(name, t, &v) == 0 && v.is_chan)
 						reassigned = 1;
 				}
 			}
+	b->chans_unfixed = reassigned;
 	while (!reassigned && dmc_br_chan(b->nchans + 1, &len, &cap) == 0)
 		b->nchans++;
 	b->chan_len = malloc(((size_t) b->nchans + 2) * sizeof *b->chan_len);
@@ -238,6 +263,27 @@ static int type_by_name(const char *name)
 	return -1;
 }
 
+/* Record the first thing the abstraction could not represent soundly. */
+static void give_up(dmc_abuild *b, const char *fmt_, ...)
+{
+	va_list ap;
+	if (b->gave_up[0])
+		return;
+	va_start(ap, fmt_);
+	vsnprintf(b->gave_up, sizeof b->gave_up, fmt_, ap);
+	va_end(ap);
+}
+
+/* Mark proctype r (-1: every proctype) as started by some run. */
+static void mark_spawned(dmc_abuild *b, int r, int *nspawn)
+{
+	for (int t = 0; t < b->ntypes; t++)
+		if ((t == r || (r < 0 && !dmc_br_is_claim(t))) && b->spawn_of[t] == -1) {
+			b->spawn_of[t] = -2;      /* numbered in make_procs */
+			(*nspawn)++;
+		}
+}
+
 static int make_procs(dmc_abuild *b)
 {
 	int np = dmc_br_nprocs(), nt = dmc_br_ntypes(), nspawn = 0;
@@ -250,16 +296,23 @@ static int make_procs(dmc_abuild *b)
 		return -1;
 	for (int t = 0; t < nt; t++)
 		b->spawn_of[t] = -1;
-	/* which proctypes some run statement starts */
+	/* which proctypes some run starts, in any statement and expression */
 	for (int t = 0; t < nt; t++)
 		for (int s = 0; s < dmc_br_nstates(t); s++)
 			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
 				dmc_br_trans(t, s, k, &tr);
 				dmc_stmt_split(tr.text, &st);
-				int r = st.kind == DMC_ST_RUN ? type_by_name(st.proctype) : -1;
-				if (r >= 0 && b->spawn_of[r] == -1) {
-					b->spawn_of[r] = -2;      /* numbered below */
-					nspawn++;
+				for (int i = 0; i < st.nruns; i++) {
+					int r = type_by_name(st.runs[i]);
+					if (r < 0) {
+						st.runs_unknown = 1;
+						break;
+					}
+					mark_spawned(b, r, &nspawn);
+				}
+				if (st.runs_unknown) {
+					give_up(b, "a run whose proctype is not known (line %d: %s)", tr.line, tr.text);
+					mark_spawned(b, -1, &nspawn);
 				}
 			}
 	b->m.nprocs = np + nspawn;
@@ -338,6 +391,15 @@ static int havoc(ctx *c, dmc_atrans *t)
 	return 0;
 }
 
+/* Embedded C: every variable may change. */
+static int havoc_all(dmc_atrans *t, int nvars)
+{
+	for (int v = 0; v < nvars; v++)
+		if (assign(t, v, NULL) < 0)
+			return -1;
+	return 0;
+}
+
 /* The channel a send or receive uses, whether it is a rendezvous
  * (capacity 0) as far as the current state tells, and for a buffered
  * channel with a modelled length its id (else 0). */
@@ -352,7 +414,10 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	*buffered = 0;
 	if (!e)
 		return 0;
-	if (dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0) {
+	if (c->chan_mode == CHAN_RENDEZVOUS)
+		*rendezvous = 1;
+	else if (c->chan_mode == CHAN_BY_STATE && dmc_expr_eval(e, c->cur_pid, &id) == 0
+	         && dmc_br_chan(id, &len, &cap) == 0) {
 		if (cap == 0)
 			*rendezvous = 1;
 		else if (id <= c->b->nchans && c->b->chan_len[id] >= 0)
@@ -363,6 +428,24 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 	if (*rendezvous && !*ch)
 		return -1;
 	return 0;
+}
+
+/* Does chan name the same channel, of the same kind, in every state?
+ * Only when chan variables are never assigned or received into and the
+ * current state tells its id (a local of an instance `run` creates
+ * later, e.g. a chan parameter, is not known here). */
+static int chan_fixed(ctx *c, const char *chan)
+{
+	char err[128];
+	long id;
+	int len, cap, fixed = 0;
+	dmc_expr *e;
+	if (c->b->chans_unfixed)
+		return 0;
+	e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
+	fixed = e && dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0;
+	dmc_expr_free(e);
+	return fixed;
 }
 
 /* The id of the channel chan names in the current state, or -1. */
@@ -501,26 +584,13 @@ static dmc_aexpr *match_value(ctx *c, const char *text)
 	return a;
 }
 
-static int add_trans(ctx *c, int from, const dmc_trans *tr)
+/* The effects of statement st (not its runs) on t. */
+static int add_effects(ctx *c, dmc_atrans *t, const dmc_stmt *stp)
 {
 	dmc_abuild *b = c->b;
-	dmc_amodel *m = &b->m;
-	dmc_stmt st;
+	dmc_stmt st = *stp;
 	int lv[MAX_LVALUES], n, rv;
 	long id, cid = 0;
-	dmc_atrans *more = realloc(m->trans, ((size_t) m->ntrans + 1) * sizeof *more);
-	if (!more)
-		return -1;
-	m->trans = more;
-	dmc_atrans *t = &m->trans[m->ntrans++];
-	memset(t, 0, sizeof *t);
-	t->proc = c->cur;
-	t->from = from;
-	t->to = tr->to;
-	t->spawn = -1;
-	t->id = tr->id;
-
-	dmc_stmt_split(tr->text, &st);
 	switch (st.kind) {
 	case DMC_ST_COND:
 		if (st.rhs)
@@ -590,27 +660,128 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 						return -1;
 		}
 		return 0;
-	case DMC_ST_RUN: {
-		int type = type_by_name(st.proctype);
-		t->spawn = type >= 0 ? b->spawn_of[type] : -1;
-		if (t->spawn < 0) {
-			b->approx_runs++;
-			return 0;
-		}
-		/* The new instance's locals start from its arguments and
-		 * initialisers, which are not modelled: any value.  (Instances
-		 * already running put only their own values there.) */
-		for (int v = 0; v < b->m.nvars; v++)
-			if (b->vowner[v] == t->spawn && assign(t, v, NULL) < 0)
-				return -1;
-		return 0;
-	}
 	case DMC_ST_OTHER:
 		b->approx_stmts++;
 		return havoc(c, t);
-	default:                      /* else, timeout, printf, assert, -end-: no effect */
+	default:                      /* run (add_spawns), else, timeout, printf, assert, -end-:
+		                       * no effect */
 		return 0;
 	}
+}
+
+/* Transition `ti` starts the spawn automaton `spawn`: the new instance's
+ * locals start from its arguments and initialisers, which are not
+ * modelled: any value.  (Instances already running put only their own
+ * values there.) */
+static int spawn_on(dmc_abuild *b, int ti, int spawn)
+{
+	b->m.trans[ti].spawn = spawn;
+	for (int v = 0; v < b->m.nvars; v++)
+		if (b->vowner[v] == spawn && assign(&b->m.trans[ti], v, NULL) < 0)
+			return -1;
+	return 0;
+}
+
+/* A new transition with the move (process, locations) of transition ti,
+ * no guard and no effects (copy_move: with ti's guard); its index, or -1. */
+static int new_trans(dmc_abuild *b, int ti)
+{
+	dmc_atrans *more = realloc(b->m.trans, ((size_t) b->m.ntrans + 1) * sizeof *more);
+	if (!more)
+		return -1;
+	b->m.trans = more;
+	dmc_atrans *copy = &b->m.trans[b->m.ntrans];
+	memset(copy, 0, sizeof *copy);
+	copy->proc = b->m.trans[ti].proc;
+	copy->from = b->m.trans[ti].from;
+	copy->to = b->m.trans[ti].to;
+	copy->id = b->m.trans[ti].id;
+	copy->spawn = -1;
+	return b->m.ntrans++;
+}
+
+static int copy_move(dmc_abuild *b, int ti)
+{
+	int tj = new_trans(b, ti);
+	if (tj < 0)
+		return -1;
+	b->m.ntrans--;                /* not counted until complete */
+	if (b->m.trans[ti].guard && !(b->m.trans[tj].guard = dmc_aexpr_copy(b->m.trans[ti].guard)))
+		return -1;
+	return b->m.ntrans++;
+}
+
+/* The processes transition `ti` (statement st) starts.  A transition
+ * starts one automaton; each further one gets a copy of the move with
+ * only the guard (in the monotone abstraction both fire in the same
+ * layer, and the copy adds no behaviour the original lacks but the
+ * effects, which only makes it more permissive). */
+static int add_spawns(ctx *c, int ti, const dmc_stmt *st)
+{
+	dmc_abuild *b = c->b;
+	int first = 1;
+	for (int t = 0; t < b->ntypes; t++) {
+		int wanted = 0;
+		if (dmc_br_is_claim(t) || b->spawn_of[t] < 0)
+			continue;
+		wanted = st->runs_unknown;
+		for (int i = 0; i < st->nruns && !wanted; i++)
+			wanted = strcmp(st->runs[i], dmc_br_type_name(t)) == 0;
+		if (!wanted)
+			continue;
+		if (!first && (ti = copy_move(b, ti)) < 0)
+			return -1;
+		first = 0;
+		if (spawn_on(b, ti, b->spawn_of[t]) < 0)
+			return -1;
+	}
+	if (st->nruns > 0 && first)   /* none of them is a proctype */
+		b->approx_runs++;
+	return 0;
+}
+
+static int add_trans(ctx *c, int from, const dmc_trans *tr)
+{
+	dmc_abuild *b = c->b;
+	dmc_amodel *m = &b->m;
+	dmc_stmt st;
+	int ti, rc;
+	dmc_atrans *more = realloc(m->trans, ((size_t) m->ntrans + 1) * sizeof *more);
+	if (!more)
+		return -1;
+	m->trans = more;
+	ti = m->ntrans++;
+	dmc_atrans *t = &m->trans[ti];
+	memset(t, 0, sizeof *t);
+	t->proc = c->cur;
+	t->from = from;
+	t->to = tr->to;
+	t->spawn = -1;
+	t->id = tr->id;
+
+	dmc_stmt_split(tr->text, &st);
+	if (st.embedded_c) {
+		/* C may change anything, pcs and processes included: havoc
+		 * what the model has, and give up on proving dead ends */
+		b->approx_stmts++;
+		give_up(b, "embedded C (line %d: %s)", tr->line, tr->text);
+		rc = havoc_all(t, b->m.nvars);
+	} else
+		rc = add_effects(c, t, &st);
+	if (rc == 0 && (st.kind == DMC_ST_SEND || st.kind == DMC_ST_RECV) && !st.embedded_c
+	    && !chan_fixed(c, st.chan)) {
+		/* the channel may be a rendezvous or buffered, whatever it is
+		 * now: a second transition for the other reading */
+		int tj = new_trans(b, ti);
+		if (tj < 0)
+			return -1;
+		c->chan_mode = m->trans[ti].sync != DMC_SYNC_NONE ? CHAN_BUFFERED : CHAN_RENDEZVOUS;
+		rc = add_effects(c, &m->trans[tj], &st);
+		c->chan_mode = CHAN_BY_STATE;
+	}
+	if (rc < 0)
+		return -1;
+	return add_spawns(c, ti, &st);
 }
 
 /* States of type reachable from its start through the table's edges.
@@ -665,6 +836,36 @@ static int copied_to_live(int type, const unsigned char *live, int id)
 	return 0;
 }
 
+/* Give transitions first..(ntrans at call) the effects of the merged
+ * transitions: their assignments, and their runs (a transition that
+ * starts another process already gets a copy of its move for it). */
+static int merge_into(dmc_abuild *b, int first, const dmc_atrans *merged, int nmerged)
+{
+	int last = b->m.ntrans;
+	for (int j = 0; j < nmerged; j++) {
+		for (int i = first; i < last; i++)
+			for (int a = 0; a < merged[j].nassign; a++) {
+				dmc_aexpr *rhs = NULL;
+				if (merged[j].assign[a].rhs && !(rhs = dmc_aexpr_copy(merged[j].assign[a].rhs)))
+					return -1;
+				if (assign(&b->m.trans[i], merged[j].assign[a].var, rhs) < 0)
+					return -1;
+			}
+		int sp = merged[j].spawn;
+		for (int i = first; i < last && sp >= 0; i++) {
+			int k = i;
+			if (b->m.trans[i].spawn == sp)
+				continue;
+			if (b->m.trans[i].spawn >= 0 && (k = copy_move(b, i)) < 0)
+				return -1;
+			b->m.trans[k].spawn = sp;
+		}
+		if (merged[j].nassign > 0 || sp >= 0)
+			b->approx_merged++;
+	}
+	return 0;
+}
+
 /* The effects of statements merged into others (they sit at unreachable
  * states): we cannot tell which transition carries them, so every
  * transition of the automaton gets them (abstract effects only add
@@ -679,29 +880,26 @@ static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans
 		if (live[s])
 			continue;
 		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
-			dmc_atrans merged;
 			dmc_br_trans(type, s, k, &tr);
 			if (copied_to_live(type, live, tr.id))
 				continue;
-			/* build it as a transition of its own, then copy its effects */
+			/* build it as a transition of its own (or several, for
+			 * several runs), take them off the list, copy their effects */
+			int before = b->m.ntrans, nmerged;
 			if (add_trans(c, s, &tr) < 0)
 				return -1;
-			merged = b->m.trans[--b->m.ntrans];
-			for (int i = first_trans; i < b->m.ntrans; i++)
-				for (int a = 0; a < merged.nassign; a++) {
-					dmc_aexpr *rhs = NULL;
-					if (merged.assign[a].rhs && !(rhs = dmc_aexpr_copy(merged.assign[a].rhs)))
-						return -1;
-					if (assign(&b->m.trans[i], merged.assign[a].var, rhs) < 0)
-						return -1;
-				}
-			if (merged.spawn >= 0)        /* a merged run: any transition may start it */
-				for (int i = first_trans; i < b->m.ntrans; i++)
-					if (b->m.trans[i].spawn < 0)
-						b->m.trans[i].spawn = merged.spawn;
-			if (merged.nassign > 0 || merged.spawn >= 0)
-				b->approx_merged++;
-			dmc_atrans_free_parts(&merged);
+			nmerged = b->m.ntrans - before;
+			dmc_atrans *merged = malloc((size_t) nmerged * sizeof *merged);
+			if (!merged)
+				return -1;
+			memcpy(merged, &b->m.trans[before], (size_t) nmerged * sizeof *merged);
+			b->m.ntrans = before;
+			int rc = merge_into(b, first_trans, merged, nmerged);
+			for (int j = 0; j < nmerged; j++)
+				dmc_atrans_free_parts(&merged[j]);
+			free(merged);
+			if (rc < 0)
+				return -1;
 		}
 	}
 	return 0;
@@ -711,7 +909,7 @@ static int make_trans(dmc_abuild *b)
 {
 	dmc_trans tr;
 	for (int p = 0; p < b->m.nprocs; p++) {
-		ctx c = { b, p, p < b->ninit ? p : -1 };
+		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
 		int type = b->proc_type[p], first = b->m.ntrans;
 		unsigned char *live = reachable_states(type);
 		if (!live)
@@ -749,7 +947,7 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
 				continue;
 			dmc_agoal *a = &b->m.goals[b->m.ngoals++];
-			ctx c = { b, p, p < b->ninit ? p : -1 };
+			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
 			a->nlocs = 1;
 			a->proc = malloc(sizeof *a->proc);
 			a->loc = malloc(sizeof *a->loc);
@@ -804,10 +1002,13 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 {
 	int nl = 0, nv = 0, np = dmc_br_nprocs();
 	int rv_pid, rv_state;
+	b->unmodelled = 0;
 	for (int pid = 0; pid < np && nl < b->cap_locs; pid++) {
 		int a = automaton_of(b, pid, dmc_br_proc_type(pid));
-		if (a < 0)
+		if (a < 0) {              /* started by something the model did not see */
+			b->unmodelled = 1;
 			continue;
+		}
 		b->loc_proc[nl] = a;
 		b->loc_loc[nl++] = dmc_br_proc_state(pid);
 	}
@@ -882,6 +1083,8 @@ void dmc_abuild_print(const dmc_abuild *b, FILE *f)
 		        m->procs[p].nlocs, m->procs[p].start, p >= b->ninit ? " (instances started by run)" : "");
 	for (int v = 0; v < m->nvars; v++)
 		fprintf(f, "  variable  %s\n", m->vars[v].name);
+	if (b->gave_up[0])
+		fprintf(f, "gave up (no dead end is proved): %s\n", b->gave_up);
 	fprintf(f, "over-approximated: %d expressions (any value), %d statements (effects unknown: "
 	        "d_step, embedded C, unreadable targets), %d buffered-channel operations (contents "
 	        "not tracked), %d run statements, %d merged statements (their effects may come "

@@ -34,6 +34,12 @@ typedef struct dmc_abuild {
 	int ncontent;                 /* content variables in all */
 	/* what was over-approximated, for the model report */
 	int approx_exprs, approx_stmts, approx_chans, approx_runs, approx_merged;
+	/* What the abstraction could not represent, even over-approximated
+	 * (embedded C, a run of an unknown proctype): "" when nothing.  Then
+	 * an infinite h proves nothing and the runtime must not prune. */
+	char gave_up[256];
+	int chans_unfixed;            /* chan variables are assigned or received into */
+	int unmodelled;               /* last state: a process no automaton stands for */
 	/* per-evaluation buffers (allocated once) */
 	int *loc_proc, *loc_loc, *val_var;
 	long *val_val;

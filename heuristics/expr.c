@@ -124,7 +124,13 @@ typedef struct parser {
 	char *err;
 	size_t errlen;
 	int failed;
+	int depth;                    /* subexpressions open (EXPR_MAX_DEPTH) */
 } parser;
+
+/* Deeper nesting is refused (the statement is then not understood): the
+ * parser recurses once per level, and 32,000 parentheses overflowed the
+ * stack.  SPIN's own texts nest a few dozen levels. */
+#define EXPR_MAX_DEPTH 1000
 
 static void *fail(parser *ps, const char *msg)
 {
@@ -279,6 +285,18 @@ static void skip_group(parser *ps)
 	} while (depth > 0 && !ps->failed);
 }
 
+/* At a '?': a channel poll c?[..] or c??[..], not the '?' of a
+ * conditional expression (c ? a : b). */
+static int is_poll(const parser *ps)
+{
+	const char *p = ps->p;
+	if (*p == '?')
+		p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p == '[';
+}
+
 /* Skip what may follow a name we cannot resolve: [..], (..), .f, @lab,
  * ?[..]; the node keeps the text from start to the end of it. */
 static dmc_expr *unknown(parser *ps, const char *start)
@@ -290,7 +308,7 @@ static dmc_expr *unknown(parser *ps, const char *start)
 			next(ps);
 			if (!expect(ps, T_NAME, "expected a name"))
 				return NULL;
-		} else if (ps->tok == '?') {
+		} else if (ps->tok == '?' && is_poll(ps)) {
 			next(ps);
 			accept(ps, '?');
 			if (ps->tok != '[')
@@ -439,7 +457,7 @@ static dmc_expr *name_expr(parser *ps)
 			dmc_expr_free(e);
 			return unknown(ps, start);
 		}
-		if (ps->tok == '?')
+		if (ps->tok == '?' && is_poll(ps))
 			return poll(ps, e, start);
 		return e;
 	}
@@ -477,7 +495,10 @@ static dmc_expr *primary(parser *ps)
 		next(ps);
 		if (!(e = expr(ps)))
 			return NULL;
-		if (accept(ps, T_ARROW)) {    /* SPIN's conditional expression */
+		/* SPIN's conditional expression: pan's text writes it
+		 * "( (c) -> (a) : (b) )" in assignments, "( (c) ? (a) : (b) )"
+		 * in array indices and asserts */
+		if (accept(ps, T_ARROW) || accept(ps, '?')) {
 			if (!(b = expr(ps)) || !expect(ps, ':', "expected ':' in (c -> a : b)")) {
 				dmc_expr_free(e);
 				dmc_expr_free(b);
@@ -507,7 +528,19 @@ static dmc_expr *primary(parser *ps)
 }
 
 /* Operators with priority above limit (like Lua's subexpr). */
+static dmc_expr *subexpr_at(parser *ps, int limit);
+
 static dmc_expr *subexpr(parser *ps, int limit)
+{
+	if (ps->depth >= EXPR_MAX_DEPTH)
+		return fail(ps, "expression nested too deeply");
+	ps->depth++;
+	dmc_expr *e = subexpr_at(ps, limit);
+	ps->depth--;
+	return e;
+}
+
+static dmc_expr *subexpr_at(parser *ps, int limit)
 {
 	dmc_expr *e;
 	int op = ps->tok == '-' ? OP_NEG : ps->tok == '!' ? OP_NOT : ps->tok == '~' ? OP_COMPL : -1;
@@ -519,16 +552,31 @@ static dmc_expr *subexpr(parser *ps, int limit)
 			return fail(ps, "out of memory");
 	} else if (!(e = primary(ps)))
 		return NULL;
+	/* each operator of a chain a+b+c+... makes the tree one level
+	 * deeper on the left (and evaluating it one call deeper): it counts
+	 * as nesting too */
+	int chain = 0;
 	while ((op = binop_of(ps->tok)) >= 0 && ops[op].pri > limit) {
+		if (ps->depth >= EXPR_MAX_DEPTH) {
+			dmc_expr_free(e);
+			e = fail(ps, "expression nested too deeply");
+			break;
+		}
+		ps->depth++;
+		chain++;
 		next(ps);
 		dmc_expr *rhs = subexpr(ps, ops[op].pri);   /* left-associative */
 		if (!rhs) {
 			dmc_expr_free(e);
-			return NULL;
+			e = NULL;
+			break;
 		}
-		if (!(e = node(X_BINOP, op, e, rhs)))
-			return fail(ps, "out of memory");
+		if (!(e = node(X_BINOP, op, e, rhs))) {
+			e = fail(ps, "out of memory");
+			break;
+		}
 	}
+	ps->depth -= chain;
 	return e;
 }
 
@@ -1002,6 +1050,58 @@ static long static_value(const dmc_expr *e, int pid, int *known)
 		}
 	}
 	return -1;
+}
+
+/* May index expression idx of an array of size n be out of range? */
+static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npids,
+                          dmc_var_fixed_fn fixed, void *ctx)
+{
+	int known;
+	long v;
+	if (!idx)
+		return 0;
+	if (idx->kind == X_VAR && !idx->a && idx->var.lo < idx->var.hi && idx->var.lo >= 0 && idx->var.hi < n)
+		return 0;                 /* its type keeps it in range */
+	if (idx->kind == X_VAR && !idx->a && fixed && fixed(ctx, &idx->var)) {
+		if (idx->var.local_type < 0)
+			return dmc_expr_eval(idx, -1, &v) != 0 || v < 0 || v >= n;
+		if (npids < 0)
+			return 1;
+		for (int i = 0; i < npids; i++)
+			if (dmc_expr_eval(idx, pids[i], &v) != 0 || v < 0 || v >= n)
+				return 1;
+		return 0;
+	}
+	if (idx->kind == X_VAR)
+		return 1;
+	if (!dmc_expr_needs_pid(idx)) {
+		v = static_value(idx, -1, &known);
+		return !known || v < 0 || v >= n;
+	}
+	if (npids < 0)
+		return 1;
+	for (int i = 0; i < npids; i++) {
+		v = static_value(idx, pids[i], &known);
+		if (!known || v < 0 || v >= n)
+			return 1;
+	}
+	return 0;
+}
+
+int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids,
+                            dmc_var_fixed_fn fixed, void *ctx)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_VAR && e->a && index_may_fail(e->a, e->var.size, pids, npids, fixed, ctx))
+		return 1;
+	if (e->kind == X_REMOTE && e->b && index_may_fail(e->b, e->var.size, pids, npids, fixed, ctx))
+		return 1;
+	if (e->kind == X_UNKNOWN && e->name && strchr(e->name, '['))
+		return 1;                 /* e.g. an array SPIN removed as never read */
+	return dmc_expr_index_may_fail(e->a, pids, npids, fixed, ctx)
+	       || dmc_expr_index_may_fail(e->b, pids, npids, fixed, ctx)
+	       || dmc_expr_index_may_fail(e->c, pids, npids, fixed, ctx);
 }
 
 static const dmc_ae_op binop_to_ae[] = {

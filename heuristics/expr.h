@@ -44,6 +44,17 @@ long dmc_expr_distance(const dmc_expr *e, int pid);
  * the process it is evaluated in. */
 int dmc_expr_needs_pid(const dmc_expr *e);
 
+/* 1 when evaluating e in one of the processes pids[0..npids-1]
+ * (npids < 0: processes not known) may index an array outside its
+ * bounds, which pan reports as an assertion violation ("invalid array
+ * index"): an index that is neither a constant (possibly from _pid) in
+ * range nor a variable whose storage type keeps it in range, nor a
+ * variable that is never written (fixed(ctx, v) != 0: its value in the
+ * current state, for every process, is its value for good) in range. */
+typedef int (*dmc_var_fixed_fn)(void *ctx, const dmc_var *v);
+int dmc_expr_index_may_fail(const dmc_expr *e, const int *pids, int npids,
+                            dmc_var_fixed_fn fixed, void *ctx);
+
 /* ---- conversion to the abstract model of absmodel.h ---- */
 struct dmc_aexpr;
 /* The abstract variable for element `index` of v as seen by process pid,

@@ -8,7 +8,9 @@
  * The candidates are the process the goal names (locs[0].pid), or every
  * current instance of locs[0].type: a formula's locals are read in the
  * process that will stand at the location.  A formula that reads no
- * local is evaluated once.  Goals without a formula count extra_steps.
+ * local is evaluated once.  Goals without a formula (claim end states,
+ * asserts whose condition the parser does not understand) count
+ * extra_steps.
  * Not admissible: one step can move a variable by more than one.
  */
 #include <stdio.h>
@@ -48,7 +50,9 @@ static int init(const dmc_targets *tg, char *err, size_t errlen)
 		         "which this build of pan lacks");
 		return -1;
 	}
-	if (nformulas == 0) {
+	/* Goals whose condition could not be read (or that have none: claim
+	 * end states) count 0 + extra_steps: permissive, never a refusal. */
+	if (nformulas == 0 && tg->ngoals == 0) {
 		snprintf(err, errlen, "hf needs targets with a formula (assert statements); "
 		         "the targets have none");
 		return -1;

@@ -5,7 +5,10 @@
  * target first holds (admissible); hU the length of an abstract plan
  * extracted backwards from the graph (not admissible, often sharper).
  * Both are infinity when the graph reaches its fixpoint without a
- * target: a proved dead end.
+ * target: a proved dead end -- unless the abstract model gave up on
+ * something (embedded C, an unknown run) or the state has a process no
+ * automaton stands for: then nothing is proved, h is a large finite
+ * value (far_h) and the runtime does not prune (dmc_heuristic_prune_veto).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +24,11 @@ static int deadlocks;                 /* a deadlock may be one step away */
 static dmc_hcache *cache;
 static unsigned char *keybuf;         /* the abstract state, serialised */
 
+static int far_h;                     /* "far" instead of a dead end nothing proves */
+
 static void relax_done(void)
 {
+	dmc_heuristic_set_prune_veto(NULL);
 	dmc_atg_free(graph);
 	graph = NULL;
 	dmc_abuild_free(&model);
@@ -50,6 +56,14 @@ static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
 		return -1;
 	}
 	deadlocks = tg->deadlock;
+	if (model.gave_up[0]) {
+		char why[320];
+		snprintf(why, sizeof why, "the abstract model gave up on %s", model.gave_up);
+		dmc_heuristic_set_prune_veto(why);
+	}
+	/* longer than any plan the abstract model can hold (every
+	 * transition once), but finite */
+	far_h = model.m.ntrans < DMC_H_INF / 4 ? 2 * model.m.ntrans + 2 : DMC_H_INF / 2;
 	/* without room for a key the cache is simply off */
 	keybuf = malloc(17 + (size_t) model.cap_locs * 10 + (size_t) model.cap_vals * 15);
 	if (keybuf)
@@ -115,6 +129,8 @@ static int relax_eval(int mode)
 	 * steps) though one is done: one less stays a lower bound. */
 	if (model.halfway && h > 0 && h != DMC_H_INF)
 		h--;
+	if (h == DMC_H_INF && (model.gave_up[0] || model.unmodelled))
+		h = far_h;
 	return h;
 }
 

@@ -3,6 +3,7 @@
  */
 #include <ctype.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "heuristic.h"
 
@@ -33,4 +34,21 @@ const dmc_heuristic *dmc_heuristic_find(const char *name)
 const dmc_heuristic *const *dmc_heuristic_all(void)
 {
 	return all;
+}
+
+static char veto[320];
+
+void dmc_heuristic_set_prune_veto(const char *why)
+{
+	if (!why)
+		veto[0] = '\0';
+	else if (!veto[0])
+		snprintf(veto, sizeof veto, "%s", why);
+}
+
+const char *dmc_heuristic_prune_veto(const dmc_targets *tg)
+{
+	if (tg && tg->prune_veto[0])
+		return tg->prune_veto;
+	return veto[0] ? veto : NULL;
 }

@@ -31,6 +31,14 @@ typedef struct dmc_heuristic {
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);
+
+/* Why no infinite h may be trusted in this search (pruning would be
+ * unsound), or NULL: the targets may miss an error pan checks for
+ * (tg->prune_veto), or a heuristic's abstraction had to give up on
+ * something it could not represent (set at its init). */
+const char *dmc_heuristic_prune_veto(const dmc_targets *tg);
+/* A heuristic's reason (copied; the first one stays), or NULL to clear. */
+void dmc_heuristic_set_prune_veto(const char *why);
 /* All heuristics, NULL-terminated, for listing valid names. */
 const dmc_heuristic *const *dmc_heuristic_all(void);
 

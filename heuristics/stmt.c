@@ -5,8 +5,12 @@
  * parenthesised "((x>3))", assignments "x = (x+1)", channel operations
  * "c!ack,3" and "c?req,loc[1]", "(run P())", "printf('...',x)",
  * "assert(...)", "else", "timeout", "-end-", "D_STEP12" (a d_step's code
- * lives only in pan.m).  The split is purely textual; the parts are then
- * parsed as expressions (expr.c).
+ * lives only in pan.m), "{c_code2}" (c_code, also c_code [guard] {...}),
+ * "({c_code3})" (c_expr).  The split is purely textual; the parts are then
+ * parsed as expressions (expr.c).  Whatever the kind, the whole text is
+ * also scanned for embedded C and for `run` in any expression
+ * ("p = run Q()", "p = (run Q(5)+run Q(5))", "printf('%d',run Q())"):
+ * the abstract model must see every process a statement may start.
  */
 #include <string.h>
 #include <ctype.h>
@@ -90,13 +94,98 @@ static int is_chan_operand(const char *s, const char *op)
 	return depth == 0;
 }
 
+static int is_ident_char(int c)
+{
+	return isalnum((unsigned char) c) || c == '_';
+}
+
+/* An identifier naming embedded C: pan's "c_codeN" stand-ins, or c_code
+ * and c_expr themselves. */
+static int is_embedded_c(const char *id, size_t n)
+{
+	if (n == 6 && (strncmp(id, "c_code", 6) == 0 || strncmp(id, "c_expr", 6) == 0))
+		return 1;
+	if (n <= 6 || strncmp(id, "c_code", 6) != 0)
+		return 0;
+	for (size_t i = 6; i < n; i++)
+		if (!isdigit((unsigned char) id[i]))
+			return 0;
+	return 1;
+}
+
+static void add_run(dmc_stmt *out, const char *name, size_t n)
+{
+	for (int i = 0; i < out->nruns; i++)
+		if (strlen(out->runs[i]) == n && strncmp(out->runs[i], name, n) == 0)
+			return;
+	if (out->nruns >= DMC_STMT_MAX_RUNS || n >= sizeof out->runs[0]) {
+		out->runs_unknown = 1;
+		return;
+	}
+	memcpy(out->runs[out->nruns], name, n);
+	out->runs[out->nruns++][n] = '\0';
+}
+
+/* The identifiers of text outside quotes: embedded C, and run NAME(. */
+static void scan_words(const char *text, dmc_stmt *out)
+{
+	char quote = 0;
+	for (const char *p = text; *p; p++) {
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '\'' || *p == '"') {
+			quote = *p;
+			continue;
+		}
+		if (!is_ident_char(*p) || (p > text && (is_ident_char(p[-1]) || p[-1] == '.')))
+			continue;
+		const char *w = p;
+		while (is_ident_char(p[1]))
+			p++;
+		size_t n = (size_t) (p + 1 - w);
+		if (is_embedded_c(w, n))
+			out->embedded_c = 1;
+		if (n != 3 || strncmp(w, "run", 3) != 0)
+			continue;
+		const char *name = p + 1, *end;
+		while (*name == ' ' || *name == '\t')
+			name++;
+		for (end = name; is_ident_char(*end); end++)
+			;
+		const char *paren = end;
+		while (*paren == ' ' || *paren == '\t')
+			paren++;
+		if (end == name || isdigit((unsigned char) *name) || *paren != '(')
+			out->runs_unknown = 1;
+		else
+			add_run(out, name, (size_t) (end - name));
+	}
+}
+
 void dmc_stmt_split(const char *text, dmc_stmt *out)
 {
 	char *s, *p;
 	memset(out, 0, sizeof *out);
-	strncpy(out->buf, text ? text : "", sizeof out->buf - 1);
+	if (!text)
+		text = "";
+	scan_words(text, out);
+	strncpy(out->buf, text, sizeof out->buf - 1);
+	out->truncated = strlen(text) >= sizeof out->buf;
 	s = trim(out->buf);
 	out->kind = DMC_ST_OTHER;
+	if (out->embedded_c)
+		return;                   /* c_code, c_expr: may do anything */
+	if (out->truncated) {         /* the parts are cut off: a condition
+		                       * without known guard, else effects unknown */
+		if (s[0] == '(' && !out->nruns && !out->runs_unknown)
+			out->kind = DMC_ST_COND;
+		return;
+	}
 
 	if (strcmp(s, "else") == 0) { out->kind = DMC_ST_ELSE; return; }
 	if (strcmp(s, "timeout") == 0 || strcmp(s, "(timeout)") == 0) { out->kind = DMC_ST_TIMEOUT; return; }
@@ -106,7 +195,7 @@ void dmc_stmt_split(const char *text, dmc_stmt *out)
 		out->kind = DMC_ST_NOP;
 		return;
 	}
-	if (strncmp(s, "D_STEP", 6) == 0 || strncmp(s, "c_code", 6) == 0 || strncmp(s, "c_expr", 6) == 0)
+	if (strncmp(s, "D_STEP", 6) == 0 || s[0] == '{')
 		return;                   /* code we cannot see: OTHER */
 	if (s[0] == '(') {
 		/* "(run P(..))" or a condition */

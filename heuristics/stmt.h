@@ -7,6 +7,7 @@
 #define DMC_STMT_H
 
 #define DMC_STMT_MAX_FIELDS 16
+#define DMC_STMT_MAX_RUNS 8
 
 typedef enum {
 	DMC_ST_COND,                  /* an expression: executable when true */
@@ -16,21 +17,30 @@ typedef enum {
 	DMC_ST_RUN,                   /* run P(...) */
 	DMC_ST_ELSE, DMC_ST_TIMEOUT,  /* executable when nothing else is / all block */
 	DMC_ST_NOP,                   /* changes nothing: (1), printf, assert, goto, -end- */
-	DMC_ST_OTHER                  /* d_step, c_code, anything else: effects unknown */
+	DMC_ST_OTHER                  /* d_step, c_code, c_expr, anything else: effects unknown */
 } dmc_stmt_kind;
 
 typedef struct dmc_stmt {
 	dmc_stmt_kind kind;
-	char buf[512];                /* the parts point into this copy */
+	char buf[2048];               /* the parts point into this copy */
 	const char *lhs, *rhs;        /* ASSIGN; COND: rhs is the expression */
 	const char *chan;             /* SEND, RECV */
 	int nfields;
 	const char *field[DMC_STMT_MAX_FIELDS];
 	const char *proctype;         /* RUN */
+	/* Read from the whole text, whatever its kind: */
+	int embedded_c;               /* c_code or c_expr ("{c_code2}", "({c_code3})"):
+	                               * may read and write anything */
+	int nruns;                    /* `run NAME(` anywhere, e.g. "p = (run Q(5)+run Q(5))" */
+	char runs[DMC_STMT_MAX_RUNS][64];   /* the proctypes, each once */
+	int runs_unknown;             /* a run whose proctype could not be read, or more
+	                               * than DMC_STMT_MAX_RUNS: it may start any proctype */
+	int truncated;                /* longer than buf: the parts are unknown */
 } dmc_stmt;
 
 /* Classify and split text (pan's statement text).  Never fails: what is
- * not recognised is DMC_ST_OTHER. */
+ * not recognised is DMC_ST_OTHER; embedded C is always DMC_ST_OTHER with
+ * embedded_c set. */
 void dmc_stmt_split(const char *text, dmc_stmt *out);
 
 #endif

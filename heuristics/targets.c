@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "dstep_scan.h"
 #include "expr.h"
 #include "stmt.h"
 #include "targets.h"
@@ -179,6 +180,8 @@ static int assert_goal(dmc_targets *t, int kind, int type, int at, int pure, con
 	dmc_expr *e = pure ? dmc_expr_parse_assert(tr->text, type, err, sizeof err) : NULL;
 	if (e)
 		e = dmc_expr_not(e);
+	else if (pure)
+		t->unparsed++;        /* the location alone: permissive */
 	if (carrier) {
 		/* a carrier that is a condition must hold too (NULL: true) */
 		if (pure && e)
@@ -309,6 +312,290 @@ static int add_claim_guards(dmc_targets *t, int claim, int *n)
 	return 0;
 }
 
+/* ---- errors pan reports that no goal locates ---- */
+
+/* 1 when some run may start a process of type (or any: unknown run). */
+static int spawnable(int type)
+{
+	dmc_trans tr;
+	dmc_stmt st;
+	for (int t = 0; t < dmc_br_ntypes(); t++)
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
+				dmc_br_trans(t, s, k, &tr);
+				if (!strstr(tr.text, "run"))
+					continue;
+				dmc_stmt_split(tr.text, &st);
+				if (st.runs_unknown)
+					return 1;
+				for (int i = 0; i < st.nruns; i++)
+					if (strcmp(st.runs[i], dmc_br_type_name(type)) == 0)
+						return 1;
+			}
+	return 0;
+}
+
+/* Which variables some statement writes (for an index that is never
+ * written, its current value is its value for good). */
+typedef struct {
+	int nvars;
+	unsigned char *written;       /* by bridge variable id */
+	unsigned char *type_havoc;    /* per proctype: a d_step or C may write its locals */
+	int global_havoc;             /* ... or any global */
+} writes;
+
+static void mark_written(writes *w, const char *lv, int type)
+{
+	char name[128];
+	dmc_var v;
+	size_t n = strcspn(lv, "[ .(");
+	if (n == 0 || n >= sizeof name)
+		return;
+	memcpy(name, lv, n);
+	name[n] = '\0';
+	if (dmc_br_var_find(name, type, &v) == 0 && v.id >= 0 && v.id < w->nvars)
+		w->written[v.id] = 1;
+}
+
+static int find_writes(writes *w)
+{
+	dmc_trans tr;
+	dmc_stmt st;
+	int nt = dmc_br_ntypes();
+	w->nvars = dmc_br_nvars();
+	w->global_havoc = 0;
+	w->written = calloc((size_t) w->nvars + 1, 1);
+	w->type_havoc = calloc((size_t) nt + 1, 1);
+	if (!w->written || !w->type_havoc)
+		return -1;
+	for (int t = 0; t < nt; t++)
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s); k++) {
+				dmc_br_trans(t, s, k, &tr);
+				dmc_stmt_split(tr.text, &st);
+				if (st.embedded_c)
+					memset(w->type_havoc, 1, (size_t) nt);
+				if (st.kind == DMC_ST_OTHER)
+					w->global_havoc = w->type_havoc[t] = 1;
+				else if (st.kind == DMC_ST_ASSIGN)
+					mark_written(w, st.lhs, t);
+				else if (st.kind == DMC_ST_RECV)
+					for (int f = 0; f < st.nfields; f++)
+						mark_written(w, st.field[f], t);
+			}
+	return 0;
+}
+
+static int never_written(void *ctx, const dmc_var *v)
+{
+	const writes *w = ctx;
+	if (v->id < 0 || v->id >= w->nvars || w->written[v->id])
+		return 0;
+	return v->local_type < 0 ? !w->global_havoc : !w->type_havoc[v->local_type];
+}
+
+/* Parse part (NULL: nothing to check) and ask whether an index in it
+ * may be out of bounds; a part that does not parse may. */
+static int part_may_fail(const char *part, int type, const int *pids, int npids, writes *w)
+{
+	char err[64];
+	dmc_expr *e;
+	int r;
+	if (!part || !strchr(part, '['))
+		return 0;
+	if (!(e = dmc_expr_parse(part, type, err, sizeof err)))
+		return 1;
+	r = dmc_expr_index_may_fail(e, pids, npids, never_written, w);
+	dmc_expr_free(e);
+	return r;
+}
+
+/* The arguments of the call whose '(' is at open (a run, printf,
+ * printm): may one index out of bounds?  Quoted arguments (a printf
+ * format) are skipped; text of another shape may. */
+static int args_may_fail(const char *open, int type, const int *pids, int npids, writes *w)
+{
+	char buf[1024];
+	int depth = 0, r = 0;
+	char quote = 0, *arg;
+	size_t n = 0;
+	if (!open || *open != '(')
+		return 1;
+	for (const char *p = open; *p; p++) {     /* the matching ')' */
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '\'' || *p == '"')
+			quote = *p;
+		depth += *p == '(';
+		depth -= *p == ')';
+		if (depth == 0) {
+			n = (size_t) (p - open - 1);
+			break;
+		}
+	}
+	if (depth != 0 || n >= sizeof buf)
+		return 1;
+	memcpy(buf, open + 1, n);
+	buf[n] = '\0';
+	arg = buf;
+	quote = 0;
+	for (char *p = buf;; p++) {
+		if (quote) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			else if (!*p)
+				return 1;
+			continue;
+		}
+		if (*p == '\'' || *p == '"')
+			quote = *p;
+		depth += *p == '(' || *p == '[';
+		depth -= *p == ')' || *p == ']';
+		if (*p && (*p != ',' || depth > 0))
+			continue;
+		int last = !*p;
+		*p = '\0';
+		while (*arg == ' ')
+			arg++;
+		if (*arg != '\'' && *arg != '"' && *arg)
+			r = r || part_may_fail(arg, type, pids, npids, w);
+		if (last)
+			return r;
+		arg = p + 1;
+	}
+}
+
+/* May executing (or trying) statement text index an array out of its
+ * bounds?  pan's Boundcheck reports that as an assertion violation. */
+static int stmt_index_may_fail(const char *text, int type, const int *pids, int npids, writes *w)
+{
+	char err[64];
+	dmc_stmt st;
+	int r = 0;
+	if (!strchr(text, '['))
+		return 0;
+	if (is_assert(text)) {
+		dmc_expr *e = dmc_expr_parse_assert(text, type, err, sizeof err);
+		r = !e || dmc_expr_index_may_fail(e, pids, npids, never_written, w);
+		dmc_expr_free(e);
+		return r;
+	}
+	dmc_stmt_split(text, &st);
+	switch (st.kind) {
+	case DMC_ST_COND:
+		return part_may_fail(st.rhs ? st.rhs : text, type, pids, npids, w);
+	case DMC_ST_ASSIGN:
+		return part_may_fail(st.lhs, type, pids, npids, w) || part_may_fail(st.rhs, type, pids, npids, w);
+	case DMC_ST_SEND:
+	case DMC_ST_RECV:
+		r = part_may_fail(st.chan, type, pids, npids, w);
+		for (int f = 0; f < st.nfields && !r; f++) {
+			const char *fld = st.field[f];
+			if (strncmp(fld, "eval(", 5) == 0)
+				fld += 4;
+			r = part_may_fail(fld, type, pids, npids, w);
+		}
+		return r;
+	case DMC_ST_RUN:                  /* "(run P(args))" */
+		return args_may_fail(strchr(strstr(text, "run") + 3, '('), type, pids, npids, w);
+	case DMC_ST_NOP:                  /* printf('...',args), printm(e) */
+		return args_may_fail(strchr(text, '('), type, pids, npids, w);
+	default:
+		return 1;
+	}
+}
+
+/* The first reachable statement that may index out of bounds: its line
+ * and text into why; 0 when there is none. */
+static int index_may_fail(char *why, size_t whylen)
+{
+	dmc_trans tr;
+	int claim = dmc_br_claim_type(), np = dmc_br_nprocs(), found = 0;
+	int *pids = malloc(((size_t) np + 1) * sizeof *pids);
+	writes w = { 0, NULL, NULL, 0 };
+	if (!pids || find_writes(&w) < 0) {
+		free(pids);
+		free(w.written);
+		free(w.type_havoc);
+		snprintf(why, whylen, "out of memory checking array indices");
+		return 1;
+	}
+	for (int t = 0; t < dmc_br_ntypes() && !found; t++) {
+		int npids = 0;
+		unsigned char *live;
+		if (dmc_br_is_claim(t) && t != claim)
+			continue;
+		for (int p = 0; p < np; p++)
+			if (dmc_br_proc_type(p) == t)
+				pids[npids++] = p;
+		if (spawnable(t))
+			npids = -1;
+		if (!(live = reachable(t))) {
+			snprintf(why, whylen, "out of memory checking array indices");
+			found = 1;
+			break;
+		}
+		for (int s = 0; s < dmc_br_nstates(t) && !found; s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s) && live[s] && !found; k++) {
+				dmc_br_trans(t, s, k, &tr);
+				if (stmt_index_may_fail(tr.text, t, pids, npids, &w)) {
+					snprintf(why, whylen, "line %d: %.80s may index an array out of its bounds, "
+					         "an assertion violation for pan that no target locates", tr.line, tr.text);
+					found = 1;
+				}
+			}
+		free(live);
+	}
+	free(pids);
+	free(w.written);
+	free(w.type_havoc);
+	return found;
+}
+
+/* 1 when some reachable statement is a d_step (whose body pan's tables
+ * do not show). */
+static int has_dstep(void)
+{
+	dmc_trans tr;
+	int claim = dmc_br_claim_type();
+	for (int t = 0; t < dmc_br_ntypes(); t++) {
+		unsigned char *live;
+		if (dmc_br_is_claim(t) && t != claim)
+			continue;
+		if (!(live = reachable(t)))
+			return 1;
+		for (int s = 0; s < dmc_br_nstates(t); s++)
+			for (int k = 0; k < dmc_br_ntrans(t, s) && live[s]; k++) {
+				dmc_br_trans(t, s, k, &tr);
+				if (strncmp(tr.text, "D_STEP", 6) == 0) {
+					free(live);
+					return 1;
+				}
+			}
+		free(live);
+	}
+	return 0;
+}
+
+/* Asserts are targets: may pan report an assertion violation that no
+ * goal locates (an assert in a d_step, an array index out of bounds)?
+ * Then dead-end pruning would be unsound: t->prune_veto says why. */
+static void find_unlocated_errors(dmc_targets *t)
+{
+	char why[sizeof t->prune_veto];
+	if (has_dstep() && dmc_dstep_file_may_hide(dmc_br_model_file(), why, sizeof why))
+		snprintf(t->prune_veto, sizeof t->prune_veto, "%s", why);
+	else if (index_may_fail(why, sizeof why))
+		snprintf(t->prune_veto, sizeof t->prune_veto, "%s", why);
+}
+
 static int failed(dmc_targets *t, char *err, size_t errlen, const char *msg)
 {
 	snprintf(err, errlen, "%s", msg);
@@ -358,6 +645,8 @@ int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
 		         "(acceptance cycles are liveness properties, not targets)", dmc_br_type_name(claim));
 		return failed(out, err, errlen, msg);
 	}
+	if (asserts_on && (want & (DMC_TGT_ASSERT | DMC_TGT_CLAIM)))
+		find_unlocated_errors(out);
 	out->kinds = kinds;
 	out->deadlock = (kinds & DMC_TGT_DEADLOCK) != 0;
 	if (kinds == 0) {                 /* the default */
@@ -386,6 +675,11 @@ void dmc_targets_print(const dmc_targets *t, void *file)
 	print_kinds(t->kinds, f);
 	fprintf(f, "): %d goal%s%s\n", t->ngoals, t->ngoals == 1 ? "" : "s",
 	        t->deadlock ? " + invalid end states" : "");
+	if (t->unparsed)
+		fprintf(f, "  note: %d assert condition%s not understood: only the location counts\n",
+		        t->unparsed, t->unparsed == 1 ? "" : "s");
+	if (t->prune_veto[0])
+		fprintf(f, "  note: no dead-end pruning: %s\n", t->prune_veto);
 	for (int i = 0; i < t->ngoals; i++) {
 		const dmc_goal *g = &t->goals[i];
 		fprintf(f, "  %-6s ", g->kind == DMC_TGT_CLAIM ? "claim" : g->kind == DMC_TGT_ASSERT ? "assert" : "other");

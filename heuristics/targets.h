@@ -45,6 +45,11 @@ typedef struct dmc_targets {
 	int hidden_asserts;           /* asserts statement merging hid where we
 	                               * could not find them: not targets, so
 	                               * dead-end pruning must stay off */
+	char prune_veto[256];         /* an error pan checks that the goals may miss
+	                               * (an assert hidden in a d_step, an array
+	                               * index out of bounds): "" when none */
+	int unparsed;                 /* goals whose condition could not be parsed:
+	                               * their location only (formula NULL) */
 } dmc_targets;
 
 /* Parse a --target list such as "assert,claim" into DMC_TGT_* bits.

@@ -67,12 +67,13 @@ anml_tok anml_lex_next(anml_lexer *lx)
 			t.kind = TK_INITIAL_STATE;
 		}
 	} else if (isdigit((unsigned char) *p)) {
+		/* past INT_MAX the value stays INT_MAX + 1: the parser says
+		 * "number too large" (never a silently smaller number) */
 		long v = 0;
 		while (isdigit((unsigned char) p[n - 1])) {
-			if (v < INT_MAX / 10)
-				v = v * 10 + (p[n - 1] - '0');
-			else
-				v = INT_MAX;
+			v = v * 10 + (p[n - 1] - '0');
+			if (v > INT_MAX)
+				v = (long) INT_MAX + 1;
 			n++;
 		}
 		n--;

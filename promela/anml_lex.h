@@ -19,7 +19,7 @@ typedef struct {
 	int kind;
 	const char *s;   /* the token's text in the source */
 	size_t len;
-	long ival;
+	long ival;       /* TK_INT: its value, INT_MAX + 1 when larger than INT_MAX */
 	anml_loc loc;
 } anml_tok;
 

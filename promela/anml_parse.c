@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,10 +31,14 @@ typedef struct {
 #define GROW(arr, n) ((arr) = drv_realloc((arr), ((size_t)(n) + 1) * sizeof *(arr)), \
                       memset(&(arr)[n], 0, sizeof *(arr)), &(arr)[(n)++])
 
+static void fail_at(parser *p, anml_loc loc, const char *fmt, ...);
+
 static void next(parser *p)
 {
 	p->tok = p->peek;
 	p->peek = anml_lex_next(&p->lx);
+	if (p->tok.kind == TK_INT && p->tok.ival > INT_MAX)
+		fail_at(p, p->tok.loc, "number too large (at most %d)", INT_MAX);
 }
 
 static void describe(const anml_tok *t, char *buf, size_t n)
@@ -131,12 +136,15 @@ static char *name(parser *p, const char *what, anml_loc *loc)
 		}
 		expected(p, what);
 	}
-	char *s = drv_alloc(p->tok.len + 1);
-	memcpy(s, p->tok.s, p->tok.len);
-	s[p->tok.len] = 0;
-	if (loc)
-		*loc = p->tok.loc;
+	/* next() may fail (a number too large follows): the copy is made
+	 * after it, or nothing would free it */
+	anml_tok t = p->tok;
 	next(p);
+	char *s = drv_alloc(t.len + 1);
+	memcpy(s, t.s, t.len);
+	s[t.len] = 0;
+	if (loc)
+		*loc = t.loc;
 	return s;
 }
 
@@ -600,9 +608,6 @@ int anml_parse(const char *file, const char *text, anml_model *m, anml_err *err)
 	m->file = drv_strdup(file);
 	p.file = file;
 	p.err = err;
-	anml_lex_init(&p.lx, text);
-	p.peek = anml_lex_next(&p.lx);
-	next(&p);
 	if (setjmp(p.fail)) {
 		free_pats(p.prev, p.nprev);
 		free_pats(p.cur, p.ncur);
@@ -611,6 +616,9 @@ int anml_parse(const char *file, const char *text, anml_model *m, anml_err *err)
 		free_ref_args(&p.trial);
 		return -1;
 	}
+	anml_lex_init(&p.lx, text);
+	p.peek = anml_lex_next(&p.lx);
+	next(&p);
 	expect_word(&p, "PLAN");
 	m->name = name(&p, "the plan's name", &m->loc);
 	for (;;) {

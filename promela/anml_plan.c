@@ -15,6 +15,7 @@
 #include "cache.h"
 #include "cmd.h"
 #include "fs.h"
+#include "path.h"
 #include "run.h"
 #include "translate.h"
 #include "util.h"
@@ -156,9 +157,12 @@ static int replay(const drv_env *e, const anml_model *m, const char *dir, const 
 	if (fd >= 0) {
 		drv_strv argv = { 0 };
 		drv_run_io io = { dir, fd, fd };
+		/* from its directory: spin hands the name to a shell */
+		char *base = drv_basename(pml);
 		drv_strv_push(&argv, e->spin);
 		drv_strv_push(&argv, "-t");
-		drv_strv_push(&argv, pml);
+		drv_strv_push(&argv, base);
+		free(base);
 		int st = drv_run(argv.v, &io);
 		close(fd);
 		drv_strv_free(&argv);

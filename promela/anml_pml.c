@@ -20,6 +20,7 @@
  * params..." (anml_schedule.c reads it back).
  */
 #include "anml_pml.h"
+#include "pml_text.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -221,7 +222,7 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 {
 	sbuf cond = { 0 }, rel = { 0 };
 	int ok = chain_rel(w, c, b, bi, ev, &cond, &rel);
-	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->m->file, c->src->loc.line);
+	anml_sb_printf(g, " &&\n\t\t   /* constraint %s:%d */ ", w->file, c->src->loc.line);
 	const char *open = "", *close = "";
 	char pre[200] = "";
 	if (c->referenced || um) {
@@ -541,8 +542,11 @@ static void compute_rest(writer *w)
 			int changed = 0;
 			for (int t = 0; t < tl->ntrans; t++) {
 				int a = tl->trans[t].from.act, b = tl->trans[t].to.act;
-				if (r[b] < REST_INF && tl->acts[b].min + r[b] < r[a]) {
-					r[a] = tl->acts[b].min + r[b];
+				/* in long: a duration may be up to INT_MAX; below r[a]
+				 * (at most REST_INF) the sum fits an int again */
+				long v = (long) tl->acts[b].min + r[b];
+				if (r[b] < REST_INF && v < r[a]) {
+					r[a] = (int) v;
 					changed = 1;
 				}
 			}
@@ -587,7 +591,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 	fprintf(w->out, "\t/* %s -> %s", x >= 0 ? tl->acts[x].name : "(start)",
 	        y >= 0 ? tl->acts[y].name : "(finished)");
 	if (line > 0)
-		fprintf(w->out, ", %s:%d", m->file, line);
+		fprintf(w->out, ", %s:%d", w->file, line);
 	fprintf(w->out, " */\n");
 	if (y < 0) {
 		sbuf g = { 0 }, post = { 0 };
@@ -604,7 +608,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		long nc = combos(w, inst, y, tr);
 		/* y must end early enough for the instance to finish by H */
 		int rest = rest_of(w, inst, y);
-		if (rest >= REST_INF || a->min + rest > w->H)
+		if (rest >= REST_INF || (long) a->min + rest > w->H)
 			nc = 0;
 		for (long c = 0; c < nc; c++) {
 			/* the constraint guards may depend on y's parameters */
@@ -646,7 +650,7 @@ static void process(writer *w, int inst)
 		itr.to.act = init->act;
 	}
 	fprintf(w->out, "\n/* instance %s of timeline %s (%s:%d) */\nactive proctype P_%s()\n{\nend_run:\n\tdo\n",
-	        ins->name, tl->name, m->file, ins->loc.line, ins->name);
+	        ins->name, tl->name, w->file, ins->loc.line, ins->name);
 	/* the first action: INITIAL-STATE's, else any */
 	for (int y = 0; y < tl->nacts; y++)
 		if (first < 0 || first == y)
@@ -669,8 +673,22 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
+	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
+	/* TIMELINE_ACTION is a #define: it must not redefine a word of
+	 * Promela (timeline d, action step: d_step) */
+	for (int t = 0; t < m->ntls; t++)
+		for (int a = 0; a < m->tls[t].nacts; a++) {
+			char nm[300];
+			snprintf(nm, sizeof nm, "%s_%s", m->tls[t].name, m->tls[t].acts[a].name);
+			if (pml_is_reserved(nm)) {
+				snprintf(err->msg, sizeof err->msg, "%s:%d:%d: action '%s' of timeline '%s' gives the Promela "
+					 "name %s, a reserved word: rename the action", m->file, m->tls[t].acts[a].loc.line,
+					 m->tls[t].acts[a].loc.col, m->tls[t].acts[a].name, m->tls[t].name, nm);
+				return -1;
+			}
+		}
 	for (int t = 0; t < m->ntls; t++)
 		if (m->tls[t].nacts > w.maxacts)
 			w.maxacts = m->tls[t].nacts;
@@ -732,7 +750,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	const char *ty = wide ? "short" : "byte";
 	fprintf(out, "/*\n * ANMLite plan %s (%s), translated by dmc translate: see docs/anmlite.md.\n"
 	        " * A plan is a path to the assertion violation in process goal.\n */\n\n",
-	        m->name, m->file);
+	        m->name, w.file);
 	fprintf(out, "#define H %d        /* the horizon: every action ends by time H */\n", horizon);
 	fprintf(out, "#define NEVER %d    /* a timepoint that has not occurred */\n\n", wide ? 32767 : 255);
 	fprintf(out, "%s time;        /* the clock */\n", ty);
@@ -744,7 +762,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		fprintf(out, "byte tmp_%d;     /* parameter copies in a transition (always 0 between steps) */\n", k);
 	for (int t = 0; t < m->ntls; t++) {
 		const anml_timeline *tl = &m->tls[t];
-		fprintf(out, "\n/* timeline %s (%s:%d) */\n", tl->name, m->file, tl->loc.line);
+		fprintf(out, "\n/* timeline %s (%s:%d) */\n", tl->name, w.file, tl->loc.line);
 		for (int a = 0; a < tl->nacts; a++) {
 			const anml_action *ac = &tl->acts[a];
 			fprintf(out, "#define %s_%s %d    /* duration [%d,", tl->name, ac->name, a, ac->min);
@@ -752,7 +770,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 				fprintf(out, "_]");
 			else
 				fprintf(out, "%d]", ac->max);
-			fprintf(out, ", %s:%d */\n", m->file, ac->loc.line);
+			fprintf(out, ", %s:%d */\n", w.file, ac->loc.line);
 		}
 		fprintf(out, "#define %s_null %d    /* finished */\n", tl->name, tl->nacts);
 		fprintf(out, "#define %s_none %d    /* not started */\n", tl->name, tl->nacts + 1);
@@ -779,7 +797,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 						char rn[160];
 						anml_rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
 						fprintf(out, "%s %s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d */\n",
-						        ty, rn, tl->acts[a].name, p ? "end" : "start", m->file,
+						        ty, rn, tl->acts[a].name, p ? "end" : "start", w.file,
 						        w.frec[f].ref->loc.line);
 					}
 			}
@@ -789,7 +807,7 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 		if (!ch->referenced)
 			continue;
 		fprintf(out, "\n/* constraint %s:%d: its reference point and the occurrences there, per binding */\n",
-		        m->file, ch->src->loc.line);
+		        w.file, ch->src->loc.line);
 		for (int bi = 0; bi < ch->nb; bi++) {
 			char r[64];
 			anml_slot(ch, bi, -1, NULL, r, sizeof r);

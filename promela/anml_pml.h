@@ -65,6 +65,7 @@ typedef struct {
 
 typedef struct {
 	const anml_model *m;
+	char file[512];          /* m->file as comment text (pml_comment_text) */
 	int H;
 	tchain *ch;
 	int nch;

@@ -439,9 +439,18 @@ int anml_load(const char *path, anml_model *m, anml_err *err)
 		return -1;
 	}
 	if (strlen(text) != len) {
+		int line = 1, col = 1;
+		for (const char *q = text; *q; q++) {
+			if (*q == '\n') {
+				line++;
+				col = 1;
+			} else {
+				col++;
+			}
+		}
 		free(text);
 		memset(m, 0, sizeof *m);
-		snprintf(err->msg, sizeof err->msg, "%s: not a text file (it contains a NUL byte)", path);
+		snprintf(err->msg, sizeof err->msg, "%s:%d:%d: a NUL byte (the file is not text)", path, line, col);
 		return -1;
 	}
 	int rc = anml_parse(path, text, m, err);

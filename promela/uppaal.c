@@ -17,10 +17,10 @@ static char *slurp(const char *path, size_t *len)
 	if (!f)
 		return NULL;
 	size_t n = 0, cap = 4096;
-	char *s = malloc(cap);
+	char *s = drv_alloc(cap);
 	for (;;) {
 		if (n + 1024 > cap)
-			s = realloc(s, cap *= 2);
+			s = drv_realloc(s, cap *= 2);
 		size_t k = fread(s + n, 1, cap - n - 1, f);
 		if (!k)
 			break;
@@ -48,6 +48,7 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 	up_model *m = up_alloc(c, sizeof *m);
 	m->c = c;
 	m->file = file;
+	up_check_no_nul(c, file, text, len);
 	if (ends_with(file, ".xml"))
 		up_parse_xml(m, text, len);
 	else
@@ -80,6 +81,13 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
 	if (query_file && !(qtext = slurp(query_file, &qlen))) {
 		drv_msg("translate: %s: cannot read the query file", query_file);
 		free(text);
+		return 2;
+	}
+	int nl, nc;
+	if (qtext && up_find_nul(qtext, qlen, &nl, &nc)) {
+		fprintf(stderr, "dmc: %s:%d:%d: a NUL byte (the file is not text)\n", query_file, nl, nc);
+		free(text);
+		free(qtext);
 		return 2;
 	}
 	up_ctx c;

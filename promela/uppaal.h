@@ -41,6 +41,17 @@ void up_fail(up_ctx *c, const char *file, int line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 4, 5)))
 #endif
 	;
+/* "file:line:col: message" (col 0: "file:line: message") */
+void up_fail_at(up_ctx *c, const char *file, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((noreturn, format(printf, 5, 6)))
+#endif
+	;
+/* text of len bytes must hold no NUL byte (the text after one would be
+ * ignored): else an error at its line and column */
+void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len);
+/* 1 and the first NUL's line and column, or 0 */
+int up_find_nul(const char *text, size_t len, int *line, int *col);
 void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5)))
@@ -57,8 +68,15 @@ typedef struct {
 	int kind;
 	char text[64];
 	long num;
-	int line;
+	int line, col;
 } up_tok;
+
+/* how deep expressions and statements may nest: the parser, the
+ * evaluator and the writer recurse once per level */
+#define UP_MAX_NESTING 256
+/* the longest chain of operators in one expression (a + a + ... is as
+ * deep a tree as nested parentheses) */
+#define UP_MAX_EXPR_HEIGHT 2000
 
 typedef struct {
 	up_ctx *c;
@@ -66,10 +84,18 @@ typedef struct {
 	const char *s;          /* the text */
 	size_t pos;
 	int line;
+	size_t line_start;      /* pos of the current line's first character */
+	int col0;               /* the file's column of the text's first character */
+	int depth;              /* nesting of expressions and statements now */
 	up_tok t;               /* current token */
 } up_lex;
 
 void up_lex_init(up_lex *l, up_ctx *c, const char *file, const char *text, int line);
+/* the text starts at column col of its first line in the file (XML) */
+void up_lex_init_at(up_lex *l, up_ctx *c, const char *file, const char *text, int line, int col);
+/* one more level of nesting (error beyond UP_MAX_NESTING); up_leave: one less */
+void up_enter(up_lex *l);
+void up_leave(up_lex *l);
 void up_next(up_lex *l);
 int up_is(const up_lex *l, const char *op);          /* current is op/keyword */
 int up_accept(up_lex *l, const char *op);            /* consume if up_is */
@@ -94,12 +120,16 @@ struct up_expr {
 	long val;               /* X_NUM; X_INCDEC: 1 if postfix */
 	const char *name;       /* X_ID, X_DOT (the location), X_CALL */
 	up_expr *a, *b, *c;
-	int line;
+	int line, col;          /* col 0: not known */
+	int height;             /* 1 + the children's largest height */
+	const char *file;       /* the text it was parsed from (NULL: made by the translator) */
 };
 up_expr *up_parse_expr(up_lex *l);                   /* an assignment expression */
 up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
 /* text of an expression, for messages: UPPAAL syntax */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
+
+typedef struct { int line, col; } up_pos;
 
 /* ---- declarations and templates (uppaal_decl.c) ---- */
 enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
@@ -119,7 +149,7 @@ typedef struct {
 	up_expr *init;          /* NULL, or the initialiser */
 	up_vec init_list;       /* {a, b, c} for arrays */
 	const char *file;
-	int line;
+	int line, col;
 	/* filled in by up_instantiate for the variables of the network */
 	const char *pname;      /* Promela name */
 	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar; all
@@ -146,7 +176,7 @@ struct up_stmt {
 	const char *var;        /* S_FOR (i : int[a,b]): the name, bound in turn */
 	up_type range;          /* S_FOR: its range (or typedef) */
 	up_vec body;            /* S_BLOCK: up_stmt* */
-	int line;
+	int line, col;
 };
 typedef struct {
 	const char *name;
@@ -155,7 +185,7 @@ typedef struct {
 	up_stmt *body;          /* S_BLOCK */
 	up_expr *ret;           /* non-void: the returned expression */
 	const char *file;
-	int line;
+	int line, col;
 } up_func;
 
 typedef struct {
@@ -163,7 +193,7 @@ typedef struct {
 	const char *id;         /* XML id, or the name */
 	up_expr *inv;
 	int urgent, committed;
-	int line;
+	int line, col;
 } up_loc;
 
 typedef struct {
@@ -178,7 +208,7 @@ typedef struct {
 	up_expr *sync;          /* channel expression, NULL: none */
 	int sync_dir;           /* '!' or '?' */
 	up_vec assigns;         /* up_expr* */
-	int line;
+	int line, col;
 } up_edge;
 
 typedef struct {
@@ -190,14 +220,14 @@ typedef struct {
 	up_vec edges;           /* up_edge* */
 	int init;               /* location index, -1 if unset */
 	const char *file;
-	int line;
+	int line, col;
 } up_template;
 
 typedef struct {
 	const char *name;       /* instance name */
 	const char *tmpl;
 	up_vec args;            /* up_expr* */
-	int line;
+	int line, col;
 } up_instdecl;
 
 typedef struct {
@@ -208,7 +238,7 @@ typedef struct {
 	up_expr *psi;           /* the right side of --> */
 	const char *text;
 	const char *file;
-	int line;
+	int line, col;
 } up_query;
 
 typedef struct {
@@ -220,7 +250,8 @@ typedef struct {
 	up_vec templates;       /* up_template* */
 	up_vec instdecls;       /* up_instdecl* (Name = T(args);) */
 	up_vec system;          /* const char* names in the system line */
-	int system_line;
+	up_vec system_pos;      /* up_pos*: where each of them is */
+	int system_line, system_col;
 	up_vec queries;         /* up_query* from the model file (XML) */
 } up_model;
 
@@ -230,18 +261,20 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 /* a whole .xta text */
 void up_parse_xta(up_model *m, const char *text);
 /* "const int id, int &x" into t->params */
-void up_parse_params(up_model *m, up_template *t, const char *text, int line);
+void up_parse_params(up_model *m, up_template *t, const char *text, int line, int col);
 /* the XML reader (uppaal_xml.c) */
 void up_parse_xml(up_model *m, const char *text, size_t len);
 /* helpers for the XML reader: a location's invariant, an edge's labels */
-up_template *up_new_template(up_model *m, const char *name, int line);
+up_template *up_new_template(up_model *m, const char *name, int line, int col);
 int up_find_loc(const up_template *t, const char *name_or_id);
-void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line);
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col);
 void up_parse_type(up_model *m, up_lex *l, up_type *ty);
 
 /* ---- queries (uppaal_query.c) ---- */
 /* parse "E<> phi" or "A[] phi" (text from file, line) */
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line);
+/* the same, the text starting at column col of line */
+up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int line, int col);
 /* the first query of a .q file (UPPAAL's format: comments, one per line) */
 up_query *up_read_query_file(up_model *m, const char *text, const char *file);
 /* A<>, E[] and --> become an ltl formula checked by the nested DFS */
@@ -261,6 +294,7 @@ struct up_inst {
 	up_template *t;
 	up_vec binds;           /* up_bind*: params and locals */
 	int pid;                /* Promela pid (order of the proctypes) */
+	int line, col;          /* its name in the system line (or its declaration) */
 	up_vec sel;             /* up_bind*: select values while emitting an edge */
 };
 

@@ -83,11 +83,11 @@ static void scan(scan_st *s, const up_expr *e)
 		if (ca || cb) {
 			const up_expr *clk = ca ? e->a : e->b, *other = ca ? e->b : e->a;
 			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT))
-				up_fail(c, s->file, e->line,
+				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
 					"clock differences and clock arithmetic are not supported in discrete time");
 			long k;
 			if (!up_eval_const(s->n, s->in, other, &k))
-				up_fail(c, s->file, e->line, "a clock can only be compared with a constant");
+				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "a clock can only be compared with a constant");
 			up_var *v = clk->kind == X_DOT ? dot_clock(s, clk) : up_var_of(s->n, s->in, clk);
 			if (k > s->n->cap[v->clock])
 				s->n->cap[v->clock] = k;
@@ -104,14 +104,14 @@ static void scan(scan_st *s, const up_expr *e)
 	if (e->kind == X_ASSIGN && up_is_clock(s->n, s->in, e->a)) {
 		long k;
 		if (strcmp(e->op, "=") != 0 || !up_eval_const(s->n, s->in, e->b, &k) || k < 0)
-			up_fail(c, s->file, e->line, "a clock can only be reset to a non-negative constant");
+			up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "a clock can only be reset to a non-negative constant");
 		up_var *v = up_var_of(s->n, s->in, e->a);
 		if (k > s->n->cap[v->clock])
 			s->n->cap[v->clock] = k;
 		return;
 	}
 	if (e->kind == X_ID && up_is_clock(s->n, s->in, e))
-		up_fail(c, s->file, e->line, "clock '%s' used outside a comparison with a constant", e->name);
+		up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "clock '%s' used outside a comparison with a constant", e->name);
 	scan(s, e->a);
 	scan(s, e->b);
 	scan(s, e->c);
@@ -151,8 +151,14 @@ void up_clock_caps(up_net *n, const up_query *q)
 		scan(&s, q->phi);
 		scan(&s, q->psi);
 	}
-	for (int i = 0; i < n->clocks.n; i++)
+	for (int i = 0; i < n->clocks.n; i++) {
+		up_var *v = n->clocks.v[i];
+		/* a clock counts in a Promela int up to its cap, plus a delay step */
+		if (n->cap[i] > 2147483647L - 64)
+			up_fail_at(n->m->c, v->file, v->line, v->col, "clock '%s' is compared with %ld: too large for discrete time",
+				v->name, n->cap[i]);
 		n->cap[i] += 1;
+	}
 }
 
 /* ---- inactive clocks ----

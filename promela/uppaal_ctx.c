@@ -89,20 +89,60 @@ void up_push(up_ctx *c, up_vec *a, void *p)
 	a->v[a->n++] = p;
 }
 
-void up_fail(up_ctx *c, const char *file, int line, const char *fmt, ...)
+static void format_err(up_ctx *c, const char *file, int line, int col, const char *fmt, va_list ap)
 {
-	va_list ap;
 	int k = 0;
-	if (file && line > 0)
+	if (file && line > 0 && col > 0)
+		k = snprintf(c->err, sizeof c->err, "%s:%d:%d: ", file, line, col);
+	else if (file && line > 0)
 		k = snprintf(c->err, sizeof c->err, "%s:%d: ", file, line);
 	else if (file)
 		k = snprintf(c->err, sizeof c->err, "%s: ", file);
 	if (k < 0 || (size_t)k >= sizeof c->err)
 		k = 0;
-	va_start(ap, fmt);
 	vsnprintf(c->err + k, sizeof c->err - (size_t)k, fmt, ap);
+}
+
+void up_fail(up_ctx *c, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	format_err(c, file, line, 0, fmt, ap);
 	va_end(ap);
 	longjmp(*c->on_error, 1);
+}
+
+void up_fail_at(up_ctx *c, const char *file, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	format_err(c, file, line, col, fmt, ap);
+	va_end(ap);
+	longjmp(*c->on_error, 1);
+}
+
+int up_find_nul(const char *text, size_t len, int *line, int *col)
+{
+	const char *z = memchr(text, 0, len);
+	if (!z)
+		return 0;
+	*line = *col = 1;
+	for (const char *p = text; p < z; p++) {
+		if (*p == '\n') {
+			++*line;
+			*col = 1;
+		} else {
+			++*col;
+		}
+	}
+	return 1;
+}
+
+void up_check_no_nul(up_ctx *c, const char *file, const char *text, size_t len)
+{
+	int line, col;
+	if (up_find_nul(text, len, &line, &col))
+		up_fail_at(c, file, line, col, "a NUL byte (the file is not text)");
 }
 
 void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)

@@ -36,7 +36,16 @@ static int starts_type(up_model *m, up_lex *l)
 	return is_typedef(m, l->t.text, NULL);
 }
 
+static void parse_type1(up_model *m, up_lex *l, up_type *ty);
+
 void up_parse_type(up_model *m, up_lex *l, up_type *ty)
+{
+	up_enter(l);           /* struct { struct { ... */
+	parse_type1(m, l, ty);
+	up_leave(l);
+}
+
+static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 {
 	memset(ty, 0, sizeof *ty);
 	int is_const = 0, urgent = 0, broadcast = 0;
@@ -74,22 +83,22 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 		up_expect(l, "{");
 		while (!up_accept(l, "}")) {
 			up_type ft;
-			int line = l->t.line;
+			int line = l->t.line, col = l->t.col;
 			up_parse_type(m, l, &ft);
 			if (ft.kind != TY_INT && ft.kind != TY_BOOL)
-				up_fail(m->c, l->file, line, "struct fields: only int and bool are supported");
+				up_fail_at(m->c, l->file, line, col, "struct fields: only int and bool are supported");
 			do {
 				up_var *f = declarator(m, l, &ft);
 				if (f->init || f->init_list.n || f->type.is_ref)
-					up_fail(m->c, l->file, f->line, "struct field '%s': no initialiser or '&' here", f->name);
+					up_fail_at(m->c, l->file, f->line, f->col, "struct field '%s': no initialiser or '&' here", f->name);
 				up_push(m->c, ty->fields, f);
 			} while (up_accept(l, ","));
 			up_expect(l, ";");
 		}
 		if (!ty->fields->n)
-			up_fail(m->c, l->file, l->t.line, "empty struct");
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "empty struct");
 	} else if (up_is(l, "scalar") || up_is(l, "double") || up_is(l, "void")) {
-		up_fail(m->c, l->file, l->t.line, "type '%s' is not supported", l->t.text);
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
 	} else {
@@ -99,19 +108,21 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty)
 	ty->is_urgent |= urgent;
 	ty->is_broadcast |= broadcast;
 	if ((urgent || broadcast) && ty->kind != TY_CHAN)
-		up_fail(m->c, l->file, l->t.line, "'urgent'/'broadcast' apply to channels only");
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "'urgent'/'broadcast' apply to channels only");
 }
 
 /* {a, b} or, for an array of depth dimensions, {{a, b}, {c, d}}: the
  * values in row-major order into v->init_list */
 static void init_list(up_model *m, up_lex *l, up_var *v, int depth)
 {
+	if (depth > UP_MAX_DIMS)
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': initialiser nested deeper than the array", v->name);
 	up_expect(l, "{");
 	do {
 		if (up_is(l, "{")) {
 			/* an array of structs: one more level, the struct's fields */
 			if (depth >= v->dims.n + (v->size && v->type.kind == TY_STRUCT))
-				up_fail(m->c, l->file, l->t.line, "'%s': initialiser nested deeper than the array", v->name);
+				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': initialiser nested deeper than the array", v->name);
 			init_list(m, l, v, depth + 1);
 		} else {
 			up_push(m->c, &v->init_list, up_parse_cond_expr(l));
@@ -127,6 +138,7 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	v->type = *ty;
 	v->file = l->file;
 	v->line = l->t.line;
+	v->col = l->t.col;
 	if (up_accept(l, "&"))
 		v->type.is_ref = 1;
 	v->name = up_expect_id(l, "a name");
@@ -135,7 +147,7 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 		up_expect(l, "]");
 		while (up_accept(l, "[")) {
 			if (v->dims.n + 1 >= UP_MAX_DIMS)
-				up_fail(m->c, l->file, l->t.line, "'%s': more than %d dimensions", v->name, UP_MAX_DIMS);
+				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': more than %d dimensions", v->name, UP_MAX_DIMS);
 			up_push(m->c, &v->dims, up_parse_expr(l));
 			up_expect(l, "]");
 		}
@@ -143,14 +155,14 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (up_accept(l, "=")) {
 		if (up_is(l, "{")) {
 			if (!v->size && v->type.kind != TY_STRUCT)
-				up_fail(m->c, l->file, l->t.line, "'%s': '{' initialiser for a non-array", v->name);
+				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': '{' initialiser for a non-array", v->name);
 			init_list(m, l, v, 0);
 		} else {
 			v->init = up_parse_cond_expr(l);
 		}
 	}
 	if (v->type.kind == TY_CLOCK && v->init)
-		up_fail(m->c, l->file, v->line, "clock '%s' cannot have an initialiser", v->name);
+		up_fail_at(m->c, l->file, v->line, v->col, "clock '%s' cannot have an initialiser", v->name);
 	return v;
 }
 
@@ -163,6 +175,7 @@ static up_stmt *stmt_node(up_model *m, up_lex *l, int kind)
 	up_stmt *st = up_alloc(m->c, sizeof *st);
 	st->kind = kind;
 	st->line = l->t.line;
+	st->col = l->t.col;
 	return st;
 }
 
@@ -178,7 +191,17 @@ static up_stmt *block(up_model *m, up_lex *l)
 	return b;
 }
 
+static up_stmt *statement1(up_model *m, up_lex *l);
+
 static up_stmt *statement(up_model *m, up_lex *l)
+{
+	up_enter(l);
+	up_stmt *st = statement1(m, l);
+	up_leave(l);
+	return st;
+}
+
+static up_stmt *statement1(up_model *m, up_lex *l)
 {
 	if (up_is(l, "{"))
 		return block(m, l);
@@ -213,7 +236,7 @@ static up_stmt *statement(up_model *m, up_lex *l)
 		return st;
 	}
 	if (up_is(l, "for")) {
-		int line = l->t.line;
+		int line = l->t.line, col = l->t.col;
 		up_next(l);
 		up_expect(l, "(");
 		if (l->t.kind == T_ID && !starts_type(m, l)) {
@@ -223,10 +246,11 @@ static up_stmt *statement(up_model *m, up_lex *l)
 			if (up_accept(l, ":")) {
 				up_stmt *st = stmt_node(m, l, S_FOR);
 				st->line = line;
+				st->col = col;
 				st->var = name;
 				up_parse_type(m, l, &st->range);
 				if (st->range.kind != TY_INT || !st->range.lo)
-					up_fail(m->c, l->file, line, "for (%s : ...): expected a bounded integer range", name);
+					up_fail_at(m->c, l->file, line, col, "for (%s : ...): expected a bounded integer range", name);
 				up_expect(l, ")");
 				st->then = statement(m, l);
 				return st;
@@ -235,9 +259,10 @@ static up_stmt *statement(up_model *m, up_lex *l)
 		}
 		/* for (init; cond; step) body  =  { init; while (cond) { body step } } */
 		if (starts_type(m, l))
-			up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
 		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
 		b->line = w->line = line;
+		b->col = w->col = col;
 		if (!up_is(l, ";")) {
 			up_stmt *init = stmt_node(m, l, S_EXPR);
 			init->e = up_parse_expr(l);
@@ -263,11 +288,11 @@ static up_stmt *statement(up_model *m, up_lex *l)
 	static const char *const unsupported[] = { "do", "switch", "break", "continue", NULL };
 	for (int i = 0; unsupported[i]; i++)
 		if (up_is(l, unsupported[i]))
-			up_fail(m->c, l->file, l->t.line,
+			up_fail_at(m->c, l->file, l->t.line, l->t.col,
 				"'%s' in a function is not supported (only assignments, if/else, for, while and return)",
 				unsupported[i]);
 	if (starts_type(m, l))
-		up_fail(m->c, l->file, l->t.line, "local variables in functions are not supported");
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
 	up_stmt *st = stmt_node(m, l, S_EXPR);
 	st->e = up_parse_expr(l);
 	up_expect(l, ";");
@@ -276,17 +301,18 @@ static up_stmt *statement(up_model *m, up_lex *l)
 
 /* after "TYPE name" at "(": the parameters and the body */
 static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, const char *name,
-		     int line, up_vec *funcs)
+		     int line, int col, up_vec *funcs)
 {
 	up_func *f = up_alloc(m->c, sizeof *f);
 	f->name = name;
 	f->is_void = is_void;
 	f->file = l->file;
 	f->line = line;
+	f->col = col;
 	if (!funcs)
-		up_fail(m->c, l->file, line, "function '%s': functions are not allowed here", name);
+		up_fail_at(m->c, l->file, line, col, "function '%s': functions are not allowed here", name);
 	if (!is_void && ty->kind != TY_INT && ty->kind != TY_BOOL)
-		up_fail(m->c, l->file, line, "function '%s': only int, bool and void functions are supported", name);
+		up_fail_at(m->c, l->file, line, col, "function '%s': only int, bool and void functions are supported", name);
 	up_expect(l, "(");
 	if (!up_accept(l, ")")) {
 		do {
@@ -295,12 +321,13 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 			up_var *p = up_alloc(m->c, sizeof *p);
 			p->type = pt;
 			p->line = l->t.line;
+			p->col = l->t.col;
 			p->file = l->file;
 			if (up_accept(l, "&"))
 				p->type.is_ref = 1;
 			p->name = up_expect_id(l, "a parameter name");
 			if (pt.kind == TY_CLOCK || pt.kind == TY_CHAN)
-				up_fail(m->c, l->file, p->line, "function '%s': clock and channel parameters are not supported", name);
+				up_fail_at(m->c, l->file, p->line, p->col, "function '%s': clock and channel parameters are not supported", name);
 			up_push(m->c, &f->params, p);
 		} while (up_accept(l, ","));
 		up_expect(l, ")");
@@ -310,7 +337,7 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 		/* an expression function: its body is `return e;` */
 		if (f->body->body.n != 1 || ((up_stmt *) f->body->body.v[0])->kind != S_RETURN
 		    || !((up_stmt *) f->body->body.v[0])->e)
-			up_fail(m->c, l->file, line,
+			up_fail_at(m->c, l->file, line, col,
 				"function '%s': a function with a result must be just 'return expression;' (write a void function for updates)",
 				name);
 		f->ret = ((up_stmt *) f->body->body.v[0])->e;
@@ -323,6 +350,7 @@ static void instdecl(up_model *m, up_lex *l)
 {
 	up_instdecl *d = up_alloc(m->c, sizeof *d);
 	d->line = l->t.line;
+	d->col = l->t.col;
 	d->name = up_expect_id(l, "an instance name");
 	up_expect(l, "=");
 	d->tmpl = up_expect_id(l, "a template name");
@@ -339,7 +367,12 @@ static void instdecl(up_model *m, up_lex *l)
 static void system_line(up_model *m, up_lex *l)
 {
 	m->system_line = l->t.line;
+	m->system_col = l->t.col;
 	do {
+		up_pos *at = up_alloc(m->c, sizeof *at);
+		at->line = l->t.line;
+		at->col = l->t.col;
+		up_push(m->c, &m->system_pos, at);
 		up_push(m->c, &m->system, (void *) up_expect_id(l, "a process name"));
 	} while (up_accept(l, ",") || up_accept(l, "<"));
 	up_expect(l, ";");
@@ -356,14 +389,14 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			up_parse_type(m, l, &t->type);
 			t->name = up_expect_id(l, "a type name");
 			if (up_is(l, "["))
-				up_fail(m->c, l->file, l->t.line, "array typedefs are not supported");
+				up_fail_at(m->c, l->file, l->t.line, l->t.col, "array typedefs are not supported");
 			up_expect(l, ";");
 			up_push(m->c, &m->typedefs, t);
 			continue;
 		}
 		if (up_accept(l, "system")) {
 			if (!in_system)
-				up_fail(m->c, l->file, l->t.line, "'system' outside the system declarations");
+				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'system' outside the system declarations");
 			system_line(m, l);
 			continue;
 		}
@@ -375,19 +408,19 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			up_lex_fail(l, "a declaration");
 		up_type ty;
 		if (up_accept(l, "void")) {
-			int line = l->t.line;
+			int line = l->t.line, col = l->t.col;
 			const char *name = up_expect_id(l, "a function name");
-			function(m, l, &ty, 1, name, line, funcs);
+			function(m, l, &ty, 1, name, line, col, funcs);
 			continue;
 		}
 		up_parse_type(m, l, &ty);
 		if (l->t.kind == T_ID) {
 			/* TYPE name( ... : a function */
 			up_lex save = *l;
-			int line = l->t.line;
+			int line = l->t.line, col = l->t.col;
 			const char *name = up_expect_id(l, "a name");
 			if (up_is(l, "(")) {
-				function(m, l, &ty, 0, name, line, funcs);
+				function(m, l, &ty, 0, name, line, col, funcs);
 				continue;
 			}
 			*l = save;
@@ -395,19 +428,19 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 		do {
 			up_var *v = declarator(m, l, &ty);
 			if (v->type.is_const && !v->init && !v->init_list.n)
-				up_fail(m->c, l->file, v->line, "constant '%s' has no value", v->name);
+				up_fail_at(m->c, l->file, v->line, v->col, "constant '%s' has no value", v->name);
 			if (v->type.is_ref)
-				up_fail(m->c, l->file, v->line, "'&' outside a parameter list ('%s')", v->name);
+				up_fail_at(m->c, l->file, v->line, v->col, "'&' outside a parameter list ('%s')", v->name);
 			up_push(m->c, vars, v);
 		} while (up_accept(l, ","));
 		up_expect(l, ";");
 	}
 }
 
-void up_parse_params(up_model *m, up_template *t, const char *text, int line)
+void up_parse_params(up_model *m, up_template *t, const char *text, int line, int col)
 {
 	up_lex l;
-	up_lex_init(&l, m->c, m->file, text, line);
+	up_lex_init_at(&l, m->c, m->file, text, line, col);
 	if (l.t.kind == T_EOF)
 		return;
 	do {
@@ -415,23 +448,24 @@ void up_parse_params(up_model *m, up_template *t, const char *text, int line)
 		up_parse_type(m, &l, &ty);
 		up_var *v = declarator(m, &l, &ty);
 		if (v->init || v->size)
-			up_fail(m->c, m->file, v->line, "parameter '%s': arrays and defaults are not supported", v->name);
+			up_fail_at(m->c, m->file, v->line, v->col, "parameter '%s': arrays and defaults are not supported", v->name);
 		up_push(m->c, &t->params, v);
 	} while (up_accept(&l, ","));
 	if (l.t.kind != T_EOF)
 		up_lex_fail(&l, "',' or the end of the parameter list");
 }
 
-up_template *up_new_template(up_model *m, const char *name, int line)
+up_template *up_new_template(up_model *m, const char *name, int line, int col)
 {
 	for (int i = 0; i < m->templates.n; i++)
 		if (strcmp(((up_template *) m->templates.v[i])->name, name) == 0)
-			up_fail(m->c, m->file, line, "template '%s' defined twice", name);
+			up_fail_at(m->c, m->file, line, col, "template '%s' defined twice", name);
 	up_template *t = up_alloc(m->c, sizeof *t);
 	t->name = up_strdup(m->c, name);
 	t->init = -1;
 	t->file = m->file;
 	t->line = line;
+	t->col = col;
 	up_push(m->c, &m->templates, t);
 	return t;
 }
@@ -454,7 +488,7 @@ static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 		up_expect(l, ":");
 		up_parse_type(m, l, &s->type);
 		if (s->type.kind != TY_INT || !s->type.lo)
-			up_fail(m->c, l->file, l->t.line, "select '%s': expected a bounded int type", s->name);
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "select '%s': expected a bounded int type", s->name);
 		up_push(m->c, &ed->selects, s);
 	} while (up_accept(l, ","));
 }
@@ -465,11 +499,15 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 	up_expr *ch = up_alloc(m->c, sizeof *ch);
 	ch->kind = X_ID;
 	ch->line = l->t.line;
+	ch->col = l->t.col;
+	ch->file = l->file;
 	ch->name = up_expect_id(l, "a channel");
 	if (up_accept(l, "[")) {
 		up_expr *x = up_alloc(m->c, sizeof *x);
 		x->kind = X_INDEX;
 		x->line = ch->line;
+		x->col = ch->col;
+		x->file = l->file;
 		x->a = ch;
 		x->b = up_parse_expr(l);
 		up_expect(l, "]");
@@ -492,10 +530,10 @@ static void parse_assign(up_model *m, up_lex *l, up_edge *ed)
 	} while (up_accept(l, ","));
 }
 
-void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line)
+void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col)
 {
 	up_lex l;
-	up_lex_init(&l, m->c, m->file, text, line);
+	up_lex_init_at(&l, m->c, m->file, text, line, col);
 	if (l.t.kind == T_EOF)
 		return;
 	if (strcmp(kind, "select") == 0)
@@ -519,10 +557,11 @@ static void xta_states(up_model *m, up_lex *l, up_template *t)
 	do {
 		up_loc *lc = up_alloc(m->c, sizeof *lc);
 		lc->line = l->t.line;
+		lc->col = l->t.col;
 		lc->name = up_expect_id(l, "a location name");
 		lc->id = lc->name;
 		if (up_find_loc(t, lc->name) >= 0)
-			up_fail(m->c, l->file, lc->line, "location '%s' declared twice", lc->name);
+			up_fail_at(m->c, l->file, lc->line, lc->col, "location '%s' declared twice", lc->name);
 		if (up_accept(l, "{")) {
 			if (!up_is(l, "}"))
 				lc->inv = up_parse_cond_expr(l);
@@ -535,11 +574,11 @@ static void xta_states(up_model *m, up_lex *l, up_template *t)
 
 static int loc_ref(up_model *m, up_lex *l, up_template *t)
 {
-	int line = l->t.line;
+	int line = l->t.line, col = l->t.col;
 	const char *n = up_expect_id(l, "a location name");
 	int i = up_find_loc(t, n);
 	if (i < 0)
-		up_fail(m->c, l->file, line, "unknown location '%s' in template '%s'", n, t->name);
+		up_fail_at(m->c, l->file, line, col, "unknown location '%s' in template '%s'", n, t->name);
 	return i;
 }
 
@@ -561,6 +600,7 @@ static void xta_trans(up_model *m, up_lex *l, up_template *t)
 	do {
 		up_edge *ed = up_alloc(m->c, sizeof *ed);
 		ed->line = l->t.line;
+		ed->col = l->t.col;
 		if (!up_is(l, "->"))
 			src = loc_ref(m, l, t);
 		else if (src < 0)
@@ -589,9 +629,9 @@ static void xta_trans(up_model *m, up_lex *l, up_template *t)
 
 static void xta_process(up_model *m, up_lex *l)
 {
-	int line = l->t.line;
+	int line = l->t.line, col = l->t.col;
 	const char *name = up_expect_id(l, "a template name");
-	up_template *t = up_new_template(m, name, line);
+	up_template *t = up_new_template(m, name, line, col);
 	if (up_accept(l, "(") && !up_accept(l, ")")) {
 		do {
 			up_type ty;
@@ -636,5 +676,5 @@ void up_parse_xta(up_model *m, const char *text)
 			up_lex_fail(&l, "a declaration, 'process' or 'system'");
 	}
 	if (!m->system.n)
-		up_fail(m->c, m->file, l.t.line, "no 'system' line");
+		up_fail_at(m->c, m->file, l.t.line, l.t.col, "no 'system' line");
 }

@@ -22,6 +22,7 @@
  *     edge's source state in dmc_eid alone, which no query reads).
  */
 #include "uppaal_emit.h"
+#include "pml_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,28 @@ typedef struct {
 	up_var *chan;
 } recv_edge;
 
+/* a UPPAAL sender's edge on a binary channel: its update and its
+ * target are in the process's shared block for the channel (sync_group) */
+typedef struct {
+	up_edge *ed;
+	long sel[4];
+	const char *dl;         /* the target label */
+} send_entry;
+
+/* per process and channel: the senders' edges, which jump to one block
+ * that runs the sender's update, then the receiver's.  One block per
+ * channel instead of one copy of every receiver's update per sender
+ * edge keeps the Promela linear in the edges (it was senders x receivers). */
+typedef struct {
+	up_var *ch;
+	up_vec sends;           /* send_entry* */
+} sync_group;
+
 typedef struct {
 	up_emit_st s;
 	up_vec recvs;           /* recv_edge* */
+	up_vec groups;          /* sync_group* of the process being written */
+	int maxdst;             /* the most senders of one group (dmc_dst's range) */
 	int any_committed, any_sync;
 	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
 	int maxb;               /* dmc_bK flags a broadcast needs */
@@ -70,13 +90,16 @@ static const char *ptype(long lo, long hi)
 	return "int";
 }
 
+#define MAX_SELECT_COMBOS 65536
+
 /* bind the select variables of ed to the combination number k; 0 when k is past the last */
 static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 {
 	up_ctx *c = e->s.n->m->c;
 	in->sel.n = 0;
 	if (ed->selects.n > 4)
-		up_fail(c, e->s.file, ed->line, "more than 4 select variables on one edge");
+		up_fail_at(c, e->s.file, ed->line, ed->col, "more than 4 select variables on one edge");
+	long combos = 1;
 	for (int i = ed->selects.n - 1; i >= 0; i--) {
 		up_select *sl = ed->selects.v[i];
 		long lo = up_eval_const_or_fail(e->s.n, in, sl->type.lo, "select range");
@@ -84,6 +107,10 @@ static int bind_select(em *e, up_inst *in, up_edge *ed, long k, long *vals)
 		long w = hi - lo + 1;
 		if (w <= 0)
 			return 0;
+		/* one Promela option per combination: bounded */
+		if (w > MAX_SELECT_COMBOS || (combos *= w) > MAX_SELECT_COMBOS)
+			up_fail_at(c, e->s.file, ed->line, ed->col, "select: more than %d combinations of values on one edge",
+				   MAX_SELECT_COMBOS);
 		vals[i] = lo + k % w;
 		k /= w;
 	}
@@ -106,9 +133,9 @@ static up_var *chan_of(em *e, up_inst *in, up_edge *ed)
 {
 	up_var *v = up_var_of(e->s.n, in, ed->sync);
 	if (!v || v->type.kind != TY_CHAN)
-		up_fail(e->s.n->m->c, e->s.file, ed->line, "synchronisation on something that is not a channel");
+		up_fail_at(e->s.n->m->c, e->s.file, ed->line, ed->col, "synchronisation on something that is not a channel");
 	if (ed->sync->kind == X_INDEX && !v->nsize)
-		up_fail(e->s.n->m->c, e->s.file, ed->line, "'%s' is not an array of channels", v->name);
+		up_fail_at(e->s.n->m->c, e->s.file, ed->line, ed->col, "'%s' is not an array of channels", v->name);
 	return v;
 }
 
@@ -152,15 +179,17 @@ static void globals(em *e)
 			fprintf(o, "chan %s", v->pname);
 			if (v->nsize)
 				fprintf(o, "[%ld]", v->nsize);
-			fprintf(o, " = [0] of { %s, bit, bit };\t/* %s%schan %s, line %d */\n",
-				e->recvs.n > 250 ? "short" : "byte", v->type.is_urgent ? "urgent " : "",
-				"", v->name, v->line);
+			fprintf(o, " = [0] of { %s, bit, bit };\t/* ", e->recvs.n > 250 ? "short" : "byte");
+			pml_commentf(o, "%schan %s, line %d", v->type.is_urgent ? "urgent " : "", v->name, v->line);
+			fputs(" */\n", o);
 			continue;
 		}
 		if (v->type.kind == TY_CLOCK) {
 			long cap = n->cap[v->clock];
-			fprintf(o, "%s %s;\t/* clock %s%s%s, stops at %ld, line %d */\n",
-				ptype(0, cap), v->pname, own ? own->name : "", own ? "." : "", v->name, cap, v->line);
+			fprintf(o, "%s %s;\t/* ", ptype(0, cap), v->pname);
+			pml_commentf(o, "clock %s%s%s, stops at %ld, line %d", own ? own->name : "", own ? "." : "",
+				     v->name, cap, v->line);
+			fputs(" */\n", o);
 			continue;
 		}
 		fprintf(o, "%s %s", v->type.kind == TY_BOOL ? "bool" : ptype(v->lo, v->hi), v->pname);
@@ -171,12 +200,12 @@ static void globals(em *e)
 			init = up_eval_const_or_fail(n, own, v->init, "initialiser");
 		} else if (v->init_list.n) {
 			if (v->init_list.n != v->nsize)
-				up_fail(n->m->c, v->file, v->line, "'%s': %d initial values for %ld elements",
+				up_fail_at(n->m->c, v->file, v->line, v->col, "'%s': %d initial values for %ld elements",
 					v->name, v->init_list.n, v->nsize);
 			init = up_eval_const_or_fail(n, own, v->init_list.v[0], "initialiser");
 			for (int k = 1; k < v->init_list.n; k++)
 				if (up_eval_const_or_fail(n, own, v->init_list.v[k], "initialiser") != init)
-					up_fail(n->m->c, v->file, v->line,
+					up_fail_at(n->m->c, v->file, v->line, v->col,
 						"'%s': initialiser lists with different values are not supported", v->name);
 		} else if (v->type.kind == TY_INT && (v->lo > 0 || v->hi < 0)) {
 			init = v->lo > 0 ? v->lo : v->hi;
@@ -184,16 +213,19 @@ static void globals(em *e)
 		}
 		if (init)
 			fprintf(o, " = %ld", init);
-		fprintf(o, ";\t/* %s%s%s in [%ld,%ld], line %d */\n", own ? own->name : "",
-			own ? "." : "", v->name, v->lo, v->hi, v->line);
+		fputs(";\t/* ", o);
+		pml_commentf(o, "%s%s%s in [%ld,%ld], line %d", own ? own->name : "",
+			     own ? "." : "", v->name, v->lo, v->hi, v->line);
+		fputs(" */\n", o);
 	}
 	int ncom = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
-		fprintf(o, "byte loc_%s = %d;\t/* location of %s:", in->pname, in->t->init, in->name);
+		fprintf(o, "byte loc_%s = %d;\t/* ", in->pname, in->t->init);
+		pml_commentf(o, "location of %s:", in->name);
 		for (int k = 0; k < in->t->locs.n; k++) {
 			up_loc *l = in->t->locs.v[k];
-			fprintf(o, " %d=%s", k, loc_name(l));
+			pml_commentf(o, " %d=%s", k, loc_name(l));
 			if (l->committed)
 				e->any_committed = 1;
 		}
@@ -205,6 +237,9 @@ static void globals(em *e)
 	if (e->recvs.n)
 		fprintf(o, "%s dmc_eid;\t/* the receiving edge of a synchronisation (0 between steps) */\n",
 			e->recvs.n > 250 ? "short" : "byte");
+	if (e->maxdst)
+		fprintf(o, "%s dmc_dst;\t/* the sending edge of a synchronisation (0 between steps) */\n",
+			e->maxdst > 250 ? "short" : "byte");
 	fputc('\n', o);
 }
 
@@ -286,18 +321,20 @@ static void effect(em *e, up_inst *in, up_edge *ed, const char *sep0)
 static void comment(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
 	FILE *o = e->s.out;
-	fprintf(o, "\t/* edge %s: %s -> %s", in->name, loc_name(in->t->locs.v[ed->src]),
-		loc_name(in->t->locs.v[ed->dst]));
+	fputs("\t/* ", o);
+	pml_commentf(o, "edge %s: %s -> %s", in->name, loc_name(in->t->locs.v[ed->src]),
+		     loc_name(in->t->locs.v[ed->dst]));
 	for (int i = 0; i < ed->selects.n; i++)
-		fprintf(o, "%s%s=%ld", i ? "," : " [", ((up_select *) ed->selects.v[i])->name, sel[i]);
+		pml_commentf(o, "%s%s=%ld", i ? "," : " [", ((up_select *) ed->selects.v[i])->name, sel[i]);
 	if (ed->selects.n)
 		fputc(']', o);
 	if (ed->sync) {
 		char b[120];
 		up_expr_text(ed->sync, b, sizeof b);
-		fprintf(o, " %s%c", b, ed->sync_dir);
+		pml_commentf(o, " %s%c", b, ed->sync_dir);
 	}
-	fprintf(o, " (%s:%d) */\n", e->s.file, ed->line);
+	pml_commentf(o, " (%s:%d)", e->s.file, ed->line);
+	fputs(" */\n", o);
 }
 
 static void chan_ref(em *e, up_inst *in, up_edge *ed)
@@ -317,19 +354,25 @@ static void src_cond(em *e, up_inst *in, up_edge *ed)
 		fprintf(e->s.out, "loc_%s == %d && ", in->pname, ed->src);
 }
 
-/* bind the select values of a receiving entry */
-static void bind_recv_sel(em *e, recv_edge *r)
+/* bind the select variables of ed in instance in to the values vals */
+static void bind_sel_vals(em *e, up_inst *in, up_edge *ed, const long *vals)
 {
-	r->in->sel.n = 0;
-	for (int k = 0; k < r->ed->selects.n; k++) {
+	in->sel.n = 0;
+	for (int k = 0; k < ed->selects.n; k++) {
 		up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
 		up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
 		x->kind = X_NUM;
-		x->val = r->sel[k];
-		b->name = ((up_select *) r->ed->selects.v[k])->name;
+		x->val = vals[k];
+		b->name = ((up_select *) ed->selects.v[k])->name;
 		b->value = x;
-		up_push(e->s.n->m->c, &r->in->sel, b);
+		up_push(e->s.n->m->c, &in->sel, b);
 	}
+}
+
+/* bind the select values of a receiving entry */
+static void bind_recv_sel(em *e, recv_edge *r)
+{
+	bind_sel_vals(e, r->in, r->ed, r->sel);
 }
 
 /* the receiving entry's enabledness: location, channel index, guard */
@@ -429,8 +472,52 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	fprintf(o, "goto at_%s }\n", dl);
 }
 
+/* Up to this many receiving edges of other processes on a channel are
+ * written into each sending edge's atomic (the relaxed heuristics read
+ * them there best); with more, the process's senders share one block
+ * per channel, so that the Promela stays linear in the edges. */
+#define INLINE_RECEIVERS 16
+
+/* a sender's edge with the receivers' updates inside its atomic */
+static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl, up_var *ch)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	fputs("\t:: atomic { ", o);
+	chan_ref(e, in, ed);
+	fputs("?dmc_eid, eval((", o);
+	src_cond(e, in, ed);
+	guard(e, in, ed);
+	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
+	updates_begin(e);
+	comment(e, in, ed, sel);
+	fputs("\t\t", o);
+	effect(e, in, ed, "; ");
+	fputs(";\n\t\tif\n", o);
+	int any = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		any = 1;
+		long v[4];
+		bind_select(e, r->in, r->ed, 0, v);     /* checks the select ranges */
+		bind_recv_sel(e, r);
+		/* the receiver's location is implied by the edge id; saying it
+		 * lets the relaxed heuristics (hL, hU) see the dependency */
+		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
+		effect(e, r->in, r->ed, "; ");
+		r->in->sel.n = 0;
+		comment(e, r->in, r->ed, r->sel);
+	}
+	if (!any)
+		fputs("\t\t:: false\n", o);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
+}
+
 static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
+	up_check_size(&e->s, e->s.file, ed->line, ed->col);
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
 	const char *dl = e->dispatch[in->pid] ? "loop" : loc_name(dst);
@@ -478,50 +565,120 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		comment(e, in, ed, sel);
 		return;
 	}
-	/* the UPPAAL sender: both updates, sender's first */
+	/* the UPPAAL sender: the rendezvous, then both updates, the sender's
+	 * first: the receivers' inside the sender's atomic when they are
+	 * few, else in the process's block for the channel (sync_block) */
 	up_var *ch = chan_of(e, in, ed);
+	int nrecv = 0;
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		nrecv += r->chan == ch && r->in != in;
+	}
+	if (nrecv <= INLINE_RECEIVERS) {
+		sender_inline(e, in, ed, sel, dl, ch);
+		return;
+	}
+	sync_group *g = NULL;
+	int k = 0;
+	for (; k < e->groups.n && !g; k++)
+		if (((sync_group *) e->groups.v[k])->ch == ch)
+			g = e->groups.v[k];
+	if (!g) {
+		g = up_alloc(e->s.n->m->c, sizeof *g);
+		g->ch = ch;
+		up_push(e->s.n->m->c, &e->groups, g);
+		k = e->groups.n;
+	}
+	send_entry *se = up_alloc(e->s.n->m->c, sizeof *se);
+	se->ed = ed;
+	memcpy(se->sel, sel, sizeof se->sel);
+	se->dl = dl;
+	up_push(e->s.n->m->c, &g->sends, se);
+	if (g->sends.n > e->maxdst)
+		e->maxdst = g->sends.n;
 	fputs("\t:: atomic { ", o);
 	chan_ref(e, in, ed);
 	fputs("?dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
-	updates_begin(e);
+	if (e->dstep) {
+		/* the sender's update goes into the block's d_step, with the
+		 * receiver's: the never claim sees no state between them */
+		fprintf(o, " dmc_dst = %d;", g->sends.n);
+	} else {
+		effect(e, in, ed, "; ");
+		fputs(";", o);
+	}
+	fprintf(o, " goto dmc_sync%d }", k);
 	comment(e, in, ed, sel);
-	fputs("\t\t", o);
-	effect(e, in, ed, "; ");
-	fputs(";\n\t\tif\n", o);
+}
+
+/* the block of group k (1-based) of process in: entered by its senders'
+ * edges after the rendezvous (with dmc_dst, the sender's entry, and
+ * dmc_eid, the receiver's edge), inside an atomic that sequential flow
+ * never reaches (a goto into the middle of an atomic stays atomic) */
+static void sync_block(em *e, up_inst *in, sync_group *g, int k)
+{
+	FILE *o = e->s.out;
+	fprintf(o, "\tatomic { false;\t/* ");
+	pml_commentf(o, "synchronisations on %s: the receiver's update after the sender's", g->ch->name);
+	/* SPIN refuses a jump to the start of a d_step: a skip first */
+	fprintf(o, " */\ndmc_sync%d:%s", k, e->dstep ? "\tskip;" : "");
+	updates_begin(e);
+	fputc('\n', o);
+	if (e->dstep) {
+		fputs("\t\tif\n", o);
+		for (int i = 0; i < g->sends.n; i++) {
+			send_entry *se = g->sends.v[i];
+			bind_sel_vals(e, in, se->ed, se->sel);
+			fprintf(o, "\t\t:: dmc_dst == %d ->", i + 1);
+			effect(e, in, se->ed, "; ");
+			comment(e, in, se->ed, se->sel);
+			in->sel.n = 0;
+		}
+		fputs("\t\tfi;\n\t\tdmc_dst = 0;\n", o);
+	}
+	fputs("\t\tif\n", o);
 	int any = 0;
 	for (int i = 0; i < e->recvs.n; i++) {
 		recv_edge *r = e->recvs.v[i];
-		if (r->chan != ch || r->in == in)
+		if (r->chan != g->ch || r->in == in)
 			continue;
 		any = 1;
-		long v[4];
-		up_vec keep = in->sel;
-		bind_select(e, r->in, r->ed, 0, v);
-		/* bind the receiver's select values of this entry */
-		r->in->sel.n = 0;
-		for (int k = 0; k < r->ed->selects.n; k++) {
-			up_bind *b = up_alloc(e->s.n->m->c, sizeof *b);
-			up_expr *x = up_alloc(e->s.n->m->c, sizeof *x);
-			x->kind = X_NUM;
-			x->val = r->sel[k];
-			b->name = ((up_select *) r->ed->selects.v[k])->name;
-			b->value = x;
-			up_push(e->s.n->m->c, &r->in->sel, b);
-		}
+		bind_recv_sel(e, r);
 		/* the receiver's location is implied by the edge id; saying it
 		 * lets the relaxed heuristics (hL, hU) see the dependency */
 		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
 		effect(e, r->in, r->ed, "; ");
 		r->in->sel.n = 0;
-		in->sel = keep;
 		comment(e, r->in, r->ed, r->sel);
 	}
 	if (!any)
 		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n", e->dstep ? " }" : "");
+	/* back to the sender's target: its location, which its update set */
+	if (e->dispatch[in->pid]) {
+		fputs("\t\tgoto at_loop\n\t}\n", o);
+		return;
+	}
+	fputs("\t\tif\n", o);
+	for (int i = 0; i < g->sends.n; i++) {
+		send_entry *se = g->sends.v[i];
+		int seen = 0;
+		for (int j = 0; j < i && !seen; j++)
+			seen = ((send_entry *) g->sends.v[j])->ed->dst == se->ed->dst;
+		if (!seen)
+			fprintf(o, "\t\t:: loc_%s == %d -> goto at_%s\n", in->pname, se->ed->dst, se->dl);
+	}
+	fputs("\t\tfi\n\t}\n", o);
+}
+
+static void sync_blocks(em *e, up_inst *in)
+{
+	for (int k = 0; k < e->groups.n; k++)
+		sync_block(e, in, e->groups.v[k], k + 1);
+	e->groups.n = 0;
 }
 
 /* a process that receives broadcasts: the senders move it by setting
@@ -531,8 +688,10 @@ static void proc_dispatch(em *e, up_inst *in)
 {
 	FILE *o = e->s.out;
 	up_template *t = in->t;
-	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d); receives broadcasts: its location is loc_%s */\n{\n"
-		"at_loop:\n\tif\n", in->pname, in->name, t->name, e->s.file, t->line, in->pname);
+	fprintf(o, "active proctype %s()\t/* ", in->pname);
+	pml_commentf(o, "%s, template %s (%s:%d); receives broadcasts: its location is loc_%s",
+		     in->name, t->name, e->s.file, t->line, in->pname);
+	fputs(" */\n{\nat_loop:\n\tif\n", o);
 	int n = 0;
 	for (int i = 0; i < t->edges.n; i++) {
 		up_edge *ed = t->edges.v[i];
@@ -546,7 +705,9 @@ static void proc_dispatch(em *e, up_inst *in)
 	}
 	if (!n)
 		fputs("\t:: false\t/* only moved by broadcasts */\n", o);
-	fputs("\tfi\n}\n\n", o);
+	fputs("\tfi;\n", o);
+	sync_blocks(e, in);
+	fputs("}\n\n", o);
 }
 
 static void proc(em *e, up_inst *in)
@@ -557,17 +718,19 @@ static void proc(em *e, up_inst *in)
 		proc_dispatch(e, in);
 		return;
 	}
-	fprintf(o, "active proctype %s()\t/* %s, template %s (%s:%d) */\n{\n\tgoto at_%s;\n",
-		in->pname, in->name, t->name, e->s.file, t->line, loc_name(t->locs.v[t->init]));
+	fprintf(o, "active proctype %s()\t/* ", in->pname);
+	pml_commentf(o, "%s, template %s (%s:%d)", in->name, t->name, e->s.file, t->line);
+	fprintf(o, " */\n{\n\tgoto at_%s;\n", loc_name(t->locs.v[t->init]));
 	for (int k = 0; k < t->locs.n; k++) {
 		up_loc *l = t->locs.v[k];
-		fprintf(o, "at_%s:\t/* location %s%s%s", loc_name(l), loc_name(l),
-			l->committed ? ", committed" : l->urgent ? ", urgent" : "",
-			l->inv ? ", invariant " : "");
+		fprintf(o, "at_%s:\t/* ", loc_name(l));
+		pml_commentf(o, "location %s%s%s", loc_name(l),
+			     l->committed ? ", committed" : l->urgent ? ", urgent" : "",
+			     l->inv ? ", invariant " : "");
 		if (l->inv) {
 			char b[200];
 			up_expr_text(l->inv, b, sizeof b);
-			fputs(b, o);
+			pml_commentf(o, "%s", b);
 		}
 		fputs(" */\n\tif\n", o);
 		int n = 0;
@@ -586,6 +749,7 @@ static void proc(em *e, up_inst *in)
 			fputs("\t:: false\t/* no outgoing edge */\n", o);
 		fputs("\tfi;\n", o);
 	}
+	sync_blocks(e, in);
 	fputs("}\n\n", o);
 }
 
@@ -618,6 +782,7 @@ static int urgent_syncs(em *e)
 					recv_edge *rv = e->recvs.v[r];
 					if (rv->chan != ch || rv->in == in)
 						continue;
+					up_check_size(&e->s, e->s.file, ed->line, ed->col);
 					up_vec keep = in->sel;
 					fprintf(o, "\n\t\t   && !(loc_%s == %d && loc_%s == %d && ",
 						in->pname, ed->src, rv->in->pname, rv->ed->src);
@@ -778,7 +943,7 @@ static void no_conditional(em *e, const up_query *q, const up_expr *x)
 	if (!x)
 		return;
 	if (x->kind == X_COND)
-		up_fail(e->s.n->m->c, q->file, q->line, "query '%s': a conditional expression (c ? a : b) "
+		up_fail_at(e->s.n->m->c, q->file, q->line, q->col, "query '%s': a conditional expression (c ? a : b) "
 			"in a liveness query is not supported", q->text);
 	no_conditional(e, q, x->a);
 	no_conditional(e, q, x->b);
@@ -797,9 +962,10 @@ static void liveness_query(em *e, const up_query *q)
 	no_conditional(e, q, q->psi);
 	const char *keep = e->s.file;
 	e->s.file = q->file;
-	fprintf(o, "/* the query %s (%s:%d): pan -a; an acceptance cycle (or a run that ends) is %s */\n"
-		"ltl dmc_query { ", q->text, q->file, q->line,
-		q->kind == 'G' ? "a witness" : "a counterexample");
+	fputs("/* ", o);
+	pml_commentf(o, "the query %s (%s:%d): pan -a; an acceptance cycle (or a run that ends) is %s",
+		     q->text, q->file, q->line, q->kind == 'G' ? "a witness" : "a counterexample");
+	fputs(" */\nltl dmc_query { ", o);
 	switch (q->kind) {
 	case 'F':
 		fputs("<> (", o);
@@ -831,9 +997,11 @@ static void monitor(em *e, const up_emit_opts *op)
 		liveness_query(e, op->q);
 		return;
 	}
-	fprintf(o, "/* the query %s (%s:%d): %s */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(",
-		op->q->text, op->q->file, op->q->line,
-		op->q->kind == 'E' ? "an assertion violation is a witness" : "an assertion violation is a counterexample");
+	fputs("/* ", o);
+	pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
+		     op->q->kind == 'E' ? "an assertion violation is a witness"
+		     : "an assertion violation is a counterexample");
+	fputs(" */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(", o);
 	const char *keep = e->s.file;
 	e->s.file = op->q->file;
 	if (op->q->kind == 'E')
@@ -864,17 +1032,20 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 		for (int k = 0; k < t->locs.n; k++)
 			e.any_committed |= ((up_loc *) t->locs.v[k])->committed;
 	}
-	fprintf(out, "/* Generated by dmc translate from %s -- do not edit.\n"
-		" * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
-		n->m->file, n->insts.n, n->clocks.n);
+	fputs("/* ", out);
+	pml_commentf(out, "Generated by dmc translate from %s -- do not edit.", n->m->file);
+	fprintf(out, "\n * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
+		n->insts.n, n->clocks.n);
 	/* the processes first, into a buffer: they decide which temporaries
 	 * the declarations need */
 	size_t blen = 0;
-	e.s.out = up_mem_open(n->m->c);
+	e.s.out = e.s.body = up_mem_open(n->m->c);
 	for (int i = 0; i < n->insts.n; i++)
 		proc(&e, n->insts.v[i]);
 	tick(&e);
 	monitor(&e, op);
+	up_check_size(&e.s, n->m->file, 0, 0);
+	e.s.body = NULL;
 	char *text = up_mem_close(n->m->c, &blen);
 	/* into the arena: an error in the declarations below must not leak it */
 	char *body = up_alloc(n->m->c, blen + 1);

@@ -14,7 +14,20 @@ typedef struct {
 	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
 	int in_func;            /* inside an inlined function body */
 	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
+	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
+	FILE *body;             /* the processes' text being written (its size is bounded) */
 } up_emit_st;
+
+/* nested for loops multiply: 12 loops of 4 values are 16 million copies
+ * of the body, so the copies of the whole translation are bounded */
+#define UP_MAX_UNROLLED 100000L
+
+/* the most Promela a translation may write: synchronisations with many
+ * partners (broadcasts, urgent channels) and functions calling functions
+ * can multiply the text */
+#define UP_MAX_PROMELA (32L << 20)
+/* an error at file:line:col when the text written so far is too large */
+void up_check_size(up_emit_st *s, const char *file, int line, int col);
 
 void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e);

@@ -11,7 +11,7 @@
 
 static void fail_at(up_emit_st *s, const up_expr *e, const char *fmt, const char *arg)
 {
-	up_fail(s->n->m->c, s->file, e ? e->line : 0, fmt, arg);
+	up_fail_at(s->n->m->c, e && e->file ? e->file : s->file, e ? e->line : 0, e ? e->col : 0, fmt, arg);
 }
 
 /* the instance an expression before '.' names: P1, P(1) */
@@ -40,6 +40,26 @@ static up_inst *inst_of(up_emit_st *s, const up_expr *e)
 
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e);
 
+/* functions are inlined: a call inside a call inside ... is bounded (a
+ * recursive function would inline forever) */
+#define MAX_CALL_DEPTH 32
+
+void up_check_size(up_emit_st *s, const char *file, int line, int col)
+{
+	if (s->body && ftell(s->body) > UP_MAX_PROMELA)
+		up_fail_at(s->n->m->c, file, line, col,
+			   "the translation is larger than %ld MB here (synchronisations with many partners, or "
+			   "functions calling functions, multiply the text)", UP_MAX_PROMELA >> 20);
+}
+
+static void enter_func(up_emit_st *s, const up_expr *call)
+{
+	up_check_size(s, call->file ? call->file : s->file, call->line, call->col);
+	if (++s->in_func > MAX_CALL_DEPTH)
+		fail_at(s, call, "call of '%s': calls nested more than 32 deep (recursive functions are not supported)",
+			call->name);
+}
+
 /* ---- user functions, inlined: each parameter is bound to the Promela
  * text of its argument (evaluated in the caller's scope) ---- */
 
@@ -66,7 +86,8 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 	if (!in)
 		fail_at(s, call, "call of '%s': functions in queries are not supported", call->name);
 	if (call->val != f->params.n)
-		up_fail(c, s->file, call->line, "call of '%s': %d arguments, the function takes %d",
+		up_fail_at(c, call->file ? call->file : s->file, call->line, call->col,
+			   "call of '%s': %d arguments, the function takes %d",
 			call->name, (int) call->val, f->params.n);
 	const up_expr *args[3] = { call->a, call->b, call->c };
 	int keep = in->sel.n;
@@ -100,6 +121,9 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		char *text;
 		long k;
 		FILE *keep_out = s->out;
+		/* each argument is written into a memory stream of its own */
+		if (c->nmem >= 14)
+			fail_at(s, call, "call of '%s': calls nested too deeply in arguments", call->name);
 		s->out = up_mem_open(c);
 		emit(s, in, args[i]);
 		text = up_mem_close(c, NULL);
@@ -196,6 +220,12 @@ static const up_expr *struct_element(up_emit_st *s, up_inst *in, const up_expr *
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
+	long folded;
+	/* a constant part is computed here once, so that its overflow or
+	 * division by zero is an error at its position (pan's C arithmetic
+	 * would wrap or trap) */
+	if (e->kind == X_BIN || e->kind == X_UN)
+		(void) up_eval_const(s->n, in, e, &folded);
 	if (e->kind == X_INDEX || e->kind == X_DOT) {
 		const up_expr *r = struct_element(s, in, e);
 		if (r)
@@ -203,7 +233,11 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 	}
 	switch (e->kind) {
 	case X_NUM:
-		fprintf(o, "%ld", e->val);
+		/* -2147483648 would be read as -(2147483648), which overflows */
+		if (e->val == -2147483648L)
+			fputs("(-2147483647 - 1)", o);
+		else
+			fprintf(o, "%ld", e->val);
 		break;
 	case X_ID:
 		if (e->line == -2)      /* a Promela name made by the writer */
@@ -273,7 +307,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		if (f->is_void)
 			fail_at(s, e, "call of the void function '%s' inside an expression", e->name);
 		int keep = bind_args(s, in, e, f, 0);
-		s->in_func++;
+		enter_func(s, e);
 		fputc('(', o);
 		emit(s, in, f->ret);
 		fputc(')', o);
@@ -332,7 +366,7 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 			emit_stmt(s, in, st->body.v[i], first);
 		break;
 	case S_RETURN:
-		up_fail(s->n->m->c, s->file, st->line, "'return' in a void function is not supported");
+		up_fail_at(s->n->m->c, s->file, st->line, st->col, "'return' in a void function is not supported");
 		break;
 	case S_EXPR:
 		if (!*first)
@@ -345,11 +379,15 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		long lo = up_eval_const_or_fail(s->n, in, st->range.lo, "for range");
 		long hi = up_eval_const_or_fail(s->n, in, st->range.hi, "for range");
 		if (hi - lo >= 256)
-			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...): more than 256 values", st->var);
+			up_fail_at(s->n->m->c, s->file, st->line, st->col, "for (%s : ...): more than 256 values", st->var);
 		if (!in)
-			up_fail(s->n->m->c, s->file, st->line, "for (%s : ...) outside a process", st->var);
+			up_fail_at(s->n->m->c, s->file, st->line, st->col, "for (%s : ...) outside a process", st->var);
 		up_ctx *c = s->n->m->c;
 		for (long v = lo; v <= hi; v++) {
+			if (++s->unrolled > UP_MAX_UNROLLED)
+				up_fail_at(c, s->file, st->line, st->col,
+					   "for (%s : ...): the for loops unroll to more than %ld copies of their bodies",
+					   st->var, UP_MAX_UNROLLED);
 			up_bind *b = up_alloc(c, sizeof *b);
 			up_expr *x = up_alloc(c, sizeof *x);
 			x->kind = X_NUM;
@@ -475,7 +513,7 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		int t0 = s->ntemp;
 		int keep = bind_args(s, in, e, f, 1);
 		int first = 1;
-		s->in_func++;
+		enter_func(s, e);
 		emit_stmt(s, in, f->body, &first);
 		if (first)
 			fputs("skip", o);

@@ -14,6 +14,9 @@ static up_expr *node(up_lex *l, int kind, const char *op)
 	up_expr *e = up_alloc(l->c, sizeof *e);
 	e->kind = kind;
 	e->line = l->t.line;
+	e->col = l->t.col;
+	e->file = l->file;
+	e->height = 1;
 	if (op) {
 		size_t k = strlen(op);
 		memcpy(e->op, op, k < sizeof e->op ? k : sizeof e->op - 1);
@@ -23,10 +26,31 @@ static up_expr *node(up_lex *l, int kind, const char *op)
 
 static up_expr *unary(up_lex *l);
 
+/* x's height from its children's: a tree too deep for the recursive
+ * passes (evaluation, the writer) is an error here */
+static up_expr *grown(up_lex *l, up_expr *x)
+{
+	int h = 0;
+	if (x->a && x->a->height > h)
+		h = x->a->height;
+	if (x->b && x->b->height > h)
+		h = x->b->height;
+	if (x->c && x->c->height > h)
+		h = x->c->height;
+	x->height = h + 1;
+	if (x->height > UP_MAX_EXPR_HEIGHT)
+		up_fail_at(l->c, l->file, x->line, x->col, "expression too long: more than %d operators in a chain",
+			   UP_MAX_EXPR_HEIGHT);
+	return x;
+}
+
 static up_expr *primary(up_lex *l)
 {
 	up_expr *e;
 	if (l->t.kind == T_NUM) {
+		if (l->t.num > 2147483647L)
+			up_fail_at(l->c, l->file, l->t.line, l->t.col,
+				   "number too large (UPPAAL's int is 32 bits: at most 2147483647)");
 		e = node(l, X_NUM, NULL);
 		e->val = l->t.num;
 		up_next(l);
@@ -42,7 +66,7 @@ static up_expr *primary(up_lex *l)
 			"forall", "exists", "sum", NULL };
 		for (int i = 0; reserved[i]; i++)
 			if (up_is(l, reserved[i]))
-				up_fail(l->c, l->file, l->t.line, "'%s' is not supported here", reserved[i]);
+				up_fail_at(l->c, l->file, l->t.line, l->t.col, "'%s' is not supported here", reserved[i]);
 		e = node(l, X_ID, NULL);
 		e->name = up_strdup(l->c, l->t.text);
 		up_next(l);
@@ -56,13 +80,13 @@ static up_expr *primary(up_lex *l)
 			x->a = e;
 			x->b = up_parse_expr(l);
 			up_expect(l, "]");
-			e = x;
+			e = grown(l, x);
 		} else if (up_is(l, ".")) {
 			up_expr *x = node(l, X_DOT, NULL);
 			up_next(l);
 			x->a = e;
 			x->name = up_expect_id(l, "a location name after '.'");
-			e = x;
+			e = grown(l, x);
 		} else if (up_is(l, "(") && e->kind == X_ID) {
 			/* P(1).loc in queries; calls of user functions are rejected
 			 * where they are used (uppaal_emit.c) */
@@ -74,19 +98,19 @@ static up_expr *primary(up_lex *l)
 			if (!up_accept(l, ")")) {
 				do {
 					if (k == 3)
-						up_fail(l->c, l->file, l->t.line, "more than 3 arguments in '%s(...)'", e->name);
+						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than 3 arguments in '%s(...)'", e->name);
 					*slot[k++] = up_parse_cond_expr(l);
 				} while (up_accept(l, ","));
 				up_expect(l, ")");
 			}
 			x->val = k;
-			e = x;
+			e = grown(l, x);
 		} else if (up_is(l, "++") || up_is(l, "--")) {
 			up_expr *x = node(l, X_INCDEC, l->t.text);
 			up_next(l);
 			x->a = e;
 			x->val = 1;
-			e = x;
+			e = grown(l, x);
 		} else {
 			return e;
 		}
@@ -95,19 +119,33 @@ static up_expr *primary(up_lex *l)
 
 static up_expr *unary(up_lex *l)
 {
+	up_expr *e;
 	if (up_is(l, "-") || up_is(l, "!") || up_is(l, "~") || up_is(l, "+") || up_is(l, "not")) {
-		up_expr *e = node(l, X_UN, up_is(l, "not") ? "!" : l->t.text);
+		up_enter(l);
+		e = node(l, X_UN, up_is(l, "not") ? "!" : l->t.text);
+		up_next(l);
+		if (e->op[0] == '-' && l->t.kind == T_NUM && l->t.num == 2147483648L) {
+			/* -2147483648: the one number written with its sign */
+			e->kind = X_NUM;
+			e->val = -2147483648L;
+			e->op[0] = 0;
+			up_next(l);
+		} else {
+			e->a = unary(l);
+			e = grown(l, e);
+		}
+		up_leave(l);
+	} else if (up_is(l, "++") || up_is(l, "--")) {
+		up_enter(l);
+		e = node(l, X_INCDEC, l->t.text);
 		up_next(l);
 		e->a = unary(l);
-		return e;
+		e = grown(l, e);
+		up_leave(l);
+	} else {
+		e = primary(l);
 	}
-	if (up_is(l, "++") || up_is(l, "--")) {
-		up_expr *e = node(l, X_INCDEC, l->t.text);
-		up_next(l);
-		e->a = unary(l);
-		return e;
-	}
-	return primary(l);
+	return e;
 }
 
 /* binary levels, lowest first; word operators map to C's */
@@ -144,12 +182,13 @@ static up_expr *binary(up_lex *l, int lev)
 		up_next(l);
 		x->a = e;
 		x->b = binary(l, lev + 1);
-		e = x;
+		e = grown(l, x);
 	}
 }
 
 up_expr *up_parse_cond_expr(up_lex *l)
 {
+	up_enter(l);
 	up_expr *e = binary(l, 0);
 	if (up_is(l, "?")) {
 		up_expr *x = node(l, X_COND, NULL);
@@ -158,8 +197,9 @@ up_expr *up_parse_cond_expr(up_lex *l)
 		x->b = up_parse_expr(l);
 		up_expect(l, ":");
 		x->c = up_parse_cond_expr(l);
-		return x;
+		e = grown(l, x);
 	}
+	up_leave(l);
 	return e;
 }
 
@@ -173,10 +213,12 @@ up_expr *up_parse_expr(up_lex *l)
 			up_expr *x = node(l, X_ASSIGN, strcmp(aops[i], ":=") == 0 ? "=" : aops[i]);
 			up_next(l);
 			if (e->kind != X_ID && e->kind != X_INDEX && e->kind != X_DOT)
-				up_fail(l->c, l->file, x->line, "the left side of '%s' is not a variable", x->op);
+				up_fail_at(l->c, l->file, x->line, x->col, "the left side of '%s' is not a variable", x->op);
 			x->a = e;
+			up_enter(l);
 			x->b = up_parse_expr(l);
-			return x;
+			up_leave(l);
+			return grown(l, x);
 		}
 	}
 	return e;

@@ -5,35 +5,38 @@
  * named INSTANCE_var, constants evaluated.
  */
 #include "uppaal.h"
+#include "pml_text.h"
 
-#include <ctype.h>
 #include <string.h>
 
-/* names SPIN reserves or the translation uses: a model name like these is
- * prefixed with v_ */
-static const char *const promela_words[] = {
-	"active", "assert", "atomic", "bit", "bool", "break", "byte", "c_code", "c_decl",
-	"c_expr", "c_state", "c_track", "chan", "d_proctype", "d_step", "do", "else",
-	"empty", "enabled", "eval", "false", "fi", "full", "get_priority", "goto",
-	"hidden", "if", "init", "int", "len", "local", "mtype", "nempty", "never",
-	"nfull", "notrace", "np_", "od", "of", "pc_value", "pid", "print", "printf",
-	"printm", "priority", "proctype", "provided", "run", "select", "set_priority",
-	"short", "show", "skip", "timeout", "trace", "true", "typedef", "unless",
-	"unsigned", "xr", "xs", "ltl", "for", "in", "inline", "now", "Tick", "Clock", "Monitor",
-	"ncommit", "dmc_eid", "uint", "main", "abort", "exit", "assertion", NULL
+/* names the translation itself uses; a model name like these, or like a
+ * word of Promela or C (pml_is_reserved), is prefixed with v_ */
+static const char *const translation_words[] = {
+	"Tick", "Clock", "Monitor", "ncommit", "dmc_eid", "dmc_tick", "dmc_query", NULL
 };
 
 static const char *pname_of(up_ctx *c, const char *name)
 {
 	int bad = name[0] == '_' || strncmp(name, "at_", 3) == 0 || strncmp(name, "loc_", 4) == 0
-		|| strncmp(name, "v_", 2) == 0;
-	for (int i = 0; !bad && promela_words[i]; i++)
-		bad = strcmp(name, promela_words[i]) == 0;
+		|| strncmp(name, "v_", 2) == 0 || strncmp(name, "dmc_", 4) == 0 || pml_is_reserved(name);
+	for (int i = 0; !bad && translation_words[i]; i++)
+		bad = strcmp(name, translation_words[i]) == 0;
 	if (!bad)
 		return name;
 	char *s = up_alloc(c, strlen(name) + 3);
 	strcpy(s, "v_");
 	strcat(s, name);
+	return s;
+}
+
+/* a global's Promela name: also not one of the temporal operators SPIN's
+ * ltl formulas (liveness queries) read as letters */
+static const char *global_pname(up_ctx *c, const char *name)
+{
+	if (strcmp(name, "U") && strcmp(name, "V") && strcmp(name, "W") && strcmp(name, "X"))
+		return pname_of(c, name);
+	char *s = up_alloc(c, strlen(name) + 3);
+	sprintf(s, "v_%s", name);
 	return s;
 }
 
@@ -67,9 +70,55 @@ up_inst *up_find_inst(up_net *n, const char *name)
 	return NULL;
 }
 
+/* UPPAAL's int arithmetic: 32 bits, and a constant expression that
+ * leaves them, divides by zero or shifts by less than 0 or more than 31
+ * is an error at the expression (never a wrapped or undefined value) */
+static void arith_fail(up_net *n, const up_expr *e, const char *what)
+{
+	char buf[200];
+	up_expr_text(e, buf, sizeof buf);
+	up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col, "%s in '%s'", what, buf);
+}
+
+static long int32_result(up_net *n, const up_expr *e, long long v)
+{
+	if (v < -2147483648LL || v > 2147483647LL)
+		arith_fail(n, e, "integer overflow (UPPAAL's int is 32 bits)");
+	return (long) v;
+}
+
+static int eval_bin(up_net *n, const up_expr *e, long long a, long long b, long *out)
+{
+	const char *o = e->op;
+	if (!strcmp(o, "+")) *out = int32_result(n, e, a + b);
+	else if (!strcmp(o, "-")) *out = int32_result(n, e, a - b);
+	else if (!strcmp(o, "*")) *out = int32_result(n, e, a * b);
+	else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+		if (b == 0)
+			arith_fail(n, e, "division by zero");
+		*out = int32_result(n, e, o[0] == '/' ? a / b : a % b);
+	}
+	else if (!strcmp(o, "<")) *out = a < b;
+	else if (!strcmp(o, "<=")) *out = a <= b;
+	else if (!strcmp(o, ">")) *out = a > b;
+	else if (!strcmp(o, ">=")) *out = a >= b;
+	else if (!strcmp(o, "==")) *out = a == b;
+	else if (!strcmp(o, "!=")) *out = a != b;
+	else if (!strcmp(o, "&")) *out = (long) (a & b);
+	else if (!strcmp(o, "|")) *out = (long) (a | b);
+	else if (!strcmp(o, "^")) *out = (long) (a ^ b);
+	else if (!strcmp(o, "<<") || !strcmp(o, ">>")) {
+		if (b < 0 || b > 31)
+			arith_fail(n, e, "shift by less than 0 or more than 31 bits");
+		*out = o[0] == '<' ? int32_result(n, e, a * (1LL << b)) : (long) (a >> b);
+	}
+	else return 0;
+	return 1;
+}
+
 int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 {
-	long a, b, c;
+	long a, b;
 	if (!e)
 		return 0;
 	switch (e->kind) {
@@ -86,44 +135,29 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 	case X_UN:
 		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		*out = e->op[0] == '-' ? -a : e->op[0] == '!' ? !a : e->op[0] == '~' ? ~a : a;
+		*out = e->op[0] == '-' ? int32_result(n, e, -(long long) a) : e->op[0] == '!' ? !a
+			: e->op[0] == '~' ? ~a : a;
 		return 1;
 	case X_COND:
-		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b)
-		    || !up_eval_const(n, in, e->c, &c))
+		/* only the branch taken, as at run time */
+		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		*out = a ? b : c;
-		return 1;
+		return up_eval_const(n, in, a ? e->b : e->c, out);
 	case X_BIN:
-		if (!up_eval_const(n, in, e->a, &a) || !up_eval_const(n, in, e->b, &b))
+		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
-		{
-			const char *o = e->op;
-			if (!strcmp(o, "+")) *out = a + b;
-			else if (!strcmp(o, "-")) *out = a - b;
-			else if (!strcmp(o, "*")) *out = a * b;
-			else if (!strcmp(o, "/") || !strcmp(o, "%")) {
-				if (b == 0)
-					return 0;
-				*out = o[0] == '/' ? a / b : a % b;
-			}
-			else if (!strcmp(o, "<")) *out = a < b;
-			else if (!strcmp(o, "<=")) *out = a <= b;
-			else if (!strcmp(o, ">")) *out = a > b;
-			else if (!strcmp(o, ">=")) *out = a >= b;
-			else if (!strcmp(o, "==")) *out = a == b;
-			else if (!strcmp(o, "!=")) *out = a != b;
-			else if (!strcmp(o, "&&")) *out = a && b;
-			else if (!strcmp(o, "||")) *out = a || b;
-			else if (!strcmp(o, "=>")) *out = !a || b;
-			else if (!strcmp(o, "&")) *out = a & b;
-			else if (!strcmp(o, "|")) *out = a | b;
-			else if (!strcmp(o, "^")) *out = a ^ b;
-			else if (!strcmp(o, "<<")) *out = (b >= 0 && b < 31) ? a << b : 0;
-			else if (!strcmp(o, ">>")) *out = (b >= 0 && b < 31) ? a >> b : 0;
-			else return 0;
+		/* && || imply: the right side only when it decides */
+		if ((!strcmp(e->op, "&&") && !a) || (!strcmp(e->op, "||") && a) || (!strcmp(e->op, "=>") && !a)) {
+			*out = e->op[0] != '&';
+			return 1;
 		}
-		return 1;
+		if (!up_eval_const(n, in, e->b, &b))
+			return 0;
+		if (!strcmp(e->op, "&&") || !strcmp(e->op, "||") || !strcmp(e->op, "=>")) {
+			*out = b != 0;
+			return 1;
+		}
+		return eval_bin(n, e, a, b, out);
 	default:
 		return 0;
 	}
@@ -135,7 +169,8 @@ long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char 
 	if (!up_eval_const(n, in, e, &v)) {
 		char buf[200];
 		up_expr_text(e, buf, sizeof buf);
-		up_fail(n->m->c, n->m->file, e ? e->line : 0, "%s: '%s' is not a constant expression", what, buf);
+		up_fail_at(n->m->c, e && e->file ? e->file : n->m->file, e ? e->line : 0, e ? e->col : 0,
+			   "%s: '%s' is not a constant expression", what, buf);
 	}
 	return v;
 }
@@ -159,12 +194,12 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 	for (int k = 0; k < v->ndims; k++) {
 		long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
 		if (d <= 0 || d > 255)
-			up_fail(c, v->file, v->line, "'%s': array size %ld out of 1..255", v->name, d);
+			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..255", v->name, d);
 		v->dimsz[k] = d;
 		v->nsize *= d;
 	}
 	if (v->nsize > 255)
-		up_fail(c, v->file, v->line, "'%s': %ld elements, more than 255", v->name, v->nsize);
+		up_fail_at(c, v->file, v->line, v->col, "'%s': %ld elements, more than 255", v->name, v->nsize);
 	return v->nsize;
 }
 
@@ -185,16 +220,16 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 		v->lo = up_eval_const_or_fail(n, in, v->type.lo, "range");
 		v->hi = up_eval_const_or_fail(n, in, v->type.hi, "range");
 		if (v->lo > v->hi)
-			up_fail(c, v->file, v->line, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
+			up_fail_at(c, v->file, v->line, v->col, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
 	if (v->size) {
 		add_shape(n, in, v);
 		if (v->ndims > 1 && v->type.kind == TY_CHAN)
-			up_fail(c, v->file, v->line, "'%s': arrays of channels have one dimension only", v->name);
+			up_fail_at(c, v->file, v->line, v->col, "'%s': arrays of channels have one dimension only", v->name);
 	}
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)
-			up_fail(c, v->file, v->line, "clock arrays are not supported");
+			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
 		v->clock = n->clocks.n;
 		up_push(c, &n->clocks, v);
 	}
@@ -225,7 +260,7 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 	up_ctx *c = n->m->c;
 	up_vec *fs = d->type.fields;
 	if (d->type.is_const || d->type.is_ref)
-		up_fail(c, d->file, d->line, "const and reference structs are not supported ('%s')", d->name);
+		up_fail_at(c, d->file, d->line, d->col, "const and reference structs are not supported ('%s')", d->name);
 	long count = 1;                   /* structs in the variable */
 	if (d->size) {
 		up_var shape = *d;        /* the array's dimensions, evaluated */
@@ -234,7 +269,7 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 		count = add_shape(n, in, &shape);
 	}
 	if (d->init || (d->init_list.n && d->init_list.n != fs->n * count))
-		up_fail(c, d->file, d->line, "'%s': the initialiser needs one value per field (%d)%s", d->name,
+		up_fail_at(c, d->file, d->line, d->col, "'%s': the initialiser needs one value per field (%d)%s", d->name,
 			fs->n, d->size ? " of every struct, in braces per struct" : "");
 	for (int k = 0; k < fs->n; k++) {
 		up_var *f = fs->v[k];
@@ -242,11 +277,12 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 		*fv = *f;
 		fv->file = d->file;
 		fv->line = d->line;
+		fv->col = d->col;
 		memset(&fv->init_list, 0, sizeof fv->init_list);
 		fv->init = !d->size && d->init_list.n ? d->init_list.v[k] : NULL;
 		if (d->size) {
 			if (f->size && (f->dims.n || d->dims.n))
-				up_fail(c, d->file, d->line, "'%s': an array field of an array of structs has one "
+				up_fail_at(c, d->file, d->line, d->col, "'%s': an array field of an array of structs has one "
 					"dimension and the struct array one", d->name);
 			fv->size = d->size;
 			memset(&fv->dims, 0, sizeof fv->dims);
@@ -255,7 +291,7 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 			if (f->size)
 				up_push(c, &fv->dims, f->size);
 			if (d->init_list.n && f->size)
-				up_fail(c, d->file, d->line, "'%s': initialisers of arrays of structs with "
+				up_fail_at(c, d->file, d->line, d->col, "'%s': initialisers of arrays of structs with "
 					"array fields are not supported", d->name);
 			for (long i = 0; i < count && d->init_list.n; i++)
 				up_push(c, &fv->init_list, d->init_list.v[i * fs->n + k]);
@@ -278,7 +314,7 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 	}
 	if (d->type.is_const) {
 		if (d->size)
-			up_fail(c, d->file, d->line, "constant arrays are not supported ('%s')", d->name);
+			up_fail_at(c, d->file, d->line, d->col, "constant arrays are not supported ('%s')", d->name);
 		long v = up_eval_const_or_fail(n, in, d->init, "constant");
 		bind(c, scope, d->name, num(c, v, d->line), NULL);
 		return;
@@ -288,25 +324,27 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 }
 
 static void make_inst(up_net *n, up_template *t, const char *name, const char *pname,
-		      up_vec *args, int line)
+		      up_vec *args, int line, int col)
 {
 	up_ctx *c = n->m->c;
 	if (args->n != t->params.n)
-		up_fail(c, n->m->file, line, "'%s': template '%s' takes %d arguments, %d given",
+		up_fail_at(c, n->m->file, line, col, "'%s': template '%s' takes %d arguments, %d given",
 			name, t->name, t->params.n, args->n);
 	if (t->init < 0)
-		up_fail(c, t->file, t->line, "template '%s' has no initial location", t->name);
+		up_fail_at(c, t->file, t->line, t->col, "template '%s' has no initial location", t->name);
 	up_inst *in = up_alloc(c, sizeof *in);
 	in->name = name;
 	in->pname = pname;
 	in->t = t;
 	in->pid = n->insts.n;
+	in->line = line;
+	in->col = col;
 	for (int i = 0; i < t->params.n; i++) {
 		up_var *p = t->params.v[i];
 		up_expr *a = args->v[i];
 		if (p->type.is_ref) {
 			if (a->kind != X_ID && a->kind != X_INDEX)
-				up_fail(c, n->m->file, line, "argument %d of '%s': a reference parameter needs a variable", i + 1, name);
+				up_fail_at(c, n->m->file, line, col, "argument %d of '%s': a reference parameter needs a variable", i + 1, name);
 			bind(c, &in->binds, p->name, a, NULL);
 		} else {
 			long v = up_eval_const_or_fail(n, NULL, a, "argument");
@@ -314,7 +352,7 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 				long lo = up_eval_const_or_fail(n, NULL, p->type.lo, "range");
 				long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
 				if (v < lo || v > hi)
-					up_fail(c, n->m->file, line, "argument %ld of '%s' is outside [%ld,%ld]", v, name, lo, hi);
+					up_fail_at(c, n->m->file, line, col, "argument %ld of '%s' is outside [%ld,%ld]", v, name, lo, hi);
 			}
 			bind(c, &in->binds, p->name, num(c, v, line), NULL);
 		}
@@ -337,7 +375,7 @@ static up_template *find_tmpl(up_model *m, const char *name)
 }
 
 /* enumerate the open (unbound) trailing parameters of t */
-static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args, int line)
+static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args, int line, int col)
 {
 	up_ctx *c = n->m->c;
 	if (args->n == t->params.n) {
@@ -365,22 +403,22 @@ static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args,
 		up_vec copy = { 0 };
 		for (int i = 0; i < args->n; i++)
 			up_push(c, &copy, args->v[i]);
-		make_inst(n, t, src, pn, &copy, line);
+		make_inst(n, t, src, pn, &copy, line, col);
 		return;
 	}
 	up_var *p = t->params.v[args->n];
 	if (p->type.is_ref || p->type.kind != TY_INT || !p->type.lo)
-		up_fail(c, n->m->file, line,
+		up_fail_at(c, n->m->file, line, col,
 			"'%s': parameter '%s' of template '%s' is not given and is not a bounded int",
 			name, p->name, t->name);
 	long lo = up_eval_const_or_fail(n, NULL, p->type.lo, "range");
 	long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
 	if (hi - lo > 255)
-		up_fail(c, n->m->file, line, "'%s': too many instances", name);
+		up_fail_at(c, n->m->file, line, col, "'%s': too many instances", name);
 	for (long v = lo; v <= hi; v++) {
 		up_expr *a = num(c, v, -1);     /* line -1: an enumerated value */
 		up_push(c, args, a);
-		enumerate(n, t, name, args, line);
+		enumerate(n, t, name, args, line, col);
 		args->n--;
 	}
 }
@@ -392,43 +430,45 @@ void up_instantiate(up_net *n, up_model *m)
 	n->m = m;
 	for (int i = 0; i < m->globals.n; i++) {
 		up_var *d = m->globals.v[i];
-		declare(n, NULL, d, &n->gbinds, pname_of(c, d->name));
+		declare(n, NULL, d, &n->gbinds, global_pname(c, d->name));
 	}
 	for (int i = 0; i < m->system.n; i++) {
 		const char *name = m->system.v[i];
+		const up_pos *at = m->system_pos.v[i];
 		up_instdecl *d = NULL;
 		for (int k = 0; k < m->instdecls.n; k++)
 			if (strcmp(((up_instdecl *) m->instdecls.v[k])->name, name) == 0)
 				d = m->instdecls.v[k];
 		up_template *t = find_tmpl(m, d ? d->tmpl : name);
 		if (!t)
-			up_fail(c, m->file, d ? d->line : m->system_line, "unknown template '%s'", d ? d->tmpl : name);
+			up_fail_at(c, m->file, d ? d->line : at->line, d ? d->col : at->col, "unknown template '%s'",
+				   d ? d->tmpl : name);
 		for (int k = 0; k < n->insts.n; k++)
 			if (((up_inst *) n->insts.v[k])->t == t && !d)
-				up_fail(c, m->file, m->system_line, "'%s' appears twice in the system line", name);
+				up_fail_at(c, m->file, at->line, at->col, "'%s' appears twice in the system line", name);
 		up_vec args = { 0 };
 		if (d)
 			for (int k = 0; k < d->args.n; k++)
 				up_push(c, &args, d->args.v[k]);
 		if (args.n > t->params.n)
-			up_fail(c, m->file, d ? d->line : m->system_line, "'%s': template '%s' takes %d arguments, %d given",
-				name, t->name, t->params.n, args.n);
-		enumerate(n, t, name, &args, d ? d->line : m->system_line);
+			up_fail_at(c, m->file, d ? d->line : at->line, d ? d->col : at->col,
+				   "'%s': template '%s' takes %d arguments, %d given", name, t->name, t->params.n, args.n);
+		enumerate(n, t, name, &args, d ? d->line : at->line, d ? d->col : at->col);
 	}
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *a = n->insts.v[i];
-		for (const char *p = a->pname; *p; p++)
-			if (!isalnum((unsigned char) *p) && *p != '_')
-				up_fail(c, m->file, m->system_line, "instance name '%s' is not an identifier", a->pname);
-		if (pname_of(c, a->pname) != a->pname)
-			up_fail(c, m->file, m->system_line,
+		if (!pml_is_ident(a->pname))
+			up_fail_at(c, m->file, a->line, a->col, "instance name '%s' is not an identifier", a->pname);
+		if (pname_of(c, a->pname) != a->pname || !strcmp(a->pname, "loc") || !strcmp(a->pname, "at")
+		    || !strcmp(a->pname, "v") || !strcmp(a->pname, "dmc"))
+			up_fail_at(c, m->file, a->line, a->col,
 				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
 		if (up_lookup(n, NULL, a->pname))
-			up_fail(c, m->file, m->system_line,
+			up_fail_at(c, m->file, a->line, a->col,
 				"process name '%s' is also a global name; rename one of them", a->pname);
 		for (int k = 0; k < i; k++)
 			if (strcmp(a->name, ((up_inst *) n->insts.v[k])->name) == 0)
-				up_fail(c, m->file, m->system_line, "process '%s' appears twice", a->name);
+				up_fail_at(c, m->file, a->line, a->col, "process '%s' appears twice", a->name);
 	}
 	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
 }

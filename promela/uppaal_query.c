@@ -7,6 +7,7 @@
  * comments; the first one is used.
  */
 #include "uppaal.h"
+#include "pml_text.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -22,26 +23,47 @@ static int mentions_deadlock(const up_expr *e)
 }
 
 /* one condition of a query: all of text */
-static up_expr *parse_side(up_model *m, const char *file, int line, const char *text)
+static up_expr *parse_side(up_model *m, const char *file, int line, int col, const char *text)
 {
 	up_lex l;
-	up_lex_init(&l, m->c, file, text, line);
+	up_lex_init_at(&l, m->c, file, text, line, col);
 	up_expr *e = up_parse_cond_expr(&l);
 	if (l.t.kind != T_EOF)
 		up_lex_fail(&l, "the end of the query");
 	return e;
 }
 
+/* a side's text without the parentheses around the whole */
+static void side_text(const up_expr *e, char *buf, size_t n)
+{
+	up_expr_text(e, buf, n);
+	size_t k = strlen(buf);
+	if ((e->kind == X_BIN || e->kind == X_COND) && k >= 2 && buf[0] == '(' && buf[k - 1] == ')') {
+		memmove(buf, buf + 1, k - 2);
+		buf[k - 2] = 0;
+	}
+}
+
 up_query *up_parse_query(up_model *m, const char *text, const char *file, int line)
 {
+	return up_parse_query_at(m, text, file, line, 1);
+}
+
+up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int line, int col)
+{
 	while (isspace((unsigned char) *text)) {
-		if (*text == '\n')
+		if (*text == '\n') {
 			line++;
+			col = 1;
+		} else {
+			col++;
+		}
 		text++;
 	}
 	up_query *q = up_alloc(m->c, sizeof *q);
 	q->file = file;
 	q->line = line;
+	q->col = col;
 	q->text = up_strdup(m->c, text);
 	char *end = (char *) q->text + strlen(q->text);
 	while (end > q->text && isspace((unsigned char) end[-1]))
@@ -55,18 +77,32 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 			q->kind = quant[k].kind;
 			rest = text + 3;
 		}
+	char shown[48];       /* the raw text, for the messages: printable, cut */
+	pml_comment_text(shown, sizeof shown, text);
 	if (rest && arrow)
-		up_fail(m->c, file, line, "query '%s': '-->' stands alone (p --> q), without %.3s", q->text, text);
+		up_fail_at(m->c, file, line, col, "query '%s': '-->' stands alone (p --> q), without %.3s", shown, text);
 	if (!rest && !arrow)
-		up_fail(m->c, file, line, "query: expected 'E<>', 'A[]', 'A<>', 'E[]' or 'p --> q', found '%.20s'", text);
+		up_fail_at(m->c, file, line, col, "query: expected 'E<>', 'A[]', 'A<>', 'E[]' or 'p --> q', found '%.20s'",
+			   shown);
 	if (arrow) {
 		q->kind = 'L';
-		q->phi = parse_side(m, file, line, up_strndup(m->c, text, (size_t) (arrow - text)));
-		q->psi = parse_side(m, file, line, arrow + 3);
+		q->phi = parse_side(m, file, line, col, up_strndup(m->c, text, (size_t) (arrow - text)));
+		q->psi = parse_side(m, file, line, col + (int) (arrow + 3 - text), arrow + 3);
 	} else
-		q->phi = parse_side(m, file, line, rest);
+		q->phi = parse_side(m, file, line, col + 3, rest);
+	/* from here on the query is its parsed tree printed again, never the
+	 * raw text (which could hold anything after a // the lexer skipped) */
+	char a[400], b[400], *t = up_alloc(m->c, sizeof a + sizeof b + 16);
+	side_text(q->phi, a, sizeof a);
+	if (q->kind == 'L') {
+		side_text(q->psi, b, sizeof b);
+		sprintf(t, "%s --> %s", a, b);
+	} else {
+		sprintf(t, "%.3s %s", text, a);
+	}
+	q->text = t;
 	if (mentions_deadlock(q->phi) || mentions_deadlock(q->psi))
-		up_fail(m->c, file, line, "query '%s': 'deadlock' is not supported", q->text);
+		up_fail_at(m->c, file, line, col, "query '%s': 'deadlock' is not supported", q->text);
 	return q;
 }
 
@@ -79,21 +115,33 @@ up_query *up_read_query_file(up_model *m, const char *text, const char *file)
 {
 	/* blank out comments, keep newlines (line numbers) */
 	char *s = up_strdup(m->c, text);
-	for (char *p = s; *p; p++) {
-		if (p[0] == '/' && p[1] == '/') {
+	int cline = 1;
+	char *line_start = s;
+	for (char *p = s; *p; ) {
+		if (*p == '\n') {
+			cline++;
+			line_start = ++p;
+		} else if (p[0] == '/' && p[1] == '/') {
 			while (*p && *p != '\n')
 				*p++ = ' ';
-			if (!*p)
-				break;
 		} else if (p[0] == '/' && p[1] == '*') {
+			int sline = cline, scol = (int) (p - line_start) + 1;
+			p[0] = p[1] = ' ';
+			p += 2;
 			while (*p && !(p[0] == '*' && p[1] == '/')) {
-				if (*p != '\n')
+				if (*p == '\n') {
+					cline++;
+					line_start = p + 1;
+				} else {
 					*p = ' ';
+				}
 				p++;
 			}
 			if (!*p)
-				up_fail(m->c, file, 0, "unterminated comment");
+				up_fail_at(m->c, file, sline, scol, "unterminated comment");
 			p[0] = p[1] = ' ';
+			p += 2;
+		} else {
 			p++;
 		}
 	}
@@ -106,7 +154,7 @@ up_query *up_read_query_file(up_model *m, const char *text, const char *file)
 		while (isspace((unsigned char) *t))
 			t++;
 		if (*t)
-			return up_parse_query(m, t, file, line);
+			return up_parse_query_at(m, t, file, line, (int) (t - p) + 1);
 		if (!nl)
 			break;
 		p = nl + 1;

@@ -90,14 +90,14 @@ typedef struct {
 static char **split_lines(char *text, size_t *n)
 {
 	size_t cap = 256;
-	char **v = malloc(cap * sizeof *v);
+	char **v = drv_alloc(cap * sizeof *v);
 	*n = 0;
 	for (char *p = text; p && *p; ) {
 		char *nl = strchr(p, '\n');
 		if (nl)
 			*nl = 0;
 		if (*n == cap)
-			v = realloc(v, (cap *= 2) * sizeof *v);
+			v = drv_realloc(v, (cap *= 2) * sizeof *v);
 		v[(*n)++] = p;
 		p = nl ? nl + 1 : NULL;
 	}
@@ -168,8 +168,14 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	char *ptext = drv_read_file(pml, &plen), *out = NULL;
 	if (!ptext)
 		return;
-	char *argv[] = { (char *) e->spin, "-t", "-p", (char *) pml, NULL };
-	if (drv_run_capture(argv, &out, &olen) != 0 || !out) {
+	/* from the model's directory: spin hands the name to a shell, and
+	 * the steps' "file:line" then has no directory (no ':' in it) */
+	char *dir = drv_dirname(pml), *base = drv_basename(pml);
+	char *argv[] = { (char *) e->spin, "-t", "-p", base, NULL };
+	int st = drv_run_capture(argv, dir, &out, &olen);
+	free(dir);
+	free(base);
+	if (st != 0 || !out) {
 		drv_msg("cannot replay the trail of %s", pml);
 		free(ptext);
 		free(out);
@@ -179,7 +185,9 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	/* (before split_lines cuts the text) the query's comment says what a trail is: "... is a witness" */
 	const char *qc = strstr(ptext, "/* the query ");
 	const char *qe = qc ? strstr(qc, " */") : NULL;
-	int witness = qc && qe && strstr(qc, "witness") && strstr(qc, "witness") < qe;
+	/* the comment's end (its text cannot hold a "*" "/" pair, pml_text.c);
+	 * a name in the query may be "witness" too */
+	int witness = qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
 	char **pl = split_lines(ptext, &np), **ol = split_lines(out, &no);
 	static pname_map map[512];
 	int nmap = read_names(pl, np, map, 512);

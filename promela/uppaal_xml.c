@@ -5,6 +5,7 @@
  * name the XML file's line.
  */
 #include "uppaal.h"
+#include "pml_text.h"
 
 #include <expat.h>
 #include <setjmp.h>
@@ -15,7 +16,7 @@ typedef struct {
 	XML_Parser p;
 	char *text;             /* character data of the current element */
 	size_t n, cap;
-	int text_line;
+	int text_line, text_col; /* where the character data starts */
 	const char *label_kind;
 	up_template *t;         /* current template */
 	up_loc *loc;            /* current location */
@@ -40,19 +41,43 @@ static int line_of(xml_st *s)
 	return (int) XML_GetCurrentLineNumber(s->p);
 }
 
+static int col_of(xml_st *s)
+{
+	return (int) XML_GetCurrentColumnNumber(s->p) + 1;
+}
+
+/* XML text (an attribute) for a message: printable, cut */
+static const char *safe_text(up_model *m, const char *t)
+{
+	char buf[64];
+	pml_comment_text(buf, sizeof buf, t ? t : "");
+	return up_strdup(m->c, buf);
+}
+
 static void start_el(xml_st *s, const char *el, const char **a)
 {
 	up_model *m = s->m;
 	s->n = 0;
 	s->text_line = line_of(s);
+	s->text_col = 0;
+	/* the reader keeps one current template, location and edge: one
+	 * inside another of its kind (or a location inside an edge) would
+	 * leave them pointing at the wrong, or no, template */
+	if ((strcmp(el, "template") == 0 && s->depth_tmpl) ||
+	    ((strcmp(el, "location") == 0 || strcmp(el, "transition") == 0) && (s->loc || s->edge)))
+		up_fail_at(m->c, m->file, line_of(s), col_of(s), "<%s> inside a <%s>", el,
+			   s->loc ? "location" : s->edge ? "transition" : "template");
 	if (strcmp(el, "template") == 0) {
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 1;
 	} else if (strcmp(el, "location") == 0 && s->t) {
 		up_loc *lc = up_alloc(m->c, sizeof *lc);
 		const char *id = attr(a, "id");
 		lc->id = up_strdup(m->c, id ? id : "");
 		lc->line = line_of(s);
+		lc->col = col_of(s);
 		up_push(m->c, &s->t->locs, lc);
 		s->loc = lc;
 	} else if (strcmp(el, "urgent") == 0 && s->loc) {
@@ -63,11 +88,12 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		const char *r = attr(a, "ref");
 		int i = r ? up_find_loc(s->t, r) : -1;
 		if (i < 0)
-			up_fail(m->c, m->file, line_of(s), "<init>: unknown location '%s'", r ? r : "");
+			up_fail_at(m->c, m->file, line_of(s), col_of(s), "<init>: unknown location '%s'", safe_text(m, r));
 		s->t->init = i;
 	} else if (strcmp(el, "transition") == 0 && s->t) {
 		s->edge = up_alloc(m->c, sizeof *s->edge);
 		s->edge->line = line_of(s);
+		s->edge->col = col_of(s);
 		s->src = s->dst = NULL;
 	} else if (strcmp(el, "source") == 0 && s->edge) {
 		const char *r = attr(a, "ref");
@@ -78,6 +104,30 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	} else if (strcmp(el, "label") == 0) {
 		const char *k = attr(a, "kind");
 		s->label_kind = up_strdup(m->c, k ? k : "");
+	}
+}
+
+/* a location without a <name> is called by its id in the Promela (a
+ * label at_ID) when the id is an identifier no other location is named;
+ * else L<index>, made unique.  The id is any text of the XML file. */
+static void name_unnamed(up_model *m, up_template *t)
+{
+	for (int k = 0; k < t->locs.n; k++) {
+		up_loc *lc = t->locs.v[k];
+		if (lc->name)
+			continue;
+		int clash = !pml_is_ident(lc->id);
+		for (int i = 0; i < t->locs.n && !clash; i++) {
+			up_loc *o = t->locs.v[i];
+			clash = i != k && o->name && strcmp(o->name, lc->id) == 0;
+		}
+		if (!clash)
+			continue;
+		char *nm = up_alloc(m->c, 32 + (size_t) t->locs.n);
+		int len = sprintf(nm, "L%d", k);
+		while (up_find_loc(t, nm) >= 0)
+			nm[len++] = '_';
+		lc->name = nm;
 	}
 }
 
@@ -93,36 +143,45 @@ static void end_el(xml_st *s, const char *el)
 	if (strcmp(el, "name") == 0) {
 		if (s->loc) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			s->loc->name = up_expect_id(&l, "a location name");
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the location name");
+			for (int i = 0; i < s->t->locs.n - 1; i++) {
+				up_loc *o = s->t->locs.v[i];
+				if (o->name && strcmp(o->name, s->loc->name) == 0)
+					up_fail_at(m->c, m->file, s->text_line, s->text_col,
+						   "location '%s' declared twice in template '%s'",
+						s->loc->name, s->t->name);
+			}
 		} else if (s->depth_tmpl && !s->t) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			const char *n = up_expect_id(&l, "a template name");
-			s->t = up_new_template(m, n, s->text_line);
+			if (l.t.kind != T_EOF)
+				up_lex_fail(&l, "the end of the template name");
+			s->t = up_new_template(m, n, s->text_line, s->text_col);
 		}
 	} else if (strcmp(el, "parameter") == 0 && s->t) {
-		up_parse_params(m, s->t, txt, s->text_line);
+		up_parse_params(m, s->t, txt, s->text_line, s->text_col);
 	} else if (strcmp(el, "declaration") == 0) {
 		up_lex l;
-		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 		up_parse_decls(m, &l, s->t ? &s->t->vars : &m->globals, s->t ? &s->t->funcs : &m->funcs, 0);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration");
 	} else if (strcmp(el, "system") == 0) {
 		up_lex l;
-		up_lex_init(&l, m->c, m->file, txt, s->text_line);
+		up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 		up_parse_decls(m, &l, &m->globals, &m->funcs, 1);
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration or the system line");
 	} else if (strcmp(el, "label") == 0) {
 		if (s->edge) {
-			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line);
+			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line, s->text_col);
 		} else if (s->loc && strcmp(s->label_kind, "invariant") == 0) {
 			up_lex l;
-			up_lex_init(&l, m->c, m->file, txt, s->text_line);
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
 			if (l.t.kind != T_EOF)
 				s->loc->inv = up_parse_cond_expr(&l);
 			if (l.t.kind != T_EOF)
@@ -136,7 +195,7 @@ static void end_el(xml_st *s, const char *el)
 		int a = s->src ? up_find_loc(s->t, s->src) : -1;
 		int b = s->dst ? up_find_loc(s->t, s->dst) : -1;
 		if (a < 0 || b < 0)
-			up_fail(m->c, m->file, s->edge->line, "transition: unknown %s location",
+			up_fail_at(m->c, m->file, s->edge->line, s->edge->col, "transition: unknown %s location",
 				a < 0 ? "source" : "target");
 		s->edge->src = a;
 		s->edge->dst = b;
@@ -144,17 +203,20 @@ static void end_el(xml_st *s, const char *el)
 		s->edge = NULL;
 	} else if (strcmp(el, "template") == 0) {
 		if (!s->t)
-			up_fail(m->c, m->file, line_of(s), "template without a name");
+			up_fail_at(m->c, m->file, line_of(s), col_of(s), "template without a name");
+		name_unnamed(m, s->t);
 		if (s->t->init < 0 && s->t->locs.n)
-			up_fail(m->c, m->file, s->t->line, "template '%s' has no <init>", s->t->name);
+			up_fail_at(m->c, m->file, s->t->line, s->t->col, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;
+		s->loc = NULL;
+		s->edge = NULL;
 		s->depth_tmpl = 0;
 	} else if (strcmp(el, "formula") == 0) {
 		const char *f = txt;
 		while (*f == ' ' || *f == '\n' || *f == '\t')
 			f++;
 		if (*f) {
-			up_query *q = up_parse_query(m, f, m->file, s->text_line);
+			up_query *q = up_parse_query_at(m, txt, m->file, s->text_line, s->text_col);
 			up_push(m->c, &m->queries, q);
 		}
 	}
@@ -203,8 +265,10 @@ static void chars(void *ud, const char *t, int len)
 		s->text = nt;
 		s->cap = cap;
 	}
-	if (s->n == 0)
+	if (s->n == 0) {
 		s->text_line = line_of(s);
+		s->text_col = (int) XML_GetCurrentColumnNumber(s->p) + 1;
+	}
 	memcpy(s->text + s->n, t, (size_t) len);
 	s->n += (size_t) len;
 }
@@ -213,6 +277,8 @@ static void chars(void *ud, const char *t, int len)
 void up_parse_xml(up_model *m, const char *text, size_t len)
 {
 	xml_st s;
+	if (len > 256u << 20)       /* expat takes an int length */
+		up_fail(m->c, m->file, 0, "the file is larger than 256 MB");
 	memset(&s, 0, sizeof s);
 	s.m = m;
 	s.p = XML_ParserCreate(NULL);
@@ -227,11 +293,12 @@ void up_parse_xml(up_model *m, const char *text, size_t len)
 	}
 	if (XML_GetErrorCode(s.p) != XML_ERROR_NONE) {
 		int line = (int) XML_GetCurrentLineNumber(s.p);
+		int col = (int) XML_GetCurrentColumnNumber(s.p) + 1;
 		const char *msg = XML_ErrorString(XML_GetErrorCode(s.p));
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", msg);
 		XML_ParserFree(s.p);
-		up_fail(m->c, m->file, line, "XML: %s", buf);
+		up_fail_at(m->c, m->file, line, col, "XML: %s", buf);
 	}
 	XML_ParserFree(s.p);
 	if (!m->system.n)

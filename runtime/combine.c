@@ -85,7 +85,11 @@ double dmc_combo_eval(const dmc_combo *c, int *hv)
 		else
 			h += t;
 	}
-	return inf ? (double) DMC_H_INF : h;
+	/* a finite value stays finite, however large: only a term's own
+	 * infinity is a proved dead end (and may prune) */
+	if (inf)
+		return (double) DMC_H_INF;
+	return h < (double) DMC_H_INF - 1 ? h : (double) DMC_H_INF - 1;
 }
 
 static int init_all(const dmc_targets *tg, char *err, size_t errlen)

@@ -9,6 +9,7 @@
 #include <lua.h>
 
 #define DMC_LUA_BUDGET_DEFAULT 1000000L      /* instructions per call */
+#define DMC_LUA_BUDGET_MAX     2000000000L   /* the budget setting's upper bound */
 #define DMC_LUA_CHUNK_BUDGET   100000000L    /* for running the script */
 #define DMC_LUA_MEM_LIMIT      ((size_t) 256 << 20)
 
@@ -35,6 +36,16 @@ int dmc_lua_run_file(const char *file, char *err, size_t errlen);
 /* lua_pcall with the per-call instruction budget; on error the message
  * (already "FILE:LINE: ...") is copied to err and popped. */
 int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen);
+/* The processor-time bound of one call (lua_watchdog.c): start with the
+ * hook to set when a call has run too long, stop when the state is
+ * closed; enter/leave around each call (leave: 1 if it ran too long). */
+void dmc_lua_watchdog_start(lua_Hook hook);
+void dmc_lua_watchdog_stop(void);
+void dmc_lua_watchdog_enter(long budget);
+int dmc_lua_watchdog_leave(void);
+int dmc_lua_watchdog_fired(void);
+double dmc_lua_watchdog_seconds(void);
+
 /* The line a global was assigned at (0 if unknown). */
 int dmc_lua_line_of(const char *name);
 

@@ -51,6 +51,29 @@ static int print_stderr(lua_State *L)
 	return 0;
 }
 
+static int exceeded;                  /* the budget ran out in this call */
+
+/* Once the budget is spent, every further instruction fails too: a
+ * script cannot pcall its way past the limit.  The watchdog
+ * (lua_watchdog.c) sets this hook too, when a call has used its
+ * processor time. */
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+	(void) ar;
+	exceeded = 1;
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+	/* no call frame for the hook: level 0 is the Lua function running */
+	luaL_where(L, 0);
+	if (dmc_lua_watchdog_fired())
+		lua_pushfstring(L, "processor time limit exceeded (more than %d s in one call)",
+		                (int) dmc_lua_watchdog_seconds());
+	else
+		lua_pushfstring(L, "instruction budget exceeded (more than %d VM instructions in one "
+		                "call; set budget = N to allow more)", (int) (dmc_lua.budget));
+	lua_concat(L, 2);
+	lua_error(L);
+}
+
 /* setmetatable without __gc: Lua runs finalizers with hooks off, so
  * one could escape the instruction budget.  (A __gc field added to a
  * metatable later does not mark the object: checking here suffices.) */
@@ -66,6 +89,33 @@ static int safe_setmetatable(lua_State *L)
 	lua_insert(L, 1);
 	lua_call(L, lua_gettop(L) - 1, 1);
 	return 1;
+}
+
+/* xpcall(f, msgh, ...) with the handler called after the error has
+ * unwound, as an ordinary call.  Lua's own xpcall calls it where the
+ * error is raised: for the budget hook's error that is inside the hook,
+ * where hooks are off, so a handler that loops would never be stopped.
+ * (The sandbox has no debug library: a handler cannot look at the
+ * stack it would otherwise see.) */
+static int safe_xpcall(lua_State *L)
+{
+	int n = lua_gettop(L);
+	luaL_checktype(L, 2, LUA_TFUNCTION);
+	luaL_checkany(L, 1);
+	lua_pushvalue(L, 1);
+	for (int i = 3; i <= n; i++)
+		lua_pushvalue(L, i);
+	if (lua_pcall(L, n - 2, LUA_MULTRET, 0) == LUA_OK) {
+		lua_pushboolean(L, 1);
+		lua_insert(L, n + 1);
+		return lua_gettop(L) - n;
+	}
+	lua_pushvalue(L, 2);
+	lua_insert(L, -2);
+	lua_call(L, 1, 1);            /* an error in the handler propagates */
+	lua_pushboolean(L, 0);
+	lua_insert(L, -2);
+	return 2;
 }
 
 int dmc_lua_new_state(void)
@@ -96,31 +146,18 @@ int dmc_lua_new_state(void)
 	lua_getglobal(L, "setmetatable");
 	lua_pushcclosure(L, safe_setmetatable, 1);
 	lua_setglobal(L, "setmetatable");
+	lua_pushcfunction(L, safe_xpcall);
+	lua_setglobal(L, "xpcall");
 	/* string.dump hands out bytecode, which a sandbox must not load back */
 	lua_getglobal(L, LUA_STRLIBNAME);
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
 	lua_pop(L, 1);
 	dmc_lua.L = L;
+	dmc_lua_watchdog_start(budget_hook);
 	return 0;
 }
 
-static int exceeded;                  /* the budget ran out in this call */
-
-/* Once the budget is spent, every further instruction fails too: a
- * script cannot pcall its way past the limit. */
-static void budget_hook(lua_State *L, lua_Debug *ar)
-{
-	(void) ar;
-	exceeded = 1;
-	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-	/* no call frame for the hook: level 0 is the Lua function running */
-	luaL_where(L, 0);
-	lua_pushfstring(L, "instruction budget exceeded (more than %d VM instructions in one call; "
-	                "set budget = N to allow more)", (int) (dmc_lua.budget));
-	lua_concat(L, 2);
-	lua_error(L);
-}
 
 int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
 {
@@ -129,7 +166,9 @@ int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
 	dmc_lua.budget = budget;      /* for the hook's message */
 	exceeded = 0;
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
+	dmc_lua_watchdog_enter(budget);
 	int rc = lua_pcall(L, nargs, nresults, 0);
+	dmc_lua_watchdog_leave();
 	if (rc == LUA_OK && exceeded) {       /* cannot happen; never trust it */
 		lua_pop(L, nresults);
 		lua_pushfstring(L, "%s: instruction budget exceeded", dmc_lua.file);
@@ -222,6 +261,7 @@ int dmc_lua_run_file(const char *file, char *err, size_t errlen)
 
 void dmc_lua_close(void)
 {
+	dmc_lua_watchdog_stop();
 	if (dmc_lua.L)
 		lua_close(dmc_lua.L);
 	dmc_lua.L = NULL;

@@ -111,7 +111,7 @@ static int get_string(const char *name, const char **out, char *err, size_t errl
 	return 0;
 }
 
-static int get_number(const char *name, double lo, int whole, int *set, double *out,
+static int get_number(const char *name, double lo, double hi, int whole, int *set, double *out,
                       char *err, size_t errlen)
 {
 	lua_State *L = dmc_lua.L;
@@ -127,9 +127,10 @@ static int get_number(const char *name, double lo, int whole, int *set, double *
 	}
 	double v = lua_tonumber(L, -1);
 	lua_pop(L, 1);
-	if (!(v >= lo) || isinf(v) || (whole && v != floor(v)))
-		return fail(name, err, errlen, "expected a %s >= %g, got %g",
-		            whole ? "whole number" : "number", lo, v);
+	/* written so that NaN fails too */
+	if (!(v >= lo && v <= hi) || (whole && v != floor(v)))
+		return fail(name, err, errlen, "expected a %s %g..%g, got %g",
+		            whole ? "whole number" : "number", lo, hi, v);
 	*set = 1;
 	*out = v;
 	return 0;
@@ -168,7 +169,7 @@ static size_t width_from_function(int g)
 	int isnum;
 	double v = lua_tonumberx(L, -1, &isnum);
 	lua_pop(L, 1);
-	if (!isnum || !(v >= 1) || v != floor(v) || v > 1e15) {
+	if (!isnum || !(v >= 1 && v <= DMC_BEAM_MAX) || v != floor(v)) {
 		fprintf(stderr, "pan: spin-dmc: %s:%d: beam(%d) returned %s; expected a whole number >= 1\n",
 		        dmc_lua.file, beam_fn_line, g,
 		        isnum ? "a number out of range" : "a non-number");
@@ -208,10 +209,11 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 			int ik, iv;
 			lua_Integer k = lua_tointegerx(L, -2, &ik), v = lua_tointegerx(L, -1, &iv);
 			lua_pop(L, 1);
-			if (!ik || k < 0 || !iv || v < 1) {
+			if (!ik || k < 0 || k > 2000000000 || !iv || v < 1 || (double) v > DMC_BEAM_MAX) {
 				lua_pop(L, 2);
-				return fail("beam", err, errlen, "a schedule maps depths (whole numbers >= 0) "
-				            "to widths (whole numbers >= 1), e.g. { [0] = 1000, [20] = 100 }");
+				return fail("beam", err, errlen, "a schedule maps depths (whole numbers "
+				            "0..2000000000) to widths (whole numbers 1..%g), "
+				            "e.g. { [0] = 1000, [20] = 100 }", DMC_BEAM_MAX);
 			}
 			if (nsteps == MAX_STEPS) {
 				lua_pop(L, 2);
@@ -236,7 +238,7 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 	lua_pop(L, 1);
 	int set;
 	double d;
-	if (get_number("beam", 1, 1, &set, &d, err, errlen) < 0)
+	if (get_number("beam", 1, DMC_BEAM_MAX, 1, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)
 		o->beam_width = (size_t) d;
@@ -284,9 +286,10 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 			const char *k = lua_tostring(L, -2);
 			int isnum;
 			double v = lua_tonumberx(L, -1, &isnum);
-			if (!isnum || !(v >= 0) || isinf(v)) {
+			if (!isnum || !(v >= 0 && v <= DMC_WEIGHT_MAX)) {
 				lua_pop(L, 3);
-				return fail("weights", err, errlen, "weight of %s: expected a number >= 0", k);
+				return fail("weights", err, errlen, "weight of %s: expected a number 0..%g",
+				            k, DMC_WEIGHT_MAX);
 			}
 			if (strcmp(k, "g") == 0)
 				c->wg = v;
@@ -421,7 +424,7 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		if (!(o->given & DMC_GIVEN_HEURISTIC))
 			o->heuristic = dmc_heuristic_find(s)->name;
 	}
-	if (get_number("weight", 1, 0, &set, &d, err, errlen) < 0)
+	if (get_number("weight", 1, DMC_WEIGHT_MAX, 0, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
@@ -440,10 +443,10 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 			            "(valid: assert, claim, deadlock, comma-separated)", s);
 		o->targets = k;
 	}
-	if (get_number("budget", 1000, 1, &set, &d, err, errlen) < 0)
+	if (get_number("budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)
-		dmc_lua.budget = d > 2e9 ? 2000000000L : (long) d;
+		dmc_lua.budget = (long) d;
 	if (combination(o, script_heuristic, err, errlen) < 0)
 		return -1;
 	return dmc_options_check(o, err, errlen);

@@ -1,6 +1,7 @@
 /*
  * main.c -- the runtime's entry: options first, then pan's own main.
  */
+#define _DEFAULT_SOURCE 1     /* on_exit (glibc): the results need pan's exit status */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "lua_script.h"
 #include "ndfs.h"
 #include "por.h"
+#include "faults.h"
 
 /* -DDMC_LUA=FILE or -DDMC_LUA='"FILE"': the name without quotes */
 static const char *unquote(const char *s, char *buf, size_t n)
@@ -29,6 +31,18 @@ static const char *unquote(const char *s, char *buf, size_t n)
 static int gives_depth(const char *a)
 {
 	return a[0] == '-' && a[1] == 'm';
+}
+
+/* pan's -wN: a hash table of 2^N pointers; pan does not check N, and
+ * from 61 on the size overflows (pan crashes).  A table pan merely
+ * cannot allocate is out of memory (report.c), not a usage error. */
+static int bad_hash_size(const char *a)
+{
+	if (a[0] != '-' || a[1] != 'w')
+		return 0;
+	char *end;
+	long n = strtol(a + 2, &end, 10);
+	return *end == '\0' && n > 60;
 }
 
 int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
@@ -65,9 +79,15 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 	dmc_por_set_wanted(!o->no_por);
 	dmc_por_set_proviso((dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
-	for (int i = 1; i < argc; i++)
+	for (int i = 1; i < argc; i++) {
 		if (gives_depth(argv[i]))
 			user_depth = 1;
+		if (bad_hash_size(argv[i])) {
+			fprintf(stderr, "pan: spin-dmc: %s: a hash table of 2^N slots needs N <= 60\n",
+			        argv[i]);
+			return 2;
+		}
+	}
 	/* pan's BFS default of 10000 steps is far too small for greedy and
 	 * beam trails; the runtime's own default is unbounded. */
 	if (o->max_depth > 0)
@@ -84,6 +104,7 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		}
 		dmc_report_set_json_stream(f);
 	}
-	atexit(dmc_report_at_exit);
+	on_exit(dmc_report_on_exit, NULL);
+	dmc_faults_install();
 	return pan_main(argc, argv);
 }

@@ -52,6 +52,8 @@
 #include "bridge.h"
 #include "state_table.h"
 #include "por.h"
+#include "report.h"
+#include "faults.h"
 
 dmc_live_stats dmc_live_st;
 
@@ -113,7 +115,7 @@ static void fail(const char *msg)
 {
 	fprintf(stderr, "pan: spin-dmc: %s\n", msg);
 	fflush(stdout);
-	dmc_S.started = 0;
+	dmc_report_cancel();
 	exit(2);
 }
 
@@ -122,7 +124,7 @@ static void *grow(void *p, size_t *cap, size_t elem)
 	size_t c = *cap ? 2 * *cap : 256;
 	void *q = realloc(p, c * elem);
 	if (!q)
-		fail("out of memory (nested DFS stack)");
+		dmc_faults_stop_out_of_memory("nested DFS stack", c * elem);
 	*cap = c;
 	return q;
 }
@@ -232,7 +234,7 @@ void dmc_live_start(void)
 	nodes[0].blocked = NULL;
 	nnodes = 1;
 	if (!visited)
-		fail("out of memory setting up the nested DFS");
+		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
 	if (dmc_por_proviso_kind() == DMC_POR_STACK)
 		dmc_por_set_closed_query(stack_open);
 }
@@ -269,7 +271,7 @@ static void add_clash(uint64_t key, const void *v, size_t n)
 	clash *c = &clashes[nclash];
 	c->v = malloc(n);
 	if (!c->v)
-		fail("out of memory (fingerprint clash)");
+		dmc_faults_stop_out_of_memory("nested DFS, fingerprint clash", n);
 	memcpy(c->v, v, n);
 	c->n = n;
 	c->key = key;
@@ -300,7 +302,7 @@ int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
 		dmc_S.st.stored++;
 		dmc_state_rec *r = dmc_st_insert(visited, KEY(key), 0, &inserted);
 		if (!r) {
-			dmc_S.stopped = "memory exhausted";
+			dmc_S.stopped = "out of memory (the nested DFS's state table)";
 			return 0;
 		}
 		if (!inserted) {

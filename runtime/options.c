@@ -57,11 +57,14 @@ static const char *value_of(int *i, int argc, char **argv, const char *name)
 	return NULL;
 }
 
-static int number(const char *s, double lo, double *out)
+/* A number in [lo, hi]: NaN, infinities and anything out of range are
+ * refused (a comparison with NaN is false, so the test is written to
+ * fail for it). */
+static int number(const char *s, double lo, double hi, double *out)
 {
 	char *end;
 	double v = strtod(s, &end);
-	if (end == s || *end != '\0' || v < lo)
+	if (end == s || *end != '\0' || !(v >= lo && v <= hi))
 		return -1;
 	*out = v;
 	return 0;
@@ -86,7 +89,15 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 		double d;
 		/* pan's liveness options are the runtime's: pan -DBFS has none */
 		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0) {
-			o->cycles = a[1] == 'a' ? 1 : 2;
+			int mode = a[1] == 'a' ? 1 : 2;
+			if (o->cycles && o->cycles != mode) {
+				/* pan -DNP would search for one kind only: either
+				 * answer would leave the other unchecked */
+				snprintf(err, errlen, "-a and -l cannot be combined: acceptance cycles (-a) "
+				         "and non-progress cycles (-l) are separate runs");
+				return -1;
+			}
+			o->cycles = mode;
 			continue;
 		}
 		if (strcmp(a, "-f") == 0) {
@@ -106,15 +117,17 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 		} else if ((v = value_of(&i, *argc, argv, "--lua")))
 			o->lua_file = v;
 		else if ((v = value_of(&i, *argc, argv, "--weight"))) {
-			if (number(v, 1.0, &d) < 0) {
-				snprintf(err, errlen, "--weight: expected a number >= 1, got '%s'", v);
+			if (number(v, 1.0, DMC_WEIGHT_MAX, &d) < 0) {
+				snprintf(err, errlen, "--weight: expected a number 1..%g, got '%s'",
+				         DMC_WEIGHT_MAX, v);
 				return -1;
 			}
 			o->weight = d;
 			o->given |= DMC_GIVEN_WEIGHT;
 		} else if ((v = value_of(&i, *argc, argv, "--beam"))) {
-			if (number(v, 1.0, &d) < 0 || d != (double)(size_t) d) {
-				snprintf(err, errlen, "--beam: expected a whole number >= 1, got '%s'", v);
+			if (number(v, 1.0, DMC_BEAM_MAX, &d) < 0 || d != (double) (long long) d) {
+				snprintf(err, errlen, "--beam: expected a whole number 1..%g, got '%s'",
+				         DMC_BEAM_MAX, v);
 				return -1;
 			}
 			o->beam_width = (size_t) d;
@@ -131,20 +144,20 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 			o->targets = k;
 			o->given |= DMC_GIVEN_TARGET;
 		} else if ((v = value_of(&i, *argc, argv, "--memlim"))) {
-			if (number(v, 1.0, &d) < 0) {
-				snprintf(err, errlen, "--memlim: expected megabytes >= 1, got '%s'", v);
+			if (number(v, 1.0, 1e12, &d) < 0) {
+				snprintf(err, errlen, "--memlim: expected megabytes 1..1e12, got '%s'", v);
 				return -1;
 			}
 			o->memlim_mb = d;
 		} else if ((v = value_of(&i, *argc, argv, "--max-depth"))) {
-			if (number(v, 1.0, &d) < 0 || d > 2e9) {
+			if (number(v, 1.0, 2e9, &d) < 0) {
 				snprintf(err, errlen, "--max-depth: expected a depth 1..2000000000, got '%s'", v);
 				return -1;
 			}
 			o->max_depth = (long) d;
 		} else if ((v = value_of(&i, *argc, argv, "--time-limit"))) {
-			if (number(v, 0.001, &d) < 0) {
-				snprintf(err, errlen, "--time-limit: expected seconds > 0, got '%s'", v);
+			if (number(v, 0.001, 1e9, &d) < 0) {
+				snprintf(err, errlen, "--time-limit: expected seconds 0.001..1e9, got '%s'", v);
 				return -1;
 			}
 			o->time_limit = d;

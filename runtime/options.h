@@ -47,6 +47,12 @@ enum {                                /* dmc_options.given */
 	DMC_GIVEN_PROVISO = 32
 };
 
+/* Upper bounds of --weight and --beam (and of the Lua settings weight,
+ * weights and beam): W * h stays far below what the open list's
+ * priority packing can hold; a beam wider than this is a BFS. */
+#define DMC_WEIGHT_MAX 1e6
+#define DMC_BEAM_MAX   1e12
+
 /* Names accepted by --search, in documentation order. */
 extern const char *const dmc_search_names[];
 

@@ -16,6 +16,7 @@
 #include "lua_script.h"
 #include "por.h"
 #include "ndfs.h"
+#include "faults.h"
 
 static FILE *json_out;
 
@@ -101,24 +102,43 @@ static void print_live(FILE *f, int json, long cycle, long stem)
 		fprintf(f, "\t%-24s%ld steps after a stem of %ld\n", "cycle", cycle, stem);
 }
 
-static const char *verdict(void)
+/* Why pan stopped before its search finished (pan's `done` is 0), with
+ * no error found: a signal, a refused allocation, pan's own -Q limit.
+ * The only other way pan ends early is its allocator's "out of memory"
+ * (Malloc, which then calls wrapup), the default. */
+static const char *why_pan_stopped(void)
 {
-	if (dmc_br_errors() > 0)
-		return "violation";
-	if (dmc_S.stopped || dmc_S.st.dropped > 0 || dmc_br_depth_truncated())
-		return "incomplete";
-	return "no-violation";
+	const char *r;
+	if ((r = dmc_faults_interrupted()))
+		return r;
+	if ((r = dmc_faults_oom()))
+		return r;
+	double q = dmc_br_pan_quota();
+	if (q > 0 && dmc_now_seconds() - dmc_S.t_start >= q - 1)
+		return "time limit (pan's -Q)";
+	return "out of memory (pan)";
 }
 
 static const char *incomplete_reason(void)
 {
 	if (dmc_S.stopped)
 		return dmc_S.stopped;
+	if (!dmc_br_search_done())
+		return why_pan_stopped();
 	if (dmc_S.st.dropped > 0)
 		return "beam search dropped states";
 	if (dmc_br_depth_truncated())
 		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return "hash compaction (-DHC) may have taken distinct states for one";
 	return "";
+}
+
+static const char *verdict(void)
+{
+	if (dmc_br_errors() > 0)
+		return "violation";
+	return *incomplete_reason() ? "incomplete" : "no-violation";
 }
 
 static void json_string(FILE *f, const char *s)
@@ -144,19 +164,63 @@ static void print_h(FILE *f, int h)
 		fprintf(f, "%d", h);
 }
 
-void dmc_report_at_exit(void)
+static int cancelled;
+
+void dmc_report_cancel(void) { cancelled = 1; }
+
+/* pan stopped because the state vector reached VECTORSZ: not a
+ * violation of the model (pan calls it an error and writes a trail) */
+static void vector_too_small(long need)
 {
+	long n = dmc_br_vectorsz();
+	while (n <= need)
+		n *= 2;
+	unlink(dmc_br_trail_name());
+	fprintf(stderr, "pan: spin-dmc: the state vector needs more than the %ld bytes pan was "
+	        "compiled for (VECTORSZ): compile pan with -DVECTORSZ=%ld "
+	        "(dmc check: --cflags -DVECTORSZ=%ld)\n", dmc_br_vectorsz(), n, n);
+	fflush(NULL);
+	_exit(2);
+}
+
+void dmc_report_on_exit(int status, void *arg)
+{
+	(void) arg;
 	dmc_search_state *S = &dmc_S;
-	if (!S->started && dmc_br_errors() > 0) {
-		/* pan stopped at an error before it stored the initial state
-		 * (a claim's guard that pan cannot evaluate): report it */
+	if (cancelled)                        /* the runtime said why (exit 2, --show-model) */
+		return;
+	int phase = dmc_br_pan_phase();
+	if (phase == DMC_PAN_OPTIONS && status != 0) {
+		/* pan's usage(), -m0, ...: it printed why */
+		fprintf(stderr, "pan: spin-dmc: pan refused its options (status %d; pan -- lists them)\n",
+		        status);
+		fflush(NULL);
+		_exit(2);
+	}
+	if (phase != DMC_PAN_SEARCH)
+		return;                       /* pan -d, a replay: pan's own ending */
+	long need = dmc_br_vector_overflow();
+	if (need > 0)
+		vector_too_small(need);
+	if (dmc_br_errors() == 0 && status != 0 && status != 3) {
+		/* pan stopped at an error of its own (a model it cannot
+		 * verify, e.g. "has unconditional self-loop"; a trail write) */
+		fprintf(stderr, "pan: spin-dmc: pan stopped with an error (status %d), see above\n",
+		        status);
+		fflush(NULL);
+		_exit(2);
+	}
+	if (!S->started) {
+		/* pan stopped before the search began: an error at the
+		 * initial state (a claim's guard pan cannot evaluate), or
+		 * while setting up (hash table out of memory, a signal) */
 		S->started = 1;
 		S->heur = dmc_heuristic_find(S->opt.heuristic);
 		S->prune_note = "off";
 		S->st.h_initial = -1;
 		S->t_start = dmc_now_seconds();
 	}
-	if (!S->started || !S->heur)
+	if (!S->heur)
 		return;
 	if (S->t_end == 0)
 		S->t_end = dmc_now_seconds();

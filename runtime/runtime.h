@@ -42,6 +42,10 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush);
 /* The next state to expand, or NULL to end the search. */
 void *dmc_rt_pop(void);
 
+/* The glue could not allocate `bytes` for `what`: the search ends as
+ * incomplete, "out of memory" (runtime/faults.h); does not return. */
+_Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes);
+
 /* ---- callbacks into the glue (besides bridge.h) ---- */
 void dmc_br_discard(void *item);     /* drop a queued state never expanded */
 double dmc_br_pan_memory(void);      /* bytes pan has allocated */
@@ -50,6 +54,18 @@ double dmc_br_pan_nstates(void);
 int dmc_br_errors(void);
 int dmc_br_depth_truncated(void);
 const char *dmc_br_trail_name(void);
+/* How pan ended (report.c): the phase it was in, whether its search
+ * finished (pan's `done`), its -Q time limit in seconds (0: none), and
+ * the state vector's size when addproc() stopped because it reached
+ * VECTORSZ (else 0). */
+enum { DMC_PAN_OPTIONS, DMC_PAN_SEARCH, DMC_PAN_OTHER };   /* OTHER: -d, a replay */
+int dmc_br_pan_phase(void);
+int dmc_br_search_done(void);
+double dmc_br_pan_quota(void);
+long dmc_br_vector_overflow(void);
+long dmc_br_vectorsz(void);
+/* 1 when pan's store may take two states for one (-DHC) */
+int dmc_br_lossy_store(void);
 
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 

@@ -28,6 +28,8 @@
 #include "absmodel_build.h"
 #include "lua_script.h"
 #include "ndfs.h"
+#include "report.h"
+#include "faults.h"
 
 dmc_search_state dmc_S;
 
@@ -67,7 +69,7 @@ static void fail(const char *msg)
 {
 	fprintf(stderr, "pan: spin-dmc: %s\n", msg);
 	fflush(stdout);
-	dmc_S.started = 0;              /* no results to report */
+	dmc_report_cancel();            /* no results to report */
 	exit(2);
 }
 
@@ -75,6 +77,8 @@ static void fail(const char *msg)
  * must be one the targets cover, or a pruned state could hide one. */
 static void decide_pruning(void)
 {
+	static char note[400];
+	const char *why;
 	dmc_S.prune = 0;
 	if (dmc_S.opt.no_prune)
 		dmc_S.prune_note = "off (--no-prune)";
@@ -90,7 +94,10 @@ static void decide_pruning(void)
 		                   "spin -o3 shows it)";
 	else if (dmc_br_claim_type() >= 0 && !(dmc_S.targets.kinds & DMC_TGT_CLAIM))
 		dmc_S.prune_note = "off (pan also checks the never claim, which is not a target)";
-	else {
+	else if ((why = dmc_heuristic_prune_veto(&dmc_S.targets)) != NULL) {
+		snprintf(note, sizeof note, "off (%s)", why);
+		dmc_S.prune_note = note;
+	} else {
 		dmc_S.prune = 1;
 		dmc_S.prune_note = "on";
 	}
@@ -108,7 +115,7 @@ static void show_model(void)
 	dmc_abuild_print(&b, stdout);
 	dmc_abuild_free(&b);
 	fflush(stdout);
-	dmc_S.started = 0;              /* no search, no results */
+	dmc_report_cancel();            /* no search, no results */
 	exit(0);
 }
 
@@ -118,6 +125,7 @@ void dmc_search_start(void)
 	dmc_search_state *S = &dmc_S;
 	S->started = 1;
 	S->t_start = dmc_now_seconds();
+	dmc_faults_take_sigint();         /* pan has installed its own handler by now */
 	S->st.h_min = DMC_H_INF;
 	S->st.h_initial = -1;
 	if (S->opt.cycles) {              /* liveness: nested DFS (ndfs.c) */
@@ -170,7 +178,7 @@ void dmc_search_start(void)
 	if (reopen)
 		table = dmc_st_new(1u << 16);
 	if (!open_list || (reopen && !table))
-		fail("out of memory setting up the search");
+		dmc_faults_stop_out_of_memory("setting up the search", 0);
 }
 
 int dmc_rt_wants_keys(void)
@@ -193,7 +201,7 @@ int dmc_rt_store(uint64_t key, int g, int spin_old)
 			int inserted;
 			dmc_state_rec *r = dmc_st_insert(table, KEY(key), g, &inserted);
 			if (!r)
-				dmc_S.stopped = "memory exhausted";
+				dmc_S.stopped = "out of memory (the runtime's state table)";
 			else if (!inserted) {
 				/* SPIN says new, yet the fingerprint is known: two states
 				 * share it.  Their record is no longer trusted: no
@@ -268,7 +276,7 @@ static void push_urgent(void *item)
 		size_t cap = urgent_cap ? 2 * urgent_cap : 64;
 		void **u = realloc(urgent, cap * sizeof *u);
 		if (!u)
-			fail("out of memory");
+			dmc_faults_stop_out_of_memory("queue of re-expansions", cap * sizeof *u);
 		urgent = u;
 		urgent_cap = cap;
 	}
@@ -314,7 +322,7 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(open_list, &e, &ev);
 	if (r < 0) {
-		dmc_S.stopped = "memory exhausted";
+		dmc_S.stopped = "out of memory (the runtime's open list)";
 		dmc_br_discard(item);
 		return;
 	}
@@ -330,8 +338,13 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 static int limit_reached(void)
 {
 	const dmc_options *o = &dmc_S.opt;
+	const char *sig;
 	if (dmc_S.stopped)
 		return 1;
+	if ((sig = dmc_faults_signal())) {
+		dmc_S.stopped = sig;
+		return 1;
+	}
 	if (o->memlim_mb > 0
 	    && dmc_br_pan_memory() + dmc_runtime_bytes() > o->memlim_mb * 1048576.0) {
 		dmc_S.stopped = "memory limit (--memlim)";

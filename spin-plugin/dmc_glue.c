@@ -704,6 +704,47 @@ int dmc_br_errors(void) { return (int) errors; }
 int dmc_br_depth_truncated(void) { return warned != 0; }
 const char *dmc_br_trail_name(void) { return fnm; }
 
+/* ---- how pan ended (runtime/report.c) ---- */
+extern int done, state_tables;
+extern double quota;
+#ifdef HAS_CODE
+extern int readtrail;
+#endif
+
+int dmc_br_pan_phase(void)
+{
+	/* run() sets vsize first thing: before that pan reads its options */
+	if (vsize == 0)
+		return DMC_PAN_OPTIONS;
+#ifdef HAS_CODE
+	if (readtrail)
+		return DMC_PAN_OTHER;
+#endif
+	return state_tables ? DMC_PAN_OTHER : DMC_PAN_SEARCH;
+}
+
+int dmc_br_search_done(void) { return done; }
+double dmc_br_pan_quota(void) { return quota; }
+
+/* addproc() aborts with "VECTORSZ too small" (an error, with a trail)
+ * once vsize reaches VECTORSZ */
+long dmc_br_vector_overflow(void)
+{
+	return vsize >= VECTORSZ ? (long) vsize : 0;
+}
+long dmc_br_vectorsz(void) { return VECTORSZ; }
+
+/* -DHC: pan stores a hash of each state, and two states with one hash
+ * are taken for one: the search may miss states */
+int dmc_br_lossy_store(void)
+{
+#ifdef HC
+	return 1;
+#else
+	return 0;
+#endif
+}
+
 /* ---- liveness: nested DFS in the runtime (runtime/ndfs.c) ----
  * pan -DBFS is a safety verifier; the runtime searches for cycles on top
  * of it, much as SPIN's own nested DFS does:
@@ -809,8 +850,7 @@ static const uchar *now_without(uchar clear, size_t *n)
 	if (*n > cap) {
 		uchar *b = realloc(buf, *n);
 		if (!b) {
-			printf("pan: out of memory (nested search)\n");
-			pan_exit(1);
+			dmc_rt_out_of_memory("nested search", *n);
 		}
 		buf = b;
 		cap = *n;
@@ -877,8 +917,7 @@ static void cs_put(Trail *f, Trans *t)
 		Trail **k = calloc(cap, sizeof *k);
 		Trans **v = calloc(cap, sizeof *v);
 		if (!k || !v) {
-			printf("pan: out of memory (claim steps)\n");
-			pan_exit(1);
+			dmc_rt_out_of_memory("claim steps", cap * sizeof *k);
 		}
 		for (size_t i = 0; i < cs_cap; i++)
 			if (cs_key[i]) {
@@ -1199,8 +1238,7 @@ static void rv_set(uint64_t k, int outcome)
 		rv_key = calloc(rv_cap, sizeof *rv_key);
 		rv_val = calloc(rv_cap, 1);
 		if (!rv_key || !rv_val) {
-			fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous outcomes)\n");
-			exit(2);
+			dmc_rt_out_of_memory("rendezvous outcomes", rv_cap * sizeof *rv_key);
 		}
 		for (size_t i = 0; i < oc; i++)
 			if (ok[i]) {
@@ -1233,8 +1271,7 @@ static void rv_count(void)
 		cur_offer_cap = cur_offer_cap ? 2 * cur_offer_cap : 16;
 		cur_offer = realloc(cur_offer, cur_offer_cap * sizeof *cur_offer);
 		if (!cur_offer) {
-			fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
-			exit(2);
+			dmc_rt_out_of_memory("rendezvous offers", cur_offer_cap * sizeof *cur_offer);
 		}
 	}
 	cur_offer[cur_noffer++] = live ? rv_fp() : rv_fp_from(ntrpt->pr);
@@ -1310,8 +1347,7 @@ static void live_stutter(void)
 	rv_cand *c = malloc(sizeof *c + cur_noffer * sizeof c->offer[0]);
 	uchar *sv = malloc((size_t) vsize);
 	if (!c || !sv) {
-		fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
-		exit(2);
+		dmc_rt_out_of_memory("rendezvous offers", (size_t) vsize);
 	}
 	memcpy(sv, (char *) &now, (size_t) vsize);
 	c->sv = sv;
@@ -1567,8 +1603,7 @@ void dmc_br_set_seed(void *item)
 	seed_n = vec_size(t->onow->sv, t->onow->sz);
 	seed_sv = malloc(seed_n);
 	if (!seed_sv) {
-		printf("pan: out of memory (nested search)\n");
-		pan_exit(1);
+		dmc_rt_out_of_memory("nested search", seed_n);
 	}
 	memcpy(seed_sv, t->onow->sv, seed_n);
 	seed_frame = t->frame;

@@ -240,8 +240,8 @@ expect 2 "'-->' stands alone" "--> under a quantifier" -- \
 
 # malformed input: file, line, exit 2
 printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > bad.xta
-expect 2 'bad.xta:2: expected' "translate: syntax error names file and line" -- "$dmc" translate bad.xta
-expect 2 'bad.xta:2: expected' "check: syntax error names file and line" -- "$dmc" check bad.xta --query 'E<> P.a'
+expect 2 'bad.xta:2:1: expected' "translate: syntax error names file, line and column" -- "$dmc" translate bad.xta
+expect 2 'bad.xta:2:1: expected' "check: syntax error names file, line and column" -- "$dmc" check bad.xta --query 'E<> P.a'
 printf 'process P() { state a; init a; }\nsystem P;\n' > good.xta
 expect 2 "expected 'E<>', 'A\[\]'" "unsupported query" -- "$dmc" translate good.xta --target 'A() P.a'
 expect 2 'cannot read the query file' "missing query file" -- "$dmc" translate good.xta --query nosuch.q

@@ -5,6 +5,8 @@
 #include "absmodel_build.h"
 #include "atg.h"
 #include "targets.h"
+#include "heuristic.h"
+#include <string.h>
 
 /* P: 1 -((x<3))-> 2 -x = (x+1)-> 1, 1 -(x>=3)-> 3 -assert((x!=3))-> 4;
  * R: 1 -c!x-> 2, with c a rendezvous channel; S: 1 -c?y-> 2 -(run P())-> 3 */
@@ -354,4 +356,137 @@ static void test_copied_options(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_buffered_channel), CASE(test_rendezvous_match), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+
+/* h of the current state with the relaxed-planning heuristic `name`
+ * (h_relax.c) for the default targets; sets *veto to the pruning veto. */
+static int relax_h(const char *name, const char **veto)
+{
+	static char why[400];
+	dmc_targets tg;
+	char err[256];
+	int h = -1;
+	const dmc_heuristic *hh = dmc_heuristic_find(name);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	if (hh->init(&tg, err, sizeof err) == 0) {
+		h = hh->eval();
+		*veto = dmc_heuristic_prune_veto(&tg);
+		if (*veto)
+			*veto = strncpy(why, *veto, sizeof why - 1);
+		hh->done();
+	}
+	dmc_targets_free(&tg);
+	return h;
+}
+
+/* x changes only in embedded C: "{c_code1}" (c_code) or "({c_code2})"
+ * (c_expr).  Read as a condition without effect, the assert's x==3 was
+ * a false dead end (issue 13 item 1). */
+static void ccode_model(const char *text)
+{
+	fb_reset();
+	fb_has_vars(1);
+	int t = fb_type("P", 5, 1);
+	fb_trans(t, 1, 2, 3, text);
+	fb_trans(t, 2, 1, 3, "(1)");
+	fb_trans(t, 1, 3, 4, "((x>=3))");
+	fb_trans(t, 3, 4, 5, "assert((x<3))");
+	fb_global("x", 1);
+	fb_proc(t, 1);
+}
+
+static void test_embedded_c(void)
+{
+	static const char *const texts[] = { "{c_code1}", "({c_code2})" };
+	static const char *const heurs[] = { "hL", "hU", "hUc" };
+	for (size_t i = 0; i < 2; i++) {
+		dmc_targets tg;
+		dmc_abuild b;
+		char err[256];
+		ccode_model(texts[i]);
+		CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+		CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+		const dmc_atrans *c = find(&b.m, 0, 1, 2);
+		CHECK(c != NULL && c->guard == NULL && c->nassign == 1 && c->assign[0].rhs == NULL);
+		CHECK(strstr(b.gave_up, "embedded C") != NULL);
+		dmc_abuild_free(&b);
+		dmc_targets_free(&tg);
+		for (size_t k = 0; k < 3; k++) {
+			const char *veto = NULL;
+			int h = relax_h(heurs[k], &veto);
+			CHECK(h >= 0 && h < DMC_H_INF);
+			CHECK(veto != NULL && strstr(veto, "embedded C") != NULL);
+		}
+	}
+	/* without embedded C nothing is vetoed */
+	ccode_model("x = (x+1)");
+	const char *veto = "";
+	int h = relax_h("hL", &veto);
+	CHECK(h > 0 && h < DMC_H_INF);
+	CHECK(veto == NULL);
+}
+
+/* Q is started only by a run inside an assignment (and by two runs in
+ * one expression): Q's automaton must exist and be startable there. */
+static void test_run_in_expression(void)
+{
+	static const char *const texts[] = {
+		"p = run Q()", "p = (run Q(5)+run Q(5))", "p = (run R()+run Q())", "printf('%d',run Q())"
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		dmc_targets tg;
+		dmc_abuild b;
+		char err[256];
+		fb_reset();
+		fb_has_vars(1);
+		int p = fb_type("P", 4, 1), q = fb_type("Q", 3, 1), r = fb_type("R", 2, 1);
+		fb_trans(p, 1, 2, 3, texts[i]);
+		fb_trans(p, 2, 3, 4, "((x==1))");
+		fb_trans(p, 3, 0, 5, "assert(0)");
+		fb_trans(q, 1, 2, 1, "x = 1");
+		fb_trans(r, 1, 0, 1, "-end-");
+		fb_global("x", 1);
+		fb_local(p, "p", 1);
+		fb_local(q, "k", 1);
+		fb_proc(p, 1);
+		CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+		CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+		CHECK(b.spawn_of[q] >= 0);
+		int starts_q = 0;
+		for (int k = 0; k < b.m.ntrans; k++)
+			if (b.m.trans[k].proc == 0 && b.m.trans[k].from == 1 && b.m.trans[k].spawn == b.spawn_of[q])
+				starts_q = 1;
+		CHECK(starts_q);
+		CHECK_EQ_LONG(b.gave_up[0], 0);
+		dmc_abuild_free(&b);
+		dmc_targets_free(&tg);
+		const char *veto = NULL;
+		/* the run, Q's x = 1, the guard, the assert */
+		CHECK_EQ_LONG(relax_h("hL", &veto), 4);
+		CHECK(veto == NULL);
+	}
+}
+
+/* A run whose proctype cannot be read: everything is startable, and the
+ * model gives up. */
+static void test_unknown_run(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	fb_reset();
+	fb_has_vars(1);
+	int p = fb_type("P", 4, 1), q = fb_type("Q", 3, 1);
+	fb_trans(p, 1, 2, 3, "p = run");
+	fb_trans(p, 2, 0, 4, "-end-");
+	fb_trans(q, 1, 2, 1, "assert(0)");
+	fb_local(p, "p", 1);
+	fb_proc(p, 1);
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(b.spawn_of[q] >= 0 && b.spawn_of[p] >= 0);
+	CHECK(strstr(b.gave_up, "run") != NULL);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+}
+
+CHECK_MAIN("absmodel", CASE(test_embedded_c), CASE(test_run_in_expression), CASE(test_unknown_run), CASE(test_buffered_channel), CASE(test_rendezvous_match), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

@@ -192,6 +192,17 @@ static void test_conditional(void)
 	CHECK_EQ_LONG(ev("(timeout -> 5 : 5)", -1, -1), 5);
 	CHECK_EQ_LONG(ev("(timeout -> 5 : 6)", -1, -1), UNKNOWN);
 	CHECK_STR(reprint("( (b) -> (3) : (4) )", -1), "(b -> 3 : 4)");
+	/* pan writes it with '?' in array indices and asserts */
+	CHECK_EQ_LONG(ev("( (1) ? (3) : (4) )", -1, -1), 3);
+	CHECK_EQ_LONG(ev("(0 ? 3 : 4)", -1, -1), 4);
+	CHECK_EQ_LONG(ev("arr[( (x) ? (1) : (0) )]", -1, -1), ev("arr[1]", -1, -1));
+	CHECK_EQ_LONG(ev("(x ? (y ? 1 : 2) : 3)", -1, -1), 1);
+	CHECK_EQ_LONG(ev("( (x) ? (( (0) ? (7) : (( (y) -> (8) : (9) )) )) : (0) )", -1, -1), 8);
+	CHECK_STR(reprint("((arr[( (b) ? (1) : (0) )]==0))", -1), "(arr[(b -> 1 : 0)]==0)");
+	/* a poll is still a poll */
+	dmc_expr *e = dmc_expr_parse("(c?[ack] -> 1 : 0)", -1, NULL, 0);
+	CHECK(e != NULL);
+	dmc_expr_free(e);
 }
 
 static void test_variables(void)

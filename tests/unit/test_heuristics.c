@@ -11,6 +11,7 @@
 #include "fake_bridge.h"
 #include "heuristic.h"
 #include "targets.h"
+#include "dstep_scan.h"
 
 #define INF DMC_H_INF
 
@@ -370,6 +371,82 @@ static void test_targets_unparsable_assert(void)
 	dmc_targets_free(&t);
 }
 
+/* ---- errors no goal locates: pruning is vetoed ---- */
+
+static int hides(const char *text)
+{
+	char why[256];
+	return dmc_dstep_text_may_hide(text, why, sizeof why);
+}
+
+static void test_dstep_scan(void)
+{
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1; y = 2 }; assert(x) }"), 0);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1; assert(x == 1) } }"), 1);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step{c_code { now.x = 1; }} }"), 1);
+	CHECK_EQ_LONG(hides("#define CHK(v) assert(v)\nactive proctype P() { d_step { CHK(x) } }"), 1);
+	CHECK_EQ_LONG(hides("# define CHK \\\n  assert(x)\nactive proctype P() { d_step { CHK } }"), 1);
+	CHECK_EQ_LONG(hides("inline b() { assert(0) }\ninline a(v) { v = 1; b() }\n"
+	                    "active proctype P() { d_step { a(x) } }"), 1);        /* through two inlines */
+	CHECK_EQ_LONG(hides("inline a(v) { v = 1 }\nactive proctype P() { d_step { a(x) }; assert(x) }"), 0);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1 /* assert(x) */ } }"), 0);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1 // assert(x)\n } }"), 0);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { printf(\"assert(x)\") } }"), 0);
+	CHECK_EQ_LONG(hides("D_proctype P() { x = 1; assert(x) }"), 1);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { a[i] = 1 } }"), 1);    /* bounds check */
+	CHECK_EQ_LONG(hides("#define A a[i]\nactive proctype P() { d_step { A = 1 } }"), 1);
+	CHECK_EQ_LONG(hides("#include \"other.pml\"\nactive proctype P() { d_step { x = 1 } }"), 1);
+	CHECK_EQ_LONG(hides("active proctype P() { d_step { x = 1 } "), 0);    /* unbalanced: no body */
+	char why[256];
+	CHECK_EQ_LONG(dmc_dstep_file_may_hide("/nonexistent/model.pml", why, sizeof why), 1);
+	CHECK(strstr(why, "cannot read") != NULL);
+}
+
+/* pan's Boundcheck reports an index out of range as an assertion
+ * violation: unless every index is known to be in range, the targets
+ * veto pruning. */
+static void test_index_veto(void)
+{
+	dmc_targets t;
+	static const struct { const char *text; int veto; } cases[] = {
+		{ "arr[1] = 0", 0 }, { "arr[2] = 0", 1 }, { "x = arr[(1-_pid)]", 0 },
+		{ "arr[x] = 0", 1 }, { "x = arr[k]", 0 }, { "((arr[k]>0))", 0 },
+		{ "c!arr[x]", 1 }, { "assert((arr[x]==0))", 1 }, { "assert((arr[k]==0))", 0 },
+		{ "printf('%d',arr[x])", 1 }, { "x = 1", 0 }, { "q[x] = 1", 1 },
+		{ "printf('a[%d], b',arr[k],x)", 0 }, { "(run A(arr[1],x))", 0 }, { "(run A(arr[x]))", 1 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fb_reset();
+		int a = fb_type("A", 4, 1);
+		fb_global("arr", 2);
+		fb_global("x", 1);
+		fb_global("k", 1);                /* never written: its value, 1, is in range */
+		fb_chan_var(-1, "c", 1);
+		fb_trans(a, 1, 2, 7, cases[i].text);
+		fb_trans(a, 2, 3, 8, "assert((x<5))");
+		fb_trans(a, 3, 1, 9, "x = (x+1)");    /* x may be anything */
+		fb_proc(a, 1);
+		fb_set("k", 0, 1);
+		CHECK(build(0, &t) == 0);
+		if ((t.prune_veto[0] != 0) != cases[i].veto)
+			fprintf(stderr, "index veto for \"%s\": \"%s\"\n", cases[i].text, t.prune_veto);
+		CHECK_EQ_LONG(t.prune_veto[0] != 0, cases[i].veto);
+		CHECK_EQ_LONG(dmc_heuristic_prune_veto(&t) != NULL, cases[i].veto);
+		dmc_targets_free(&t);
+	}
+	/* a D_STEP with a model file that cannot be read vetoes too */
+	fb_reset();
+	int a = fb_type("A", 4, 1);
+	fb_global("x", 1);
+	fb_trans(a, 1, 2, 7, "D_STEP3");
+	fb_trans(a, 2, 3, 8, "assert((x<5))");
+	fb_proc(a, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK(strstr(t.prune_veto, "d_step") != NULL);
+	CHECK(strstr(print_targets(&t), "no dead-end pruning") != NULL);
+	dmc_targets_free(&t);
+}
+
 /* ---- the registry ---- */
 
 static void test_registry(void)
@@ -659,9 +736,8 @@ static void test_hf_goal_without_formula(void)
 	claim_with_end(0);
 	fb_set("x", 0, 100);
 	CHECK(build(0, &t) == 0);
-	/* hf has no formula here (and says so) */
-	char err[256];
-	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	/* no formula here: the goal counts its extra steps, no refusal */
+	CHECK_EQ_LONG(eval_with("hf", &t), 0);
 	dmc_targets_free(&t);
 	/* with an assert too, the claim's end goal counts 0 + 0 */
 	int p = fb_type("A", 3, 1);
@@ -684,6 +760,40 @@ static void test_hf_saturates(void)
 	fb_set("x", 0, 9000000000000000000L);
 	CHECK(build(0, &t) == 0);
 	CHECK_EQ_LONG(eval_with("hf", &t), INF - 1);
+	dmc_targets_free(&t);
+}
+
+/* An assert hf cannot read is a goal all the same (issue 13): the
+ * conditional SPIN writes into an array index is read, anything still
+ * unreadable counts 0 + 1 instead of a refusal. */
+static void test_hf_unreadable_assert(void)
+{
+	dmc_targets t;
+	fb_reset();
+	int a = fb_type("A", 4, 1);
+	fb_global("c", 1);
+	fb_global("arr", 2);
+	fb_trans(a, 1, 2, 1, "assert((arr[( (c) ? (1) : (0) )]==0))");
+	fb_proc(a, 1);
+	fb_set("c", 0, 1);
+	fb_set("arr", 1, 4);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.unparsed, 0);
+	CHECK(t.ngoals == 1 && t.goals[0].formula != NULL);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);            /* arr[1] != 0 already */
+	fb_set("arr", 1, 0);
+	CHECK_EQ_LONG(eval_with("hf", &t), 2);
+	dmc_targets_free(&t);
+
+	fb_reset();
+	a = fb_type("A", 4, 1);
+	fb_global("x", 1);
+	fb_trans(a, 1, 2, 1, "assert((x<))");
+	fb_proc(a, 1);
+	CHECK(build(0, &t) == 0);
+	CHECK_EQ_LONG(t.unparsed, 1);
+	CHECK(strstr(print_targets(&t), "not understood") != NULL);
+	CHECK_EQ_LONG(eval_with("hf", &t), 1);
 	dmc_targets_free(&t);
 }
 
@@ -812,6 +922,9 @@ CHECK_MAIN("heuristics",
 	CASE(test_hf_locals),
 	CASE(test_hf_goal_without_formula),
 	CASE(test_hf_saturates),
+	CASE(test_hf_unreadable_assert),
+	CASE(test_dstep_scan),
+	CASE(test_index_veto),
 	CASE(test_deadlock),
 	CASE(test_deadlock_locals),
 	CASE(test_reinit))

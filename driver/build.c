@@ -1,0 +1,344 @@
+/*
+ * build.c -- pan for a model: SPIN in a private directory, the cache
+ * entry verified or built and renamed into place (see build.h).
+ */
+#include "build.h"
+#include "cache.h"
+#include "cmd.h"
+#include "fs.h"
+#include "run.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+const char *drv_unsafe_model_name(const char *base)
+{
+	/* SPIN runs `gcc -E -x c "NAME" > "pan.pre"` through sh: inside
+	 * double quotes only these keep a meaning */
+	if (strpbrk(base, "$`\"\\\n"))
+		return "it contains one of $ ` \" \\ or a newline, which SPIN passes to a shell";
+	return NULL;
+}
+
+char *drv_spin_view(const char *cache, const char *kind, const char *mdir)
+{
+	char *dir = drv_printf("%s/%s-XXXXXX", cache, kind);
+	if (!mkdtemp(dir)) {
+		drv_msg("cannot create a directory in the build cache %s: %s", cache, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	char *src = drv_printf("%s/src", dir);
+	int rc = symlink(mdir, src);
+	free(src);
+	if (rc != 0) {
+		drv_msg("cannot create a link in %s: %s", dir, strerror(errno));
+		drv_rm_rf(dir);
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+static int contains(const char *text, size_t len, const char *needle)
+{
+	size_t m = strlen(needle);
+	for (size_t i = 0; i + m <= len; i++)
+		if (memcmp(text + i, needle, m) == 0)
+			return 1;
+	return 0;
+}
+
+void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out)
+{
+	size_t len, glen = strlen(given);
+	char *text = drv_read_file(path, &len);
+	if (!text)
+		return;
+	for (size_t pos = 0; pos < len; ) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		if (!(skip_ltl && n >= 4 && memcmp(line, "ltl ", 4) == 0)) {
+			for (size_t i = 0; i < n; ) {
+				if (n - i >= glen && memcmp(line + i, given, glen) == 0) {
+					fputs(shown, out);
+					i += glen;
+				} else
+					fputc(line[i++], out);
+			}
+			if (nl)
+				fputc('\n', out);
+		}
+		pos += n + (nl ? 1 : 0);
+	}
+	fflush(out);
+	free(text);
+}
+
+/* Whether spin.out says more than the ltl echo lines */
+static int has_messages(const char *path)
+{
+	size_t len;
+	char *text = drv_read_file(path, &len);
+	int any = 0;
+	for (size_t pos = 0; text && pos < len && !any; ) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		any = n > 0 && !(n >= 4 && memcmp(line, "ltl ", 4) == 0);
+		pos += n + (nl ? 1 : 0);
+	}
+	free(text);
+	return any;
+}
+
+/* When a step failed: was it the cache's file system running full? */
+static int cache_full(const char *dir)
+{
+	struct statvfs vs;
+	return statvfs(dir, &vs) == 0 && (double) vs.f_bavail * (double) vs.f_frsize < 1e6;
+}
+
+/* spin -a src/BASE in bdir.  SPIN's exit status and pan.c decide:
+ * warnings (even those SPIN words "Error: dubious use of 'else'") are
+ * shown, and the model accepted.  0, 2 or 128 + signal. */
+static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
+{
+	char *out_path = drv_printf("%s/spin.out", bdir);
+	char *pan_c = drv_printf("%s/pan.c", bdir);
+	char *given = drv_printf("src/%s", r->mbase);
+	drv_strv argv = { 0 };
+	int fd = drv_open_out(out_path), rc = 2, sig;
+	if (fd < 0)
+		drv_msg("cannot write %s: %s", out_path, strerror(errno));
+	else {
+		drv_run_io io = { bdir, fd, fd };
+		drv_strv_push(&argv, e->spin);
+		drv_strv_push_words(&argv, r->spin_opts);
+		drv_strv_push(&argv, "-a");
+		drv_strv_push(&argv, given);
+		int st = drv_run(argv.v, &io);
+		close(fd);
+		if ((sig = drv_interrupted()))
+			rc = 128 + sig;
+		else if (st == 0 && drv_is_file(pan_c)) {
+			rc = 0;
+			if (has_messages(out_path))
+				drv_show_renamed(out_path, given, r->shown, 1, stderr);
+		} else {
+			drv_show_renamed(out_path, given, r->shown, 1, stderr);
+			if (cache_full(bdir))
+				drv_msg("the build cache's file system (%s) is full", bdir);
+			else if (st == 127)
+				drv_msg("cannot run spin ('%s'): set SPIN or PATH", e->spin);
+			drv_msg("spin rejected %s", r->shown);
+		}
+	}
+	drv_strv_free(&argv);
+	free(out_path);
+	free(pan_c);
+	free(given);
+	return rc;
+}
+
+/* pan.c refuses to compile without -DNOREDUCE when the model uses
+ * enabled(), pcvalue(), _last or an 'else' beside i/o (pan.h's HAS_*
+ * macros); SPIN also wants it with priorities.  1 when pan.h says so. */
+static int needs_noreduce(const char *bdir)
+{
+	static const char *const macros[] = {
+		"\n#define HAS_ENABLED", "\n#define HAS_PCVALUE", "\n#define HAS_BADELSE",
+		"\n#define HAS_LAST", "\n#define HAS_PRIORITY", NULL
+	};
+	char *panh = drv_printf("%s/pan.h", bdir);
+	size_t len = 0;
+	char *text = drv_read_file(panh, &len);
+	int need = 0;
+	for (const char *const *m = macros; text && *m && !need; m++)
+		need = contains(text, len, *m);
+	free(text);
+	free(panh);
+	return need;
+}
+
+/* dmc cc ... > bdir/cc.out 2>&1; 0, 2 or 128 + signal */
+static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
+{
+	char *cc_out = drv_printf("%s/cc.out", bdir);
+	char *pan = drv_printf("%s/pan", bdir), *pan_c = drv_printf("%s/pan.c", bdir);
+	drv_strv argv = { 0 };
+	drv_redirect rd;
+	int rc = 2, sig;
+	if (r->portable)
+		drv_strv_push(&argv, "--portable");
+	drv_strv_push(&argv, "-O2");
+	if (needs_noreduce(bdir))
+		drv_strv_push(&argv, "-DNOREDUCE");
+	/* dmc check's defaults, compiled in: --search/--heuristic are passed
+	 * only when given, so a --lua script's settings can apply */
+	drv_strv_push(&argv, "--search=astar");
+	drv_strv_push(&argv, "--heuristic=none");
+	drv_strv_push_words(&argv, r->cflags);
+	drv_strv_push(&argv, "-o");
+	drv_strv_push(&argv, pan);
+	drv_strv_push(&argv, pan_c);
+	if (drv_redirect_begin(&rd, cc_out) == 0) {
+		rc = drv_cmd_cc(e, (int)argv.n, argv.v);
+		drv_redirect_end(&rd);
+	}
+	if ((sig = drv_interrupted()))
+		rc = 128 + sig;
+	else if (rc != 0) {
+		drv_cat(cc_out, stderr);
+		if (cache_full(bdir))
+			drv_msg("the build cache's file system (%s) is full", bdir);
+		drv_msg("compiling pan for %s failed", r->shown);
+		rc = 2;
+	}
+	drv_strv_free(&argv);
+	free(cc_out);
+	free(pan);
+	free(pan_c);
+	return rc;
+}
+
+/* NULL when entry holds a pan of ours that matches its digest; else why
+ * not ("missing" when there is no entry at all). */
+static const char *unverified(const char *entry)
+{
+	static char why[160];
+	struct stat st;
+	if (lstat(entry, &st) != 0 && errno == ENOENT)
+		return "missing";
+	const char *bad = drv_untrusted(entry, 1);
+	if (bad)
+		return bad;
+	char *pan = drv_printf("%s/pan", entry), *dpath = drv_printf("%s/pan.digest", entry);
+	char *want = NULL, *have = NULL;
+	if ((bad = drv_untrusted(pan, 0)) != NULL)
+		snprintf(why, sizeof why, "pan: %s", bad);
+	else if ((want = drv_read_file(dpath, NULL)) == NULL || drv_untrusted(dpath, 0))
+		snprintf(why, sizeof why, "no digest of pan (an unfinished or foreign entry)");
+	else if (!(have = drv_file_digest(pan)) || strcmp(want, have) != 0)
+		snprintf(why, sizeof why, "pan does not match its digest (truncated or replaced)");
+	else
+		why[0] = '\0';
+	free(pan);
+	free(dpath);
+	free(want);
+	free(have);
+	return why[0] ? why : NULL;
+}
+
+/* The digest of bdir/pan into bdir/pan.digest; 0 on success. */
+static int write_digest(const char *bdir)
+{
+	char *pan = drv_printf("%s/pan", bdir), *dpath = drv_printf("%s/pan.digest", bdir);
+	char *d = drv_file_digest(pan);
+	int fd = d ? open(dpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1, rc = -1;
+	if (fd >= 0) {
+		size_t n = strlen(d);
+		rc = write(fd, d, n) == (ssize_t) n ? 0 : -1;
+		if (close(fd) != 0)
+			rc = -1;
+	}
+	if (rc != 0)
+		drv_msg("cannot write %s: %s", dpath, strerror(errno));
+	free(pan);
+	free(dpath);
+	free(d);
+	return rc;
+}
+
+/* Hold cache/KEY.lock (flock, released when fd closes); -1 on failure or
+ * interruption, after a message. */
+static int lock_key(const char *cache, const char *key)
+{
+	char *path = drv_printf("%s/%s.lock", cache, key);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		drv_msg("cannot create the lock %s: %s", path, strerror(errno));
+	else {
+		drv_catch_signals();
+		while (flock(fd, LOCK_EX) != 0) {
+			if (errno != EINTR || drv_interrupted()) {
+				if (!drv_interrupted())
+					drv_msg("cannot lock %s: %s", path, strerror(errno));
+				close(fd);
+				fd = -1;
+				break;
+			}
+		}
+	}
+	free(path);
+	return fd;
+}
+
+int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out)
+{
+	char *bdir = NULL, *key = NULL, *entry = NULL, *src = NULL;
+	int rc, lock = -1, sig;
+	const char *why;
+	*entry_out = NULL;
+	if (!(bdir = drv_spin_view(cache, "build", r->mdir)))
+		return 2;
+	if ((rc = run_spin(e, r, bdir)) != 0)
+		goto done;
+	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share };
+	key = drv_build_key(bdir, &in);
+	entry = drv_printf("%s/%s", cache, key);
+	if (unverified(entry) == NULL)
+		goto done;                           /* built before */
+	rc = 2;
+	if ((lock = lock_key(cache, key)) < 0)
+		goto done;
+	why = unverified(entry);
+	if (!why) {
+		rc = 0;                              /* a concurrent run built it */
+		goto done;
+	}
+	if (strcmp(why, "missing") != 0) {
+		drv_msg("the cached pan in %s cannot be used (%s): rebuilding it", entry, why);
+		if (drv_rm_rf(entry) != 0) {
+			drv_msg("cannot remove %s: %s", entry, strerror(errno));
+			goto done;
+		}
+	}
+	if ((rc = compile(e, r, bdir)) != 0)
+		goto done;
+	rc = 2;
+	if (write_digest(bdir) != 0)
+		goto done;
+	/* the entry must not point at this model's directory */
+	src = drv_printf("%s/src", bdir);
+	unlink(src);
+	if (rename(bdir, entry) != 0) {
+		drv_msg("cannot move %s to %s: %s", bdir, entry, strerror(errno));
+		goto done;
+	}
+	free(bdir);
+	bdir = NULL;
+	rc = 0;
+done:
+	if ((sig = drv_interrupted()))
+		rc = 128 + sig;
+	if (bdir)
+		drv_rm_rf(bdir);
+	if (lock >= 0)
+		close(lock);
+	if (rc == 0)
+		*entry_out = entry;
+	else
+		free(entry);
+	free(bdir);
+	free(key);
+	free(src);
+	return rc;
+}

@@ -1,0 +1,47 @@
+/*
+ * build.h -- pan for a model, from the build cache (cache.h) or built.
+ *
+ *   1. spin -a in a private directory of the cache (mkdtemp), on the
+ *      name src/MODEL, src being a symbolic link to the model's
+ *      directory: SPIN hands the name to the preprocessor through a
+ *      shell, so the model's directory never appears in that command,
+ *      and `#include "..."` still resolves beside the model;
+ *   2. the key of SPIN's output and everything else the build depends
+ *      on; an entry under that key is used when it is verified (ours,
+ *      and pan matching the digest written beside it when it was built);
+ *   3. else, holding a lock on the key (a concurrent build of the same
+ *      key waits, then uses it): dmc cc in the private directory, the
+ *      digest, and one rename() puts the entry in place.
+ */
+#ifndef DRV_BUILD_H
+#define DRV_BUILD_H
+
+#include "env.h"
+
+#include <stdio.h>
+
+typedef struct {
+	const char *shown;       /* the model as the user named it, for messages */
+	const char *mdir, *mbase;
+	const char *spin_opts, *cflags;
+	int portable;
+} drv_build_req;
+
+/* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
+ * allocated; 2 after a message; 128 + N when signal N interrupted it. */
+int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry);
+
+/* NULL when SPIN can be given the file name base (no character the
+ * shell it uses would expand), else why not. */
+const char *drv_unsafe_model_name(const char *base);
+
+/* A private directory in the cache with src -> mdir, for running spin
+ * on src/BASE; NULL after a message. */
+char *drv_spin_view(const char *cache, const char *kind, const char *mdir);
+
+/* The file at path on out, each occurrence of given (the name spin was
+ * given, src/BASE) replaced by shown; without SPIN's "ltl ..." echo
+ * lines when skip_ltl. */
+void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out);
+
+#endif

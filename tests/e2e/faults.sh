@@ -1,0 +1,135 @@
+#!/bin/sh
+# faults.sh -- end-to-end tests of searches that cannot finish: out of
+# memory (ulimit -v, a hash table pan cannot allocate), SIGINT, SIGTERM
+# and SIGHUP to pan, a time limit, a state vector larger than VECTORSZ,
+# pan's usage errors, -a with -l, NaN and out-of-range option values,
+# Lua scripts that would run forever.  None may exit 0; an incomplete
+# search exits 3 and --json still prints its results with the reason.
+# Prints "N passed, N failed"; VERBOSE=1 prints every check.
+e2e_name=faults
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+
+cp "$top/contrib/models/counter_noise.pml" noise.pml
+cat > fine.pml <<'EOF'
+int n;
+active [3] proctype P() { do :: n < 5 -> n++ :: n >= 5 -> break od }
+EOF
+# about 16 million states and no violation: no search here finishes
+cat > big.pml <<'EOF'
+active [3] proctype P() { byte x; do :: x < 250 -> x++ :: x > 0 -> x-- od }
+EOF
+# a state vector of about 1200 bytes: more than pan's default VECTORSZ (1024)
+cat > wide.pml <<'EOF'
+int a[300];
+active proctype P() { a[1] = 1; assert(a[1] == 1) }
+EOF
+cat > cycles.pml <<'EOF'
+byte x;
+active proctype P() { do :: x = 1 - x od }
+EOF
+
+# expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
+# pattern in the combined output
+expect() {
+	want=$1; pat=$2; what=$3; shift 4
+	"$@" > out.txt 2>&1
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit status $rc, expected $want: $(tail -c 400 out.txt)"
+	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
+		fail "$what: output lacks '$pat': $(tail -c 400 out.txt)"
+	else
+		ok "$what"
+	fi
+}
+
+# incomplete WHAT REASON RC: dmc's exit status RC was 3 and r.json holds
+# exactly one JSON object with verdict incomplete and REASON in
+# incomplete_reason
+incomplete() {
+	what=$1; reason=$2; rc=$3
+	v=$(json_str verdict r.json)
+	r=$(json_str incomplete_reason r.json)
+	if [ "$rc" = 3 ] && [ "$v" = incomplete ] && [ "$(wc -l < r.json)" = 1 ] \
+	   && echo "$r" | grep -q -e "$reason"; then
+		ok "$what"
+	else
+		fail "$what: exit status $rc (expected 3), verdict '$v', reason '$r' (expected '$reason'): $(tail -c 300 r.err)"
+	fi
+}
+
+# --- out of memory ---
+# pan's allocator refuses: pan prints "out of memory" and stops (pan
+# is built first, without the limit)
+"$dmc" check noise.pml --search bfs --no-por --max-depth 1 > /dev/null 2>&1
+(ulimit -v 40000; "$dmc" check noise.pml --search bfs --no-por --json -- -w16 > r.json 2> r.err)
+incomplete "ulimit -v: pan out of memory is incomplete, not no-violation" "out of memory" $?
+# a hash table pan cannot allocate (2^40 slots): out of memory too, before the search
+"$dmc" check fine.pml --json -- -w40 > r.json 2> r.err
+incomplete "-w40: the hash table cannot be allocated: incomplete" "out of memory" $?
+expect 2 'N <= 60' "-w64 (a size pan cannot even compute): usage error, no crash" -- "$dmc" check fine.pml -- -w64
+
+# --- signals to pan ---
+"$dmc" check big.pml --search bfs --no-por --max-depth 1 > /dev/null 2>&1   # build pan first
+for sig in INT TERM HUP; do
+	"$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err &
+	dpid=$!
+	pan=""
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		pan=$(pgrep -P "$dpid" -x pan) && break
+		sleep 0.25
+	done
+	sleep 1
+	if [ -n "$pan" ]; then kill -"$sig" "$pan"; else fail "SIG$sig: pan did not start"; fi
+	wait "$dpid"
+	incomplete "SIG$sig to pan: incomplete, exit 3, JSON printed" "interrupted by SIG$sig" $?
+done
+
+# the soft processor-time limit (ulimit -t) sends SIGXCPU
+(ulimit -S -t 2; "$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err)
+incomplete "ulimit -S -t: SIGXCPU: incomplete" "interrupted by SIGXCPU" $?
+
+# --- time limit ---
+"$dmc" check big.pml --search bfs --no-por --json --time-limit 1 > r.json 2> r.err
+incomplete "--time-limit: incomplete" "time limit" $?
+
+# --- a lossy store: hash compaction may miss states, never "complete" ---
+"$dmc" check fine.pml --cflags -DHC4 --json > r.json 2> r.err
+incomplete "-DHC: hash compaction is incomplete, not no-violation" "hash compaction" $?
+
+# --- pan aborts that are not violations ---
+expect 2 'VECTORSZ' "VECTORSZ too small: exit 2 saying so, not a violation" -- "$dmc" check wide.pml
+[ -f wide.pml.trail ] && fail "VECTORSZ too small: a trail was left" || ok "VECTORSZ too small: no trail"
+expect 0 'no-violation' "-DVECTORSZ large enough: the search runs" -- "$dmc" check wide.pml --cflags -DVECTORSZ=2048
+expect 2 'refused its options' "pan usage error -Z: exit 2" -- "$dmc" check fine.pml -- -Z
+expect 2 'refused its options' "pan usage error -m0: exit 2" -- "$dmc" check fine.pml -- -m0
+expect 2 'cannot be combined' "-a -l: refused" -- "$dmc" check cycles.pml -a -l
+expect 2 'cannot be combined' "-l -a: refused" -- "$dmc" check cycles.pml -l -a
+
+# --- option values ---
+for o in weight max-depth memlim time-limit beam; do
+	for v in nan inf -inf 1e300; do
+		[ "$o" = max-depth ] || [ "$v" != 1e300 ] || continue
+		expect 2 "--$o" "--$o $v: refused" -- "$dmc" check fine.pml --search wastar --$o "$v"
+	done
+done
+
+# --- Lua scripts that would run forever ---
+printf 'search = "greedy"\nxpcall(function() while true do end end, function(e) while true do end end)\n' > xp_load.lua
+printf 'search = "greedy"\nfunction priority(s)\n  xpcall(function() while true do end end,\n         function(e) while true do end end)\n  return 0\nend\n' > xp_prio.lua
+printf 'search = "greedy"\nlocal s = string.rep("a", 3000)\nlocal r = s:match(".-.-.-.-.-.-b")\n' > pattern.lua
+printf 'search = "greedy"\nlocal r = string.rep("", 1 << 60)\n' > rep.lua
+printf 'beam = 1e300\n' > beam.lua
+printf 'search = "greedy"\n\nbudget = 1e300\n' > budget.lua
+printf 'search = "greedy"\nweights = { hf = 0/0 }\n' > nanweight.lua
+expect 2 'xp_load.lua:2: instruction budget' "xpcall's handler at load time: bounded, file:line" -- timeout 120 "$dmc" check fine.pml --lua xp_load.lua
+expect 2 'xp_prio.lua:4: instruction budget' "xpcall's handler in priority(s): bounded, file:line" -- timeout 120 "$dmc" check fine.pml --lua xp_prio.lua
+expect 2 'pattern.lua:3: .*processor time' "a backtracking string.match: stopped, file:line" -- timeout 120 "$dmc" check fine.pml --lua pattern.lua
+expect 2 'rep.lua:2: .*processor time' "string.rep of 2^60 empty strings: stopped, file:line" -- timeout 120 "$dmc" check fine.pml --lua rep.lua
+expect 2 'beam.lua:1: beam' "beam = 1e300: refused" -- "$dmc" check fine.pml --lua beam.lua
+expect 2 'budget.lua:3: budget' "budget = 1e300: refused" -- "$dmc" check fine.pml --lua budget.lua
+expect 2 'nanweight.lua:2: weights' "a NaN weight: refused" -- "$dmc" check fine.pml --lua nanweight.lua
+
+echo "faults: $passed passed, $failed failed"
+[ "$failed" = 0 ]

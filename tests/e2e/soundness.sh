@@ -1,0 +1,86 @@
+#!/bin/sh
+# soundness.sh -- models the heuristics once misread (issue 13): embedded
+# C, runs inside expressions, channels passed around, asserts in d_steps,
+# array indices out of bounds, conditionals in indices
+# (tests/models/soundness/*.pml).  Each is checked with every heuristic
+# that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
+# without -E (a model's "// only: -E" line keeps it to -E), against SPIN's
+# own pan (depth-first, the default build) with the same options:
+#   - the verdict and exit code equal SPIN's;
+#   - a trail replays with spin -t for as many steps as it has and shows
+#     the assertion violation (a "// replay: steps" line: only the steps,
+#     for models whose C code spin -t cannot run or whose error is an
+#     index out of bounds).
+# SOUNDNESS_DMC=path runs another dmc (e.g. to see the checks fail on an
+# older build).  Prints a line per failed check and "N passed, N failed".
+e2e_name=soundness
+. "$(dirname "$0")/lib.sh"
+dmc=${SOUNDNESS_DMC:-$dmc}
+models=$top/tests/models/soundness
+
+# spin_verdict DIR MODEL PANOPTS: SPIN's own pan, "violation" or "no-violation"
+spin_verdict() {
+	# shellcheck disable=SC2086
+	(cd "$1" && mkdir -p ref && cp "$2" ref/ && cd ref && spin -a "$2" > spin.out 2>&1 \
+	 && gcc -w -o pan pan.c > /dev/null 2>&1 && timeout 60 ./pan $3 > pan.out 2>&1)
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1/ref/pan.out")
+	case $errs in
+	"") echo unknown ;;
+	0) echo no-violation ;;
+	*) echo violation ;;
+	esac
+}
+
+# check DIR MODEL HEURISTIC PANOPTS REF REPLAY
+check() {
+	d=$1; m=$2; h=$3; opts=$4; ref=$5; replay=$6
+	what="$m $h ${opts:-(no options)}"
+	rm -f "$d/$m.trail"
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic "$h" --json -- $opts > out.json 2> err.txt)
+	rc=$?
+	verdict=$(json_str verdict "$d/out.json")
+	want_rc=0
+	[ "$ref" = violation ] && want_rc=1
+	if [ "$verdict" != "$ref" ] || [ "$rc" != "$want_rc" ]; then
+		fail "$what: verdict '$verdict' exit $rc, SPIN says $ref (states pruned: $(json_num states_pruned "$d/out.json")) $(grep -m1 "dmc:\|spin-dmc:" "$d/err.txt")"
+		return
+	fi
+	ok "$what: $verdict"
+	[ "$ref" = violation ] || return
+	len=$(trail_steps "$d/$m.trail" 2>/dev/null)
+	(cd "$d" && timeout 60 spin -t -p "$m" > replay.txt 2>&1)
+	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/replay.txt")
+	if [ -z "$len" ] || [ "$steps" != "$len" ]; then
+		fail "$what: spin -t replayed '$steps' steps of a '$len'-step trail"
+	elif [ "$replay" != steps ] && ! grep -q 'assertion violated' "$d/replay.txt"; then
+		fail "$what: the replay shows no assertion violation"
+	else
+		ok "$what: the trail replays ($len steps)"
+	fi
+}
+
+[ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+
+for f in "$models"/*.pml; do
+	m=$(basename "$f")
+	d=$work/${m%.pml}
+	mkdir -p "$d"
+	cp "$f" "$d/"
+	replay=$(sed -n 's/^\/\/ *replay: *//p' "$f" | head -n 1)
+	only=$(sed -n 's/^\/\/ *only: *//p' "$f" | head -n 1)
+	if [ -n "$only" ]; then set -- "$only"; else set -- "" "-E"; fi
+	for opts in "$@"; do
+		ref=$(spin_verdict "$d" "$m" "$opts")
+		if [ "$ref" = unknown ]; then
+			fail "$m ${opts:-(no options)}: SPIN's pan gave no verdict: $(head -c 300 "$d/ref/pan.out" "$d/ref/spin.out")"
+			continue
+		fi
+		for h in hL hU hUc dL dU hf; do
+			check "$d" "$m" "$h" "$opts" "$ref" "$replay"
+		done
+	done
+done
+
+echo "soundness: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,34 @@
+/*
+ * fuzz_uppaal_common.h -- the UPPAAL translator's whole pipeline
+ * (promela/uppaal.c: up_translate_text) on one fuzz input, for the XTA,
+ * XML and query harnesses.  The Promela goes to a memory stream that is
+ * thrown away; warnings are silent.
+ */
+#ifndef FUZZ_UPPAAL_COMMON_H
+#define FUZZ_UPPAAL_COMMON_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "promela/uppaal.h"
+
+static inline void fuzz_uppaal(const char *file, const char *text, size_t len,
+			       const char *query_text, const char *query_file)
+{
+	up_ctx c;
+	char *buf = NULL;
+	size_t blen = 0;
+	memset(&c, 0, sizeof c);
+	FILE *out = open_memstream(&buf, &blen);
+	if (!out)
+		abort();
+	int rc = up_translate_text(&c, file, text, len, query_text, query_file, out);
+	fclose(out);
+	if (getenv("FUZZ_VERBOSE"))      /* to see what a seed does */
+		fprintf(stderr, "fuzz_uppaal: rc %d %s (%zu bytes of Promela)\n", rc, c.err, blen);
+	free(buf);
+	up_ctx_free(&c);
+}
+
+#endif

@@ -1,0 +1,5 @@
+search = "greedy"
+heuristic = "hU"
+target = "assert"
+beam = 1000
+budget = 5000

@@ -1,0 +1,1 @@
+A<> (P(1).C imply flag) and not (id > 2)

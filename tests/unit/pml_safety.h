@@ -1,0 +1,132 @@
+/*
+ * pml_safety.h -- for the translators' injection tests: does a generated
+ * Promela text hold only what the translator writes, whatever the model's
+ * names, comments, queries and file name were?  Outside comments (as the
+ * C preprocessor SPIN runs removes them): no c_code/c_decl/c_expr/
+ * c_state/c_track/inline, no directive, no string or character literal;
+ * anywhere: no backslash, no "??" (a trigraph), no control character
+ * but newline and tab, and every comment closed.
+ */
+#ifndef PML_SAFETY_H
+#define PML_SAFETY_H
+
+#include <stdio.h>
+#include <string.h>
+
+/* the length of an ANMLite schedule string, "@@ANML 0 %d %d\n" (only
+ * numbers and %d), at p; 0 if p holds something else */
+static inline size_t anml_schedule_string(const char *p)
+{
+	if (strncmp(p, "\"@@ANML", 7) != 0)
+		return 0;
+	size_t n = 7;
+	while (p[n] == ' ' || (p[n] >= '0' && p[n] <= '9') || (p[n] == '%' && p[n + 1] == 'd'))
+		n += p[n] == '%' ? 2 : 1;
+	return strncmp(p + n, "\\n\"", 3) == 0 ? n + 3 : 0;
+}
+
+/* NULL when text is safe, else what is wrong; with anml, lines
+ * "#define NAME NUMBER" and the schedule's printf strings are allowed
+ * (what the ANMLite translation writes) */
+static inline const char *pml_unsafe_text(const char *text, int anml)
+{
+	static const char *const words[] = { "c_code", "c_decl", "c_expr", "c_state", "c_track",
+		"inline", "pwned", NULL };
+	int line_start = 1;
+	for (const char *p = text; *p; p++) {
+		unsigned char ch = (unsigned char) *p;
+		size_t sched = anml ? anml_schedule_string(p) : 0;
+		if (sched) {
+			p += sched - 1;
+			line_start = 0;
+			continue;
+		}
+		if (ch == '\\')
+			return "a backslash";
+		if (ch == '?' && p[1] == '?')
+			return "a trigraph (?\?)";
+		if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch > 0x7e)
+			return "a control or non-ASCII character";
+		if (ch == '/' && p[1] == '*') {
+			const char *end = strstr(p + 2, "*/");
+			if (!end)
+				return "a comment that is not closed";
+			for (const char *q = p; q < end; q++)
+				if ((unsigned char) *q < 0x20 && *q != '\t' && *q != '\n')
+					return "a control character in a comment";
+			p = end + 1;
+			continue;
+		}
+		if (ch == '/' && p[1] == '/') {
+			while (p[1] && p[1] != '\n')
+				p++;
+			continue;
+		}
+		if (ch == '*' && p[1] == '/')
+			return "'*/' outside a comment";
+		if (ch == '"' || ch == '\'')
+			return "a string or character literal";
+		if (ch == '#' && line_start) {
+			const char *q = p + 8;
+			if (!anml || strncmp(p, "#define ", 8) != 0
+			    || !((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || *q == '_'))
+				return "a preprocessor directive";
+			while ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')
+			       || *q == '_')
+				q++;
+			if (*q++ != ' ')
+				return "a preprocessor directive";
+			if (*q == '-')
+				q++;
+			if (!(*q >= '0' && *q <= '9'))
+				return "a preprocessor directive";
+			while (*q >= '0' && *q <= '9')
+				q++;
+			line_start = 0;
+			p += 7;         /* the name is checked as a word below */
+			continue;
+		}
+		if (ch == '\n') {
+			line_start = 1;
+			continue;
+		}
+		if (ch != ' ' && ch != '\t')
+			line_start = 0;
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_') {
+			size_t n = 0;
+			while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z')
+			       || (p[n] >= '0' && p[n] <= '9') || p[n] == '_')
+				n++;
+			for (int i = 0; words[i]; i++)
+				if (strlen(words[i]) == n && strncmp(p, words[i], n) == 0)
+					return words[i];
+			p += n - 1;
+		}
+	}
+	return NULL;
+}
+
+static inline const char *pml_unsafe(const char *text)
+{
+	return pml_unsafe_text(text, 0);
+}
+
+/* "FILE:LINE:COL: " at the start of msg */
+static inline int has_position(const char *msg, const char *file)
+{
+	size_t n = strlen(file);
+	if (strncmp(msg, file, n) != 0 || msg[n] != ':')
+		return 0;
+	const char *p = msg + n + 1;
+	for (int k = 0; k < 2; k++) {
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p++ != ':')
+			return 0;
+	}
+	return *p == ' ';
+}
+
+#endif

@@ -1389,17 +1389,11 @@ typedef struct sf_wait {          /* cand waits for the outcome of offer key */
 static sf_wait **sf_tab;
 static size_t sf_cap, sf_n;
 
-static void sf_oom(void)
-{
-	fprintf(stderr, "pan: spin-dmc: out of memory (rendezvous offers)\n");
-	exit(2);
-}
-
 static void *sf_alloc(size_t n)
 {
 	void *p = malloc(n);
 	if (!p)
-		sf_oom();
+		dmc_rt_out_of_memory("rendezvous offers", n);
 	return p;
 }
 
@@ -1409,7 +1403,7 @@ static void sf_wait_add(uint64_t key, sf_cand *c)
 		size_t cap = sf_cap ? 2 * sf_cap : 1024;
 		sf_wait **tab = calloc(cap, sizeof *tab);
 		if (!tab)
-			sf_oom();
+			dmc_rt_out_of_memory("rendezvous offers", cap * sizeof *tab);
 		for (size_t i = 0; i < sf_cap; i++)
 			for (sf_wait *w = sf_tab[i], *nx; w; w = nx) {
 				nx = w->next;

@@ -157,6 +157,13 @@ EOF
 expect 1 'dubious use of' "SPIN's warning is shown, the model checked (violation, as SPIN)" -- "$dmc" check dub.pml
 "$dmc" check dub.pml --json > dub.json 2> /dev/null
 grep -q '"verdict": "violation"' dub.json && ok "--json for a model SPIN warns about" || fail "dub --json: $(cat dub.json)"
+# ... but not else beside a rendezvous: SPIN's DFS takes the else when the
+# offer fails (assertion violated even with -E), pan's BFS code never does
+cat > dubrv.pml <<'EOF'
+chan c = [0] of { byte };
+active proctype P() { if :: c!0 :: else -> assert(false) fi }
+EOF
+expect 2 'rendezvous channel is not supported' "else beside a rendezvous offer is refused, not a wrong no-violation" -- "$dmc" check dubrv.pml -- -E
 
 # ---- 10: the model's directory never reaches SPIN's shell ----
 for d in '$(touch pwned)' 'a$HOME"b' 'with space' "new

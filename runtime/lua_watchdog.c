@@ -115,7 +115,7 @@ void dmc_lua_watchdog_stop(void)
 	struct itimerval t;
 	memset(&t, 0, sizeof t);
 	setitimer(ITIMER_VIRTUAL, &t, NULL);
-	signal(SIGVTALRM, SIG_DFL);
+	signal(SIGVTALRM, SIG_IGN);          /* a tick still on its way is harmless */
 	armed = 0;
 	in_call = 0;
 }

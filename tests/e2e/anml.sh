@@ -16,19 +16,6 @@ e2e_name=anml
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
 
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(head -c 600 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(head -c 600 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 # ---- errors ----
 printf 'PLAN p\nTIMELINE A\n  ACTIONS\n    A0: [2 _]\nEND A\nEND p\n' > bad1.anml
 expect 2 "bad1.anml:4:12: expected ',', found '_'" "malformed duration: file:line:col and what was expected" \

@@ -5,21 +5,6 @@ e2e_name=cli
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
 
-# expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
-# pattern in its combined output
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(head -c 400 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(head -c 400 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 cat > bad.pml <<'EOF'
 active proctype P() {
 	int x;

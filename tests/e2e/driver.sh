@@ -16,21 +16,6 @@ trap cleanup EXIT INT TERM
 cd "$work" || exit 2
 skip() { skipped=$((skipped + 1)); echo "skip $*"; }
 
-# expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
-# pattern in its combined output
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(head -c 600 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(head -c 600 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 # the entry dmc used (--keep)
 entry_of() { sed -n 's/^dmc: build directory //p' "$1" | tail -n 1; }
 # pan processes of this script's cache

@@ -29,21 +29,6 @@ byte x;
 active proctype P() { do :: x = 1 - x od }
 EOF
 
-# expect STATUS PATTERN DESCRIPTION -- command...: exit status and a
-# pattern in the combined output
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(tail -c 400 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(tail -c 400 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 # incomplete WHAT REASON RC: dmc's exit status RC was 3 and r.json holds
 # exactly one JSON object with verdict incomplete and REASON in
 # incomplete_reason

@@ -10,20 +10,6 @@ e2e_name=frontend
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
 
-# expect STATUS PATTERN WHAT -- COMMAND...: exit status and an output line
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(head -c 400 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(head -c 400 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 # a constructor in a c_decl: it would create $1 when pan (or spin) runs
 payload() {
 	printf '// */ c_decl { __attribute__((constructor)) static void dmc_f(void) { system("touch %s"); } } /*' "$1"

@@ -17,6 +17,22 @@ skipped=0
 ok()   { passed=$((passed + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $*"; return 0; }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
+# expect STATUS PATTERN DESCRIPTION -- command...: the command's exit
+# status and a pattern in its combined output (kept in out.txt); the
+# failure shows the output's start and end
+expect() {
+	want=$1; pat=$2; what=$3; shift 4
+	"$@" > out.txt 2>&1
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit status $rc, expected $want: $(head -c 300 out.txt) ... $(tail -c 300 out.txt)"
+	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
+		fail "$what: output lacks '$pat': $(head -c 300 out.txt) ... $(tail -c 300 out.txt)"
+	else
+		ok "$what"
+	fi
+}
+
 json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
 json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
 

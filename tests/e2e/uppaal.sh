@@ -112,20 +112,6 @@ spin_says "$models/array2d.xta" 'E<> m[1][1] == 4 && m[0][2] == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
 
-# expect STATUS PATTERN DESCRIPTION -- command...
-expect() {
-	want=$1; pat=$2; what=$3; shift 4
-	"$@" > out.txt 2>&1
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$what: exit status $rc, expected $want: $(head -c 600 out.txt)"
-	elif [ -n "$pat" ] && ! grep -q -e "$pat" out.txt; then
-		fail "$what: output lacks '$pat': $(head -c 600 out.txt)"
-	else
-		ok "$what"
-	fi
-}
-
 # dmc check on the contrib family, every search finds the violation
 for v in A B C; do
 	m=$contrib/fischer_${v}_5.xta

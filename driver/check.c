@@ -110,8 +110,18 @@ static int parse(check_opts *o, int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0) {
-			for (i++; i < argc; i++)
+			for (i++; i < argc; i++) {
+				/* pan's modes that print tables or replay a trail
+				 * instead of searching would end without a verdict */
+				const char *p = argv[i];
+				if (p[0] == '-' && p[1] && (strchr("dDCgS", p[1]) ? p[2] == '\0'
+				    : p[1] == 'r' && (p[2] == '\0' || (p[2] >= '0' && p[2] <= '9')))) {
+					drv_msg("check: pan's %s does not search, so it gives no verdict "
+					        "(run pan directly, or use --replay for a trail)", p);
+					return 2;
+				}
 				drv_strv_push(&o->pan_opts, argv[i]);
+			}
 			break;
 		} else if (is_one_of(a, value_opts)) {
 			if (i + 1 >= argc) {

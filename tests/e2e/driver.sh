@@ -150,6 +150,11 @@ active proctype P() { if :: c!0 :: else -> assert(false) fi }
 EOF
 expect 2 'rendezvous channel is not supported' "else beside a rendezvous offer is refused, not a wrong no-violation" -- "$dmc" check dubrv.pml -- -E
 
+# pan's modes that print its tables or replay a trail give no verdict: refused
+for m in -d -D -C -r -r2 -S -g; do
+	expect 2 'does not search' "pan's $m (no search, no verdict) is refused, not exit 0" -- "$dmc" check dub.pml -- $m
+done
+
 # ---- 10: the model's directory never reaches SPIN's shell ----
 for d in '$(touch pwned)' 'a$HOME"b' 'with space' "new
 line"; do

@@ -478,6 +478,37 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
  * per channel, so that the Promela stays linear in the edges. */
 #define INLINE_RECEIVERS 16
 
+/* The receivers' side of a rendezvous on ch that in sends: one option
+ * per receiving edge of another process, chosen by dmc_eid, ending the
+ * updates' d_step when there is one.  check_ranges: the receivers'
+ * select ranges are checked here (the inline form's only check). */
+static void receivers(em *e, up_inst *in, up_var *ch, int check_ranges)
+{
+	FILE *o = e->s.out;
+	int any = 0;
+	fputs("\t\tif\n", o);
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		any = 1;
+		if (check_ranges) {
+			long v[4];
+			bind_select(e, r->in, r->ed, 0, v);
+		}
+		bind_recv_sel(e, r);
+		/* the receiver's location is implied by the edge id; saying it
+		 * lets the relaxed heuristics (hL, hU) see the dependency */
+		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
+		effect(e, r->in, r->ed, "; ");
+		r->in->sel.n = 0;
+		comment(e, r->in, r->ed, r->sel);
+	}
+	if (!any)
+		fputs("\t\t:: false\n", o);
+	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n", e->dstep ? " }" : "");
+}
+
 /* a sender's edge with the receivers' updates inside its atomic */
 static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl, up_var *ch)
 {
@@ -493,26 +524,9 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	comment(e, in, ed, sel);
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
-	fputs(";\n\t\tif\n", o);
-	int any = 0;
-	for (int i = 0; i < e->recvs.n; i++) {
-		recv_edge *r = e->recvs.v[i];
-		if (r->chan != ch || r->in == in)
-			continue;
-		any = 1;
-		long v[4];
-		bind_select(e, r->in, r->ed, 0, v);     /* checks the select ranges */
-		bind_recv_sel(e, r);
-		/* the receiver's location is implied by the edge id; saying it
-		 * lets the relaxed heuristics (hL, hU) see the dependency */
-		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
-		effect(e, r->in, r->ed, "; ");
-		r->in->sel.n = 0;
-		comment(e, r->in, r->ed, r->sel);
-	}
-	if (!any)
-		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n\t\tgoto at_%s }\n", e->dstep ? " }" : "", dl);
+	fputs(";\n", o);
+	receivers(e, in, ch, 1);
+	fprintf(o, "\t\tgoto at_%s }\n", dl);
 }
 
 static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
@@ -639,24 +653,7 @@ static void sync_block(em *e, up_inst *in, sync_group *g, int k)
 		}
 		fputs("\t\tfi;\n\t\tdmc_dst = 0;\n", o);
 	}
-	fputs("\t\tif\n", o);
-	int any = 0;
-	for (int i = 0; i < e->recvs.n; i++) {
-		recv_edge *r = e->recvs.v[i];
-		if (r->chan != g->ch || r->in == in)
-			continue;
-		any = 1;
-		bind_recv_sel(e, r);
-		/* the receiver's location is implied by the edge id; saying it
-		 * lets the relaxed heuristics (hL, hU) see the dependency */
-		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
-		effect(e, r->in, r->ed, "; ");
-		r->in->sel.n = 0;
-		comment(e, r->in, r->ed, r->sel);
-	}
-	if (!any)
-		fputs("\t\t:: false\n", o);
-	fprintf(o, "\t\tfi;\n\t\tdmc_eid = 0%s;\n", e->dstep ? " }" : "");
+	receivers(e, in, g->ch, 0);
 	/* back to the sender's target: its location, which its update set */
 	if (e->dispatch[in->pid]) {
 		fputs("\t\tgoto at_loop\n\t}\n", o);

@@ -1228,6 +1228,21 @@ static int rv_get(uint64_t k)
 	return rv_cap ? rv_val[rv_slot(k, rv_cap)] : 0;
 }
 
+/* What the current state's rendezvous offers came to: RV_TAKEN when one
+ * was taken, RV_FAIL when all failed, 0 while one is still undecided. */
+static int offers_outcome(void)
+{
+	int unknown = 0;
+	for (size_t i = 0; i < cur_noffer; i++) {
+		int r = rv_get(cur_offer[i]);
+		if (r == RV_TAKEN)
+			return RV_TAKEN;
+		unknown |= r == 0;
+	}
+	return unknown ? 0 : RV_FAIL;
+}
+
+
 static void rv_set(uint64_t k, int outcome)
 {
 	if (2 * (rv_n + 1) > rv_cap) {
@@ -1333,13 +1348,10 @@ static void live_stutter(void)
 	 * fails (atomicity is lost): that expansion decides */
 	if (cur_real > 0 || cur_noffer == 0 || (last_frame->tau & 8))
 		return;
-	int unknown = 0;
-	for (size_t i = 0; i < cur_noffer; i++) {
-		int r = rv_get(cur_offer[i]);
-		if (r == RV_TAKEN)
-			return;
-		unknown |= r == 0;
-	}
+	int outcome = offers_outcome();
+	if (outcome == RV_TAKEN)
+		return;
+	int unknown = outcome == 0;
 	if (!unknown) {
 		stutter_from(last_frame);
 		return;
@@ -1546,13 +1558,10 @@ static void safe_after_expansion(void)
 	}
 	if (cur_real > 0 || cur_noffer == 0)
 		return;
-	int unknown = 0;
-	for (size_t i = 0; i < cur_noffer; i++) {
-		int r = rv_get(cur_offer[i]);
-		if (r == RV_TAKEN)
-			return;
-		unknown |= r == 0;
-	}
+	int outcome = offers_outcome();
+	if (outcome == RV_TAKEN)
+		return;
+	int unknown = outcome == 0;
 	BFS_State *t = sf_save();
 	if (!unknown) {
 		safe_blocked(t);

@@ -26,22 +26,27 @@ static char *trim(char *s)
 	return s;
 }
 
+const char *dmc_text_skip_quoted(const char *p)
+{
+	char quote = *p;
+	while (p[1]) {
+		p++;
+		if (*p == '\\' && p[1])
+			p++;
+		else if (*p == quote)
+			return p;
+	}
+	return p;
+}
+
 /* The first c at nesting depth 0 outside quotes, or NULL; for '=' only
  * a plain assignment (not == <= >= !=). */
 static char *top_level(char *s, char c)
 {
 	int depth = 0;
-	char quote = 0;
 	for (char *p = s; *p; p++) {
-		if (quote) {
-			if (*p == '\\' && p[1])
-				p++;
-			else if (*p == quote)
-				quote = 0;
-			continue;
-		}
 		switch (*p) {
-		case '\'': case '"': quote = *p; continue;
+		case '\'': case '"': p += dmc_text_skip_quoted(p) - p; continue;
 		case '(': case '[': depth++; continue;
 		case ')': case ']': depth--; continue;
 		default: break;
@@ -129,17 +134,9 @@ static void add_run(dmc_stmt *out, const char *name, size_t n)
 /* The identifiers of text outside quotes: embedded C, and run NAME(. */
 static void scan_words(const char *text, dmc_stmt *out)
 {
-	char quote = 0;
 	for (const char *p = text; *p; p++) {
-		if (quote) {
-			if (*p == '\\' && p[1])
-				p++;
-			else if (*p == quote)
-				quote = 0;
-			continue;
-		}
 		if (*p == '\'' || *p == '"') {
-			quote = *p;
+			p = dmc_text_skip_quoted(p);
 			continue;
 		}
 		if (!is_ident_char(*p) || (p > text && (is_ident_char(p[-1]) || p[-1] == '.')))

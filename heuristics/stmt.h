@@ -43,4 +43,8 @@ typedef struct dmc_stmt {
  * embedded_c set. */
 void dmc_stmt_split(const char *text, dmc_stmt *out);
 
+/* p at a quote (' or "): the matching closing quote, skipping
+ * backslash escapes; the last character when the text ends first. */
+const char *dmc_text_skip_quoted(const char *p);
+
 #endif

@@ -417,20 +417,15 @@ static int args_may_fail(const char *open, int type, const int *pids, int npids,
 {
 	char buf[1024];
 	int depth = 0, r = 0;
-	char quote = 0, *arg;
+	char *arg;
 	size_t n = 0;
 	if (!open || *open != '(')
 		return 1;
 	for (const char *p = open; *p; p++) {     /* the matching ')' */
-		if (quote) {
-			if (*p == '\\' && p[1])
-				p++;
-			else if (*p == quote)
-				quote = 0;
+		if (*p == '\'' || *p == '"') {
+			p = dmc_text_skip_quoted(p);
 			continue;
 		}
-		if (*p == '\'' || *p == '"')
-			quote = *p;
 		depth += *p == '(';
 		depth -= *p == ')';
 		if (depth == 0) {
@@ -443,7 +438,7 @@ static int args_may_fail(const char *open, int type, const int *pids, int npids,
 	memcpy(buf, open + 1, n);
 	buf[n] = '\0';
 	arg = buf;
-	quote = 0;
+	char quote = 0;   /* here an unterminated quote is an answer (1) */
 	for (char *p = buf;; p++) {
 		if (quote) {
 			if (*p == '\\' && p[1])

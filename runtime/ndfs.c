@@ -527,7 +527,7 @@ double dmc_live_bytes(void)
 {
 	double b = (double) kids_cap * sizeof *kids + (double) nodes_cap * sizeof *nodes
 	         + (double) clash_cap * sizeof *clashes + dmc_guide_bytes()
-	         + dmc_br_live_glue_bytes();
+	         + dmc_br_glue_bytes();
 	if (visited)
 		b += (double) dmc_st_bytes(visited);
 	for (size_t i = 0; i < nclash; i++)

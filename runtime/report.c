@@ -123,8 +123,12 @@ static const char *incomplete_reason(void)
 {
 	if (dmc_S.stopped)
 		return dmc_S.stopped;
-	if (!dmc_br_search_done())
+	if (!dmc_br_search_done()) {
+		/* pan stops at its error limit (-c, -e): not a fault */
+		if (dmc_br_errors() > 0 && !dmc_faults_interrupted() && !dmc_faults_oom())
+			return "";
 		return why_pan_stopped();
+	}
 	if (dmc_S.st.dropped > 0)
 		return "beam search dropped states";
 	if (dmc_br_depth_truncated())

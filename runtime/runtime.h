@@ -94,7 +94,7 @@ int dmc_br_item_stable(void *item);          /* not inside atomic, not mid-rende
 const void *dmc_br_item_vector(void *item, size_t *n);
 int dmc_br_item_proc_state(void *item, int pid);
 int dmc_br_hamming_to_seed(void);            /* bytes of now that differ from the seed */
-double dmc_br_live_glue_bytes(void);         /* the glue's table of the lasso's claim steps */
+double dmc_br_glue_bytes(void);              /* the glue's tables: claim steps, rendezvous outcomes */
 /* A state whose only moves are rendezvous offers, not all resolved yet:
  * the glue hands its record c to the node being expanded (the runtime's
  * top node; c keeps the record it replaces, so a node may hold a chain);

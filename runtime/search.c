@@ -61,7 +61,9 @@ double dmc_runtime_bytes(void)
 	if (dmc_S.heur && dmc_S.heur->cache_stats && dmc_S.heur->cache_stats())
 		b += (double) dmc_S.heur->cache_stats()->bytes;
 	if (dmc_S.opt.cycles)
-		b += dmc_live_bytes();
+		b += dmc_live_bytes();        /* includes the glue's tables */
+	else
+		b += dmc_br_glue_bytes();
 	return b + (double) urgent_cap * sizeof(void *);
 }
 

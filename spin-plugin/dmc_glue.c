@@ -208,9 +208,14 @@ static void safe_popped(Trail *f);
 static int safe_rv_pid = -1;       /* POR: the candidate process that made an offer */
 static int safe_offer_first(int old);
 static void live_popped(Trail *f);
-static void live_pushed(BFS_State *t);
+static void claim_pushed(BFS_State *t);
+static int claim_steps;           /* safety search with a claim: trails list its steps */
+static int in_store;              /* pan's store_state for a move of the search */
+static void claim_uerror_hook(void);
 static void live_origin(void);
 static Trans *claim_step_of(Trail *frame);
+static int in_stutter;            /* the glue's stutter step is being stored */
+static void stutter_step(void);
 
 /* Once, at the first store or pop (pan's tables exist by then; the
  * options were given to por.h in runtime/main.c). */
@@ -220,6 +225,7 @@ static void por_init(void)
 	if (ready)
 		return;
 	ready = 1;
+	claim_uerror_hook();
 #ifndef NOREDUCE
 	por_setup();
 #else
@@ -230,6 +236,8 @@ static void por_init(void)
 int dmc_h_store(char *v, int n)
 {
 	por_init();
+	if (in_stutter)
+		stutter_step();
 	if (live)
 		return live_h_store(v, n);
 	int old = h_store(v, n);
@@ -287,9 +295,10 @@ void dmc_push_bfs(Trail *f, int d)
 	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
 	t = bfs_bot;
 	if (live) {
-		live_pushed(t);
+		claim_pushed(t);
 		live_origin();
-	}
+	} else if (claim_steps)
+		claim_pushed(t);
 	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
@@ -360,6 +369,8 @@ static void put_cycle_mark(Trail *p, Trail *tr, int fd)
 
 void dmc_putter(Trail *tr, int fd)
 {
+	if (in_stutter)
+		stutter_step();           /* nuerror writes the claim's step after the chain */
 	size_t n = 0, cap = 1024;
 	Trail **chain = malloc(cap * sizeof *chain);
 	if (!chain) {
@@ -870,7 +881,6 @@ static int same_as_seed(const char *v, size_t n)
 	return ((uchar) v[A_T_AT] & ~LIVE_INNER) == (seed_sv[A_T_AT] & ~LIVE_INNER);
 }
 
-static int in_stutter;            /* the glue's stutter step is being stored */
 static int stutter_claim_from;     /* the claim's state before it */
 static int claim_from = -1;        /* the claim's state in the state pan expands */
 
@@ -897,7 +907,10 @@ static Trans *claim_move(Trail *f)
 	return NULL;
 }
 
-/* frame -> the claim's step after it, for the frames of a liveness search */
+/* frame -> the claim's step after it, for the frames of a liveness
+ * search, and of a safety search with a claim: SPIN's DFS trails list the
+ * claim's steps, and spin -t moves the claim only on those lines (without
+ * them the replay of an error the claim finds never reaches it) */
 static Trail **cs_key;
 static Trans **cs_val;
 static size_t cs_cap, cs_n;
@@ -944,7 +957,7 @@ static void cs_put(Trail *f, Trans *t)
 
 static Trans *claim_step_of(Trail *f)
 {
-	if (!live || !cs_cap || !f)
+	if ((!live && !claim_steps) || !cs_cap || !f)
 		return NULL;
 	size_t j = cs_slot(f, cs_cap);
 	while (cs_key[j]) {
@@ -956,7 +969,7 @@ static Trans *claim_step_of(Trail *f)
 }
 
 /* pan queued t (now = its state): remember the claim's move into it */
-static void live_pushed(BFS_State *t)
+static void claim_pushed(BFS_State *t)
 {
 	if (in_stutter)
 		return;               /* the stutter frame's step is the claim's */
@@ -966,7 +979,7 @@ static void live_pushed(BFS_State *t)
 }
 
 static double rv_bytes(void);
-double dmc_br_live_glue_bytes(void)
+double dmc_br_glue_bytes(void)
 {
 	return (double) cs_cap * (sizeof *cs_key + sizeof *cs_val) + rv_bytes();
 }
@@ -1080,8 +1093,6 @@ static void live_origin(void)
 
 static int live_h_store(char *v, int n)
 {
-	if (in_stutter)
-		stutter_step();
 #ifndef NOREDUCE
 	if (por_on && (trpt->tau & 32) && (now._a_t & LIVE_INNER) && ntrpt->pr != live_choice) {
 		/* a candidate the outer search did not keep: no successor
@@ -1302,7 +1313,63 @@ static int rv_requeue(void)
 void dmc_store_state(Trail *f, int shortcut, short oboq)
 {
 	rv_count();
+	in_store = 1;
 	store_state(f, shortcut, oboq);
+	in_store = 0;
+}
+
+/* An error raised by the claim's move after a process's step (the claim
+ * reached its end, or an assertion in it failed): the trail ends with
+ * the step and then the claim's move, as SPIN's DFS writes it.  The
+ * claim's move is not known to the glue when its assertion fails (pan
+ * does not update the claim's state): the first move from the claim's
+ * state that is not a plain (1), else, skip or goto is taken, which is
+ * the guard SPIN merges an LTL claim's assertion into.  Only the replay
+ * depends on the choice, never the verdict. */
+static void (*pan_uerror)(char *);
+
+static Trans *claim_error_move(const char *why)
+{
+	int ct = running_claim();
+	if (ct < 0)
+		return NULL;
+	if (strncmp(why, "assertion violated", 18) != 0)
+		return claim_move(ntrpt);
+	int from = claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+	for (Trans *t = trans[ct][from]; t; t = t->nxt)
+		if (t->tp && strcmp(t->tp, "(1)") != 0 && strcmp(t->tp, "else") != 0
+		    && strcmp(t->tp, "skip") != 0 && strncmp(t->tp, ".(goto)", 7) != 0
+		    && strncmp(t->tp, "goto", 4) != 0)
+			return t;
+	return trans[ct][from];
+}
+
+static void claim_uerror(char *why)
+{
+	Trans *c = NULL;
+	if (!live && claim_steps && in_store && !in_stutter && ntrpt->o_t)
+		c = claim_error_move(why);
+	if (!c) {
+		pan_uerror(why);
+		return;
+	}
+	Trans *keep = ntrpt->o_t;
+	closing_t = keep;
+	closing_pr = ntrpt->pr;
+	closing_claim = c;
+	ntrpt->o_t = NULL;                /* nuerror would write the step alone */
+	pan_uerror(why);
+	ntrpt->o_t = keep;
+	closing_t = closing_claim = NULL;
+}
+
+static void claim_uerror_hook(void)
+{
+	claim_steps = !live && dmc_br_claim_type() >= 0;
+	if (claim_steps && uerror != claim_uerror) {
+		pan_uerror = uerror;
+		uerror = claim_uerror;
+	}
 }
 
 int dmc_br_live_blocked(void *p)
@@ -1449,8 +1516,51 @@ static BFS_State *sf_save(void)
 	return t;
 }
 
+/* With a never claim, SPIN's DFS lets the claim move alone at a state
+ * where no process can move (a deadlock, or every process ended): the
+ * stutter extension of the run, which may still reach the claim's end or
+ * an assertion in it ("end state in claim reached").  pan -DBFS has no
+ * such step; the glue stores the stutter successors of blocked state t
+ * (its vector, frame and the globals pan keeps beside them are restored
+ * afterwards: the decision may come while pan holds another state). */
+static int safe_stutter(BFS_State *t)
+{
+#if defined(VERI) && !defined(NOSTUTTER)
+	if (dmc_br_claim_type() < 0 || t->onow->sv->_nr_pr == 0)
+		return 0;
+	int keep_vsize = vsize;
+	short keep_boq = boq;
+	Trail keep_trpt;
+	memcpy((char *) &keep_trpt, (char *) trpt, sizeof(Trail));
+	uchar *keep_now = sf_alloc((size_t) vsize);
+	memcpy(keep_now, (char *) &now, (size_t) vsize);
+	t->nxt = NULL;
+	bfs_trail = bfs_bot = t;
+	Trail *g = pop_bfs();                 /* restores now, mask, offsets */
+	memcpy((char *) trpt, (char *) g, sizeof(Trail));
+	trpt->tau &= ~32;                     /* the claim's move: no preselection */
+	Trail *keep_last = last_frame;
+	int keep_claim_from = claim_from;
+	last_frame = g;
+	claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
+	stutter_from(g);
+	last_frame = keep_last;
+	claim_from = keep_claim_from;
+	memcpy((char *) trpt, (char *) &keep_trpt, sizeof(Trail));
+	memcpy((char *) &now, keep_now, (size_t) keep_vsize);
+	vsize = keep_vsize;
+	boq = keep_boq;
+	free(keep_now);
+	return 1;
+#else
+	(void) t;
+	return 0;
+#endif
+}
+
 /* pan's DFS on blocked state t: the atomic sequence loses atomicity, or
- * timeout is tried, or the state is checked as an end state */
+ * timeout is tried, or the state is checked as an end state (with a
+ * never claim: the claim stutters) */
 static void safe_blocked(BFS_State *t)
 {
 	Trail *f = t->frame;
@@ -1477,6 +1587,9 @@ static void safe_blocked(BFS_State *t)
 		}
 		return;
 	}
+#else
+	if (safe_stutter(t))
+		return;
 #endif
 	dmc_br_discard(t);
 }
@@ -1533,6 +1646,7 @@ static void safe_popped(Trail *f)
 {
 	last_frame = f;
 	last_boq = boq;
+	claim_from = running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
 	last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
 	cur_real = 0;
 	cur_noffer = 0;
@@ -1556,8 +1670,17 @@ static void safe_after_expansion(void)
 		sf_outcome(cur_rv, cur_real + cur_noffer > 0 ? RV_TAKEN : RV_FAIL);
 		return;
 	}
-	if (cur_real > 0 || cur_noffer == 0)
+	if (cur_real > 0)
 		return;
+	if (cur_noffer == 0) {
+		/* no move at all, after pan tried timeout and broke atomicity */
+		if (running_claim() >= 0) {
+			BFS_State *t = sf_save();
+			if (!safe_stutter(t))
+				dmc_br_discard(t);
+		}
+		return;
+	}
 	int outcome = offers_outcome();
 	if (outcome == RV_TAKEN)
 		return;

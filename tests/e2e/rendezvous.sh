@@ -1,19 +1,22 @@
 #!/bin/sh
-# rendezvous.sh -- states blocked on rendezvous offers, against SPIN's
-# default (depth-first) pan.
+# rendezvous.sh -- blocked states, against SPIN's default (depth-first)
+# pan: states blocked on rendezvous offers (tests/models/rendezvous/), and
+# with a never claim the claim's stutter steps at a state where no process
+# can move (tests/models/stutter/: pan -DBFS has none, SPIN's DFS lets the
+# claim move alone and reports "end state in claim reached").
 #
 # pan -DBFS counts a rendezvous offer as a move and learns only later
 # whether a receiver takes it, so it misses invalid end states (SPIN warns
 # "use of rendezvous with BFS does not preserve all invalid endstates"),
 # never tries timeout there, and breaks an atomic sequence as soon as one
-# offer fails.  SPIN's DFS is the oracle.  For every model in
-# tests/models/rendezvous/ (pan options from a "pan-options:" comment),
+# offer fails.  SPIN's DFS is the oracle.  For every model in those
+# directories (pan options from a "pan-options:" comment),
 # each search with POR on and off must:
 #   - give the verdict (and exit status) of SPIN's depth-first pan;
 #   - write a trail that spin -t replays for all its steps;
-#   - for an invalid end state, end in the blocked state SPIN's DFS trail
-#     ends in (the processes' final locations in spin -t), and for an
-#     assertion, show it violated.
+#   - for an invalid end state or the claim's end, end in the state SPIN's
+#     DFS trail ends in (the processes' and the claim's final locations in
+#     spin -t), and for an assertion, show it violated.
 # RV_ONLY=REGEX restricts the models to those whose name matches.
 e2e_name=rendezvous
 . "$(dirname "$0")/lib.sh"
@@ -43,6 +46,7 @@ reference() {
 	if [ "$errs" -gt 0 ]; then echo violation; else echo no-violation; fi > "$d/ref.verdict"
 	case $(grep -m1 '^pan:1:' "$d/ref/pan.out") in
 	*"invalid end state"*) echo deadlock ;;
+	*"end state in claim"*) echo claim ;;
 	*"assertion violated"*) echo assert ;;
 	*) echo other ;;
 	esac > "$d/ref.kind"
@@ -91,9 +95,14 @@ check() { # dir model name search heuristic por opts [dmc options]
 	if [ "$steps" = "$len" ]; then ok "$what: trail replays ($len steps)"
 	else fail "$what: spin -t replayed '$steps' steps of a $len-step trail"; return; fi
 	case $(cat "$d/ref.kind") in
-	deadlock)
-		grep -q 'invalid end state' "$d/$tag.err" "$d/$tag.json" \
-			|| fail "$what: not reported as an invalid end state"
+	deadlock|claim)
+		if [ "$(cat "$d/ref.kind")" = deadlock ]; then
+			grep -q 'invalid end state' "$d/$tag.err" "$d/$tag.json" \
+				|| fail "$what: not reported as an invalid end state"
+		else
+			grep -q 'end state in claim' "$d/$tag.err" "$d/$tag.json" \
+				|| fail "$what: not reported as the claim's end"
+		fi
 		final_locations "$d/$tag.replay" > "$d/$tag.final"
 		if [ -s "$d/$tag.final" ] && cmp -s "$d/$tag.final" "$d/ref.final"; then
 			ok "$what: spin -t ends in the blocked state"
@@ -106,7 +115,7 @@ check() { # dir model name search heuristic por opts [dmc options]
 	esac
 }
 
-for f in "$top"/tests/models/rendezvous/*.pml; do
+for f in "$top"/tests/models/rendezvous/*.pml "$top"/tests/models/stutter/*.pml; do
 	name=$(basename "$f" .pml)
 	if [ -n "${RV_ONLY:-}" ] && ! echo "$name" | grep -Eq "$RV_ONLY"; then continue; fi
 	opts=$(sed -n 's/.*pan-options: *//p' "$f" | head -n 1)

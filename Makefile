@@ -33,7 +33,9 @@ SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h)
-DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS)
+DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
+# the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
+DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
 DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
 
@@ -67,7 +69,7 @@ $(B)/obj/promela/%.o: promela/%.c $(DRV_H)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
 
 $(B)/dmc: $(DRV_OBJ)
-	$(CC) $(CFLAGS) $(DRV_OBJ) $(EXPAT_LIBS) -o $@
+	$(CC) $(CFLAGS) $(DRV_OBJ) $(DRV_LIBS) -o $@
 
 $(B)/share/%: spin-plugin/%
 	@mkdir -p $(@D)
@@ -98,7 +100,7 @@ $(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard
 
 $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(LUA_CFLAGS) -Itests/unit -I. $< $(UNIT_OBJ) $(EXPAT_LIBS) $(LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(LUA_CFLAGS) -Itests/unit -I. $< $(UNIT_OBJ) $(DRV_LIBS) $(LUA_LIBS) -lm -o $@
 
 # The end-to-end scripts are independent (each has its own scratch
 # directory and build cache), and each runs one spin, gcc or pan at a
@@ -137,7 +139,7 @@ $(B)/fuzz/obj/%.o: %.c $(wildcard tests/fuzz/*.h) $(wildcard runtime/*.h) $(wild
 
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(wildcard tests/fuzz/*.h)
 	$(FUZZ_CC) $(CSTD) -O1 -g $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(INC) $(DRV_INC) $(LUA_CFLAGS) \
-		-Itests/unit -I. $< $(FUZZ_OBJ) $(EXPAT_LIBS) $(LUA_LIBS) -lm -o $@
+		-Itests/unit -I. $< $(FUZZ_OBJ) $(DRV_LIBS) $(LUA_LIBS) -lm -o $@
 
 fuzz: $(FUZZ_BINS)
 
@@ -163,7 +165,7 @@ demo: all
 install: all
 	@mkdir -p $(B)/install
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
-		$(DRV_INC) $(DRV_DEF) $(DRV_SRC) $(EXPAT_LIBS) -o $(B)/install/dmc
+		$(DRV_INC) $(DRV_DEF) $(DRV_SRC) $(DRV_LIBS) -o $(B)/install/dmc
 	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
 	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/

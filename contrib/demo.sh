@@ -4,6 +4,7 @@
 #   sh contrib/demo.sh [MODEL.pml]
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/json.sh"    # json_get: dmc's results, read with jq
 model=${1:-$top/contrib/models/counter_noise.pml}
 work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -34,7 +35,7 @@ for cfg in "astar dL" "greedy hf" "greedy hUc" "greedy dU" "beam dL" "greedy hf 
 	"$top/dmc" check "$m" --search "$1" --heuristic "$2" $por --json > r.json 2> r.err
 	rc=$?
 	if [ $rc = 2 ]; then cat r.err; exit 2; fi
-	get() { sed -n "s/.*\"$1\": \"*\([^,\"]*\)\"*[,}].*/\1/p" r.json; }
+	get() { json_get ".$1" r.json; }
 	printf '%-28s %12s %10s %10s %8s  %s\n' "spin-dmc $1 + $2${3:+ + POR}" "$(get states_stored)" \
 		"$(get time_s)" "$(get memory_mb)" "$(get trail_length)" "$(get verdict)"
 	rm -f "$m.trail"

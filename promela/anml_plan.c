@@ -20,6 +20,8 @@
 #include "translate.h"
 #include "util.h"
 
+#include <cjson/cJSON.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,27 +79,28 @@ static int parse(plan_opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* a number after "key": in the JSON line of dmc check; -1 if absent */
-static double json_num(const char *json, const char *key)
+/* a number member of dmc check's results; -1 if absent */
+static double json_num(const cJSON *results, const char *key)
 {
-	char pat[64];
-	snprintf(pat, sizeof pat, "\"%s\": ", key);
-	const char *p = strstr(json, pat);
-	return p ? atof(p + strlen(pat)) : -1;
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(results, key);
+	return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
-static char *json_line(char *text)
+/* dmc check's results: the line of its output that is a JSON object
+ * with a "verdict" (pan's own output is on the other lines), or NULL */
+static cJSON *json_results(char *text)
 {
 	for (char *p = text; p && *p; ) {
-		if (strncmp(p, "{\"verdict\"", 10) == 0) {
-			char *nl = strchr(p, '\n');
-			if (nl)
-				*nl = 0;
-			return p;
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		if (*p == '{') {
+			cJSON *j = cJSON_Parse(p);
+			if (cJSON_IsObject(j) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(j, "verdict")))
+				return j;
+			cJSON_Delete(j);
 		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+		p = nl ? nl + 1 : NULL;
 	}
 	return NULL;
 }
@@ -186,6 +189,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	anml_model m;
 	anml_err err;
 	char *dir = NULL, *pml = NULL, *out = NULL, *text = NULL;
+	cJSON *json = NULL;
 	int rc;
 	if (anml_load(o->model, &m, &err) != 0) {
 		fprintf(stderr, "%s\n", err.msg);
@@ -222,7 +226,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	drv_strv_free(&argv);
 	size_t len = 0;
 	text = drv_read_file(out, &len);
-	char *json = text ? json_line(text) : NULL;
+	json = text ? json_results(text) : NULL;
 	if (rc == 2 || rc < 0 || !json) {
 		if (text)
 			drv_cat(out, stderr);
@@ -262,6 +266,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	       json_num(json, "states_expanded"), json_num(json, "time_s"));
 	fflush(stdout);
 done:
+	cJSON_Delete(json);
 	free(text);
 	free(out);
 	free(dir);

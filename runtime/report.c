@@ -17,6 +17,7 @@
 #include "por.h"
 #include "ndfs.h"
 #include "faults.h"
+#include "results.h"
 
 static FILE *json_out;
 
@@ -63,43 +64,53 @@ static long trail_cycle(const char *name, long *stem)
 }
 
 /* the nested DFS's statistics (-a, -l) */
-static void print_live(FILE *f, int json, long cycle, long stem)
+static void live_results(dmc_results *r, long cycle, long stem)
 {
 	const dmc_live_stats *l = &dmc_live_st;
 	const char *mode = dmc_S.opt.cycles == 1 ? "acceptance" : "non-progress";
-	if (json) {
-		fprintf(f, ", \"liveness\": {\"cycles\": \"%s\", \"guide\": \"%s\""
-		        ", \"outer_states\": %.0f, \"outer_expanded\": %.0f"
-		        ", \"inner_states\": %.0f, \"inner_expanded\": %.0f"
-		        ", \"nested_searches\": %.0f, \"stack_peak\": %.0f, \"pending_peak\": %.0f"
-		        ", \"fingerprint_clashes\": %.0f"
-		        ", \"por_inner_reduced\": %.0f, \"por_inner_undecided\": %.0f"
-		        ", \"por_dropped\": %.0f",
-		        mode, dmc_S.opt.guide, l->outer_stored, l->outer_expanded, l->inner_stored,
-		        l->inner_expanded, l->seeds, l->stack_peak, l->pending_peak, l->clashes,
-		        l->por_inner_reduced, l->por_inner_undecided, l->por_dropped);
-		if (cycle >= 0)
-			fprintf(f, ", \"stem_length\": %ld, \"cycle_length\": %ld}", stem, cycle);
-		else
-			fprintf(f, ", \"stem_length\": null, \"cycle_length\": null}");
-		return;
-	}
-	fprintf(f, "\t%-24s%s cycles (%s), guide %s\n", "liveness", mode,
-	        dmc_S.opt.cycles == 1 ? "-a" : "-l", dmc_live_guide_note());
-	fprintf(f, "\t%-24s%.0f stored, %.0f expanded\n", "outer search states",
-	        l->outer_stored, l->outer_expanded);
-	fprintf(f, "\t%-24s%.0f stored, %.0f expanded, in %.0f nested searches\n",
-	        "inner search states", l->inner_stored, l->inner_expanded, l->seeds);
-	fprintf(f, "\t%-24s%.0f states, %.0f successors pending at most\n", "DFS stack peak",
-	        l->stack_peak, l->pending_peak);
+	dmc_results_text(r, "liveness", "%s cycles (%s), guide %s", mode,
+	                 dmc_S.opt.cycles == 1 ? "-a" : "-l", dmc_live_guide_note());
+	dmc_results_text(r, "outer search states", "%.0f stored, %.0f expanded",
+	                 l->outer_stored, l->outer_expanded);
+	dmc_results_text(r, "inner search states", "%.0f stored, %.0f expanded, in %.0f nested searches",
+	                 l->inner_stored, l->inner_expanded, l->seeds);
+	dmc_results_text(r, "DFS stack peak", "%.0f states, %.0f successors pending at most",
+	                 l->stack_peak, l->pending_peak);
 	if (l->clashes > 0)
-		fprintf(f, "\t%-24s%.0f (resolved exactly)\n", "fingerprint clashes", l->clashes);
+		dmc_results_text(r, "fingerprint clashes", "%.0f (resolved exactly)", l->clashes);
 	if (dmc_por_status(NULL))
-		fprintf(f, "\t%-24s%.0f nested expansions replayed the outer search's reduced one, "
-		        "%.0f had none recorded\n", "POR in nested search", l->por_inner_reduced,
-		        l->por_inner_undecided);
+		dmc_results_text(r, "POR in nested search", "%.0f nested expansions replayed the outer "
+		                 "search's reduced one, %.0f had none recorded",
+		                 l->por_inner_reduced, l->por_inner_undecided);
 	if (cycle >= 0)
-		fprintf(f, "\t%-24s%ld steps after a stem of %ld\n", "cycle", cycle, stem);
+		dmc_results_text(r, "cycle", "%ld steps after a stem of %ld", cycle, stem);
+}
+
+static void live_json(dmc_results *r, long cycle, long stem)
+{
+	const dmc_live_stats *l = &dmc_live_st;
+	dmc_results_object(r, "liveness");
+	dmc_results_str(r, "cycles", NULL, dmc_S.opt.cycles == 1 ? "acceptance" : "non-progress");
+	dmc_results_str(r, "guide", NULL, dmc_S.opt.guide);
+	dmc_results_num(r, "outer_states", NULL, "%.0f", l->outer_stored);
+	dmc_results_num(r, "outer_expanded", NULL, "%.0f", l->outer_expanded);
+	dmc_results_num(r, "inner_states", NULL, "%.0f", l->inner_stored);
+	dmc_results_num(r, "inner_expanded", NULL, "%.0f", l->inner_expanded);
+	dmc_results_num(r, "nested_searches", NULL, "%.0f", l->seeds);
+	dmc_results_num(r, "stack_peak", NULL, "%.0f", l->stack_peak);
+	dmc_results_num(r, "pending_peak", NULL, "%.0f", l->pending_peak);
+	dmc_results_num(r, "fingerprint_clashes", NULL, "%.0f", l->clashes);
+	dmc_results_num(r, "por_inner_reduced", NULL, "%.0f", l->por_inner_reduced);
+	dmc_results_num(r, "por_inner_undecided", NULL, "%.0f", l->por_inner_undecided);
+	dmc_results_num(r, "por_dropped", NULL, "%.0f", l->por_dropped);
+	if (cycle >= 0) {
+		dmc_results_num(r, "stem_length", NULL, "%.0f", (double) stem);
+		dmc_results_num(r, "cycle_length", NULL, "%.0f", (double) cycle);
+	} else {
+		dmc_results_null(r, "stem_length");
+		dmc_results_null(r, "cycle_length");
+	}
+	dmc_results_end(r);
 }
 
 /* Why pan stopped before its search finished (pan's `done` is 0), with
@@ -143,29 +154,6 @@ static const char *verdict(void)
 	if (dmc_br_errors() > 0)
 		return "violation";
 	return *incomplete_reason() ? "incomplete" : "no-violation";
-}
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char) *s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void print_h(FILE *f, int h)
-{
-	if (h == 0x7fffffff || h < 0)
-		fputs(h < 0 ? "null" : "\"inf\"", f);
-	else
-		fprintf(f, "%d", h);
 }
 
 static int cancelled;
@@ -241,121 +229,123 @@ void dmc_report_on_exit(int status, void *arg)
 	getrusage(RUSAGE_SELF, &ru);
 	double rss_mb = ru.ru_maxrss / 1024.0;
 
-	printf("\nspin-dmc: search %s", S->opt.search_name);
+	dmc_results *r = malloc(sizeof *r);
+	if (!r) {
+		fprintf(stderr, "pan: spin-dmc: out of memory writing the results\n");
+		fflush(NULL);
+		_exit(2);
+	}
+	dmc_results_init(r);
+	char wnote[64] = "";
 	if (S->opt.search == DMC_SEARCH_WASTAR)
-		printf(" (W=%g)", S->opt.weight);
-	if (S->opt.search == DMC_SEARCH_BEAM && S->opt.beam_width_of)
-		printf(" (K per layer: the script's schedule)");
+		snprintf(wnote, sizeof wnote, " (W=%g)", S->opt.weight);
+	else if (S->opt.search == DMC_SEARCH_BEAM && S->opt.beam_width_of)
+		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (S->opt.search == DMC_SEARCH_BEAM)
-		printf(" (K=%zu)", S->opt.beam_width);
-	printf(", heuristic %s%s\n", S->heur->name, S->heur->admissible ? " (admissible)" : "");
-	printf("\t%-24s", "h(initial state)");
-	print_h(stdout, st->h_initial);
-	printf("\n\t%-24s%.0f\n", "states expanded", st->expanded);
-	printf("\t%-24s%.0f\n", "states generated", st->generated);
-	printf("\t%-24s%.0f\n", "states stored", st->stored);
-	printf("\t%-24s%.0f\n", "states re-opened", st->reopened);
-	printf("\t%-24s%.0f\n", "states pruned (h=inf)", st->pruned);
-	if (S->opt.search == DMC_SEARCH_BEAM)
-		printf("\t%-24s%.0f\n", "states dropped (beam)", st->dropped);
-	printf("\t%-24s%.0f\n", "peak open list", st->open_peak);
-	if (st->clashes > 0)
-		printf("\t%-24s%.0f (those states are never re-opened)\n", "fingerprint clashes", st->clashes);
-	printf("\t%-24s%s\n", "dead-end pruning", S->prune_note);
+		snprintf(wnote, sizeof wnote, " (K=%zu)", S->opt.beam_width);
+	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", S->opt.search_name, wnote,
+	                  S->heur->name, S->heur->admissible ? " (admissible)" : "");
 	const char *por_note;
 	int por_on = dmc_por_status(&por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats();
-	if (por_on)
-		printf("\t%-24son (proviso %s): %.0f expansions reduced, %.0f full because of the proviso\n",
-		       "partial-order reduction", dmc_por_proviso_name(dmc_por_proviso_kind()),
-		       ps->reduced, ps->proviso_full);
-	else
-		printf("\t%-24s%s\n", "partial-order reduction", por_note);
-	if (S->opt.cycles)
-		print_live(stdout, 0, cycle, stem);
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
-	printf("\t%-24s%.0f, %.2f us each, %.1f%% of the search time (1 in 16 timed)\n",
-	       "heuristic evaluations", st->hcalls, h_us, h_share > 100 ? 100 : h_share);
 	const dmc_hcache_stats *hc = S->heur->cache_stats ? S->heur->cache_stats() : NULL;
-	if (hc)
-		printf("\t%-24s%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), %.0f flushes\n",
-		       "heuristic cache", hc->mode, hc->entries, hc->hits, hc->lookups,
-		       hc->lookups > 0 ? 100.0 * hc->hits / hc->lookups : 0.0, hc->flushes);
-	if (S->opt.lua_file)
-		printf("\t%-24s%s%s\n", "lua script", S->opt.lua_file,
-		       S->opt.combo.active ? "" : " (settings only)");
-	if (dmc_lua_calls() > 0)
-		printf("\t%-24s%.0f (%.2f us per call)\n", "priority(s) calls", dmc_lua_calls(),
-		       dmc_lua_us_per_call());
-	printf("\t%-24s%.3f (pan %.3f + runtime %.3f), peak RSS %.1f\n", "memory (MB)",
-	       pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
-	printf("\t%-24s%.3f\n", "time (s)", secs);
-	if (found)
-		printf("\t%-24s%ld steps (%s)\n", "trail", steps, trail);
-	printf("\t%-24s%s%s%s\n", "verdict", v, *incomplete_reason() && !found ? ": " : "",
-	       found ? "" : incomplete_reason());
-	fflush(stdout);
+	double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
+	           + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 
-	if (json_out) {
-		FILE *f = json_out;
-		fprintf(f, "{\"verdict\": ");
-		json_string(f, v);
-		fprintf(f, ", \"search\": ");
-		json_string(f, S->opt.search_name);
-		fprintf(f, ", \"heuristic\": ");
-		json_string(f, S->heur->name);
-		fprintf(f, ", \"admissible\": %s", S->heur->admissible ? "true" : "false");
-		fprintf(f, ", \"weight\": %g, \"beam_width\": %zu", S->opt.weight, S->opt.beam_width);
-		fprintf(f, ", \"h_initial\": ");
-		print_h(f, st->h_initial);
-		fprintf(f, ", \"states_stored\": %.0f, \"states_expanded\": %.0f"
-		        ", \"states_generated\": %.0f, \"states_reopened\": %.0f"
-		        ", \"states_pruned\": %.0f, \"states_dropped\": %.0f"
-		        ", \"open_peak\": %.0f, \"trail_length\": %ld"
-		        ", \"memory_mb\": %.3f, \"peak_rss_mb\": %.1f, \"time_s\": %.6f",
-		        st->stored, st->expanded, st->generated, st->reopened,
-		        st->pruned, st->dropped, st->open_peak, found ? steps : 0L,
-		        pan_mb + rt_mb, rss_mb, secs);
-		fprintf(f, ", \"h_evaluations\": %.0f, \"h_us_per_eval\": %.3f, \"h_time_share\": %.4f",
-		        st->hcalls, h_us, h_share > 100 ? 1.0 : h_share / 100);
-		fprintf(f, ", \"por\": %s, \"por_proviso\": ", por_on ? "true" : "false");
-		json_string(f, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind()) : por_note);
-		fprintf(f, ", \"por_reduced\": %.0f, \"por_proviso_full\": %.0f"
-		        ", \"por_candidates_failed\": %.0f",
-		        ps->reduced, ps->proviso_full, ps->candidates_failed);
-		fprintf(f, ", \"hcache\": ");
-		if (hc)
-			fprintf(f, "{\"mode\": \"%s\", \"entries\": %zu, \"hits\": %.0f, \"lookups\": %.0f"
-			        ", \"flushes\": %.0f}", hc->mode, hc->entries, hc->hits, hc->lookups, hc->flushes);
-		else
-			fputs("null", f);
-		fprintf(f, ", \"bytes_per_state\": %.1f",
-		        st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
-		                          + dmc_runtime_bytes()) / st->stored : 0.0);
-		if (S->opt.lua_file)
-			fprintf(f, ", \"lua_calls\": %.0f, \"lua_us_per_call\": %.3f",
-			        dmc_lua_calls(), dmc_lua_us_per_call());
-		/* processor time of the whole pan process: steadier than time_s
-		 * on a loaded machine (tests/bench/lua.sh) */
-		fprintf(f, ", \"cpu_s\": %.6f", ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
-		        + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
-		if (S->opt.cycles)
-			print_live(f, 1, cycle, stem);
-		else
-			fprintf(f, ", \"liveness\": null");
-		fprintf(f, ", \"trail_file\": ");
-		if (found)
-			json_string(f, trail);
-		else
-			fputs("null", f);
-		fprintf(f, ", \"incomplete_reason\": ");
-		json_string(f, incomplete_reason());
-		fprintf(f, ", \"model\": ");
-		json_string(f, dmc_br_model_file());
-		fprintf(f, "}\n");
-		fflush(f);
+	dmc_results_str(r, "verdict", NULL, v);
+	dmc_results_str(r, "search", NULL, S->opt.search_name);
+	dmc_results_str(r, "heuristic", NULL, S->heur->name);
+	dmc_results_bool(r, "admissible", S->heur->admissible);
+	dmc_results_num(r, "weight", NULL, "%g", S->opt.weight);
+	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) S->opt.beam_width);
+	dmc_results_h(r, "h_initial", "h(initial state)", st->h_initial);
+	dmc_results_num(r, "states_stored", NULL, "%.0f", st->stored);
+	dmc_results_num(r, "states_expanded", "states expanded", "%.0f", st->expanded);
+	dmc_results_num(r, "states_generated", "states generated", "%.0f", st->generated);
+	dmc_results_num(r, NULL, "states stored", "%.0f", st->stored);
+	dmc_results_num(r, "states_reopened", "states re-opened", "%.0f", st->reopened);
+	dmc_results_num(r, "states_pruned", "states pruned (h=inf)", "%.0f", st->pruned);
+	dmc_results_num(r, "states_dropped", S->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
+	                "%.0f", st->dropped);
+	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);
+	if (st->clashes > 0)
+		dmc_results_text(r, "fingerprint clashes", "%.0f (those states are never re-opened)",
+		                 st->clashes);
+	dmc_results_text(r, "dead-end pruning", "%s", S->prune_note);
+	dmc_results_num(r, "trail_length", NULL, "%.0f", found ? (double) steps : 0.0);
+	dmc_results_num(r, "memory_mb", NULL, "%.3f", pan_mb + rt_mb);
+	dmc_results_num(r, "peak_rss_mb", NULL, "%.1f", rss_mb);
+	dmc_results_num(r, "time_s", NULL, "%.6f", secs);
+	if (por_on)
+		dmc_results_text(r, "partial-order reduction", "on (proviso %s): %.0f expansions reduced, "
+		                 "%.0f full because of the proviso",
+		                 dmc_por_proviso_name(dmc_por_proviso_kind()), ps->reduced, ps->proviso_full);
+	else
+		dmc_results_text(r, "partial-order reduction", "%s", por_note);
+	if (S->opt.cycles)
+		live_results(r, cycle, stem);
+	dmc_results_text(r, "heuristic evaluations", "%.0f, %.2f us each, %.1f%% of the search time "
+	                 "(1 in 16 timed)", st->hcalls, h_us, h_share > 100 ? 100 : h_share);
+	dmc_results_num(r, "h_evaluations", NULL, "%.0f", st->hcalls);
+	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
+	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
+	dmc_results_bool(r, "por", por_on);
+	dmc_results_str(r, "por_proviso", NULL, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind()) : por_note);
+	dmc_results_num(r, "por_reduced", NULL, "%.0f", ps->reduced);
+	dmc_results_num(r, "por_proviso_full", NULL, "%.0f", ps->proviso_full);
+	dmc_results_num(r, "por_candidates_failed", NULL, "%.0f", ps->candidates_failed);
+	if (hc) {
+		dmc_results_text(r, "heuristic cache", "%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), "
+		                 "%.0f flushes", hc->mode, hc->entries, hc->hits, hc->lookups,
+		                 hc->lookups > 0 ? 100.0 * hc->hits / hc->lookups : 0.0, hc->flushes);
+		dmc_results_object(r, "hcache");
+		dmc_results_str(r, "mode", NULL, hc->mode);
+		dmc_results_num(r, "entries", NULL, "%.0f", (double) hc->entries);
+		dmc_results_num(r, "hits", NULL, "%.0f", hc->hits);
+		dmc_results_num(r, "lookups", NULL, "%.0f", hc->lookups);
+		dmc_results_num(r, "flushes", NULL, "%.0f", hc->flushes);
+		dmc_results_end(r);
+	} else
+		dmc_results_null(r, "hcache");
+	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
+	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
+	                                  + dmc_runtime_bytes()) / st->stored : 0.0);
+	if (S->opt.lua_file)
+		dmc_results_text(r, "lua script", "%s%s", S->opt.lua_file,
+		                 S->opt.combo.active ? "" : " (settings only)");
+	if (dmc_lua_calls() > 0)
+		dmc_results_text(r, "priority(s) calls", "%.0f (%.2f us per call)", dmc_lua_calls(),
+		                 dmc_lua_us_per_call());
+	if (S->opt.lua_file) {
+		dmc_results_num(r, "lua_calls", NULL, "%.0f", dmc_lua_calls());
+		dmc_results_num(r, "lua_us_per_call", NULL, "%.3f", dmc_lua_us_per_call());
 	}
+	/* processor time of the whole pan process: steadier than time_s on a
+	 * loaded machine (tests/bench/lua.sh) */
+	dmc_results_num(r, "cpu_s", NULL, "%.6f", cpu);
+	if (S->opt.cycles)
+		live_json(r, cycle, stem);
+	else
+		dmc_results_null(r, "liveness");
+	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f",
+	                 pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
+	dmc_results_text(r, "time (s)", "%.3f", secs);
+	if (found) {
+		dmc_results_text(r, "trail", "%ld steps (%s)", steps, trail);
+		dmc_results_str(r, "trail_file", NULL, trail);
+	} else
+		dmc_results_null(r, "trail_file");
+	dmc_results_text(r, "verdict", "%s%s%s", v, *incomplete_reason() && !found ? ": " : "",
+	                 found ? "" : incomplete_reason());
+	dmc_results_str(r, "incomplete_reason", NULL, incomplete_reason());
+	dmc_results_str(r, "model", NULL, dmc_br_model_file());
+
+	dmc_results_write_text(stdout, r);
+	if (json_out)
+		dmc_results_write_json(json_out, r);
+	free(r);
 	fflush(NULL);
 	_exit(found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0);
 }

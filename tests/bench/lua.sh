@@ -50,7 +50,8 @@ heuristics = { "dU" }
 function priority(s) return s.g + s.dU + 0 * s.var.count end
 LUA
 
-num() { sed -n "s/.*\"$1\": \\([0-9.e+-]*\\).*/\\1/p" "$2"; }
+. "$top/tests/json.sh"
+num() { json_num "$1" "$2"; }
 
 # run TAG ARGS...: one run; keeps in TAG.best the "stored seconds calls"
 # of the fastest run so far.  The configurations are interleaved round by

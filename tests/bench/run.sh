@@ -113,9 +113,8 @@ ratio() {
 # steps in a SPIN trail file (lines that start with a step number)
 trail_steps() { grep -c '^[0-9]' "$1" 2> /dev/null || echo 0; }
 
-# json_str KEY FILE / json_num KEY FILE: a value from dmc's JSON object
-json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2" | head -n 1; }
-json_num() { sed -n "s/.*\"$1\": \\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -n 1; }
+# json_str KEY FILE / json_num KEY FILE / json_get PATH FILE: dmc's results
+. "$top/tests/json.sh"
 
 # A result is one line of tab-separated fields, appended to $rows:
 #   label verdict states time_s mem_mb rss_mb trail hcost
@@ -225,7 +224,7 @@ dmc_run() {
 	if [ "$dm_h" != none ]; then
 		dm_hc=$(awk -v u="$(json_num h_us_per_eval "$dm_tag.json")" -v s="$(json_num h_time_share "$dm_tag.json")" \
 			'BEGIN { printf "%.2f (%.0f%%)", u, 100 * s }')
-		dm_hits=$(sed -n 's/.*"hits": \([0-9]*\), "lookups": \([0-9]*\).*/\1 \2/p' "$dm_tag.json")
+		dm_hits=$(json_get '.hcache | "\(.hits) \(.lookups)"' "$dm_tag.json")
 		[ -n "$dm_hits" ] && dm_hc="$dm_hc, cache $(echo "$dm_hits" | awk '{ printf "%.0f%%", ($2 > 0 ? 100 * $1 / $2 : 0) }')"
 	fi
 	row "$dm_label" "$dm_v" "$(json_num states_stored "$dm_tag.json")" "$(json_num time_s "$dm_tag.json")" \

@@ -1,0 +1,14 @@
+# json.sh -- read dmc's --json results in the shell scripts (tests,
+# benchmarks, the demo) with a real JSON parser (jq).  Lines of FILE that
+# are not a JSON object (pan's own output, when it is mixed in) are
+# skipped; the last object wins.
+#
+#   json_get PATH FILE   a member by jq path (.states_stored, .hcache.hits);
+#                        empty when absent or null
+#   json_str KEY FILE    a top-level member (string, number or boolean)
+#   json_num KEY FILE    the same (kept apart for the reader: a number)
+json_get() {
+	jq -rR "fromjson? | objects | $1 | select(. != null) | tostring" "$2" 2>/dev/null | tail -n 1
+}
+json_str() { json_get ".\"$1\"" "$2"; }
+json_num() { json_get ".\"$1\"" "$2"; }

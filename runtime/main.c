@@ -10,6 +10,7 @@
 #include "options.h"
 #include "report.h"
 #include "search.h"
+#include "run_context.h"
 #include "lua_script.h"
 #include "ndfs.h"
 #include "por.h"
@@ -49,7 +50,13 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
                 const dmc_build_info *info)
 {
 	char err[512];
-	dmc_options *o = &dmc_S.opt;
+	dmc_run *R = calloc(1, sizeof *R);
+	if (!R) {
+		fprintf(stderr, "pan: spin-dmc: out of memory\n");
+		return 2;
+	}
+	*info->run = R;
+	dmc_options *o = &R->opt;
 	if (dmc_options_parse(&argc, argv, info->search, info->heuristic, o, err, sizeof err) < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
@@ -62,8 +69,8 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		return pan_main(2, pan_help);
 	}
 	/* a script's settings, before anything else looks at the options */
-	static char lua_buf[4096];     /* the report names the script at exit */
-	const char *lua = o->lua_file ? o->lua_file : unquote(info->lua, lua_buf, sizeof lua_buf);
+	const char *lua = o->lua_file ? o->lua_file
+	                : unquote(info->lua, R->lua_path, sizeof R->lua_path);
 	if (lua && *lua && dmc_lua_load(lua, o, err, sizeof err) < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
@@ -102,9 +109,9 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 			fprintf(stderr, "pan: spin-dmc: cannot set up --json output\n");
 			return 2;
 		}
-		dmc_report_set_json_stream(f);
+		R->json = f;
 	}
-	on_exit(dmc_report_on_exit, NULL);
+	on_exit(dmc_report_on_exit, R);
 	dmc_faults_install();
 	return pan_main(argc, argv);
 }

@@ -48,14 +48,13 @@
 #include <string.h>
 #include "ndfs.h"
 #include "search.h"
+#include "run_context.h"
 #include "runtime.h"
 #include "bridge.h"
 #include "state_table.h"
 #include "por.h"
 #include "report.h"
 #include "faults.h"
-
-dmc_live_stats dmc_live_st;
 
 enum { K_ACCEPT = 1, K_REPUSH = 2 };
 #define ENTERED 1u
@@ -88,36 +87,32 @@ typedef struct clash {            /* a state whose fingerprint an earlier one ha
 	unsigned char *v;
 } clash;
 
-static kid *kids;
-static size_t nkids, kids_cap;
-static node *nodes;
-static size_t nnodes, nodes_cap;
-static int inner;                 /* a nested search runs */
-static size_t inner_base;         /* nodes below it are the outer search's */
-static int order_top;             /* the top node's successors are to be ordered */
-static unsigned seq;
-static uint64_t last_key;         /* fingerprint of the state the next push is for */
-static dmc_state_table *visited;
-static clash *clashes;
-static size_t nclash, clash_cap;
-static int guide_mode;            /* 0 none, 1 fsm, 2 hamming */
-static int next_cand = -1;        /* the next push: dmc_rt_live_origin */
-static int last_on_stack;         /* the outer state stored last is on the DFS stack */
-static struct {                   /* the expansion pan is doing (the last item popped) */
-	int open, inner, repush;
-	size_t begin;                 /* its successors: kids[begin..] */
-	int has_rec;                  /* the state's record: */
-	uint64_t key;                 /* ...by fingerprint, */
-	long clash;                   /* ...or clashes[clash] when >= 0 */
-} exp_cur;
-
-static void fail(const char *msg)
-{
-	fprintf(stderr, "pan: spin-dmc: %s\n", msg);
-	fflush(stdout);
-	dmc_report_cancel();
-	exit(2);
-}
+/* the nested DFS's part of the run (R->ndfs) */
+typedef struct dmc_ndfs {
+	dmc_live_stats st;
+	kid *kids;
+	size_t nkids, kids_cap;
+	node *nodes;
+	size_t nnodes, nodes_cap;
+	int inner;                    /* a nested search runs */
+	size_t inner_base;            /* nodes below it are the outer search's */
+	int order_top;                /* the top node's successors are to be ordered */
+	unsigned seq;
+	uint64_t last_key;            /* fingerprint of the state the next push is for */
+	dmc_state_table *visited;
+	clash *clashes;
+	size_t nclash, clash_cap;
+	int guide_mode;               /* 0 none, 1 fsm, 2 hamming */
+	int next_cand;                /* the next push: dmc_rt_live_origin */
+	int last_on_stack;            /* the outer state stored last is on the DFS stack */
+	struct {                      /* the expansion pan is doing (the last item popped) */
+		int open, inner, repush;
+		size_t begin;         /* its successors: kids[begin..] */
+		int has_rec;          /* the state's record: */
+		uint64_t key;         /* ...by fingerprint, */
+		long clash;           /* ...or clashes[clash] when >= 0 */
+	} exp_cur;
+} dmc_ndfs;
 
 static void *grow(void *p, size_t *cap, size_t elem)
 {
@@ -129,9 +124,9 @@ static void *grow(void *p, size_t *cap, size_t elem)
 	return q;
 }
 
-int dmc_rt_live(void)
+int dmc_rt_live(const dmc_run *R)
 {
-	return dmc_S.opt.cycles;
+	return R->opt.cycles;
 }
 
 /* pan's -N NAME / -NNAME (not -N<number>): the claim's name, or NULL */
@@ -210,38 +205,48 @@ int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, siz
 
 /* the stack proviso's Closed: the outer state just stored (the glue asks
  * right after dmc_rt_live_store; the key is not used) is on the stack */
-static int stack_open(uint64_t key)
+static int stack_open(void *ctx, uint64_t key)
 {
+	const dmc_ndfs *N = ctx;
 	(void) key;
-	return !last_on_stack;
+	return !N->last_on_stack;
 }
 
-void dmc_live_start(void)
+static int guide_mode_of(const char *g)
+{
+	return strcmp(g, "none") == 0 ? 0 : strcmp(g, "hamming") == 0 ? 2 : 1;
+}
+
+void dmc_live_start(dmc_run *R)
 {
 	char err[256];
-	const char *g = dmc_S.opt.guide;
-	guide_mode = strcmp(g, "none") == 0 ? 0 : strcmp(g, "hamming") == 0 ? 2 : 1;
-	if (dmc_S.opt.cycles == 2 && dmc_br_claim_type() >= 0)
-		fail("-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
+	dmc_ndfs *N = calloc(1, sizeof *N);
+	if (!N)
+		dmc_faults_stop_out_of_memory("setting up the nested DFS", sizeof *N);
+	R->ndfs = N;
+	N->next_cand = -1;
+	N->guide_mode = guide_mode_of(R->opt.guide);
+	if (R->opt.cycles == 2 && dmc_br_claim_type() >= 0)
+		dmc_search_fail(R, "-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
 		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
-	if (dmc_guide_init(guide_mode, err, sizeof err) < 0)
-		fail(err);
-	visited = dmc_st_new(1u << 16);
-	nodes = grow(nodes, &nodes_cap, sizeof *nodes);
-	nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
-	nodes[0].seed = NULL;
-	nodes[0].clash = -2;
-	nodes[0].blocked = NULL;
-	nnodes = 1;
-	if (!visited)
+	if (dmc_guide_init(N->guide_mode, R->opt.cycles, err, sizeof err) < 0)
+		dmc_search_fail(R, err);
+	N->visited = dmc_st_new(1u << 16);
+	N->nodes = grow(N->nodes, &N->nodes_cap, sizeof *N->nodes);
+	N->nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
+	N->nodes[0].seed = NULL;
+	N->nodes[0].clash = -2;
+	N->nodes[0].blocked = NULL;
+	N->nnodes = 1;
+	if (!N->visited)
 		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
 	if (dmc_por_proviso_kind() == DMC_POR_STACK)
-		dmc_por_set_closed_query(stack_open);
+		dmc_por_set_closed_query(stack_open, N);
 }
 
-const char *dmc_live_guide_note(void)
+const char *dmc_live_guide_note(const dmc_run *R)
 {
-	switch (guide_mode) {
+	switch (guide_mode_of(R->opt.guide)) {
 	case 0: return "none (SPIN's DFS order)";
 	case 2: return "hamming (outer: claim distance to accept; inner: bytes differing from the seed)";
 	default: return "fsm (outer: automaton distance to accept; inner: automaton distance to the seed)";
@@ -249,26 +254,26 @@ const char *dmc_live_guide_note(void)
 }
 
 /* The entered flag of a state (its vector v when known), or NULL. */
-static unsigned *status(uint64_t key, const void *v, size_t n, void *item)
+static unsigned *status(dmc_ndfs *N, uint64_t key, const void *v, size_t n, void *item)
 {
-	dmc_state_rec *r = dmc_st_find(visited, KEY(key));
+	dmc_state_rec *r = dmc_st_find(N->visited, KEY(key));
 	if (!r)
 		return NULL;
 	if (r->closed & CLASHED) {
 		if (!v)
 			v = dmc_br_item_vector(item, &n);
-		for (size_t i = 0; i < nclash; i++)
-			if (clashes[i].key == key && clashes[i].n == n && memcmp(clashes[i].v, v, n) == 0)
-				return &clashes[i].status;
+		for (size_t i = 0; i < N->nclash; i++)
+			if (N->clashes[i].key == key && N->clashes[i].n == n && memcmp(N->clashes[i].v, v, n) == 0)
+				return &N->clashes[i].status;
 	}
 	return &r->closed;            /* the first state with this fingerprint */
 }
 
-static void add_clash(uint64_t key, const void *v, size_t n)
+static void add_clash(dmc_ndfs *N, uint64_t key, const void *v, size_t n)
 {
-	if (nclash == clash_cap)
-		clashes = grow(clashes, &clash_cap, sizeof *clashes);
-	clash *c = &clashes[nclash];
+	if (N->nclash == N->clash_cap)
+		N->clashes = grow(N->clashes, &N->clash_cap, sizeof *N->clashes);
+	clash *c = &N->clashes[N->nclash];
 	c->v = malloc(n);
 	if (!c->v)
 		dmc_faults_stop_out_of_memory("nested DFS, fingerprint clash", n);
@@ -276,66 +281,66 @@ static void add_clash(uint64_t key, const void *v, size_t n)
 	c->n = n;
 	c->key = key;
 	c->status = 0;
-	nclash++;
-	dmc_live_st.clashes++;
+	N->nclash++;
+	N->st.clashes++;
 }
 
-int dmc_rt_live_store(const void *v, size_t n, int spin_old, int in)
+int dmc_rt_live_store(dmc_run *R, const void *v, size_t n, int spin_old, int in)
 {
-	if (!dmc_S.started)
-		dmc_search_start();
-	dmc_S.st.generated++;
-	last_key = 0;
+	dmc_ndfs *N = R->ndfs;
+	R->st.generated++;
+	N->last_key = 0;
 	if (in) {                     /* SPIN's store is exact for nested states */
 		if (!spin_old) {
-			dmc_live_st.inner_stored++;
-			dmc_S.st.stored++;
+			N->st.inner_stored++;
+			R->st.stored++;
 		}
 		return !spin_old;
 	}
 	uint64_t key = dmc_fingerprint(v, n);
-	last_key = key;
-	last_on_stack = 0;
+	N->last_key = key;
+	N->last_on_stack = 0;
 	if (!spin_old) {
 		int inserted;
-		dmc_live_st.outer_stored++;
-		dmc_S.st.stored++;
-		dmc_state_rec *r = dmc_st_insert(visited, KEY(key), 0, &inserted);
+		N->st.outer_stored++;
+		R->st.stored++;
+		dmc_state_rec *r = dmc_st_insert(N->visited, KEY(key), 0, &inserted);
 		if (!r) {
-			dmc_S.stopped = "out of memory (the nested DFS's state table)";
+			R->stopped = "out of memory (the nested DFS's state table)";
 			return 0;
 		}
 		if (!inserted) {
 			r->closed |= CLASHED;
-			add_clash(key, v, n);
+			add_clash(N, key, v, n);
 		}
 		return 1;
 	}
 	/* generated before: queued again unless already entered (the DFS
 	 * enters it from the deepest node that reaches it) */
-	unsigned *st = status(key, v, n, NULL);
-	last_on_stack = st && (*st & ONSTACK);
+	unsigned *st = status(N, key, v, n, NULL);
+	N->last_on_stack = st && (*st & ONSTACK);
 	return !st || !(*st & ENTERED);
 }
 
-void dmc_live_push(void *item, int g, int repush)
+void dmc_live_push(dmc_run *R, void *item, int g, int repush)
 {
+	dmc_ndfs *N = R->ndfs;
 	(void) g;
-	kid k = { item, repush ? 0 : last_key, 0, 0, seq++, repush ? K_REPUSH : 0, next_cand };
-	last_key = 0;
-	next_cand = -1;
+	kid k = { item, repush ? 0 : N->last_key, 0, 0, N->seq++, repush ? K_REPUSH : 0, N->next_cand };
+	N->last_key = 0;
+	N->next_cand = -1;
 	if (!repush) {
-		if (!inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
+		if (!N->inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
 			k.flags |= K_ACCEPT;
-		if (guide_mode)
-			k.h1 = inner ? dmc_guide_inner(&k.h2) : dmc_guide_outer();
+		if (N->guide_mode)
+			k.h1 = N->inner ? dmc_guide_inner(&k.h2) : dmc_guide_outer();
 	}
-	if (nkids == kids_cap)
-		kids = grow(kids, &kids_cap, sizeof *kids);
-	kids[nkids++] = k;
-	order_top = 1;
-	if ((double) nkids > dmc_live_st.pending_peak)
-		dmc_S.st.open_peak = dmc_live_st.pending_peak = (double) nkids;
+	if (N->nkids == N->kids_cap)
+		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
+	N->kids[N->nkids++] = k;
+	N->order_top = 1;
+	if ((double) N->nkids > N->st.pending_peak)
+		R->st.open_peak = N->st.pending_peak = (double) N->nkids;
 }
 
 /* Ordering: the best successor last (it is taken first). */
@@ -352,142 +357,145 @@ static int worse_first(const void *pa, const void *pb)
 	return a->seq < b->seq ? 1 : a->seq > b->seq ? -1 : 0;
 }
 
-static void push_node(size_t kid_begin, void *seed)
+static void push_node(dmc_ndfs *N, size_t kid_begin, void *seed)
 {
-	if (nnodes == nodes_cap)
-		nodes = grow(nodes, &nodes_cap, sizeof *nodes);
-	nodes[nnodes].kid_begin = kid_begin;
-	nodes[nnodes].seed = seed;
-	nodes[nnodes].clash = -2;
-	nodes[nnodes].blocked = NULL;
-	nnodes++;
-	if ((double) nnodes > dmc_live_st.stack_peak)
-		dmc_live_st.stack_peak = (double) nnodes;
+	if (N->nnodes == N->nodes_cap)
+		N->nodes = grow(N->nodes, &N->nodes_cap, sizeof *N->nodes);
+	N->nodes[N->nnodes].kid_begin = kid_begin;
+	N->nodes[N->nnodes].seed = seed;
+	N->nodes[N->nnodes].clash = -2;
+	N->nodes[N->nnodes].blocked = NULL;
+	N->nnodes++;
+	if ((double) N->nnodes > N->st.stack_peak)
+		N->st.stack_peak = (double) N->nnodes;
 }
 
 /* The nested search from an accepting state that just finished. */
-static void start_inner(void *seed)
+static void start_inner(dmc_ndfs *N, void *seed)
 {
-	inner = 1;
-	inner_base = nnodes;
-	dmc_live_st.seeds++;
+	N->inner = 1;
+	N->inner_base = N->nnodes;
+	N->st.seeds++;
 	dmc_br_set_seed(seed);
 	dmc_guide_set_seed(seed);
-	push_node(nkids, NULL);       /* its root: the seed's copy is its one successor */
-	if (nkids == kids_cap)
-		kids = grow(kids, &kids_cap, sizeof *kids);
-	kids[nkids++] = (kid) { seed, 0, 0, 0, seq++, 0, -1 };
+	push_node(N, N->nkids, NULL);       /* its root: the seed's copy is its one successor */
+	if (N->nkids == N->kids_cap)
+		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
+	N->kids[N->nkids++] = (kid) { seed, 0, 0, 0, N->seq++, 0, -1 };
 }
 
-void dmc_rt_live_origin(int cand)
+void dmc_rt_live_origin(dmc_run *R, int cand)
 {
-	next_cand = cand;
+	dmc_ndfs *N = R->ndfs;
+	N->next_cand = cand;
 }
 
-int dmc_rt_live_choice(uint64_t key, const void *v, size_t n)
+int dmc_rt_live_choice(dmc_run *R, uint64_t key, const void *v, size_t n)
 {
-	unsigned *st = status(key, v, n, NULL);
+	dmc_ndfs *N = R->ndfs;
+	unsigned *st = status(N, key, v, n, NULL);
 	if (!st || !(*st & DECIDED)) {
-		dmc_live_st.por_inner_undecided++;
+		N->st.por_inner_undecided++;
 		return -2;
 	}
 	int choice = (int) (*st >> 8) - 1;
 	if (choice >= 0)
-		dmc_live_st.por_inner_reduced++;
+		N->st.por_inner_reduced++;
 	return choice;
 }
 
 /* A state's flags: clashes[clash] when clash >= 0, else the table's
  * record for key (pointers into either move when they grow). */
-static unsigned *record_at(uint64_t key, long clash)
+static unsigned *record_at(dmc_ndfs *N, uint64_t key, long clash)
 {
 	if (clash >= 0)
-		return &clashes[clash].status;
-	dmc_state_rec *r = dmc_st_find(visited, KEY(key));
+		return &N->clashes[clash].status;
+	dmc_state_rec *r = dmc_st_find(N->visited, KEY(key));
 	return r ? &r->closed : NULL;
 }
 
 /* The expansion of the item popped last is over: keep the successors of
  * its reduction decision (an outer state's: the process whose
  * candidacy pan kept, or all), and record that decision. */
-static void finish_expansion(void)
+static void finish_expansion(dmc_ndfs *N)
 {
-	exp_cur.open = 0;
-	if (exp_cur.inner)
+	N->exp_cur.open = 0;
+	if (N->exp_cur.inner)
 		return;                   /* the glue replayed the recorded decision */
 	int choice = dmc_por_status(NULL) ? dmc_por_chosen() : -1;
-	size_t w = exp_cur.begin;
-	for (size_t i = exp_cur.begin; i < nkids; i++) {
-		kid k = kids[i];
+	size_t w = N->exp_cur.begin;
+	for (size_t i = N->exp_cur.begin; i < N->nkids; i++) {
+		kid k = N->kids[i];
 		if ((k.flags & K_REPUSH) || (choice >= 0 ? k.cand == choice : k.cand < 0))
-			kids[w++] = k;
+			N->kids[w++] = k;
 		else {
 			dmc_br_discard(k.item);
-			dmc_live_st.por_dropped++;
+			N->st.por_dropped++;
 		}
 	}
-	nkids = w;
-	if (exp_cur.repush || !exp_cur.has_rec)
+	N->nkids = w;
+	if (N->exp_cur.repush || !N->exp_cur.has_rec)
 		return;
-	unsigned *st = record_at(exp_cur.key, exp_cur.clash);
+	unsigned *st = record_at(N, N->exp_cur.key, N->exp_cur.clash);
 	if (st)
 		*st = (*st & 0xffu) | DECIDED | ((unsigned) (choice + 1) << 8);
 }
 
 /* pan is about to expand k (after its removal from kids); st: its record */
-static void begin_expansion(const kid *k, unsigned *st)
+static void begin_expansion(dmc_ndfs *N, const kid *k, unsigned *st)
 {
-	exp_cur.open = 1;
-	exp_cur.inner = inner;
-	exp_cur.repush = (k->flags & K_REPUSH) != 0;
-	exp_cur.begin = nkids;
-	exp_cur.has_rec = st != NULL;
-	exp_cur.key = k->key;
-	exp_cur.clash = -1;           /* the state's own record: a clash's, or the table's */
-	for (size_t i = 0; st && i < nclash; i++)
-		if (st == &clashes[i].status)
-			exp_cur.clash = (long) i;
+	N->exp_cur.open = 1;
+	N->exp_cur.inner = N->inner;
+	N->exp_cur.repush = (k->flags & K_REPUSH) != 0;
+	N->exp_cur.begin = N->nkids;
+	N->exp_cur.has_rec = st != NULL;
+	N->exp_cur.key = k->key;
+	N->exp_cur.clash = -1;           /* the state's own record: a clash's, or the table's */
+	for (size_t i = 0; st && i < N->nclash; i++)
+		if (st == &N->clashes[i].status)
+			N->exp_cur.clash = (long) i;
 }
 
-void *dmc_live_pop(void)
+void *dmc_live_pop(dmc_run *R)
 {
-	if (exp_cur.open)
-		finish_expansion();
-	if (order_top) {
-		size_t b = nodes[nnodes - 1].kid_begin;
-		if (nkids - b > 1)
-			qsort(kids + b, nkids - b, sizeof *kids, worse_first);
-		order_top = 0;
+	dmc_ndfs *N = R->ndfs;
+	if (N->exp_cur.open)
+		finish_expansion(N);
+	if (N->order_top) {
+		size_t b = N->nodes[N->nnodes - 1].kid_begin;
+		if (N->nkids - b > 1)
+			qsort(N->kids + b, N->nkids - b, sizeof *N->kids, worse_first);
+		N->order_top = 0;
 	}
 	for (;;) {
-		node *top = &nodes[nnodes - 1];
-		if (nkids > top->kid_begin) {
-			kid k = kids[--nkids];
+		node *top = &N->nodes[N->nnodes - 1];
+		if (N->nkids > top->kid_begin) {
+			kid k = N->kids[--N->nkids];
 			/* pan re-expands the state before a failed rendezvous: its
 			 * successors join the current node's */
 			if (k.flags & K_REPUSH) {
-				begin_expansion(&k, NULL);
+				begin_expansion(N, &k, NULL);
 				return k.item;
 			}
 			unsigned *st = NULL;
-			if (!inner) {
-				st = status(k.key, NULL, 0, k.item);
+			if (!N->inner) {
+				st = status(N, k.key, NULL, 0, k.item);
 				if (st && (*st & ENTERED)) {
 					dmc_br_discard(k.item);
 					continue;
 				}
 				if (st)
 					*st |= ENTERED | ONSTACK;
-				dmc_live_st.outer_expanded++;
+				N->st.outer_expanded++;
 			} else
-				dmc_live_st.inner_expanded++;
-			push_node(nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
-			begin_expansion(&k, st);
+				N->st.inner_expanded++;
+			push_node(N, N->nkids, (k.flags & K_ACCEPT) ? dmc_br_clone_inner(k.item) : NULL);
+			begin_expansion(N, &k, st);
 			if (st) {
-				nodes[nnodes - 1].key = k.key;
-				nodes[nnodes - 1].clash = exp_cur.clash;
+				N->nodes[N->nnodes - 1].key = k.key;
+				N->nodes[N->nnodes - 1].clash = N->exp_cur.clash;
 			}
-			dmc_S.st.expanded++;
+			R->st.expanded++;
 			return k.item;
 		}
 		if (top->blocked) {           /* its offers are resolved: blocked? */
@@ -496,41 +504,51 @@ void *dmc_live_pop(void)
 			if (dmc_br_live_blocked(c))
 				continue;     /* the stutter successor is its kid */
 		}
-		node done = nodes[--nnodes];  /* finished: all successors tried */
-		if (inner) {
-			if (nnodes == inner_base) {   /* the nested search failed */
-				inner = 0;
+		node done = N->nodes[--N->nnodes];  /* finished: all successors tried */
+		if (N->inner) {
+			if (N->nnodes == N->inner_base) {   /* the nested search failed */
+				N->inner = 0;
 				dmc_br_set_seed(NULL);
 			}
 			continue;
 		}
 		if (done.clash != -2) {   /* off the stack */
-			unsigned *st = record_at(done.key, done.clash);
+			unsigned *st = record_at(N, done.key, done.clash);
 			if (st)
 				*st &= ~ONSTACK;
 		}
-		if (nnodes == 0)
+		if (N->nnodes == 0)
 			return NULL;          /* the outer search is complete */
 		if (done.seed)
-			start_inner(done.seed);
+			start_inner(N, done.seed);
 	}
 }
 
-void *dmc_rt_live_blocked_candidate(void *c)
+void *dmc_rt_live_blocked_candidate(dmc_run *R, void *c)
 {
-	void *prev = nodes[nnodes - 1].blocked;
-	nodes[nnodes - 1].blocked = c;
+	dmc_ndfs *N = R->ndfs;
+	void *prev = N->nodes[N->nnodes - 1].blocked;
+	N->nodes[N->nnodes - 1].blocked = c;
 	return prev;
 }
 
-double dmc_live_bytes(void)
+double dmc_live_bytes(const dmc_run *R)
 {
-	double b = (double) kids_cap * sizeof *kids + (double) nodes_cap * sizeof *nodes
-	         + (double) clash_cap * sizeof *clashes + dmc_guide_bytes()
+	const dmc_ndfs *N = R->ndfs;
+	if (!N)
+		return dmc_br_glue_bytes();
+	double b = (double) N->kids_cap * sizeof *N->kids + (double) N->nodes_cap * sizeof *N->nodes
+	         + (double) N->clash_cap * sizeof *N->clashes + dmc_guide_bytes()
 	         + dmc_br_glue_bytes();
-	if (visited)
-		b += (double) dmc_st_bytes(visited);
-	for (size_t i = 0; i < nclash; i++)
-		b += (double) clashes[i].n;
+	if (N->visited)
+		b += (double) dmc_st_bytes(N->visited);
+	for (size_t i = 0; i < N->nclash; i++)
+		b += (double) N->clashes[i].n;
 	return b;
+}
+
+const dmc_live_stats *dmc_live_get_stats(const dmc_run *R)
+{
+	static const dmc_live_stats none;
+	return R->ndfs ? &R->ndfs->st : &none;
 }

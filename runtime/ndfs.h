@@ -24,23 +24,27 @@ typedef struct dmc_live_stats {
 	double por_inner_undecided;   /* ...whose outer state had no recorded decision (full) */
 } dmc_live_stats;
 
-extern dmc_live_stats dmc_live_st;
+typedef struct dmc_run dmc_run;
+
+/* The nested DFS's statistics (zero before it starts). */
+const dmc_live_stats *dmc_live_get_stats(const dmc_run *R);
 
 /* Check the liveness options (-a, -l, -f, --guide against --search and
  * --heuristic) and pan's -N (the claim must exist: pan ignores -N when
  * there is one claim, and exits 1 when none has the name), then tell the
  * glue; 0, or -1 with a message. */
 int dmc_live_check_options(dmc_options *o, int argc, char **argv, char *err, size_t errlen);
-/* Set up once pan's tables exist (from dmc_search_start). */
-void dmc_live_start(void);
-void dmc_live_push(void *item, int g, int repush);
-void *dmc_live_pop(void);
-double dmc_live_bytes(void);
+/* Set up once pan's tables exist (from dmc_rt_start). */
+void dmc_live_start(dmc_run *R);
+void dmc_live_push(dmc_run *R, void *item, int g, int repush);
+void *dmc_live_pop(dmc_run *R);
+double dmc_live_bytes(const dmc_run *R);
 /* The guidance in words, for the results. */
-const char *dmc_live_guide_note(void);
+const char *dmc_live_guide_note(const dmc_run *R);
 
 /* Successor ordering (ndfs_guide.c): tables from pan's automata. */
-int dmc_guide_init(int mode, char *err, size_t errlen);  /* mode: 0 none, 1 fsm, 2 hamming */
+/* mode: 0 none, 1 fsm, 2 hamming; cycles: 1 -a, 2 -l */
+int dmc_guide_init(int mode, int cycles, char *err, size_t errlen);
 /* Outer search: distance of now to an accepting state (smaller first). */
 int dmc_guide_outer(void);
 /* Nested search: distance of now to the seed; the seed's control states

@@ -25,7 +25,7 @@
 #define FAR 1000                  /* automaton distance when not reachable */
 #define APSP_MAX 400              /* control states per type for all pairs */
 
-static int mode, ntypes;
+static int mode, cycles, ntypes;
 static int **dacc;                /* [type][state]: distance to an accept state */
 static int **apsp;                /* [type][from * n + to], NULL when too large */
 static int *seed_state;           /* the seed's control state per pid */
@@ -54,8 +54,9 @@ static void bfs_from(int type, int n, int src, int *out, int *queue)
 	}
 }
 
-int dmc_guide_init(int m, char *err, size_t errlen)
+int dmc_guide_init(int m, int cyc, char *err, size_t errlen)
 {
+	cycles = cyc;
 	(void) err; (void) errlen;
 	mode = m;
 	if (!mode)
@@ -97,7 +98,7 @@ int dmc_guide_init(int m, char *err, size_t errlen)
 
 int dmc_guide_outer(void)
 {
-	if (dmc_rt_live() == 2)
+	if (cycles == 2)
 		return dmc_br_live_accepting() ? 0 : 1;
 	int best = FAR;
 	for (int pid = 0; pid < dmc_br_nprocs(); pid++) {

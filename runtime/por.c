@@ -6,7 +6,8 @@
 #include "por.h"
 
 static dmc_por_proviso proviso = DMC_POR_C2C;
-static int (*in_open)(uint64_t key);
+static int (*in_open)(void *ctx, uint64_t key);
+static void *in_open_ctx;
 static dmc_por_stats stats, counted;
 static int wanted = 1, on;
 static const char *status_note = "off (no expansion yet)";
@@ -56,7 +57,11 @@ int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out)
 	return 0;
 }
 
-void dmc_por_set_closed_query(int (*q)(uint64_t key)) { in_open = q; }
+void dmc_por_set_closed_query(int (*q)(void *ctx, uint64_t key), void *ctx)
+{
+	in_open = q;
+	in_open_ctx = ctx;
+}
 
 /* the verdict on the candidate so far */
 static int candidate_ok(void)
@@ -107,7 +112,7 @@ int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in
 		cur.some_ok = cur.some_bad = 0;
 		cur.attempted = 1;
 	}
-	int not_closed = queued || (in_open ? in_open(key) : in_queue);
+	int not_closed = queued || (in_open ? in_open(in_open_ctx, key) : in_queue);
 	if (not_closed)
 		cur.some_ok = 1;
 	else

@@ -65,10 +65,10 @@ const char *dmc_por_proviso_name(dmc_por_proviso p);
 /* "c2c", "c2cl" or "stack": 0, else -1 */
 int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
 
-/* in_open(key): 1 when the old state with that fingerprint (0 when the
+/* in_open(ctx, key): 1 when the old state with that fingerprint (0 when the
  * search keeps no fingerprints) is not in Closed.  NULL (the default):
  * SPIN's queue tag decides (in_queue below). */
-void dmc_por_set_closed_query(int (*in_open)(uint64_t key));
+void dmc_por_set_closed_query(int (*in_open)(void *ctx, uint64_t key), void *ctx);
 
 /* The expansion of a popped state begins: ends the bookkeeping of the
  * previous one. */

@@ -19,9 +19,6 @@
 #include "faults.h"
 #include "results.h"
 
-static FILE *json_out;
-
-void dmc_report_set_json_stream(FILE *f) { json_out = f; }
 
 /* Steps in a SPIN trail file: lines whose first field is a step number
  * (the -2:... claim and -4:... merge lines are not steps). */
@@ -64,12 +61,12 @@ static long trail_cycle(const char *name, long *stem)
 }
 
 /* the nested DFS's statistics (-a, -l) */
-static void live_results(dmc_results *r, long cycle, long stem)
+static void live_results(const dmc_run *R, dmc_results *r, long cycle, long stem)
 {
-	const dmc_live_stats *l = &dmc_live_st;
-	const char *mode = dmc_S.opt.cycles == 1 ? "acceptance" : "non-progress";
+	const dmc_live_stats *l = dmc_live_get_stats(R);
+	const char *mode = R->opt.cycles == 1 ? "acceptance" : "non-progress";
 	dmc_results_text(r, "liveness", "%s cycles (%s), guide %s", mode,
-	                 dmc_S.opt.cycles == 1 ? "-a" : "-l", dmc_live_guide_note());
+	                 R->opt.cycles == 1 ? "-a" : "-l", dmc_live_guide_note(R));
 	dmc_results_text(r, "outer search states", "%.0f stored, %.0f expanded",
 	                 l->outer_stored, l->outer_expanded);
 	dmc_results_text(r, "inner search states", "%.0f stored, %.0f expanded, in %.0f nested searches",
@@ -86,12 +83,12 @@ static void live_results(dmc_results *r, long cycle, long stem)
 		dmc_results_text(r, "cycle", "%ld steps after a stem of %ld", cycle, stem);
 }
 
-static void live_json(dmc_results *r, long cycle, long stem)
+static void live_json(const dmc_run *R, dmc_results *r, long cycle, long stem)
 {
-	const dmc_live_stats *l = &dmc_live_st;
+	const dmc_live_stats *l = dmc_live_get_stats(R);
 	dmc_results_object(r, "liveness");
-	dmc_results_str(r, "cycles", NULL, dmc_S.opt.cycles == 1 ? "acceptance" : "non-progress");
-	dmc_results_str(r, "guide", NULL, dmc_S.opt.guide);
+	dmc_results_str(r, "cycles", NULL, R->opt.cycles == 1 ? "acceptance" : "non-progress");
+	dmc_results_str(r, "guide", NULL, R->opt.guide);
 	dmc_results_num(r, "outer_states", NULL, "%.0f", l->outer_stored);
 	dmc_results_num(r, "outer_expanded", NULL, "%.0f", l->outer_expanded);
 	dmc_results_num(r, "inner_states", NULL, "%.0f", l->inner_stored);
@@ -117,7 +114,7 @@ static void live_json(dmc_results *r, long cycle, long stem)
  * no error found: a signal, a refused allocation, pan's own -Q limit.
  * The only other way pan ends early is its allocator's "out of memory"
  * (Malloc, which then calls wrapup), the default. */
-static const char *why_pan_stopped(void)
+static const char *why_pan_stopped(const dmc_run *R)
 {
 	const char *r;
 	if ((r = dmc_faults_interrupted()))
@@ -125,22 +122,22 @@ static const char *why_pan_stopped(void)
 	if ((r = dmc_faults_oom()))
 		return r;
 	double q = dmc_br_pan_quota();
-	if (q > 0 && dmc_now_seconds() - dmc_S.t_start >= q - 1)
+	if (q > 0 && dmc_now_seconds() - R->t_start >= q - 1)
 		return "time limit (pan's -Q)";
 	return "out of memory (pan)";
 }
 
-static const char *incomplete_reason(void)
+static const char *incomplete_reason(const dmc_run *R)
 {
-	if (dmc_S.stopped)
-		return dmc_S.stopped;
+	if (R->stopped)
+		return R->stopped;
 	if (!dmc_br_search_done()) {
 		/* pan stops at its error limit (-c, -e): not a fault */
 		if (dmc_br_errors() > 0 && !dmc_faults_interrupted() && !dmc_faults_oom())
 			return "";
-		return why_pan_stopped();
+		return why_pan_stopped(R);
 	}
-	if (dmc_S.st.dropped > 0)
+	if (R->st.dropped > 0)
 		return "beam search dropped states";
 	if (dmc_br_depth_truncated())
 		return "depth limit (-m / --max-depth)";
@@ -149,16 +146,12 @@ static const char *incomplete_reason(void)
 	return "";
 }
 
-static const char *verdict(void)
+static const char *verdict(const dmc_run *R)
 {
 	if (dmc_br_errors() > 0)
 		return "violation";
-	return *incomplete_reason() ? "incomplete" : "no-violation";
+	return *incomplete_reason(R) ? "incomplete" : "no-violation";
 }
-
-static int cancelled;
-
-void dmc_report_cancel(void) { cancelled = 1; }
 
 /* pan stopped because the state vector reached VECTORSZ: not a
  * violation of the model (pan calls it an error and writes a trail) */
@@ -177,9 +170,8 @@ static void vector_too_small(long need)
 
 void dmc_report_on_exit(int status, void *arg)
 {
-	(void) arg;
-	dmc_search_state *S = &dmc_S;
-	if (cancelled)                        /* the runtime said why (exit 2, --show-model) */
+	dmc_run *R = arg;
+	if (!R || R->cancelled)                        /* the runtime said why (exit 2, --show-model) */
 		return;
 	int phase = dmc_br_pan_phase();
 	if (phase == DMC_PAN_OPTIONS && status != 0) {
@@ -202,29 +194,29 @@ void dmc_report_on_exit(int status, void *arg)
 		fflush(NULL);
 		_exit(2);
 	}
-	if (!S->started) {
+	if (!R->started) {
 		/* pan stopped before the search began: an error at the
 		 * initial state (a claim's guard pan cannot evaluate), or
 		 * while setting up (hash table out of memory, a signal) */
-		S->started = 1;
-		S->heur = dmc_heuristic_find(S->opt.heuristic);
-		S->prune_note = "off";
-		S->st.h_initial = -1;
-		S->t_start = dmc_now_seconds();
+		R->started = 1;
+		R->heur = dmc_heuristic_find(R->opt.heuristic);
+		R->prune_note = "off";
+		R->st.h_initial = -1;
+		R->t_start = dmc_now_seconds();
 	}
-	if (!S->heur)
+	if (!R->heur)
 		return;
-	if (S->t_end == 0)
-		S->t_end = dmc_now_seconds();
-	const dmc_stats *st = &S->st;
-	const char *v = verdict();
+	if (R->t_end == 0)
+		R->t_end = dmc_now_seconds();
+	const dmc_stats *st = &R->st;
+	const char *v = verdict(R);
 	int found = dmc_br_errors() > 0;
 	const char *trail = found ? dmc_br_trail_name() : "";
 	long steps = found ? trail_steps(trail) : 0;
-	long stem = 0, cycle = found && S->opt.cycles ? trail_cycle(trail, &stem) : -1;
-	double secs = S->t_end - S->t_start;
+	long stem = 0, cycle = found && R->opt.cycles ? trail_cycle(trail, &stem) : -1;
+	double secs = R->t_end - R->t_start;
 	double pan_mb = dmc_br_pan_memory() / 1048576.0;
-	double rt_mb = dmc_runtime_bytes() / 1048576.0;
+	double rt_mb = dmc_runtime_bytes(R) / 1048576.0;
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	double rss_mb = ru.ru_maxrss / 1024.0;
@@ -237,29 +229,29 @@ void dmc_report_on_exit(int status, void *arg)
 	}
 	dmc_results_init(r);
 	char wnote[64] = "";
-	if (S->opt.search == DMC_SEARCH_WASTAR)
-		snprintf(wnote, sizeof wnote, " (W=%g)", S->opt.weight);
-	else if (S->opt.search == DMC_SEARCH_BEAM && S->opt.beam_width_of)
+	if (R->opt.search == DMC_SEARCH_WASTAR)
+		snprintf(wnote, sizeof wnote, " (W=%g)", R->opt.weight);
+	else if (R->opt.search == DMC_SEARCH_BEAM && R->opt.beam_width_of)
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
-	else if (S->opt.search == DMC_SEARCH_BEAM)
-		snprintf(wnote, sizeof wnote, " (K=%zu)", S->opt.beam_width);
-	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", S->opt.search_name, wnote,
-	                  S->heur->name, S->heur->admissible ? " (admissible)" : "");
+	else if (R->opt.search == DMC_SEARCH_BEAM)
+		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
+	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", R->opt.search_name, wnote,
+	                  R->heur->name, R->heur->admissible ? " (admissible)" : "");
 	const char *por_note;
 	int por_on = dmc_por_status(&por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats();
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
-	const dmc_hcache_stats *hc = S->heur->cache_stats ? S->heur->cache_stats() : NULL;
+	const dmc_hcache_stats *hc = R->heur->cache_stats ? R->heur->cache_stats() : NULL;
 	double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
 	           + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 
 	dmc_results_str(r, "verdict", NULL, v);
-	dmc_results_str(r, "search", NULL, S->opt.search_name);
-	dmc_results_str(r, "heuristic", NULL, S->heur->name);
-	dmc_results_bool(r, "admissible", S->heur->admissible);
-	dmc_results_num(r, "weight", NULL, "%g", S->opt.weight);
-	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) S->opt.beam_width);
+	dmc_results_str(r, "search", NULL, R->opt.search_name);
+	dmc_results_str(r, "heuristic", NULL, R->heur->name);
+	dmc_results_bool(r, "admissible", R->heur->admissible);
+	dmc_results_num(r, "weight", NULL, "%g", R->opt.weight);
+	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) R->opt.beam_width);
 	dmc_results_h(r, "h_initial", "h(initial state)", st->h_initial);
 	dmc_results_num(r, "states_stored", NULL, "%.0f", st->stored);
 	dmc_results_num(r, "states_expanded", "states expanded", "%.0f", st->expanded);
@@ -267,13 +259,13 @@ void dmc_report_on_exit(int status, void *arg)
 	dmc_results_num(r, NULL, "states stored", "%.0f", st->stored);
 	dmc_results_num(r, "states_reopened", "states re-opened", "%.0f", st->reopened);
 	dmc_results_num(r, "states_pruned", "states pruned (h=inf)", "%.0f", st->pruned);
-	dmc_results_num(r, "states_dropped", S->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
+	dmc_results_num(r, "states_dropped", R->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
 	                "%.0f", st->dropped);
 	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);
 	if (st->clashes > 0)
 		dmc_results_text(r, "fingerprint clashes", "%.0f (those states are never re-opened)",
 		                 st->clashes);
-	dmc_results_text(r, "dead-end pruning", "%s", S->prune_note);
+	dmc_results_text(r, "dead-end pruning", "%s", R->prune_note);
 	dmc_results_num(r, "trail_length", NULL, "%.0f", found ? (double) steps : 0.0);
 	dmc_results_num(r, "memory_mb", NULL, "%.3f", pan_mb + rt_mb);
 	dmc_results_num(r, "peak_rss_mb", NULL, "%.1f", rss_mb);
@@ -284,8 +276,8 @@ void dmc_report_on_exit(int status, void *arg)
 		                 dmc_por_proviso_name(dmc_por_proviso_kind()), ps->reduced, ps->proviso_full);
 	else
 		dmc_results_text(r, "partial-order reduction", "%s", por_note);
-	if (S->opt.cycles)
-		live_results(r, cycle, stem);
+	if (R->opt.cycles)
+		live_results(R, r, cycle, stem);
 	dmc_results_text(r, "heuristic evaluations", "%.0f, %.2f us each, %.1f%% of the search time "
 	                 "(1 in 16 timed)", st->hcalls, h_us, h_share > 100 ? 100 : h_share);
 	dmc_results_num(r, "h_evaluations", NULL, "%.0f", st->hcalls);
@@ -311,22 +303,22 @@ void dmc_report_on_exit(int status, void *arg)
 		dmc_results_null(r, "hcache");
 	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
 	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
-	                                  + dmc_runtime_bytes()) / st->stored : 0.0);
-	if (S->opt.lua_file)
-		dmc_results_text(r, "lua script", "%s%s", S->opt.lua_file,
-		                 S->opt.combo.active ? "" : " (settings only)");
+	                                  + dmc_runtime_bytes(R)) / st->stored : 0.0);
+	if (R->opt.lua_file)
+		dmc_results_text(r, "lua script", "%s%s", R->opt.lua_file,
+		                 R->opt.combo.active ? "" : " (settings only)");
 	if (dmc_lua_calls() > 0)
 		dmc_results_text(r, "priority(s) calls", "%.0f (%.2f us per call)", dmc_lua_calls(),
 		                 dmc_lua_us_per_call());
-	if (S->opt.lua_file) {
+	if (R->opt.lua_file) {
 		dmc_results_num(r, "lua_calls", NULL, "%.0f", dmc_lua_calls());
 		dmc_results_num(r, "lua_us_per_call", NULL, "%.3f", dmc_lua_us_per_call());
 	}
 	/* processor time of the whole pan process: steadier than time_s on a
 	 * loaded machine (tests/bench/lua.sh) */
 	dmc_results_num(r, "cpu_s", NULL, "%.6f", cpu);
-	if (S->opt.cycles)
-		live_json(r, cycle, stem);
+	if (R->opt.cycles)
+		live_json(R, r, cycle, stem);
 	else
 		dmc_results_null(r, "liveness");
 	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f",
@@ -337,14 +329,14 @@ void dmc_report_on_exit(int status, void *arg)
 		dmc_results_str(r, "trail_file", NULL, trail);
 	} else
 		dmc_results_null(r, "trail_file");
-	dmc_results_text(r, "verdict", "%s%s%s", v, *incomplete_reason() && !found ? ": " : "",
-	                 found ? "" : incomplete_reason());
-	dmc_results_str(r, "incomplete_reason", NULL, incomplete_reason());
+	dmc_results_text(r, "verdict", "%s%s%s", v, *incomplete_reason(R) && !found ? ": " : "",
+	                 found ? "" : incomplete_reason(R));
+	dmc_results_str(r, "incomplete_reason", NULL, incomplete_reason(R));
 	dmc_results_str(r, "model", NULL, dmc_br_model_file());
 
 	dmc_results_write_text(stdout, r);
-	if (json_out)
-		dmc_results_write_json(json_out, r);
+	if (R->json)
+		dmc_results_write_json(R->json, r);
 	free(r);
 	fflush(NULL);
 	_exit(found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0);

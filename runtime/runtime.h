@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+typedef struct dmc_run dmc_run;       /* run_context.h: the run context */
+
 typedef struct dmc_build_info {
 	const char *search;           /* -DDMC_SEARCH default */
 	const char *heuristic;        /* -DDMC_HEURISTIC default */
@@ -17,14 +19,20 @@ typedef struct dmc_build_info {
 	size_t frame_bytes;           /* SPIN's per-queued-state bookkeeping */
 	long *pan_maxdepth;           /* pan's -m, which the runtime may raise */
 	const char *lua;              /* -DDMC_LUA script, or "" */
+	dmc_run **run;                /* set to the run before pan's main runs */
 } dmc_build_info;
 
-/* Take the runtime's options off argv, then run pan's main. */
+/* Create the run, take the runtime's options off argv, then run pan's
+ * main.  Every call below takes the run it handed out. */
 int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
                 const dmc_build_info *info);
 
+/* Set the search up, once pan's tables exist (the glue's first hook).
+ * 0: search; 1: nothing to search (the run printed what --show-model
+ * asks for): end pan with status 0.  Exits 2 on an error. */
+int dmc_rt_start(dmc_run *R);
 /* 1 when the search needs state identities (A*, weighted A* re-open). */
-int dmc_rt_wants_keys(void);
+int dmc_rt_wants_keys(const dmc_run *R);
 /* 64-bit fingerprint of a state vector; never 0. */
 uint64_t dmc_fingerprint(const void *bytes, size_t n);
 
@@ -32,15 +40,15 @@ uint64_t dmc_fingerprint(const void *bytes, size_t n);
  * wanted) was offered to SPIN's store, which said it is old (nonzero) or
  * new (0).  Returns 1 when the state must be queued (new, or re-opened
  * with a smaller g), else 0. */
-int dmc_rt_store(uint64_t key, int g, int spin_old);
+int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old);
 
 /* Queue SPIN's saved state `item` (now = that state) at depth g, with the
  * identity key the last dmc_rt_store was given; repush is 1 for pan's
  * re-expansion of a state after a failed rendezvous (no store call). */
-void dmc_rt_push(void *item, uint64_t key, int g, int repush);
+void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
 
 /* The next state to expand, or NULL to end the search. */
-void *dmc_rt_pop(void);
+void *dmc_rt_pop(dmc_run *R);
 
 /* The glue could not allocate `bytes` for `what`: the search ends as
  * incomplete, "out of memory" (runtime/faults.h); does not return. */
@@ -70,19 +78,19 @@ int dmc_br_lossy_store(void);
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 
 /* 0: safety search; 1: acceptance cycles (-a); 2: non-progress cycles (-l). */
-int dmc_rt_live(void);
+int dmc_rt_live(const dmc_run *R);
 /* A successor in now (vector v, n bytes) was offered to SPIN's store,
  * which said old (nonzero) or new; inner: it belongs to the nested
  * search.  Returns 1 when the state must be queued. */
-int dmc_rt_live_store(const void *v, size_t n, int spin_old, int inner);
+int dmc_rt_live_store(dmc_run *R, const void *v, size_t n, int spin_old, int inner);
 /* Partial-order reduction in the nested DFS (ndfs.c): the next queued
  * state comes from candidate process cand expanded alone (pan's
  * preselection), or from a full expansion (-1). */
-void dmc_rt_live_origin(int cand);
+void dmc_rt_live_origin(dmc_run *R, int cand);
 /* The reduction decision the outer search recorded for the state with
  * this vector (without the nested-search bit) and fingerprint: the pid
  * of the process expanded alone, -1 every process, -2 none recorded. */
-int dmc_rt_live_choice(uint64_t key, const void *v, size_t n);
+int dmc_rt_live_choice(dmc_run *R, uint64_t key, const void *v, size_t n);
 
 /* callbacks into the glue for the nested DFS */
 int dmc_br_set_cycles(int mode);             /* before pan's main: SPIN's a_cycles; the mode in effect */
@@ -101,7 +109,7 @@ double dmc_br_glue_bytes(void);              /* the glue's tables: claim steps, 
  * when the node's successors are done, the runtime calls
  * dmc_br_live_blocked(c), which queues the stutter successor of every
  * state in the chain whose offers all failed (1 if any) and frees it. */
-void *dmc_rt_live_blocked_candidate(void *c);   /* returns the record it replaces */
+void *dmc_rt_live_blocked_candidate(dmc_run *R, void *c);   /* returns the record it replaces */
 int dmc_br_live_blocked(void *c);
 
 #endif

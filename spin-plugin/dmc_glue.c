@@ -118,12 +118,16 @@ int q_zero(int);
 #define DMC_LUA_FILE ""
 #endif
 
+/* The run (runtime/run.h): the one pointer pan's fixed hook signatures
+ * make the glue keep; every runtime call gets it. */
+static dmc_run *R;
+
 int main(int argc, char **argv)
 {
 	static const dmc_build_info info = {
 		DMC_STR(DMC_SEARCH), DMC_STR(DMC_HEURISTIC), SpinVersion, PanSource,
 		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
-		&maxdepth, DMC_LUA_FILE
+		&maxdepth, DMC_LUA_FILE, &R
 	};
 	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
 }
@@ -218,8 +222,9 @@ static int in_stutter;            /* the glue's stutter step is being stored */
 static void stutter_step(void);
 
 /* Once, at the first store or pop (pan's tables exist by then; the
- * options were given to por.h in runtime/main.c). */
-static void por_init(void)
+ * options were given to por.h in runtime/main.c): POR, then the search.
+ * A run that only shows the abstract model ends pan here. */
+static void begin(void)
 {
 	static int ready;
 	if (ready)
@@ -231,19 +236,21 @@ static void por_init(void)
 #else
 	dmc_por_set_status(0, dmc_por_wanted() ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
 #endif
+	if (dmc_rt_start(R) == 1)
+		exit(0);
 }
 
 int dmc_h_store(char *v, int n)
 {
-	por_init();
+	begin();
 	if (in_stutter)
 		stutter_step();
 	if (live)
 		return live_h_store(v, n);
 	int old = h_store(v, n);
 	int g = trpt->o_tt + 1;               /* depth of the successor in `now` */
-	uint64_t key = dmc_rt_wants_keys() ? dmc_fingerprint(v, (size_t) n) : 0;
-	int push = dmc_rt_store(key, g, old);
+	uint64_t key = dmc_rt_wants_keys(R) ? dmc_fingerprint(v, (size_t) n) : 0;
+	int push = dmc_rt_store(R, key, g, old);
 	if (safe_offer_first(old) && !push) {
 		push = 1;                     /* another sender's offer: see safe_offer_first */
 		key = 0;                      /* not the runtime's record of the vector */
@@ -303,7 +310,7 @@ void dmc_push_bfs(Trail *f, int d)
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
 	 * pre-rendezvous state after a failed rendezvous (see bfs()). */
-	dmc_rt_push(t, pending_key, d, !pending);
+	dmc_rt_push(R, t, pending_key, d, !pending);
 	pending = 0;
 }
 
@@ -313,8 +320,8 @@ Trail *dmc_pop_bfs(void)
 		live_stutter();               /* the state just expanded may be blocked */
 	else
 		safe_after_expansion();       /* ...on rendezvous offers */
-	por_init();                           /* no store at all when the claim cannot start */
-	BFS_State *t = dmc_rt_pop();
+	begin();                           /* no store at all when the claim cannot start */
+	BFS_State *t = dmc_rt_pop(R);
 	if (!t)
 		return NULL;
 	dmc_por_expansion_begin();
@@ -1020,7 +1027,7 @@ static int live_store_one(char *v, int n, int *old)
 	if ((now._a_t & LIVE_INNER) && same_as_seed(v, (size_t) n))
 		live_cycle();
 	*old = h_store(v, n);
-	return dmc_rt_live_store(v, (size_t) n, *old, now._a_t & LIVE_INNER);
+	return dmc_rt_live_store(R, v, (size_t) n, *old, now._a_t & LIVE_INNER);
 }
 
 /* A stutter step: the claim's transition is the step's (a "N:0:id"
@@ -1085,9 +1092,9 @@ static void live_por_answer(int push)
 static void live_origin(void)
 {
 #ifndef NOREDUCE
-	dmc_rt_live_origin(por_on && (trpt->tau & 32) ? (int) ntrpt->pr : -1);
+	dmc_rt_live_origin(R, por_on && (trpt->tau & 32) ? (int) ntrpt->pr : -1);
 #else
-	dmc_rt_live_origin(-1);
+	dmc_rt_live_origin(R, -1);
 #endif
 }
 
@@ -1150,7 +1157,7 @@ static void live_popped(Trail *f)
 		 * SPIN's nested-search bit); none recorded: every process */
 		size_t n;
 		const uchar *v = now_without(LIVE_INNER, &n);
-		live_choice = dmc_rt_live_choice(dmc_fingerprint(v, n), v, n);
+		live_choice = dmc_rt_live_choice(R, dmc_fingerprint(v, n), v, n);
 	}
 #endif
 	cur_real = 0;
@@ -1434,7 +1441,7 @@ static void live_stutter(void)
 	c->frame = last_frame;
 	c->noffer = cur_noffer;
 	memcpy(c->offer, cur_offer, cur_noffer * sizeof c->offer[0]);
-	c->next = dmc_rt_live_blocked_candidate(c);
+	c->next = dmc_rt_live_blocked_candidate(R, c);
 }
 
 /* ---- rendezvous offers in the safety searches ----
@@ -1569,7 +1576,7 @@ static void safe_blocked(BFS_State *t)
 			f->tau &= ~(1|8);
 		else
 			f->tau |= 1;
-		dmc_rt_push(t, 0, f->o_tt, 1);    /* expanded next, never pruned */
+		dmc_rt_push(R, t, 0, f->o_tt, 1);    /* expanded next, never pruned */
 		return;
 	}
 #ifndef VERI

@@ -87,13 +87,13 @@ static void the_kept_candidate_is_reported(void)
 
 /* the stack proviso: every successor must be open, as with C2cl; the
  * nested DFS answers "open" with its closed query (not on its stack) */
-static int not_on_stack(uint64_t key) { return key != 9; }
+static int not_on_stack(void *ctx, uint64_t key) { (void) ctx; return key != 9; }
 
 static void stack_needs_every_successor_off_the_stack(void)
 {
 	dmc_por_reset();
 	dmc_por_set_proviso(DMC_POR_STACK);
-	dmc_por_set_closed_query(not_on_stack);
+	dmc_por_set_closed_query(not_on_stack, NULL);
 	dmc_por_expansion_begin();
 	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 5, 0, 0), 1);   /* entered, finished: open */
 	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 6, 1, 0), 1);   /* new */
@@ -102,12 +102,13 @@ static void stack_needs_every_successor_off_the_stack(void)
 	dmc_por_reset();
 }
 
-static int open_keys(uint64_t key) { return key == 7; }
+static int open_keys(void *ctx, uint64_t key) { return key == *(const uint64_t *) ctx; }
 
 static void a_closed_query_replaces_the_queue_tag(void)
 {
 	dmc_por_reset();
-	dmc_por_set_closed_query(open_keys);
+	static const uint64_t open_key = 7;
+	dmc_por_set_closed_query(open_keys, (void *) &open_key);
 	dmc_por_expansion_begin();
 	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 5, 0, 1), 0);   /* tagged, but closed */
 	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 7, 0, 0), 1);   /* open per the query */

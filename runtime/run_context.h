@@ -1,0 +1,71 @@
+/*
+ * run_context.h -- the run context: what one search in this process owns.
+ *
+ * dmc_rt_main creates it and hands it to the glue, which keeps the one
+ * pointer pan's fixed hook signatures force on it and passes it to every
+ * runtime call; nothing of a run lives in a global.  The life cycle is
+ * ordinary calls in order: options (dmc_rt_main), start (dmc_rt_start,
+ * at the glue's first hook, once pan's tables exist), the search
+ * (store/push/pop), then the results (report.c, when pan exits: pan ends
+ * its process itself, from several places).
+ */
+#ifndef DMC_RUN_CONTEXT_H
+#define DMC_RUN_CONTEXT_H
+
+#include <stdio.h>
+#include "options.h"
+#include "targets.h"
+#include "heuristic.h"
+#include "open_list.h"
+#include "state_table.h"
+
+typedef struct dmc_stats {
+	double expanded;              /* states popped and expanded by pan */
+	double generated;             /* successors offered to the store */
+	double stored;                /* distinct states */
+	double reopened;              /* expanded states reached again with smaller g */
+	double pruned;                /* states with h = infinity not queued */
+	double dropped;               /* states a beam layer could not keep */
+	double stale;                 /* queue entries superseded by a re-opening */
+	double repushed;              /* pan's re-expansions after failed rendezvous */
+	double clashes;               /* fingerprint clashes SPIN's store exposed */
+	double open_peak;
+	int h_initial;                /* DMC_H_INF if a dead end */
+	int h_min;                    /* smallest h seen */
+	double hcalls;
+	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
+	double open_bytes_peak, table_bytes;
+} dmc_stats;
+
+struct dmc_ndfs;
+
+typedef struct dmc_run {
+	dmc_options opt;
+	const dmc_heuristic *heur;
+	dmc_targets targets;
+	int prune;                    /* h = infinity states are dropped */
+	const char *prune_note;       /* why pruning is off */
+	char prune_buf[400];
+	int started;
+	const char *stopped;          /* a limit ended the search, or NULL */
+	double t_start, t_end;
+	dmc_stats st;
+
+	/* the safety searches (search.c) */
+	dmc_open *open;
+	dmc_state_table *table;       /* best g per state; astar/wastar only */
+	int reopen;
+	void **urgent;                /* pan's re-pushes after a failed rendezvous */
+	size_t nurgent, urgent_cap;
+	double pops_since_clock;
+
+	/* liveness (ndfs.c) */
+	struct dmc_ndfs *ndfs;
+
+	/* the results (report.c) */
+	FILE *json;                   /* --json: the real stdout */
+	int cancelled;                /* the runtime said why it ended: no results */
+	char lua_path[4096];          /* -DDMC_LUA's script, unquoted */
+} dmc_run;
+
+#endif

@@ -1,15 +1,18 @@
 # spin-dmc -- directed model checking for SPIN.
 #   make            build the plugin, the runtime library, the glue and the
 #                   driver build/dmc (./dmc is a symbolic link to it)
-#   make check      unit tests (with ASan/UBSan) and end-to-end tests, E2E_JOBS
-#                   scripts at once (default: the number of cores)
+#   make check      unit tests (with ASan/UBSan) and the quick end-to-end tier
+#                   (tests/e2e/quick.sh: about 20 models against SPIN's results
+#                   in tests/oracle/); make oracle rewrites those with SPIN
+#   make e2e        every end-to-end script, E2E_JOBS at once (default: the
+#                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #   make install    install under $(PREFIX)
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
 #                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
-#                   check plus the fuzz corpora replayed and 60 s per harness
-#                   (docs/fuzzing.md)
+#                   the unit tests, make e2e, the fuzz corpora replayed and
+#                   60 s per harness (docs/fuzzing.md)
 
 -include config.mk
 ifeq ($(wildcard config.mk),)
@@ -44,7 +47,7 @@ UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c runt
               $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 
-.PHONY: all check unit e2e bench demo install clean
+.PHONY: all check unit e2e oracle bench demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
      $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
 
@@ -84,7 +87,14 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 	sh $< 256 > $@
 
 # ---- tests ----
-check: all unit e2e
+# make check: the unit tests and the quick end-to-end tier (a few minutes);
+# make check-full (below) every end-to-end script and the fuzzers
+check: all unit e2e-quick
+
+# SPIN's results for the quick tier's models (tests/e2e/quick.list),
+# committed in tests/oracle/
+oracle: all
+	sh tests/oracle/generate.sh
 
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do $$t || fail=1; done; exit $$fail
@@ -106,7 +116,8 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # directory and build cache), and each runs one spin, gcc or pan at a
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous
+# quick is make check's tier; the others are make check-full's matrix
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous quick
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e
@@ -115,6 +126,7 @@ e2e: all
 # a static pattern rule: make skips implicit rules for phony targets
 .PHONY: $(E2E_SCRIPTS:%=e2e-%)
 $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
+	@mkdir -p $(B)/e2e
 	@echo "e2e: tests/e2e/$*.sh started"
 	@start=$$(date +%s); sh tests/e2e/$*.sh > $(B)/e2e/$*.log 2>&1; rc=$$?; \
 	 echo "---- tests/e2e/$*.sh ($$(( $$(date +%s) - start )) s, exit $$rc) ----"; \
@@ -149,7 +161,7 @@ fuzz-run: fuzz
 fuzz-replay: fuzz
 	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
 
-check-full: check fuzz
+check-full: all unit e2e fuzz
 	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
 	sh tests/fuzz/run.sh fuzz 60 $(FUZZ_HARNESS)
 

@@ -1,6 +1,7 @@
 # lib.sh -- what every end-to-end script (and tests/bench/liveness.sh) shares (sourced, not run): the
 # paths, a scratch directory holding dmc's build cache, the counters with
-# ok/fail, and readers for dmc's JSON results and SPIN's trail files.
+# ok/fail, readers for dmc's JSON results and SPIN's trail files, and the
+# models of the quick tier (quick.list) as SPIN and dmc see them.
 # The sourcing script sets e2e_name first: its scratch directory's tag.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -9,7 +10,11 @@ examples=/usr/share/doc/spin/examples/Examples
 work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-$e2e_name.XXXXXX")
 DMC_CACHE=$work/cache
 export DMC_CACHE
-trap 'rm -rf "$work"' EXIT INT TERM
+# a stopped run cleans up and stops (128 + the signal's number): exit
+# runs the EXIT trap
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 passed=0
 failed=0
@@ -69,3 +74,62 @@ spin_dfs_deadlock() {
 	fi
 	grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"
 }
+
+# The kind of error a pan run reported (its first "pan:1:" line in FILE).
+pan_error() {
+	case $(grep -m1 '^pan:1:' "$1") in
+	*"assertion violated"*) echo assert ;;
+	*"invalid end state"*) echo deadlock ;;
+	*"acceptance cycle"*) echo acceptance ;;
+	*"non-progress cycle"*) echo non-progress ;;
+	*claim*) echo claim ;;
+	"") echo none ;;
+	*) echo other ;;
+	esac
+}
+
+# quick_model NAME PATH [key=value...]: a "model" line of quick.list
+# (its keys are described there).  Stages the model as $work/NAME/NAME.pml
+# -- a UPPAAL or ANMLite model translated by dmc translate -- and sets
+# qm_name, qm_src (absolute), qm_dir, qm_pml, qm_front (pml, uppaal,
+# anml), qm_query (the UPPAAL query file, or empty), qm_mode (safety, a,
+# l), qm_ltl, qm_spin (spin -a options) and qm_pan (pan options).
+# Status 1 (after a message) when the model cannot be staged.
+quick_model() {
+	qm_name=$1; qm_src=$top/$2; shift 2
+	qm_dir=$work/$qm_name; qm_pml=$qm_name.pml; qm_query=""
+	qm_mode=safety; qm_ltl=""; qm_spin=""; qm_pan=""; qm_horizon=""
+	for kv in "$@"; do
+		case $kv in
+		mode=*) qm_mode=${kv#mode=} ;;
+		ltl=*) qm_ltl=${kv#ltl=}; qm_mode=a ;;
+		pan=*) qm_pan="$qm_pan ${kv#pan=}" ;;
+		spin=*) qm_spin="$qm_spin ${kv#spin=}" ;;
+		horizon=*) qm_horizon=${kv#horizon=} ;;
+		*) echo "quick.list: $qm_name: unknown key '$kv'" >&2; return 1 ;;
+		esac
+	done
+	mkdir -p "$qm_dir"
+	case $qm_src in
+	*.pml)
+		qm_front=pml
+		stage_model "$qm_src" "$qm_dir"
+		cp "$qm_src" "$qm_dir/$qm_pml"
+		qm_pan="$(sed -n 's/^.*pan-options: *//p' "$qm_src" | head -n 1)$qm_pan" ;;
+	*.xta|*.xml)
+		qm_front=uppaal
+		# unmerged statements, as dmc check gives a UPPAAL model
+		qm_spin="-o3$qm_spin"
+		[ -f "${qm_src%.*}.q" ] && qm_query=${qm_src%.*}.q
+		"$dmc" translate "$qm_src" ${qm_query:+--query "$qm_query"} -o "$qm_dir/$qm_pml" ;;
+	*.anml)
+		qm_front=anml
+		"$dmc" translate "$qm_src" ${qm_horizon:+--horizon "$qm_horizon"} -o "$qm_dir/$qm_pml" ;;
+	*) echo "quick.list: $qm_name: no front end for $qm_src" >&2; return 1 ;;
+	esac || return 1
+	# shellcheck disable=SC2086
+	qm_pan=$(echo $qm_pan); qm_spin=$(echo $qm_spin)
+}
+
+# The checksum of a file (cksum's CRC and length).
+file_sum() { cksum < "$1" | awk '{ print $1 "-" $2 }'; }

@@ -60,8 +60,8 @@ done
 mkdir ref && (cd ref && cp ../counter.pml . && spin -a counter.pml >/dev/null \
 	&& gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c && ./pan > /dev/null 2>&1)
 bfs_len=$(grep -c '^[0-9]' ref/counter.pml.trail)
-grep -q "\"trail_length\": $bfs_len," json.out && ok "A* with dL: the shortest trail ($bfs_len steps, as SPIN's BFS)" \
-	|| fail "A* trail length: $(grep -o '"trail_length": [0-9]*' json.out), SPIN's BFS $bfs_len"
+[ "$(json_num trail_length json.out)" = "$bfs_len" ] && ok "A* with dL: the shortest trail ($bfs_len steps, as SPIN's BFS)" \
+	|| fail "A* trail length: trail_length $(json_num trail_length json.out), SPIN's BFS $bfs_len"
 if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' json.out \
 		&& ok "--json output parses as JSON" || fail "--json output is not valid JSON"
@@ -101,7 +101,7 @@ for h in hL hU; do
 		|| fail "Fig. 2: $h h_initial $(json_int h_initial chain.json), expected 7"
 	[ "$(json_int states_pruned chain.json)" = 6 ] && ok "Fig. 2: $h prunes the 6 dead-end states" \
 		|| fail "Fig. 2: $h pruned $(json_int states_pruned chain.json) states, expected 6"
-	grep -q '"verdict": "violation"' chain.json && ok "Fig. 2: $h finds the violation" || fail "Fig. 2: $h: $(cat chain.json)"
+	[ "$(json_str verdict chain.json)" = "violation" ] && ok "Fig. 2: $h finds the violation" || fail "Fig. 2: $h: $(cat chain.json)"
 done
 "$dmc" check relax_chain_bad.pml --search greedy --heuristic dL --json -- -E > chain_dL.json 2>/dev/null
 [ "$(json_int states_stored chain.json)" -lt "$(json_int states_stored chain_dL.json)" ] \
@@ -117,7 +117,7 @@ len=$(json_int trail_length cycle.json)
 # hUc charges the rounds of the cycle hL and hU take as one
 "$dmc" check relax_cycle_bad.pml --search greedy --heuristic hUc --json > cycle_c.json 2>/dev/null
 hc=$(json_int h_initial cycle_c.json)
-[ -n "$hc" ] && [ "$hc" -ge 60 ] && grep -q '"verdict": "violation"' cycle_c.json \
+[ -n "$hc" ] && [ "$hc" -ge 60 ] && [ "$(json_str verdict cycle_c.json)" = "violation" ] \
 	&& ok "Fig. 3: hUc counts the rounds ($hc; shortest trail 61)" || fail "Fig. 3: hUc $hc"
 
 # Fig. 2 at scale (contrib/models/signal_chain.pml, 8 automata): greedy
@@ -134,7 +134,7 @@ for h in hL hU; do
 	(cd chain && "$dmc" check signal_chain.pml --search greedy --heuristic $h --json -- -E > g$h.json 2>/dev/null)
 	st=$(json_int states_stored chain/g$h.json)
 	[ -n "$st" ] && [ -n "$bfs_states" ] && [ -n "$dfs_states" ] && [ $((st * 100)) -le "$bfs_states" ] \
-		&& [ $((st * 100)) -le "$dfs_states" ] && grep -q '"verdict": "violation"' chain/g$h.json \
+		&& [ $((st * 100)) -le "$dfs_states" ] && [ "$(json_str verdict chain/g$h.json)" = "violation" ] \
 		&& ok "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)" \
 		|| fail "signal_chain: greedy $h stores $st states (SPIN BFS $bfs_states, DFS $dfs_states)"
 done
@@ -160,11 +160,11 @@ for hc in off exact 16; do
 	"$dmc" check cached.pml --search astar --heuristic hL --hcache $hc --json -- -E > hc_$hc.json 2>/dev/null
 done
 strip_hc() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"hcache": null//; s/"hcache": {[^}]*}//; s/"cpu_s": [0-9.]*//' "$1"; }
-hits=$(sed -n 's/.*"hits": \([0-9]*\).*/\1/p' hc_exact.json)
+hits=$(json_get .hcache.hits hc_exact.json)
 [ "$(strip_hc hc_off.json)" = "$(strip_hc hc_exact.json)" ] && [ -n "$hits" ] && [ "$hits" -gt 0 ] \
 	&& ok "--hcache exact: $hits hits, the same search as --hcache off" \
 	|| fail "--hcache exact differs from off (hits $hits): $(cat hc_exact.json) vs $(cat hc_off.json)"
-grep -q '"mode": "hashed", "entries": 16' hc_16.json && grep -q '"verdict": "violation"' hc_16.json \
+{ [ "$(json_get .hcache.mode hc_16.json)" = hashed ] && [ "$(json_get .hcache.entries hc_16.json)" = 16 ]; } && [ "$(json_str verdict hc_16.json)" = "violation" ] \
 	&& ok "--hcache 16: seed 000's hashed table, the violation found" || fail "--hcache 16: $(cat hc_16.json)"
 expect 2 'expected off, exact, exact:N or N' "a bad --hcache is refused" -- "$dmc" check cached.pml --heuristic hL --hcache lots
 

@@ -141,7 +141,7 @@ active proctype Q() { c!1 }
 EOF
 expect 1 'dubious use of' "SPIN's warning is shown, the model checked (violation, as SPIN)" -- "$dmc" check dub.pml
 "$dmc" check dub.pml --json > dub.json 2> /dev/null
-grep -q '"verdict": "violation"' dub.json && ok "--json for a model SPIN warns about" || fail "dub --json: $(cat dub.json)"
+[ "$(json_str verdict dub.json)" = "violation" ] && ok "--json for a model SPIN warns about" || fail "dub --json: $(cat dub.json)"
 # ... but not else beside a rendezvous: SPIN's DFS takes the else when the
 # offer fails (assertion violated even with -E), pan's BFS code never does
 cat > dubrv.pml <<'EOF'

@@ -38,11 +38,18 @@ expect() {
 	fi
 }
 
-json_str() { sed -n "s/.*\"$1\": \"\\([^\"]*\\)\".*/\\1/p" "$2"; }
-json_num() { sed -n "s/.*\"$1\": \\([0-9.]*\\).*/\\1/p" "$2"; }
+# json_str KEY FILE, json_num KEY FILE, json_get PATH FILE: dmc's results, read with jq
+. "$top/tests/json.sh"
 
 # Steps in a SPIN trail file (lines that start with a step number).
 trail_steps() { grep -c '^[0-9]' "$1"; }
+
+# The processes' steps in a SPIN trail: with a never claim (a "-2:" line)
+# the claim's own steps (pid 0) are left out, so that trails which list
+# them (SPIN's DFS, spin-dmc) compare with those that do not (-DBFS).
+trail_system_steps() {
+	awk -F: '/^-2:/ { claim = 1 } /^[0-9]/ && !(claim && $2 == 0) { n++ } END { print n + 0 }' "$1"
+}
 
 # SPIN's examples the e2e corpus takes (examples.list): "path options"
 # per line, comments and blank lines left out.
@@ -62,18 +69,22 @@ stage_model() {
 	done
 }
 
-# spin_dfs_deadlock DIR MODEL PANOPTS: SPIN's default depth-first pan,
-# built in DIR from the pan.c there, reports an invalid end state (all
-# errors, -c0).  With rendezvous pan -DBFS "does not preserve all invalid
-# endstates"; spin-dmc follows SPIN's DFS there (tests/e2e/rendezvous.sh).
-spin_dfs_deadlock() {
+# spin_dfs_run DIR MODEL PANOPTS: SPIN's default depth-first pan, built in
+# DIR from the pan.c there, run once for all errors (-c0) into DIR/dfs.out.
+# SPIN's DFS is the oracle where pan -DBFS is not: with rendezvous -DBFS
+# "does not preserve all invalid endstates", and it has no stutter step
+# for a never claim at a blocked state (tests/e2e/rendezvous.sh).
+spin_dfs_run() {
 	if [ ! -f "$1/dfs.out" ]; then
 		# shellcheck disable=SC2086
 		(cd "$1" && gcc -O0 -w -DNOREDUCE -o pan_dfs pan.c && timeout 120 ./pan_dfs $3 -c0 > dfs.out 2>&1)
 		rm -f "$1/$2.trail"
 	fi
-	grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"
 }
+# spin_dfs_deadlock / spin_dfs_claim_end DIR MODEL PANOPTS: SPIN's DFS
+# reports an invalid end state / the never claim's end
+spin_dfs_deadlock() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"; }
+spin_dfs_claim_end() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: end state in claim reached' "$1/dfs.out"; }
 
 # The kind of error a pan run reported (its first "pan:1:" line in FILE).
 pan_error() {

@@ -100,11 +100,11 @@ check_one() {
 	# the nested search replays the outer search's decisions: a state
 	# whose outer copy has none recorded is expanded fully (a superset;
 	# docs/usage.md lists where it happens): a note, not a failure
-	und=$(json_num por_inner_undecided "$d/dmc.json")
+	und=$(json_get .liveness.por_inner_undecided "$d/dmc.json")
 	if [ "${und:-0}" != 0 ]; then
 		echo "note $name: $und nested expansions had no recorded decision (expanded fully)"
 	fi
-	json_num por_inner_reduced "$d/dmc.json" >> "$work/replayed"
+	json_get .liveness.por_inner_reduced "$d/dmc.json" >> "$work/replayed"
 	stored=$(json_num states_stored "$d/dmc.json")
 	if [ "$v" = no-violation ]; then
 		if [ "$por" = nopor ]; then
@@ -132,7 +132,7 @@ check_one() {
 		return
 	fi
 	if grep -q '^pan:1: .*cycle' "$d/dmc.err"; then
-		clen=$(sed -n 's/.*"cycle_length": \([0-9]*\).*/\1/p' "$d/dmc.json")
+		clen=$(json_get .liveness.cycle_length "$d/dmc.json")
 		if ! grep -q '^-1:-1:-1$' "$d/$m.trail" || ! grep -q 'START OF CYCLE' "$d/replay.out"; then
 			fail "$name: the cycle's trail has no marker, or spin -t does not reach it"
 			return
@@ -142,7 +142,7 @@ check_one() {
 		# every process's and the claim's control state) with the full
 		# replay's.  Not the locals: pan resets dead local variables (SPIN's
 		# data-flow optimisation), a simulation does not.
-		stem=$(sed -n 's/.*"stem_length": \([0-9]*\).*/\1/p' "$d/dmc.json")
+		stem=$(json_get .liveness.stem_length "$d/dmc.json")
 		(cd "$d" && timeout 60 spin -t -u$((stem + 1)) -g "$m" 2>&1 \
 			| sed -n '/^#processes/,$p' | sed 's/^ *[0-9]*://' > at_mark.out)
 		(cd "$d" && timeout 60 spin -t -g "$m" 2>&1 | sed -n '/^#processes/,$p' \
@@ -259,7 +259,7 @@ for lim in "--max-depth 100" "--memlim 129" "--time-limit 0.001"; do
 	(cd "$d" && "$dmc" check live_noise.pml -a --guide none $lim --json > lim.json 2>/dev/null)
 	rc=$?
 	if [ $rc = 3 ] && [ "$(json_str verdict "$d/lim.json")" = incomplete ] \
-	   && grep -q '"outer_states": [0-9]' "$d/lim.json"; then
+	   && [ -n "$(json_get .liveness.outer_states "$d/lim.json")" ]; then
 		ok "$lim: incomplete ($(json_str incomplete_reason "$d/lim.json"))"
 	else
 		fail "$lim: exit $rc, verdict '$(json_str verdict "$d/lim.json")', expected 3 and incomplete"

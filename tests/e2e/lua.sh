@@ -249,10 +249,10 @@ expect_err "memory cap" 'err.lua: out of memory' 'local t = {} for i = 1, 1e9 do
 mkdir -p cc && cp m.pml cc/ && cp decl.lua w.lua cc/
 if (cd cc && spin -a m.pml > /dev/null 2>&1 && "$dmc" cc -O2 -DNOREDUCE -DDMC_LUA=w.lua pan.c > cc.out 2>&1); then
 	(cd cc && ./pan --json > a.json 2>/dev/null; ./pan --lua decl.lua --json > b.json 2>/dev/null)
-	if grep -q '"heuristic": "hU"' cc/a.json 2>/dev/null || grep -q '"heuristic": "2\*hU"' cc/a.json; then
+	if [ "$(json_str heuristic cc/a.json)" = "hU" ] 2>/dev/null || [ "$(json_str heuristic cc/a.json)" = "2*hU" ]; then
 		ok "-DDMC_LUA=w.lua: the compiled-in script applies"
 	else fail "-DDMC_LUA: $(head -c 300 cc/a.json)"; fi
-	grep -q '"search": "beam"' cc/b.json && ok "./pan --lua FILE replaces the compiled-in script" \
+	[ "$(json_str search cc/b.json)" = "beam" ] && ok "./pan --lua FILE replaces the compiled-in script" \
 		|| fail "./pan --lua: $(head -c 300 cc/b.json)"
 else fail "dmc cc -DDMC_LUA: $(head -c 300 cc/cc.out)"; fi
 
@@ -266,7 +266,7 @@ for f in "$top"/contrib/lua/*.lua; do
 	# the heuristics
 	"$dmc" check cn.pml --spin-opts=-DNOISE=2 --lua "$f" --no-por --json > ex.json 2> ex.err
 	rc=$?
-	if [ "$rc" = 1 ] && grep -q '"trail_length": 90' ex.json; then
+	if [ "$rc" = 1 ] && [ "$(json_str trail_length ex.json)" = "90" ]; then
 		ok "contrib/lua/$n on counter_noise (NOISE=2): the 90-step violation"
 	else fail "contrib/lua/$n: rc $rc: $(head -c 300 ex.err) $(head -c 200 ex.json)"; fi
 done

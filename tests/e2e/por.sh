@@ -110,9 +110,9 @@ test_model() { # source-path panopts
 		vp=$(json_str verdict "$d/por.json"); vn=$(json_str verdict "$d/nopor.json")
 		[ "$vp" = "$ref" ] && [ "$vn" = "$ref" ] && ok "$what: verdict $vp with and without POR" \
 			|| { fail "$what: verdict with POR '$vp', without '$vn', SPIN '$ref'"; continue; }
-		grep -q '"por": true' "$d/por.json" || grep -q '"por": false, "por_proviso": "off (pan built with -DNOREDUCE)"' "$d/por.json" \
-			|| grep -q '"por_proviso": "off (the model' "$d/por.json" \
-			|| fail "$what: POR is not on: $(grep -o '"por_proviso": "[^"]*"' "$d/por.json")"
+		[ "$(json_str por "$d/por.json")" = "true" ] || { [ "$(json_str por "$d/por.json")" = false ] && [ "$(json_str por_proviso "$d/por.json")" = "off (pan built with -DNOREDUCE)" ]; } \
+			|| case "$(json_str por_proviso "$d/por.json")" in "off (the model"*) true ;; *) false ;; esac \
+			|| fail "$what: POR is not on: $(json_str por_proviso "$d/por.json")"
 		sp=$(json_num states_stored "$d/por.json"); sn=$(json_num states_stored "$d/nopor.json")
 		# a complete search stores the reduced graph, a subgraph of the
 		# full one; a search that stops at a violation may find it later
@@ -199,7 +199,7 @@ for m in race_counter_bad philosophers_deadlock; do
 			fail "$m $s: --no-por differs from -DNOREDUCE: $(strip "$d/$m/a.json") vs $(strip "$d/$m/b.json")"
 		fi
 	done
-	grep -q '"por_proviso": "off (--no-por)"' "$d/$m/a.json" && grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/$m/b.json" \
+	[ "$(json_str por_proviso "$d/$m/a.json")" = "off (--no-por)" ] && [ "$(json_str por_proviso "$d/$m/b.json")" = "off (pan built with -DNOREDUCE)" ] \
 		&& ok "$m: the results say why POR is off" || fail "$m: the results do not say why POR is off"
 	(cd "$d/$m" && ./pan_r --search astar > text.out 2>&1; rm -f $m.pml.trail)
 	grep -q 'partial-order reduction *on (proviso c2c): [0-9]* expansions reduced, [0-9]* full because of the proviso' "$d/$m/text.out" \
@@ -207,7 +207,7 @@ for m in race_counter_bad philosophers_deadlock; do
 done
 cp "$top/tests/models/race_counter_bad.pml" "$d/"
 run "$d" race_counter_bad.pml c --search astar --no-por
-grep -q '"por": false, "por_proviso": "off (--no-por)"' "$d/c.json" && ok "dmc check --no-por: POR off" \
+{ [ "$(json_str por "$d/c.json")" = false ] && [ "$(json_str por_proviso "$d/c.json")" = "off (--no-por)" ]; } && ok "dmc check --no-por: POR off" \
 	|| fail "dmc check --no-por: $(head -c 300 "$d/c.json")"
 
 # a model SPIN reduces only with -DNOREDUCE: dmc check adds it
@@ -217,7 +217,7 @@ active proctype P() { byte x; x = 1; g = 1 }
 active proctype Q() { enabled(0) -> g = 2; assert(g != 2) }
 EOF
 run "$d" en.pml en --search astar
-[ "$(cat "$d/en.rc")" = 1 ] && grep -q '"por_proviso": "off (pan built with -DNOREDUCE)"' "$d/en.json" \
+[ "$(cat "$d/en.rc")" = 1 ] && [ "$(json_str por_proviso "$d/en.json")" = "off (pan built with -DNOREDUCE)" ] \
 	&& ok "enabled(): built with -DNOREDUCE, POR off, violation found" \
 	|| fail "enabled(): status $(cat "$d/en.rc"), $(head -c 300 "$d/en.err")"
 

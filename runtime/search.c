@@ -212,25 +212,6 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old)
 	return 1;
 }
 
-static uint64_t priority(const dmc_run *R, int g, int h)
-{
-	const uint64_t hmax = 0xFFFFFF;
-	uint64_t hc = (uint64_t) h > hmax ? hmax : (uint64_t) h;
-	switch (R->opt.search) {
-	case DMC_SEARCH_ASTAR:
-	case DMC_SEARCH_WASTAR: {
-		/* f in 1/256 steps above the low 24 bits, h below */
-		double f = (double) g + R->opt.weight * (double) hc;
-		return ((uint64_t) (f * 256.0) << 24) | hc;
-	}
-	case DMC_SEARCH_GREEDY:
-	case DMC_SEARCH_BEAM:
-		return (hc << 32) | (uint32_t) g;
-	default:
-		return 0;
-	}
-}
-
 /* A script's combination (combine.h), or its priority(s): h for the
  * statistics and pruning, and hc, hv for the order. */
 static int eval_combo(dmc_run *R, double *hc, int *hv)
@@ -239,14 +220,24 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
 	return dmc_combo_round(*hc);
 }
 
-static uint64_t combo_priority(dmc_run *R, int g, double hc, const int *hv)
+/* The open list's key, one encoding for every search (dmc_combo_pack):
+ * the primary value in 1/256 steps above 24 bits of tie-break.  astar
+ * and wastar: f = wg*g + W*h, ties to smaller h; greedy and beam: h, ties
+ * to smaller g; a script may choose the tie-break or give the primary
+ * value itself (priority(s)).  bfs and dfs ignore the key.  A single
+ * heuristic's h is capped to the tie-break's 24 bits before it enters f,
+ * so that states with h = infinity (pruning off) still order by g. */
+static uint64_t priority(dmc_run *R, int g, double hc, const int *hv)
 {
-	const dmc_combo *c = &R->opt.combo;
+	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
+	const dmc_combo *c = R->opt.combo.active ? &R->opt.combo : &plain;
 	dmc_search_kind k = R->opt.search;
 	int fg = k == DMC_SEARCH_ASTAR || k == DMC_SEARCH_WASTAR;
 	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
 	double primary;
-	if (dmc_lua_has_priority()) {
+	if (!R->opt.combo.active && hc > 0xFFFFFF)
+		hc = 0xFFFFFF;
+	if (R->opt.combo.active && dmc_lua_has_priority()) {
 		char err[512];
 		if (dmc_lua_priority(g, hv, hc, &primary, err, sizeof err) < 0)
 			dmc_search_fail(R, err);
@@ -305,7 +296,7 @@ void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
-	uint64_t prio = combo ? combo_priority(R, g, hc, hv) : priority(R, g, h);
+	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0) {

@@ -46,6 +46,45 @@ static int bad_hash_size(const char *a)
 	return *end == '\0' && n > 60;
 }
 
+int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
+                 char *err, size_t errlen)
+{
+	dmc_options *o = &R->opt;
+	if (dmc_options_parse(argc, argv, info->search, info->heuristic, o, err, errlen) < 0)
+		return -1;
+	if (o->help)
+		return 1;
+	/* a script's settings, before anything else looks at the options */
+	const char *lua = o->lua_file ? o->lua_file
+	                : unquote(info->lua, R->lua_path, sizeof R->lua_path);
+	if (lua && *lua && dmc_lua_load(lua, o, err, errlen) < 0)
+		return -1;
+	if (lua && *lua)
+		o->lua_file = lua;
+	if (dmc_live_check_options(o, *argc, argv, err, errlen) < 0)
+		return -1;
+	/* the glue sets POR up at the first store or pop, which may come
+	 * before the search starts: it is configured here */
+	dmc_por_set_wanted(!o->no_por);
+	dmc_por_set_proviso((dmc_por_proviso) o->por_proviso);
+	int user_depth = 0;
+	for (int i = 1; i < *argc; i++) {
+		if (gives_depth(argv[i]))
+			user_depth = 1;
+		if (bad_hash_size(argv[i])) {
+			snprintf(err, errlen, "%s: a hash table of 2^N slots needs N <= 60", argv[i]);
+			return -1;
+		}
+	}
+	/* pan's BFS default of 10000 steps is far too small for greedy and
+	 * beam trails; the runtime's own default is unbounded. */
+	if (o->max_depth > 0)
+		*info->pan_maxdepth = o->max_depth;
+	else if (!user_depth)
+		*info->pan_maxdepth = 1L << 30;
+	return 0;
+}
+
 int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
                 const dmc_build_info *info)
 {
@@ -56,53 +95,19 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		return 2;
 	}
 	*info->run = R;
-	dmc_options *o = &R->opt;
-	if (dmc_options_parse(&argc, argv, info->search, info->heuristic, o, err, sizeof err) < 0) {
+	int rc = dmc_rt_setup(R, &argc, argv, info, err, sizeof err);
+	if (rc < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
 	}
-	if (o->help) {
+	if (rc == 1) {                /* --help */
 		dmc_options_usage(stdout);
 		printf("\npan's own options:\n");
 		fflush(stdout);
 		char *pan_help[] = { argv[0], "--", NULL };
 		return pan_main(2, pan_help);
 	}
-	/* a script's settings, before anything else looks at the options */
-	const char *lua = o->lua_file ? o->lua_file
-	                : unquote(info->lua, R->lua_path, sizeof R->lua_path);
-	if (lua && *lua && dmc_lua_load(lua, o, err, sizeof err) < 0) {
-		fprintf(stderr, "pan: spin-dmc: %s\n", err);
-		return 2;
-	}
-	if (lua && *lua)
-		o->lua_file = lua;
-	if (dmc_live_check_options(o, argc, argv, err, sizeof err) < 0) {
-		fprintf(stderr, "pan: spin-dmc: %s\n", err);
-		return 2;
-	}
-	/* the glue sets POR up at the first store or pop, which may come
-	 * before the search starts: it is configured here */
-	dmc_por_set_wanted(!o->no_por);
-	dmc_por_set_proviso((dmc_por_proviso) o->por_proviso);
-	int user_depth = 0;
-	for (int i = 1; i < argc; i++) {
-		if (gives_depth(argv[i]))
-			user_depth = 1;
-		if (bad_hash_size(argv[i])) {
-			fprintf(stderr, "pan: spin-dmc: %s: a hash table of 2^N slots needs N <= 60\n",
-			        argv[i]);
-			return 2;
-		}
-	}
-	/* pan's BFS default of 10000 steps is far too small for greedy and
-	 * beam trails; the runtime's own default is unbounded. */
-	if (o->max_depth > 0)
-		*info->pan_maxdepth = o->max_depth;
-	else if (!user_depth)
-		*info->pan_maxdepth = 1L << 30;
-
-	if (o->json) {
+	if (R->opt.json) {
 		int fd = dup(1);
 		FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 		if (!f || dup2(2, 1) < 0) {

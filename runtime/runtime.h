@@ -26,6 +26,12 @@ typedef struct dmc_build_info {
  * main.  Every call below takes the run it handed out. */
 int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
                 const dmc_build_info *info);
+/* What dmc_rt_main does before pan's main, on a run the caller made
+ * (zeroed): the runtime's options off argv, a Lua script's settings, the
+ * liveness and POR set-up, pan's depth bound.  0, 1 for --help, or -1
+ * with a message (tests/unit/fake_pan.c drives the runtime this way). */
+int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
+                 char *err, size_t errlen);
 
 /* Set the search up, once pan's tables exist (the glue's first hook).
  * 0: search; 1: nothing to search (the run printed what --show-model

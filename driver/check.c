@@ -104,6 +104,13 @@ static int parse(check_opts *o, int argc, char **argv)
 					        "(run pan directly, or use --replay for a trail)", argv[i]);
 					return 2;
 				}
+				/* the runtime's options may come here too: checked alike */
+				if ((t = dmc_opt_lookup(argv[i], DMC_OPTW_PAN, &v)) && t->kind != DMC_OPTK_FLAG
+				    && (v || i + 1 < argc)
+				    && dmc_opt_check(t, v ? v : argv[i + 1], err, sizeof err) < 0) {
+					drv_msg("check: %s", err);
+					return 2;
+				}
 				drv_strv_push(&o->pan_opts, argv[i]);
 			}
 			break;

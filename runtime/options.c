@@ -17,17 +17,6 @@ int dmc_search_parse(const char *name, dmc_search_kind *out)
 	return 0;
 }
 
-static void list_heuristics(char *buf, size_t n)
-{
-	const dmc_heuristic *const *all = dmc_heuristic_all();
-	const char *names[64];
-	int k = 0;
-	for (; all[k] && k < 63; k++)
-		names[k] = all[k]->name;
-	names[k] = NULL;
-	dmc_opt_join(names, buf, n);
-}
-
 /* the defaults options.def declares */
 static double default_number(dmc_opt_id id)
 {
@@ -169,7 +158,7 @@ int dmc_options_check(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	}
 	if (!dmc_heuristic_find(o->heuristic)) {
-		list_heuristics(names, sizeof names);
+		dmc_opt_join(dmc_heuristic_names, names, sizeof names);
 		snprintf(err, errlen, "unknown heuristic '%s' (valid: %s)", o->heuristic, names);
 		return -1;
 	}

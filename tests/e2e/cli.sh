@@ -61,6 +61,7 @@ nobuild "--guide: expected fsm, hamming or none, got 'best'" "--guide best" --gu
 nobuild "--por-proviso: expected c2c, c2cl or stack, got 'c3'" "--por-proviso c3" --por-proviso c3
 nobuild "--weight needs a value" "--weight without a value" --weight
 nobuild "unknown option '--json=1'" "a flag with a value" --json=1
+nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gredy
 expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
 	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
 

@@ -1,5 +1,6 @@
 /*
- * options.c -- parse the runtime's long options and leave pan's alone.
+ * options.c -- take the runtime's options (options.def) off pan's argv
+ * and leave pan's alone.
  */
 #include <stdlib.h>
 #include <string.h>

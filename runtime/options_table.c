@@ -298,8 +298,7 @@ void dmc_opt_markdown(FILE *f)
 		md(f, t->help);
 		fputs(" |\n", f);
 	}
-	fputs("\n`dmc check`'s defaults `astar` and `none` are compiled into pan; a pan\n"
-	      "built by `dmc cc` without `--search` searches `bfs`.\n\n"
+	fputs("\n`dmc check` compiles its defaults `astar` and `none` into pan.\n\n"
 	      "## Searches\n\n| name | search |\n|------|--------|\n", f);
 	for (int i = 0; dmc_search_names[i]; i++)
 	{

@@ -9,6 +9,7 @@
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #   make install    install under $(PREFIX)
+#   make docs       docs/options.md from the option tables (runtime/options.def)
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
 #                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
 #                   the unit tests, make e2e, the fuzz corpora replayed and
@@ -34,8 +35,11 @@ SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
 # the translators (promela/) are part of the driver
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
-DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC))
-DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h)
+# the option tables (runtime/options.def) are the runtime's and the driver's
+DRV_SHARED := runtime/options_table.c heuristics/hcache.c
+DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
+DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
+           $(wildcard runtime/*.def heuristics/*.def)
 DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
@@ -55,7 +59,7 @@ $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc
 	@mkdir -p $(@D)
 	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
 
-$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h)
+$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
@@ -72,7 +76,7 @@ $(B)/obj/promela/%.o: promela/%.c $(DRV_H)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
 
 $(B)/dmc: $(DRV_OBJ)
-	$(CC) $(CFLAGS) $(DRV_OBJ) $(DRV_LIBS) -o $@
+	$(CC) $(CFLAGS) $(DRV_OBJ) $(DRV_LIBS) -lm -o $@
 
 $(B)/share/%: spin-plugin/%
 	@mkdir -p $(@D)
@@ -165,6 +169,12 @@ check-full: all unit e2e fuzz
 	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
 	sh tests/fuzz/run.sh fuzz 60 $(FUZZ_HARNESS)
 
+# docs/options.md is generated from the option tables (runtime/options.def);
+# tests/unit/test_options.c and tests/e2e/cli.sh fail when it is stale
+.PHONY: docs
+docs: $(B)/dmc
+	$(B)/dmc help --markdown > docs/options.md
+
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
@@ -177,7 +187,7 @@ demo: all
 install: all
 	@mkdir -p $(B)/install
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
-		$(DRV_INC) $(DRV_DEF) $(DRV_SRC) $(DRV_LIBS) -o $(B)/install/dmc
+		$(DRV_INC) $(INC) $(DRV_DEF) $(DRV_SRC) $(DRV_SHARED) $(DRV_LIBS) -lm -o $(B)/install/dmc
 	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
 	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/

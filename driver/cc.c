@@ -18,6 +18,7 @@
 #include "portable.h"
 #include "run.h"
 #include "util.h"
+#include "../runtime/options_table.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -134,6 +135,17 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 			pan_c = a;       /* pan.c; any other .c file is the compiler's */
 		else
 			drv_strv_push(&args, a);
+	}
+	/* compiled in as pan's defaults: a bad name would only show when pan runs */
+	const struct { dmc_opt_id id; const char *v; } named[] = {
+		{ DMC_OPT_SEARCH, search }, { DMC_OPT_HEURISTIC, heur }
+	};
+	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+		char err[512];
+		if (*named[k].v && dmc_opt_check(&dmc_opt_table[named[k].id], named[k].v, err, sizeof err) < 0) {
+			drv_msg("cc: %s", err);
+			goto done;
+		}
 	}
 	if (!pan_c) {
 		drv_msg("cc: no pan.c given (usage: dmc cc [compiler args] pan.c)");

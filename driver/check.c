@@ -23,9 +23,9 @@
 #include "run.h"
 #include "trail.h"
 #include "util.h"
+#include "../runtime/options_table.h"
 
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,164 +43,95 @@ typedef struct {
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
 
-static int starts_with(const char *s, const char *prefix)
+/* pan's modes that print tables or replay a trail instead of searching
+ * would end without a verdict */
+static int pan_mode_without_verdict(const char *p)
 {
-	return strncmp(s, prefix, strlen(prefix)) == 0;
+	return p[0] == '-' && p[1] && (strchr("dDCgS", p[1]) ? p[2] == '\0'
+	       : p[1] == 'r' && (p[2] == '\0' || (p[2] >= '0' && p[2] <= '9')));
 }
 
-static int is_one_of(const char *s, const char *const *list)
+/* Take option t with value v (NULL for a flag), checked already: dmc
+ * check's own, or passed on to pan as NAME or NAME=V. */
+static void take(check_opts *o, const dmc_opt *t, const char *v)
 {
-	for (; *list; list++)
-		if (strcmp(s, *list) == 0)
-			return 1;
-	return 0;
-}
-
-/* the runtime's options with a value */
-static const char *const rt_value_opts[] = {
-	"--weight", "--beam", "--target", "--memlim", "--max-depth", "--time-limit", "--hcache",
-	"--por-proviso", "--guide", NULL
-};
-
-/* the runtime's numeric options: their ranges are the runtime's, but
- * nothing that is not a finite number gets that far (strtod takes "nan"
- * and "inf", and NaN passes every comparison of a range check) */
-static const char *const rt_number_opts[] = {
-	"--weight", "--beam", "--memlim", "--max-depth", "--time-limit", NULL
-};
-
-/* 0 if "--name=value" is no numeric option or its value is a finite
- * number; else 2 after saying so */
-static int check_number(const char *opt)
-{
-	const char *eq = strchr(opt, '=');
-	size_t n = eq ? (size_t)(eq - opt) : strlen(opt);
-	for (const char *const *o = rt_number_opts; eq && *o; o++) {
-		if (strlen(*o) != n || strncmp(opt, *o, n) != 0)
-			continue;
-		char *end;
-		errno = 0;
-		double v = strtod(eq + 1, &end);
-		if (end == eq + 1 || *end != '\0' || !isfinite(v)) {
-			drv_msg("check: %.*s: expected a finite number, got '%s'", (int) n, opt, eq + 1);
-			return 2;
-		}
+	switch (t->id) {
+	case DMC_OPT_SEARCH:    o->search = v; return;
+	case DMC_OPT_HEURISTIC: o->heur = v; return;
+	case DMC_OPT_LUA:       o->lua = v; return;      /* made absolute in check() */
+	case DMC_OPT_QUERY:     o->query = v; return;
+	case DMC_OPT_SPIN_OPTS: o->spin_opts = v; return;
+	case DMC_OPT_CFLAGS:    o->cflags = v; return;
+	case DMC_OPT_REPLAY:    o->replay = 1; return;
+	case DMC_OPT_PORTABLE:  o->portable = 1; return;
+	case DMC_OPT_KEEP:      o->keep = 1; return;
+	case DMC_OPT_LTL:
+		/* an ltl formula's claim: acceptance cycles, pan -N */
+		drv_strv_push(&o->rt_opts, "-a");
+		drv_strv_push(&o->rt_opts, "-N");
+		drv_strv_push(&o->rt_opts, v);
+		return;
+	case DMC_OPT_JSON:
+		o->json = 1;
+		break;
+	case DMC_OPT_NO_POR:
+		o->no_por = 1;
+		break;
+	default:
+		break;
 	}
-	return 0;
+	if (v) {
+		char *opt = drv_printf("%s=%s", t->name, v);
+		drv_strv_push(&o->rt_opts, opt);
+		free(opt);
+	} else
+		drv_strv_push(&o->rt_opts, t->name);
 }
 
-static int has_value_prefix(const char *a)
-{
-	for (const char *const *o = rt_value_opts; *o; o++) {
-		size_t n = strlen(*o);
-		if (strncmp(a, *o, n) == 0 && a[n] == '=')
-			return 1;
-	}
-	return 0;
-}
-
-/* 0 parsed, 2 usage error (said), DRV_SHOW_USAGE for -h/--help */
+/* 0 parsed, 2 usage error (said), DRV_SHOW_USAGE for -h/--help.  Every
+ * value is checked against options.def here, before spin or the compiler
+ * runs. */
 static int parse(check_opts *o, int argc, char **argv)
 {
-	static const char *const value_opts[] = {
-		"--search", "--heuristic", "--weight", "--beam", "--target", "--memlim",
-		"--max-depth", "--time-limit", "--hcache", "--lua", "--por-proviso", "--ltl", "--guide",
-		NULL
-	};
+	char err[512];
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *v;
+		const dmc_opt *t;
 		if (strcmp(a, "--") == 0) {
 			for (i++; i < argc; i++) {
-				/* pan's modes that print tables or replay a trail
-				 * instead of searching would end without a verdict */
-				const char *p = argv[i];
-				if (p[0] == '-' && p[1] && (strchr("dDCgS", p[1]) ? p[2] == '\0'
-				    : p[1] == 'r' && (p[2] == '\0' || (p[2] >= '0' && p[2] <= '9')))) {
+				if (pan_mode_without_verdict(argv[i])) {
 					drv_msg("check: pan's %s does not search, so it gives no verdict "
-					        "(run pan directly, or use --replay for a trail)", p);
+					        "(run pan directly, or use --replay for a trail)", argv[i]);
+					return 2;
+				}
+				/* the runtime's options may come here too: checked alike */
+				if ((t = dmc_opt_lookup(argv[i], DMC_OPTW_PAN, &v)) && t->kind != DMC_OPTK_FLAG
+				    && (v || i + 1 < argc)
+				    && dmc_opt_check(t, v ? v : argv[i + 1], err, sizeof err) < 0) {
+					drv_msg("check: %s", err);
 					return 2;
 				}
 				drv_strv_push(&o->pan_opts, argv[i]);
 			}
 			break;
-		} else if (is_one_of(a, value_opts)) {
-			if (i + 1 >= argc) {
-				drv_msg("check: %s needs a value", a);
-				return 2;
-			}
-			const char *v = argv[++i];
-			if (strcmp(a, "--search") == 0)
-				o->search = v;
-			else if (strcmp(a, "--heuristic") == 0)
-				o->heur = v;
-			else if (strcmp(a, "--lua") == 0)
-				o->lua = v;
-			else if (strcmp(a, "--ltl") == 0) {
-				/* an ltl formula's claim: acceptance cycles, pan -N */
-				drv_strv_push(&o->rt_opts, "-a");
-				drv_strv_push(&o->rt_opts, "-N");
-				drv_strv_push(&o->rt_opts, v);
-			}
-			else {
-				char *opt = drv_printf("%s=%s", a, v);
-				int bad = check_number(opt);
-				drv_strv_push(&o->rt_opts, opt);
-				free(opt);
-				if (bad)
-					return bad;
-			}
-		} else if (starts_with(a, "--search="))
-			o->search = a + strlen("--search=");
-		else if (starts_with(a, "--heuristic="))
-			o->heur = a + strlen("--heuristic=");
-		else if (starts_with(a, "--lua="))
-			o->lua = a + strlen("--lua=");
-		else if (has_value_prefix(a)) {
-			if (check_number(a))
-				return 2;
-			drv_strv_push(&o->rt_opts, a);
-		}
-		else if (strcmp(a, "--json") == 0) {
-			o->json = 1;
-			drv_strv_push(&o->rt_opts, a);
-		} else if (strcmp(a, "--show-targets") == 0 || strcmp(a, "--show-model") == 0
-		           || strcmp(a, "--no-prune") == 0 || strcmp(a, "--no-por") == 0) {
-			if (strcmp(a, "--no-por") == 0)
-				o->no_por = 1;
-			drv_strv_push(&o->rt_opts, a);
-		}
-		else if (strcmp(a, "--query") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("check: --query needs a value: a query file (.q) or a formula such as 'E<> P.done'");
-				return 2;
-			}
-			o->query = argv[++i];
-		} else if (starts_with(a, "--query="))
-			o->query = a + strlen("--query=");
-		else if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-f") == 0)
-			drv_strv_push(&o->rt_opts, a);   /* liveness: the runtime's nested DFS */
-		else if (strcmp(a, "--replay") == 0)
-			o->replay = 1;
-		else if (strcmp(a, "--portable") == 0)
-			o->portable = 1;
-		else if (strcmp(a, "--keep") == 0)
-			o->keep = 1;
-		else if (strcmp(a, "--spin-opts") == 0 || strcmp(a, "--cflags") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("check: %s needs a value", a);
-				return 2;
-			}
-			if (strcmp(a, "--spin-opts") == 0)
-				o->spin_opts = argv[++i];
-			else
-				o->cflags = argv[++i];
-		} else if (starts_with(a, "--spin-opts="))
-			o->spin_opts = a + strlen("--spin-opts=");
-		else if (starts_with(a, "--cflags="))
-			o->cflags = a + strlen("--cflags=");
-		else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+		} else if (strcmp(a, "-h") == 0)
 			return DRV_SHOW_USAGE;
-		else if (a[0] == '-') {
+		else if ((t = dmc_opt_lookup(a, DMC_OPTW_PAN | DMC_OPTW_DMC, &v))) {
+			if (t->id == DMC_OPT_HELP)
+				return DRV_SHOW_USAGE;
+			if (t->kind != DMC_OPTK_FLAG && !v) {
+				if (i + 1 >= argc) {
+					drv_msg("check: %s needs a value: %s %s, %s", a, a, t->arg, t->help);
+					return 2;
+				}
+				v = argv[++i];
+			}
+			if (v && dmc_opt_check(t, v, err, sizeof err) < 0) {
+				drv_msg("check: %s", err);
+				return 2;
+			}
+			take(o, t, v);
+		} else if (a[0] == '-') {
 			drv_msg("check: unknown option '%s' (see dmc help)", a);
 			return 2;
 		} else {

@@ -6,7 +6,7 @@
  *   dmc vars MODEL.pml pan.h > dmc_vars.h            variable accessors
  *   dmc translate MODEL.xml|.xta|.anml [-o OUT.pml]   into Promela (promela/)
  *   dmc plan MODEL.anml, dmc gen-anml ...             ANMLite planning
- *   dmc help
+ *   dmc help [--markdown]                            usage; docs/options.md
  *
  * A driver in the manner of mpicc: every step it takes can be run by hand
  * (see docs/usage.md).  Exit status of `dmc check`: 0 no violation
@@ -17,6 +17,7 @@
 #include "env.h"
 #include "translate.h"
 #include "util.h"
+#include "../runtime/options_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,33 +32,10 @@ static void usage(FILE *out)
 	      "       dmc translate MODEL.xml|MODEL.xta|MODEL.anml [options] [-o OUT.pml]\n"
 	      "       dmc plan MODEL.anml [options]\n"
 	      "       dmc gen-anml -T timelines -A actions -R transitions -C constraints --seed N\n"
-	      "options of dmc check:\n"
-	      "  --search S        bfs, dfs, astar, wastar, greedy, beam   (default astar)\n"
-	      "  --heuristic H     none, dL, dU, hf, deadlock, hL, hU      (default none)\n"
-	      "  --weight W        weighted A*: f = g + W*h                (default 2)\n"
-	      "  --beam K          beam width per depth layer              (default 100)\n"
-	      "  --target T        assert, claim, deadlock (comma-separated)\n"
-	      "  --hcache C        hL/hU value cache: exact (default), exact:N, N (hashed), off\n"
-	      "  --lua FILE        Lua script: settings and/or priority(s) (docs/lua.md)\n"
-	      "  --json            print one JSON object with the results\n"
-	      "  --memlim MB       stop cleanly at MB megabytes\n"
-	      "  --max-depth N     do not expand states deeper than N\n"
-	      "  --time-limit S    stop cleanly after S seconds\n"
-	      "  --show-targets    print the targets derived from the model\n"
-	      "  --show-model      print the abstract model hL/hU use, and stop\n"
-	      "  --no-prune        keep states with h = infinity\n"
-	      "  --no-por          no partial-order reduction (on by default)\n"
-	      "  --por-proviso P   c2c (default), c2cl (-a/-l default) or stack (-a/-l): the POR cycle proviso\n"
-	      "  --ltl NAME        check ltl formula NAME: acceptance cycles (pan -a -N NAME)\n"
-	      "  -a                acceptance cycles (never claim, accept labels): nested DFS\n"
-	      "  -l                non-progress cycles (progress labels): nested DFS\n"
-	      "  --guide G         nested DFS order: fsm (default), hamming, none\n"
-	      "  --replay          replay a counterexample with spin -t -p\n"
-	      "  --spin-opts OPTS  options for spin -a (e.g. -o3: no statement merging)\n"
-	      "  --cflags FLAGS    extra compiler flags for pan (e.g. -DVECTORSZ=4096)\n"
-	      "  --portable        build without the GCC plugin (rewrite a copy of pan.c)\n"
-	      "  --keep            print the build directory\n"
-	      "exit status: 0 no violation, 1 violation, 2 bad input, 3 incomplete\n", out);
+	      "       dmc help [--markdown]\n"
+	      "options of dmc check (docs/options.md):\n", out);
+	dmc_opt_usage(out, DMC_OPTW_PAN | DMC_OPTW_DMC);
+	fputs("exit status: 0 no violation, 1 violation, 2 bad input, 3 incomplete\n", out);
 	fflush(out);
 }
 
@@ -110,7 +88,10 @@ int main(int argc, char **argv)
 		rc = prom_cmd_plan(&env, argc - 2, argv + 2);
 	else if (strcmp(cmd, "gen-anml") == 0)
 		rc = prom_cmd_gen_anml(&env, argc - 2, argv + 2);
-	else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
+	else if (strcmp(cmd, "help") == 0 && argc == 3 && strcmp(argv[2], "--markdown") == 0) {
+		dmc_opt_markdown(stdout);      /* docs/options.md (make docs) */
+		rc = 0;
+	} else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
 		usage(stdout);
 		rc = 0;
 	} else {

@@ -7,11 +7,13 @@
 
 #include "heuristic.h"
 
-extern const dmc_heuristic dmc_h_none, dmc_h_dL, dmc_h_dU, dmc_h_hf, dmc_h_deadlock,
-	dmc_h_hL, dmc_h_hU, dmc_h_hUc, dmc_h_htime;
+#define DMC_HEURISTIC(SYM, NAME) extern const dmc_heuristic SYM;
+#include "heuristics.def"
 
 static const dmc_heuristic *const all[] = {
-	&dmc_h_none, &dmc_h_dL, &dmc_h_dU, &dmc_h_hf, &dmc_h_deadlock, &dmc_h_hL, &dmc_h_hU, &dmc_h_hUc, &dmc_h_htime, NULL
+#define DMC_HEURISTIC(SYM, NAME) &SYM,
+#include "heuristics.def"
+	NULL
 };
 
 /* Names match without regard to case: "dl" finds dL. */

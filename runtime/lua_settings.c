@@ -17,10 +17,15 @@
 #include "options.h"
 #include "targets.h"
 
-static const char *const known[] = {
-	"search", "heuristic", "weight", "weights", "combine", "tie", "beam",
-	"target", "budget", "heuristics", "priority", NULL
-};
+/* The settings: the options' Lua names and the script-only ones, as
+ * options.def declares them. */
+static const char *setting_name(int i)
+{
+	for (int k = 0; k < DMC_OPT_COUNT; k++)
+		if (dmc_opt_table[k].lua && i-- == 0)
+			return dmc_opt_table[k].lua;
+	return dmc_lua_only[i].name;          /* NULL after the last */
+}
 
 /* "FILE:LINE: NAME: message" for the setting `name` */
 static int fail(const char *name, char *err, size_t errlen, const char *fmt, ...)
@@ -72,11 +77,12 @@ static int check_typos(char *err, size_t errlen)
 		lua_pop(L, 1);
 		const char *name = lua_tostring(L, -1);
 		int is_known = 0;
-		for (int i = 0; known[i]; i++)
-			is_known |= strcmp(name, known[i]) == 0;
-		for (int i = 0; known[i] && !is_known; i++)
-			if (distance(name, known[i]) <= (strlen(known[i]) > 5 ? 2 : 1)) {
-				fail(name, err, errlen, "not a setting; did you mean '%s'?", known[i]);
+		const char *known;
+		for (int i = 0; (known = setting_name(i)); i++)
+			is_known |= strcmp(name, known) == 0;
+		for (int i = 0; (known = setting_name(i)) && !is_known; i++)
+			if (distance(name, known) <= (strlen(known) > 5 ? 2 : 1)) {
+				fail(name, err, errlen, "not a setting; did you mean '%s'?", known);
 				lua_pop(L, 2);
 				return -1;
 			}
@@ -238,7 +244,8 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 	lua_pop(L, 1);
 	int set;
 	double d;
-	if (get_number("beam", 1, DMC_BEAM_MAX, 1, &set, &d, err, errlen) < 0)
+	const dmc_opt *bt = &dmc_opt_table[DMC_OPT_BEAM];
+	if (get_number("beam", bt->lo, bt->hi, bt->kind == DMC_OPTK_WHOLE, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)
 		o->beam_width = (size_t) d;
@@ -407,24 +414,30 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	if (s && !(o->given & DMC_GIVEN_SEARCH)) {
 		dmc_search_kind k;
-		if (dmc_search_parse(s, &k) < 0)
-			return fail("search", err, errlen, "unknown search '%s' "
-			            "(valid: bfs, dfs, astar, wastar, greedy, beam)", s);
+		if (dmc_search_parse(s, &k) < 0) {
+			char names[256];
+			dmc_opt_join(dmc_search_names, names, sizeof names);
+			return fail("search", err, errlen, "unknown search '%s' (valid: %s)", s, names);
+		}
 		o->search_name = dmc_search_names[k];
 		o->search = k;
-		if (!(o->given & DMC_GIVEN_WEIGHT))
-			o->weight = 2.0;        /* the default; astar sets 1 below */
+		if (!(o->given & DMC_GIVEN_WEIGHT))     /* the default; astar sets 1 below */
+			o->weight = strtod(dmc_opt_table[DMC_OPT_WEIGHT].def, NULL);
 	}
 	if (get_string("heuristic", &s, err, errlen) < 0)
 		return -1;
 	if (s) {
 		script_heuristic = 1;
-		if (!dmc_heuristic_find(s))
-			return fail("heuristic", err, errlen, "unknown heuristic '%s'", s);
+		if (!dmc_heuristic_find(s)) {
+			char names[256];
+			dmc_opt_join(dmc_heuristic_names, names, sizeof names);
+			return fail("heuristic", err, errlen, "unknown heuristic '%s' (valid: %s)", s, names);
+		}
 		if (!(o->given & DMC_GIVEN_HEURISTIC))
 			o->heuristic = dmc_heuristic_find(s)->name;
 	}
-	if (get_number("weight", 1, DMC_WEIGHT_MAX, 0, &set, &d, err, errlen) < 0)
+	const dmc_opt *wt = &dmc_opt_table[DMC_OPT_WEIGHT];
+	if (get_number("weight", wt->lo, wt->hi, 0, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
@@ -438,9 +451,11 @@ int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	if (s && !(o->given & DMC_GIVEN_TARGET)) {
 		int k = dmc_targets_parse_kinds(s);
-		if (k <= 0)
-			return fail("target", err, errlen, "unknown target '%s' "
-			            "(valid: assert, claim, deadlock, comma-separated)", s);
+		if (k <= 0) {
+			char valid[256];
+			dmc_opt_values(&dmc_opt_table[DMC_OPT_TARGET], valid, sizeof valid);
+			return fail("target", err, errlen, "unknown target '%s' (valid: %s)", s, valid);
+		}
 		o->targets = k;
 	}
 	if (get_number("budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)

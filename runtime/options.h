@@ -7,10 +7,11 @@
 #include <stdio.h>
 #include <stddef.h>
 #include "combine.h"
+#include "options_table.h"
 
 typedef enum {
-	DMC_SEARCH_BFS, DMC_SEARCH_DFS, DMC_SEARCH_ASTAR,
-	DMC_SEARCH_WASTAR, DMC_SEARCH_GREEDY, DMC_SEARCH_BEAM
+#define DMC_SEARCH(ID, NAME, HELP) DMC_SEARCH_##ID,
+#include "searches.def"
 } dmc_search_kind;
 
 typedef struct dmc_options {
@@ -47,19 +48,12 @@ enum {                                /* dmc_options.given */
 	DMC_GIVEN_PROVISO = 32
 };
 
-/* Upper bounds of --weight and --beam (and of the Lua settings weight,
- * weights and beam): W * h stays far below what the open list's
- * priority packing can hold; a beam wider than this is a BFS. */
-#define DMC_WEIGHT_MAX 1e6
-#define DMC_BEAM_MAX   1e12
-
-/* Names accepted by --search, in documentation order. */
-extern const char *const dmc_search_names[];
-
+/* --search's names are dmc_search_names (options_table.h). */
 int dmc_search_parse(const char *name, dmc_search_kind *out);
 
-/* Set defaults (compile-time search and heuristic), then take every
- * runtime option out of argv (argc updated).  Returns 0, or -1 with a
+/* Set defaults (compile-time search and heuristic, the rest from
+ * options.def), then take every runtime option (options.def's PAN ones)
+ * out of argv (argc updated).  Returns 0, or -1 with a
  * one-line message in err. */
 int dmc_options_parse(int *argc, char **argv, const char *default_search,
                       const char *default_heuristic, dmc_options *o,

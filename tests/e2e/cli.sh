@@ -36,6 +36,48 @@ expect 2 'need target locations' "dL without target locations: clear error" -- "
 expect 2 'unknown target' "unknown --target" -- "$dmc" check fine.pml --target nothing
 expect 2 'unknown option' "unknown dmc option" -- "$dmc" check fine.pml --frobnicate
 expect 2 'unknown command' "unknown dmc command" -- "$dmc" frob
+
+# every value is checked against runtime/options.def before spin or the
+# compiler runs: with neither reachable and a fresh cache, a bad value is
+# refused (exit 2, the valid values named) and no cache directory appears
+nobuild() { # pattern description dmc-check-arguments...
+	pat=$1; what=$2; shift 2
+	expect 2 "$pat" "$what: refused before spin and gcc" -- \
+		env PATH=/nonexistent SPIN=/nonexistent/spin CC=/nonexistent/gcc DMC_CACHE="$work/nobuild" \
+		"$dmc" check fine.pml "$@"
+	[ -e "$work/nobuild" ] && fail "$what: the build cache was created" || ok "$what: no build started"
+}
+nobuild 'unknown search .gredy. (valid: bfs, dfs, astar, wastar, greedy, beam)' "--search gredy" --search gredy
+nobuild 'unknown heuristic .hX. (valid: none, dL, dU, hf, deadlock, hL, hU, hUc, htime)' "--heuristic=hX" --heuristic=hX
+nobuild '--weight: expected a finite number' "--weight nan" --weight nan
+nobuild "--weight: '0' is out of range (valid: 1..1e+06)" "--weight 0" --weight 0
+nobuild "--beam: '2.5' is not a whole number" "--beam 2.5" --beam 2.5
+nobuild "--max-depth: '-3' is out of range" "--max-depth -3" --max-depth -3
+nobuild "--time-limit: expected a finite number, got 'inf'" "--time-limit=inf" --time-limit=inf
+nobuild "--memlim: expected a finite number, got 'lots'" "--memlim lots" --memlim lots
+nobuild "--target: unknown target 'nothing'" "--target nothing" --target nothing
+nobuild "--hcache: expected off, exact, exact:N or N" "--hcache lots" --hcache lots
+nobuild "--guide: expected fsm, hamming or none, got 'best'" "--guide best" --guide best
+nobuild "--por-proviso: expected c2c, c2cl or stack, got 'c3'" "--por-proviso c3" --por-proviso c3
+nobuild "--weight needs a value" "--weight without a value" --weight
+nobuild "unknown option '--json=1'" "a flag with a value" --json=1
+nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gredy
+expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
+	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
+
+# one table (runtime/options.def): dmc check's help lists every option,
+# search and heuristic; docs/options.md is what it generates
+expect 0 '--por-proviso P' "dmc check --help lists the options" -- "$dmc" check --help
+for o in --search --heuristic --weight --beam --target --hcache --lua --json --memlim --max-depth \
+         --time-limit --show-targets --show-model --no-prune --no-por --por-proviso --ltl --guide \
+         --query --replay --spin-opts --cflags --portable --keep; do
+	grep -q -e "^  $o" out.txt && ok "dmc check --help lists $o" || fail "dmc check --help lacks $o"
+done
+grep -q 'bfs, dfs, astar, wastar, greedy, beam' out.txt && grep -q 'none, dL, dU, hf, deadlock, hL, hU, hUc, htime' out.txt \
+	&& ok "dmc check --help lists every search and heuristic" || fail "dmc check --help: $(cat out.txt)"
+"$dmc" help --markdown > options.md
+cmp -s options.md "$top/docs/options.md" && ok "docs/options.md is what dmc help --markdown generates" \
+	|| fail "docs/options.md is stale: run make docs ($(diff options.md "$top/docs/options.md" | head -5))"
 expect 0 'no-violation' "a correct model: exit 0" -- "$dmc" check fine.pml --search astar
 expect 1 'violation' "a violation: exit 1" -- "$dmc" check counter.pml --search greedy --heuristic hf
 [ -f counter.pml.trail ] && ok "the trail is written beside the model" || fail "no counter.pml.trail"
@@ -81,6 +123,10 @@ grep -q 'states stored' out.txt && ok "a limited search still reports its statis
 bdir=$(ls -d "$DMC_CACHE"/*/ | head -n 1)
 expect 1 '--heuristic H' "pan --help lists the runtime's options" -- "$bdir/pan" --help
 grep -q 'hashtable' out.txt && ok "pan --help lists pan's own options" || fail "pan --help lacks pan's options"
+grep -q 'none, dL, dU, hf, deadlock, hL, hU, hUc, htime' out.txt && ok "pan --help lists every heuristic" \
+	|| fail "pan --help lacks heuristics: $(grep -A1 -e '--heuristic' out.txt)"
+grep -q -e '^  --query' out.txt && fail "pan --help lists dmc check's own --query" || ok "pan --help lists no option of dmc check alone"
+expect 2 "unknown option '--replay'" "pan refuses dmc check's own options" -- "$bdir/pan" --replay
 
 # the plugin refuses a pan.c without the breadth-first code
 spin -a fine.pml > /dev/null 2>&1

@@ -1,12 +1,18 @@
 /*
  * test_options.c -- the runtime's option parser refuses what it cannot
- * honour: NaN, infinities and out-of-range numbers, -a with -l.
+ * honour: NaN, infinities and out-of-range numbers, -a with -l; it, the
+ * driver's checks, the help texts and docs/options.md read one table
+ * (runtime/options.def).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "options.h"
+#include "heuristic.h"
+#include "por.h"
+#include "targets.h"
 
 /* parse pan's argv "pan ARGS..." (NULL-terminated list) */
 static int parse(const char *const *args, dmc_options *o, char *err, size_t n)
@@ -68,7 +74,219 @@ static void test_a_and_l_are_separate_runs(void)
 	CHECK_EQ_LONG(o.cycles, 1);
 }
 
+/* the i-th of "a|b|c" into w; 0 past the last */
+static int nth_choice(const char *choices, int i, char *w, size_t n)
+{
+	const char *p = choices;
+	for (; i > 0 && *p; i--)
+		p += strcspn(p, "|") + (p[strcspn(p, "|")] == '|');
+	size_t len = strcspn(p, "|");
+	if (!*p || len >= n)
+		return 0;
+	memcpy(w, p, len);
+	w[len] = '\0';
+	return 1;
+}
+
+/* a valid value of t, or NULL (flags) */
+static const char *valid_value(const dmc_opt *t, char *buf, size_t n)
+{
+	switch (t->kind) {
+	case DMC_OPTK_FLAG:      return NULL;
+	case DMC_OPTK_NUMBER:
+	case DMC_OPTK_WHOLE:     snprintf(buf, n, "%g", t->hi); return buf;
+	case DMC_OPTK_CHOICE:
+	case DMC_OPTK_LIST:      return nth_choice(t->choices, 0, buf, n) ? buf : NULL;
+	case DMC_OPTK_SEARCH:    return "wastar";
+	case DMC_OPTK_HEURISTIC: return "hl";    /* without regard to case */
+	case DMC_OPTK_HCACHE:    return "exact:16";
+	case DMC_OPTK_TEXT:      return "some.lua";
+	}
+	return NULL;
+}
+
+/* Every option pan's table declares is taken by pan's parser, as NAME V
+ * and as NAME=V; dmc check's own ones are refused by pan. */
+static void test_pan_takes_every_declared_option(void)
+{
+	for (int i = 0; i < DMC_OPT_COUNT; i++) {
+		const dmc_opt *t = &dmc_opt_table[i];
+		char buf[64], eq[128], err[512] = "";
+		dmc_options o;
+		const char *v = valid_value(t, buf, sizeof buf);
+		const char *sep[] = { t->name, v, NULL };
+		CHECK_EQ_LONG(dmc_opt_table[i].id, i);
+		int rc = parse(sep, &o, err, sizeof err);
+		if ((rc == 0) != ((t->where & DMC_OPTW_PAN) != 0))
+			fprintf(stderr, "  %s %s: rc %d, '%s'\n", t->name, v ? v : "", rc, err);
+		CHECK_EQ_LONG(rc, t->where & DMC_OPTW_PAN ? 0 : -1);
+		if (!v)
+			continue;
+		snprintf(eq, sizeof eq, "%s=%s", t->name, v);
+		const char *joined[] = { eq, NULL };
+		CHECK_EQ_LONG(parse(joined, &o, err, sizeof err), t->where & DMC_OPTW_PAN ? 0 : -1);
+	}
+}
+
+/* The declared defaults are the parser's. */
+static void test_defaults_are_the_table_s(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *none[] = { NULL };
+	CHECK_EQ_LONG(parse(none, &o, err, sizeof err), 0);
+	CHECK(o.weight == strtod(dmc_opt_table[DMC_OPT_WEIGHT].def, NULL));
+	CHECK(o.weight == 2.0);
+	CHECK_EQ_LONG(o.beam_width, 100);
+	CHECK_STR(o.guide, dmc_opt_table[DMC_OPT_GUIDE].def);
+	CHECK_EQ_LONG(o.por_proviso, DMC_POR_C2C);
+	CHECK_STR(dmc_opt_table[DMC_OPT_POR_PROVISO].def, "c2c");
+}
+
+/* The choices the table declares are the ones the runtime's own parsers
+ * take, and no others. */
+static void test_declared_choices_are_the_runtime_s(void)
+{
+	char w[32];
+	int n = 0, all = 0;
+	dmc_por_proviso pp;
+	for (; nth_choice(dmc_opt_table[DMC_OPT_POR_PROVISO].choices, n, w, sizeof w); n++)
+		CHECK_EQ_LONG(dmc_por_proviso_parse(w, &pp), 0);
+	CHECK_EQ_LONG(n, 3);
+	for (int i = 0; nth_choice(dmc_opt_table[DMC_OPT_TARGET].choices, i, w, sizeof w); i++) {
+		CHECK(dmc_targets_parse_kinds(w) > 0);
+		all |= dmc_targets_parse_kinds(w);
+	}
+	CHECK_EQ_LONG(all, DMC_TGT_ASSERT | DMC_TGT_CLAIM | DMC_TGT_DEADLOCK);
+	/* the list syntax: the same answers as the runtime's parser */
+	static const char *const lists[] = { "assert,claim", " claim , deadlock ", "assert,", "",
+	                                     "asserts", "assert,bogus", NULL };
+	char err[256];
+	for (int i = 0; lists[i]; i++)
+		CHECK_EQ_LONG(dmc_opt_check(&dmc_opt_table[DMC_OPT_TARGET], lists[i], err, sizeof err) == 0,
+		              dmc_targets_parse_kinds(lists[i]) > 0);
+}
+
+/* heuristics.def is the registry's list, in its order */
+static void test_heuristic_names_are_the_registry(void)
+{
+	const dmc_heuristic *const *all = dmc_heuristic_all();
+	int i = 0;
+	for (; all[i] && dmc_heuristic_names[i]; i++)
+		CHECK_STR(dmc_heuristic_names[i], all[i]->name);
+	CHECK(!all[i] && !dmc_heuristic_names[i]);
+	CHECK_EQ_LONG(dmc_heuristic_index("DL"), 1);
+	CHECK_EQ_LONG(dmc_heuristic_index("hX"), -1);
+}
+
+/* The driver's check (dmc_opt_check) and pan's parser refuse the same
+ * values with the same message, which names the valid values. */
+static void test_driver_and_pan_refuse_alike(void)
+{
+	static const char *const bad[] = { "gredy", "nan", "", "-1", "1e300", "2.5", "c3", NULL };
+	for (int i = 0; i < DMC_OPT_COUNT; i++) {
+		const dmc_opt *t = &dmc_opt_table[i];
+		if (t->kind == DMC_OPTK_FLAG || t->kind == DMC_OPTK_TEXT)
+			continue;
+		for (int j = 0; bad[j]; j++) {
+			char e1[512] = "", e2[512] = "";
+			dmc_options o;
+			const char *args[] = { t->name, bad[j], NULL };
+			int driver = dmc_opt_check(t, bad[j], e1, sizeof e1);
+			int pan = parse(args, &o, e2, sizeof e2);
+			if (driver == 0)        /* e.g. --max-depth 2.5 (pan's -m takes the whole part) */
+				continue;
+			CHECK_EQ_LONG(pan, -1);
+			CHECK_STR(e2, e1);
+		}
+	}
+	char err[512];
+	CHECK_EQ_LONG(dmc_opt_check(&dmc_opt_table[DMC_OPT_SEARCH], "gredy", err, sizeof err), -1);
+	CHECK(strstr(err, "valid: bfs, dfs, astar, wastar, greedy, beam") != NULL);
+	CHECK_EQ_LONG(dmc_opt_check(&dmc_opt_table[DMC_OPT_HEURISTIC], "hX", err, sizeof err), -1);
+	CHECK(strstr(err, "valid: none, dL, dU, hf, deadlock, hL, hU, hUc, htime") != NULL);
+	CHECK_EQ_LONG(dmc_opt_check(&dmc_opt_table[DMC_OPT_GUIDE], "best", err, sizeof err), -1);
+	CHECK_STR(err, "--guide: expected fsm, hamming or none, got 'best'");
+	CHECK_EQ_LONG(dmc_opt_check(&dmc_opt_table[DMC_OPT_WEIGHT], "nan", err, sizeof err), -1);
+	CHECK(strstr(err, "finite number") != NULL);
+}
+
+/* A valued option with nothing after it is refused, not passed to pan. */
+static void test_a_missing_value_is_refused(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--search", NULL };
+	CHECK_EQ_LONG(parse(args, &o, err, sizeof err), -1);
+	CHECK(strstr(err, "--search needs a value") != NULL);
+}
+
+static char *captured(void (*write)(FILE *, int), int arg)
+{
+	FILE *f = tmpfile();
+	char *text = calloc(1, 65536);
+	write(f, arg);
+	rewind(f);
+	size_t n = fread(text, 1, 65535, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+static void markdown(FILE *f, int unused)
+{
+	(void) unused;
+	dmc_opt_markdown(f);
+}
+
+/* pan's help lists pan's options, dmc check's lists all; both list
+ * every search and heuristic */
+static void test_help_lists_the_table(void)
+{
+	char *pan = captured(dmc_opt_usage, DMC_OPTW_PAN);
+	char *dmc = captured(dmc_opt_usage, DMC_OPTW_PAN | DMC_OPTW_DMC);
+	for (int i = 0; i < DMC_OPT_COUNT; i++) {
+		const dmc_opt *t = &dmc_opt_table[i];
+		char head[64];
+		snprintf(head, sizeof head, "  %s%s%s ", t->name, *t->arg ? " " : "", t->arg);
+		CHECK(strstr(dmc, head) != NULL);
+		CHECK((strstr(pan, head) != NULL) == ((t->where & DMC_OPTW_PAN) != 0));
+	}
+	for (int i = 0; dmc_search_names[i]; i++)
+		CHECK(strstr(pan, dmc_search_names[i]) != NULL);
+	for (int i = 0; dmc_heuristic_names[i]; i++)
+		CHECK(strstr(pan, dmc_heuristic_names[i]) != NULL);
+	free(pan);
+	free(dmc);
+}
+
+/* docs/options.md is what the table generates (make docs rewrites it) */
+static void test_docs_options_md_is_current(void)
+{
+	char *want = captured(markdown, 0);
+	FILE *f = fopen("docs/options.md", "r");
+	char *have = calloc(1, 65536);
+	CHECK(f != NULL);
+	if (f) {
+		have[fread(have, 1, 65535, f)] = '\0';
+		fclose(f);
+	}
+	if (strcmp(want, have) != 0)
+		fprintf(stderr, "  docs/options.md differs from `dmc help --markdown`: run make docs\n");
+	CHECK(strcmp(want, have) == 0);
+	free(want);
+	free(have);
+}
+
 CHECK_MAIN("options",
+	CASE(test_pan_takes_every_declared_option),
+	CASE(test_defaults_are_the_table_s),
+	CASE(test_declared_choices_are_the_runtime_s),
+	CASE(test_heuristic_names_are_the_registry),
+	CASE(test_driver_and_pan_refuse_alike),
+	CASE(test_a_missing_value_is_refused),
+	CASE(test_help_lists_the_table),
+	CASE(test_docs_options_md_is_current),
 	CASE(test_numbers_must_be_numbers_in_range),
 	CASE(test_numbers_in_range_are_taken),
 	CASE(test_a_and_l_are_separate_runs))

@@ -1,0 +1,87 @@
+/*
+ * options_table.h -- the option declarations of options.def,
+ * searches.def and heuristics.def as tables, with the checks and the
+ * help texts every reader shares.  Plain C with no part of pan: the
+ * driver links it too (options_table.c), so `dmc check` refuses a bad
+ * value before spin or the compiler runs.
+ */
+#ifndef DMC_OPTIONS_TABLE_H
+#define DMC_OPTIONS_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Upper bounds of --weight and --beam (and of the Lua settings weight,
+ * weights and beam): W * h stays far below what the open list's
+ * priority packing can hold; a beam wider than this is a BFS. */
+#define DMC_WEIGHT_MAX 1e6
+#define DMC_BEAM_MAX   1e12
+
+typedef enum {
+	DMC_OPTK_FLAG, DMC_OPTK_NUMBER, DMC_OPTK_WHOLE, DMC_OPTK_CHOICE, DMC_OPTK_LIST,
+	DMC_OPTK_SEARCH, DMC_OPTK_HEURISTIC, DMC_OPTK_HCACHE, DMC_OPTK_TEXT
+} dmc_opt_kind;
+
+enum { DMC_OPTW_PAN = 1, DMC_OPTW_DMC = 2 };   /* dmc_opt.where */
+
+typedef enum {
+#define DMC_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) DMC_OPT_##ID,
+#include "options.def"
+	DMC_OPT_COUNT
+} dmc_opt_id;
+
+typedef struct {
+	dmc_opt_id id;
+	const char *name;
+	dmc_opt_kind kind;
+	const char *arg;
+	double lo, hi;
+	const char *choices;          /* "a|b|c" */
+	const char *def;              /* "" none or derived */
+	int where;                    /* DMC_OPTW_* */
+	const char *lua;              /* the Lua setting, or NULL */
+	const char *help;
+} dmc_opt;
+
+typedef struct {
+	const char *name, *value, *help;
+} dmc_lua_only_setting;
+
+extern const dmc_opt dmc_opt_table[DMC_OPT_COUNT];       /* indexed by id */
+extern const dmc_lua_only_setting dmc_lua_only[];         /* ends with name NULL */
+extern const char *const dmc_search_names[];              /* searches.def, NULL-ended */
+extern const char *const dmc_search_help[];
+extern const char *const dmc_heuristic_names[];           /* heuristics.def, NULL-ended */
+
+/* The option argument a names when one of `where` takes it: "NAME" or
+ * "NAME=V" (*value then points at V, else NULL).  NULL: no such option. */
+const dmc_opt *dmc_opt_lookup(const char *a, int where, const char **value);
+
+/* 0 if v is a valid value of t, else -1 with a one-line message naming
+ * the option and the valid values. */
+int dmc_opt_check(const dmc_opt *t, const char *v, char *err, size_t errlen);
+
+/* A NUMBER or WHOLE option's value: finite, in range (and whole).  0, or
+ * -1 with a message. */
+int dmc_opt_number(const dmc_opt *t, const char *v, double *out, char *err, size_t errlen);
+
+/* Index of name in a NULL-ended list (heuristics without regard to
+ * case), or -1. */
+int dmc_search_index(const char *name);
+int dmc_heuristic_index(const char *name);
+
+/* What t's value may be ("1..1e+06", "c2c, c2cl, stack", ...; "" for
+ * flags and text), for help texts and messages. */
+void dmc_opt_values(const dmc_opt *t, char *buf, size_t n);
+
+/* "a, b, c" of a NULL-ended list into buf. */
+void dmc_opt_join(const char *const *list, char *buf, size_t n);
+
+/* The options of `where` (a DMC_OPTW_* mask) as help lines, one each,
+ * indented by two. */
+void dmc_opt_usage(FILE *f, int where);
+
+/* docs/options.md. */
+void dmc_opt_markdown(FILE *f);
+
+#endif

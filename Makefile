@@ -46,8 +46,10 @@ DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
 DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
 
+# The unit tests link the whole runtime: tests/unit/fake_bridge.c stands
+# for pan's model and fake_pan.c for the glue (it drives the searches)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_*.c))
-UNIT_SRC   := $(filter-out runtime/main.c runtime/search.c runtime/report.c runtime/ndfs.c runtime/ndfs_guide.c,$(RT_SRC)) \
+UNIT_SRC   := $(RT_SRC) \
               $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 

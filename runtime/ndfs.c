@@ -552,3 +552,24 @@ const dmc_live_stats *dmc_live_get_stats(const dmc_run *R)
 	static const dmc_live_stats none;
 	return R->ndfs ? &R->ndfs->st : &none;
 }
+
+void dmc_live_free(dmc_run *R)
+{
+	dmc_ndfs *N = R->ndfs;
+	if (!N)
+		return;
+	for (size_t i = 0; i < N->nkids; i++)
+		dmc_br_discard(N->kids[i].item);
+	for (size_t i = 0; i < N->nnodes; i++)
+		if (N->nodes[i].seed)
+			dmc_br_discard(N->nodes[i].seed);
+	for (size_t i = 0; i < N->nclash; i++)
+		free(N->clashes[i].v);
+	free(N->clashes);
+	free(N->kids);
+	free(N->nodes);
+	dmc_st_free(N->visited);
+	free(N);
+	R->ndfs = NULL;
+	dmc_guide_free();
+}

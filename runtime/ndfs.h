@@ -39,6 +39,8 @@ void dmc_live_start(dmc_run *R);
 void dmc_live_push(dmc_run *R, void *item, int g, int repush);
 void *dmc_live_pop(dmc_run *R);
 double dmc_live_bytes(const dmc_run *R);
+/* Free the nested DFS of a run (its queued states go back to pan). */
+void dmc_live_free(dmc_run *R);
 /* The guidance in words, for the results. */
 const char *dmc_live_guide_note(const dmc_run *R);
 
@@ -52,5 +54,6 @@ int dmc_guide_outer(void);
 void dmc_guide_set_seed(void *seed_item);
 int dmc_guide_inner(int *tie);
 double dmc_guide_bytes(void);
+void dmc_guide_free(void);
 
 #endif

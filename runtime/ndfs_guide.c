@@ -155,3 +155,21 @@ double dmc_guide_bytes(void)
 {
 	return bytes;
 }
+
+void dmc_guide_free(void)
+{
+	for (int t = 0; t < ntypes; t++) {
+		if (dacc)
+			free(dacc[t]);
+		if (apsp)
+			free(apsp[t]);
+	}
+	free(dacc);
+	free(apsp);
+	free(seed_state);
+	dacc = apsp = NULL;
+	seed_state = NULL;
+	nseed = seed_cap = 0;
+	mode = ntypes = 0;
+	bytes = 0;
+}

@@ -55,6 +55,10 @@ void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
 
 /* The next state to expand, or NULL to end the search. */
 void *dmc_rt_pop(dmc_run *R);
+/* End a run: the states still queued go back to pan (dmc_br_discard),
+ * and everything the run owns is freed.  pan itself never calls it (it
+ * ends its process); a process that runs several searches does. */
+void dmc_rt_free(dmc_run *R);
 
 /* The glue could not allocate `bytes` for `what`: the search ends as
  * incomplete, "out of memory" (runtime/faults.h); does not return. */

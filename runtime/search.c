@@ -364,3 +364,24 @@ void *dmc_rt_pop(dmc_run *R)
 	}
 	return NULL;
 }
+
+void dmc_rt_free(dmc_run *R)
+{
+	if (!R)
+		return;
+	if (R->open) {                    /* the states still queued go back to pan */
+		dmc_open_entry e;
+		while (dmc_open_pop(R->open, &e))
+			dmc_br_discard(e.item);
+		dmc_open_free(R->open);
+	}
+	for (size_t i = 0; i < R->nurgent; i++)
+		dmc_br_discard(R->urgent[i]);
+	free(R->urgent);
+	dmc_st_free(R->table);
+	dmc_live_free(R);
+	if (R->started && R->heur && R->heur->done)
+		R->heur->done();
+	dmc_targets_free(&R->targets);
+	free(R);
+}

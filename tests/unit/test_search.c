@@ -1,0 +1,241 @@
+/*
+ * test_search.c -- every search and the nested DFS over explicit graphs,
+ * driven through the runtime's hooks by the fake pan (fake_pan.h): the
+ * order of expansion, A*'s shortest path, greedy's and beam's shortcuts,
+ * dead-end pruning, acceptance cycles, and options refused at start-up.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "fake_bridge.h"
+#include "fake_pan.h"
+#include "bridge.h"
+
+/* one proctype "P" with locations 1..n, started at 1; process 0 runs it */
+static int graph(int n)
+{
+	fb_reset();
+	fp_reset();
+	int t = fb_type("P", n + 1, 1);
+	fb_proc(t, 1);
+	fb_global("x", 1);            /* the asserts' variable */
+	fb_has_vars(1);
+	fb_checks(1, 1);
+	return t;
+}
+
+static void edge(int t, int from, int to)
+{
+	fb_trans(t, from, to, from, "(1)");
+}
+
+/* the error: an assert at location e (reaching e is the violation) */
+static void error_at(int t, int e)
+{
+	fb_trans(t, e, 0, 99, "assert((x==0))");
+	fp_error(e);
+}
+
+static void run(fp_result *r, const char *search, const char *heur, const char *extra)
+{
+	const char *args[8] = { "--search", search, "--heuristic", heur, extra, NULL };
+	fp_run(args, r);
+	if (r->status != 0)
+		fprintf(stderr, "  %s/%s: status %d, %s\n", search, heur, r->status, r->err);
+}
+
+static void order_is(const fp_result *r, const int *want, int n)
+{
+	CHECK_EQ_LONG(r->nexpanded, n);
+	for (int i = 0; i < n && i < r->nexpanded; i++)
+		CHECK_EQ_LONG(r->order[i], want[i]);
+}
+
+/* 1 -> 2, 1 -> 3, 2 -> 4, 3 -> 4, 4 -> 5 (the error) */
+static int diamond(void)
+{
+	int t = graph(5);
+	edge(t, 1, 2);
+	edge(t, 1, 3);
+	edge(t, 2, 4);
+	edge(t, 3, 4);
+	edge(t, 4, 5);
+	error_at(t, 5);
+	return t;
+}
+
+static void bfs_expands_first_queued_first(void)
+{
+	fp_result r;
+	diamond();
+	run(&r, "bfs", "none", NULL);
+	static const int want[] = { 1, 2, 3, 4 };
+	order_is(&r, want, 4);
+	CHECK(r.error && r.error_loc == 5 && r.error_g == 3);
+}
+
+static void dfs_expands_last_queued_first(void)
+{
+	fp_result r;
+	diamond();
+	run(&r, "dfs", "none", NULL);
+	static const int want[] = { 1, 3, 4 };
+	order_is(&r, want, 3);
+	CHECK(r.error && r.error_g == 3);
+}
+
+/* Two ways to the error at 9: 1-2-9 (2 steps) and 1-3-4-5-6-9 (5), plus
+ * a side branch 3-7-8 that leads nowhere. */
+static int two_paths(void)
+{
+	int t = graph(9);
+	edge(t, 1, 3);            /* generated first: the long way */
+	edge(t, 1, 2);
+	edge(t, 2, 9);
+	edge(t, 3, 4);
+	edge(t, 4, 5);
+	edge(t, 5, 6);
+	edge(t, 6, 9);
+	edge(t, 3, 7);
+	edge(t, 7, 8);
+	error_at(t, 9);
+	return t;
+}
+
+static void astar_finds_the_shortest_path(void)
+{
+	fp_result r, b;
+	two_paths();
+	run(&r, "astar", "dL", NULL);
+	CHECK(r.error && r.error_g == 2);
+	two_paths();
+	run(&b, "bfs", "none", NULL);
+	CHECK(b.error && b.error_g == 2);
+	CHECK(r.expanded <= b.expanded);
+	/* dL is exact here: A* expands only the shortest path's states */
+	static const int want[] = { 1, 2 };
+	order_is(&r, want, 2);
+}
+
+static void greedy_and_wastar_follow_h(void)
+{
+	fp_result r;
+	two_paths();
+	run(&r, "greedy", "dL", NULL);
+	static const int want[] = { 1, 2 };
+	order_is(&r, want, 2);
+	CHECK(r.error && r.error_g == 2);
+	two_paths();
+	run(&r, "wastar", "dL", "--weight=3");
+	order_is(&r, want, 2);
+}
+
+/* dL proves 7 and 8 dead ends (no path to the assert): with -E-like
+ * targets (no deadlock checks) they are pruned, and the search stays
+ * complete for the error. */
+static void proved_dead_ends_are_pruned(void)
+{
+	fp_result r;
+	two_paths();
+	fb_checks(0, 1);
+	run(&r, "bfs", "dL", NULL);
+	CHECK(r.error && r.error_g == 2);
+	CHECK(r.pruned >= 1);
+	/* pan also checks invalid end states, which dL does not aim at:
+	 * nothing may be pruned */
+	two_paths();
+	run(&r, "bfs", "dL", NULL);
+	CHECK_EQ_LONG((long) r.pruned, 0);
+}
+
+/* A beam of width 1 keeps one state per layer: the other is dropped (and
+ * given back to pan). */
+static void beam_drops_beyond_its_width(void)
+{
+	fp_result r;
+	int t = graph(6);
+	edge(t, 1, 2);
+	edge(t, 1, 3);
+	edge(t, 2, 4);
+	edge(t, 3, 5);
+	edge(t, 5, 6);
+	error_at(t, 6);
+	run(&r, "beam", "dL", "--beam=1");
+	CHECK(r.dropped >= 1);
+	CHECK(r.discarded >= 1);
+	CHECK(r.error && r.error_g == 3);     /* dL keeps the branch that reaches it */
+}
+
+/* A state space whose assert holds (the fake pan never fails it): every
+ * search is complete and stores and expands every state once -- the
+ * locations 1..6 and 0, where the process has ended. */
+static void complete_searches_store_every_state(void)
+{
+	static const char *const searches[] = { "bfs", "dfs", "astar", "wastar", "greedy", NULL };
+	for (int i = 0; searches[i]; i++) {
+		fp_result r;
+		int t = graph(6);
+		edge(t, 1, 2);
+		edge(t, 1, 3);
+		edge(t, 2, 4);
+		edge(t, 3, 4);
+		edge(t, 4, 1);             /* a cycle back */
+		edge(t, 4, 5);
+		edge(t, 5, 6);
+		fb_trans(t, 6, 0, 99, "assert((x==0))");
+		run(&r, searches[i], "dL", NULL);
+		if (r.stored != 7)
+			fprintf(stderr, "  %s stored %.0f\n", searches[i], r.stored);
+		CHECK(!r.error);
+		CHECK_EQ_LONG((long) r.stored, 7);
+		CHECK_EQ_LONG((long) r.expanded, 7);
+	}
+}
+
+/* -a: 1 -> 2 -> 3 -> 2, 3 accepting: the nested search from 3 comes back
+ * to 3 (an acceptance cycle); without the edge back there is none. */
+static void nested_dfs_finds_acceptance_cycles(void)
+{
+	fp_result r;
+	int t = graph(3);
+	edge(t, 1, 2);
+	edge(t, 2, 3);
+	edge(t, 3, 2);
+	fb_label(t, 3, DMC_LBL_ACCEPT);
+	const char *args[] = { "-a", NULL };
+	fp_run(args, &r);
+	CHECK_EQ_LONG(r.status, 0);
+	CHECK(r.error && r.error_loc == 3);
+
+	t = graph(3);
+	edge(t, 1, 2);
+	edge(t, 2, 3);
+	edge(t, 2, 1);
+	fb_label(t, 3, DMC_LBL_ACCEPT);
+	fp_run(args, &r);
+	CHECK_EQ_LONG(r.status, 0);
+	CHECK(!r.error);
+	CHECK_EQ_LONG((long) r.stored, 3);    /* the nested search from 3 finds no successor */
+}
+
+static void unknown_values_are_refused(void)
+{
+	fp_result r;
+	diamond();
+	const char *bad[] = { "--search", "gredy", NULL };
+	fp_run(bad, &r);
+	CHECK_EQ_LONG(r.status, -1);
+	CHECK(strstr(r.err, "gredy") != NULL && strstr(r.err, "greedy") != NULL);
+}
+
+CHECK_MAIN("search",
+	CASE(bfs_expands_first_queued_first),
+	CASE(dfs_expands_last_queued_first),
+	CASE(astar_finds_the_shortest_path),
+	CASE(greedy_and_wastar_follow_h),
+	CASE(proved_dead_ends_are_pruned),
+	CASE(beam_drops_beyond_its_width),
+	CASE(complete_searches_store_every_state),
+	CASE(nested_dfs_finds_acceptance_cycles),
+	CASE(unknown_values_are_refused))

@@ -573,3 +573,26 @@ void dmc_live_free(dmc_run *R)
 	R->ndfs = NULL;
 	dmc_guide_free();
 }
+
+static int nested_start(dmc_run *R)
+{
+	R->heur = dmc_heuristic_find(R->opt.heuristic);
+	R->opt.search_name = "nested-dfs";
+	R->prune_note = "off (liveness)";
+	dmc_live_start(R);
+	return 0;
+}
+
+static void nested_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
+{
+	(void) key;                   /* dmc_rt_live_store keeps the identities */
+	dmc_live_push(R, item, g, repush);
+}
+
+static void *nested_pop(dmc_run *R)
+{
+	return dmc_search_limit_reached(R) ? NULL : dmc_live_pop(R);
+}
+
+const dmc_search_ops dmc_nested_dfs = { nested_start, nested_push, nested_pop, dmc_live_bytes,
+                                        dmc_live_free };

@@ -10,7 +10,7 @@
 #include "options_table.h"
 
 typedef enum {
-#define DMC_SEARCH(ID, NAME, HELP) DMC_SEARCH_##ID,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) DMC_SEARCH_##ID,
 #include "searches.def"
 } dmc_search_kind;
 

@@ -24,13 +24,13 @@ const dmc_lua_only_setting dmc_lua_only[] = {
 };
 
 const char *const dmc_search_names[] = {
-#define DMC_SEARCH(ID, NAME, HELP) NAME,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) NAME,
 #include "searches.def"
 	NULL
 };
 
 const char *const dmc_search_help[] = {
-#define DMC_SEARCH(ID, NAME, HELP) HELP,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) HELP,
 #include "searches.def"
 	NULL
 };

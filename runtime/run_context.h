@@ -13,6 +13,7 @@
 #define DMC_RUN_CONTEXT_H
 
 #include <stdio.h>
+#include <stdint.h>
 #include "options.h"
 #include "targets.h"
 #include "heuristic.h"
@@ -38,8 +39,18 @@ typedef struct dmc_stats {
 } dmc_stats;
 
 struct dmc_ndfs;
+typedef struct dmc_run dmc_run;
 
-typedef struct dmc_run {
+/* A search: how the runtime answers pan's pushes and pops (search.h). */
+typedef struct dmc_search_ops {
+	int (*start)(dmc_run *R);     /* 0, or 1: nothing to search (--show-model) */
+	void (*push)(dmc_run *R, void *item, uint64_t key, int g, int repush);
+	void *(*pop)(dmc_run *R);
+	double (*bytes)(const dmc_run *R);
+	void (*free)(dmc_run *R);     /* queued states go back to pan */
+} dmc_search_ops;
+
+struct dmc_run {
 	dmc_options opt;
 	const dmc_heuristic *heur;
 	dmc_targets targets;
@@ -66,6 +77,7 @@ typedef struct dmc_run {
 	FILE *json;                   /* --json: the real stdout */
 	int cancelled;                /* the runtime said why it ended: no results */
 	char lua_path[4096];          /* -DDMC_LUA's script, unquoted */
-} dmc_run;
+	const dmc_search_ops *search; /* set by dmc_rt_start */
+};
 
 #endif

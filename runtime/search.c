@@ -33,6 +33,24 @@
 
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
+/* the --search kinds (searches.def): open-list discipline, re-opening,
+ * and the order (f = g + W*h with ties to smaller h, or h with ties to
+ * smaller g) */
+enum { ORDER_F, ORDER_H };
+static const struct best_first_kind {
+	dmc_open_kind open;
+	int reopen;
+	int order;
+} kinds[] = {
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) { DMC_OPEN_##OPEN, REOPEN, ORDER_##ORDER },
+#include "searches.def"
+};
+
+static const struct best_first_kind *kind_of(const dmc_run *R)
+{
+	return &kinds[R->opt.search];
+}
+
 double dmc_now_seconds(void)
 {
 	struct timespec ts;
@@ -43,16 +61,18 @@ double dmc_now_seconds(void)
 double dmc_runtime_bytes(const dmc_run *R)
 {
 	double b = 0;
+	if (R->heur && R->heur->cache_stats && R->heur->cache_stats())
+		b += (double) R->heur->cache_stats()->bytes;
+	return b + (R->search ? R->search->bytes(R) : dmc_br_glue_bytes());
+}
+
+static double bf_bytes(const dmc_run *R)
+{
+	double b = dmc_br_glue_bytes();
 	if (R->open)
 		b += (double) dmc_open_bytes(R->open);
 	if (R->table)
 		b += (double) dmc_st_bytes(R->table);
-	if (R->heur && R->heur->cache_stats && R->heur->cache_stats())
-		b += (double) R->heur->cache_stats()->bytes;
-	if (R->opt.cycles)
-		b += dmc_live_bytes(R);       /* includes the glue's tables */
-	else
-		b += dmc_br_glue_bytes();
 	return b + (double) R->urgent_cap * sizeof(void *);
 }
 
@@ -110,20 +130,20 @@ static void show_model(dmc_run *R)
 
 int dmc_rt_start(dmc_run *R)
 {
-	char err[512];
 	R->started = 1;
 	R->t_start = dmc_now_seconds();
 	dmc_faults_take_sigint();         /* pan has installed its own handler by now */
 	R->st.h_min = DMC_H_INF;
 	R->st.h_initial = -1;
-	if (R->opt.cycles) {              /* liveness: nested DFS (ndfs.c) */
-		R->heur = dmc_heuristic_find(R->opt.heuristic);
-		R->opt.search_name = "nested-dfs";
-		R->prune_note = "off (liveness)";
-		dmc_live_start(R);
-		return 0;
-	}
+	R->search = R->opt.cycles ? &dmc_nested_dfs : &dmc_best_first;
+	return R->search->start(R);
+}
 
+/* ---- the best-first searches: every --search (searches.def) ---- */
+
+static int bf_start(dmc_run *R)
+{
+	char err[512];
 	if (R->opt.combo.active) {        /* a Lua script's combination */
 		R->heur = dmc_combo_finish(&R->opt.combo);
 		if (dmc_lua_has_priority()) {
@@ -154,17 +174,11 @@ int dmc_rt_start(dmc_run *R)
 	if (dmc_lua_start(&R->opt.combo, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 
-	dmc_open_kind kind = DMC_OPEN_HEAP;
-	switch (R->opt.search) {
-	case DMC_SEARCH_BFS:  kind = DMC_OPEN_FIFO; break;
-	case DMC_SEARCH_DFS:  kind = DMC_OPEN_LIFO; break;
-	case DMC_SEARCH_BEAM: kind = DMC_OPEN_BEAM; break;
-	default: break;
-	}
+	dmc_open_kind kind = kind_of(R)->open;
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && R->opt.beam_width_of)
 		dmc_open_set_width_of(R->open, R->opt.beam_width_of);
-	R->reopen = R->opt.search == DMC_SEARCH_ASTAR || R->opt.search == DMC_SEARCH_WASTAR;
+	R->reopen = kind_of(R)->reopen;
 	if (R->reopen)
 		R->table = dmc_st_new(1u << 16);
 	if (!R->open || (R->reopen && !R->table))
@@ -231,8 +245,7 @@ static uint64_t priority(dmc_run *R, int g, double hc, const int *hv)
 {
 	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
 	const dmc_combo *c = R->opt.combo.active ? &R->opt.combo : &plain;
-	dmc_search_kind k = R->opt.search;
-	int fg = k == DMC_SEARCH_ASTAR || k == DMC_SEARCH_WASTAR;
+	int fg = kind_of(R)->order == ORDER_F;
 	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
 	double primary;
 	if (!R->opt.combo.active && hc > 0xFFFFFF)
@@ -263,11 +276,12 @@ static void push_urgent(dmc_run *R, void *item)
 
 void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 {
+	R->search->push(R, item, key, g, repush);
+}
+
+static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
+{
 	dmc_stats *st = &R->st;
-	if (R->opt.cycles) {
-		dmc_live_push(R, item, g, repush);
-		return;
-	}
 	if (repush) {
 		st->repushed++;
 		push_urgent(R, item);
@@ -313,7 +327,7 @@ void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		st->open_peak = n;
 }
 
-static int limit_reached(dmc_run *R)
+int dmc_search_limit_reached(dmc_run *R)
 {
 	const dmc_options *o = &R->opt;
 	const char *sig;
@@ -340,12 +354,15 @@ static int limit_reached(dmc_run *R)
 
 void *dmc_rt_pop(dmc_run *R)
 {
+	return R->search->pop(R);
+}
+
+static void *bf_pop(dmc_run *R)
+{
 	dmc_open_entry e;
-	if (R->opt.cycles)
-		return limit_reached(R) ? NULL : dmc_live_pop(R);
 	if (R->nurgent > 0)
 		return R->urgent[--R->nurgent];
-	if (limit_reached(R))
+	if (dmc_search_limit_reached(R))
 		return NULL;
 	while (dmc_open_pop(R->open, &e)) {
 		if (R->reopen) {
@@ -365,21 +382,32 @@ void *dmc_rt_pop(dmc_run *R)
 	return NULL;
 }
 
-void dmc_rt_free(dmc_run *R)
+static void bf_free(dmc_run *R)
 {
-	if (!R)
-		return;
 	if (R->open) {                    /* the states still queued go back to pan */
 		dmc_open_entry e;
 		while (dmc_open_pop(R->open, &e))
 			dmc_br_discard(e.item);
 		dmc_open_free(R->open);
+		R->open = NULL;
 	}
 	for (size_t i = 0; i < R->nurgent; i++)
 		dmc_br_discard(R->urgent[i]);
 	free(R->urgent);
+	R->urgent = NULL;
+	R->nurgent = R->urgent_cap = 0;
 	dmc_st_free(R->table);
-	dmc_live_free(R);
+	R->table = NULL;
+}
+
+const dmc_search_ops dmc_best_first = { bf_start, bf_push, bf_pop, bf_bytes, bf_free };
+
+void dmc_rt_free(dmc_run *R)
+{
+	if (!R)
+		return;
+	if (R->search)
+		R->search->free(R);
 	if (R->started && R->heur && R->heur->done)
 		R->heur->done();
 	dmc_targets_free(&R->targets);

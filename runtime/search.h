@@ -14,5 +14,11 @@ double dmc_now_seconds(void);
 double dmc_runtime_bytes(const dmc_run *R);
 /* The search ends with its own message (exit 2): no results. */
 _Noreturn void dmc_search_fail(dmc_run *R, const char *msg);
+/* A limit (time, memory, a signal, an allocation) ended the search:
+ * R->stopped says which. */
+int dmc_search_limit_reached(dmc_run *R);
+
+extern const dmc_search_ops dmc_best_first;   /* search.c: every --search */
+extern const dmc_search_ops dmc_nested_dfs;   /* ndfs.c: -a and -l */
 
 #endif

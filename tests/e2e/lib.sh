@@ -107,7 +107,7 @@ pan_error() {
 # l), qm_ltl, qm_spin (spin -a options) and qm_pan (pan options).
 # Status 1 (after a message) when the model cannot be staged.
 quick_model() {
-	qm_name=$1; qm_src=$top/$2; shift 2
+	qm_name=$1; qm_rel=$2; qm_src=$top/$2; shift 2
 	qm_dir=$work/$qm_name; qm_pml=$qm_name.pml; qm_query=""
 	qm_mode=safety; qm_ltl=""; qm_spin=""; qm_pan=""; qm_horizon=""
 	for kv in "$@"; do
@@ -132,10 +132,13 @@ quick_model() {
 		# unmerged statements, as dmc check gives a UPPAAL model
 		qm_spin="-o3$qm_spin"
 		[ -f "${qm_src%.*}.q" ] && qm_query=${qm_src%.*}.q
-		"$dmc" translate "$qm_src" ${qm_query:+--query "$qm_query"} -o "$qm_dir/$qm_pml" ;;
+		# translated from the checkout's top with relative names: the
+		# translation names its source, and the oracle's checksum must
+		# not depend on where the checkout is
+		(cd "$top" && "$dmc" translate "$qm_rel" ${qm_query:+--query "${qm_rel%.*}.q"} -o "$qm_dir/$qm_pml") ;;
 	*.anml)
 		qm_front=anml
-		"$dmc" translate "$qm_src" ${qm_horizon:+--horizon "$qm_horizon"} -o "$qm_dir/$qm_pml" ;;
+		(cd "$top" && "$dmc" translate "$qm_rel" ${qm_horizon:+--horizon "$qm_horizon"} -o "$qm_dir/$qm_pml") ;;
 	*) echo "quick.list: $qm_name: no front end for $qm_src" >&2; return 1 ;;
 	esac || return 1
 	# shellcheck disable=SC2086

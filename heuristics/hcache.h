@@ -29,7 +29,9 @@ typedef struct {
 
 #define DMC_HCACHE_DEFAULT_ENTRIES 65536
 
-/* What heuristics that cache use; set from --hcache before they init. */
+/* What --hcache said (runtime/options.c parses into it).  No heuristic
+ * reads it: the search start copies it into dmc_heuristic_opts.hcache.
+ * (It belongs in dmc_options, with the parser that writes it.) */
 extern dmc_hcache_conf dmc_hcache_config;
 
 /* Parse off, exact, exact:N or N.  0, or -1 with a message. */

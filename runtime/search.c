@@ -58,8 +58,9 @@ double dmc_runtime_bytes(void)
 		b += (double) dmc_open_bytes(open_list);
 	if (table)
 		b += (double) dmc_st_bytes(table);
-	if (dmc_S.heur && dmc_S.heur->cache_stats && dmc_S.heur->cache_stats())
-		b += (double) dmc_S.heur->cache_stats()->bytes;
+	const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(dmc_S.heur, dmc_S.hinst);
+	if (hc)
+		b += (double) hc->bytes;
 	if (dmc_S.opt.cycles)
 		b += dmc_live_bytes();        /* includes the glue's tables */
 	else
@@ -96,7 +97,7 @@ static void decide_pruning(void)
 		                   "spin -o3 shows it)";
 	else if (dmc_br_claim_type() >= 0 && !(dmc_S.targets.kinds & DMC_TGT_CLAIM))
 		dmc_S.prune_note = "off (pan also checks the never claim, which is not a target)";
-	else if ((why = dmc_heuristic_prune_veto(&dmc_S.targets)) != NULL) {
+	else if ((why = dmc_heuristic_prune_veto(&dmc_S.targets, dmc_S.heur, dmc_S.hinst)) != NULL) {
 		snprintf(note, sizeof note, "off (%s)", why);
 		dmc_S.prune_note = note;
 	} else {
@@ -160,7 +161,10 @@ void dmc_search_start(void)
 	}
 	if (S->opt.show_model)
 		show_model();
-	if (S->heur->init(&S->targets, err, sizeof err) < 0)
+	dmc_heuristic_opts hopts = dmc_heuristic_default_opts();
+	hopts.hcache = dmc_hcache_config;
+	hopts.combo = &S->opt.combo;
+	if (!(S->hinst = S->heur->create(&S->targets, &hopts, err, sizeof err)))
 		fail(err);
 	decide_pruning();
 	if (dmc_lua_start(&S->opt.combo, err, sizeof err) < 0)
@@ -250,7 +254,7 @@ static uint64_t priority(int g, int h)
  * statistics and pruning, and hc, hv for the order. */
 static int eval_combo(double *hc, int *hv)
 {
-	*hc = dmc_combo_eval(&dmc_S.opt.combo, hv);
+	*hc = dmc_combo_eval(dmc_S.hinst, hv);
 	return dmc_combo_round(*hc);
 }
 
@@ -302,7 +306,7 @@ void dmc_rt_push(void *item, uint64_t key, int g, int repush)
 	int combo = dmc_S.opt.combo.active, hv[DMC_COMBO_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 0;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
-	int h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval();
+	int h = combo ? eval_combo(&hc, hv) : dmc_S.heur->eval(dmc_S.hinst);
 	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;

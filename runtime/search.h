@@ -30,6 +30,7 @@ typedef struct dmc_stats {
 typedef struct dmc_search_state {
 	dmc_options opt;
 	const dmc_heuristic *heur;
+	void *hinst;                  /* heur's instance (heur->create), or NULL */
 	dmc_targets targets;
 	int prune;                    /* h = infinity states are dropped */
 	const char *prune_note;       /* why pruning is off */

@@ -44,8 +44,9 @@ typedef struct dmc_heuristic {
 	const char *summary;          /* one line for --help */
 	int admissible;               /* never overestimates (see docs/heuristics.md) */
 	int proves_dead_ends;         /* may return DMC_H_INF */
-	/* An instance for the given targets, or NULL with a one-line reason
-	 * in err (e.g. "dL needs target locations"). */
+	/* An instance for the given targets (which must outlive it), or
+	 * NULL with a one-line reason in err (e.g. "dL/dU need target
+	 * locations ..."). */
 	void *(*create)(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
 	                size_t errlen);
 	int (*eval)(void *self);      /* h of the current state */

@@ -20,106 +20,113 @@
 
 /* Per (type, state) slot, off[type] + state: the guards of its
  * transitions are guards[first[slot] .. first[slot+1]). */
-static int ntypes, claim;
-static int *nstates, *off, *first;
-static unsigned char *always;         /* per slot: some transition needs no guard */
-static dmc_expr **guards;
-static int nguards;
+typedef struct {
+	int ntypes, claim;
+	int *nstates, *off, *first;
+	unsigned char *always;        /* per slot: some transition needs no guard */
+	dmc_expr **guards;
+	int nguards;
+} dl_inst;
 
-static void done(void)
+static void free_deadlock(void *self)
 {
-	for (int i = 0; i < nguards; i++)
-		dmc_expr_free(guards[i]);
-	free(guards);
-	free(nstates);
-	free(off);
-	free(first);
-	free(always);
-	guards = NULL;
-	nstates = off = first = NULL;
-	always = NULL;
-	ntypes = nguards = 0;
+	dl_inst *d = self;
+	if (!d)
+		return;
+	for (int i = 0; i < d->nguards; i++)
+		dmc_expr_free(d->guards[i]);
+	free(d->guards);
+	free(d->nstates);
+	free(d->off);
+	free(d->first);
+	free(d->always);
+	free(d);
 }
 
-static int init(const dmc_targets *tg, char *err, size_t errlen)
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
 	int nslots = 0, ntrans = 0;
 	dmc_trans tr;
+	dl_inst *d;
 
-	done();
+	(void)opts;
 	if (!tg->deadlock) {
 		snprintf(err, errlen, "the deadlock heuristic needs deadlock targets (--target deadlock)");
-		return -1;
+		return NULL;
 	}
-	ntypes = dmc_br_ntypes();
-	claim = dmc_br_claim_type();
-	nstates = calloc((size_t)ntypes + 1, sizeof *nstates);
-	off = calloc((size_t)ntypes + 1, sizeof *off);
-	if (!nstates || !off)
+	if (!(d = calloc(1, sizeof *d)))
 		goto oom;
-	for (int t = 0; t < ntypes; t++) {
-		nstates[t] = dmc_br_nstates(t);
-		off[t] = nslots;
-		nslots += nstates[t];
-		for (int s = 0; s < nstates[t]; s++)
+	d->ntypes = dmc_br_ntypes();
+	d->claim = dmc_br_claim_type();
+	d->nstates = calloc((size_t)d->ntypes + 1, sizeof *d->nstates);
+	d->off = calloc((size_t)d->ntypes + 1, sizeof *d->off);
+	if (!d->nstates || !d->off)
+		goto oom;
+	for (int t = 0; t < d->ntypes; t++) {
+		d->nstates[t] = dmc_br_nstates(t);
+		d->off[t] = nslots;
+		nslots += d->nstates[t];
+		for (int s = 0; s < d->nstates[t]; s++)
 			ntrans += dmc_br_ntrans(t, s);
 	}
-	first = calloc((size_t)nslots + 1, sizeof *first);
-	always = calloc((size_t)nslots + 1, 1);
-	guards = calloc((size_t)ntrans + 1, sizeof *guards);
-	if (!first || !always || !guards)
+	d->first = calloc((size_t)nslots + 1, sizeof *d->first);
+	d->always = calloc((size_t)nslots + 1, 1);
+	d->guards = calloc((size_t)ntrans + 1, sizeof *d->guards);
+	if (!d->first || !d->always || !d->guards)
 		goto oom;
-	for (int t = 0; t < ntypes; t++)
-		for (int s = 0; s < nstates[t]; s++) {
-			int slot = off[t] + s;
-			first[slot] = nguards;
-			for (int k = 0; k < dmc_br_ntrans(t, s) && !always[slot]; k++) {
+	for (int t = 0; t < d->ntypes; t++)
+		for (int s = 0; s < d->nstates[t]; s++) {
+			int slot = d->off[t] + s;
+			d->first[slot] = d->nguards;
+			for (int k = 0; k < dmc_br_ntrans(t, s) && !d->always[slot]; k++) {
 				dmc_br_trans(t, s, k, &tr);
 				if (strcmp(tr.text, "-end-") == 0)
 					continue;
 				dmc_expr *g = dmc_expr_guard_of(tr.text, t);
 				if (g)
-					guards[nguards++] = g;
+					d->guards[d->nguards++] = g;
 				else
-					always[slot] = 1;
+					d->always[slot] = 1;
 			}
 		}
-	first[nslots] = nguards;
-	return 0;
+	d->first[nslots] = d->nguards;
+	return d;
 oom:
-	done();
+	free_deadlock(d);
 	snprintf(err, errlen, "deadlock heuristic: out of memory");
-	return -1;
+	return NULL;
 }
 
-static int may_move(int pid, int t, int s)
+static int may_move(const dl_inst *d, int pid, int t, int s)
 {
-	int slot = off[t] + s;
+	int slot = d->off[t] + s;
 	long v;
-	if (always[slot])
+	if (d->always[slot])
 		return 1;
-	for (int i = first[slot]; i < first[slot + 1]; i++)
-		if (dmc_expr_eval(guards[i], pid, &v) != 0 || v != 0)
+	for (int i = d->first[slot]; i < d->first[slot + 1]; i++)
+		if (dmc_expr_eval(d->guards[i], pid, &v) != 0 || v != 0)
 			return 1;
 	return 0;
 }
 
-static int eval(void)
+static int eval(void *self)
 {
+	const dl_inst *d = self;
 	int h = 0;
 	for (int pid = 0; pid < dmc_br_nprocs(); pid++) {
 		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid);
-		if (t == claim)
+		if (t == d->claim)
 			continue;
-		if (t < 0 || t >= ntypes || s < 0 || s >= nstates[t])
+		if (t < 0 || t >= d->ntypes || s < 0 || s >= d->nstates[t])
 			h++;              /* cannot tell: assume it can move */
 		else
-			h += may_move(pid, t, s);
+			h += may_move(d, pid, t, s);
 	}
 	return h;
 }
 
 const dmc_heuristic dmc_h_deadlock = {
-	"deadlock", "number of processes that may still move (aims at invalid end states)",
-	0, 0, init, eval, done, NULL
+	.name = "deadlock", .summary = "number of processes that may still move (aims at invalid end states)",
+	.admissible = 0, .proves_dead_ends = 0,
+	.create = create, .eval = eval, .free = free_deadlock
 };

@@ -48,8 +48,6 @@ typedef struct {
 	int const_h;                  /* min extra_steps of goals without location */
 } dist_state;
 
-static dist_state stL = { .sum = 0 }, stU = { .sum = 1 };
-
 /* ---- the transition graph, backwards ---- */
 
 typedef struct {
@@ -153,10 +151,12 @@ static void find_spawnable(dist_state *d)
 			}
 }
 
-/* ---- init / done ---- */
+/* ---- create / free ---- */
 
 static void state_free(dist_state *d)
 {
+	if (!d)
+		return;
 	for (int i = 0; i < d->nlocs; i++)
 		free(d->locs[i].dist);
 	free(d->locs);
@@ -167,9 +167,7 @@ static void state_free(dist_state *d)
 	free(d->best);
 	free(d->has_best);
 	free(d->spawnable);
-	int sum = d->sum;
-	memset(d, 0, sizeof *d);
-	d->sum = sum;
+	free(d);
 }
 
 static int foldable(const dmc_goal *g)
@@ -182,12 +180,12 @@ static int valid_loc(const dist_state *d, const dmc_loc *l)
 	return l->type >= 0 && l->type < d->ntypes && l->state >= 0 && l->state < d->nstates[l->type];
 }
 
+/* Fills d (zeroed, sum set); on failure the caller frees it. */
 static int state_init(dist_state *d, const dmc_targets *tg, char *err, size_t errlen)
 {
 	rgraph *graphs = NULL;
 	int *tmp = NULL, *queue = NULL, total = 0, maxn = 1, located = 0, rc = -1;
 
-	state_free(d);
 	d->ntypes = dmc_br_ntypes();
 	d->const_h = INF;
 	d->never_inf = tg->deadlock;
@@ -279,10 +277,8 @@ out:
 	free(graphs);
 	free(tmp);
 	free(queue);
-	if (rc < 0) {
-		state_free(d);
+	if (rc < 0)
 		snprintf(err, errlen, "dL/dU: out of memory");
-	}
 	return rc;
 }
 
@@ -347,19 +343,45 @@ static int state_eval(const dist_state *d)
 	return (int)h;
 }
 
-static int init_L(const dmc_targets *tg, char *err, size_t errlen) { return state_init(&stL, tg, err, errlen); }
-static int init_U(const dmc_targets *tg, char *err, size_t errlen) { return state_init(&stU, tg, err, errlen); }
-static int eval_L(void) { return state_eval(&stL); }
-static int eval_U(void) { return state_eval(&stU); }
-static void done_L(void) { state_free(&stL); }
-static void done_U(void) { state_free(&stU); }
+static void *create(int sum, const dmc_targets *tg, char *err, size_t errlen)
+{
+	dist_state *d = calloc(1, sizeof *d);
+	if (!d) {
+		snprintf(err, errlen, "dL/dU: out of memory");
+		return NULL;
+	}
+	d->sum = sum;
+	if (state_init(d, tg, err, errlen) < 0) {
+		state_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+static void *create_L(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
+{
+	(void)opts;
+	return create(0, tg, err, errlen);
+}
+
+static void *create_U(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
+{
+	(void)opts;
+	return create(1, tg, err, errlen);
+}
+
+static int eval(void *self) { return state_eval(self); }
+static void free_dist(void *self) { state_free(self); }
 
 const dmc_heuristic dmc_h_dL = {
-	"dL", "control-flow distance to the target locations, max over a goal's locations (admissible)",
-	1, 1, init_L, eval_L, done_L, NULL
+	.name = "dL",
+	.summary = "control-flow distance to the target locations, max over a goal's locations (admissible)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = create_L, .eval = eval, .free = free_dist
 };
 
 const dmc_heuristic dmc_h_dU = {
-	"dU", "control-flow distance to the target locations, sum over a goal's locations",
-	0, 1, init_U, eval_U, done_U, NULL
+	.name = "dU", .summary = "control-flow distance to the target locations, sum over a goal's locations",
+	.admissible = 0, .proves_dead_ends = 1,
+	.create = create_U, .eval = eval, .free = free_dist
 };

@@ -29,48 +29,54 @@ typedef struct {
 	int extra;
 } hgoal;
 
-static hgoal *goals;
-static int ngoals;
+typedef struct {
+	hgoal *goals;
+	int ngoals;
+} hf_inst;
 
-static void done(void)
+static void free_hf(void *self)
 {
-	free(goals);
-	goals = NULL;
-	ngoals = 0;
+	hf_inst *f = self;
+	if (!f)
+		return;
+	free(f->goals);
+	free(f);
 }
 
-static int init(const dmc_targets *tg, char *err, size_t errlen)
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
 	int nformulas = 0;
-	done();
+	hf_inst *f;
+	(void)opts;
 	for (int i = 0; i < tg->ngoals; i++)
 		nformulas += tg->goals[i].formula != NULL;
 	if (!dmc_br_has_vars()) {
 		snprintf(err, errlen, "hf needs the model's variable accessors (dmc_vars.h), "
 		         "which this build of pan lacks");
-		return -1;
+		return NULL;
 	}
 	/* Goals whose condition could not be read (or that have none: claim
 	 * end states) count 0 + extra_steps: permissive, never a refusal. */
 	if (nformulas == 0 && tg->ngoals == 0) {
 		snprintf(err, errlen, "hf needs targets with a formula (assert statements); "
 		         "the targets have none");
-		return -1;
+		return NULL;
 	}
-	if (!(goals = calloc((size_t)tg->ngoals, sizeof *goals))) {
+	if (!(f = calloc(1, sizeof *f)) || !(f->goals = calloc((size_t)tg->ngoals + 1, sizeof *f->goals))) {
+		free(f);
 		snprintf(err, errlen, "hf: out of memory");
-		return -1;
+		return NULL;
 	}
 	for (int i = 0; i < tg->ngoals; i++) {
 		const dmc_goal *g = &tg->goals[i];
-		hgoal *h = &goals[ngoals++];
+		hgoal *h = &f->goals[f->ngoals++];
 		h->formula = g->formula;
 		h->type = g->nlocs > 0 ? g->locs[0].type : -1;
 		h->pid = g->nlocs > 0 ? g->locs[0].pid : -1;
 		h->per_pid = g->formula && dmc_expr_needs_pid(g->formula);
 		h->extra = g->extra_steps;
 	}
-	return 0;
+	return f;
 }
 
 static long min_l(long a, long b) { return a < b ? a : b; }
@@ -93,17 +99,19 @@ static long goal_distance(const hgoal *g)
 	return best >= 0 ? best : dmc_expr_distance(g->formula, -1);
 }
 
-static int eval(void)
+static int eval(void *self)
 {
+	const hf_inst *f = self;
 	long h = INF - 1;
-	for (int i = 0; i < ngoals; i++) {
-		long d = min_l(goal_distance(&goals[i]), INF - 1);
-		h = min_l(h, d > INF - 1 - goals[i].extra ? INF - 1 : d + goals[i].extra);
+	for (int i = 0; i < f->ngoals; i++) {
+		long d = min_l(goal_distance(&f->goals[i]), INF - 1);
+		h = min_l(h, d > INF - 1 - f->goals[i].extra ? INF - 1 : d + f->goals[i].extra);
 	}
 	return (int)h;
 }
 
 const dmc_heuristic dmc_h_hf = {
-	"hf", "distance of the variables from the goals' formulas (!assert condition)",
-	0, 0, init, eval, done, NULL
+	.name = "hf", .summary = "distance of the variables from the goals' formulas (!assert condition)",
+	.admissible = 0, .proves_dead_ends = 0,
+	.create = create, .eval = eval, .free = free_hf
 };

@@ -3,17 +3,30 @@
  */
 #include "heuristic.h"
 
-static int init(const dmc_targets *tg, char *err, size_t errlen)
+/* No state: every instance is this one constant. */
+static const char instance = 0;
+
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
 	(void)tg;
+	(void)opts;
 	(void)err;
 	(void)errlen;
+	return (void *)&instance;
+}
+
+static int eval(void *self)
+{
+	(void)self;
 	return 0;
 }
 
-static int eval(void) { return 0; }
-static void done(void) {}
+static void free_none(void *self)
+{
+	(void)self;
+}
 
 const dmc_heuristic dmc_h_none = {
-	"none", "h = 0 (uninformed)", 1, 0, init, eval, done, NULL
+	.name = "none", .summary = "h = 0 (uninformed)", .admissible = 1, .proves_dead_ends = 0,
+	.create = create, .eval = eval, .free = free_none
 };

@@ -8,7 +8,7 @@
  * target: a proved dead end -- unless the abstract model gave up on
  * something (embedded C, an unknown run) or the state has a process no
  * automaton stands for: then nothing is proved, h is a large finite
- * value (far_h) and the runtime does not prune (dmc_heuristic_prune_veto).
+ * value (far_h) and the runtime does not prune (the instance's prune_veto).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,57 +18,109 @@
 #include "hcache.h"
 #include "runtime.h"
 
-static dmc_abuild model;
-static dmc_atg *graph;
-static int deadlocks;                 /* a deadlock may be one step away */
-static dmc_hcache *cache;
-static unsigned char *keybuf;         /* the abstract state, serialised */
+/* What hL, hU and hUc build from the targets: one per instance, or one
+ * per sharing pool (a combination of them builds it once). */
+typedef struct {
+	dmc_abuild model;
+	dmc_atg *graph;
+	int deadlocks;                /* a deadlock may be one step away */
+	dmc_hcache *cache;
+	unsigned char *keybuf;        /* the abstract state, serialised */
+	int far_h;                    /* "far" instead of a dead end nothing proves */
+	char veto[320];               /* why its infinities prove nothing, or "" */
+} relax_core;
 
-static int far_h;                     /* "far" instead of a dead end nothing proves */
+enum { MODE_L, MODE_U, MODE_UC };
 
-static void relax_done(void)
+typedef struct {
+	relax_core *core;
+	int owns_core;                /* 0: the sharing pool frees it */
+	int mode;
+} relax_inst;
+
+static void core_free(void *p)
 {
-	dmc_heuristic_set_prune_veto(NULL);
-	dmc_atg_free(graph);
-	graph = NULL;
-	dmc_abuild_free(&model);
-	dmc_hcache_free(cache);
-	cache = NULL;
-	free(keybuf);
-	keybuf = NULL;
+	relax_core *c = p;
+	if (!c)
+		return;
+	dmc_atg_free(c->graph);
+	dmc_abuild_free(&c->model);
+	dmc_hcache_free(c->cache);
+	free(c->keybuf);
+	free(c);
 }
 
-static int relax_init(const dmc_targets *tg, char *err, size_t errlen)
+static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, char *err, size_t errlen)
 {
 	int located = 0;
-	relax_done();                     /* a second init replaces the first */
+	relax_core *c;
 	for (int i = 0; i < tg->ngoals; i++)
 		located += tg->goals[i].nlocs > 0;
 	if (!located) {
 		snprintf(err, errlen, "hL/hU need target locations (asserts or a never claim); the model has none");
-		return -1;
+		return NULL;
 	}
-	if (dmc_abuild_make(&model, tg, err, errlen) < 0)
-		return -1;
-	if (!(graph = dmc_atg_new(&model.m))) {
-		dmc_abuild_free(&model);
+	if (!(c = calloc(1, sizeof *c))) {
+		snprintf(err, errlen, "out of memory building the abstract model");
+		return NULL;
+	}
+	if (dmc_abuild_make(&c->model, tg, err, errlen) < 0) {
+		free(c);
+		return NULL;
+	}
+	if (!(c->graph = dmc_atg_new(&c->model.m))) {
+		core_free(c);
 		snprintf(err, errlen, "out of memory building the abstract transition graph");
-		return -1;
+		return NULL;
 	}
-	deadlocks = tg->deadlock;
-	if (model.gave_up[0]) {
-		char why[320];
-		snprintf(why, sizeof why, "the abstract model gave up on %s", model.gave_up);
-		dmc_heuristic_set_prune_veto(why);
-	}
+	c->deadlocks = tg->deadlock;
+	if (c->model.gave_up[0])
+		snprintf(c->veto, sizeof c->veto, "the abstract model gave up on %s", c->model.gave_up);
 	/* longer than any plan the abstract model can hold (every
 	 * transition once), but finite */
-	far_h = model.m.ntrans < DMC_H_INF / 4 ? 2 * model.m.ntrans + 2 : DMC_H_INF / 2;
+	c->far_h = c->model.m.ntrans < DMC_H_INF / 4 ? 2 * c->model.m.ntrans + 2 : DMC_H_INF / 2;
 	/* without room for a key the cache is simply off */
-	keybuf = malloc(17 + (size_t) model.cap_locs * 10 + (size_t) model.cap_vals * 15);
-	if (keybuf)
-		cache = dmc_hcache_new(&dmc_hcache_config);
-	return 0;
+	c->keybuf = malloc(17 + (size_t) c->model.cap_locs * 10 + (size_t) c->model.cap_vals * 15);
+	if (c->keybuf)
+		c->cache = dmc_hcache_new(hc);
+	return c;
+}
+
+static void relax_free(void *self)
+{
+	relax_inst *r = self;
+	if (!r)
+		return;
+	if (r->owns_core)
+		core_free(r->core);
+	free(r);
+}
+
+static void *relax_create(int mode, const dmc_targets *tg, const dmc_heuristic_opts *opts,
+                          char *err, size_t errlen)
+{
+	static const char share_key[] = "relax: abstract model, graph and cache";
+	relax_inst *r = calloc(1, sizeof *r);
+	if (!r) {
+		snprintf(err, errlen, "out of memory building the abstract model");
+		return NULL;
+	}
+	r->mode = mode;
+	r->core = dmc_hshare_get(opts->shared, share_key);
+	if (r->core)
+		return r;
+	if (!(r->core = core_new(tg, &opts->hcache, err, errlen))) {
+		free(r);
+		return NULL;
+	}
+	if (!opts->shared)
+		r->owns_core = 1;
+	else if (dmc_hshare_put(opts->shared, share_key, r->core, core_free) < 0) {
+		relax_free(r);
+		snprintf(err, errlen, "out of memory building the abstract model");
+		return NULL;
+	}
+	return r;
 }
 
 static unsigned char *put_uint(unsigned char *p, unsigned long long x)
@@ -84,7 +136,7 @@ static unsigned char *put_uint(unsigned char *p, unsigned long long x)
 /* The ATG's input as bytes: which heuristic (hL, hU and hUc may run
  * side by side in a Lua combination and share the cache), locations,
  * then values (zigzag varints). */
-static size_t serialise(int mode, const dmc_astate *s)
+static size_t serialise(unsigned char *keybuf, int mode, const dmc_astate *s)
 {
 	unsigned char *p = keybuf;
 	*p++ = (unsigned char) mode;
@@ -101,70 +153,84 @@ static size_t serialise(int mode, const dmc_astate *s)
 	return (size_t) (p - keybuf);
 }
 
-enum { MODE_L, MODE_U, MODE_UC };
-
 /* h of the current state, from the cache or the ATG. */
-static int relax_eval(int mode)
+static int relax_eval(void *self)
 {
+	const relax_inst *r = self;
+	relax_core *c = r->core;
+	int mode = r->mode;
 	dmc_astate s;
 	int h, hit = 0;
 	size_t len = 0;
 	uint64_t hash = 0;
-	if (deadlocks)
+	if (c->deadlocks)
 		return 0;
-	dmc_abuild_state(&model, &s);
-	if (cache) {
-		len = serialise(mode, &s);
-		hash = dmc_fingerprint(keybuf, len);
-		hit = dmc_hcache_get(cache, keybuf, len, hash, &h);
+	dmc_abuild_state(&c->model, &s);
+	if (c->cache) {
+		len = serialise(c->keybuf, mode, &s);
+		hash = dmc_fingerprint(c->keybuf, len);
+		hit = dmc_hcache_get(c->cache, c->keybuf, len, hash, &h);
 	}
 	if (!hit) {
-		dmc_atg_set_cycle_costs(graph, mode == MODE_UC);
-		h = mode == MODE_L ? dmc_atg_hL(graph, &s) : dmc_atg_hU(graph, &s);
-		if (cache)
-			dmc_hcache_put(cache, keybuf, len, hash, h);
+		dmc_atg_set_cycle_costs(c->graph, mode == MODE_UC);
+		h = mode == MODE_L ? dmc_atg_hL(c->graph, &s) : dmc_atg_hU(c->graph, &s);
+		if (c->cache)
+			dmc_hcache_put(c->cache, c->keybuf, len, hash, h);
 	}
 	/* Half-way through a rendezvous the sender counts as still at its
 	 * send (absmodel_build.c), so the ATG charges the whole pair (two
 	 * steps) though one is done: one less stays a lower bound. */
-	if (model.halfway && h > 0 && h != DMC_H_INF)
+	if (c->model.halfway && h > 0 && h != DMC_H_INF)
 		h--;
-	if (h == DMC_H_INF && (model.gave_up[0] || model.unmodelled))
-		h = far_h;
+	if (h == DMC_H_INF && (c->model.gave_up[0] || c->model.unmodelled))
+		h = c->far_h;
 	return h;
 }
 
-static int eval_L(void)
+static void *create_L(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
-	return relax_eval(MODE_L);
+	return relax_create(MODE_L, tg, opts, err, errlen);
 }
 
-static int eval_U(void)
+static void *create_U(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
-	return relax_eval(MODE_U);
+	return relax_create(MODE_U, tg, opts, err, errlen);
 }
 
-static int eval_Uc(void)
+static void *create_Uc(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
-	return relax_eval(MODE_UC);
+	return relax_create(MODE_UC, tg, opts, err, errlen);
 }
 
-static const dmc_hcache_stats *relax_cache_stats(void)
+static const dmc_hcache_stats *relax_cache_stats(const void *self)
 {
-	return dmc_hcache_stats_of(cache);
+	return dmc_hcache_stats_of(((const relax_inst *) self)->core->cache);
+}
+
+static const char *relax_prune_veto(const void *self)
+{
+	const relax_core *c = ((const relax_inst *) self)->core;
+	return c->veto[0] ? c->veto : NULL;
 }
 
 const dmc_heuristic dmc_h_hL = {
-	"hL", "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
-	1, 1, relax_init, eval_L, relax_done, relax_cache_stats
+	.name = "hL",
+	.summary = "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = create_L, .eval = relax_eval, .free = relax_free,
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
 };
 
 const dmc_heuristic dmc_h_hU = {
-	"hU", "relaxed planning: length of an abstract plan extracted from the graph",
-	0, 1, relax_init, eval_U, relax_done, relax_cache_stats
+	.name = "hU", .summary = "relaxed planning: length of an abstract plan extracted from the graph",
+	.admissible = 0, .proves_dead_ends = 1,
+	.create = create_U, .eval = relax_eval, .free = relax_free,
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
 };
 
 const dmc_heuristic dmc_h_hUc = {
-	"hUc", "hU charging the rounds of the loops that repeated increments go around",
-	0, 1, relax_init, eval_Uc, relax_done, relax_cache_stats
+	.name = "hUc", .summary = "hU charging the rounds of the loops that repeated increments go around",
+	.admissible = 0, .proves_dead_ends = 1,
+	.create = create_Uc, .eval = relax_eval, .free = relax_free,
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
 };

@@ -82,7 +82,8 @@ typedef struct {
 	int *ops;                     /* 0 <, 1 <=, 2 = */
 } t_chain;
 
-static struct {
+/* An instance: the timeline data, and the buffers of one evaluation. */
+typedef struct {
 	int H, never, ninst, maxacts, nch;
 	dmc_var time;
 	t_inst *in;
@@ -92,33 +93,42 @@ static struct {
 	int *L;                       /* [inst][act][point]: latest times */
 	int *lo, *hi;                 /* per chain term */
 	int maxterms;
-} T;
+	/* per instance: its current action (-1 none, nacts: finished) and
+	 * timeout, and whether the current action can end */
+	int *cur, *tout, *cur_ok;
+} htime;
 
-#define IX(i, a, p) (((i) * T.maxacts + (a)) * 2 + (p))
+#define IX(i, a, p) (((i) * T->maxacts + (a)) * 2 + (p))
 
-static void free_all(void)
+static void free_htime(void *self)
 {
-	for (int i = 0; i < T.ninst; i++) {
-		for (int a = 0; T.in[i].a && a < T.in[i].nacts; a++)
-			free(T.in[i].a[a].succ);
-		free(T.in[i].a);
+	htime *T = self;
+	if (!T)
+		return;
+	for (int i = 0; T->in && i < T->ninst; i++) {
+		for (int a = 0; T->in[i].a && a < T->in[i].nacts; a++)
+			free(T->in[i].a[a].succ);
+		free(T->in[i].a);
 	}
-	for (int c = 0; c < T.nch; c++) {
-		free(T.ch[c].t);
-		free(T.ch[c].ops);
+	for (int c = 0; c < T->nch; c++) {
+		free(T->ch[c].t);
+		free(T->ch[c].ops);
 	}
-	free(T.in);
-	free(T.ch);
-	free(T.P);
-	free(T.Fv);
-	free(T.R);
-	free(T.D);
-	free(T.L);
-	free(T.cand);
-	free(T.steps);
-	free(T.lo);
-	free(T.hi);
-	memset(&T, 0, sizeof T);
+	free(T->in);
+	free(T->ch);
+	free(T->P);
+	free(T->Fv);
+	free(T->R);
+	free(T->D);
+	free(T->L);
+	free(T->cand);
+	free(T->steps);
+	free(T->lo);
+	free(T->hi);
+	free(T->cur);
+	free(T->tout);
+	free(T->cur_ok);
+	free(T);
 }
 
 static char *slurp(const char *path)
@@ -154,7 +164,7 @@ static int find_var(const char *name, dmc_var *v, char *err, size_t errlen)
 }
 
 /* a chain term: cK, or I.A.P+K with an optional '*' (filtered) */
-static int parse_term(const char *s, t_term *t)
+static int parse_term(const htime *T, const char *s, t_term *t)
 {
 	memset(t, 0, sizeof *t);
 	char p;
@@ -164,12 +174,12 @@ static int parse_term(const char *s, t_term *t)
 		return -1;
 	t->point = p == 'e';
 	t->filtered = strchr(s, '*') != NULL;
-	if (t->inst < 0 || t->inst >= T.ninst || t->act < 0 || t->act >= T.in[t->inst].nacts)
+	if (t->inst < 0 || t->inst >= T->ninst || t->act < 0 || t->act >= T->in[t->inst].nacts)
 		return -1;
 	return 0;
 }
 
-static int parse_chain(char *line, char *err, size_t errlen)
+static int parse_chain(htime *T, char *line, char *err, size_t errlen)
 {
 	t_chain c;
 	memset(&c, 0, sizeof c);
@@ -190,19 +200,19 @@ static int parse_chain(char *line, char *err, size_t errlen)
 			if (c.ops[nt - 1] < 0 || !(tok = strtok_r(NULL, " \t", &save)))
 				goto bad;
 		}
-		if (parse_term(tok, &c.t[nt++]) != 0)
+		if (parse_term(T, tok, &c.t[nt++]) != 0)
 			goto bad;
 	}
 	c.n = nt;
 	if (c.uterm < 0 || c.uterm >= nt || c.t[c.uterm].is_const)
 		goto bad;
-	t_chain *nc = realloc(T.ch, ((size_t) T.nch + 1) * sizeof *T.ch);
+	t_chain *nc = realloc(T->ch, ((size_t) T->nch + 1) * sizeof *T->ch);
 	if (!nc)
 		goto bad;
-	T.ch = nc;
-	T.ch[T.nch++] = c;
-	if (nt > T.maxterms)
-		T.maxterms = nt;
+	T->ch = nc;
+	T->ch[T->nch++] = c;
+	if (nt > T->maxterms)
+		T->maxterms = nt;
 	return 0;
 bad:
 	free(c.t);
@@ -221,7 +231,7 @@ static int add_succ(t_act *a, int b)
 	return 0;
 }
 
-static int parse(char *text, char *err, size_t errlen)
+static int parse(htime *T, char *text, char *err, size_t errlen)
 {
 	int seen_head = 0, seen_end = 0;
 	for (char *line = text; line && *line;) {
@@ -235,31 +245,31 @@ static int parse(char *text, char *err, size_t errlen)
 		l += 5;
 		char n1[200], n2[200], rs[200], re[200];
 		int i, a, b, v, min, max, first, fin;
-		if (sscanf(l, "htime %d horizon %d never %d insts %d", &v, &T.H, &T.never, &T.ninst) == 4) {
-			if (v != 1 || T.ninst <= 0 || T.ninst > 4096)
+		if (sscanf(l, "htime %d horizon %d never %d insts %d", &v, &T->H, &T->never, &T->ninst) == 4) {
+			if (v != 1 || T->ninst <= 0 || T->ninst > 4096)
 				goto bad;
-			T.in = calloc((size_t) T.ninst, sizeof *T.in);
-			if (!T.in)
+			T->in = calloc((size_t) T->ninst, sizeof *T->in);
+			if (!T->in)
 				goto bad;
 			seen_head = 1;
 		} else if (!seen_head)
 			goto bad;
 		else if (sscanf(l, "inst %d %199s %199s acts %d", &i, n1, n2, &a) == 4) {
-			if (i < 0 || i >= T.ninst || a <= 0 || a > 4096 || T.in[i].a)
+			if (i < 0 || i >= T->ninst || a <= 0 || a > 4096 || T->in[i].a)
 				goto bad;
-			if (find_var(n1, &T.in[i].act, err, errlen) || find_var(n2, &T.in[i].end, err, errlen))
+			if (find_var(n1, &T->in[i].act, err, errlen) || find_var(n2, &T->in[i].end, err, errlen))
 				return -1;
-			T.in[i].nacts = a;
-			if (!(T.in[i].a = calloc((size_t) a, sizeof *T.in[i].a)))
+			T->in[i].nacts = a;
+			if (!(T->in[i].a = calloc((size_t) a, sizeof *T->in[i].a)))
 				goto bad;
-			if (a > T.maxacts)
-				T.maxacts = a;
+			if (a > T->maxacts)
+				T->maxacts = a;
 		} else if (sscanf(l, "act %d %d min %d max %d first %d finish %d s %199s e %199s", &i, &a, &min, &max,
 		                  &first, &fin, rs, re) == 8) {
-			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || min < 0
+			if (i < 0 || i >= T->ninst || !T->in[i].a || a < 0 || a >= T->in[i].nacts || min < 0
 			    || (max != -1 && max < min))
 				goto bad;
-			t_act *x = &T.in[i].a[a];
+			t_act *x = &T->in[i].a[a];
 			x->min = min;
 			x->max = max;
 			x->first = first;
@@ -272,22 +282,22 @@ static int parse(char *text, char *err, size_t errlen)
 				    && x->var[p].local_type < 0)
 					x->has_var[p] = 1;
 		} else if (sscanf(l, "goals %d %199s", &i, n1) == 2) {
-			if (i < 0 || i >= T.ninst || !T.in[i].a)
+			if (i < 0 || i >= T->ninst || !T->in[i].a)
 				goto bad;
-			if (find_var(n1, &T.in[i].goals, err, errlen))
+			if (find_var(n1, &T->in[i].goals, err, errlen))
 				return -1;
-			T.in[i].has_goals = 1;
+			T->in[i].has_goals = 1;
 		} else if (sscanf(l, "goal %d %d %d", &i, &b, &a) == 3) {
-			if (i < 0 || i >= T.ninst || !T.in[i].a || b != T.in[i].ngoals || b >= 30 || a < 0
-			    || a >= T.in[i].nacts)
+			if (i < 0 || i >= T->ninst || !T->in[i].a || b != T->in[i].ngoals || b >= 30 || a < 0
+			    || a >= T->in[i].nacts)
 				goto bad;
-			T.in[i].goal_act[T.in[i].ngoals++] = a;
+			T->in[i].goal_act[T->in[i].ngoals++] = a;
 		} else if (sscanf(l, "trans %d %d %d", &i, &a, &b) == 3) {
-			if (i < 0 || i >= T.ninst || !T.in[i].a || a < 0 || a >= T.in[i].nacts || b < 0
-			    || b >= T.in[i].nacts || add_succ(&T.in[i].a[a], b))
+			if (i < 0 || i >= T->ninst || !T->in[i].a || a < 0 || a >= T->in[i].nacts || b < 0
+			    || b >= T->in[i].nacts || add_succ(&T->in[i].a[a], b))
 				goto bad;
 		} else if (strncmp(l, "chain ", 6) == 0) {
-			if (parse_chain(l + 6, err, errlen))
+			if (parse_chain(T, l + 6, err, errlen))
 				return -1;
 		} else if (strncmp(l, "end", 3) == 0) {
 			seen_end = 1;
@@ -300,8 +310,8 @@ static int parse(char *text, char *err, size_t errlen)
 		         "from ANMLite by dmc translate or dmc plan)");
 		return -1;
 	}
-	for (int i = 0; i < T.ninst; i++)
-		if (!T.in[i].a)
+	for (int i = 0; i < T->ninst; i++)
+		if (!T->in[i].a)
 			goto bad;
 	if (!seen_end)
 		goto bad;
@@ -312,48 +322,60 @@ bad:
 	return -1;
 }
 
-static int init(const dmc_targets *tg, char *err, size_t errlen)
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
-	free_all();
+	htime *T;
+	(void)opts;
 	err[0] = 0;
 	if (tg->deadlock || dmc_br_claim_type() >= 0 || !(tg->kinds & DMC_TGT_ASSERT) || tg->ngoals == 0) {
 		snprintf(err, errlen, "htime: its target is the goal assertion of an ANMLite translation "
 		         "(not deadlocks or a never claim)");
-		return -1;
+		return NULL;
 	}
 	if (!dmc_br_has_vars()) {
 		snprintf(err, errlen, "htime needs the model's variable accessors");
-		return -1;
+		return NULL;
 	}
 	const char *path = dmc_br_model_file();
 	char *text = path && *path ? slurp(path) : NULL;
 	if (!text) {
 		snprintf(err, errlen, "htime: cannot read the model %s", path && *path ? path : "(unknown)");
-		return -1;
+		return NULL;
 	}
-	int rc = parse(text, err, errlen);
+	if (!(T = calloc(1, sizeof *T))) {
+		free(text);
+		snprintf(err, errlen, "htime: out of memory");
+		return NULL;
+	}
+	int rc = parse(T, text, err, errlen);
 	free(text);
-	if (rc == 0 && find_var("time", &T.time, err, errlen) != 0)
+	if (rc == 0 && find_var("time", &T->time, err, errlen) != 0)
 		rc = -1;
 	if (rc == 0) {
-		size_t n = (size_t) T.ninst * (size_t) T.maxacts * 2;
-		T.P = calloc(n, sizeof *T.P);
-		T.Fv = calloc(n, sizeof *T.Fv);
-		T.R = calloc(n, sizeof *T.R);
-		T.D = calloc(n, sizeof *T.D);
-		T.L = calloc(n, sizeof *T.L);
-		T.cand = calloc((size_t) T.maxacts, sizeof *T.cand);
-		T.steps = calloc((size_t) T.maxacts, sizeof *T.steps);
-		T.lo = calloc((size_t) T.maxterms + 1, sizeof *T.lo);
-		T.hi = calloc((size_t) T.maxterms + 1, sizeof *T.hi);
-		if (!T.P || !T.Fv || !T.R || !T.D || !T.L || !T.cand || !T.steps || !T.lo || !T.hi) {
+		size_t n = (size_t) T->ninst * (size_t) T->maxacts * 2;
+		T->P = calloc(n, sizeof *T->P);
+		T->Fv = calloc(n, sizeof *T->Fv);
+		T->R = calloc(n, sizeof *T->R);
+		T->D = calloc(n, sizeof *T->D);
+		T->L = calloc(n, sizeof *T->L);
+		T->cand = calloc((size_t) T->maxacts, sizeof *T->cand);
+		T->steps = calloc((size_t) T->maxacts, sizeof *T->steps);
+		T->lo = calloc((size_t) T->maxterms + 1, sizeof *T->lo);
+		T->hi = calloc((size_t) T->maxterms + 1, sizeof *T->hi);
+		T->cur = calloc((size_t) T->ninst, sizeof *T->cur);
+		T->tout = calloc((size_t) T->ninst, sizeof *T->tout);
+		T->cur_ok = calloc((size_t) T->ninst, sizeof *T->cur_ok);
+		if (!T->P || !T->Fv || !T->R || !T->D || !T->L || !T->cand || !T->steps || !T->lo || !T->hi
+		    || !T->cur || !T->tout || !T->cur_ok) {
 			snprintf(err, errlen, "htime: out of memory");
 			rc = -1;
 		}
 	}
-	if (rc != 0)
-		free_all();
-	return rc;
+	if (rc != 0) {
+		free_htime(T);
+		return NULL;
+	}
+	return T;
 }
 
 static long rd(const dmc_var *v)
@@ -366,29 +388,25 @@ static long rd(const dmc_var *v)
 static int maxi(int a, int b) { return a > b ? a : b; }
 static int mini(int a, int b) { return a < b ? a : b; }
 
-/* state of the evaluation: per instance its current action (-1 none,
- * nacts: finished) and timeout, and whether the current action can end */
-static int cur[4096], tout[4096], cur_ok[4096];
-
 /* latest future times of inst i's timepoints: an action starts exactly
  * when its predecessor ends (the current one at its timeout, a first
  * one now) and lasts at most its maximal duration, and every action
  * ends by H; -1 where no occurrence can come.  Upper bounds over all
  * ways in (Bellman-Ford, values only grow and stay within H). */
-static void latest(int i, int now)
+static void latest(htime *T, int i, int now)
 {
-	const t_inst *in = &T.in[i];
-	int *L = T.L;
+	const t_inst *in = &T->in[i];
+	int *L = T->L;
 	for (int a = 0; a < in->nacts; a++)
 		L[IX(i, a, 0)] = L[IX(i, a, 1)] = -1;
-	if (cur[i] < 0) {
+	if (T->cur[i] < 0) {
 		for (int a = 0; a < in->nacts; a++)
 			if (in->a[a].first)
 				L[IX(i, a, 0)] = now;
-	} else if (cur[i] < in->nacts) {
-		const t_act *c = &in->a[cur[i]];
+	} else if (T->cur[i] < in->nacts) {
+		const t_act *c = &in->a[T->cur[i]];
 		for (int k = 0; k < c->nsucc; k++)
-			L[IX(i, c->succ[k], 0)] = tout[i];
+			L[IX(i, c->succ[k], 0)] = T->tout[i];
 	}
 	for (int changed = 1; changed;) {
 		changed = 0;
@@ -396,7 +414,7 @@ static void latest(int i, int now)
 			int s = L[IX(i, a, 0)];
 			if (s < 0)
 				continue;
-			int e = in->a[a].max < 0 ? T.H : mini(T.H, s + in->a[a].max);
+			int e = in->a[a].max < 0 ? T->H : mini(T->H, s + in->a[a].max);
 			if (e <= L[IX(i, a, 1)])
 				continue;
 			L[IX(i, a, 1)] = e;
@@ -411,51 +429,51 @@ static void latest(int i, int now)
 
 /* earliest future times of inst i's timepoints given R and D (Bellman-
  * Ford: the ways into an action only get earlier) */
-static void earliest(int i, int now)
+static void earliest(htime *T, int i, int now)
 {
-	const t_inst *in = &T.in[i];
+	const t_inst *in = &T->in[i];
 	for (int a = 0; a < in->nacts; a++) {
-		T.Fv[IX(i, a, 0)] = T.Fv[IX(i, a, 1)] = TINF;
-		T.cand[a] = TINF;
+		T->Fv[IX(i, a, 0)] = T->Fv[IX(i, a, 1)] = TINF;
+		T->cand[a] = TINF;
 	}
-	if (cur[i] < 0) {
+	if (T->cur[i] < 0) {
 		/* not started: its first action starts now, as the clock waits
 		 * for every instance's first action (their timeouts are 0) */
 		for (int a = 0; a < in->nacts; a++) {
-			if (!in->a[a].first || T.R[IX(i, a, 0)] > now || now > T.D[IX(i, a, 0)])
+			if (!in->a[a].first || T->R[IX(i, a, 0)] > now || now > T->D[IX(i, a, 0)])
 				continue;
-			int e = maxi(now + in->a[a].min, T.R[IX(i, a, 1)]);
-			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
+			int e = maxi(now + in->a[a].min, T->R[IX(i, a, 1)]);
+			if (e > T->H || e > T->D[IX(i, a, 1)] || e > T->L[IX(i, a, 1)])
 				continue;
-			T.Fv[IX(i, a, 0)] = now;
-			T.Fv[IX(i, a, 1)] = e;
+			T->Fv[IX(i, a, 0)] = now;
+			T->Fv[IX(i, a, 1)] = e;
 			for (int k = 0; k < in->a[a].nsucc; k++)
-				T.cand[in->a[a].succ[k]] = mini(T.cand[in->a[a].succ[k]], e);
+				T->cand[in->a[a].succ[k]] = mini(T->cand[in->a[a].succ[k]], e);
 		}
-	} else if (cur[i] < in->nacts && cur_ok[i]) {
-		const t_act *c = &in->a[cur[i]];
+	} else if (T->cur[i] < in->nacts && T->cur_ok[i]) {
+		const t_act *c = &in->a[T->cur[i]];
 		for (int k = 0; k < c->nsucc; k++)
-			T.cand[c->succ[k]] = mini(T.cand[c->succ[k]], tout[i]);
+			T->cand[c->succ[k]] = mini(T->cand[c->succ[k]], T->tout[i]);
 	}
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int a = 0; a < in->nacts; a++) {
-			if (T.cand[a] >= TINF)
+			if (T->cand[a] >= TINF)
 				continue;
-			int s = maxi(T.cand[a], T.R[IX(i, a, 0)]);
-			if (s > T.D[IX(i, a, 0)] || s > T.H || s > T.L[IX(i, a, 0)])
+			int s = maxi(T->cand[a], T->R[IX(i, a, 0)]);
+			if (s > T->D[IX(i, a, 0)] || s > T->H || s > T->L[IX(i, a, 0)])
 				continue;
-			int e = maxi(s + in->a[a].min, T.R[IX(i, a, 1)]);
-			if (e > T.H || e > T.D[IX(i, a, 1)] || e > T.L[IX(i, a, 1)])
+			int e = maxi(s + in->a[a].min, T->R[IX(i, a, 1)]);
+			if (e > T->H || e > T->D[IX(i, a, 1)] || e > T->L[IX(i, a, 1)])
 				continue;
-			if (s >= T.Fv[IX(i, a, 0)] && e >= T.Fv[IX(i, a, 1)])
+			if (s >= T->Fv[IX(i, a, 0)] && e >= T->Fv[IX(i, a, 1)])
 				continue;      /* nothing earlier (s and e grow with cand) */
-			T.Fv[IX(i, a, 0)] = s;
-			T.Fv[IX(i, a, 1)] = e;
+			T->Fv[IX(i, a, 0)] = s;
+			T->Fv[IX(i, a, 1)] = e;
 			for (int k = 0; k < in->a[a].nsucc; k++) {
 				int b = in->a[a].succ[k];
-				if (e < T.cand[b]) {
-					T.cand[b] = e;
+				if (e < T->cand[b]) {
+					T->cand[b] = e;
 					changed = 1;
 				}
 			}
@@ -465,13 +483,13 @@ static void earliest(int i, int now)
 
 /* the earliest value timepoint (i, a, p) can have when a constraint
  * reads it: its last occurrence so far, the current one, or a future one */
-static int est(const t_term *t)
+static int est(const htime *T, const t_term *t)
 {
 	if (t->filtered)
 		return 0;
-	int v = mini(T.P[IX(t->inst, t->act, t->point)], T.Fv[IX(t->inst, t->act, t->point)]);
-	if (t->point == 1 && cur[t->inst] == t->act && cur_ok[t->inst])
-		v = mini(v, tout[t->inst]);
+	int v = mini(T->P[IX(t->inst, t->act, t->point)], T->Fv[IX(t->inst, t->act, t->point)]);
+	if (t->point == 1 && T->cur[t->inst] == t->act && T->cur_ok[t->inst])
+		v = mini(v, T->tout[t->inst]);
 	return v;
 }
 
@@ -482,42 +500,42 @@ static int sat_add(int x, int d)
 
 /* the release time and deadline chain c puts on its universal
  * timepoint; returns 1 if either changed */
-static int apply_chain(const t_chain *c)
+static int apply_chain(htime *T, const t_chain *c)
 {
 	int n = c->n, u = c->uterm;
 	for (int j = 0; j < n; j++) {
 		const t_term *t = &c->t[j];
 		if (t->is_const)
-			T.lo[j] = T.hi[j] = t->k;
+			T->lo[j] = T->hi[j] = t->k;
 		else if (j == u) {
-			T.lo[j] = -TINF;
-			T.hi[j] = TINF;
+			T->lo[j] = -TINF;
+			T->hi[j] = TINF;
 		} else {
-			T.lo[j] = sat_add(est(t), t->k);
-			T.hi[j] = TINF;
+			T->lo[j] = sat_add(est(T, t), t->k);
+			T->hi[j] = TINF;
 		}
 	}
 	for (int round = 0; round < n; round++)
 		for (int j = 0; j + 1 < n; j++) {
 			int d = c->ops[j] == 0;
-			T.lo[j + 1] = maxi(T.lo[j + 1], sat_add(T.lo[j], d));
-			T.hi[j] = mini(T.hi[j], sat_add(T.hi[j + 1], -d));
+			T->lo[j + 1] = maxi(T->lo[j + 1], sat_add(T->lo[j], d));
+			T->hi[j] = mini(T->hi[j], sat_add(T->hi[j + 1], -d));
 			if (c->ops[j] == 2) {
-				T.lo[j] = maxi(T.lo[j], T.lo[j + 1]);
-				T.hi[j + 1] = mini(T.hi[j + 1], T.hi[j]);
+				T->lo[j] = maxi(T->lo[j], T->lo[j + 1]);
+				T->hi[j + 1] = mini(T->hi[j + 1], T->hi[j]);
 			}
 		}
 	const t_term *ut = &c->t[u];
-	int rel = sat_add(T.lo[u], -ut->k), dl = sat_add(T.hi[u], -ut->k);
+	int rel = sat_add(T->lo[u], -ut->k), dl = sat_add(T->hi[u], -ut->k);
 	for (int j = 0; j < n; j++) {
-		if (T.lo[j] > T.hi[j])
+		if (T->lo[j] > T->hi[j])
 			rel = TINF;                /* the chain cannot hold: u never occurs */
 		if (j != u && !c->t[j].is_const)
-			rel = maxi(rel, est(&c->t[j]));   /* it must have happened by u */
+			rel = maxi(rel, est(T, &c->t[j]));   /* it must have happened by u */
 	}
-	if (rel > T.H)
+	if (rel > T->H)
 		rel = TINF;
-	int *R = &T.R[IX(ut->inst, ut->act, ut->point)], *D = &T.D[IX(ut->inst, ut->act, ut->point)];
+	int *R = &T->R[IX(ut->inst, ut->act, ut->point)], *D = &T->D[IX(ut->inst, ut->act, ut->point)];
 	int changed = 0;
 	if (rel > *R) {
 		*R = rel;
@@ -532,42 +550,42 @@ static int apply_chain(const t_chain *c)
 
 /* fewest transitions from the current state of inst i to finishing,
  * through actions the relaxation allows; TINF when none */
-static int steps_to_finish(int i)
+static int steps_to_finish(htime *T, int i)
 {
-	const t_inst *in = &T.in[i];
-	if (cur[i] >= in->nacts)
+	const t_inst *in = &T->in[i];
+	if (T->cur[i] >= in->nacts)
 		return 0;
 	int best = TINF;
 	for (int a = 0; a < in->nacts; a++)
-		T.steps[a] = TINF;
+		T->steps[a] = TINF;
 	for (int a = 0; a < in->nacts; a++) {
-		int in_first = cur[i] < 0 ? in->a[a].first : 0;
-		if (cur[i] >= 0 && cur_ok[i])
-			for (int k = 0; k < in->a[cur[i]].nsucc; k++)
-				if (in->a[cur[i]].succ[k] == a)
+		int in_first = T->cur[i] < 0 ? in->a[a].first : 0;
+		if (T->cur[i] >= 0 && T->cur_ok[i])
+			for (int k = 0; k < in->a[T->cur[i]].nsucc; k++)
+				if (in->a[T->cur[i]].succ[k] == a)
 					in_first = 1;
-		if (in_first && T.Fv[IX(i, a, 1)] < TINF)
-			T.steps[a] = 1;
+		if (in_first && T->Fv[IX(i, a, 1)] < TINF)
+			T->steps[a] = 1;
 	}
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int a = 0; a < in->nacts; a++) {
-			if (T.steps[a] >= TINF)
+			if (T->steps[a] >= TINF)
 				continue;
 			for (int k = 0; k < in->a[a].nsucc; k++) {
 				int b = in->a[a].succ[k];
-				if (T.Fv[IX(i, b, 1)] < TINF && T.steps[a] + 1 < T.steps[b]) {
-					T.steps[b] = T.steps[a] + 1;
+				if (T->Fv[IX(i, b, 1)] < TINF && T->steps[a] + 1 < T->steps[b]) {
+					T->steps[b] = T->steps[a] + 1;
 					changed = 1;
 				}
 			}
 		}
 	}
-	if (cur[i] >= 0 && cur_ok[i] && in->a[cur[i]].finish)
+	if (T->cur[i] >= 0 && T->cur_ok[i] && in->a[T->cur[i]].finish)
 		best = 1;
 	for (int a = 0; a < in->nacts; a++)
-		if (in->a[a].finish && T.steps[a] < TINF)
-			best = mini(best, T.steps[a] + 1);
+		if (in->a[a].finish && T->steps[a] < TINF)
+			best = mini(best, T->steps[a] + 1);
 	if (!in->has_goals || best >= TINF)
 		return best;
 	/* several goals: each one not completed yet must be, by its action
@@ -580,11 +598,11 @@ static int steps_to_finish(int i)
 		int g = in->goal_act[k];
 		if (bits & (1L << k))
 			continue;
-		if (cur[i] == g && cur_ok[i])
+		if (T->cur[i] == g && T->cur_ok[i])
 			continue;
-		if (T.steps[g] >= TINF)
+		if (T->steps[g] >= TINF)
 			return TINF;
-		best = maxi(best, T.steps[g] + 1);
+		best = maxi(best, T->steps[g] + 1);
 		if (!(counted[g / 8] & (1 << (g % 8)))) {
 			counted[g / 8] |= (unsigned char) (1 << (g % 8));
 			distinct++;
@@ -593,51 +611,52 @@ static int steps_to_finish(int i)
 	return maxi(best, distinct + 1);
 }
 
-static int eval(void)
+static int eval(void *self)
 {
-	int now = (int) rd(&T.time);
-	size_t n = (size_t) T.ninst * (size_t) T.maxacts * 2;
-	for (int i = 0; i < T.ninst; i++) {
-		const t_inst *in = &T.in[i];
+	htime *T = self;
+	int now = (int) rd(&T->time);
+	size_t n = (size_t) T->ninst * (size_t) T->maxacts * 2;
+	for (int i = 0; i < T->ninst; i++) {
+		const t_inst *in = &T->in[i];
 		long a = rd(&in->act);
-		cur[i] = a == in->nacts + 1 ? -1 : (int) a;
-		tout[i] = (int) rd(&in->end);
-		cur_ok[i] = 1;
+		T->cur[i] = a == in->nacts + 1 ? -1 : (int) a;
+		T->tout[i] = (int) rd(&in->end);
+		T->cur_ok[i] = 1;
 		for (int x = 0; x < in->nacts; x++)
 			for (int p = 0; p < 2; p++) {
 				int v = 0;         /* unknown: may have happened at 0 */
-				if (cur[i] < 0)
+				if (T->cur[i] < 0)
 					v = TINF;          /* not started: nothing has happened */
 				else if (in->a[x].has_var[p]) {
 					long r = rd(&in->a[x].var[p]);
-					v = r == T.never ? TINF : (int) r;
+					v = r == T->never ? TINF : (int) r;
 				}
-				T.P[IX(i, x, p)] = v;
+				T->P[IX(i, x, p)] = v;
 			}
 	}
 	for (size_t k = 0; k < n; k++) {
-		T.R[k] = 0;
-		T.D[k] = TINF;
+		T->R[k] = 0;
+		T->D[k] = TINF;
 	}
-	for (int i = 0; i < T.ninst; i++)
-		latest(i, now);
-	for (int round = 0; round < 4 * T.H + 16; round++) {
-		for (int i = 0; i < T.ninst; i++) {
-			if (cur[i] >= 0 && cur[i] < T.in[i].nacts)
-				cur_ok[i] = T.R[IX(i, cur[i], 1)] <= tout[i] && tout[i] <= T.D[IX(i, cur[i], 1)];
-			earliest(i, now);
+	for (int i = 0; i < T->ninst; i++)
+		latest(T, i, now);
+	for (int round = 0; round < 4 * T->H + 16; round++) {
+		for (int i = 0; i < T->ninst; i++) {
+			if (T->cur[i] >= 0 && T->cur[i] < T->in[i].nacts)
+				T->cur_ok[i] = T->R[IX(i, T->cur[i], 1)] <= T->tout[i] && T->tout[i] <= T->D[IX(i, T->cur[i], 1)];
+			earliest(T, i, now);
 		}
 		int changed = 0;
-		for (int c = 0; c < T.nch; c++)
-			changed |= apply_chain(&T.ch[c]);
+		for (int c = 0; c < T->nch; c++)
+			changed |= apply_chain(T, &T->ch[c]);
 		if (!changed)
 			break;
 	}
 	int h = 0;
-	for (int i = 0; i < T.ninst; i++) {
-		if (cur[i] >= 0 && cur[i] < T.in[i].nacts && !cur_ok[i])
+	for (int i = 0; i < T->ninst; i++) {
+		if (T->cur[i] >= 0 && T->cur[i] < T->in[i].nacts && !T->cur_ok[i])
 			return DMC_H_INF;
-		int s = steps_to_finish(i);
+		int s = steps_to_finish(T, i);
 		if (s >= TINF)
 			return DMC_H_INF;
 		h += s;
@@ -645,12 +664,9 @@ static int eval(void)
 	return h;
 }
 
-static void done(void)
-{
-	free_all();
-}
-
 const dmc_heuristic dmc_h_htime = {
-	"htime", "ANMLite translations: temporal relaxation (earliest times, constraints as release times)",
-	1, 1, init, eval, done, NULL
+	.name = "htime",
+	.summary = "ANMLite translations: temporal relaxation (earliest times, constraints as release times)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = create, .eval = eval, .free = free_htime
 };

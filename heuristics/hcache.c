@@ -15,7 +15,6 @@
 
 #include "hcache.h"
 
-dmc_hcache_conf dmc_hcache_config = { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES };
 
 #define ARENA_PER_ENTRY 64            /* bytes of key per entry, on average */
 

@@ -29,9 +29,6 @@ typedef struct {
 
 #define DMC_HCACHE_DEFAULT_ENTRIES 65536
 
-/* What heuristics that cache use; set from --hcache before they init. */
-extern dmc_hcache_conf dmc_hcache_config;
-
 /* Parse off, exact, exact:N or N.  0, or -1 with a message. */
 int dmc_hcache_parse(const char *s, dmc_hcache_conf *out, char *err, size_t errlen);
 

@@ -1,9 +1,12 @@
 /*
- * heuristic.c -- the table of heuristics, looked up by name.
+ * heuristic.c -- the registry (heuristics.def) looked up by name, and
+ * the pool through which instances share a structure.
  */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "heuristic.h"
 
@@ -38,19 +41,72 @@ const dmc_heuristic *const *dmc_heuristic_all(void)
 	return all;
 }
 
-static char veto[320];
-
-void dmc_heuristic_set_prune_veto(const char *why)
+dmc_heuristic_opts dmc_heuristic_default_opts(void)
 {
-	if (!why)
-		veto[0] = '\0';
-	else if (!veto[0])
-		snprintf(veto, sizeof veto, "%s", why);
+	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL, NULL };
+	return o;
 }
 
-const char *dmc_heuristic_prune_veto(const dmc_targets *tg)
+const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic *h,
+                                     const void *self)
 {
 	if (tg && tg->prune_veto[0])
 		return tg->prune_veto;
-	return veto[0] ? veto : NULL;
+	return h && self && h->prune_veto ? h->prune_veto(self) : NULL;
+}
+
+const dmc_hcache_stats *dmc_heuristic_cache_stats(const dmc_heuristic *h, const void *self)
+{
+	return h && self && h->cache_stats ? h->cache_stats(self) : NULL;
+}
+
+/* ---- the sharing pool: a handful of entries, a linear list ---- */
+
+typedef struct share_entry {
+	const char *key;
+	void *obj;
+	void (*free_fn)(void *);
+	struct share_entry *next;
+} share_entry;
+
+struct dmc_hshare {
+	share_entry *first;
+};
+
+dmc_hshare *dmc_hshare_new(void)
+{
+	return calloc(1, sizeof(dmc_hshare));
+}
+
+void dmc_hshare_free(dmc_hshare *p)
+{
+	if (!p)
+		return;
+	for (share_entry *e = p->first, *next; e; e = next) {
+		next = e->next;
+		e->free_fn(e->obj);
+		free(e);
+	}
+	free(p);
+}
+
+void *dmc_hshare_get(dmc_hshare *p, const char *key)
+{
+	for (share_entry *e = p ? p->first : NULL; e; e = e->next)
+		if (strcmp(e->key, key) == 0)
+			return e->obj;
+	return NULL;
+}
+
+int dmc_hshare_put(dmc_hshare *p, const char *key, void *obj, void (*free_fn)(void *))
+{
+	share_entry *e = malloc(sizeof *e);
+	if (!e)
+		return -1;
+	e->key = key;
+	e->obj = obj;
+	e->free_fn = free_fn;
+	e->next = p->first;
+	p->first = e;
+	return 0;
 }

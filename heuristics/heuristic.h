@@ -5,6 +5,12 @@
  * current state (read through runtime/bridge.h) to an error state of one
  * of the search targets.  DMC_H_INF means "no target is reachable from
  * here" (a proved dead end); the runtime may prune such states.
+ *
+ * A heuristic is a class (dmc_heuristic, one constant per h_*.c file,
+ * registered in heuristics.def) whose create() makes an instance for
+ * one set of targets.  Everything an instance changes lives in it: two
+ * instances, of one heuristic or of two, never share mutable state
+ * unless their creator asks for it (dmc_heuristic_opts.shared).
  */
 #ifndef DMC_HEURISTIC_H
 #define DMC_HEURISTIC_H
@@ -16,30 +22,65 @@
 
 #define DMC_H_INF INT_MAX
 
+struct dmc_combo;
+typedef struct dmc_hshare dmc_hshare;
+
+/* What an instance is made with besides its targets. */
+typedef struct dmc_heuristic_opts {
+	dmc_hcache_conf hcache;       /* the value cache of hL/hU/hUc (--hcache) */
+	/* Structures instances made with the same pool build once and share
+	 * (hL, hU and hUc in one combination: one abstract model, one cache);
+	 * NULL: the instance builds and owns its own. */
+	dmc_hshare *shared;
+	/* The combination's class only (combine.h): its terms. */
+	const struct dmc_combo *combo;
+} dmc_heuristic_opts;
+
+/* Defaults: the default cache, nothing shared, no combination. */
+dmc_heuristic_opts dmc_heuristic_default_opts(void);
+
 typedef struct dmc_heuristic {
 	const char *name;
 	const char *summary;          /* one line for --help */
 	int admissible;               /* never overestimates (see docs/heuristics.md) */
 	int proves_dead_ends;         /* may return DMC_H_INF */
-	/* Prepare for the given targets; on failure write a one-line reason
-	 * to err and return -1 (e.g. "dL needs target locations"). */
-	int (*init)(const dmc_targets *tg, char *err, size_t errlen);
-	int (*eval)(void);            /* h of the current state */
-	void (*done)(void);
-	/* The heuristic-value cache's statistics, or NULL (no cache). */
-	const dmc_hcache_stats *(*cache_stats)(void);
+	/* An instance for the given targets (which must outlive it), or
+	 * NULL with a one-line reason in err (e.g. "dL/dU need target
+	 * locations ..."). */
+	void *(*create)(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+	                size_t errlen);
+	int (*eval)(void *self);      /* h of the current state */
+	void (*free)(void *self);     /* NULL is a no-op */
+	/* The heuristic-value cache's statistics, or NULL (no cache);
+	 * the member itself may be NULL. */
+	const dmc_hcache_stats *(*cache_stats)(const void *self);
+	/* Why this instance's infinities may not be trusted (its
+	 * abstraction gave up on something), or NULL; may be NULL. */
+	const char *(*prune_veto)(const void *self);
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);
+/* All heuristics in registry order, NULL-terminated. */
+const dmc_heuristic *const *dmc_heuristic_all(void);
 
 /* Why no infinite h may be trusted in this search (pruning would be
  * unsound), or NULL: the targets may miss an error pan checks for
- * (tg->prune_veto), or a heuristic's abstraction had to give up on
- * something it could not represent (set at its init). */
-const char *dmc_heuristic_prune_veto(const dmc_targets *tg);
-/* A heuristic's reason (copied; the first one stays), or NULL to clear. */
-void dmc_heuristic_set_prune_veto(const char *why);
-/* All heuristics, NULL-terminated, for listing valid names. */
-const dmc_heuristic *const *dmc_heuristic_all(void);
+ * (tg->prune_veto), or the instance's abstraction had to give up on
+ * something.  h or self may be NULL (no instance yet). */
+const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic *h,
+                                     const void *self);
+/* The instance's cache statistics, or NULL; h or self may be NULL. */
+const dmc_hcache_stats *dmc_heuristic_cache_stats(const dmc_heuristic *h, const void *self);
+
+/* ---- structures shared between instances (dmc_heuristic_opts.shared) ---- */
+
+dmc_hshare *dmc_hshare_new(void);
+/* Frees every structure put in the pool: after the instances using it. */
+void dmc_hshare_free(dmc_hshare *p);
+/* The structure put under key, or NULL. */
+void *dmc_hshare_get(dmc_hshare *p, const char *key);
+/* Put obj under key (a string that outlives the pool); the pool frees it
+ * with free_fn.  -1 when memory runs out (the caller keeps obj). */
+int dmc_hshare_put(dmc_hshare *p, const char *key, void *obj, void (*free_fn)(void *));
 
 #endif

@@ -3,10 +3,15 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "combine.h"
 
-static const dmc_combo *current;      /* the one as_heuristic stands for */
+struct dmc_combo_inst {
+	const dmc_combo *c;
+	dmc_hshare *shared;           /* what the terms share; freed after them */
+	void *term[DMC_COMBO_MAX];
+};
 
 void dmc_combo_clear(dmc_combo *c)
 {
@@ -69,12 +74,44 @@ int dmc_combo_is_plain(const dmc_combo *c)
 	    && c->tie == DMC_TIE_DEFAULT;
 }
 
-double dmc_combo_eval(const dmc_combo *c, int *hv)
+void dmc_combo_free(dmc_combo_inst *ci)
 {
+	if (!ci)
+		return;
+	for (int i = 0; i < ci->c->nterms; i++)
+		if (ci->term[i] && ci->c->h[i]->free)
+			ci->c->h[i]->free(ci->term[i]);
+	dmc_hshare_free(ci->shared);
+	free(ci);
+}
+
+dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
+                                 const dmc_heuristic_opts *opts, char *err, size_t errlen)
+{
+	dmc_combo_inst *ci = calloc(1, sizeof *ci);
+	dmc_heuristic_opts o = *opts;
+	if (!ci || !(o.shared = ci->shared = dmc_hshare_new())) {
+		free(ci);
+		snprintf(err, errlen, "out of memory setting up the combination of heuristics");
+		return NULL;
+	}
+	ci->c = c;
+	o.combo = NULL;
+	for (int i = 0; i < c->nterms; i++)
+		if (!(ci->term[i] = c->h[i]->create(tg, &o, err, errlen))) {
+			dmc_combo_free(ci);
+			return NULL;
+		}
+	return ci;
+}
+
+double dmc_combo_eval(dmc_combo_inst *ci, int *hv)
+{
+	const dmc_combo *c = ci->c;
 	double h = 0;
 	int inf = 0;
 	for (int i = 0; i < c->nterms; i++) {
-		hv[i] = c->h[i]->eval();
+		hv[i] = c->h[i]->eval(ci->term[i]);
 		if (hv[i] == DMC_H_INF) {
 			inf = 1;
 			continue;
@@ -92,18 +129,6 @@ double dmc_combo_eval(const dmc_combo *c, int *hv)
 	return h < (double) DMC_H_INF - 1 ? h : (double) DMC_H_INF - 1;
 }
 
-static int init_all(const dmc_targets *tg, char *err, size_t errlen)
-{
-	for (int i = 0; i < current->nterms; i++) {
-		int seen = 0;             /* hL and hU share one init */
-		for (int j = 0; j < i; j++)
-			seen |= current->h[j]->init == current->h[i]->init;
-		if (!seen && current->h[i]->init(tg, err, errlen) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 int dmc_combo_round(double h)
 {
 	if (h >= (double) DMC_H_INF - 1)
@@ -111,21 +136,36 @@ int dmc_combo_round(double h)
 	return (int) ceil(h);
 }
 
-static int eval_rounded(void)
+/* ---- the combination as a class ---- */
+
+static void *combo_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+                          size_t errlen)
 {
-	int hv[DMC_COMBO_MAX];
-	return dmc_combo_round(dmc_combo_eval(current, hv));
+	if (!opts->combo) {
+		snprintf(err, errlen, "a combination of heuristics needs its terms (opts.combo)");
+		return NULL;
+	}
+	return dmc_combo_create(opts->combo, tg, opts, err, errlen);
 }
 
-static void done_all(void)
+static int eval_rounded(void *self)
 {
-	for (int i = 0; i < current->nterms; i++) {
-		int seen = 0;
-		for (int j = 0; j < i; j++)
-			seen |= current->h[j]->done == current->h[i]->done;
-		if (!seen)
-			current->h[i]->done();
-	}
+	int hv[DMC_COMBO_MAX];
+	return dmc_combo_round(dmc_combo_eval(self, hv));
+}
+
+static void combo_free(void *self)
+{
+	dmc_combo_free(self);
+}
+
+static const char *combo_prune_veto(const void *self)
+{
+	const dmc_combo_inst *ci = self;
+	const char *why = NULL;
+	for (int i = 0; i < ci->c->nterms && !why; i++)
+		why = dmc_heuristic_prune_veto(NULL, ci->c->h[i], ci->term[i]);
+	return why;
 }
 
 /* "%g" without a trailing "1*" */
@@ -162,10 +202,11 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.summary = "a combination of heuristics";
 	c->as_heuristic.admissible = adm;
 	c->as_heuristic.proves_dead_ends = dead;
-	c->as_heuristic.init = init_all;
+	c->as_heuristic.create = combo_create;
 	c->as_heuristic.eval = eval_rounded;
-	c->as_heuristic.done = done_all;
-	current = c;
+	c->as_heuristic.free = combo_free;
+	c->as_heuristic.cache_stats = NULL;   /* the report shows none for a combination */
+	c->as_heuristic.prune_veto = combo_prune_veto;
 	return &c->as_heuristic;
 }
 

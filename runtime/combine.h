@@ -9,6 +9,11 @@
  * then the tie-breaking key, then first queued.  A combination with one
  * term of weight 1, w_g = 1, sum and the default tie-breaking is exactly
  * the single --heuristic; callers do not activate it then.
+ *
+ * A dmc_combo says what is combined; an instance (dmc_combo_inst) holds
+ * one instance per term, all made with one sharing pool, so terms that
+ * build the same structure (hL, hU, hUc: the abstract model and its
+ * value cache) build it once.
  */
 #ifndef DMC_COMBINE_H
 #define DMC_COMBINE_H
@@ -37,8 +42,10 @@ typedef struct dmc_combo {
 	dmc_comb_kind kind;
 	dmc_tie_kind tie;
 	char name[160];               /* e.g. "g + 2*hU", for the report */
-	dmc_heuristic as_heuristic;   /* init/done over the terms; see below */
+	dmc_heuristic as_heuristic;   /* the combination as one class; see below */
 } dmc_combo;
+
+typedef struct dmc_combo_inst dmc_combo_inst;
 
 /* Empty: w_g = 1, sum, default tie-breaking, no terms, not active. */
 void dmc_combo_clear(dmc_combo *c);
@@ -49,15 +56,23 @@ int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out);   /* -1 unknown */
 int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out);  /* -1 unknown */
 /* 1 when c says no more than the single heuristic c->h[0] would. */
 int dmc_combo_is_plain(const dmc_combo *c);
-/* Fill c->name and c->as_heuristic: a dmc_heuristic whose init prepares
- * every term (once per distinct init), whose eval is the combined h
- * rounded up (for the statistics), admissible when every term is and
- * the combination cannot overestimate (max, or one term, all w <= 1). */
+/* Fill c->name and c->as_heuristic: a class whose create makes a
+ * dmc_combo_inst of opts->combo (which must be c), whose eval is the
+ * combined h rounded up (for the statistics), admissible when every term
+ * is and the combination cannot overestimate (max, or one term, all
+ * w <= 1), and whose prune veto is the first a term has. */
 const dmc_heuristic *dmc_combo_finish(dmc_combo *c);
+
+/* An instance of every term of c (which must outlive it) for tg, or NULL
+ * with the first term's reason.  opts->shared is ignored: the instance
+ * has a pool of its own. */
+dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
+                                 const dmc_heuristic_opts *opts, char *err, size_t errlen);
+void dmc_combo_free(dmc_combo_inst *ci);
 
 /* Evaluate every term in the current state: hv[i] = h_i (DMC_H_INF for
  * a proved dead end).  Returns the combined h (DMC_H_INF if any term is). */
-double dmc_combo_eval(const dmc_combo *c, int *hv);
+double dmc_combo_eval(dmc_combo_inst *ci, int *hv);
 /* A combined h as the statistics show it: rounded up, DMC_H_INF kept. */
 int dmc_combo_round(double h);
 

@@ -242,7 +242,7 @@ void dmc_report_on_exit(int status, void *arg)
 	const dmc_por_stats *ps = dmc_por_get_stats();
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
-	const dmc_hcache_stats *hc = R->heur->cache_stats ? R->heur->cache_stats() : NULL;
+	const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(R->heur, R->hinst);
 	double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
 	           + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 

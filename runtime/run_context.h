@@ -53,6 +53,7 @@ typedef struct dmc_search_ops {
 struct dmc_run {
 	dmc_options opt;
 	const dmc_heuristic *heur;
+	void *hinst;                  /* heur's instance (heur->create), or NULL */
 	dmc_targets targets;
 	int prune;                    /* h = infinity states are dropped */
 	const char *prune_note;       /* why pruning is off */

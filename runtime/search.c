@@ -61,8 +61,9 @@ double dmc_now_seconds(void)
 double dmc_runtime_bytes(const dmc_run *R)
 {
 	double b = 0;
-	if (R->heur && R->heur->cache_stats && R->heur->cache_stats())
-		b += (double) R->heur->cache_stats()->bytes;
+	const dmc_hcache_stats *hc = R->heur ? dmc_heuristic_cache_stats(R->heur, R->hinst) : NULL;
+	if (hc)
+		b += (double) hc->bytes;
 	return b + (R->search ? R->search->bytes(R) : dmc_br_glue_bytes());
 }
 
@@ -104,7 +105,7 @@ static void decide_pruning(dmc_run *R)
 		                   "spin -o3 shows it)";
 	else if (dmc_br_claim_type() >= 0 && !(R->targets.kinds & DMC_TGT_CLAIM))
 		R->prune_note = "off (pan also checks the never claim, which is not a target)";
-	else if ((why = dmc_heuristic_prune_veto(&R->targets)) != NULL) {
+	else if ((why = dmc_heuristic_prune_veto(&R->targets, R->heur, R->hinst)) != NULL) {
 		snprintf(R->prune_buf, sizeof R->prune_buf, "off (%s)", why);
 		R->prune_note = R->prune_buf;
 	} else {
@@ -168,7 +169,10 @@ static int bf_start(dmc_run *R)
 		show_model(R);
 		return 1;
 	}
-	if (R->heur->init(&R->targets, err, sizeof err) < 0)
+	dmc_heuristic_opts hopts = dmc_heuristic_default_opts();
+	hopts.hcache = R->opt.hcache;
+	hopts.combo = &R->opt.combo;
+	if (!(R->hinst = R->heur->create(&R->targets, &hopts, err, sizeof err)))
 		dmc_search_fail(R, err);
 	decide_pruning(R);
 	if (dmc_lua_start(&R->opt.combo, err, sizeof err) < 0)
@@ -230,7 +234,7 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old)
  * statistics and pruning, and hc, hv for the order. */
 static int eval_combo(dmc_run *R, double *hc, int *hv)
 {
-	*hc = dmc_combo_eval(&R->opt.combo, hv);
+	*hc = dmc_combo_eval(R->hinst, hv);
 	return dmc_combo_round(*hc);
 }
 
@@ -292,7 +296,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	int combo = R->opt.combo.active, hv[DMC_COMBO_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 0;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
-	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval();
+	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst);
 	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
@@ -408,8 +412,8 @@ void dmc_rt_free(dmc_run *R)
 		return;
 	if (R->search)
 		R->search->free(R);
-	if (R->started && R->heur && R->heur->done)
-		R->heur->done();
+	if (R->heur && R->hinst)
+		R->heur->free(R->hinst);
 	dmc_targets_free(&R->targets);
 	free(R);
 }

@@ -6,6 +6,7 @@
 #include "atg.h"
 #include "targets.h"
 #include "heuristic.h"
+#include "heuristic_helpers.h"
 #include <string.h>
 
 /* P: 1 -((x<3))-> 2 -x = (x+1)-> 1, 1 -(x>=3)-> 3 -assert((x!=3))-> 4;
@@ -367,13 +368,7 @@ static int relax_h(const char *name, const char **veto)
 	int h = -1;
 	const dmc_heuristic *hh = dmc_heuristic_find(name);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	if (hh->init(&tg, err, sizeof err) == 0) {
-		h = hh->eval();
-		*veto = dmc_heuristic_prune_veto(&tg);
-		if (*veto)
-			*veto = strncpy(why, *veto, sizeof why - 1);
-		hh->done();
-	}
+	h = th_eval_once(hh, &tg, err, sizeof err, veto, why, sizeof why);
 	dmc_targets_free(&tg);
 	return h;
 }

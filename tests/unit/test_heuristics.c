@@ -10,6 +10,8 @@
 #include "expr.h"
 #include "fake_bridge.h"
 #include "heuristic.h"
+#include "heuristic_helpers.h"
+#include "combine.h"
 #include "targets.h"
 #include "dstep_scan.h"
 
@@ -431,7 +433,7 @@ static void test_index_veto(void)
 		if ((t.prune_veto[0] != 0) != cases[i].veto)
 			fprintf(stderr, "index veto for \"%s\": \"%s\"\n", cases[i].text, t.prune_veto);
 		CHECK_EQ_LONG(t.prune_veto[0] != 0, cases[i].veto);
-		CHECK_EQ_LONG(dmc_heuristic_prune_veto(&t) != NULL, cases[i].veto);
+		CHECK_EQ_LONG(dmc_heuristic_prune_veto(&t, NULL, NULL) != NULL, cases[i].veto);
 		dmc_targets_free(&t);
 	}
 	/* a D_STEP with a model file that cannot be read vetoes too */
@@ -461,7 +463,7 @@ static void test_registry(void)
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
 		CHECK_STR(h ? h->name : NULL, names[i]);
-		CHECK(h && h->summary && h->init && h->eval && h->done);
+		CHECK(h && h->summary && h->create && h->eval && h->free);
 	}
 	CHECK(dmc_heuristic_find("dl") == dmc_heuristic_find("dL"));
 	CHECK(dmc_heuristic_find("DU") == dmc_heuristic_find("dU"));
@@ -487,9 +489,7 @@ static void test_none(void)
 	model(0, 1);
 	fb_proc(tP, 1);
 	CHECK(build(0, &t) == 0);
-	CHECK(h->init(&t, err, sizeof err) == 0);
-	CHECK_EQ_LONG(h->eval(), 0);
-	h->done();
+	CHECK_EQ_LONG(th_eval_once(h, &t, err, sizeof err, NULL, NULL, 0), 0);
 	dmc_targets_free(&t);
 }
 
@@ -499,12 +499,9 @@ static int eval_with(const char *name, const dmc_targets *t)
 {
 	char err[256];
 	const dmc_heuristic *h = dmc_heuristic_find(name);
-	if (h->init(t, err, sizeof err) < 0) {
-		fprintf(stderr, "%s init: %s\n", name, err);
-		return -1;
-	}
-	int v = h->eval();
-	h->done();
+	int v = th_eval_once(h, t, err, sizeof err, NULL, NULL, 0);
+	if (v < 0)
+		fprintf(stderr, "%s create: %s\n", name, err);
 	return v;
 }
 
@@ -558,9 +555,9 @@ static void test_dist_inf(void)
 	dmc_targets_free(&t);
 	/* no locations at all: init fails */
 	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
-	CHECK(dmc_heuristic_find("dL")->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(dmc_heuristic_find("dL"), &t, err, sizeof err));
 	CHECK_STR(err, "dL/dU need target locations (asserts or a never claim); the model has none");
-	CHECK(dmc_heuristic_find("dU")->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(dmc_heuristic_find("dU"), &t, err, sizeof err));
 	dmc_targets_free(&t);
 }
 
@@ -698,12 +695,12 @@ static void test_hf(void)
 	/* init failures */
 	fb_has_vars(0);
 	CHECK(build(0, &t) == 0);
-	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(dmc_heuristic_find("hf"), &t, err, sizeof err));
 	CHECK(strstr(err, "variable accessors") != NULL);
 	dmc_targets_free(&t);
 	fb_has_vars(1);
 	CHECK(build(DMC_TGT_DEADLOCK, &t) == 0);
-	CHECK(dmc_heuristic_find("hf")->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(dmc_heuristic_find("hf"), &t, err, sizeof err));
 	CHECK(strstr(err, "formula") != NULL);
 	dmc_targets_free(&t);
 }
@@ -856,7 +853,7 @@ static void test_deadlock(void)
 	/* only for deadlock targets */
 	model(0, 1);
 	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
-	CHECK(dmc_heuristic_find("deadlock")->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(dmc_heuristic_find("deadlock"), &t, err, sizeof err));
 	CHECK(strstr(err, "--target deadlock") != NULL);
 	dmc_targets_free(&t);
 }
@@ -877,11 +874,14 @@ static void test_deadlock_locals(void)
 	dmc_targets_free(&t);
 }
 
-/* init twice, eval, done twice: no leak, no stale state */
-static void test_reinit(void)
+/* Two instances of every heuristic at once for the same targets: each
+ * answers what a lone instance answers, and freeing one leaves the other
+ * working. */
+static void test_instances_side_by_side(void)
 {
 	dmc_targets t;
 	char err[256];
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
 	model(1, 1);
 	fb_proc(tP, 1);
 	CHECK(build(DMC_TGT_ASSERT | DMC_TGT_CLAIM, &t) == 0);
@@ -891,15 +891,132 @@ static void test_reinit(void)
 			continue;
 		if (strcmp(all[i]->name, "htime") == 0) {
 			/* needs an ANMLite translation's timeline data (test_htime.c) */
-			CHECK(all[i]->init(&t, err, sizeof err) < 0);
+			CHECK(th_refuses(all[i], &t, err, sizeof err));
 			continue;
 		}
-		CHECK(all[i]->init(&t, err, sizeof err) == 0);
-		CHECK(all[i]->init(&t, err, sizeof err) == 0);
-		CHECK(all[i]->eval() >= 0);
-		all[i]->done();
-		all[i]->done();
+		int solo = th_eval_once(all[i], &t, err, sizeof err, NULL, NULL, 0);
+		void *a = all[i]->create(&t, &o, err, sizeof err);
+		void *b = all[i]->create(&t, &o, err, sizeof err);
+		CHECK(a && b);
+		if (!a || !b)
+			continue;
+		CHECK(solo >= 0);
+		CHECK_EQ_LONG(all[i]->eval(a), solo);
+		CHECK_EQ_LONG(all[i]->eval(b), solo);
+		all[i]->free(a);
+		CHECK_EQ_LONG(all[i]->eval(b), solo);
+		all[i]->free(b);
 	}
+	dmc_targets_free(&t);
+}
+
+/* targets t restricted to the goal whose first location is in `type` */
+static dmc_targets goals_in(const dmc_targets *t, int type)
+{
+	dmc_targets v = *t;
+	v.ngoals = 0;
+	for (int i = 0; i < t->ngoals; i++)
+		if (t->goals[i].nlocs > 0 && t->goals[i].locs[0].type == type) {
+			v.goals = &t->goals[i];
+			v.ngoals = 1;
+			break;
+		}
+	return v;
+}
+
+/* Two instances of one heuristic for two target sets, evaluated in turn
+ * in the same states: each keeps its own data (for hL its own abstract
+ * model and value cache, keyed by the abstract state only: a shared
+ * cache would hand one instance the other's values). */
+static void test_instances_for_two_target_sets(void)
+{
+	static const char *const names[] = { "hL", "hU", "dL", "dU", "hf" };
+	dmc_targets t;
+	char err[256];
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	model(0, 1);
+	fb_has_vars(1);
+	int p = fb_proc(tP, 1);
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	/* P's assert((x!=7)) and Q's assert((y<2)); Q needs y > 0 first */
+	dmc_targets tp = goals_in(&t, tP), tq = goals_in(&t, tQ);
+	CHECK(tp.ngoals == 1 && tq.ngoals == 1);
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		const dmc_heuristic *h = dmc_heuristic_find(names[k]);
+		void *a = h->create(&tp, &o, err, sizeof err);
+		void *b = h->create(&tq, &o, err, sizeof err);
+		CHECK(a && b);
+		if (!a || !b) {
+			fprintf(stderr, "%s: %s\n", names[k], err);
+			h->free(a);
+			h->free(b);
+			continue;
+		}
+		int differ = 0;
+		/* states: P at 1, 2, 5 with y = 0, then with y = 1 */
+		static const int at[] = { 1, 2, 5, 1, 5 };
+		for (size_t s = 0; s < sizeof at / sizeof at[0]; s++) {
+			fb_move(p, at[s]);
+			fb_set("y", 0, s >= 3);
+			int ha = h->eval(a), hb = h->eval(b);
+			int sa = th_eval_once(h, &tp, err, sizeof err, NULL, NULL, 0);
+			int sb = th_eval_once(h, &tq, err, sizeof err, NULL, NULL, 0);
+			if (ha != sa || hb != sb)
+				fprintf(stderr, "%s at P:%d: %d %d, alone %d %d\n", names[k], at[s], ha, hb, sa, sb);
+			CHECK_EQ_LONG(ha, sa);
+			CHECK_EQ_LONG(hb, sb);
+			/* and again, now from the caches */
+			CHECK_EQ_LONG(h->eval(b), sb);
+			CHECK_EQ_LONG(h->eval(a), sa);
+			differ |= ha != hb;
+		}
+		CHECK(differ);            /* the two target sets do tell apart */
+		h->free(a);
+		h->free(b);
+	}
+	dmc_targets_free(&t);
+}
+
+/* A combination's terms are instances made with one sharing pool: hL, hU
+ * and hUc build one abstract model and one cache (keyed by the term), and
+ * each term answers what it answers alone. */
+static void test_combination_shares_explicitly(void)
+{
+	static const char *const names[] = { "hL", "hU", "hUc", "dL" };
+	dmc_targets t;
+	dmc_combo c;
+	char err[256];
+	int hv[DMC_COMBO_MAX];
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	model(0, 1);
+	fb_has_vars(1);
+	int p = fb_proc(tP, 1);
+	CHECK(build(DMC_TGT_ASSERT, &t) == 0);
+	dmc_combo_clear(&c);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ_LONG(dmc_combo_add(&c, names[i], 1, err, sizeof err), 0);
+	c.kind = DMC_COMB_MAX;
+	const dmc_heuristic *ch = dmc_combo_finish(&c);
+	CHECK_STR(ch->name, "max(hL, hU, hUc, dL)");
+	o.combo = &c;
+	void *self = ch->create(&t, &o, err, sizeof err);
+	CHECK(self != NULL);
+	for (int s = 1; self && s <= 5; s += 2) {
+		fb_move(p, s);
+		double h = dmc_combo_eval(self, hv);
+		int best = 0;
+		for (int i = 0; i < 4; i++) {
+			int alone = th_eval_once(dmc_heuristic_find(names[i]), &t, err, sizeof err, NULL, NULL, 0);
+			CHECK_EQ_LONG(hv[i], alone);
+			best = alone > best ? alone : best;
+		}
+		CHECK(h == (double) best);
+		CHECK_EQ_LONG(ch->eval(self), best);
+	}
+	CHECK(dmc_heuristic_prune_veto(&t, ch, self) == NULL);
+	ch->free(self);
+	o.combo = NULL;               /* the combination's class needs its terms */
+	CHECK(ch->create(&t, &o, err, sizeof err) == NULL);
 	dmc_targets_free(&t);
 }
 
@@ -927,4 +1044,6 @@ CHECK_MAIN("heuristics",
 	CASE(test_index_veto),
 	CASE(test_deadlock),
 	CASE(test_deadlock_locals),
-	CASE(test_reinit))
+	CASE(test_instances_side_by_side),
+	CASE(test_instances_for_two_target_sets),
+	CASE(test_combination_shares_explicitly))

@@ -19,6 +19,7 @@
 #include "check.h"
 #include "fake_bridge.h"
 #include "heuristic.h"
+#include "heuristic_helpers.h"
 #include "targets.h"
 
 #define INF DMC_H_INF
@@ -82,13 +83,9 @@ static int eval_h(void)
 		fprintf(stderr, "targets: %s\n", err);
 		return -1;
 	}
-	int v = -1;
-	if (h->init(&t, err, sizeof err) < 0)
-		fprintf(stderr, "htime init: %s\n", err);
-	else {
-		v = h->eval();
-		h->done();
-	}
+	int v = th_eval_once(h, &t, err, sizeof err, NULL, NULL, 0);
+	if (v < 0)
+		fprintf(stderr, "htime create: %s\n", err);
 	dmc_targets_free(&t);
 	return v;
 }
@@ -216,7 +213,7 @@ static void test_errors(void)
 		fclose(f);
 	}
 	CHECK(dmc_targets_build(DMC_TGT_ASSERT, &t, err, sizeof err) == 0);
-	CHECK(h->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "no timeline data") != NULL);
 	/* data naming a variable the model does not have */
 	f = fopen(path, "w");
@@ -224,7 +221,7 @@ static void test_errors(void)
 		fputs("@@TL htime 1 horizon 5 never 255 insts 1\n@@TL inst 0 Z_act Z_e acts 1\n@@TL end\n", f);
 		fclose(f);
 	}
-	CHECK(h->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "Z_act") != NULL);
 	/* malformed */
 	f = fopen(path, "w");
@@ -232,13 +229,13 @@ static void test_errors(void)
 		fputs("@@TL htime 1 horizon 5 never 255 insts 1\n@@TL bogus\n", f);
 		fclose(f);
 	}
-	CHECK(h->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "malformed") != NULL);
 	dmc_targets_free(&t);
 	/* deadlocks as a target: htime would prune them */
 	model(10, NULL);
 	CHECK(dmc_targets_build(DMC_TGT_ASSERT | DMC_TGT_DEADLOCK, &t, err, sizeof err) == 0);
-	CHECK(h->init(&t, err, sizeof err) < 0);
+	CHECK(th_refuses(h, &t, err, sizeof err));
 	dmc_targets_free(&t);
 	cleanup();
 }

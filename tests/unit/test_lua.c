@@ -349,19 +349,41 @@ static void test_numbers_in_range(void)
 
 /* A finite combination stays finite: only a term's own infinity is a
  * dead end (a huge weight times a finite h made one, and pruned it) */
-static int eval_five(void) { return 5; }
+static int five_instance;
+
+static void *create_five(const dmc_targets *tg, const dmc_heuristic_opts *o, char *err, size_t n)
+{
+	(void) tg;
+	(void) o;
+	(void) err;
+	(void) n;
+	return &five_instance;
+}
+
+static int eval_five(void *self)
+{
+	(void) self;
+	return 5;
+}
 
 static void test_large_combination_is_no_dead_end(void)
 {
-	static const dmc_heuristic five = { .name = "five", .eval = eval_five };
+	static const dmc_heuristic five = { .name = "five", .create = create_five, .eval = eval_five };
 	dmc_combo c;
+	dmc_targets tg;
+	char err[128];
 	int hv[DMC_COMBO_MAX];
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	memset(&tg, 0, sizeof tg);
 	dmc_combo_clear(&c);
 	c.h[0] = &five;
 	c.w[0] = 1e300;
 	c.nterms = 1;
-	CHECK(dmc_combo_round(dmc_combo_eval(&c, hv)) != DMC_H_INF);
-	CHECK(dmc_combo_round(dmc_combo_eval(&c, hv)) == DMC_H_INF - 1);
+	dmc_combo_inst *ci = dmc_combo_create(&c, &tg, &o, err, sizeof err);
+	CHECK(ci != NULL);
+	CHECK(dmc_combo_round(dmc_combo_eval(ci, hv)) != DMC_H_INF);
+	CHECK(dmc_combo_round(dmc_combo_eval(ci, hv)) == DMC_H_INF - 1);
+	dmc_combo_free(ci);
 }
 
 static void test_beam_schedule(void)
@@ -406,7 +428,12 @@ static void test_combination_eval(void)
 	CHECK_EQ_LONG(dmc_combo_add(&c, "none", 2, err, sizeof err), 0);
 	CHECK_EQ_LONG(dmc_combo_add(&c, "none", 1, err, sizeof err), -1);   /* twice */
 	CHECK_EQ_LONG(dmc_combo_add(&c, "nope", 1, err, sizeof err), -1);
-	CHECK(dmc_combo_eval(&c, hv) == 0.0 && hv[0] == 0);
+	dmc_targets tg;
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	memset(&tg, 0, sizeof tg);
+	dmc_combo_inst *ci = dmc_combo_create(&c, &tg, &o, err, sizeof err);
+	CHECK(ci != NULL && dmc_combo_eval(ci, hv) == 0.0 && hv[0] == 0);
+	dmc_combo_free(ci);
 	CHECK(dmc_combo_is_plain(&c) == 0);
 	c.w[0] = 1;
 	CHECK(dmc_combo_is_plain(&c) == 1);

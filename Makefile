@@ -39,8 +39,8 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
-           $(wildcard runtime/*.def heuristics/*.def)
-DRV_INC := -Idriver -Ipromela $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
+           $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def
+DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
@@ -57,7 +57,7 @@ UNIT_SRC   := $(RT_SRC) \
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
      $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
 
-$(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc
+$(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
 	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
 

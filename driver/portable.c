@@ -10,14 +10,10 @@
 
 /* The redirects: in function FN, calls to CALLEE become calls to REPL. */
 static const struct {
-	const char *fn, *callee, *repl;
+	const char *fn, *callee, *repl, *decl;
 } redirects[] = {
-	{ "store_state", "h_store", "dmc_h_store" },
-	{ "store_state", "push_bfs", "dmc_push_bfs" },
-	{ "bfs", "push_bfs", "dmc_push_bfs" },
-	{ "bfs", "pop_bfs", "dmc_pop_bfs" },
-	{ "bfs", "store_state", "dmc_store_state" },
-	{ "nuerror", "putter", "dmc_putter" },
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, DECL },
+#include "redirects.def"
 };
 #define NREDIRECTS (sizeof redirects / sizeof redirects[0])
 
@@ -117,11 +113,9 @@ int drv_portable_rewrite(FILE *in, FILE *out, FILE *err)
 		if (includes_pan_h(line, len)) {
 			/* declare the runtime's replacements once pan's types exist */
 			fwrite(line, 1, len, out);
-			fputs("\nint dmc_h_store(char *, int);\n"
-			      "void dmc_push_bfs(Trail *, int);\n"
-			      "Trail *dmc_pop_bfs(void);\n"
-			      "void dmc_store_state(Trail *, int, short);\n"
-			      "void dmc_putter(Trail *, int);\n", out);
+			fputc('\n', out);
+			for (size_t k = 0; k < NREDIRECTS; k++)
+				fprintf(out, "%s\n", redirects[k].decl);
 			declared = 1;
 			free(line);
 			continue;

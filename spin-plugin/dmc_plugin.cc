@@ -44,12 +44,8 @@ struct redirect {
 };
 
 redirect redirects[] = {
-	{ "store_state", "h_store",  "dmc_h_store",  0 },
-	{ "store_state", "push_bfs", "dmc_push_bfs", 0 },
-	{ "bfs",         "push_bfs", "dmc_push_bfs", 0 },
-	{ "bfs",         "pop_bfs",  "dmc_pop_bfs",  0 },
-	{ "bfs",         "store_state", "dmc_store_state", 0 },
-	{ "nuerror",     "putter",   "dmc_putter",   0 },
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0 },
+#include "redirects.def"
 };
 const int nredirects = sizeof redirects / sizeof redirects[0];
 

@@ -114,8 +114,13 @@ int drv_portable_rewrite(FILE *in, FILE *out, FILE *err)
 			/* declare the runtime's replacements once pan's types exist */
 			fwrite(line, 1, len, out);
 			fputc('\n', out);
-			for (size_t k = 0; k < NREDIRECTS; k++)
-				fprintf(out, "%s\n", redirects[k].decl);
+			for (size_t k = 0; k < NREDIRECTS; k++) {
+				size_t j = 0;   /* each replacement once */
+				while (strcmp(redirects[j].repl, redirects[k].repl) != 0)
+					j++;
+				if (j == k)
+					fprintf(out, "%s\n", redirects[k].decl);
+			}
 			declared = 1;
 			free(line);
 			continue;

@@ -65,8 +65,12 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		return -1;
 	/* the glue sets POR up at the first store or pop, which may come
 	 * before the search starts: it is configured here */
-	dmc_por_set_wanted(!o->no_por);
-	dmc_por_set_proviso((dmc_por_proviso) o->por_proviso);
+	if (!R->por && !(R->por = dmc_por_new())) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	dmc_por_set_wanted(R->por, !o->no_por);
+	dmc_por_set_proviso(R->por, (dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
 	for (int i = 1; i < *argc; i++) {
 		if (gives_depth(argv[i]))

@@ -105,6 +105,7 @@ typedef struct dmc_ndfs {
 	int guide_mode;               /* 0 none, 1 fsm, 2 hamming */
 	int next_cand;                /* the next push: dmc_rt_live_origin */
 	int last_on_stack;            /* the outer state stored last is on the DFS stack */
+	dmc_por *por;                 /* the run's reduction (its decisions are kept here) */
 	struct {                      /* the expansion pan is doing (the last item popped) */
 		int open, inner, repush;
 		size_t begin;         /* its successors: kids[begin..] */
@@ -240,8 +241,9 @@ void dmc_live_start(dmc_run *R)
 	N->nnodes = 1;
 	if (!N->visited)
 		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
-	if (dmc_por_proviso_kind() == DMC_POR_STACK)
-		dmc_por_set_closed_query(stack_open, N);
+	N->por = R->por;
+	if (dmc_por_proviso_kind(R->por) == DMC_POR_STACK)
+		dmc_por_set_closed_query(R->por, stack_open, N);
 }
 
 const char *dmc_live_guide_note(const dmc_run *R)
@@ -422,7 +424,7 @@ static void finish_expansion(dmc_ndfs *N)
 	N->exp_cur.open = 0;
 	if (N->exp_cur.inner)
 		return;                   /* the glue replayed the recorded decision */
-	int choice = dmc_por_status(NULL) ? dmc_por_chosen() : -1;
+	int choice = dmc_por_status(N->por, NULL) ? dmc_por_chosen(N->por) : -1;
 	size_t w = N->exp_cur.begin;
 	for (size_t i = N->exp_cur.begin; i < N->nkids; i++) {
 		kid k = N->kids[i];

@@ -2,42 +2,56 @@
  * por.c -- the C2c / C2cl proviso for pan's preselected (ample) expansions.
  * See por.h for how pan, the glue and this file share the work.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "por.h"
 
-static dmc_por_proviso proviso = DMC_POR_C2C;
-static int (*in_open)(void *ctx, uint64_t key);
-static void *in_open_ctx;
-static dmc_por_stats stats, counted;
-static int wanted = 1, on;
-static const char *status_note = "off (no expansion yet)";
+struct dmc_por {
+	dmc_por_proviso proviso;
+	int (*in_open)(void *ctx, uint64_t key);
+	void *in_open_ctx;
+	dmc_por_stats stats, counted;
+	int wanted, on;
+	const char *status_note;
+	struct {                      /* the expansion in progress */
+		int attempted;        /* a candidate process was tried */
+		int full;             /* ...and then every process was expanded */
+		int pid;              /* the candidate being tried, -1 none */
+		int some_ok, some_bad;   /* its successors: not closed / closed */
+	} cur;
+};
 
-/* the expansion in progress */
-static struct {
-	int attempted;                /* a candidate process was tried */
-	int full;                     /* ...and then every process was expanded */
-	int pid;                      /* the candidate being tried, -1 none */
-	int some_ok, some_bad;        /* its successors: not closed / closed */
-} cur = { 0, 0, -1, 0, 0 };
-
-void dmc_por_set_wanted(int w) { wanted = w; }
-int dmc_por_wanted(void) { return wanted; }
-
-void dmc_por_set_status(int is_on, const char *note)
+dmc_por *dmc_por_new(void)
 {
-	on = is_on;
-	status_note = note;
+	dmc_por *P = calloc(1, sizeof *P);
+	if (P)
+		dmc_por_reset(P);
+	return P;
 }
 
-int dmc_por_status(const char **note)
+void dmc_por_free(dmc_por *P)
+{
+	free(P);
+}
+
+void dmc_por_set_wanted(dmc_por *P, int w) { P->wanted = w; }
+int dmc_por_wanted(const dmc_por *P) { return P->wanted; }
+
+void dmc_por_set_status(dmc_por *P, int is_on, const char *note)
+{
+	P->on = is_on;
+	P->status_note = note;
+}
+
+int dmc_por_status(const dmc_por *P, const char **note)
 {
 	if (note)
-		*note = status_note;
-	return on;
+		*note = P->status_note;
+	return P->on;
 }
 
-void dmc_por_set_proviso(dmc_por_proviso p) { proviso = p; }
-dmc_por_proviso dmc_por_proviso_kind(void) { return proviso; }
+void dmc_por_set_proviso(dmc_por *P, dmc_por_proviso p) { P->proviso = p; }
+dmc_por_proviso dmc_por_proviso_kind(const dmc_por *P) { return P->proviso; }
 
 const char *dmc_por_proviso_name(dmc_por_proviso p)
 {
@@ -57,96 +71,91 @@ int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out)
 	return 0;
 }
 
-void dmc_por_set_closed_query(int (*q)(void *ctx, uint64_t key), void *ctx)
+void dmc_por_set_closed_query(dmc_por *P, int (*q)(void *ctx, uint64_t key), void *ctx)
 {
-	in_open = q;
-	in_open_ctx = ctx;
+	P->in_open = q;
+	P->in_open_ctx = ctx;
 }
 
 /* the verdict on the candidate so far */
-static int candidate_ok(void)
+static int candidate_ok(const dmc_por *P)
 {
-	if (proviso != DMC_POR_C2C)
-		return cur.some_ok && !cur.some_bad;
-	return cur.some_ok;
+	if (P->proviso != DMC_POR_C2C)
+		return P->cur.some_ok && !P->cur.some_bad;
+	return P->cur.some_ok;
 }
 
 /* the outcome of the expansion in progress, into counted (stats + it) */
-static void count_current(void)
+static void count_current(dmc_por *P)
 {
-	counted = stats;
-	if (!cur.attempted)
+	P->counted = P->stats;
+	if (!P->cur.attempted)
 		return;
-	if (cur.full)
-		counted.proviso_full++;
-	else if (cur.pid >= 0 && candidate_ok())
-		counted.reduced++;
+	if (P->cur.full)
+		P->counted.proviso_full++;
+	else if (P->cur.pid >= 0 && candidate_ok(P))
+		P->counted.reduced++;
 }
 
-void dmc_por_expansion_begin(void)
+void dmc_por_expansion_begin(dmc_por *P)
 {
-	count_current();
-	stats = counted;
-	cur.attempted = cur.full = 0;
-	cur.pid = -1;
-	cur.some_ok = cur.some_bad = 0;
+	count_current(P);
+	P->stats = P->counted;
+	P->cur.attempted = P->cur.full = 0;
+	P->cur.pid = -1;
+	P->cur.some_ok = P->cur.some_bad = 0;
 }
 
-int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue)
+int dmc_por_successor(dmc_por *P, int preselected, int pid, uint64_t key, int queued, int in_queue)
 {
 	if (!preselected) {
 		/* pan expands every process: after a tried candidate, that is
 		 * because no candidate satisfied the proviso */
-		if (cur.attempted && !cur.full) {
-			cur.full = 1;
-			if (cur.pid >= 0 && !candidate_ok())
-				stats.candidates_failed++;
-			cur.pid = -1;
+		if (P->cur.attempted && !P->cur.full) {
+			P->cur.full = 1;
+			if (P->cur.pid >= 0 && !candidate_ok(P))
+				P->stats.candidates_failed++;
+			P->cur.pid = -1;
 		}
 		return 0;
 	}
-	if (pid != cur.pid) {             /* pan moved on to the next candidate */
-		if (cur.pid >= 0 && !candidate_ok())
-			stats.candidates_failed++;
-		cur.pid = pid;
-		cur.some_ok = cur.some_bad = 0;
-		cur.attempted = 1;
+	if (pid != P->cur.pid) {             /* pan moved on to the next candidate */
+		if (P->cur.pid >= 0 && !candidate_ok(P))
+			P->stats.candidates_failed++;
+		P->cur.pid = pid;
+		P->cur.some_ok = P->cur.some_bad = 0;
+		P->cur.attempted = 1;
 	}
-	int not_closed = queued || (in_open ? in_open(in_open_ctx, key) : in_queue);
+	int not_closed = queued || (P->in_open ? P->in_open(P->in_open_ctx, key) : in_queue);
 	if (not_closed)
-		cur.some_ok = 1;
+		P->cur.some_ok = 1;
 	else
-		cur.some_bad = 1;
-	return candidate_ok();
+		P->cur.some_bad = 1;
+	return candidate_ok(P);
 }
 
-void dmc_por_reject_candidate(void)
+void dmc_por_reject_candidate(dmc_por *P)
 {
-	if (cur.pid >= 0)
-		cur.some_bad = 1;
+	if (P->cur.pid >= 0)
+		P->cur.some_bad = 1;
 }
 
-int dmc_por_chosen(void)
+int dmc_por_chosen(const dmc_por *P)
 {
-	return cur.attempted && !cur.full && cur.pid >= 0 && candidate_ok() ? cur.pid : -1;
+	return P->cur.attempted && !P->cur.full && P->cur.pid >= 0 && candidate_ok(P) ? P->cur.pid : -1;
 }
 
-const dmc_por_stats *dmc_por_get_stats(void)
+const dmc_por_stats *dmc_por_get_stats(dmc_por *P)
 {
-	count_current();
-	return &counted;
+	count_current(P);
+	return &P->counted;
 }
 
-void dmc_por_reset(void)
+void dmc_por_reset(dmc_por *P)
 {
-	memset(&stats, 0, sizeof stats);
-	memset(&counted, 0, sizeof counted);
-	proviso = DMC_POR_C2C;
-	in_open = NULL;
-	wanted = 1;
-	on = 0;
-	status_note = "off (no expansion yet)";
-	cur.attempted = cur.full = 0;
-	cur.pid = -1;
-	cur.some_ok = cur.some_bad = 0;
+	memset(P, 0, sizeof *P);
+	P->proviso = DMC_POR_C2C;
+	P->wanted = 1;
+	P->status_note = "off (no expansion yet)";
+	P->cur.pid = -1;
 }

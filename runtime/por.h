@@ -45,6 +45,11 @@
  * the states on the outer DFS stack (SPIN's stack proviso) */
 typedef enum { DMC_POR_C2C, DMC_POR_C2CL, DMC_POR_STACK } dmc_por_proviso;
 
+/* The reduction's state for one run (the run owns it: dmc_rt_por). */
+typedef struct dmc_por dmc_por;
+dmc_por *dmc_por_new(void);       /* NULL when out of memory */
+void dmc_por_free(dmc_por *P);
+
 typedef struct dmc_por_stats {
 	double reduced;               /* expansions kept to one process (ample) */
 	double proviso_full;          /* full expansions because every candidate failed the proviso */
@@ -53,14 +58,14 @@ typedef struct dmc_por_stats {
 
 /* Whether the user wants reduction (not --no-por); set by the search at
  * its start, read by the glue, which then reports whether it is on. */
-void dmc_por_set_wanted(int wanted);
-int dmc_por_wanted(void);
-void dmc_por_set_status(int on, const char *note);
+void dmc_por_set_wanted(dmc_por *P, int wanted);
+int dmc_por_wanted(const dmc_por *P);
+void dmc_por_set_status(dmc_por *P, int on, const char *note);
 /* 1 when pan reduces; *note says why not ("off (--no-por)", ...) */
-int dmc_por_status(const char **note);
+int dmc_por_status(const dmc_por *P, const char **note);
 
-void dmc_por_set_proviso(dmc_por_proviso p);
-dmc_por_proviso dmc_por_proviso_kind(void);
+void dmc_por_set_proviso(dmc_por *P, dmc_por_proviso p);
+dmc_por_proviso dmc_por_proviso_kind(const dmc_por *P);
 const char *dmc_por_proviso_name(dmc_por_proviso p);
 /* "c2c", "c2cl" or "stack": 0, else -1 */
 int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
@@ -68,11 +73,11 @@ int dmc_por_proviso_parse(const char *name, dmc_por_proviso *out);
 /* in_open(ctx, key): 1 when the old state with that fingerprint (0 when the
  * search keeps no fingerprints) is not in Closed.  NULL (the default):
  * SPIN's queue tag decides (in_queue below). */
-void dmc_por_set_closed_query(int (*in_open)(void *ctx, uint64_t key), void *ctx);
+void dmc_por_set_closed_query(dmc_por *P, int (*in_open)(void *ctx, uint64_t key), void *ctx);
 
 /* The expansion of a popped state begins: ends the bookkeeping of the
  * previous one. */
-void dmc_por_expansion_begin(void);
+void dmc_por_expansion_begin(dmc_por *P);
 
 /* A successor was offered to the store during the current expansion.
  * preselected: pan is expanding one candidate process alone (pid);
@@ -81,21 +86,21 @@ void dmc_por_expansion_begin(void);
  * keeps none).  For a preselected successor, returns 1 when the
  * candidate's successors so far satisfy the proviso, else 0; for the
  * others (a full expansion) returns 0. */
-int dmc_por_successor(int preselected, int pid, uint64_t key, int queued, int in_queue);
+int dmc_por_successor(dmc_por *P, int preselected, int pid, uint64_t key, int queued, int in_queue);
 
 /* The candidate of the last dmc_por_successor() call fails whatever its
  * other successors are (the nested DFS: a rendezvous offer). */
-void dmc_por_reject_candidate(void);
+void dmc_por_reject_candidate(dmc_por *P);
 
 /* The candidate process the current expansion kept (its reduced
  * expansion satisfied the proviso), or -1 (full expansion, or no
  * candidate). */
-int dmc_por_chosen(void);
+int dmc_por_chosen(const dmc_por *P);
 
 /* Statistics, with the current expansion counted. */
-const dmc_por_stats *dmc_por_get_stats(void);
+const dmc_por_stats *dmc_por_get_stats(dmc_por *P);
 
 /* Forget everything (tests). */
-void dmc_por_reset(void);
+void dmc_por_reset(dmc_por *P);
 
 #endif

@@ -75,7 +75,7 @@ static void live_results(const dmc_run *R, dmc_results *r, long cycle, long stem
 	                 l->stack_peak, l->pending_peak);
 	if (l->clashes > 0)
 		dmc_results_text(r, "fingerprint clashes", "%.0f (resolved exactly)", l->clashes);
-	if (dmc_por_status(NULL))
+	if (dmc_por_status(R->por, NULL))
 		dmc_results_text(r, "POR in nested search", "%.0f nested expansions replayed the outer "
 		                 "search's reduced one, %.0f had none recorded",
 		                 l->por_inner_reduced, l->por_inner_undecided);
@@ -238,8 +238,8 @@ void dmc_report_on_exit(int status, void *arg)
 	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", R->opt.search_name, wnote,
 	                  R->heur->name, R->heur->admissible ? " (admissible)" : "");
 	const char *por_note;
-	int por_on = dmc_por_status(&por_note);
-	const dmc_por_stats *ps = dmc_por_get_stats();
+	int por_on = dmc_por_status(R->por, &por_note);
+	const dmc_por_stats *ps = dmc_por_get_stats(R->por);
 	double h_us = st->htimed > 0 ? 1e6 * st->hseconds / st->htimed : 0;
 	double h_share = secs > 0 ? 100.0 * h_us * 1e-6 * st->hcalls / secs : 0;
 	const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(R->heur, R->hinst);
@@ -273,7 +273,7 @@ void dmc_report_on_exit(int status, void *arg)
 	if (por_on)
 		dmc_results_text(r, "partial-order reduction", "on (proviso %s): %.0f expansions reduced, "
 		                 "%.0f full because of the proviso",
-		                 dmc_por_proviso_name(dmc_por_proviso_kind()), ps->reduced, ps->proviso_full);
+		                 dmc_por_proviso_name(dmc_por_proviso_kind(R->por)), ps->reduced, ps->proviso_full);
 	else
 		dmc_results_text(r, "partial-order reduction", "%s", por_note);
 	if (R->opt.cycles)
@@ -284,7 +284,7 @@ void dmc_report_on_exit(int status, void *arg)
 	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
 	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
 	dmc_results_bool(r, "por", por_on);
-	dmc_results_str(r, "por_proviso", NULL, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind()) : por_note);
+	dmc_results_str(r, "por_proviso", NULL, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind(R->por)) : por_note);
 	dmc_results_num(r, "por_reduced", NULL, "%.0f", ps->reduced);
 	dmc_results_num(r, "por_proviso_full", NULL, "%.0f", ps->proviso_full);
 	dmc_results_num(r, "por_candidates_failed", NULL, "%.0f", ps->candidates_failed);

@@ -19,6 +19,7 @@
 #include "heuristic.h"
 #include "open_list.h"
 #include "state_table.h"
+#include "por.h"
 
 typedef struct dmc_stats {
 	double expanded;              /* states popped and expanded by pan */
@@ -70,6 +71,8 @@ struct dmc_run {
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
+
+	dmc_por *por;                 /* partial-order reduction's bookkeeping (por.c) */
 
 	/* liveness (ndfs.c) */
 	struct dmc_ndfs *ndfs;

@@ -33,6 +33,9 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
                  char *err, size_t errlen);
 
+/* The run's partial-order reduction bookkeeping (runtime/por.h), which
+ * the glue reports each preselected expansion to. */
+struct dmc_por *dmc_rt_por(dmc_run *R);
 /* Set the search up, once pan's tables exist (the glue's first hook).
  * 0: search; 1: nothing to search (the run printed what --show-model
  * asks for): end pan with status 0.  Exits 2 on an error. */

@@ -190,6 +190,11 @@ static int bf_start(dmc_run *R)
 	return 0;
 }
 
+dmc_por *dmc_rt_por(dmc_run *R)
+{
+	return R->por;
+}
+
 int dmc_rt_wants_keys(const dmc_run *R)
 {
 	return R->reopen;
@@ -415,5 +420,6 @@ void dmc_rt_free(dmc_run *R)
 	if (R->heur && R->hinst)
 		R->heur->free(R->hinst);
 	dmc_targets_free(&R->targets);
+	dmc_por_free(R->por);
 	free(R);
 }

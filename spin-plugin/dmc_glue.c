@@ -185,9 +185,9 @@ static void por_setup(void)
 #elif defined(HAS_PRIORITY)
 	off = "off (process priorities)";
 #endif
-	if (!dmc_por_wanted())
+	if (!dmc_por_wanted(dmc_rt_por(R)))
 		off = "off (--no-por)";
-	int liveness = live || dmc_por_proviso_kind() != DMC_POR_C2C;
+	int liveness = live || dmc_por_proviso_kind(dmc_rt_por(R)) != DMC_POR_C2C;
 	for (int tp = 0; tp < NTYPES_GLUE; tp++) {
 		if (!trans[tp])
 			continue;
@@ -202,7 +202,7 @@ static void por_setup(void)
 		}
 	}
 	por_on = !off;
-	dmc_por_set_status(por_on, off ? off : "on");
+	dmc_por_set_status(dmc_rt_por(R), por_on, off ? off : "on");
 }
 #endif
 static int live_h_store(char *v, int n);
@@ -234,7 +234,8 @@ static void begin(void)
 #ifndef NOREDUCE
 	por_setup();
 #else
-	dmc_por_set_status(0, dmc_por_wanted() ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
+	dmc_por *por = dmc_rt_por(R);
+	dmc_por_set_status(por, 0, dmc_por_wanted(por) ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
 #endif
 	if (dmc_rt_start(R) == 1)
 		exit(0);
@@ -264,7 +265,7 @@ int dmc_h_store(char *v, int n)
 		Lstate->tagged = 1;           /* a re-opened state is queued again */
 	if (por_on) {
 		por_sel = (trpt->tau & 32) != 0;
-		por_ok = dmc_por_successor(por_sel, ntrpt->pr, key, push, old == 2);
+		por_ok = dmc_por_successor(dmc_rt_por(R), por_sel, ntrpt->pr, key, push, old == 2);
 		if (por_sel && boq != -1)
 			safe_rv_pid = ntrpt->pr;
 		if (por_sel && ntrpt->pr == safe_rv_pid) {
@@ -272,7 +273,7 @@ int dmc_h_store(char *v, int n)
 			 * complete it, and pan -DBFS never expands the state
 			 * again when it fails (the frame it checks lacks the
 			 * preselection bit): every process is expanded */
-			dmc_por_reject_candidate();
+			dmc_por_reject_candidate(dmc_rt_por(R));
 			por_ok = 0;
 		}
 		if (por_sel && por_ok)
@@ -324,7 +325,7 @@ Trail *dmc_pop_bfs(void)
 	BFS_State *t = dmc_rt_pop(R);
 	if (!t)
 		return NULL;
-	dmc_por_expansion_begin();
+	dmc_por_expansion_begin(dmc_rt_por(R));
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
 	Trail *f = pop_bfs();                 /* restores now, returns the frame */
@@ -1065,13 +1066,13 @@ static void live_por_answer(int push)
 	if (now._a_t & LIVE_INNER)
 		por_ok = ntrpt->pr == live_choice;
 	else {
-		por_ok = dmc_por_successor(1, ntrpt->pr, 0, push, 0);
+		por_ok = dmc_por_successor(dmc_rt_por(R), 1, ntrpt->pr, 0, push, 0);
 		if (boq != -1) {
 			/* a rendezvous offer: pan -DBFS does not expand a
 			 * preselected state again when its offers fail (the
 			 * frame it checks lacks the preselection bit), so such
 			 * a reduced expansion could lose every move */
-			dmc_por_reject_candidate();
+			dmc_por_reject_candidate(dmc_rt_por(R));
 			por_ok = 0;
 		}
 	}

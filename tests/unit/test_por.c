@@ -7,82 +7,91 @@
 #include "check.h"
 #include "por.h"
 
+/* the reduction under test (dmc_por_reset starts each case afresh) */
+static dmc_por *por(void)
+{
+	static dmc_por *p;
+	if (!p)
+		p = dmc_por_new();
+	return p;
+}
+
 /* successor arguments: preselected, pid, key, queued now, queued before */
 #define SEL 1
 #define FULL 0
 
 static void c2c_one_new_successor_is_enough(void)
 {
-	dmc_por_reset();
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 0, 0), 0);   /* old, expanded */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 1, 0), 1);   /* new */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 3, 0, 0, 0), 1);   /* stays satisfied */
-	const dmc_por_stats *s = dmc_por_get_stats();
+	dmc_por_reset(por());
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 0, 0), 0);   /* old, expanded */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 1, 0), 1);   /* new */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 0, 0), 1);   /* stays satisfied */
+	const dmc_por_stats *s = dmc_por_get_stats(por());
 	CHECK_EQ_LONG(s->reduced, 1);
 	CHECK_EQ_LONG(s->proviso_full, 0);
 }
 
 static void c2c_a_queued_old_state_is_not_closed(void)
 {
-	dmc_por_reset();
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 0, 0, 1), 1);
+	dmc_por_reset(por());
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 0, 0, 1), 1);
 }
 
 static void c2cl_needs_every_successor_open(void)
 {
-	dmc_por_reset();
-	dmc_por_set_proviso(DMC_POR_C2CL);
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 1, 0), 1);
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 0, 1), 1);   /* queued before: open */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 0, 0), 0);   /* closed: fails */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 0, 1, 0), 0);   /* and stays failed */
-	CHECK_STR(dmc_por_proviso_name(dmc_por_proviso_kind()), "c2cl");
+	dmc_por_reset(por());
+	dmc_por_set_proviso(por(), DMC_POR_C2CL);
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 0, 1, 0), 1);
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 0, 0, 1), 1);   /* queued before: open */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 0, 0, 0), 0);   /* closed: fails */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 0, 1, 0), 0);   /* and stays failed */
+	CHECK_STR(dmc_por_proviso_name(dmc_por_proviso_kind(por())), "c2cl");
 }
 
 static void failed_candidates_then_full_expansion_are_counted(void)
 {
-	dmc_por_reset();
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 4, 0, 0, 0), 0);   /* candidate 4 fails */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 0, 0, 0), 0);   /* candidate 2 fails */
-	CHECK_EQ_LONG(dmc_por_successor(FULL, 4, 0, 0, 0), 0);  /* every process */
-	CHECK_EQ_LONG(dmc_por_successor(FULL, 2, 0, 1, 0), 0);
-	dmc_por_expansion_begin();                               /* next state: no candidate */
-	CHECK_EQ_LONG(dmc_por_successor(FULL, 1, 0, 1, 0), 0);
-	dmc_por_expansion_begin();                               /* next: candidate 2 after 4 */
-	dmc_por_successor(SEL, 4, 0, 0, 0);
-	dmc_por_successor(SEL, 2, 0, 1, 0);
-	const dmc_por_stats *s = dmc_por_get_stats();
+	dmc_por_reset(por());
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 4, 0, 0, 0), 0);   /* candidate 4 fails */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 0, 0, 0), 0);   /* candidate 2 fails */
+	CHECK_EQ_LONG(dmc_por_successor(por(), FULL, 4, 0, 0, 0), 0);  /* every process */
+	CHECK_EQ_LONG(dmc_por_successor(por(), FULL, 2, 0, 1, 0), 0);
+	dmc_por_expansion_begin(por());                               /* next state: no candidate */
+	CHECK_EQ_LONG(dmc_por_successor(por(), FULL, 1, 0, 1, 0), 0);
+	dmc_por_expansion_begin(por());                               /* next: candidate 2 after 4 */
+	dmc_por_successor(por(), SEL, 4, 0, 0, 0);
+	dmc_por_successor(por(), SEL, 2, 0, 1, 0);
+	const dmc_por_stats *s = dmc_por_get_stats(por());
 	CHECK_EQ_LONG(s->proviso_full, 1);
 	CHECK_EQ_LONG(s->reduced, 1);
 	CHECK_EQ_LONG(s->candidates_failed, 3);
 	/* asking twice does not count the current expansion twice */
-	s = dmc_por_get_stats();
+	s = dmc_por_get_stats(por());
 	CHECK_EQ_LONG(s->reduced, 1);
 }
 
 /* the nested DFS records which candidate an expansion kept (ndfs.c) */
 static void the_kept_candidate_is_reported(void)
 {
-	dmc_por_reset();
-	dmc_por_set_proviso(DMC_POR_C2CL);
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_chosen(), -1);                     /* nothing tried */
-	dmc_por_successor(SEL, 3, 0, 1, 0);
-	CHECK_EQ_LONG(dmc_por_chosen(), 3);
-	dmc_por_successor(SEL, 3, 0, 0, 0);                      /* a closed successor */
-	CHECK_EQ_LONG(dmc_por_chosen(), -1);
-	dmc_por_successor(SEL, 1, 0, 1, 0);                      /* the next candidate */
-	CHECK_EQ_LONG(dmc_por_chosen(), 1);
-	dmc_por_expansion_begin();
-	dmc_por_successor(SEL, 2, 0, 0, 0);                      /* fails, then every process */
-	dmc_por_successor(FULL, 2, 0, 1, 0);
-	dmc_por_successor(FULL, 1, 0, 1, 0);
-	CHECK_EQ_LONG(dmc_por_chosen(), -1);
-	dmc_por_reset();
+	dmc_por_reset(por());
+	dmc_por_set_proviso(por(), DMC_POR_C2CL);
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);                     /* nothing tried */
+	dmc_por_successor(por(), SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(por()), 3);
+	dmc_por_successor(por(), SEL, 3, 0, 0, 0);                      /* a closed successor */
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	dmc_por_successor(por(), SEL, 1, 0, 1, 0);                      /* the next candidate */
+	CHECK_EQ_LONG(dmc_por_chosen(por()), 1);
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 2, 0, 0, 0);                      /* fails, then every process */
+	dmc_por_successor(por(), FULL, 2, 0, 1, 0);
+	dmc_por_successor(por(), FULL, 1, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	dmc_por_reset(por());
 }
 
 /* the stack proviso: every successor must be open, as with C2cl; the
@@ -91,34 +100,34 @@ static int not_on_stack(void *ctx, uint64_t key) { (void) ctx; return key != 9; 
 
 static void stack_needs_every_successor_off_the_stack(void)
 {
-	dmc_por_reset();
-	dmc_por_set_proviso(DMC_POR_STACK);
-	dmc_por_set_closed_query(not_on_stack, NULL);
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 5, 0, 0), 1);   /* entered, finished: open */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 6, 1, 0), 1);   /* new */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 2, 9, 0, 0), 0);   /* on the stack: fails */
-	CHECK_EQ_LONG(dmc_por_chosen(), -1);
-	dmc_por_reset();
+	dmc_por_reset(por());
+	dmc_por_set_proviso(por(), DMC_POR_STACK);
+	dmc_por_set_closed_query(por(), not_on_stack, NULL);
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 5, 0, 0), 1);   /* entered, finished: open */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 6, 1, 0), 1);   /* new */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 9, 0, 0), 0);   /* on the stack: fails */
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	dmc_por_reset(por());
 }
 
 static int open_keys(void *ctx, uint64_t key) { return key == *(const uint64_t *) ctx; }
 
 static void a_closed_query_replaces_the_queue_tag(void)
 {
-	dmc_por_reset();
+	dmc_por_reset(por());
 	static const uint64_t open_key = 7;
-	dmc_por_set_closed_query(open_keys, (void *) &open_key);
-	dmc_por_expansion_begin();
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 5, 0, 1), 0);   /* tagged, but closed */
-	CHECK_EQ_LONG(dmc_por_successor(SEL, 1, 7, 0, 0), 1);   /* open per the query */
-	dmc_por_reset();
+	dmc_por_set_closed_query(por(), open_keys, (void *) &open_key);
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 5, 0, 1), 0);   /* tagged, but closed */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 1, 7, 0, 0), 1);   /* open per the query */
+	dmc_por_reset(por());
 }
 
 static void proviso_names_and_status(void)
 {
 	dmc_por_proviso p;
-	dmc_por_reset();
+	dmc_por_reset(por());
 	CHECK_EQ_LONG(dmc_por_proviso_parse("c2c", &p), 0);
 	CHECK_EQ_LONG(p, DMC_POR_C2C);
 	CHECK_EQ_LONG(dmc_por_proviso_parse("c2cl", &p), 0);
@@ -128,9 +137,9 @@ static void proviso_names_and_status(void)
 	CHECK_STR(dmc_por_proviso_name(p), "stack");
 	CHECK_EQ_LONG(dmc_por_proviso_parse("c3", &p), -1);
 	const char *note;
-	CHECK_EQ_LONG(dmc_por_wanted(), 1);
-	dmc_por_set_status(0, "off (--no-por)");
-	CHECK_EQ_LONG(dmc_por_status(&note), 0);
+	CHECK_EQ_LONG(dmc_por_wanted(por()), 1);
+	dmc_por_set_status(por(), 0, "off (--no-por)");
+	CHECK_EQ_LONG(dmc_por_status(por(), &note), 0);
 	CHECK_STR(note, "off (--no-por)");
 }
 

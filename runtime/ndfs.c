@@ -106,6 +106,7 @@ typedef struct dmc_ndfs {
 	int next_cand;                /* the next push: dmc_rt_live_origin */
 	int last_on_stack;            /* the outer state stored last is on the DFS stack */
 	dmc_por *por;                 /* the run's reduction (its decisions are kept here) */
+	dmc_guide *guide;             /* the successors' order (ndfs_guide.c) */
 	struct {                      /* the expansion pan is doing (the last item popped) */
 		int open, inner, repush;
 		size_t begin;         /* its successors: kids[begin..] */
@@ -220,7 +221,6 @@ static int guide_mode_of(const char *g)
 
 void dmc_live_start(dmc_run *R)
 {
-	char err[256];
 	dmc_ndfs *N = calloc(1, sizeof *N);
 	if (!N)
 		dmc_faults_stop_out_of_memory("setting up the nested DFS", sizeof *N);
@@ -230,8 +230,8 @@ void dmc_live_start(dmc_run *R)
 	if (R->opt.cycles == 2 && dmc_br_claim_type() >= 0)
 		dmc_search_fail(R, "-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
 		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
-	if (dmc_guide_init(N->guide_mode, R->opt.cycles, err, sizeof err) < 0)
-		dmc_search_fail(R, err);
+	if (!(N->guide = dmc_guide_new(N->guide_mode, R->opt.cycles)))
+		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
 	N->visited = dmc_st_new(1u << 16);
 	N->nodes = grow(N->nodes, &N->nodes_cap, sizeof *N->nodes);
 	N->nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
@@ -335,7 +335,7 @@ void dmc_live_push(dmc_run *R, void *item, int g, int repush)
 		if (!N->inner && dmc_br_item_stable(item) && dmc_br_live_accepting())
 			k.flags |= K_ACCEPT;
 		if (N->guide_mode)
-			k.h1 = N->inner ? dmc_guide_inner(&k.h2) : dmc_guide_outer();
+			k.h1 = N->inner ? dmc_guide_inner(N->guide, &k.h2) : dmc_guide_outer(N->guide);
 	}
 	if (N->nkids == N->kids_cap)
 		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
@@ -379,7 +379,7 @@ static void start_inner(dmc_ndfs *N, void *seed)
 	N->inner_base = N->nnodes;
 	N->st.seeds++;
 	dmc_br_set_seed(seed);
-	dmc_guide_set_seed(seed);
+	dmc_guide_set_seed(N->guide, seed);
 	push_node(N, N->nkids, NULL);       /* its root: the seed's copy is its one successor */
 	if (N->nkids == N->kids_cap)
 		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
@@ -540,7 +540,7 @@ double dmc_live_bytes(const dmc_run *R)
 	if (!N)
 		return dmc_br_glue_bytes();
 	double b = (double) N->kids_cap * sizeof *N->kids + (double) N->nodes_cap * sizeof *N->nodes
-	         + (double) N->clash_cap * sizeof *N->clashes + dmc_guide_bytes()
+	         + (double) N->clash_cap * sizeof *N->clashes + dmc_guide_bytes(N->guide)
 	         + dmc_br_glue_bytes();
 	if (N->visited)
 		b += (double) dmc_st_bytes(N->visited);
@@ -571,9 +571,9 @@ void dmc_live_free(dmc_run *R)
 	free(N->kids);
 	free(N->nodes);
 	dmc_st_free(N->visited);
+	dmc_guide_free(N->guide);
 	free(N);
 	R->ndfs = NULL;
-	dmc_guide_free();
 }
 
 static int nested_start(dmc_run *R)

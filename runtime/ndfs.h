@@ -45,15 +45,17 @@ void dmc_live_free(dmc_run *R);
 const char *dmc_live_guide_note(const dmc_run *R);
 
 /* Successor ordering (ndfs_guide.c): tables from pan's automata. */
-/* mode: 0 none, 1 fsm, 2 hamming; cycles: 1 -a, 2 -l */
-int dmc_guide_init(int mode, int cycles, char *err, size_t errlen);
+/* mode: 0 none, 1 fsm, 2 hamming; cycles: 1 -a, 2 -l.  NULL when out of
+ * memory (a guide whose tables could not be built orders nothing). */
+typedef struct dmc_guide dmc_guide;
+dmc_guide *dmc_guide_new(int mode, int cycles);
 /* Outer search: distance of now to an accepting state (smaller first). */
-int dmc_guide_outer(void);
+int dmc_guide_outer(const dmc_guide *G);
 /* Nested search: distance of now to the seed; the seed's control states
  * are read from its queued copy. */
-void dmc_guide_set_seed(void *seed_item);
-int dmc_guide_inner(int *tie);
-double dmc_guide_bytes(void);
-void dmc_guide_free(void);
+void dmc_guide_set_seed(dmc_guide *G, void *seed_item);
+int dmc_guide_inner(const dmc_guide *G, int *tie);
+double dmc_guide_bytes(const dmc_guide *G);
+void dmc_guide_free(dmc_guide *G);
 
 #endif

@@ -25,12 +25,14 @@
 #define FAR 1000                  /* automaton distance when not reachable */
 #define APSP_MAX 400              /* control states per type for all pairs */
 
-static int mode, cycles, ntypes;
-static int **dacc;                /* [type][state]: distance to an accept state */
-static int **apsp;                /* [type][from * n + to], NULL when too large */
-static int *seed_state;           /* the seed's control state per pid */
-static int nseed, seed_cap;
-static double bytes;
+struct dmc_guide {
+	int mode, cycles, ntypes;
+	int **dacc;               /* [type][state]: distance to an accept state */
+	int **apsp;               /* [type][from * n + to], NULL when too large */
+	int *seed_state;          /* the seed's control state per pid */
+	int nseed, seed_cap;
+	double bytes;
+};
 
 /* Distances from src (forward) in type's automaton into out[0..n). */
 static void bfs_from(int type, int n, int src, int *out, int *queue)
@@ -54,19 +56,21 @@ static void bfs_from(int type, int n, int src, int *out, int *queue)
 	}
 }
 
-int dmc_guide_init(int m, int cyc, char *err, size_t errlen)
+dmc_guide *dmc_guide_new(int m, int cyc)
 {
-	cycles = cyc;
-	(void) err; (void) errlen;
-	mode = m;
-	if (!mode)
-		return 0;
-	ntypes = dmc_br_ntypes();
-	dacc = calloc((size_t) ntypes, sizeof *dacc);
-	apsp = calloc((size_t) ntypes, sizeof *apsp);
-	if (!dacc || !apsp)
-		return 0;                 /* no guidance: still complete */
-	for (int t = 0; t < ntypes; t++) {
+	dmc_guide *G = calloc(1, sizeof *G);
+	if (!G)
+		return NULL;
+	G->cycles = cyc;
+	G->mode = m;
+	if (!G->mode)
+		return G;
+	G->ntypes = dmc_br_ntypes();
+	G->dacc = calloc((size_t) G->ntypes, sizeof *G->dacc);
+	G->apsp = calloc((size_t) G->ntypes, sizeof *G->apsp);
+	if (!G->dacc || !G->apsp)
+		return G;                 /* no guidance: still complete */
+	for (int t = 0; t < G->ntypes; t++) {
 		int n = dmc_br_nstates(t);
 		if (n <= 0)
 			continue;
@@ -89,87 +93,85 @@ int dmc_guide_init(int m, int cyc, char *err, size_t errlen)
 		}
 		free(row);
 		free(q);
-		dacc[t] = d;
-		apsp[t] = all;
-		bytes += (double) n * sizeof *d + (all ? (double) n * n * sizeof *all : 0);
+		G->dacc[t] = d;
+		G->apsp[t] = all;
+		G->bytes += (double) n * sizeof *d + (all ? (double) n * n * sizeof *all : 0);
 	}
-	return 0;
+	return G;
 }
 
-int dmc_guide_outer(void)
+int dmc_guide_outer(const dmc_guide *G)
 {
-	if (cycles == 2)
+	if (G->cycles == 2)
 		return dmc_br_live_accepting() ? 0 : 1;
 	int best = FAR;
 	for (int pid = 0; pid < dmc_br_nprocs(); pid++) {
 		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid);
-		if (t >= 0 && t < ntypes && dacc && dacc[t] && s >= 0 && s < dmc_br_nstates(t)
-		    && dacc[t][s] < best)
-			best = dacc[t][s];
+		if (t >= 0 && t < G->ntypes && G->dacc && G->dacc[t] && s >= 0 && s < dmc_br_nstates(t)
+		    && G->dacc[t][s] < best)
+			best = G->dacc[t][s];
 	}
 	return best;
 }
 
-void dmc_guide_set_seed(void *seed_item)
+void dmc_guide_set_seed(dmc_guide *G, void *seed_item)
 {
-	if (!mode)
+	if (!G->mode)
 		return;
-	nseed = 0;
+	G->nseed = 0;
 	for (int pid = 0;; pid++) {
 		int s = dmc_br_item_proc_state(seed_item, pid);
 		if (s < 0)
 			break;
-		if (nseed == seed_cap) {
-			int c = seed_cap ? 2 * seed_cap : 16;
-			int *p = realloc(seed_state, (size_t) c * sizeof *p);
+		if (G->nseed == G->seed_cap) {
+			int c = G->seed_cap ? 2 * G->seed_cap : 16;
+			int *p = realloc(G->seed_state, (size_t) c * sizeof *p);
 			if (!p)
 				break;
-			seed_state = p;
-			seed_cap = c;
+			G->seed_state = p;
+			G->seed_cap = c;
 		}
-		seed_state[nseed++] = s;
+		G->seed_state[G->nseed++] = s;
 	}
 }
 
-int dmc_guide_inner(int *tie)
+int dmc_guide_inner(const dmc_guide *G, int *tie)
 {
 	int ham = dmc_br_hamming_to_seed();
-	if (mode == 2) {
+	if (G->mode == 2) {
 		*tie = 0;
 		return ham;
 	}
 	int sum = 0, np = dmc_br_nprocs();
-	for (int pid = 0; pid < np && pid < nseed; pid++) {
+	for (int pid = 0; pid < np && pid < G->nseed; pid++) {
 		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid), n;
-		if (t < 0 || t >= ntypes || !apsp || !apsp[t])
+		if (t < 0 || t >= G->ntypes || !G->apsp || !G->apsp[t])
 			continue;
 		n = dmc_br_nstates(t);
-		if (s >= 0 && s < n && seed_state[pid] >= 0 && seed_state[pid] < n)
-			sum += apsp[t][(size_t) s * n + seed_state[pid]];
+		if (s >= 0 && s < n && G->seed_state[pid] >= 0 && G->seed_state[pid] < n)
+			sum += G->apsp[t][(size_t) s * n + G->seed_state[pid]];
 	}
 	*tie = ham;
 	return sum;
 }
 
-double dmc_guide_bytes(void)
+double dmc_guide_bytes(const dmc_guide *G)
 {
-	return bytes;
+	return G->bytes;
 }
 
-void dmc_guide_free(void)
+void dmc_guide_free(dmc_guide *G)
 {
-	for (int t = 0; t < ntypes; t++) {
-		if (dacc)
-			free(dacc[t]);
-		if (apsp)
-			free(apsp[t]);
+	if (!G)
+		return;
+	for (int t = 0; t < G->ntypes; t++) {
+		if (G->dacc)
+			free(G->dacc[t]);
+		if (G->apsp)
+			free(G->apsp[t]);
 	}
-	free(dacc);
-	free(apsp);
-	free(seed_state);
-	dacc = apsp = NULL;
-	seed_state = NULL;
-	nseed = seed_cap = 0;
-	mode = ntypes = 0;
-	bytes = 0;
+	free(G->dacc);
+	free(G->apsp);
+	free(G->seed_state);
+	free(G);
 }

@@ -902,12 +902,18 @@ static int running_claim(void)
 	return dmc_br_claim_type() >= 0 && now._nr_pr > 0 ? ((P0 *) pptr(0))->_t : -1;
 }
 
+/* the claim's state in the state pan expands (its start before the first) */
+static int claim_state_before(int ct)
+{
+	return claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+}
+
 static Trans *claim_move(Trail *f)
 {
 	int ct = running_claim();
 	if (ct < 0 || boq != -1 || (f->o_t && (f->o_t->atom & 2) && f != &stutter_frame))
 		return NULL;
-	int from = claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+	int from = claim_state_before(ct);
 	int to = ((P0 *) pptr(0))->_p;
 	for (Trans *t = trans[ct][from]; t; t = t->nxt)
 		if (t->st == to)
@@ -1343,7 +1349,7 @@ static Trans *claim_error_move(const char *why)
 		return NULL;
 	if (strncmp(why, "assertion violated", 18) != 0)
 		return claim_move(ntrpt);
-	int from = claim_from >= 0 ? claim_from : dmc_start_tab[ct];
+	int from = claim_state_before(ct);
 	for (Trans *t = trans[ct][from]; t; t = t->nxt)
 		if (t->tp && strcmp(t->tp, "(1)") != 0 && strcmp(t->tp, "else") != 0
 		    && strcmp(t->tp, "skip") != 0 && strncmp(t->tp, ".(goto)", 7) != 0

@@ -73,17 +73,13 @@ static void set_now(int loc, int inner)
 static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *out)
 {
 	set_now(loc, inner);
-	if (inner && loc == P.seed_loc) {        /* the glue's cycle check */
+	/* the glue's cycle check (a nested state equal to the seed), or
+	 * pan's uerror at an error state */
+	if (inner ? loc == P.seed_loc : P.is_error[loc]) {
 		out->error = 1;
 		out->error_loc = loc;
 		out->error_g = g;
-		return 1;
-	}
-	if (!inner && P.is_error[loc]) {         /* pan's uerror */
-		out->error = 1;
-		out->error_loc = loc;
-		out->error_g = g;
-		P.errors++;
+		P.errors += !inner;
 		return 1;
 	}
 	int old = seen[loc * 2 + inner];

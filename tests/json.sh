@@ -11,4 +11,4 @@ json_get() {
 	jq -rR "fromjson? | objects | $1 | select(. != null) | tostring" "$2" 2>/dev/null | tail -n 1
 }
 json_str() { json_get ".\"$1\"" "$2"; }
-json_num() { json_get ".\"$1\"" "$2"; }
+json_num() { json_str "$@"; }

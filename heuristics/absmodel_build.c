@@ -416,7 +416,7 @@ static int channel(ctx *c, const char *chan, dmc_aexpr **ch, int *rendezvous, lo
 		return 0;
 	if (c->chan_mode == CHAN_RENDEZVOUS)
 		*rendezvous = 1;
-	else if (c->chan_mode == CHAN_BY_STATE && dmc_expr_eval(e, c->cur_pid, &id) == 0
+	else if (c->chan_mode == CHAN_BY_STATE && dmc_expr_eval(e, dmc_view_now(), c->cur_pid, &id) == 0
 	         && dmc_br_chan(id, &len, &cap) == 0) {
 		if (cap == 0)
 			*rendezvous = 1;
@@ -443,7 +443,7 @@ static int chan_fixed(ctx *c, const char *chan)
 	if (c->b->chans_unfixed)
 		return 0;
 	e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
-	fixed = e && dmc_expr_eval(e, c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0;
+	fixed = e && dmc_expr_eval(e, dmc_view_now(), c->cur_pid, &id) == 0 && dmc_br_chan(id, &len, &cap) == 0;
 	dmc_expr_free(e);
 	return fixed;
 }
@@ -454,7 +454,7 @@ static long chan_id(ctx *c, const char *chan)
 	char err[128];
 	long id = -1;
 	dmc_expr *e = dmc_expr_parse(chan, c->b->proc_type[c->cur], err, sizeof err);
-	if (!e || dmc_expr_eval(e, c->cur_pid, &id) != 0)
+	if (!e || dmc_expr_eval(e, dmc_view_now(), c->cur_pid, &id) != 0)
 		id = -1;
 	dmc_expr_free(e);
 	return id;
@@ -998,26 +998,26 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 	return 0;
 }
 
-void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
+void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out)
 {
-	int nl = 0, nv = 0, np = dmc_br_nprocs();
+	int nl = 0, nv = 0, np = dmc_view_nprocs(sv);
 	int rv_pid, rv_state;
 	b->unmodelled = 0;
 	for (int pid = 0; pid < np && nl < b->cap_locs; pid++) {
-		int a = automaton_of(b, pid, dmc_br_proc_type(pid));
+		int a = automaton_of(b, pid, dmc_view_proc_type(sv, pid));
 		if (a < 0) {              /* started by something the model did not see */
 			b->unmodelled = 1;
 			continue;
 		}
 		b->loc_proc[nl] = a;
-		b->loc_loc[nl++] = dmc_br_proc_state(pid);
+		b->loc_loc[nl++] = dmc_view_proc_state(sv, pid);
 	}
 	/* Half-way through a rendezvous pan has moved the sender on, and the
 	 * receive must come next; the abstract model knows the pair as one
 	 * synchronised step, so the sender counts as still at its send. */
 	b->halfway = 0;
-	if (dmc_br_rendezvous_pending(&rv_pid, &rv_state) && nl < b->cap_locs) {
-		int a = automaton_of(b, rv_pid, dmc_br_proc_type(rv_pid));
+	if (dmc_view_rendezvous_pending(sv, &rv_pid, &rv_state) && nl < b->cap_locs) {
+		int a = automaton_of(b, rv_pid, dmc_view_proc_type(sv, rv_pid));
 		b->halfway = a >= 0;
 		if (a >= 0) {
 			b->loc_proc[nl] = a;
@@ -1028,7 +1028,7 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 		long x;
 		int owner = b->vowner[v], len, cap;
 		if (owner == CHAN_OWNER) {
-			if (dmc_br_chan(b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
+			if (dmc_view_chan(sv, b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
 				b->val_var[nv] = v;
 				b->val_val[nv++] = len;
 			}
@@ -1037,7 +1037,7 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 		if (owner == CONTENT_OWNER) {         /* the field of every message */
 			long id = b->vidx[v] / 64;
 			int f = (int) (b->vidx[v] % 64);
-			for (int slot = 0; dmc_br_chan_field(id, slot, f, &x) == 0 && nv < b->cap_vals; slot++) {
+			for (int slot = 0; dmc_view_chan_field(sv, id, slot, f, &x) == 0 && nv < b->cap_vals; slot++) {
 				b->val_var[nv] = v;
 				b->val_val[nv++] = x;
 			}
@@ -1045,15 +1045,15 @@ void dmc_abuild_state(dmc_abuild *b, dmc_astate *out)
 		}
 		if (owner < 0 || owner < b->ninit) {
 			int pid = owner < 0 ? -1 : owner;
-			if (dmc_br_var_read(&b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
+			if (dmc_view_var_read(sv, &b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
 				b->val_var[nv] = v;
 				b->val_val[nv++] = x;
 			}
 			continue;
 		}
 		for (int pid = 0; pid < np; pid++)    /* every instance the spawn automaton stands for */
-			if (automaton_of(b, pid, dmc_br_proc_type(pid)) == owner
-			    && dmc_br_var_read(&b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
+			if (automaton_of(b, pid, dmc_view_proc_type(sv, pid)) == owner
+			    && dmc_view_var_read(sv, &b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
 				b->val_var[nv] = v;
 				b->val_val[nv++] = x;
 			}

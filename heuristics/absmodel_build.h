@@ -10,6 +10,7 @@
 #include "absmodel.h"
 #include "targets.h"
 #include "bridge.h"
+#include "state_view.h"
 
 typedef struct dmc_abuild {
 	dmc_amodel m;
@@ -50,8 +51,8 @@ typedef struct dmc_abuild {
 /* Build from pan's tables, the targets and the current (initial) state.
  * Returns 0, or -1 with a reason. */
 int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen);
-/* Layer 0 for the current state, in b's buffers (no allocation). */
-void dmc_abuild_state(dmc_abuild *b, dmc_astate *out);
+/* Layer 0 for state sv, in b's buffers (no allocation). */
+void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out);
 void dmc_abuild_print(const dmc_abuild *b, FILE *f);
 void dmc_abuild_free(dmc_abuild *b);
 

@@ -17,6 +17,7 @@
 
 #include "bridge.h"
 #include "expr.h"
+#include "state_view.h"
 #include "absmodel.h"
 
 /* ---- the tree ---- */
@@ -762,10 +763,10 @@ static int binop_value(int op, long x, long y, long *val)
 /* Value of a channel predicate.  CH_RECV/CH_SEND are the guards of
  * receives and sends: like nempty/nfull on a buffered channel, unknown
  * on a rendezvous channel (its partner decides). */
-static int chan_value(int op, long id, long *val)
+static int chan_value(const dmc_state_view *sv, int op, long id, long *val)
 {
 	int len, cap;
-	if (dmc_br_chan(id, &len, &cap) != 0)
+	if (dmc_view_chan(sv, id, &len, &cap) != 0)
 		return -1;
 	switch (op) {
 	case CH_LEN: *val = len; break;
@@ -780,7 +781,7 @@ static int chan_value(int op, long id, long *val)
 	return 0;
 }
 
-int dmc_expr_eval(const dmc_expr *e, int pid, long *val)
+int dmc_expr_eval(const dmc_expr *e, const dmc_state_view *sv, int pid, long *val)
 {
 	long x, y, idx = 0;
 	int rx, ry;
@@ -789,45 +790,45 @@ int dmc_expr_eval(const dmc_expr *e, int pid, long *val)
 		*val = e->val;
 		return 0;
 	case X_VAR:
-		if (e->a && dmc_expr_eval(e->a, pid, &idx) != 0)
+		if (e->a && dmc_expr_eval(e->a, sv, pid, &idx) != 0)
 			return -1;
-		return dmc_br_var_read(&e->var, pid, idx, val) == 0 ? 0 : -1;
+		return dmc_view_var_read(sv, &e->var, pid, idx, val) == 0 ? 0 : -1;
 	case X_REMOTE:
 	case X_PC:
-		if (dmc_expr_eval(e->a, pid, &x) != 0)
+		if (dmc_expr_eval(e->a, sv, pid, &x) != 0)
 			return -1;
 		x += pid_base();
-		if (x < 0 || x >= dmc_br_nprocs() || (e->type >= 0 && dmc_br_proc_type((int)x) != e->type))
+		if (x < 0 || x >= dmc_view_nprocs(sv) || (e->type >= 0 && dmc_view_proc_type(sv, (int)x) != e->type))
 			return -1;
 		if (e->kind == X_PC) {
-			*val = dmc_br_proc_state((int)x);
+			*val = dmc_view_proc_state(sv, (int)x);
 			return 0;
 		}
-		if (e->b && dmc_expr_eval(e->b, pid, &idx) != 0)
+		if (e->b && dmc_expr_eval(e->b, sv, pid, &idx) != 0)
 			return -1;
-		return dmc_br_var_read(&e->var, (int)x, idx, val) == 0 ? 0 : -1;
+		return dmc_view_var_read(sv, &e->var, (int)x, idx, val) == 0 ? 0 : -1;
 	case X_PID:
 		if (pid < 0)
 			return -1;
 		*val = pid - pid_base();
 		return 0;
 	case X_NRPR:
-		*val = dmc_br_nprocs();
+		*val = dmc_view_nprocs(sv);
 		return 0;
 	case X_UNOP:
-		if (dmc_expr_eval(e->a, pid, &x) != 0)
+		if (dmc_expr_eval(e->a, sv, pid, &x) != 0)
 			return -1;
 		*val = e->op == OP_NEG ? wrap(0UL - (unsigned long)x) : e->op == OP_NOT ? !x : ~x;
 		return 0;
 	case X_BINOP:
-		rx = dmc_expr_eval(e->a, pid, &x);
+		rx = dmc_expr_eval(e->a, sv, pid, &x);
 		if (e->op == OP_AND || e->op == OP_OR) {
 			long decide = e->op == OP_OR;     /* the value that settles it */
 			if (rx == 0 && (x != 0) == decide) {
 				*val = decide;
 				return 0;
 			}
-			ry = dmc_expr_eval(e->b, pid, &y);
+			ry = dmc_expr_eval(e->b, sv, pid, &y);
 			if (ry == 0 && (y != 0) == decide) {
 				*val = decide;
 				return 0;
@@ -837,22 +838,22 @@ int dmc_expr_eval(const dmc_expr *e, int pid, long *val)
 			*val = !decide;
 			return 0;
 		}
-		if (rx != 0 || dmc_expr_eval(e->b, pid, &y) != 0)
+		if (rx != 0 || dmc_expr_eval(e->b, sv, pid, &y) != 0)
 			return -1;
 		return binop_value(e->op, x, y, val);
 	case X_COND:
-		if (dmc_expr_eval(e->a, pid, &x) == 0)
-			return dmc_expr_eval(x ? e->b : e->c, pid, val);
-		if (dmc_expr_eval(e->b, pid, &x) != 0 || dmc_expr_eval(e->c, pid, &y) != 0 || x != y)
+		if (dmc_expr_eval(e->a, sv, pid, &x) == 0)
+			return dmc_expr_eval(x ? e->b : e->c, sv, pid, val);
+		if (dmc_expr_eval(e->b, sv, pid, &x) != 0 || dmc_expr_eval(e->c, sv, pid, &y) != 0 || x != y)
 			return -1;
 		*val = x;
 		return 0;
 	case X_CHAN:
-		if (dmc_expr_eval(e->a, pid, &x) != 0)
+		if (dmc_expr_eval(e->a, sv, pid, &x) != 0)
 			return -1;
-		return chan_value(e->op, x, val);
+		return chan_value(sv, e->op, x, val);
 	case X_POLL:              /* an empty channel has nothing to poll */
-		if (dmc_expr_eval(e->a, pid, &x) != 0 || chan_value(CH_LEN, x, &y) != 0 || y != 0)
+		if (dmc_expr_eval(e->a, sv, pid, &x) != 0 || chan_value(sv, CH_LEN, x, &y) != 0 || y != 0)
 			return -1;
 		*val = 0;
 		return 0;
@@ -913,32 +914,32 @@ static long cmp_distance(int op, long a, long b)
 }
 
 /* Distance of e (neg = 0) or of !e (neg = 1), negation pushed inward. */
-static long distance(const dmc_expr *e, int pid, int neg)
+static long distance(const dmc_expr *e, const dmc_state_view *sv, int pid, int neg)
 {
 	long a, b;
 	if (e->kind == X_UNOP && e->op == OP_NOT)
-		return distance(e->a, pid, !neg);
+		return distance(e->a, sv, pid, !neg);
 	if (e->kind == X_BINOP) {
 		int op = e->op;
 		if (op == OP_AND || op == OP_OR) {
-			a = distance(e->a, pid, neg);
-			b = distance(e->b, pid, neg);
+			a = distance(e->a, sv, pid, neg);
+			b = distance(e->b, sv, pid, neg);
 			return (op == OP_AND) != neg ? sat_add(a, b) : min_of(a, b);
 		}
 		if (op >= OP_EQ && op <= OP_GE) {
-			if (dmc_expr_eval(e->a, pid, &a) != 0 || dmc_expr_eval(e->b, pid, &b) != 0)
+			if (dmc_expr_eval(e->a, sv, pid, &a) != 0 || dmc_expr_eval(e->b, sv, pid, &b) != 0)
 				return 0;
 			return cmp_distance(neg ? negate_cmp(op) : op, a, b);
 		}
 	}
-	if (dmc_expr_eval(e, pid, &a) != 0)
+	if (dmc_expr_eval(e, sv, pid, &a) != 0)
 		return 0;                 /* unknown: optimistic */
 	return ((a != 0) != neg) ? 0 : 1;
 }
 
-long dmc_expr_distance(const dmc_expr *e, int pid)
+long dmc_expr_distance(const dmc_expr *e, const dmc_state_view *sv, int pid)
 {
-	return e ? distance(e, pid, 0) : 0;
+	return e ? distance(e, sv, pid, 0) : 0;
 }
 
 /* ---- printing ---- */
@@ -1044,7 +1045,7 @@ static long static_value(const dmc_expr *e, int pid, int *known)
 			if (e->kind == X_BINOP)
 				static_value(e->b, pid, &kb);
 		}
-		if (ka && kb && dmc_expr_eval(e, pid, &v) == 0) {
+		if (ka && kb && dmc_expr_eval(e, dmc_view_now(), pid, &v) == 0) {
 			*known = 1;
 			return v;
 		}
@@ -1064,11 +1065,11 @@ static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npid
 		return 0;                 /* its type keeps it in range */
 	if (idx->kind == X_VAR && !idx->a && fixed && fixed(ctx, &idx->var)) {
 		if (idx->var.local_type < 0)
-			return dmc_expr_eval(idx, -1, &v) != 0 || v < 0 || v >= n;
+			return dmc_expr_eval(idx, dmc_view_now(), -1, &v) != 0 || v < 0 || v >= n;
 		if (npids < 0)
 			return 1;
 		for (int i = 0; i < npids; i++)
-			if (dmc_expr_eval(idx, pids[i], &v) != 0 || v < 0 || v >= n)
+			if (dmc_expr_eval(idx, dmc_view_now(), pids[i], &v) != 0 || v < 0 || v >= n)
 				return 1;
 		return 0;
 	}
@@ -1118,7 +1119,7 @@ static dmc_aexpr *abstract_chan(const dmc_expr *e, int pid, dmc_abs_chan_fn chan
 {
 	long id;
 	int cap, len;
-	if (!chan_fn || e->op > CH_NFULL || dmc_expr_eval(e->a, pid, &id) != 0 || (len = chan_fn(ctx, id, &cap)) < 0)
+	if (!chan_fn || e->op > CH_NFULL || dmc_expr_eval(e->a, dmc_view_now(), pid, &id) != 0 || (len = chan_fn(ctx, id, &cap)) < 0)
 		return NULL;
 	dmc_aexpr *v = dmc_aexpr_leaf(DMC_AE_VAR, 0);
 	if (!v)

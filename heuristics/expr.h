@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include "bridge.h"
+#include "state_view.h"
 
 typedef struct dmc_expr dmc_expr;
 
@@ -31,14 +32,15 @@ dmc_expr *dmc_expr_not(dmc_expr *e);  /* takes ownership */
 /* a && b; NULL stands for true (takes ownership of both). */
 dmc_expr *dmc_expr_and(dmc_expr *a, dmc_expr *b);
 
-/* Evaluate in process pid (for locals and _pid). 0 on success, -1 if the
- * value cannot be determined (unreadable variable, division by zero). */
-int dmc_expr_eval(const dmc_expr *e, int pid, long *val);
+/* Evaluate in state sv, in process pid (for locals and _pid). 0 on
+ * success, -1 if the value cannot be determined (unreadable variable,
+ * division by zero). */
+int dmc_expr_eval(const dmc_expr *e, const dmc_state_view *sv, int pid, long *val);
 
 /* Distance to truth (the hf definition in docs/heuristics.md): 0 when e
  * holds; for a comparison, how far the operands are apart; && sums,
  * || takes the minimum; anything unknown counts 0. */
-long dmc_expr_distance(const dmc_expr *e, int pid);
+long dmc_expr_distance(const dmc_expr *e, const dmc_state_view *sv, int pid);
 
 /* 1 when e reads a local variable or _pid, i.e. its value depends on
  * the process it is evaluated in. */

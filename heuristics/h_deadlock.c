@@ -97,30 +97,30 @@ oom:
 	return NULL;
 }
 
-static int may_move(const dl_inst *d, int pid, int t, int s)
+static int may_move(const dl_inst *d, const dmc_state_view *sv, int pid, int t, int s)
 {
 	int slot = d->off[t] + s;
 	long v;
 	if (d->always[slot])
 		return 1;
 	for (int i = d->first[slot]; i < d->first[slot + 1]; i++)
-		if (dmc_expr_eval(d->guards[i], pid, &v) != 0 || v != 0)
+		if (dmc_expr_eval(d->guards[i], sv, pid, &v) != 0 || v != 0)
 			return 1;
 	return 0;
 }
 
-static int eval(void *self)
+static int eval(void *self, const dmc_state_view *sv)
 {
 	const dl_inst *d = self;
 	int h = 0;
-	for (int pid = 0; pid < dmc_br_nprocs(); pid++) {
-		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid);
+	for (int pid = 0; pid < dmc_view_nprocs(sv); pid++) {
+		int t = dmc_view_proc_type(sv, pid), s = dmc_view_proc_state(sv, pid);
 		if (t == d->claim)
 			continue;
 		if (t < 0 || t >= d->ntypes || s < 0 || s >= d->nstates[t])
 			h++;              /* cannot tell: assume it can move */
 		else
-			h += may_move(d, pid, t, s);
+			h += may_move(d, sv, pid, t, s);
 	}
 	return h;
 }

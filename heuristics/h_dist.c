@@ -290,14 +290,14 @@ static long min_l(long a, long b) { return a < b ? a : b; }
 static long add_fin(long a, long b) { return a > INF - 1 - b ? INF - 1 : a + b; }
 
 /* Best distance of any candidate process to location l. */
-static long loc_dist(const dist_state *d, const dloc *l, int nprocs)
+static long loc_dist(const dist_state *d, const dmc_state_view *sv, const dloc *l, int nprocs)
 {
 	long best = INF;
 	if (l->type < 0)
 		return INF;
 	for (int pid = l->pid < 0 ? 0 : l->pid; pid < nprocs; pid++) {
-		if (dmc_br_proc_type(pid) == l->type) {
-			int s = dmc_br_proc_state(pid);
+		if (dmc_view_proc_type(sv, pid) == l->type) {
+			int s = dmc_view_proc_state(sv, pid);
 			best = min_l(best, s >= 0 && s < d->nstates[l->type] ? l->dist[s] : 0);
 		}
 		if (l->pid >= 0)
@@ -311,13 +311,13 @@ static long loc_dist(const dist_state *d, const dloc *l, int nprocs)
 	return best;
 }
 
-static int state_eval(const dist_state *d)
+static int state_eval(const dist_state *d, const dmc_state_view *sv)
 {
-	int nprocs = dmc_br_nprocs();
+	int nprocs = dmc_view_nprocs(sv);
 	long h = d->const_h;
 
 	for (int pid = 0; pid < nprocs; pid++) {
-		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid);
+		int t = dmc_view_proc_type(sv, pid), s = dmc_view_proc_state(sv, pid);
 		if (t < 0 || t >= d->ntypes || !d->has_best[t])
 			continue;
 		h = min_l(h, s >= 0 && s < d->nstates[t] ? d->best[d->off[t] + s] : 0);
@@ -332,7 +332,7 @@ static int state_eval(const dist_state *d)
 		const dgoal *g = &d->goals[i];
 		long v = 0;
 		for (int k = 0; k < g->nlocs && v != INF; k++) {
-			long lv = loc_dist(d, &d->locs[g->first + k], nprocs);
+			long lv = loc_dist(d, sv, &d->locs[g->first + k], nprocs);
 			v = lv == INF ? INF : d->sum ? add_fin(v, lv) : (lv > v ? lv : v);
 		}
 		if (v != INF)
@@ -370,7 +370,7 @@ static void *create_U(const dmc_targets *tg, const dmc_heuristic_opts *opts, cha
 	return create(1, tg, err, errlen);
 }
 
-static int eval(void *self) { return state_eval(self); }
+static int eval(void *self, const dmc_state_view *sv) { return state_eval(self, sv); }
 static void free_dist(void *self) { state_free(self); }
 
 const dmc_heuristic dmc_h_dL = {

@@ -81,30 +81,30 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 
 static long min_l(long a, long b) { return a < b ? a : b; }
 
-static long goal_distance(const hgoal *g)
+static long goal_distance(const hgoal *g, const dmc_state_view *sv)
 {
 	long best = -1;
 	if (!g->formula)
 		return 0;
 	if (!g->per_pid)
-		return dmc_expr_distance(g->formula, -1);
+		return dmc_expr_distance(g->formula, sv, -1);
 	if (g->pid >= 0)
-		return dmc_expr_distance(g->formula, g->pid);
-	for (int pid = 0; pid < dmc_br_nprocs(); pid++)
-		if (dmc_br_proc_type(pid) == g->type) {
-			long d = dmc_expr_distance(g->formula, pid);
+		return dmc_expr_distance(g->formula, sv, g->pid);
+	for (int pid = 0; pid < dmc_view_nprocs(sv); pid++)
+		if (dmc_view_proc_type(sv, pid) == g->type) {
+			long d = dmc_expr_distance(g->formula, sv, pid);
 			best = best < 0 ? d : min_l(best, d);
 		}
 	/* no instance yet: the locals are unknown, so only globals count */
-	return best >= 0 ? best : dmc_expr_distance(g->formula, -1);
+	return best >= 0 ? best : dmc_expr_distance(g->formula, sv, -1);
 }
 
-static int eval(void *self)
+static int eval(void *self, const dmc_state_view *sv)
 {
 	const hf_inst *f = self;
 	long h = INF - 1;
 	for (int i = 0; i < f->ngoals; i++) {
-		long d = min_l(goal_distance(&f->goals[i]), INF - 1);
+		long d = min_l(goal_distance(&f->goals[i], sv), INF - 1);
 		h = min_l(h, d > INF - 1 - f->goals[i].extra ? INF - 1 : d + f->goals[i].extra);
 	}
 	return (int)h;

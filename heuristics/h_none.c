@@ -15,9 +15,10 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	return (void *)&instance;
 }
 
-static int eval(void *self)
+static int eval(void *self, const dmc_state_view *s)
 {
 	(void)self;
+	(void)s;
 	return 0;
 }
 

@@ -153,8 +153,8 @@ static size_t serialise(unsigned char *keybuf, int mode, const dmc_astate *s)
 	return (size_t) (p - keybuf);
 }
 
-/* h of the current state, from the cache or the ATG. */
-static int relax_eval(void *self)
+/* h of state sv, from the cache or the ATG. */
+static int relax_eval(void *self, const dmc_state_view *sv)
 {
 	const relax_inst *r = self;
 	relax_core *c = r->core;
@@ -165,7 +165,7 @@ static int relax_eval(void *self)
 	uint64_t hash = 0;
 	if (c->deadlocks)
 		return 0;
-	dmc_abuild_state(&c->model, &s);
+	dmc_abuild_state(&c->model, sv, &s);
 	if (c->cache) {
 		len = serialise(c->keybuf, mode, &s);
 		hash = dmc_fingerprint(c->keybuf, len);

@@ -378,10 +378,10 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	return T;
 }
 
-static long rd(const dmc_var *v)
+static long rd(const dmc_state_view *sv, const dmc_var *v)
 {
 	long x = 0;
-	dmc_br_var_read(v, 0, 0, &x);
+	dmc_view_var_read(sv, v, 0, 0, &x);
 	return x;
 }
 
@@ -550,7 +550,7 @@ static int apply_chain(htime *T, const t_chain *c)
 
 /* fewest transitions from the current state of inst i to finishing,
  * through actions the relaxation allows; TINF when none */
-static int steps_to_finish(htime *T, int i)
+static int steps_to_finish(htime *T, const dmc_state_view *sv, int i)
 {
 	const t_inst *in = &T->in[i];
 	if (T->cur[i] >= in->nacts)
@@ -591,7 +591,7 @@ static int steps_to_finish(htime *T, int i)
 	/* several goals: each one not completed yet must be, by its action
 	 * ending (parameters relaxed): the current one's end, or a future
 	 * occurrence; each future one is a step of its own */
-	long bits = rd(&in->goals);
+	long bits = rd(sv, &in->goals);
 	unsigned char counted[4096 / 8] = { 0 };
 	int distinct = 0;
 	for (int k = 0; k < in->ngoals; k++) {
@@ -611,16 +611,16 @@ static int steps_to_finish(htime *T, int i)
 	return maxi(best, distinct + 1);
 }
 
-static int eval(void *self)
+static int eval(void *self, const dmc_state_view *sv)
 {
 	htime *T = self;
-	int now = (int) rd(&T->time);
+	int now = (int) rd(sv, &T->time);
 	size_t n = (size_t) T->ninst * (size_t) T->maxacts * 2;
 	for (int i = 0; i < T->ninst; i++) {
 		const t_inst *in = &T->in[i];
-		long a = rd(&in->act);
+		long a = rd(sv, &in->act);
 		T->cur[i] = a == in->nacts + 1 ? -1 : (int) a;
-		T->tout[i] = (int) rd(&in->end);
+		T->tout[i] = (int) rd(sv, &in->end);
 		T->cur_ok[i] = 1;
 		for (int x = 0; x < in->nacts; x++)
 			for (int p = 0; p < 2; p++) {
@@ -628,7 +628,7 @@ static int eval(void *self)
 				if (T->cur[i] < 0)
 					v = TINF;          /* not started: nothing has happened */
 				else if (in->a[x].has_var[p]) {
-					long r = rd(&in->a[x].var[p]);
+					long r = rd(sv, &in->a[x].var[p]);
 					v = r == T->never ? TINF : (int) r;
 				}
 				T->P[IX(i, x, p)] = v;
@@ -656,7 +656,7 @@ static int eval(void *self)
 	for (int i = 0; i < T->ninst; i++) {
 		if (T->cur[i] >= 0 && T->cur[i] < T->in[i].nacts && !T->cur_ok[i])
 			return DMC_H_INF;
-		int s = steps_to_finish(T, i);
+		int s = steps_to_finish(T, sv, i);
 		if (s >= TINF)
 			return DMC_H_INF;
 		h += s;

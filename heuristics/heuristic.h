@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include "targets.h"
 #include "hcache.h"
+#include "state_view.h"
 
 #define DMC_H_INF INT_MAX
 
@@ -49,7 +50,8 @@ typedef struct dmc_heuristic {
 	 * locations ..."). */
 	void *(*create)(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
 	                size_t errlen);
-	int (*eval)(void *self);      /* h of the current state */
+	/* h of state s (pan's current state: dmc_view_now()) */
+	int (*eval)(void *self, const dmc_state_view *s);
 	void (*free)(void *self);     /* NULL is a no-op */
 	/* The heuristic-value cache's statistics, or NULL (no cache);
 	 * the member itself may be NULL. */

@@ -105,13 +105,13 @@ dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
 	return ci;
 }
 
-double dmc_combo_eval(dmc_combo_inst *ci, int *hv)
+double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv)
 {
 	const dmc_combo *c = ci->c;
 	double h = 0;
 	int inf = 0;
 	for (int i = 0; i < c->nterms; i++) {
-		hv[i] = c->h[i]->eval(ci->term[i]);
+		hv[i] = c->h[i]->eval(ci->term[i], sv);
 		if (hv[i] == DMC_H_INF) {
 			inf = 1;
 			continue;
@@ -148,10 +148,10 @@ static void *combo_create(const dmc_targets *tg, const dmc_heuristic_opts *opts,
 	return dmc_combo_create(opts->combo, tg, opts, err, errlen);
 }
 
-static int eval_rounded(void *self)
+static int eval_rounded(void *self, const dmc_state_view *sv)
 {
 	int hv[DMC_COMBO_MAX];
-	return dmc_combo_round(dmc_combo_eval(self, hv));
+	return dmc_combo_round(dmc_combo_eval(self, sv, hv));
 }
 
 static void combo_free(void *self)

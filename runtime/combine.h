@@ -70,9 +70,9 @@ dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
                                  const dmc_heuristic_opts *opts, char *err, size_t errlen);
 void dmc_combo_free(dmc_combo_inst *ci);
 
-/* Evaluate every term in the current state: hv[i] = h_i (DMC_H_INF for
- * a proved dead end).  Returns the combined h (DMC_H_INF if any term is). */
-double dmc_combo_eval(dmc_combo_inst *ci, int *hv);
+/* Evaluate every term in state sv: hv[i] = h_i (DMC_H_INF for a proved
+ * dead end).  Returns the combined h (DMC_H_INF if any term is). */
+double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv);
 /* A combined h as the statistics show it: rounded up, DMC_H_INF kept. */
 int dmc_combo_round(double h);
 

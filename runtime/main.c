@@ -50,6 +50,7 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
                  char *err, size_t errlen)
 {
 	dmc_options *o = &R->opt;
+	R->view = dmc_view_now();
 	if (dmc_options_parse(argc, argv, info->search, info->heuristic, o, err, errlen) < 0)
 		return -1;
 	if (o->help)

@@ -17,6 +17,7 @@
 #include "options.h"
 #include "targets.h"
 #include "heuristic.h"
+#include "state_view.h"
 #include "open_list.h"
 #include "state_table.h"
 #include "por.h"
@@ -55,6 +56,9 @@ struct dmc_run {
 	dmc_options opt;
 	const dmc_heuristic *heur;
 	void *hinst;                  /* heur's instance (heur->create), or NULL */
+	/* the state a push hands the search, as heuristics read it: pan's
+	 * current state (dmc_view_now()) */
+	const dmc_state_view *view;
 	dmc_targets targets;
 	int prune;                    /* h = infinity states are dropped */
 	const char *prune_note;       /* why pruning is off */

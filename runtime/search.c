@@ -239,7 +239,7 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old)
  * statistics and pruning, and hc, hv for the order. */
 static int eval_combo(dmc_run *R, double *hc, int *hv)
 {
-	*hc = dmc_combo_eval(R->hinst, hv);
+	*hc = dmc_combo_eval(R->hinst, R->view, hv);
 	return dmc_combo_round(*hc);
 }
 
@@ -301,7 +301,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	int combo = R->opt.combo.active, hv[DMC_COMBO_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 0;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
-	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst);
+	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
 	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
@@ -312,7 +312,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	if (h < st->h_min)
 		st->h_min = h;
 	int rv_pid, rv_state;
-	if (h == DMC_H_INF && R->prune && !dmc_br_rendezvous_pending(&rv_pid, &rv_state)) {
+	if (h == DMC_H_INF && R->prune && !dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state)) {
 		/* (never a mid-rendezvous state: whether its offer is taken
 		 * decides whether its parent is blocked, in the glue) */
 		st->pruned++;

@@ -93,22 +93,22 @@ static void expression(const char *text)
 		if (e) {
 			long v;
 			int approx = 0, out[8];
-			(void) dmc_expr_eval(e, 0, &v);
-			(void) dmc_expr_distance(e, 0);
+			(void) dmc_expr_eval(e, dmc_view_now(), 0, &v);
+			(void) dmc_expr_distance(e, dmc_view_now(), 0);
 			(void) dmc_expr_needs_pid(e);
 			dmc_expr_print(e, devnull);
 			dmc_aexpr_free(dmc_expr_abstract(e, 0, abs_var, abs_chan, NULL, &approx));
 			(void) dmc_expr_lvalues(e, 0, abs_var, NULL, out, 8);
 			e = dmc_expr_not(e);
 			e = dmc_expr_and(e, dmc_expr_parse("(x>1)", -1, err, sizeof err));
-			(void) dmc_expr_distance(e, 1);
+			(void) dmc_expr_distance(e, dmc_view_now(), 1);
 			dmc_expr_free(e);
 		}
 		dmc_expr_free(dmc_expr_parse_assert(text, type, err, sizeof err));
 		dmc_expr *g = dmc_expr_guard_of(text, type);
 		if (g) {
 			long v;
-			(void) dmc_expr_eval(g, 0, &v);
+			(void) dmc_expr_eval(g, dmc_view_now(), 0, &v);
 			dmc_expr_free(g);
 		}
 	}

@@ -26,7 +26,7 @@ static inline int th_eval_once(const dmc_heuristic *h, const dmc_targets *t, cha
 	void *self = h->create(t, &o, err, n);
 	if (!self)
 		return -1;
-	int v = h->eval(self);
+	int v = h->eval(self, dmc_view_now());
 	if (veto) {
 		const char *why = dmc_heuristic_prune_veto(t, h, self);
 		*veto = why ? (snprintf(vbuf, vn, "%s", why), vbuf) : NULL;

@@ -90,7 +90,7 @@ static void test_state(void)
 	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
 	fb_set("x", 0, 2);
 	fb_move(0, 2);
-	dmc_abuild_state(&b, &s);
+	dmc_abuild_state(&b, dmc_view_now(), &s);
 	CHECK_EQ_LONG(s.nlocs, 3);
 	CHECK_EQ_LONG(s.loc_proc[0], 0);
 	CHECK_EQ_LONG(s.loc_loc[0], 2);
@@ -98,7 +98,7 @@ static void test_state(void)
 	CHECK_EQ_LONG(s.val_val[0], 2);
 	/* a process started later is read into P's spawn automaton */
 	fb_proc(tP, 1);
-	dmc_abuild_state(&b, &s);
+	dmc_abuild_state(&b, dmc_view_now(), &s);
 	CHECK_EQ_LONG(s.nlocs, 4);
 	CHECK_EQ_LONG(s.loc_proc[3], 3);
 	dmc_abuild_free(&b);
@@ -163,7 +163,7 @@ static void test_buffered_channel(void)
 	/* the target formula len(q) >= 2 is a condition on the length */
 	const dmc_aexpr *f = b.m.goals[0].formula;
 	CHECK(f && f->op == DMC_AE_NOT && f->a->op == DMC_AE_LT && f->a->a->op == DMC_AE_VAR && f->a->a->var == len);
-	dmc_abuild_state(&b, &s);
+	dmc_abuild_state(&b, dmc_view_now(), &s);
 	int found = 0, contents = 0;
 	for (int i = 0; i < s.nvals; i++) {
 		if (s.val_var[i] == len && s.val_val[i] == 1)
@@ -215,10 +215,10 @@ static void test_rendezvous_match(void)
 	g = dmc_atg_new(&b.m);
 	CHECK(g != NULL);
 	fb_set("x", 0, 0);
-	dmc_abuild_state(&b, &s);
+	dmc_abuild_state(&b, dmc_view_now(), &s);
 	CHECK_EQ_LONG(dmc_atg_hL(g, &s), DMC_ATG_INF);
 	fb_set("x", 0, 2);
-	dmc_abuild_state(&b, &s);
+	dmc_abuild_state(&b, dmc_view_now(), &s);
 	CHECK_EQ_LONG(dmc_atg_hL(g, &s), 3);          /* the pair (2 steps), the assert */
 	dmc_atg_free(g);
 	dmc_abuild_free(&b);
@@ -251,7 +251,7 @@ static void test_channel_contents(void)
 	dmc_atg *g = dmc_atg_new(&b.m);
 	CHECK(g != NULL);
 	if (g) {
-		dmc_abuild_state(&b, &s);
+		dmc_abuild_state(&b, dmc_view_now(), &s);
 		CHECK_EQ_LONG(dmc_atg_hL(g, &s), DMC_ATG_INF);
 		dmc_atg_free(g);
 	}
@@ -274,7 +274,7 @@ static void test_channel_contents(void)
 	g = dmc_atg_new(&b.m);
 	CHECK(g != NULL);
 	if (g) {
-		dmc_abuild_state(&b, &s);
+		dmc_abuild_state(&b, dmc_view_now(), &s);
 		CHECK_EQ_LONG(dmc_atg_hL(g, &s), 3);
 		dmc_atg_free(g);
 	}

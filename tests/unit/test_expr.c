@@ -71,7 +71,7 @@ static long ev(const char *text, int type, int pid)
 		fprintf(stderr, "parse error: %s\n", err);
 		return BADPARSE;
 	}
-	int rc = dmc_expr_eval(e, pid, &v);
+	int rc = dmc_expr_eval(e, dmc_view_now(), pid, &v);
 	dmc_expr_free(e);
 	return rc == 0 ? v : UNKNOWN;
 }
@@ -82,7 +82,7 @@ static long dist(const char *text, int type, int pid)
 	dmc_expr *e = dmc_expr_parse(text, type, err, sizeof err);
 	if (!e)
 		return BADPARSE;
-	long d = dmc_expr_distance(e, pid);
+	long d = dmc_expr_distance(e, dmc_view_now(), pid);
 	dmc_expr_free(e);
 	return d;
 }
@@ -423,7 +423,7 @@ static void test_assert_extraction(void)
 	dmc_expr_free(e);
 	e = dmc_expr_parse_assert("assert((i<3))", tP, err, sizeof err);
 	long v = -1;
-	CHECK(e && dmc_expr_eval(e, 0, &v) == 0 && v == 0);    /* i = 10 in pid 0 */
+	CHECK(e && dmc_expr_eval(e, dmc_view_now(), 0, &v) == 0 && v == 0);    /* i = 10 in pid 0 */
 	dmc_expr_free(e);
 	CHECK(dmc_expr_parse_assert("x = 1", -1, err, sizeof err) == NULL);
 	CHECK(strstr(err, "not an assert") != NULL);
@@ -440,7 +440,7 @@ static long guard(const char *stmt, int type, int pid)
 	dmc_expr *g = dmc_expr_guard_of(stmt, type);
 	if (!g)
 		return -1;
-	int rc = dmc_expr_eval(g, pid, &v);
+	int rc = dmc_expr_eval(g, dmc_view_now(), pid, &v);
 	dmc_expr_free(g);
 	return rc == 0 ? v : UNKNOWN;
 }
@@ -544,7 +544,7 @@ static void test_distance(void)
 	/* locals in the given process */
 	CHECK_EQ_LONG(dist("(i==12)", tP, 0), 2);
 	CHECK_EQ_LONG(dist("(i==12)", tP, 1), 8);
-	CHECK(dmc_expr_distance(NULL, -1) == 0);
+	CHECK(dmc_expr_distance(NULL, dmc_view_now(), -1) == 0);
 }
 
 static void test_distance_saturates(void)
@@ -569,7 +569,7 @@ static void test_not_and_needs_pid(void)
 	model(0);
 	dmc_expr *e = dmc_expr_not(dmc_expr_parse("((x!=7)&&b)", -1, err, sizeof err));
 	CHECK_STR(print_expr(e), "!(((x!=7)&&b))");
-	CHECK_EQ_LONG(dmc_expr_distance(e, -1), 0);            /* b is false: !b holds */
+	CHECK_EQ_LONG(dmc_expr_distance(e, dmc_view_now(), -1), 0);            /* b is false: !b holds */
 	dmc_expr_free(e);
 	/* !!E collapses when E is boolean, so the claim's formula stays short */
 	e = dmc_expr_not(dmc_expr_parse_assert("assert(!(!((x<5))))", -1, err, sizeof err));
@@ -578,7 +578,7 @@ static void test_not_and_needs_pid(void)
 	e = dmc_expr_not(dmc_expr_not(dmc_expr_parse("x", -1, err, sizeof err)));
 	CHECK_STR(print_expr(e), "!(!(x))");                  /* !!x is not x */
 	long v;
-	CHECK(dmc_expr_eval(e, -1, &v) == 0 && v == 1);
+	CHECK(dmc_expr_eval(e, dmc_view_now(), -1, &v) == 0 && v == 1);
 	dmc_expr_free(e);
 	CHECK(dmc_expr_not(NULL) == NULL);
 	e = dmc_expr_parse("(x+arr[1])", tP, err, sizeof err);

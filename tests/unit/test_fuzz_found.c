@@ -139,7 +139,7 @@ static void test_expr_deep_nesting(void)
 	char *ok = repeat3("(", 400, "2", "+1)");
 	dmc_expr *e = dmc_expr_parse(ok, -1, err, sizeof err);
 	CHECK(e != NULL);
-	CHECK(e && dmc_expr_eval(e, 0, &v) == 0 && v == 402);
+	CHECK(e && dmc_expr_eval(e, dmc_view_now(), 0, &v) == 0 && v == 402);
 	dmc_expr_free(e);
 	free(ok);
 }

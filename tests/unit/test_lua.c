@@ -360,9 +360,10 @@ static void *create_five(const dmc_targets *tg, const dmc_heuristic_opts *o, cha
 	return &five_instance;
 }
 
-static int eval_five(void *self)
+static int eval_five(void *self, const dmc_state_view *s)
 {
 	(void) self;
+	(void) s;
 	return 5;
 }
 
@@ -381,8 +382,8 @@ static void test_large_combination_is_no_dead_end(void)
 	c.nterms = 1;
 	dmc_combo_inst *ci = dmc_combo_create(&c, &tg, &o, err, sizeof err);
 	CHECK(ci != NULL);
-	CHECK(dmc_combo_round(dmc_combo_eval(ci, hv)) != DMC_H_INF);
-	CHECK(dmc_combo_round(dmc_combo_eval(ci, hv)) == DMC_H_INF - 1);
+	CHECK(dmc_combo_round(dmc_combo_eval(ci, dmc_view_now(), hv)) != DMC_H_INF);
+	CHECK(dmc_combo_round(dmc_combo_eval(ci, dmc_view_now(), hv)) == DMC_H_INF - 1);
 	dmc_combo_free(ci);
 }
 
@@ -432,7 +433,7 @@ static void test_combination_eval(void)
 	dmc_heuristic_opts o = dmc_heuristic_default_opts();
 	memset(&tg, 0, sizeof tg);
 	dmc_combo_inst *ci = dmc_combo_create(&c, &tg, &o, err, sizeof err);
-	CHECK(ci != NULL && dmc_combo_eval(ci, hv) == 0.0 && hv[0] == 0);
+	CHECK(ci != NULL && dmc_combo_eval(ci, dmc_view_now(), hv) == 0.0 && hv[0] == 0);
 	dmc_combo_free(ci);
 	CHECK(dmc_combo_is_plain(&c) == 0);
 	c.w[0] = 1;

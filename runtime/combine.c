@@ -11,6 +11,7 @@ struct dmc_combo_inst {
 	const dmc_combo *c;
 	dmc_hshare *shared;           /* what the terms share; freed after them */
 	void *term[DMC_COMBO_MAX];
+	dmc_hcache_stats cache;       /* the terms' caches together (combo_cache_stats) */
 };
 
 void dmc_combo_clear(dmc_combo *c)
@@ -154,6 +155,33 @@ static int eval_rounded(void *self, const dmc_state_view *sv)
 	return dmc_combo_round(dmc_combo_eval(self, sv, hv));
 }
 
+/* The terms' value caches as one: each distinct cache once (hL, hU and
+ * hUc made with one pool share theirs), NULL when no term caches. */
+static const dmc_hcache_stats *combo_cache_stats(const void *self)
+{
+	dmc_combo_inst *ci = (dmc_combo_inst *) self;    /* the instance's own field */
+	const dmc_hcache_stats *seen[DMC_COMBO_MAX];
+	int n = 0;
+	memset(&ci->cache, 0, sizeof ci->cache);
+	for (int i = 0; i < ci->c->nterms; i++) {
+		const dmc_hcache_stats *s = dmc_heuristic_cache_stats(ci->c->h[i], ci->term[i]);
+		int dup = 0;
+		for (int k = 0; k < n; k++)
+			dup |= seen[k] == s;
+		if (!s || dup)
+			continue;
+		seen[n++] = s;
+		ci->cache.mode = !ci->cache.mode || strcmp(ci->cache.mode, s->mode) == 0 ? s->mode
+		               : "mixed";
+		ci->cache.entries += s->entries;
+		ci->cache.lookups += s->lookups;
+		ci->cache.hits += s->hits;
+		ci->cache.flushes += s->flushes;
+		ci->cache.bytes += s->bytes;
+	}
+	return n ? &ci->cache : NULL;
+}
+
 static void combo_free(void *self)
 {
 	dmc_combo_free(self);
@@ -205,7 +233,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.create = combo_create;
 	c->as_heuristic.eval = eval_rounded;
 	c->as_heuristic.free = combo_free;
-	c->as_heuristic.cache_stats = NULL;   /* the report shows none for a combination */
+	c->as_heuristic.cache_stats = combo_cache_stats;
 	c->as_heuristic.prune_veto = combo_prune_veto;
 	return &c->as_heuristic;
 }

@@ -1154,6 +1154,15 @@ static void test_combination_shares_explicitly(void)
 		CHECK_EQ_LONG(ch->eval(self, dmc_view_now()), best);
 	}
 	CHECK(dmc_heuristic_prune_veto(&t, ch, self) == NULL);
+	/* one cache for hL, hU and hUc, reported once: 3 states x 2 calls
+	 * (dmc_combo_eval, eval) x 3 terms looked up, dL has none */
+	const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(ch, self);
+	CHECK(hc != NULL);
+	if (hc) {
+		CHECK_STR(hc->mode, "exact");
+		CHECK(hc->lookups == 18);
+		CHECK(hc->hits == 9);
+	}
 	ch->free(self);
 	o.combo = NULL;               /* the combination's class needs its terms */
 	CHECK(ch->create(&t, &o, err, sizeof err) == NULL);

@@ -249,6 +249,10 @@ void dmc_report_on_exit(int status, void *arg)
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);
+	if (R->heur_note[0])
+		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
+	else
+		dmc_results_null(r, "heuristic_note");
 	dmc_results_bool(r, "admissible", R->heur->admissible);
 	dmc_results_num(r, "weight", NULL, "%g", R->opt.weight);
 	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) R->opt.beam_width);

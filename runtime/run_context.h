@@ -62,6 +62,9 @@ struct dmc_run {
 	dmc_targets targets;
 	int prune;                    /* h = infinity states are dropped */
 	const char *prune_note;       /* why pruning is off */
+	/* the heuristic asked for had nothing to aim at: what guides instead
+	 * and why ("" when it is the one asked for) */
+	char heur_note[400];
 	char prune_buf[400];
 	int started;
 	const char *stopped;          /* a limit ended the search, or NULL */

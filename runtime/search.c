@@ -114,6 +114,27 @@ static void decide_pruning(dmc_run *R)
 	}
 }
 
+/* The heuristic asked for refused the targets because they have no
+ * location to aim at (the model has no assert and no never claim, and
+ * pan checks invalid end states, or nothing): every heuristic applies to
+ * every model, so the deadlock heuristic guides instead (the targets are
+ * invalid end states), or none; the results say so.  Any other refusal
+ * (a combination's term, a model the heuristic cannot read) stays an
+ * error. */
+static void fall_back(dmc_run *R, const dmc_heuristic_opts *hopts, const char *why)
+{
+	char err[512];
+	if (R->targets.ngoals > 0 || R->opt.combo.active)
+		dmc_search_fail(R, why);
+	const dmc_heuristic *asked = R->heur;
+	R->heur = dmc_heuristic_find(R->targets.deadlock ? "deadlock" : "none");
+	if (!(R->hinst = R->heur->create(&R->targets, hopts, err, sizeof err)))
+		dmc_search_fail(R, err);
+	snprintf(R->heur_note, sizeof R->heur_note, "%s has nothing to aim at (%s): %s", asked->name,
+	         R->targets.deadlock ? "the targets are invalid end states" : "no assert, never claim or checked end state",
+	         R->targets.deadlock ? "guided by the deadlock heuristic instead" : "no guidance (h = 0)");
+}
+
 /* --show-model: the abstract model of the relaxed-planning heuristics. */
 static void show_model(dmc_run *R)
 {
@@ -173,7 +194,7 @@ static int bf_start(dmc_run *R)
 	hopts.hcache = R->opt.hcache;
 	hopts.combo = &R->opt.combo;
 	if (!(R->hinst = R->heur->create(&R->targets, &hopts, err, sizeof err)))
-		dmc_search_fail(R, err);
+		fall_back(R, &hopts, err);
 	decide_pruning(R);
 	if (dmc_lua_start(&R->opt.combo, err, sizeof err) < 0)
 		dmc_search_fail(R, err);

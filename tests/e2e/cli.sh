@@ -32,7 +32,25 @@ expect 2 'bad.pml:3' "a model SPIN rejects: SPIN's message with file:line, exit 
 expect 2 'no such file' "a missing model: exit 2" -- "$dmc" check nosuch.pml
 expect 2 'valid: bfs, dfs, astar, wastar, greedy, beam' "unknown search lists the valid ones" -- "$dmc" check fine.pml --search best
 expect 2 'valid: none' "unknown heuristic lists the valid ones" -- "$dmc" check fine.pml --heuristic hX
-expect 2 'need target locations' "dL without target locations: clear error" -- "$dmc" check fine.pml --heuristic dL
+# every heuristic applies to every model: with nothing to aim at but
+# invalid end states, the deadlock heuristic guides, and the results say so
+expect 0 'dL has nothing to aim at (the targets are invalid end states): guided by the deadlock heuristic' \
+	"dL without target locations: the deadlock heuristic instead, SPIN's verdict" -- "$dmc" check fine.pml --heuristic dL
+cat > stuck.pml <<'EOF'
+int n;
+active [2] proctype P() { do :: n < 3 -> n++ :: n == 3 -> (n > 5) od }
+EOF
+for h in hL hU hUc dL dU hf; do
+	expect 1 "invalid end state" "$h on a deadlock without asserts: found (guided by deadlock)" -- \
+		"$dmc" check stuck.pml --search greedy --heuristic $h
+done
+"$dmc" check stuck.pml --heuristic hL --json -- -E > hn.json 2>/dev/null
+note=$(json_str heuristic_note hn.json)
+if [ "$note" = "hL has nothing to aim at (no assert, never claim or checked end state): no guidance (h = 0)" ]; then
+	ok "-E and no asserts: no guidance, said in the JSON"
+else
+	fail "-E and no asserts: heuristic_note is '$note'"
+fi
 expect 2 'unknown target' "unknown --target" -- "$dmc" check fine.pml --target nothing
 expect 2 'unknown option' "unknown dmc option" -- "$dmc" check fine.pml --frobnicate
 expect 2 'unknown command' "unknown dmc command" -- "$dmc" frob

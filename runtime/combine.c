@@ -64,6 +64,8 @@ int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out)
 		*out = DMC_COMB_SUM;
 	else if (strcmp(s, "max") == 0)
 		*out = DMC_COMB_MAX;
+	else if (strcmp(s, "alt") == 0)
+		*out = DMC_COMB_ALT;
 	else
 		return -1;
 	return 0;
@@ -120,6 +122,8 @@ double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv)
 		double t = c->w[i] * (double) hv[i];
 		if (c->kind == DMC_COMB_MAX)
 			h = t > h ? t : h;
+		else if (c->kind == DMC_COMB_ALT)        /* the best any list sees */
+			h = i == 0 || t < h ? t : h;
 		else
 			h += t;
 	}
@@ -214,18 +218,20 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	b[0] = '\0';
 	if (c->kind == DMC_COMB_MAX && c->nterms > 1)
 		snprintf(b, n, "max(");
+	if (c->kind == DMC_COMB_ALT)
+		snprintf(b, n, "alt(");
 	for (int i = 0; i < c->nterms; i++) {
 		add_term(b, n, c->w[i], c->h[i]->name, i == 0,
-		         c->kind == DMC_COMB_MAX ? ", " : " + ");
+		         c->kind == DMC_COMB_SUM ? " + " : ", ");
 		adm &= c->h[i]->admissible && c->w[i] <= 1.0;
 		dead |= c->h[i]->proves_dead_ends;
 	}
-	if (c->kind == DMC_COMB_MAX && c->nterms > 1)
+	if ((c->kind == DMC_COMB_MAX && c->nterms > 1) || c->kind == DMC_COMB_ALT)
 		strncat(b, ")", n - strlen(b) - 1);
 	if (c->nterms == 0)
 		snprintf(b, n, "none");
-	if (c->kind == DMC_COMB_SUM && c->nterms > 1)
-		adm = 0;
+	if ((c->kind == DMC_COMB_SUM && c->nterms > 1) || c->kind == DMC_COMB_ALT)
+		adm = 0;              /* alternation: no list's order is A*'s */
 	c->as_heuristic.name = c->name;
 	c->as_heuristic.summary = "a combination of heuristics";
 	c->as_heuristic.admissible = adm;

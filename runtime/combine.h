@@ -23,7 +23,9 @@
 
 #define DMC_COMBO_MAX 8               /* heuristics in one combination */
 
-typedef enum { DMC_COMB_SUM, DMC_COMB_MAX } dmc_comb_kind;
+/* ALT: no combined order; one open list per term, expanded in turn
+ * (alternation.h); its combined h, for the statistics, is the smallest */
+typedef enum { DMC_COMB_SUM, DMC_COMB_MAX, DMC_COMB_ALT } dmc_comb_kind;
 
 typedef enum {
 	DMC_TIE_DEFAULT,              /* astar/wastar: h; greedy/beam: g */

@@ -46,6 +46,31 @@ static int bad_hash_size(const char *a)
 	return *end == '\0' && n > 60;
 }
 
+/* --heuristic H1,H2,...: one open list per heuristic, expanded in turn
+ * (a combination of kind alt) */
+static int alternate(dmc_options *o, char *err, size_t errlen)
+{
+	char name[64];
+	if (o->combo.active) {
+		snprintf(err, errlen, "--heuristic %s: a Lua script's combination is given too; choose one",
+		         o->heuristic);
+		return -1;
+	}
+	dmc_combo_clear(&o->combo);
+	for (const char *p = o->heuristic;; p++) {
+		size_t len = strcspn(p, ",");
+		snprintf(name, sizeof name, "%.*s", (int) (len < sizeof name ? len : sizeof name - 1), p);
+		if (dmc_combo_add(&o->combo, name, 1.0, err, errlen) < 0)
+			return -1;
+		p += len;
+		if (!*p)
+			break;
+	}
+	o->combo.kind = DMC_COMB_ALT;
+	o->combo.active = 1;
+	return 0;
+}
+
 int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
                  char *err, size_t errlen)
 {
@@ -62,6 +87,8 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		return -1;
 	if (lua && *lua)
 		o->lua_file = lua;
+	if (strchr(o->heuristic, ',') && alternate(o, err, errlen) < 0)
+		return -1;
 	if (dmc_live_check_options(o, *argc, argv, err, errlen) < 0)
 		return -1;
 	/* the glue sets POR up at the first store or pop, which may come

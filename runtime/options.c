@@ -159,11 +159,8 @@ int dmc_options_check(dmc_options *o, char *err, size_t errlen)
 		snprintf(err, errlen, "unknown search '%s' (valid: %s)", o->search_name, names);
 		return -1;
 	}
-	if (!dmc_heuristic_find(o->heuristic)) {
-		dmc_opt_join(dmc_heuristic_names, names, sizeof names);
-		snprintf(err, errlen, "unknown heuristic '%s' (valid: %s)", o->heuristic, names);
+	if (dmc_heuristic_list_check(o->heuristic, err, errlen) < 0)
 		return -1;
-	}
 	if (o->search == DMC_SEARCH_ASTAR)
 		o->weight = 1.0;
 	return 0;

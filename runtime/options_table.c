@@ -9,6 +9,7 @@
 
 #include "options_table.h"
 #include "hcache.h"
+#include "combine.h"
 
 const dmc_opt dmc_opt_table[DMC_OPT_COUNT] = {
 #define DMC_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) \
@@ -73,6 +74,34 @@ static int same_name(const char *a, const char *b)
 		if (tolower((unsigned char) *a) != tolower((unsigned char) *b))
 			return 0;
 	return *a == *b;
+}
+
+int dmc_heuristic_list_check(const char *v, char *err, size_t errlen)
+{
+	char list[512], name[64];
+	int seen[64] = { 0 }, n = 0;
+	for (const char *p = v;; p++) {
+		size_t len = strcspn(p, ",");
+		snprintf(name, sizeof name, "%.*s", (int) (len < sizeof name ? len : sizeof name - 1), p);
+		int i = len < sizeof name ? dmc_heuristic_index(name) : -1;
+		if (i < 0) {
+			dmc_opt_join(dmc_heuristic_names, list, sizeof list);
+			snprintf(err, errlen, "unknown heuristic '%s' (valid: %s; several, comma-separated, "
+			         "alternate)", name, list);
+			return -1;
+		}
+		if (i < 64 && seen[i]++) {
+			snprintf(err, errlen, "--heuristic: %s given twice", name);
+			return -1;
+		}
+		if (++n > DMC_COMBO_MAX) {
+			snprintf(err, errlen, "--heuristic: at most %d heuristics alternate", DMC_COMBO_MAX);
+			return -1;
+		}
+		p += len;
+		if (!*p)
+			return 0;
+	}
 }
 
 int dmc_heuristic_index(const char *name)
@@ -202,11 +231,7 @@ int dmc_opt_check(const dmc_opt *t, const char *v, char *err, size_t errlen)
 		snprintf(err, errlen, "unknown search '%s' (valid: %s)", v, list);
 		return -1;
 	case DMC_OPTK_HEURISTIC:
-		if (dmc_heuristic_index(v) >= 0)
-			return 0;
-		dmc_opt_join(dmc_heuristic_names, list, sizeof list);
-		snprintf(err, errlen, "unknown heuristic '%s' (valid: %s)", v, list);
-		return -1;
+		return dmc_heuristic_list_check(v, err, errlen);
 	case DMC_OPTK_HCACHE:
 		return dmc_hcache_parse(v, &conf, err, errlen);
 	}

@@ -69,6 +69,9 @@ int dmc_opt_number(const dmc_opt *t, const char *v, double *out, char *err, size
  * case), or -1. */
 int dmc_search_index(const char *name);
 int dmc_heuristic_index(const char *name);
+/* v is one heuristic name, or several comma-separated ones (alternation:
+ * at most DMC_COMBO_MAX, none twice): 0, or -1 with a message. */
+int dmc_heuristic_list_check(const char *v, char *err, size_t errlen);
 
 /* What t's value may be ("1..1e+06", "c2c, c2cl, stack", ...; "" for
  * flags and text), for help texts and messages. */

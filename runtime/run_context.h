@@ -19,6 +19,7 @@
 #include "heuristic.h"
 #include "state_view.h"
 #include "open_list.h"
+#include "alternation.h"
 #include "state_table.h"
 #include "por.h"
 
@@ -73,6 +74,7 @@ struct dmc_run {
 
 	/* the safety searches (search.c) */
 	dmc_open *open;
+	dmc_alt *alt;                 /* alternation's open lists (--heuristic H1,H2,...), or NULL */
 	dmc_state_table *table;       /* best g per state; astar/wastar only */
 	int reopen;
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */

@@ -24,6 +24,7 @@
 #include "runtime.h"
 #include "bridge.h"
 #include "open_list.h"
+#include "alternation.h"
 #include "state_table.h"
 #include "absmodel_build.h"
 #include "lua_script.h"
@@ -72,6 +73,8 @@ static double bf_bytes(const dmc_run *R)
 	double b = dmc_br_glue_bytes();
 	if (R->open)
 		b += (double) dmc_open_bytes(R->open);
+	if (R->alt)
+		b += (double) dmc_alt_bytes(R->alt);
 	if (R->table)
 		b += (double) dmc_st_bytes(R->table);
 	return b + (double) R->urgent_cap * sizeof(void *);
@@ -200,6 +203,16 @@ static int bf_start(dmc_run *R)
 		dmc_search_fail(R, err);
 
 	dmc_open_kind kind = kind_of(R)->open;
+	if (R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT) {
+		if (kind != DMC_OPEN_HEAP)
+			dmc_search_fail(R, "alternation over several heuristics (--heuristic H1,H2,...) needs "
+			                "--search greedy, astar or wastar");
+		if (dmc_lua_has_priority())
+			dmc_search_fail(R, "alternation orders each open list by its own heuristic: "
+			                "a script's priority(s) cannot be used with it");
+		if (!(R->alt = dmc_alt_new(R->opt.combo.nterms)))
+			dmc_faults_stop_out_of_memory("setting up the search", 0);
+	}
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && R->opt.beam_width_of)
 		dmc_open_set_width_of(R->open, R->opt.beam_width_of);
@@ -271,24 +284,48 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
  * value itself (priority(s)).  bfs and dfs ignore the key.  A single
  * heuristic's h is capped to the tie-break's 24 bits before it enters f,
  * so that states with h = infinity (pruning off) still order by g. */
+static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc)
+{
+	int fg = kind_of(R)->order == ORDER_F;
+	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
+	double primary = fg ? c->wg * (double) g + R->opt.weight * hc : hc;
+	return dmc_combo_pack(primary, tie, g, hc);
+}
+
 static uint64_t priority(dmc_run *R, int g, double hc, const int *hv)
 {
 	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
-	const dmc_combo *c = R->opt.combo.active ? &R->opt.combo : &plain;
-	int fg = kind_of(R)->order == ORDER_F;
-	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
-	double primary;
-	if (!R->opt.combo.active && hc > 0xFFFFFF)
-		hc = 0xFFFFFF;
-	if (R->opt.combo.active && dmc_lua_has_priority()) {
+	if (!R->opt.combo.active)
+		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc);
+	if (dmc_lua_has_priority()) {
 		char err[512];
+		double primary;
+		dmc_tie_kind tie = R->opt.combo.tie != DMC_TIE_DEFAULT ? R->opt.combo.tie
+		                 : kind_of(R)->order == ORDER_F ? DMC_TIE_H : DMC_TIE_G;
 		if (dmc_lua_priority(g, hv, hc, &primary, err, sizeof err) < 0)
 			dmc_search_fail(R, err);
-	} else if (fg)
-		primary = c->wg * (double) g + R->opt.weight * hc;
-	else
-		primary = hc;
-	return dmc_combo_pack(primary, tie, g, hc);
+		return dmc_combo_pack(primary, tie, g, hc);
+	}
+	return order_key(R, &R->opt.combo, g, hc);
+}
+
+/* Alternation (--heuristic H1,H2,...): state item in every open list, in
+ * list i ordered as the search orders a single heuristic h_i. */
+_Static_assert(DMC_COMBO_MAX <= DMC_ALT_MAX, "an open list per term of a combination");
+
+static void alt_push(dmc_run *R, void *item, uint64_t key, int g, const int *hv)
+{
+	uint64_t prio[DMC_ALT_MAX];
+	for (int i = 0; i < R->opt.combo.nterms; i++)
+		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i]);
+	if (dmc_alt_push(R->alt, item, KEY(key), g, prio, hv) < 0) {
+		R->stopped = "out of memory (the runtime's open lists)";
+		dmc_br_discard(item);
+		return;
+	}
+	double n = (double) dmc_alt_size(R->alt);
+	if (n > R->st.open_peak)
+		R->st.open_peak = n;
 }
 
 static void push_urgent(dmc_run *R, void *item)
@@ -340,6 +377,10 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
+	if (R->alt) {
+		alt_push(R, item, key, g, hv);
+		return;
+	}
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
@@ -387,6 +428,14 @@ void *dmc_rt_pop(dmc_run *R)
 	return R->search->pop(R);
 }
 
+/* the next queued state: from the open list, or the alternation's lists */
+static int next_entry(dmc_run *R, dmc_open_entry *e)
+{
+	if (!R->alt)
+		return dmc_open_pop(R->open, e);
+	return (e->item = dmc_alt_pop(R->alt, &e->g, &e->key, NULL)) != NULL;
+}
+
 static void *bf_pop(dmc_run *R)
 {
 	dmc_open_entry e;
@@ -394,7 +443,7 @@ static void *bf_pop(dmc_run *R)
 		return R->urgent[--R->nurgent];
 	if (dmc_search_limit_reached(R))
 		return NULL;
-	while (dmc_open_pop(R->open, &e)) {
+	while (next_entry(R, &e)) {
 		if (R->reopen) {
 			dmc_state_rec *r = dmc_st_find(R->table, e.key);
 			if (r && r->closed != DMC_REC_CLASH) {
@@ -421,6 +470,8 @@ static void bf_free(dmc_run *R)
 		dmc_open_free(R->open);
 		R->open = NULL;
 	}
+	dmc_alt_free(R->alt, dmc_br_discard);
+	R->alt = NULL;
 	for (size_t i = 0; i < R->nurgent; i++)
 		dmc_br_discard(R->urgent[i]);
 	free(R->urgent);

@@ -1,0 +1,65 @@
+#!/bin/sh
+# guidance.sh -- directed search on models whose heuristic is flat where
+# the error is not (tests/models/guidance/): a flawed mutex beside workers
+# whose moves no heuristic aims at.  Alternation over several heuristics
+# (--heuristic H1,H2,..., one open list each, expanded in turn) must find
+# the violation where a single flat heuristic wanders, within twice the
+# states SPIN's breadth-first search stores, with a trail spin -t replays.
+e2e_name=guidance
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+
+# spin_bfs DIR MODEL: states SPIN's -DBFS pan (no reduction) stores
+# before it reports the first error
+spin_bfs() {
+	(cd "$1" && spin -a "$2" > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan_bfs pan.c \
+	 && ./pan_bfs -m1000000 > bfs.out 2>&1)
+	rm -f "$1/$2.trail"
+	sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1/bfs.out"
+}
+
+# run DIR MODEL HEURISTICS LIMIT: a greedy alternation finds the
+# violation storing at most LIMIT states, and its trail replays
+run() {
+	d=$1; m=$2; h=$3; limit=$4
+	rm -f "$d/$m.trail"
+	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic "$h" --time-limit 60 --json \
+		> out.json 2> err.txt)
+	v=$(json_str verdict "$d/out.json"); s=$(json_num states_stored "$d/out.json")
+	if [ "$v" != violation ]; then
+		fail "$m greedy $h: verdict '$v' ($(tail -c 300 "$d/err.txt"))"
+		return
+	fi
+	[ "$s" -le "$limit" ] && ok "$m greedy $h: $s states (at most $limit)" \
+		|| fail "$m greedy $h: $s states stored, more than $limit"
+	(cd "$d" && spin -t "$m" > replay.out 2>&1)
+	grep -q "assertion violated" "$d/replay.out" && ok "$m greedy $h: spin -t replays it" \
+		|| fail "$m greedy $h: spin -t does not reach the violation: $(tail -c 300 "$d/replay.out")"
+}
+
+m=hyman_workers_bad.pml
+d=$work/hyman
+stage_model "$top/tests/models/guidance/$m" "$d"
+bfs=$(spin_bfs "$d" "$m")
+if [ -z "$bfs" ]; then
+	fail "$m: SPIN's BFS gave no state count: $(tail -c 300 "$d/bfs.out")"
+else
+	for h in hf,none hf,hU,dL,none; do run "$d" "$m" "$h" $((2 * bfs)); done
+	# the single flat heuristic does wander (why alternation exists)
+	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic hf --max-depth 100000 --json \
+		--memlim 400 > flat.json 2> /dev/null)
+	s=$(json_num states_stored "$d/flat.json")
+	[ "$s" -gt $((20 * bfs)) ] && ok "$m greedy hf alone: $s states (plateau)" \
+		|| fail "$m greedy hf alone stored only $s states: the model no longer tests a plateau"
+fi
+
+# an alternation is a greedy, astar or wastar search, without a priority script
+expect 2 'needs --search greedy, astar or wastar' "alternation with beam: refused" -- \
+	"$dmc" check "$d/$m" --search beam --heuristic hf,dL
+expect 2 'hf given twice' "alternation: a heuristic twice is refused" -- \
+	"$dmc" check "$d/$m" --heuristic hf,hf
+expect 2 "unknown heuristic 'hX'" "alternation: an unknown name is refused" -- \
+	"$dmc" check "$d/$m" --heuristic hf,hX
+
+echo "guidance: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -49,7 +49,7 @@ int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t er
 
 int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out)
 {
-	static const char *const names[] = { "default", "h", "g", "deep", "fifo", NULL };
+	static const char *const names[] = { "default", "h", "g", "deep", "fifo", "lifo", "random", NULL };
 	for (int i = 0; names[i]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			*out = (dmc_tie_kind) i;
@@ -246,6 +246,11 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 
 uint64_t dmc_combo_pack(double primary, dmc_tie_kind tie, int g, double h)
 {
+	return dmc_combo_pack_salted(primary, tie, g, h, 0);
+}
+
+uint64_t dmc_combo_pack_salted(double primary, dmc_tie_kind tie, int g, double h, uint64_t salt)
+{
 	const uint64_t kmax = 0xFFFFFF;
 	const double pmax = 4294967295.0;     /* 2^32 - 1: 40 bits in 1/256 */
 	uint64_t key = 0;
@@ -262,6 +267,16 @@ uint64_t dmc_combo_pack(double primary, dmc_tie_kind tie, int g, double h)
 		break;
 	case DMC_TIE_DEEP:
 		key = kmax - ((uint64_t) g > kmax ? kmax : (uint64_t) g);
+		break;
+	case DMC_TIE_LIFO:
+		key = kmax - (salt & kmax);
+		break;
+	case DMC_TIE_RANDOM:          /* splitmix64's finaliser */
+		salt ^= salt >> 30;
+		salt *= UINT64_C(0xbf58476d1ce4e5b9);
+		salt ^= salt >> 27;
+		salt *= UINT64_C(0x94d049bb133111eb);
+		key = (salt ^ (salt >> 31)) & kmax;
 		break;
 	default:
 		break;

@@ -32,7 +32,9 @@ typedef enum {
 	DMC_TIE_H,                    /* smaller combined h first */
 	DMC_TIE_G,                    /* smaller g first (shallower) */
 	DMC_TIE_DEEP,                 /* larger g first */
-	DMC_TIE_FIFO                  /* first queued first, nothing else */
+	DMC_TIE_FIFO,                 /* first queued first, nothing else */
+	DMC_TIE_LIFO,                 /* last queued first (within 2^24 pushes) */
+	DMC_TIE_RANDOM                /* by a hash of the state: arbitrary, repeatable */
 } dmc_tie_kind;
 
 typedef struct dmc_combo {
@@ -79,7 +81,10 @@ double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv);
 int dmc_combo_round(double h);
 
 /* The open list's priority: primary (>= 0, clamped at 2^32) in 1/256
- * steps above 24 bits of tie-breaking key. */
+ * steps above 24 bits of tie-breaking key.  salt: for DMC_TIE_LIFO the
+ * push counter, for DMC_TIE_RANDOM the state's fingerprint; else unused. */
+uint64_t dmc_combo_pack_salted(double primary, dmc_tie_kind tie, int g, double h, uint64_t salt);
+/* dmc_combo_pack_salted without salt */
 uint64_t dmc_combo_pack(double primary, dmc_tie_kind tie, int g, double h);
 
 #endif

@@ -56,6 +56,12 @@ static int alternate(dmc_options *o, char *err, size_t errlen)
 		         o->heuristic);
 		return -1;
 	}
+	if (o->search != DMC_SEARCH_GREEDY && o->search != DMC_SEARCH_ASTAR
+	    && o->search != DMC_SEARCH_WASTAR) {
+		snprintf(err, errlen, "alternation over several heuristics (--heuristic H1,H2,...) needs "
+		         "--search greedy, astar or wastar");
+		return -1;
+	}
 	dmc_combo_clear(&o->combo);
 	for (const char *p = o->heuristic;; p++) {
 		size_t len = strcspn(p, ",");

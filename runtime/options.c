@@ -91,6 +91,12 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_GUIDE:
 		o->guide = v;
 		break;
+	case DMC_OPT_TIE: {
+		dmc_tie_kind k = DMC_TIE_DEFAULT;
+		dmc_combo_tie_parse(v, &k);
+		o->tie = (int) k;
+		break;
+	}
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;

@@ -41,6 +41,7 @@ typedef struct dmc_options {
 	int cycles;                   /* 0 safety, 1 -a acceptance, 2 -l non-progress */
 	int fair;                     /* -f given (weak fairness: refused) */
 	const char *guide;            /* --guide: fsm (default), hamming, none */
+	int tie;                      /* --tie: a dmc_tie_kind; DMC_TIE_DEFAULT: the search's */
 } dmc_options;
 
 enum {                                /* dmc_options.given */

@@ -205,8 +205,8 @@ static int bf_start(dmc_run *R)
 	dmc_open_kind kind = kind_of(R)->open;
 	if (R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT) {
 		if (kind != DMC_OPEN_HEAP)
-			dmc_search_fail(R, "alternation over several heuristics (--heuristic H1,H2,...) needs "
-			                "--search greedy, astar or wastar");
+			dmc_search_fail(R, "a script's combine = \"alt\" (one open list per heuristic) "
+			                "needs search = \"greedy\", \"astar\" or \"wastar\"");
 		if (dmc_lua_has_priority())
 			dmc_search_fail(R, "alternation orders each open list by its own heuristic: "
 			                "a script's priority(s) cannot be used with it");
@@ -231,7 +231,8 @@ dmc_por *dmc_rt_por(dmc_run *R)
 
 int dmc_rt_wants_keys(const dmc_run *R)
 {
-	return R->reopen;
+	/* the state table's key; --tie random orders by it too */
+	return R->reopen || R->opt.tie == DMC_TIE_RANDOM || R->opt.combo.tie == DMC_TIE_RANDOM;
 }
 
 #define KEY(k) ((const void *) (uintptr_t) (k))
@@ -284,29 +285,43 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
  * value itself (priority(s)).  bfs and dfs ignore the key.  A single
  * heuristic's h is capped to the tie-break's 24 bits before it enters f,
  * so that states with h = infinity (pruning off) still order by g. */
-static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc)
+/* The tie-breaking rule: --tie, else the script's tie, else smaller h
+ * (f orders) or smaller g (h orders). */
+static dmc_tie_kind tie_of(const dmc_run *R, const dmc_combo *c)
 {
-	int fg = kind_of(R)->order == ORDER_F;
-	dmc_tie_kind tie = c->tie != DMC_TIE_DEFAULT ? c->tie : fg ? DMC_TIE_H : DMC_TIE_G;
-	double primary = fg ? c->wg * (double) g + R->opt.weight * hc : hc;
-	return dmc_combo_pack(primary, tie, g, hc);
+	if (R->opt.tie != DMC_TIE_DEFAULT)
+		return (dmc_tie_kind) R->opt.tie;
+	if (c->tie != DMC_TIE_DEFAULT)
+		return c->tie;
+	return kind_of(R)->order == ORDER_F ? DMC_TIE_H : DMC_TIE_G;
 }
 
-static uint64_t priority(dmc_run *R, int g, double hc, const int *hv)
+static uint64_t tie_salt(const dmc_run *R, uint64_t key)
+{
+	return R->opt.tie == DMC_TIE_RANDOM || R->opt.combo.tie == DMC_TIE_RANDOM
+	       ? key : (uint64_t) R->st.hcalls;
+}
+
+static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key)
+{
+	int fg = kind_of(R)->order == ORDER_F;
+	double primary = fg ? c->wg * (double) g + R->opt.weight * hc : hc;
+	return dmc_combo_pack_salted(primary, tie_of(R, c), g, hc, tie_salt(R, key));
+}
+
+static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t key)
 {
 	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
 	if (!R->opt.combo.active)
-		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc);
+		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc, key);
 	if (dmc_lua_has_priority()) {
 		char err[512];
 		double primary;
-		dmc_tie_kind tie = R->opt.combo.tie != DMC_TIE_DEFAULT ? R->opt.combo.tie
-		                 : kind_of(R)->order == ORDER_F ? DMC_TIE_H : DMC_TIE_G;
 		if (dmc_lua_priority(g, hv, hc, &primary, err, sizeof err) < 0)
 			dmc_search_fail(R, err);
-		return dmc_combo_pack(primary, tie, g, hc);
+		return dmc_combo_pack_salted(primary, tie_of(R, &R->opt.combo), g, hc, tie_salt(R, key));
 	}
-	return order_key(R, &R->opt.combo, g, hc);
+	return order_key(R, &R->opt.combo, g, hc, key);
 }
 
 /* Alternation (--heuristic H1,H2,...): state item in every open list, in
@@ -317,7 +332,7 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, const int *hv)
 {
 	uint64_t prio[DMC_ALT_MAX];
 	for (int i = 0; i < R->opt.combo.nterms; i++)
-		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i]);
+		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key);
 	if (dmc_alt_push(R->alt, item, KEY(key), g, prio, hv) < 0) {
 		R->stopped = "out of memory (the runtime's open lists)";
 		dmc_br_discard(item);
@@ -381,7 +396,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		alt_push(R, item, key, g, hv);
 		return;
 	}
-	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv);
+	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0) {

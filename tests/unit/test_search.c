@@ -131,6 +131,56 @@ static void greedy_and_wastar_follow_h(void)
 	order_is(&r, want, 2);
 }
 
+/* A plateau: h = none is 0 everywhere, so greedy's order is its
+ * tie-breaking: on the diamond, g and fifo expand breadth-first, deep
+ * and lifo the last branch first; random is some order of the same
+ * states, the same every run. */
+static void ties_order_a_plateau(void)
+{
+	fp_result r, again;
+	static const int bfs[] = { 1, 2, 3, 4 }, dfs[] = { 1, 3, 4 };
+	diamond();
+	run(&r, "greedy", "none", "--tie=g");
+	order_is(&r, bfs, 4);
+	diamond();
+	run(&r, "greedy", "none", "--tie=fifo");
+	order_is(&r, bfs, 4);
+	diamond();
+	run(&r, "greedy", "none", "--tie=lifo");
+	order_is(&r, dfs, 3);
+	diamond();
+	run(&r, "greedy", "none", "--tie=deep");
+	CHECK_EQ_LONG(r.order[0], 1);
+	CHECK_EQ_LONG(r.order[2], 4);       /* from 2 or 3 straight on to 4 */
+	diamond();
+	run(&r, "greedy", "none", "--tie=random");
+	diamond();
+	run(&again, "greedy", "none", "--tie=random");
+	CHECK(r.error && r.error_g == 3);
+	CHECK_EQ_LONG(r.nexpanded, again.nexpanded);
+	for (int i = 0; i < r.nexpanded && i < again.nexpanded; i++)
+		CHECK_EQ_LONG(r.order[i], again.order[i]);
+}
+
+/* A long dead branch that h likes (hf-like: the first branch looks
+ * closest) and a short way to the error: alternation with none reaches
+ * the error after expanding from both lists in turn, each state once. */
+static void alternation_takes_lists_in_turn(void)
+{
+	fp_result r;
+	two_paths();
+	run(&r, "greedy", "dL,none", NULL);
+	CHECK(r.status == 0);
+	CHECK(r.error && r.error_g == 2);
+	/* every expanded state once */
+	for (int i = 0; i < r.nexpanded; i++)
+		for (int j = 0; j < i; j++)
+			CHECK(r.order[i] != r.order[j]);
+	two_paths();
+	run(&r, "beam", "dL,none", NULL);
+	CHECK(r.status == -1 && strstr(r.err, "needs --search greedy, astar or wastar"));
+}
+
 /* dL proves 7 and 8 dead ends (no path to the assert): with -E-like
  * targets (no deadlock checks) they are pruned, and the search stays
  * complete for the error. */
@@ -234,6 +284,8 @@ CHECK_MAIN("search",
 	CASE(dfs_expands_last_queued_first),
 	CASE(astar_finds_the_shortest_path),
 	CASE(greedy_and_wastar_follow_h),
+	CASE(ties_order_a_plateau),
+	CASE(alternation_takes_lists_in_turn),
 	CASE(proved_dead_ends_are_pruned),
 	CASE(beam_drops_beyond_its_width),
 	CASE(complete_searches_store_every_state),

@@ -11,15 +11,10 @@
 #include "lua_internal.h"
 #include "lua_script.h"
 
-dmc_lua_ctx dmc_lua = {
-	NULL, NULL, DMC_LUA_BUDGET_DEFAULT, 0, DMC_LUA_MEM_LIMIT,
-	LUA_NOREF, LUA_NOREF, LUA_NOREF, LUA_NOREF, 0
-};
-
 /* The allocator: refuses to grow the state beyond mem_limit. */
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-	dmc_lua_ctx *c = ud;
+	dmc_lua *c = ud;
 	if (!ptr)
 		osize = 0;
 	if (nsize == 0) {
@@ -51,17 +46,16 @@ static int print_stderr(lua_State *L)
 	return 0;
 }
 
-static int exceeded;                  /* the budget ran out in this call */
-
 /* Once the budget is spent, every further instruction fails too: a
  * script cannot pcall its way past the limit.  The watchdog
  * (lua_watchdog.c) sets this hook too, when a call has used its
  * processor time. */
-static void budget_hook(lua_State *L, lua_Debug *ar)
+void dmc_lua_budget_hook(lua_State *L, lua_Debug *ar)
 {
 	(void) ar;
-	exceeded = 1;
-	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+	dmc_lua *X = dmc_lua_of(L);
+	X->exceeded = 1;
+	lua_sethook(L, dmc_lua_budget_hook, LUA_MASKCOUNT, 1);
 	/* no call frame for the hook: level 0 is the Lua function running */
 	luaL_where(L, 0);
 	if (dmc_lua_watchdog_fired())
@@ -69,7 +63,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 		                (int) dmc_lua_watchdog_seconds());
 	else
 		lua_pushfstring(L, "instruction budget exceeded (more than %d VM instructions in one "
-		                "call; set budget = N to allow more)", (int) (dmc_lua.budget));
+		                "call; set budget = N to allow more)", (int) X->budget);
 	lua_concat(L, 2);
 	lua_error(L);
 }
@@ -118,7 +112,7 @@ static int safe_xpcall(lua_State *L)
 	return 2;
 }
 
-int dmc_lua_new_state(void)
+int dmc_lua_new_state(dmc_lua *X)
 {
 	static const luaL_Reg libs[] = {
 		{ LUA_GNAME, luaopen_base }, { LUA_TABLIBNAME, luaopen_table },
@@ -129,10 +123,11 @@ int dmc_lua_new_state(void)
 	static const char *const removed[] = {
 		"dofile", "loadfile", "load", "require", "collectgarbage", NULL
 	};
-	dmc_lua.mem = 0;
-	lua_State *L = lua_newstate(alloc, &dmc_lua);
+	X->mem = 0;
+	lua_State *L = lua_newstate(alloc, X);
 	if (!L)
 		return -1;
+	*(dmc_lua **) lua_getextraspace(L) = X;
 	for (const luaL_Reg *l = libs; l->name; l++) {
 		luaL_requiref(L, l->name, l->func, 1);
 		lua_pop(L, 1);
@@ -153,42 +148,42 @@ int dmc_lua_new_state(void)
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
 	lua_pop(L, 1);
-	dmc_lua.L = L;
-	dmc_lua_watchdog_start(budget_hook);
+	X->L = L;
+	dmc_lua_watchdog_start(X);
 	return 0;
 }
 
 
-int dmc_lua_call(int nargs, int nresults, long budget, char *err, size_t errlen)
+int dmc_lua_call(dmc_lua *X, int nargs, int nresults, long budget, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	long saved = dmc_lua.budget;
-	dmc_lua.budget = budget;      /* for the hook's message */
-	exceeded = 0;
-	lua_sethook(L, budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
+	lua_State *L = X->L;
+	long saved = X->budget;
+	X->budget = budget;           /* for the hook's message */
+	X->exceeded = 0;
+	lua_sethook(L, dmc_lua_budget_hook, LUA_MASKCOUNT, budget > 0x7fffffffL ? 0x7fffffff : (int) budget);
 	dmc_lua_watchdog_enter(budget);
 	int rc = lua_pcall(L, nargs, nresults, 0);
 	dmc_lua_watchdog_leave();
-	if (rc == LUA_OK && exceeded) {       /* cannot happen; never trust it */
+	if (rc == LUA_OK && X->exceeded) {       /* cannot happen; never trust it */
 		lua_pop(L, nresults);
-		lua_pushfstring(L, "%s: instruction budget exceeded", dmc_lua.file);
+		lua_pushfstring(L, "%s: instruction budget exceeded", X->file);
 		rc = LUA_ERRRUN;
 	}
 	/* the hook stays, with a fresh budget: finalizers (__gc) that run
 	 * later, e.g. when the state is closed, are bounded too */
-	lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int) DMC_LUA_BUDGET_DEFAULT);
-	dmc_lua.budget = saved;
+	lua_sethook(L, dmc_lua_budget_hook, LUA_MASKCOUNT, (int) DMC_LUA_BUDGET_DEFAULT);
+	X->budget = saved;
 	if (rc == LUA_OK)
 		return 0;
 	const char *m = lua_tostring(L, -1);
 	if (rc == LUA_ERRMEM)
 		snprintf(err, errlen, "%s: out of memory (the script may use %zu MB)",
-		         dmc_lua.file, dmc_lua.mem_limit >> 20);
+		         X->file, X->mem_limit >> 20);
 	else if (m)
 		snprintf(err, errlen, "%s", m);
 	else
 		snprintf(err, errlen, "%s: the script raised an error with a %s, not a message",
-		         dmc_lua.file, luaL_typename(L, -1));
+		         X->file, luaL_typename(L, -1));
 	lua_pop(L, 1);
 	return -1;
 }
@@ -202,7 +197,7 @@ static int track_assign(lua_State *L)
 	if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar))
 		line = ar.currentline;
 	if (lua_type(L, 2) == LUA_TSTRING) {
-		lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+		lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua_of(L)->lines_ref);
 		lua_pushvalue(L, 2);
 		lua_pushinteger(L, line);
 		lua_rawset(L, -3);
@@ -212,27 +207,27 @@ static int track_assign(lua_State *L)
 	return 0;
 }
 
-int dmc_lua_line_of(const char *name)
+int dmc_lua_line_of(dmc_lua *X, const char *name)
 {
-	lua_State *L = dmc_lua.L;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+	lua_State *L = X->L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->lines_ref);
 	lua_getfield(L, -1, name);
 	int line = (int) lua_tointeger(L, -1);
 	lua_pop(L, 2);
 	return line;
 }
 
-int dmc_lua_run_file(const char *file, char *err, size_t errlen)
+int dmc_lua_run_file(dmc_lua *X, const char *file, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	free(dmc_lua.file);
-	dmc_lua.file = strdup(file);
-	if (!dmc_lua.file) {
+	lua_State *L = X->L;
+	free(X->file);
+	X->file = strdup(file);
+	if (!X->file) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	lua_newtable(L);
-	dmc_lua.lines_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	X->lines_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
 	/* text only: a precompiled chunk could break the sandbox */
 	int rc = luaL_loadfilex(L, file, "t");
@@ -251,7 +246,7 @@ int dmc_lua_run_file(const char *file, char *err, size_t errlen)
 	lua_setfield(L, -2, "__newindex");
 	lua_setmetatable(L, -2);
 	lua_pop(L, 1);
-	rc = dmc_lua_call(0, 0, DMC_LUA_CHUNK_BUDGET, err, errlen);
+	rc = dmc_lua_call(X, 0, 0, DMC_LUA_CHUNK_BUDGET, err, errlen);
 	lua_pushglobaltable(L);
 	lua_pushnil(L);
 	lua_setmetatable(L, -2);
@@ -259,40 +254,58 @@ int dmc_lua_run_file(const char *file, char *err, size_t errlen)
 	return rc;
 }
 
-void dmc_lua_close(void)
+void dmc_lua_close(dmc_lua *X)
 {
-	dmc_lua_watchdog_stop();
-	if (dmc_lua.L)
-		lua_close(dmc_lua.L);
-	dmc_lua.L = NULL;
-	dmc_lua.priority_ref = dmc_lua.beam_ref = dmc_lua.lines_ref = dmc_lua.s_ref = LUA_NOREF;
-	dmc_lua.budget = DMC_LUA_BUDGET_DEFAULT;
-	dmc_lua.calls = 0;
+	dmc_lua_watchdog_stop(X);
+	if (X->L)
+		lua_close(X->L);
+	X->L = NULL;
+	X->priority_ref = X->beam_ref = X->lines_ref = X->s_ref = LUA_NOREF;
+	X->gnames_ref = X->lnames_ref = X->cache_ref = LUA_NOREF;
 }
 
-int dmc_lua_load(const char *file, dmc_options *o, char *err, size_t errlen)
+void dmc_lua_free(dmc_lua *X)
 {
-	dmc_lua_close();
-	if (dmc_lua_new_state() < 0) {
-		snprintf(err, errlen, "%s: cannot create a Lua state", file);
-		return -1;
+	if (!X)
+		return;
+	dmc_lua_close(X);
+	free(X->vars);
+	free(X->file);
+	free(X);
+}
+
+dmc_lua *dmc_lua_load(const char *file, dmc_options *o, char *err, size_t errlen)
+{
+	dmc_lua *X = calloc(1, sizeof *X);
+	if (!X) {
+		snprintf(err, errlen, "%s: out of memory", file);
+		return NULL;
 	}
-	if (dmc_lua_run_file(file, err, errlen) < 0 || dmc_lua_apply_settings(o, err, errlen) < 0) {
-		dmc_lua_close();
-		return -1;
+	X->budget = DMC_LUA_BUDGET_DEFAULT;
+	X->mem_limit = DMC_LUA_MEM_LIMIT;
+	X->priority_ref = X->beam_ref = X->lines_ref = X->s_ref = LUA_NOREF;
+	X->gnames_ref = X->lnames_ref = X->cache_ref = LUA_NOREF;
+	if (dmc_lua_new_state(X) < 0) {
+		snprintf(err, errlen, "%s: cannot create a Lua state", file);
+		dmc_lua_free(X);
+		return NULL;
+	}
+	if (dmc_lua_run_file(X, file, err, errlen) < 0 || dmc_lua_apply_settings(X, o, err, errlen) < 0) {
+		dmc_lua_free(X);
+		return NULL;
 	}
 	/* nothing to call per state or per layer: no Lua during the search */
-	if (dmc_lua.priority_ref == LUA_NOREF && dmc_lua.beam_ref == LUA_NOREF)
-		dmc_lua_close();
-	return 0;
+	if (X->priority_ref == LUA_NOREF && X->beam_ref == LUA_NOREF)
+		dmc_lua_close(X);
+	return X;
 }
 
-int dmc_lua_has_priority(void)
+int dmc_lua_has_priority(const dmc_lua *X)
 {
-	return dmc_lua.L && dmc_lua.priority_ref != LUA_NOREF;
+	return X && X->L && X->priority_ref != LUA_NOREF;
 }
 
-double dmc_lua_calls(void)
+double dmc_lua_calls(const dmc_lua *X)
 {
-	return dmc_lua.calls;
+	return X ? X->calls : 0;
 }

@@ -23,12 +23,6 @@
 #include "lua_internal.h"
 #include "bridge.h"
 
-static int nvars;
-static dmc_var *vars;
-static int gnames_ref = LUA_NOREF;    /* global name -> var index */
-static int lnames_ref = LUA_NOREF;    /* proctype -> { local name -> var index } */
-static int cache_ref = LUA_NOREF;     /* views made once: arrays, processes */
-
 #define ARRAY_MT "dmc.array"
 #define PROC_MT  "dmc.proc"
 
@@ -42,6 +36,7 @@ static int read_only(lua_State *L)
 
 static long read_var(lua_State *L, int i, int pid, long index)
 {
+	const dmc_var *vars = dmc_lua_of(L)->vars;
 	long v;
 	if (dmc_br_var_read(&vars[i], pid, index, &v) < 0) {
 		const char *name = "?";
@@ -56,7 +51,7 @@ static long read_var(lua_State *L, int i, int pid, long index)
 /* cache[key], made by make() when absent; leaves it on the stack */
 static void cached(lua_State *L, lua_Integer key, void (*make)(lua_State *, int, int), int a, int b)
 {
-	lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua_of(L)->cache_ref);
 	if (lua_rawgeti(L, -1, key) == LUA_TNIL) {
 		lua_pop(L, 1);
 		make(L, a, b);
@@ -85,15 +80,17 @@ static void make_proc(lua_State *L, int pid, int unused)
 /* the value of var i (in process pid) on the stack */
 static void push_var(lua_State *L, int i, int pid)
 {
-	if (vars[i].size == 1)
+	const dmc_lua *X = dmc_lua_of(L);
+	if (X->vars[i].size == 1)
 		lua_pushinteger(L, read_var(L, i, pid, 0));
 	else
-		cached(L, (lua_Integer) (pid + 1) * nvars + i + 1000000, make_array, i, pid);
+		cached(L, (lua_Integer) (pid + 1) * X->nvars + i + 1000000, make_array, i, pid);
 }
 
 static int array_index(lua_State *L)
 {
 	array_view *a = luaL_checkudata(L, 1, ARRAY_MT);
+	const dmc_var *vars = dmc_lua_of(L)->vars;
 	int isint;
 	lua_Integer k = lua_tointegerx(L, 2, &isint);
 	if (!isint)
@@ -107,14 +104,14 @@ static int array_index(lua_State *L)
 static int array_len(lua_State *L)
 {
 	array_view *a = luaL_checkudata(L, 1, ARRAY_MT);
-	lua_pushinteger(L, vars[a->var].size);
+	lua_pushinteger(L, dmc_lua_of(L)->vars[a->var].size);
 	return 1;
 }
 
 static int var_index(lua_State *L)
 {
 	const char *name = luaL_checkstring(L, 2);
-	lua_rawgeti(L, LUA_REGISTRYINDEX, gnames_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua_of(L)->gnames_ref);
 	lua_pushvalue(L, 2);
 	if (lua_rawget(L, -2) != LUA_TNUMBER)
 		return luaL_error(L, "the model has no global variable '%s'%s", name,
@@ -182,7 +179,7 @@ static int proc_index(lua_State *L)
 	else if (strcmp(k, "line") == 0)
 		lua_pushinteger(L, state_line(type, dmc_br_proc_state(p->pid)));
 	else {
-		lua_rawgeti(L, LUA_REGISTRYINDEX, lnames_ref);
+		lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua_of(L)->lnames_ref);
 		lua_rawgeti(L, -1, type);
 		if (lua_istable(L, -1)) {
 			lua_pushvalue(L, 2);
@@ -236,16 +233,18 @@ static void view_table(lua_State *L, lua_CFunction index, lua_CFunction len)
 	lua_setmetatable(L, -2);
 }
 
-int dmc_lua_model_open(lua_State *L, int s)
+int dmc_lua_model_open(dmc_lua *X, int s)
 {
-	free(vars);
-	nvars = dmc_br_nvars();
-	vars = calloc((size_t) nvars + 1, sizeof *vars);
-	if (!vars)
+	lua_State *L = X->L;
+	free(X->vars);
+	X->nvars = dmc_br_nvars();
+	X->vars = calloc((size_t) X->nvars + 1, sizeof *X->vars);
+	if (!X->vars)
 		return -1;
+	dmc_var *vars = X->vars;
 	lua_newtable(L);              /* globals */
 	lua_newtable(L);              /* locals by proctype */
-	for (int i = 0; i < nvars; i++) {
+	for (int i = 0; i < X->nvars; i++) {
 		const char *name;
 		if (dmc_br_var_at(i, &name, &vars[i]) < 0)
 			continue;
@@ -264,10 +263,10 @@ int dmc_lua_model_open(lua_State *L, int s)
 			lua_pop(L, 1);
 		}
 	}
-	lnames_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-	gnames_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	X->lnames_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	X->gnames_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lua_newtable(L);
-	cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	X->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
 	static const luaL_Reg array_mt[] = {
 		{ "__index", array_index }, { "__len", array_len }, { "__newindex", read_only }, { NULL, NULL }

@@ -17,12 +17,6 @@
 #include "lua_script.h"
 #include "bridge.h"
 
-static int nterms;
-static const char *term_name[DMC_COMBO_MAX];
-static int fn_line;                   /* where priority is defined */
-/* every 16th call is timed: the cost per call without timing them all */
-static double timed_seconds, timed_calls;
-
 static double now(void)
 {
 	struct timespec ts;
@@ -30,32 +24,32 @@ static double now(void)
 	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-double dmc_lua_us_per_call(void)
+double dmc_lua_us_per_call(const dmc_lua *X)
 {
-	return timed_calls > 0 ? 1e6 * timed_seconds / timed_calls : 0;
+	return X && X->timed_calls > 0 ? 1e6 * X->timed_seconds / X->timed_calls : 0;
 }
 
-int dmc_lua_start(const dmc_combo *c, char *err, size_t errlen)
+int dmc_lua_start(dmc_lua *X, const dmc_combo *c, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	if (!dmc_lua_has_priority())
+	if (!dmc_lua_has_priority(X))
 		return 0;
+	lua_State *L = X->L;
 	lua_Debug ar;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.priority_ref);
-	fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
-	nterms = c->nterms;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->priority_ref);
+	X->fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
+	X->nterms = c->nterms;
 	lua_newtable(L);
-	for (int i = 0; i < nterms; i++) {
-		term_name[i] = c->h[i]->name;
+	for (int i = 0; i < X->nterms; i++) {
+		X->term_name[i] = c->h[i]->name;
 		lua_pushinteger(L, 0);
-		lua_setfield(L, -2, term_name[i]);
+		lua_setfield(L, -2, X->term_name[i]);
 	}
-	if (dmc_lua_model_open(L, lua_gettop(L)) < 0) {
+	if (dmc_lua_model_open(X, lua_gettop(L)) < 0) {
 		lua_pop(L, 1);
-		snprintf(err, errlen, "%s: out of memory setting up priority(s)", dmc_lua.file);
+		snprintf(err, errlen, "%s: out of memory setting up priority(s)", X->file);
 		return -1;
 	}
-	dmc_lua.s_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	X->s_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	return 0;
 }
 
@@ -69,25 +63,26 @@ static void push_h(lua_State *L, double h)
 		lua_pushnumber(L, h);
 }
 
-int dmc_lua_priority(int g, const int *hv, double h, double *out, char *err, size_t errlen)
+int dmc_lua_priority(dmc_lua *X, int g, const int *hv, double h, double *out,
+                     char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	int timed = ((long long) dmc_lua.calls & 15) == 0;
+	lua_State *L = X->L;
+	int timed = ((long long) X->calls & 15) == 0;
 	double t0 = timed ? now() : 0;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.priority_ref);
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.s_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->priority_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->s_ref);
 	lua_pushinteger(L, g);
 	lua_setfield(L, -2, "g");
 	push_h(L, h);
 	lua_setfield(L, -2, "h");
-	for (int i = 0; i < nterms; i++) {
+	for (int i = 0; i < X->nterms; i++) {
 		push_h(L, (double) hv[i]);
-		lua_setfield(L, -2, term_name[i]);
+		lua_setfield(L, -2, X->term_name[i]);
 	}
 	lua_pushinteger(L, dmc_br_nprocs());
 	lua_setfield(L, -2, "nprocs");
-	dmc_lua.calls++;
-	if (dmc_lua_call(1, 1, dmc_lua.budget, err, errlen) < 0)
+	X->calls++;
+	if (dmc_lua_call(X, 1, 1, X->budget, err, errlen) < 0)
 		return -1;
 	int t = lua_type(L, -1);
 	double v = t == LUA_TNUMBER ? lua_tonumber(L, -1) : 0;
@@ -104,12 +99,12 @@ int dmc_lua_priority(int g, const int *hv, double h, double *out, char *err, siz
 	}
 	lua_pop(L, 1);
 	if (timed) {
-		timed_seconds += now() - t0;
-		timed_calls++;
+		X->timed_seconds += now() - t0;
+		X->timed_calls++;
 	}
 	if (what) {
 		snprintf(err, errlen, "%s:%d: priority(s) returned %s for a state at depth %d; "
-		         "expected a number >= 0 (math.huge: last)", dmc_lua.file, fn_line, what, g);
+		         "expected a number >= 0 (math.huge: last)", X->file, X->fn_line, what, g);
 		return -1;
 	}
 	*out = v;

@@ -28,18 +28,18 @@ static const char *setting_name(int i)
 }
 
 /* "FILE:LINE: NAME: message" for the setting `name` */
-static int fail(const char *name, char *err, size_t errlen, const char *fmt, ...)
+static int fail(dmc_lua *X, const char *name, char *err, size_t errlen, const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	int line = dmc_lua_line_of(name);
+	int line = dmc_lua_line_of(X, name);
 	if (line > 0)
-		snprintf(err, errlen, "%s:%d: %s: %s", dmc_lua.file, line, name, msg);
+		snprintf(err, errlen, "%s:%d: %s: %s", X->file, line, name, msg);
 	else
-		snprintf(err, errlen, "%s: %s: %s", dmc_lua.file, name, msg);
+		snprintf(err, errlen, "%s: %s: %s", X->file, name, msg);
 	return -1;
 }
 
@@ -68,10 +68,10 @@ static int distance(const char *a, const char *b)
 }
 
 /* A global that is not a setting but looks like a misspelt one. */
-static int check_typos(char *err, size_t errlen)
+static int check_typos(dmc_lua *X, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.lines_ref);
+	lua_State *L = X->L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->lines_ref);
 	lua_pushnil(L);
 	while (lua_next(L, -2)) {
 		lua_pop(L, 1);
@@ -82,7 +82,7 @@ static int check_typos(char *err, size_t errlen)
 			is_known |= strcmp(name, known) == 0;
 		for (int i = 0; (known = setting_name(i)) && !is_known; i++)
 			if (distance(name, known) <= (strlen(known) > 5 ? 2 : 1)) {
-				fail(name, err, errlen, "not a setting; did you mean '%s'?", known);
+				fail(X, name, err, errlen, "not a setting; did you mean '%s'?", known);
 				lua_pop(L, 2);
 				return -1;
 			}
@@ -92,15 +92,15 @@ static int check_typos(char *err, size_t errlen)
 }
 
 /* The global `name` on the stack; its Lua type (LUA_TNIL when unset). */
-static int get(const char *name)
+static int get(dmc_lua *X, const char *name)
 {
-	return lua_getglobal(dmc_lua.L, name);
+	return lua_getglobal(X->L, name);
 }
 
-static int get_string(const char *name, const char **out, char *err, size_t errlen)
+static int get_string(dmc_lua *X, const char *name, const char **out, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	int t = get(name);
+	lua_State *L = X->L;
+	int t = get(X, name);
 	*out = NULL;
 	if (t == LUA_TNIL) {
 		lua_pop(L, 1);
@@ -108,7 +108,7 @@ static int get_string(const char *name, const char **out, char *err, size_t errl
 	}
 	if (t != LUA_TSTRING) {
 		lua_pop(L, 1);
-		return fail(name, err, errlen, "expected a string, got %s", lua_typename(L, t));
+		return fail(X, name, err, errlen, "expected a string, got %s", lua_typename(L, t));
 	}
 	/* alive while the global holds it; what the options keep after the
 	 * state is closed is the registry's own name */
@@ -117,11 +117,11 @@ static int get_string(const char *name, const char **out, char *err, size_t errl
 	return 0;
 }
 
-static int get_number(const char *name, double lo, double hi, int whole, int *set, double *out,
+static int get_number(dmc_lua *X, const char *name, double lo, double hi, int whole, int *set, double *out,
                       char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	int t = get(name);
+	lua_State *L = X->L;
+	int t = get(X, name);
 	*set = 0;
 	if (t == LUA_TNIL) {
 		lua_pop(L, 1);
@@ -129,13 +129,13 @@ static int get_number(const char *name, double lo, double hi, int whole, int *se
 	}
 	if (t != LUA_TNUMBER) {
 		lua_pop(L, 1);
-		return fail(name, err, errlen, "expected a number, got %s", lua_typename(L, t));
+		return fail(X, name, err, errlen, "expected a number, got %s", lua_typename(L, t));
 	}
 	double v = lua_tonumber(L, -1);
 	lua_pop(L, 1);
 	/* written so that NaN fails too */
 	if (!(v >= lo && v <= hi) || (whole && v != floor(v)))
-		return fail(name, err, errlen, "expected a %s %g..%g, got %g",
+		return fail(X, name, err, errlen, "expected a %s %g..%g, got %g",
 		            whole ? "whole number" : "number", lo, hi, v);
 	*set = 1;
 	*out = v;
@@ -144,30 +144,24 @@ static int get_number(const char *name, double lo, double hi, int whole, int *se
 
 /* ---- the beam-width schedule ---- */
 
-#define MAX_STEPS 64
-static int nsteps;
-static long step_depth[MAX_STEPS];
-static size_t step_width[MAX_STEPS], default_width;
-static int beam_fn_line;              /* where beam = function ... is defined */
-
 /* beam = { [0] = 1000, [20] = 100 }: the width of the last step at or
  * above the layer's depth */
-static size_t width_from_table(int g)
+static size_t width_from_table(const dmc_lua *X, int g)
 {
-	size_t w = default_width;
-	for (int i = 0; i < nsteps && step_depth[i] <= g; i++)
-		w = step_width[i];
+	size_t w = X->default_width;
+	for (int i = 0; i < X->nsteps && X->step_depth[i] <= g; i++)
+		w = X->step_width[i];
 	return w;
 }
 
 /* beam = function(depth) ... end: called once per new layer */
-static size_t width_from_function(int g)
+static size_t width_from_function(dmc_lua *X, int g)
 {
 	char err[512];
-	lua_State *L = dmc_lua.L;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, dmc_lua.beam_ref);
+	lua_State *L = X->L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, X->beam_ref);
 	lua_pushinteger(L, g);
-	if (dmc_lua_call(1, 1, dmc_lua.budget, err, sizeof err) < 0) {
+	if (dmc_lua_call(X, 1, 1, X->budget, err, sizeof err) < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		fflush(NULL);
 		_Exit(2);
@@ -177,12 +171,24 @@ static size_t width_from_function(int g)
 	lua_pop(L, 1);
 	if (!isnum || !(v >= 1 && v <= DMC_BEAM_MAX) || v != floor(v)) {
 		fprintf(stderr, "pan: spin-dmc: %s:%d: beam(%d) returned %s; expected a whole number >= 1\n",
-		        dmc_lua.file, beam_fn_line, g,
+		        X->file, X->beam_fn_line, g,
 		        isnum ? "a number out of range" : "a non-number");
 		fflush(NULL);
 		_Exit(2);
 	}
 	return (size_t) v;
+}
+
+int dmc_lua_has_beam_schedule(const dmc_lua *X)
+{
+	return X && X->beam_schedule != DMC_LUA_BEAM_FIXED;
+}
+
+size_t dmc_lua_beam_width(void *ctx, int g)
+{
+	dmc_lua *X = ctx;
+	return X->beam_schedule == DMC_LUA_BEAM_FUNCTION ? width_from_function(X, g)
+	                                                 : width_from_table(X, g);
 }
 
 static int cmp_steps(const void *a, const void *b)
@@ -191,10 +197,10 @@ static int cmp_steps(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int beam_setting(dmc_options *o, char *err, size_t errlen)
+static int beam_setting(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
-	int t = get("beam");
+	lua_State *L = X->L;
+	int t = get(X, "beam");
 	if (t == LUA_TNIL || (o->given & DMC_GIVEN_BEAM)) {
 		lua_pop(L, 1);
 		return 0;
@@ -202,14 +208,14 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 	if (t == LUA_TFUNCTION) {
 		lua_Debug ar;
 		lua_pushvalue(L, -1);
-		beam_fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
-		dmc_lua.beam_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-		o->beam_width_of = width_from_function;
+		X->beam_fn_line = lua_getinfo(L, ">S", &ar) ? ar.linedefined : 0;
+		X->beam_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		X->beam_schedule = DMC_LUA_BEAM_FUNCTION;
 		return 0;
 	}
 	if (t == LUA_TTABLE) {
-		long pairs[2 * MAX_STEPS];
-		nsteps = 0;
+		long pairs[2 * DMC_LUA_MAX_STEPS];
+		int nsteps = 0;
 		lua_pushnil(L);
 		while (lua_next(L, -2)) {
 			int ik, iv;
@@ -217,13 +223,13 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 			lua_pop(L, 1);
 			if (!ik || k < 0 || k > 2000000000 || !iv || v < 1 || (double) v > DMC_BEAM_MAX) {
 				lua_pop(L, 2);
-				return fail("beam", err, errlen, "a schedule maps depths (whole numbers "
+				return fail(X, "beam", err, errlen, "a schedule maps depths (whole numbers "
 				            "0..2000000000) to widths (whole numbers 1..%g), "
 				            "e.g. { [0] = 1000, [20] = 100 }", DMC_BEAM_MAX);
 			}
-			if (nsteps == MAX_STEPS) {
+			if (nsteps == DMC_LUA_MAX_STEPS) {
 				lua_pop(L, 2);
-				return fail("beam", err, errlen, "at most %d steps", MAX_STEPS);
+				return fail(X, "beam", err, errlen, "at most %d steps", DMC_LUA_MAX_STEPS);
 			}
 			pairs[2 * nsteps] = (long) k;
 			pairs[2 * nsteps + 1] = (long) v;
@@ -232,20 +238,21 @@ static int beam_setting(dmc_options *o, char *err, size_t errlen)
 		lua_pop(L, 1);
 		qsort(pairs, (size_t) nsteps, 2 * sizeof(long), cmp_steps);
 		for (int i = 0; i < nsteps; i++) {
-			step_depth[i] = pairs[2 * i];
-			step_width[i] = (size_t) pairs[2 * i + 1];
+			X->step_depth[i] = pairs[2 * i];
+			X->step_width[i] = (size_t) pairs[2 * i + 1];
 		}
-		default_width = o->beam_width;
-		o->beam_width_of = width_from_table;
-		if (nsteps > 0 && step_depth[0] == 0)
-			o->beam_width = step_width[0];   /* the report's K: the first layer's */
+		X->nsteps = nsteps;
+		X->default_width = o->beam_width;
+		X->beam_schedule = DMC_LUA_BEAM_STEPS;
+		if (nsteps > 0 && X->step_depth[0] == 0)
+			o->beam_width = X->step_width[0];   /* the report's K: the first layer's */
 		return 0;
 	}
 	lua_pop(L, 1);
 	int set;
 	double d;
 	const dmc_opt *bt = &dmc_opt_table[DMC_OPT_BEAM];
-	if (get_number("beam", bt->lo, bt->hi, bt->kind == DMC_OPTK_WHOLE, &set, &d, err, errlen) < 0)
+	if (get_number(X, "beam", bt->lo, bt->hi, bt->kind == DMC_OPTK_WHOLE, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)
 		o->beam_width = (size_t) d;
@@ -273,29 +280,29 @@ static int heuristic_index(const char *name)
 	return -1;
 }
 
-static int combination(dmc_options *o, int script_heuristic, char *err, size_t errlen)
+static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *err, size_t errlen)
 {
-	lua_State *L = dmc_lua.L;
+	lua_State *L = X->L;
 	double w[64] = { 0 };
 	int used[64] = { 0 }, any = 0, nterms = 0;
 	dmc_combo *c = &o->combo;
 	const char *s;
 
 	dmc_combo_clear(c);
-	int t = get("weights");
+	int t = get(X, "weights");
 	if (t == LUA_TTABLE) {
 		lua_pushnil(L);
 		while (lua_next(L, -2)) {
 			if (lua_type(L, -2) != LUA_TSTRING) {
 				lua_pop(L, 3);
-				return fail("weights", err, errlen, "keys are g and heuristic names");
+				return fail(X, "weights", err, errlen, "keys are g and heuristic names");
 			}
 			const char *k = lua_tostring(L, -2);
 			int isnum;
 			double v = lua_tonumberx(L, -1, &isnum);
 			if (!isnum || !(v >= 0 && v <= DMC_WEIGHT_MAX)) {
 				lua_pop(L, 3);
-				return fail("weights", err, errlen, "weight of %s: expected a number 0..%g",
+				return fail(X, "weights", err, errlen, "weight of %s: expected a number 0..%g",
 				            k, DMC_WEIGHT_MAX);
 			}
 			if (strcmp(k, "g") == 0)
@@ -306,7 +313,7 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 					char e[200];
 					snprintf(e, sizeof e, "'%s' is neither g nor a heuristic", k);
 					lua_pop(L, 3);
-					return fail("weights", err, errlen, "%s", e);
+					return fail(X, "weights", err, errlen, "%s", e);
 				}
 				used[i] = 1;
 				w[i] = v;
@@ -317,11 +324,11 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 		any = 1;
 	} else if (t != LUA_TNIL) {
 		lua_pop(L, 1);
-		return fail("weights", err, errlen, "expected a table such as { g = 1, hU = 2 }");
+		return fail(X, "weights", err, errlen, "expected a table such as { g = 1, hU = 2 }");
 	}
 	lua_pop(L, 1);
 
-	t = get("heuristics");
+	t = get(X, "heuristics");
 	if (t == LUA_TTABLE) {
 		lua_Integer n = (lua_Integer) lua_rawlen(L, -1);
 		for (lua_Integer i = 1; i <= n; i++) {
@@ -331,7 +338,7 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 			lua_pop(L, 1);
 			if (k < 0) {
 				lua_pop(L, 1);
-				return fail("heuristics", err, errlen, "element %d is not a heuristic name",
+				return fail(X, "heuristics", err, errlen, "element %d is not a heuristic name",
 				            (int) i);
 			}
 			if (!used[k]) {
@@ -343,42 +350,42 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 		any = 1;
 	} else if (t != LUA_TNIL) {
 		lua_pop(L, 1);
-		return fail("heuristics", err, errlen, "expected a list such as { \"hL\", \"dU\" }");
+		return fail(X, "heuristics", err, errlen, "expected a list such as { \"hL\", \"dU\" }");
 	}
 	lua_pop(L, 1);
 
-	if (get_string("combine", &s, err, errlen) < 0)
+	if (get_string(X, "combine", &s, err, errlen) < 0)
 		return -1;
 	if (s) {
 		any = 1;
 		if (dmc_combo_kind_parse(s, &c->kind) < 0)
-			return fail("combine", err, errlen, "expected \"sum\" or \"max\", got '%s'", s);
+			return fail(X, "combine", err, errlen, "expected \"sum\" or \"max\", got '%s'", s);
 	}
-	if (get_string("tie", &s, err, errlen) < 0)
+	if (get_string(X, "tie", &s, err, errlen) < 0)
 		return -1;
 	if (s) {
 		any = 1;
 		if (dmc_combo_tie_parse(s, &c->tie) < 0)
-			return fail("tie", err, errlen, "expected \"h\", \"g\", \"deep\" or \"fifo\", got '%s'", s);
+			return fail(X, "tie", err, errlen, "expected \"h\", \"g\", \"deep\" or \"fifo\", got '%s'", s);
 	}
 
-	t = get("priority");
+	t = get(X, "priority");
 	if (t == LUA_TFUNCTION) {
-		dmc_lua.priority_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		X->priority_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 		any = 1;
 	} else {
 		lua_pop(L, 1);
 		if (t != LUA_TNIL)
-			return fail("priority", err, errlen, "expected a function priority(s)");
+			return fail(X, "priority", err, errlen, "expected a function priority(s)");
 	}
 	if (!any)
 		return 0;
 
 	if (nterms > 0 && (o->given & DMC_GIVEN_HEURISTIC))
-		return fail(dmc_lua_line_of("weights") ? "weights" : "heuristics", err, errlen,
+		return fail(X, dmc_lua_line_of(X, "weights") ? "weights" : "heuristics", err, errlen,
 		            "the script names its heuristics; drop --heuristic %s", o->heuristic);
 	if (nterms > 0 && script_heuristic)
-		return fail("heuristic", err, errlen, "set either heuristic or the heuristics "
+		return fail(X, "heuristic", err, errlen, "set either heuristic or the heuristics "
 		            "in weights/heuristics, not both");
 	if (nterms == 0) {          /* e.g. weights = { g = 0.5 }: the one heuristic */
 		used[heuristic_index(o->heuristic)] = 1;
@@ -387,82 +394,82 @@ static int combination(dmc_options *o, int script_heuristic, char *err, size_t e
 	if (add_terms_in_order(c, w, used, err, errlen) < 0) {
 		char why[256];
 		snprintf(why, sizeof why, "%s", err);
-		return fail(dmc_lua_line_of("weights") ? "weights" : "heuristics", err, errlen, "%s", why);
+		return fail(X, dmc_lua_line_of(X, "weights") ? "weights" : "heuristics", err, errlen, "%s", why);
 	}
 	if (o->search == DMC_SEARCH_BFS || o->search == DMC_SEARCH_DFS) {
-		const char *what = dmc_lua.priority_ref != LUA_NOREF ? "priority" : "weights";
-		if (!dmc_lua_line_of(what))
-			what = dmc_lua_line_of("combine") ? "combine" : "tie";
-		return fail(what, err, errlen, "search %s takes states in queue order: "
+		const char *what = X->priority_ref != LUA_NOREF ? "priority" : "weights";
+		if (!dmc_lua_line_of(X, what))
+			what = dmc_lua_line_of(X, "combine") ? "combine" : "tie";
+		return fail(X, what, err, errlen, "search %s takes states in queue order: "
 		            "use astar, wastar, greedy or beam", o->search_name);
 	}
-	c->active = dmc_lua.priority_ref != LUA_NOREF || !dmc_combo_is_plain(c);
+	c->active = X->priority_ref != LUA_NOREF || !dmc_combo_is_plain(c);
 	if (!c->active)             /* exactly the single heuristic */
 		o->heuristic = c->h[0]->name;
 	return 0;
 }
 
-int dmc_lua_apply_settings(dmc_options *o, char *err, size_t errlen)
+int dmc_lua_apply_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 {
 	const char *s;
 	int set, script_heuristic = 0;
 	double d;
-	if (check_typos(err, errlen) < 0)
+	if (check_typos(X, err, errlen) < 0)
 		return -1;
 
-	if (get_string("search", &s, err, errlen) < 0)
+	if (get_string(X, "search", &s, err, errlen) < 0)
 		return -1;
 	if (s && !(o->given & DMC_GIVEN_SEARCH)) {
 		dmc_search_kind k;
 		if (dmc_search_parse(s, &k) < 0) {
 			char names[256];
 			dmc_opt_join(dmc_search_names, names, sizeof names);
-			return fail("search", err, errlen, "unknown search '%s' (valid: %s)", s, names);
+			return fail(X, "search", err, errlen, "unknown search '%s' (valid: %s)", s, names);
 		}
 		o->search_name = dmc_search_names[k];
 		o->search = k;
 		if (!(o->given & DMC_GIVEN_WEIGHT))     /* the default; astar sets 1 below */
 			o->weight = strtod(dmc_opt_table[DMC_OPT_WEIGHT].def, NULL);
 	}
-	if (get_string("heuristic", &s, err, errlen) < 0)
+	if (get_string(X, "heuristic", &s, err, errlen) < 0)
 		return -1;
 	if (s) {
 		script_heuristic = 1;
 		if (!dmc_heuristic_find(s)) {
 			char names[256];
 			dmc_opt_join(dmc_heuristic_names, names, sizeof names);
-			return fail("heuristic", err, errlen, "unknown heuristic '%s' (valid: %s)", s, names);
+			return fail(X, "heuristic", err, errlen, "unknown heuristic '%s' (valid: %s)", s, names);
 		}
 		if (!(o->given & DMC_GIVEN_HEURISTIC))
 			o->heuristic = dmc_heuristic_find(s)->name;
 	}
 	const dmc_opt *wt = &dmc_opt_table[DMC_OPT_WEIGHT];
-	if (get_number("weight", wt->lo, wt->hi, 0, &set, &d, err, errlen) < 0)
+	if (get_number(X, "weight", wt->lo, wt->hi, 0, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
 		/* the script's own contradiction; --search astar simply wins */
 		if (o->search == DMC_SEARCH_ASTAR && !(o->given & DMC_GIVEN_SEARCH))
-			return fail("weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
+			return fail(X, "weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
 	}
-	if (beam_setting(o, err, errlen) < 0)
+	if (beam_setting(X, o, err, errlen) < 0)
 		return -1;
-	if (get_string("target", &s, err, errlen) < 0)
+	if (get_string(X, "target", &s, err, errlen) < 0)
 		return -1;
 	if (s && !(o->given & DMC_GIVEN_TARGET)) {
 		int k = dmc_targets_parse_kinds(s);
 		if (k <= 0) {
 			char valid[256];
 			dmc_opt_values(&dmc_opt_table[DMC_OPT_TARGET], valid, sizeof valid);
-			return fail("target", err, errlen, "unknown target '%s' (valid: %s)", s, valid);
+			return fail(X, "target", err, errlen, "unknown target '%s' (valid: %s)", s, valid);
 		}
 		o->targets = k;
 	}
-	if (get_number("budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)
+	if (get_number(X, "budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)
-		dmc_lua.budget = (long) d;
-	if (combination(o, script_heuristic, err, errlen) < 0)
+		X->budget = (long) d;
+	if (combination(X, o, script_heuristic, err, errlen) < 0)
 		return -1;
 	return dmc_options_check(o, err, errlen);
 }

@@ -14,6 +14,7 @@
  * the script and the line of the call.
  */
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -23,12 +24,14 @@
 #define DMC_LUA_TICK_MS 100
 #define GRACE_TICKS     10            /* a second after the hook is set */
 
+/* File-scope because the timer's signal handler reads and writes them
+ * (a handler takes no argument): the call's flags, and the context whose
+ * state the handler may stop (NULL: the timer is not set). */
 static volatile sig_atomic_t in_call; /* a Lua call is running */
 static volatile sig_atomic_t ticks;   /* timer ticks during it */
 static volatile sig_atomic_t limit;   /* ticks it may take */
 static volatile sig_atomic_t fired;   /* the allowance is spent */
-static lua_Hook hook;                 /* the budget hook to arm */
-static int armed;
+static _Atomic(const dmc_lua *) watched;
 
 static size_t put(char *b, size_t at, size_t cap, const char *s)
 {
@@ -67,17 +70,18 @@ static long current_line(lua_State *L)
 static void on_tick(int sig)
 {
 	(void) sig;
-	if (!in_call || !dmc_lua.L)
+	const dmc_lua *X = atomic_load(&watched);
+	if (!in_call || !X || !X->L)
 		return;
 	ticks++;
 	if (ticks == limit) {
 		fired = 1;
-		lua_sethook(dmc_lua.L, hook, LUA_MASKCOUNT, 1);
+		lua_sethook(X->L, dmc_lua_budget_hook, LUA_MASKCOUNT, 1);
 	} else if (ticks >= limit + GRACE_TICKS) {
 		char b[512];
 		size_t n = put(b, 0, sizeof b, "pan: spin-dmc: ");
-		n = put(b, n, sizeof b, dmc_lua.file ? dmc_lua.file : "the Lua script");
-		long line = current_line(dmc_lua.L);
+		n = put(b, n, sizeof b, X->file ? X->file : "the Lua script");
+		long line = current_line(X->L);
 		if (line > 0) {
 			n = put(b, n, sizeof b, ":");
 			n = put_num(b, n, sizeof b, line);
@@ -92,11 +96,10 @@ static void on_tick(int sig)
 	}
 }
 
-void dmc_lua_watchdog_start(lua_Hook h)
+void dmc_lua_watchdog_start(dmc_lua *X)
 {
-	hook = h;
-	if (armed)
-		return;
+	if (atomic_exchange(&watched, X))
+		return;                       /* the timer is set */
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_tick;
@@ -105,18 +108,17 @@ void dmc_lua_watchdog_start(lua_Hook h)
 	sigaction(SIGVTALRM, &sa, NULL);
 	struct itimerval t = { { 0, DMC_LUA_TICK_MS * 1000 }, { 0, DMC_LUA_TICK_MS * 1000 } };
 	setitimer(ITIMER_VIRTUAL, &t, NULL);
-	armed = 1;
 }
 
-void dmc_lua_watchdog_stop(void)
+void dmc_lua_watchdog_stop(const dmc_lua *X)
 {
-	if (!armed)
+	if (atomic_load(&watched) != X)
 		return;
 	struct itimerval t;
 	memset(&t, 0, sizeof t);
 	setitimer(ITIMER_VIRTUAL, &t, NULL);
 	signal(SIGVTALRM, SIG_IGN);          /* a tick still on its way is harmless */
-	armed = 0;
+	atomic_store(&watched, NULL);
 	in_call = 0;
 }
 

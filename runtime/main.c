@@ -89,7 +89,7 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 	/* a script's settings, before anything else looks at the options */
 	const char *lua = o->lua_file ? o->lua_file
 	                : unquote(info->lua, R->lua_path, sizeof R->lua_path);
-	if (lua && *lua && dmc_lua_load(lua, o, err, errlen) < 0)
+	if (lua && *lua && !(R->lua = dmc_lua_load(lua, o, err, errlen)))
 		return -1;
 	if (lua && *lua)
 		o->lua_file = lua;

@@ -32,7 +32,8 @@ typedef struct layer {
 struct dmc_open {
 	dmc_open_kind kind;
 	size_t width;                 /* BEAM: entries per layer, 0 = unbounded */
-	size_t (*width_of)(int g);    /* BEAM: per-layer width, or NULL */
+	size_t (*width_of)(void *ctx, int g);   /* BEAM: per-layer width, or NULL */
+	void *width_ctx;              /* width_of's context */
 	uint64_t seq;                 /* next push counter */
 	size_t n;                     /* entries held, all layers together */
 	/* FIFO, LIFO, HEAP */
@@ -235,7 +236,7 @@ static layer *get_layer(dmc_open *o, int g)
 	L = &o->layers[lo];
 	L->g = g;
 	L->n = 0;
-	L->width = o->width_of ? o->width_of(g) : o->width;
+	L->width = o->width_of ? o->width_of(o->width_ctx, g) : o->width;
 	L->h = o->spare;
 	L->cap = o->sparecap;
 	o->spare = NULL;
@@ -402,7 +403,8 @@ size_t dmc_open_bytes(const dmc_open *o)
 	return b;
 }
 
-void dmc_open_set_width_of(dmc_open *o, size_t (*width_of)(int g))
+void dmc_open_set_width_of(dmc_open *o, size_t (*width_of)(void *ctx, int g), void *ctx)
 {
 	o->width_of = width_of;
+	o->width_ctx = ctx;
 }

@@ -45,9 +45,10 @@ int dmc_open_push(dmc_open *o, const dmc_open_entry *e, dmc_open_entry *evicted)
 /* Pop the next entry into *out; returns 0 when the list is empty. */
 int dmc_open_pop(dmc_open *o, dmc_open_entry *out);
 
-/* BEAM: the width of each layer, asked once when the layer is created
- * (a beam-width schedule); NULL = the width given to dmc_open_new. */
-void dmc_open_set_width_of(dmc_open *o, size_t (*width_of)(int g));
+/* BEAM: the width of each layer, width_of(ctx, g), asked once when the
+ * layer is created (a beam-width schedule); NULL = the width given to
+ * dmc_open_new. */
+void dmc_open_set_width_of(dmc_open *o, size_t (*width_of)(void *ctx, int g), void *ctx);
 
 size_t dmc_open_size(const dmc_open *o);
 size_t dmc_open_bytes(const dmc_open *o);     /* memory held by the list */

@@ -36,7 +36,6 @@ typedef struct dmc_options {
 	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */
 	unsigned given;               /* DMC_GIVEN_* bits: set on the command line */
 	dmc_combo combo;              /* combined heuristics; combo.active = 0: none */
-	size_t (*beam_width_of)(int g); /* beam width per layer; NULL: beam_width */
 	/* liveness (runtime/ndfs.c) */
 	int cycles;                   /* 0 safety, 1 -a acceptance, 2 -l non-progress */
 	int fair;                     /* -f given (weak fairness: refused) */

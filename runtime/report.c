@@ -231,7 +231,7 @@ void dmc_report_on_exit(int status, void *arg)
 	char wnote[64] = "";
 	if (R->opt.search == DMC_SEARCH_WASTAR)
 		snprintf(wnote, sizeof wnote, " (W=%g)", R->opt.weight);
-	else if (R->opt.search == DMC_SEARCH_BEAM && R->opt.beam_width_of)
+	else if (R->opt.search == DMC_SEARCH_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (R->opt.search == DMC_SEARCH_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
@@ -311,12 +311,12 @@ void dmc_report_on_exit(int status, void *arg)
 	if (R->opt.lua_file)
 		dmc_results_text(r, "lua script", "%s%s", R->opt.lua_file,
 		                 R->opt.combo.active ? "" : " (settings only)");
-	if (dmc_lua_calls() > 0)
-		dmc_results_text(r, "priority(s) calls", "%.0f (%.2f us per call)", dmc_lua_calls(),
-		                 dmc_lua_us_per_call());
+	if (dmc_lua_calls(R->lua) > 0)
+		dmc_results_text(r, "priority(s) calls", "%.0f (%.2f us per call)", dmc_lua_calls(R->lua),
+		                 dmc_lua_us_per_call(R->lua));
 	if (R->opt.lua_file) {
-		dmc_results_num(r, "lua_calls", NULL, "%.0f", dmc_lua_calls());
-		dmc_results_num(r, "lua_us_per_call", NULL, "%.3f", dmc_lua_us_per_call());
+		dmc_results_num(r, "lua_calls", NULL, "%.0f", dmc_lua_calls(R->lua));
+		dmc_results_num(r, "lua_us_per_call", NULL, "%.3f", dmc_lua_us_per_call(R->lua));
 	}
 	/* processor time of the whole pan process: steadier than time_s on a
 	 * loaded machine (tests/bench/lua.sh) */

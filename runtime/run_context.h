@@ -42,6 +42,7 @@ typedef struct dmc_stats {
 } dmc_stats;
 
 struct dmc_ndfs;
+struct dmc_lua;
 typedef struct dmc_run dmc_run;
 
 /* A search: how the runtime answers pan's pushes and pops (search.h). */
@@ -82,6 +83,8 @@ struct dmc_run {
 	double pops_since_clock;
 
 	dmc_por *por;                 /* partial-order reduction's bookkeeping (por.c) */
+
+	struct dmc_lua *lua;          /* the Lua script's context (lua_script.h), or NULL */
 
 	/* liveness (ndfs.c) */
 	struct dmc_ndfs *ndfs;

@@ -171,7 +171,7 @@ static int bf_start(dmc_run *R)
 	char err[512];
 	if (R->opt.combo.active) {        /* a Lua script's combination */
 		R->heur = dmc_combo_finish(&R->opt.combo);
-		if (dmc_lua_has_priority()) {
+		if (dmc_lua_has_priority(R->lua)) {
 			char name[sizeof R->opt.combo.name];
 			size_t n = sizeof R->opt.combo.name;
 			memcpy(name, R->opt.combo.name, n);
@@ -199,7 +199,7 @@ static int bf_start(dmc_run *R)
 	if (!(R->hinst = R->heur->create(&R->targets, &hopts, err, sizeof err)))
 		fall_back(R, &hopts, err);
 	decide_pruning(R);
-	if (dmc_lua_start(&R->opt.combo, err, sizeof err) < 0)
+	if (dmc_lua_start(R->lua, &R->opt.combo, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 
 	dmc_open_kind kind = kind_of(R)->open;
@@ -207,15 +207,15 @@ static int bf_start(dmc_run *R)
 		if (kind != DMC_OPEN_HEAP)
 			dmc_search_fail(R, "a script's combine = \"alt\" (one open list per heuristic) "
 			                "needs search = \"greedy\", \"astar\" or \"wastar\"");
-		if (dmc_lua_has_priority())
+		if (dmc_lua_has_priority(R->lua))
 			dmc_search_fail(R, "alternation orders each open list by its own heuristic: "
 			                "a script's priority(s) cannot be used with it");
 		if (!(R->alt = dmc_alt_new(R->opt.combo.nterms)))
 			dmc_faults_stop_out_of_memory("setting up the search", 0);
 	}
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
-	if (R->open && kind == DMC_OPEN_BEAM && R->opt.beam_width_of)
-		dmc_open_set_width_of(R->open, R->opt.beam_width_of);
+	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
+		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
 	R->reopen = kind_of(R)->reopen;
 	if (R->reopen)
 		R->table = dmc_st_new(1u << 16);
@@ -314,10 +314,10 @@ static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t k
 	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
 	if (!R->opt.combo.active)
 		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc, key);
-	if (dmc_lua_has_priority()) {
+	if (dmc_lua_has_priority(R->lua)) {
 		char err[512];
 		double primary;
-		if (dmc_lua_priority(g, hv, hc, &primary, err, sizeof err) < 0)
+		if (dmc_lua_priority(R->lua, g, hv, hc, &primary, err, sizeof err) < 0)
 			dmc_search_fail(R, err);
 		return dmc_combo_pack_salted(primary, tie_of(R, &R->opt.combo), g, hc, tie_salt(R, key));
 	}
@@ -508,5 +508,6 @@ void dmc_rt_free(dmc_run *R)
 		R->heur->free(R->hinst);
 	dmc_targets_free(&R->targets);
 	dmc_por_free(R->por);
+	dmc_lua_free(R->lua);
 	free(R);
 }

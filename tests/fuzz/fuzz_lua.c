@@ -68,15 +68,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	model();
 	if (dmc_options_parse(&argc, argv, "bfs", "none", &o, err, sizeof err) < 0)
 		abort();
-	if (dmc_lua_load(path, &o, err, sizeof err) == 0 && dmc_lua_has_priority() &&
-	    dmc_lua_start(&o.combo, err, sizeof err) == 0) {
+	dmc_lua *X = dmc_lua_load(path, &o, err, sizeof err);
+	if (X && dmc_lua_has_priority(X) && dmc_lua_start(X, &o.combo, err, sizeof err) == 0) {
 		int hv[DMC_COMBO_MAX] = { 4, 2 };
 		double out;
-		if (dmc_lua_priority(3, hv, 4.0, &out, err, sizeof err) == 0)
+		if (dmc_lua_priority(X, 3, hv, 4.0, &out, err, sizeof err) == 0)
 			snprintf(err, sizeof err, "priority %g", out);
 	}
 	if (getenv("FUZZ_VERBOSE"))      /* to see what a seed does */
 		fprintf(stderr, "fuzz_lua: %s\n", err);
-	dmc_lua_close();
+	dmc_lua_free(X);
 	return 0;
 }

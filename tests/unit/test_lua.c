@@ -20,6 +20,7 @@
 #include "options.h"
 
 static char path[64];
+static dmc_lua *X;                    /* the script loaded last */
 
 /* write text to a fresh script file; returns its name */
 static const char *script(const char *text)
@@ -43,7 +44,9 @@ static int load(const char *text, const char *const *args, dmc_options *o, char 
 	argv[argc] = NULL;
 	if (dmc_options_parse(&argc, argv, "bfs", "none", o, err, n) < 0)
 		return -2;
-	return dmc_lua_load(script(text), o, err, n);
+	dmc_lua_free(X);
+	X = dmc_lua_load(script(text), o, err, n);
+	return X ? 0 : -1;
 }
 
 static void test_declarative_settings(void)
@@ -60,7 +63,8 @@ static void test_declarative_settings(void)
 	CHECK_EQ_LONG(o.beam_width, 7);
 	CHECK(o.targets != 0);
 	CHECK(!o.combo.active);               /* plain: the classic code path */
-	CHECK(!dmc_lua_has_priority());       /* and no Lua state kept */
+	CHECK(!dmc_lua_has_priority(X));      /* and no Lua state kept */
+	CHECK(!dmc_lua_has_beam_schedule(X));
 }
 
 static void test_command_line_wins(void)
@@ -187,9 +191,9 @@ static int call(const char *text, int g, double *out, char *err, size_t n)
 	int hv[DMC_COMBO_MAX] = { 4 };
 	if (load(text, NULL, &o, err, n) < 0)
 		return -2;
-	if (dmc_lua_start(&o.combo, err, n) < 0)
+	if (dmc_lua_start(X, &o.combo, err, n) < 0)
 		return -3;
-	return dmc_lua_priority(g, hv, (double) hv[0] * o.combo.w[0], out, err, n);
+	return dmc_lua_priority(X, g, hv, (double) hv[0] * o.combo.w[0], out, err, n);
 }
 
 static void test_priority_sees_g_h_and_the_model(void)
@@ -222,21 +226,22 @@ static void test_priority_sees_g_h_and_the_model(void)
 	dmc_options o;
 	int hv[1] = { 0 };
 	CHECK_EQ_LONG(load("search = 'astar'\nfunction priority(s) return s.var.n end\n", NULL, &o, err, sizeof err), 0);
-	CHECK_EQ_LONG(dmc_lua_start(&o.combo, err, sizeof err), 0);
-	CHECK_EQ_LONG(dmc_lua_priority(0, hv, 0, &v, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_start(X, &o.combo, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(X, 0, hv, 0, &v, err, sizeof err), 0);
 	CHECK(v == 6.0);
 	fb_set("n", 0, 8);
-	CHECK_EQ_LONG(dmc_lua_priority(0, hv, 0, &v, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(X, 0, hv, 0, &v, err, sizeof err), 0);
 	CHECK(v == 8.0);
-	CHECK(dmc_lua_calls() == 2);
+	CHECK(dmc_lua_calls(X) == 2);
 	/* a dead end reaches the script as math.huge */
 	hv[0] = DMC_H_INF;
 	CHECK_EQ_LONG(load("search = 'astar'\nfunction priority(s) return s.none == math.huge and 1 or 0 end\n",
 	                   NULL, &o, err, sizeof err), 0);
-	CHECK_EQ_LONG(dmc_lua_start(&o.combo, err, sizeof err), 0);
-	CHECK_EQ_LONG(dmc_lua_priority(0, hv, (double) DMC_H_INF, &v, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_start(X, &o.combo, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(X, 0, hv, (double) DMC_H_INF, &v, err, sizeof err), 0);
 	CHECK(v == 1.0);
-	dmc_lua_close();
+	dmc_lua_free(X);
+	X = NULL;
 }
 
 static void expect_call_error(const char *text, const char *want)
@@ -279,7 +284,8 @@ static void test_priority_errors(void)
 	                   "  local x = 0 for i = 1, 10000 do x = x + 1 end return x\nend\n",
 	                   0, &v, err, sizeof err), -1);
 	CHECK(strstr(err, "more than 5000 VM instructions") != NULL);
-	dmc_lua_close();
+	dmc_lua_free(X);
+	X = NULL;
 #undef P
 }
 
@@ -320,7 +326,8 @@ static void test_every_path_is_bounded(void)
 	/* (a library call that loops in C, stopped by the processor-time
 	 * watchdog, ends the process: tests/e2e/faults.sh) */
 	alarm(0);
-	dmc_lua_close();
+	dmc_lua_free(X);
+	X = NULL;
 #undef P
 }
 
@@ -344,7 +351,8 @@ static void test_numbers_in_range(void)
 	char err[512] = "";
 	CHECK_EQ_LONG(load("search = 'beam'\nbeam = 1e12\nbudget = 2e9\n", NULL, &o, err, sizeof err), 0);
 	CHECK(o.beam_width == (size_t) 1e12);
-	dmc_lua_close();
+	dmc_lua_free(X);
+	X = NULL;
 }
 
 /* A finite combination stays finite: only a term's own infinity is a
@@ -392,17 +400,52 @@ static void test_beam_schedule(void)
 	dmc_options o;
 	char err[512] = "";
 	CHECK_EQ_LONG(load("search = 'beam'\nbeam = { [0] = 50, [10] = 20, [30] = 5 }\n", NULL, &o, err, sizeof err), 0);
-	CHECK(o.beam_width_of != NULL);
-	CHECK_EQ_LONG(o.beam_width_of(0), 50);
-	CHECK_EQ_LONG(o.beam_width_of(9), 50);
-	CHECK_EQ_LONG(o.beam_width_of(10), 20);
-	CHECK_EQ_LONG(o.beam_width_of(100), 5);
+	CHECK(dmc_lua_has_beam_schedule(X));
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 0), 50);
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 9), 50);
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 10), 20);
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 100), 5);
 	CHECK_EQ_LONG(load("search = 'beam'\nbeam = function(d) return d < 5 and 100 or 10 end\n",
 	                   NULL, &o, err, sizeof err), 0);
-	CHECK(o.beam_width_of != NULL);
-	CHECK_EQ_LONG(o.beam_width_of(2), 100);
-	CHECK_EQ_LONG(o.beam_width_of(6), 10);
-	dmc_lua_close();
+	CHECK(dmc_lua_has_beam_schedule(X));
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 2), 100);
+	CHECK_EQ_LONG(dmc_lua_beam_width(X, 6), 10);
+	dmc_lua_free(X);
+	X = NULL;
+}
+
+/* Two scripts side by side: each context keeps its own schedule,
+ * priority function and counts (nothing of a script is process-wide) */
+static void test_two_contexts(void)
+{
+	dmc_options o1, o2;
+	char err[512] = "";
+	char *argv[] = { "pan", NULL };
+	int argc = 1, hv[DMC_COMBO_MAX] = { 0 };
+	double v1 = -1, v2 = -1;
+	model();
+	CHECK_EQ_LONG(dmc_options_parse(&argc, argv, "bfs", "none", &o1, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_options_parse(&argc, argv, "bfs", "none", &o2, err, sizeof err), 0);
+	dmc_lua *a = dmc_lua_load(script("search = 'beam'\nbeam = { [0] = 7, [3] = 2 }\n"
+	                                 "function priority(s) return s.var.n + 1 end\n"),
+	                          &o1, err, sizeof err);
+	dmc_lua *b = dmc_lua_load(script("search = 'beam'\nbeam = function(d) return d + 100 end\n"
+	                                 "function priority(s) return s.g * 2 end\n"),
+	                          &o2, err, sizeof err);
+	CHECK(a != NULL && b != NULL);
+	CHECK_EQ_LONG(dmc_lua_beam_width(a, 4), 2);
+	CHECK_EQ_LONG(dmc_lua_beam_width(b, 4), 104);
+	CHECK_EQ_LONG(dmc_lua_start(a, &o1.combo, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_start(b, &o2.combo, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(a, 5, hv, 0, &v1, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(b, 5, hv, 0, &v2, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_lua_priority(b, 6, hv, 0, &v2, err, sizeof err), 0);
+	CHECK(v1 == 6.0 && v2 == 12.0);
+	CHECK(dmc_lua_calls(a) == 1 && dmc_lua_calls(b) == 2);
+	dmc_lua_free(a);
+	CHECK_EQ_LONG(dmc_lua_priority(b, 1, hv, 0, &v2, err, sizeof err), 0);
+	CHECK(v2 == 2.0);
+	dmc_lua_free(b);
 }
 
 static void test_combined_priority_packing(void)
@@ -452,5 +495,6 @@ CHECK_MAIN("lua",
 	CASE(test_numbers_in_range),
 	CASE(test_large_combination_is_no_dead_end),
 	CASE(test_beam_schedule),
+	CASE(test_two_contexts),
 	CASE(test_combined_priority_packing),
 	CASE(test_combination_eval))

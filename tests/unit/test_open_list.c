@@ -353,11 +353,11 @@ static void test_beam_width_one(void)
 	dmc_open_free(o);
 }
 
-/* a beam-width schedule: each layer's width asked once, at its creation */
-static int width_calls;
-static size_t width_by_depth(int g)
+/* a beam-width schedule: each layer's width asked once, at its creation,
+ * with the context given (here: a count of the calls) */
+static size_t width_by_depth(void *ctx, int g)
 {
-	width_calls++;
+	++*(int *) ctx;
 	return g < 2 ? 3 : 1;
 }
 
@@ -365,9 +365,9 @@ static void test_beam_schedule(void)
 {
 	dmc_open *o = dmc_open_new(DMC_OPEN_BEAM, 100);
 	dmc_open_entry e;
-	int evicted = 0;
+	int evicted = 0, width_calls = 0;
 	CHECK(o != NULL);
-	dmc_open_set_width_of(o, width_by_depth);
+	dmc_open_set_width_of(o, width_by_depth, &width_calls);
 	for (uintptr_t i = 0; i < 5; i++) {
 		evicted += push(o, 10 + i, 1, i);     /* layer 1 keeps 3 */
 		evicted += push(o, 10 + i, 2, 10 + i);  /* layer 2 keeps 1 */

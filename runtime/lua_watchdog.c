@@ -24,14 +24,12 @@
 #define DMC_LUA_TICK_MS 100
 #define GRACE_TICKS     10            /* a second after the hook is set */
 
-/* File-scope because the timer's signal handler reads and writes them
- * (a handler takes no argument): the call's flags, and the context whose
- * state the handler may stop (NULL: the timer is not set). */
+/* File-scope only because the timer's signal handler (on_tick) must reach them. */
 static volatile sig_atomic_t in_call; /* a Lua call is running */
 static volatile sig_atomic_t ticks;   /* timer ticks during it */
 static volatile sig_atomic_t limit;   /* ticks it may take */
 static volatile sig_atomic_t fired;   /* the allowance is spent */
-static _Atomic(const dmc_lua *) watched;
+static _Atomic(const dmc_lua *) watched;   /* whose state it may stop; NULL: no timer */
 
 static size_t put(char *b, size_t at, size_t cap, const char *s)
 {

@@ -359,14 +359,14 @@ static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *e
 	if (s) {
 		any = 1;
 		if (dmc_combo_kind_parse(s, &c->kind) < 0)
-			return fail(X, "combine", err, errlen, "expected \"sum\" or \"max\", got '%s'", s);
+			return fail(X, "combine", err, errlen, "expected \"sum\", \"max\" or \"alt\", got '%s'", s);
 	}
 	if (get_string(X, "tie", &s, err, errlen) < 0)
 		return -1;
 	if (s) {
 		any = 1;
 		if (dmc_combo_tie_parse(s, &c->tie) < 0)
-			return fail(X, "tie", err, errlen, "expected \"h\", \"g\", \"deep\" or \"fifo\", got '%s'", s);
+			return fail(X, "tie", err, errlen, "expected \"h\", \"g\", \"deep\", \"fifo\", \"lifo\" or \"random\", got '%s'", s);
 	}
 
 	t = get(X, "priority");

@@ -75,6 +75,25 @@ static char *pan_source(const char *panh)
 	return found ? found : drv_strdup("");
 }
 
+/* argv[*i] is NAME V or NAME=V: 0 with *v = V (*i past V), -1 after a
+ * message when V is missing, 1 when argv[*i] is another argument */
+static int value_of(const char *name, int argc, char **argv, int *i, const char **v)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0 || (argv[*i][n] != '\0' && argv[*i][n] != '='))
+		return 1;
+	if (argv[*i][n] == '=') {
+		*v = argv[*i] + n + 1;
+		return 0;
+	}
+	if (*i + 1 >= argc) {
+		drv_msg("cc: %s needs a value", name);
+		return -1;
+	}
+	*v = argv[++*i];
+	return 0;
+}
+
 /* Rewrite pan_c into src for the portable build; 0 on success. */
 static int rewrite(const char *pan_c, const char *src)
 {
@@ -102,7 +121,7 @@ static int rewrite(const char *pan_c, const char *src)
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
 	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL, *meta = NULL;
-	int portable = 0, rc;
+	int portable = 0, rc, k;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
 
@@ -113,31 +132,12 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		const char *a = argv[i];
 		if (strcmp(a, "--portable") == 0)
 			portable = 1;
-		else if (strcmp(a, "--search") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: --search needs a value");
+		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
+		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
+		         || (k = value_of("--meta", argc, argv, &i, &meta)) <= 0) {
+			if (k < 0)
 				goto done;
-			}
-			search = argv[++i];
-		} else if (starts_with(a, "--search="))
-			search = a + strlen("--search=");
-		else if (strcmp(a, "--heuristic") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: --heuristic needs a value");
-				goto done;
-			}
-			heur = argv[++i];
-		} else if (starts_with(a, "--heuristic="))
-			heur = a + strlen("--heuristic=");
-		else if (strcmp(a, "--meta") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: --meta needs a file (a front end's generated header)");
-				goto done;
-			}
-			meta = argv[++i];
-		} else if (starts_with(a, "--meta="))
-			meta = a + strlen("--meta=");
-		else if (strcmp(a, "-o") == 0) {
+		} else if (strcmp(a, "-o") == 0) {
 			if (i + 1 >= argc) {
 				drv_msg("cc: -o needs a file");
 				goto done;

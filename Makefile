@@ -30,6 +30,8 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
+# the types of the generated headers dmc cc --meta compiles into pan
+META_H  := heuristics/timeline_data.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
@@ -39,7 +41,7 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
-           $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def
+           $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def
 DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
@@ -55,7 +57,7 @@ UNIT_SRC   := $(RT_SRC) \
 
 .PHONY: all check unit e2e oracle bench demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
-     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
@@ -85,6 +87,10 @@ $(B)/share/%: spin-plugin/%
 	cp $< $@
 
 $(B)/share/%.h: runtime/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(B)/share/%.h: heuristics/%.h
 	@mkdir -p $(@D)
 	cp $< $@
 

@@ -8,6 +8,7 @@
 #include "fs.h"
 #include "run.h"
 #include "util.h"
+#include "../runtime/options_table.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -210,10 +211,20 @@ static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
 	drv_strv_push(&argv, "-O2");
 	if (needs_noreduce(bdir))
 		drv_strv_push(&argv, "-DNOREDUCE");
-	/* dmc check's defaults, compiled in: --search/--heuristic are passed
-	 * only when given, so a --lua script's settings can apply */
-	drv_strv_push(&argv, "--search=astar");
-	drv_strv_push(&argv, "--heuristic=none");
+	/* dmc check's defaults (options.def), compiled in: --search and
+	 * --heuristic are passed only when given, so a --lua script's
+	 * settings can apply */
+	static const dmc_opt_id compiled_in[] = { DMC_OPT_SEARCH, DMC_OPT_HEURISTIC };
+	for (size_t k = 0; k < sizeof compiled_in / sizeof compiled_in[0]; k++) {
+		const dmc_opt *t = &dmc_opt_table[compiled_in[k]];
+		char *d = drv_printf("%s=%s", t->name, t->def);
+		drv_strv_push(&argv, d);
+		free(d);
+	}
+	if (r->meta) {
+		drv_strv_push(&argv, "--meta");
+		drv_strv_push(&argv, r->meta);
+	}
 	drv_strv_push_words(&argv, r->cflags);
 	drv_strv_push(&argv, "-o");
 	drv_strv_push(&argv, pan);
@@ -320,7 +331,8 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 		return 2;
 	if ((rc = run_spin(e, r, bdir)) != 0)
 		goto done;
-	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share };
+	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share,
+	                        r->meta };
 	key = drv_build_key(bdir, &in);
 	entry = drv_printf("%s/%s", cache, key);
 	if (unverified(entry) == NULL)

@@ -25,6 +25,7 @@ typedef struct {
 	const char *mdir, *mbase;
 	const char *spin_opts, *cflags;
 	int portable;
+	const char *meta;        /* a front end's generated header (dmc cc --meta), or NULL */
 } drv_build_req;
 
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly

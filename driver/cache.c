@@ -269,6 +269,12 @@ char *drv_build_key(const char *gendir, const drv_build_inputs *in)
 		drv_hash_file(&s, files.v[i]);
 	}
 	drv_strv_free(&files);
+	/* the front end's metadata compiled into pan (by its contents) */
+	if (in->meta) {
+		drv_hash_item(&s, "meta", 4);
+		if (drv_hash_file(&s, in->meta) != 0)
+			drv_hash_item(&s, "missing", 7);
+	}
 	/* the programs; dmc's own compile steps are in its executable */
 	hash_program(&s, in->spin);
 	hash_program(&s, in->cc);

@@ -13,7 +13,9 @@
  * the build depends on: SPIN's output for the model (every pan.* file,
  * so the model's whole include closure and --spin-opts are in it), the
  * identity (resolved path, size, modification time) of $SPIN, $CC and
- * dmc itself, --cflags, --portable, the environment variables the
+ * dmc itself, --cflags, --portable, the contents of the front end's
+ * generated header of the model's metadata (dmc cc --meta), the
+ * environment variables the
  * compiler reads, and the contents of libdmc.a, the plugin and every
  * file of share/.  Same inputs, same entry: a second check of the same
  * model does not recompile (spin -a runs every time: it is cheap).
@@ -68,6 +70,7 @@ typedef struct {
 	const char *spin_opts, *cflags;
 	int portable;
 	const char *libdir, *share;      /* libdmc.a, dmc-gcc.so; share/ */
+	const char *meta;                /* a front end's generated header (dmc cc --meta), or NULL */
 } drv_build_inputs;
 
 /* The key (16 hex digits) for SPIN's pan.* files in gendir and in. */

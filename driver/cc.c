@@ -1,12 +1,16 @@
 /*
- * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [compiler
- * args] pan.c [-o pan]`: compile SPIN's pan.c with the runtime.
+ * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [--meta
+ * FILE.h] [compiler args] pan.c [-o pan]`: compile SPIN's pan.c with the
+ * runtime.
  *
  * Generates the model's variable accessors beside pan.c (dmc_vars.h),
  * then runs
  *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
- *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE
+ *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE [-x c FILE.h -x none]
  *       pan.c SHARE/dmc_glue.c -LLIBDIR -ldmc LUA_LIBS -o OUT
+ * FILE.h is a front end's generated header of the model's metadata
+ * (an ANMLite model's timeline data, heuristics/timeline_data.h),
+ * compiled as a C file of its own.
  * or, with --portable, the same without the plugin on a rewritten copy
  * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
  * hidden variables, and both pan.c and the glue include it (the plugin
@@ -71,6 +75,25 @@ static char *pan_source(const char *panh)
 	return found ? found : drv_strdup("");
 }
 
+/* argv[*i] is NAME V or NAME=V: 0 with *v = V (*i past V), -1 after a
+ * message when V is missing, 1 when argv[*i] is another argument */
+static int value_of(const char *name, int argc, char **argv, int *i, const char **v)
+{
+	size_t n = strlen(name);
+	if (strncmp(argv[*i], name, n) != 0 || (argv[*i][n] != '\0' && argv[*i][n] != '='))
+		return 1;
+	if (argv[*i][n] == '=') {
+		*v = argv[*i] + n + 1;
+		return 0;
+	}
+	if (*i + 1 >= argc) {
+		drv_msg("cc: %s needs a value", name);
+		return -1;
+	}
+	*v = argv[++*i];
+	return 0;
+}
+
 /* Rewrite pan_c into src for the portable build; 0 on success. */
 static int rewrite(const char *pan_c, const char *src)
 {
@@ -97,8 +120,8 @@ static int rewrite(const char *pan_c, const char *src)
 
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
-	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL;
-	int portable = 0, rc;
+	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL, *meta = NULL;
+	int portable = 0, rc, k;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
 
@@ -109,23 +132,12 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		const char *a = argv[i];
 		if (strcmp(a, "--portable") == 0)
 			portable = 1;
-		else if (strcmp(a, "--search") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: --search needs a value");
+		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
+		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
+		         || (k = value_of("--meta", argc, argv, &i, &meta)) <= 0) {
+			if (k < 0)
 				goto done;
-			}
-			search = argv[++i];
-		} else if (starts_with(a, "--search="))
-			search = a + strlen("--search=");
-		else if (strcmp(a, "--heuristic") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: --heuristic needs a value");
-				goto done;
-			}
-			heur = argv[++i];
-		} else if (starts_with(a, "--heuristic="))
-			heur = a + strlen("--heuristic=");
-		else if (strcmp(a, "-o") == 0) {
+		} else if (strcmp(a, "-o") == 0) {
 			if (i + 1 >= argc) {
 				drv_msg("cc: -o needs a file");
 				goto done;
@@ -153,6 +165,10 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	}
 	if (!drv_is_file(pan_c) || !(pandir = drv_abs_dir_of(pan_c))) {
 		drv_msg("cc: %s: no such file", pan_c);
+		goto done;
+	}
+	if (meta && !drv_is_file(meta)) {
+		drv_msg("cc: --meta %s: no such file", meta);
 		goto done;
 	}
 	panh = drv_printf("%s/pan.h", pandir);
@@ -213,6 +229,14 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	opt = drv_printf("-I%s", e->share);
 	drv_strv_push(&cmd, opt);
 	free(opt);
+	if (meta) {
+		/* a header by its name: compiled as C, not precompiled */
+		drv_strv_push(&cmd, "-x");
+		drv_strv_push(&cmd, "c");
+		drv_strv_push(&cmd, meta);
+		drv_strv_push(&cmd, "-x");
+		drv_strv_push(&cmd, "none");
+	}
 	drv_strv_push(&cmd, portable ? src : pan_c);
 	opt = drv_printf("%s/dmc_glue.c", e->share);
 	drv_strv_push(&cmd, opt);

@@ -1,13 +1,17 @@
 /*
- * check.c -- `dmc check MODEL.pml [options] [-- pan options]`: Promela to
+ * check.c -- `dmc check MODEL [options] [-- pan options]`: a model to
  * verdict.
  *
+ *   0. the front end that takes MODEL (frontend.h) translates it into
+ *      the cache (Promela, and a header of its metadata that pan is
+ *      compiled with); a Promela model is checked as it is;
  *   1. pan from the build cache, or built there (build.h: spin -a runs
  *      every time, the key covers SPIN's output and the tools);
  *   2. the model's old trails removed, pan run in a private directory of
  *      the cache and its trails moved beside the model (trail.h), so
  *      MODEL.pml.trail beside the model is this run's and complete;
- *   3. with --replay and a violation, spin -t -p MODEL.
+ *   3. with --replay and a violation, spin -t -p MODEL; a translated
+ *      model's violation is also printed in its own terms.
  * Exit status: 0 no violation (complete search), 1 violation, 2 bad input
  * or usage (a trail that could not be written beside the model, too),
  * 3 incomplete search without a violation, 128 + N when signal N
@@ -16,8 +20,8 @@
  */
 #include "build.h"
 #include "cache.h"
-#include "translate.h"
 #include "cmd.h"
+#include "frontend.h"
 #include "fs.h"
 #include "path.h"
 #include "run.h"
@@ -36,6 +40,8 @@
 typedef struct {
 	const char *model, *search, *heur, *spin_opts, *cflags;
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
+	int horizon;         /* ANMLite models: --horizon, or 0 */
+	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
@@ -60,6 +66,8 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_HEURISTIC: o->heur = v; return;
 	case DMC_OPT_LUA:       o->lua = v; return;      /* made absolute in check() */
 	case DMC_OPT_QUERY:     o->query = v; return;
+	case DMC_OPT_HORIZON:   o->horizon = atoi(v); return;   /* checked: 1..30000 */
+	case DMC_OPT_META:      o->meta = v; return;
 	case DMC_OPT_SPIN_OPTS: o->spin_opts = v; return;
 	case DMC_OPT_CFLAGS:    o->cflags = v; return;
 	case DMC_OPT_REPLAY:    o->replay = 1; return;
@@ -205,10 +213,54 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	free(name);
 }
 
-static int check(const drv_env *e, check_opts *o)
+static int has_opt(const drv_strv *v, const char *opt)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], opt) == 0)
+			return 1;
+	return 0;
+}
+
+/* the front ends that take an option, as "UPPAAL models (.xml .xta)" */
+static char *takers(int query)
+{
+	char *list = drv_strdup("");
+	for (const drv_frontend *const *f = drv_frontend_all(); *f; f++)
+		if (query ? (*f)->takes_query : (*f)->takes_horizon) {
+			char *l = drv_printf("%s%s%s models (%s)", list, *list ? " or " : "", (*f)->name, (*f)->suffixes);
+			free(list);
+			list = l;
+		}
+	return list;
+}
+
+/* "" after a message when o has an option fe's models do not take
+ * (--query, --horizon; --meta when fe writes the header itself), else NULL */
+static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
+{
+	const char *opt = o->query && !fe->takes_query ? "--query"
+	                  : o->horizon && !fe->takes_horizon ? "--horizon" : NULL;
+	if (opt) {
+		char *list = takers(opt[2] == 'q');
+		drv_msg("check: %s is for %s, not for a %s model%s", opt, list, fe->name,
+		        opt[2] == 'q' && !fe->prepare ? " (it carries its own asserts)" : "");
+		free(list);
+		return "";
+	}
+	if (o->meta && fe->prepare) {
+		drv_msg("check: --meta is for a translation checked as Promela; dmc check writes "
+		        "the %s model's own", fe->name);
+		return "";
+	}
+	return NULL;
+}
+
+static int check(const drv_env *e, check_opts *o, char **checked)
 {
 	char *mdir = NULL, *mbase = NULL, *cache = NULL, *entry = NULL, *pan = NULL;
-	char *rundir = NULL, *upml = NULL;
+	char *rundir = NULL;
+	const drv_frontend *fe = NULL;
+	drv_fe_job job = { 0 };
 	const char *why;
 	drv_strv argv = { 0 };
 	int rc = 2, sig;
@@ -232,28 +284,28 @@ static int check(const drv_env *e, check_opts *o)
 		free(mdir);
 		return 2;
 	}
-	/* a network of automata: check its translation (promela/uppaal_trail.c) */
-	if (prom_uppaal_is_model(o->model)) {
-		int liveness = 0;
-		upml = prom_uppaal_prepare(o->model, o->query, cache, &liveness);
-		/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
-		int has_a = 0;
-		for (size_t i = 0; i < o->rt_opts.n; i++)
-			has_a |= strcmp(o->rt_opts.v[i], "-a") == 0;
-		if (liveness && !has_a)
-			drv_strv_push(&o->rt_opts, "-a");
-		free(mdir);
-		if (!upml || !(mdir = drv_abs_dir_of(upml))) {
-			mdir = NULL;
+	fe = drv_frontend_for(o->model);
+	if ((why = option_not_taken(fe, o)))
+		goto done;
+	if (fe->prepare) {
+		/* translated into the cache: check the translation */
+		drv_fe_request rq = { o->model, o->query, o->horizon, cache };
+		if (fe->prepare(e, &rq, &job) != 0)
 			goto done;
-		}
-		o->model = upml;
-		/* unmerged statements: the heuristics then see every update of the
-		 * translation's atomic edges (docs/uppaal.md) */
-		if (!*o->spin_opts)
-			o->spin_opts = "-o3";
-	} else if (o->query) {
-		drv_msg("check: --query is for UPPAAL models (.xml, .xta); Promela models carry their own asserts");
+		for (size_t i = 0; i < job.rt_opts.n; i++)
+			if (!has_opt(&o->rt_opts, job.rt_opts.v[i]))
+				drv_strv_push(&o->rt_opts, job.rt_opts.v[i]);
+		for (size_t i = 0; i < job.pan_opts.n; i++)
+			drv_strv_push(&o->pan_opts, job.pan_opts.v[i]);
+		free(mdir);
+		if (!(mdir = drv_abs_dir_of(job.pml)))
+			goto done;
+		o->model = job.pml;
+		o->meta = job.meta;
+		if (!*o->spin_opts && job.spin_opts)
+			o->spin_opts = job.spin_opts;
+	} else if (o->meta && (why = not_a_file(o->meta, "header file"))) {
+		drv_msg("check: --meta %s: %s", o->meta, why);
 		goto done;
 	}
 	mbase = drv_basename(o->model);
@@ -262,7 +314,7 @@ static int check(const drv_env *e, check_opts *o)
 		goto done;
 	}
 
-	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable };
+	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta };
 	if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;
 	rc = 2;
@@ -335,8 +387,10 @@ static int check(const drv_env *e, check_opts *o)
 	}
 	if (rc == 1 && o->replay)
 		replay(e, cache, mdir, mbase, suffix, o->model, o->json);
-	if (rc == 1 && upml && !o->json)
-		prom_uppaal_show_trail(e, upml);
+	/* the violation in the model's terms (standard output is the JSON
+	 * results with --json) */
+	if (rc == 1 && fe && fe->show_trail && !o->json)
+		rc = fe->show_trail(e, &job);
 done:
 	if ((sig = drv_interrupted()) && (rc == 0 || rc == 2))
 		rc = 128 + sig;
@@ -344,7 +398,10 @@ done:
 	if (rundir)
 		drv_rm_rf(rundir);
 	free(rundir);
-	free(upml);
+	if (checked && job.pml)
+		*checked = drv_strdup(job.pml);
+	if (fe)
+		drv_fe_job_free(fe, &job);
 	free(mdir);
 	free(mbase);
 	free(cache);
@@ -355,12 +412,18 @@ done:
 
 int drv_cmd_check(const drv_env *e, int argc, char **argv)
 {
+	return drv_check_translated(e, argc, argv, NULL);
+}
+
+int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
+{
 	check_opts o;
 	int rc;
 	if ((rc = drv_need_build(e)) != 0)
 		return rc;
 	memset(&o, 0, sizeof o);
-	/* defaults astar/none are compiled into pan (see compile) */
+	/* the defaults of --search and --heuristic are compiled into pan
+	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
 	rc = parse(&o, argc, argv);
@@ -377,7 +440,7 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv)
 		if (strcmp(o.rt_opts.v[i], "-l") == 0 && !np_cflags)
 			o.cflags = np_cflags = drv_printf("%s%s-DNOCLAIM", o.cflags, *o.cflags ? " " : "");
 	if (rc == 0)
-		rc = check(e, &o);
+		rc = check(e, &o, pml);
 	free(np_cflags);
 	free(cflags);
 	drv_strv_free(&o.rt_opts);

@@ -11,6 +11,10 @@
 #define DRV_SHOW_USAGE (-1)
 
 int drv_cmd_check(const drv_env *e, int argc, char **argv);   /* check.c */
+/* dmc check, and when the model was translated (frontend.h) *pml the
+ * Promela model it checked, newly allocated (its trail is beside it);
+ * *pml is left alone otherwise */
+int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml);
 int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
 int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
 

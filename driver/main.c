@@ -1,7 +1,7 @@
 /*
  * main.c -- dmc, spin-dmc's driver: directed model checking with SPIN.
  *
- *   dmc check MODEL.pml [options] [-- pan options]   Promela to verdict
+ *   dmc check MODEL [options] [-- pan options]       a model to verdict
  *   dmc cc [--portable] [compiler args] pan.c        compile pan with the runtime
  *   dmc vars MODEL.pml pan.h > dmc_vars.h            variable accessors
  *   dmc translate MODEL.xml|.xta|.anml [-o OUT.pml]   into Promela (promela/)
@@ -15,6 +15,7 @@
  */
 #include "cmd.h"
 #include "env.h"
+#include "frontend.h"
 #include "translate.h"
 #include "util.h"
 #include "../runtime/options_table.h"
@@ -23,17 +24,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the input languages dmc check takes (frontend.h): "Promela (.pml,
+ * any other file), UPPAAL (.xml .xta), ..." */
+static void languages(FILE *out)
+{
+	fputs("models: ", out);
+	const drv_frontend *const *all = drv_frontend_all();
+	for (size_t k = 0; all[k]; k++)
+		fprintf(out, "%s%s (%s)", k ? ", " : "", all[k]->name, *all[k]->suffixes ? all[k]->suffixes
+		        : "any other file");
+	fputs("\n", out);
+}
+
 static void usage(FILE *out)
 {
-	fputs("usage: dmc check MODEL.pml [options] [-- pan options]\n"
-	      "       dmc cc [--portable] [--search S] [--heuristic H] [compiler args] pan.c\n"
-	      "       dmc model MODEL.pml [options of dmc check] [-- pan options]\n"
+	fputs("usage: dmc check MODEL [options] [-- pan options]\n"
+	      "       dmc cc [--portable] [--search S] [--heuristic H] [--meta FILE.h] [compiler args] pan.c\n"
+	      "       dmc model MODEL [options of dmc check] [-- pan options]\n"
 	      "       dmc vars MODEL.pml pan.h\n"
-	      "       dmc translate MODEL.xml|MODEL.xta|MODEL.anml [options] [-o OUT.pml]\n"
+	      "       dmc translate MODEL.xml|MODEL.xta|MODEL.anml [options] [-o OUT.pml] [--meta OUT.h]\n"
 	      "       dmc plan MODEL.anml [options]\n"
 	      "       dmc gen-anml -T timelines -A actions -R transitions -C constraints --seed N\n"
 	      "       dmc help [--markdown]\n"
-	      "options of dmc check (docs/options.md):\n", out);
+	      , out);
+	languages(out);
+	fputs("options of dmc check (docs/options.md):\n", out);
 	dmc_opt_usage(out, DMC_OPTW_PAN | DMC_OPTW_DMC);
 	fputs("exit status: 0 no violation, 1 violation, 2 bad input, 3 incomplete\n", out);
 	fflush(out);

@@ -2,11 +2,12 @@
  * h_time.c -- htime: a temporal relaxation for models translated from
  * ANMLite (promela/anml_pml.c), with sound dead-end detection.
  *
- * The translator writes, at the end of the model, a comment of "@@TL"
- * lines generated from the ANML model (promela/anml_pml_tdata.c): per
- * timeline instance its action and timeout variables, per action the
- * minimal duration, whether it may come first and whether the instance
- * may finish after it, the variables of its recorded timepoints, the
+ * The ANMLite front end generates a C header of tables from the ANML
+ * model (promela/anml_pml_tdata.c, heuristics/timeline_data.h), which
+ * dmc cc --meta compiles into pan: per timeline instance its action and
+ * timeout variables, per action the minimal and maximal duration,
+ * whether it may come first and whether the instance may finish after
+ * it, the variables of its recorded timepoints, the
  * transitions (without parameter patterns), and every constraint as a
  * ground chain t0 op t1 op ... (op one of <, <=, =; the universal term
  * is named).  In a state (read through the bridge) htime computes lower
@@ -53,6 +54,7 @@
 
 #include "bridge.h"
 #include "heuristic.h"
+#include "timeline_data.h"
 
 #define TINF (1 << 28)
 
@@ -131,93 +133,12 @@ static void free_htime(void *self)
 	free(T);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 65536, len = 0;
-	char *s = malloc(cap);
-	for (size_t n; s && (n = fread(s + len, 1, cap - len - 1, f)) > 0;) {
-		len += n;
-		if (len + 1 == cap) {
-			char *t = realloc(s, cap *= 2);
-			if (!t) {
-				free(s);
-				s = NULL;
-			}
-			s = t;
-		}
-	}
-	fclose(f);
-	if (s)
-		s[len] = 0;
-	return s;
-}
-
 static int find_var(const char *name, dmc_var *v, char *err, size_t errlen)
 {
-	if (dmc_br_var_find(name, -1, v) == 0 && v->local_type < 0)
+	if (name && dmc_br_var_find(name, -1, v) == 0 && v->local_type < 0)
 		return 0;
-	snprintf(err, errlen, "htime: the timeline data names '%s', which the model does not declare", name);
-	return -1;
-}
-
-/* a chain term: cK, or I.A.P+K with an optional '*' (filtered) */
-static int parse_term(const htime *T, const char *s, t_term *t)
-{
-	memset(t, 0, sizeof *t);
-	char p;
-	if (s[0] == 'c')
-		return (t->is_const = 1, sscanf(s + 1, "%d", &t->k) == 1) ? 0 : -1;
-	if (sscanf(s, "%d.%d.%c%d", &t->inst, &t->act, &p, &t->k) != 4 || (p != 's' && p != 'e'))
-		return -1;
-	t->point = p == 'e';
-	t->filtered = strchr(s, '*') != NULL;
-	if (t->inst < 0 || t->inst >= T->ninst || t->act < 0 || t->act >= T->in[t->inst].nacts)
-		return -1;
-	return 0;
-}
-
-static int parse_chain(htime *T, char *line, char *err, size_t errlen)
-{
-	t_chain c;
-	memset(&c, 0, sizeof c);
-	char *save = NULL, *tok = strtok_r(line, " \t", &save);
-	int nt = 0;
-	if (!tok || sscanf(tok, "%d", &c.line) != 1 || !(tok = strtok_r(NULL, " \t", &save))
-	    || sscanf(tok, "%d", &c.uterm) != 1)
-		goto bad;
-	c.t = calloc(64, sizeof *c.t);
-	c.ops = calloc(64, sizeof *c.ops);
-	if (!c.t || !c.ops)
-		goto bad;
-	while ((tok = strtok_r(NULL, " \t", &save))) {
-		if (nt == 64)
-			goto bad;
-		if (nt > 0) {
-			c.ops[nt - 1] = strcmp(tok, "<") == 0 ? 0 : strcmp(tok, "<=") == 0 ? 1 : strcmp(tok, "=") == 0 ? 2 : -1;
-			if (c.ops[nt - 1] < 0 || !(tok = strtok_r(NULL, " \t", &save)))
-				goto bad;
-		}
-		if (parse_term(T, tok, &c.t[nt++]) != 0)
-			goto bad;
-	}
-	c.n = nt;
-	if (c.uterm < 0 || c.uterm >= nt || c.t[c.uterm].is_const)
-		goto bad;
-	t_chain *nc = realloc(T->ch, ((size_t) T->nch + 1) * sizeof *T->ch);
-	if (!nc)
-		goto bad;
-	T->ch = nc;
-	T->ch[T->nch++] = c;
-	if (nt > T->maxterms)
-		T->maxterms = nt;
-	return 0;
-bad:
-	free(c.t);
-	free(c.ops);
-	snprintf(err, errlen, "htime: malformed constraint in the timeline data");
+	snprintf(err, errlen, "htime: the timeline data names '%s', which the model does not declare",
+	         name ? name : "(null)");
 	return -1;
 }
 
@@ -231,94 +152,142 @@ static int add_succ(t_act *a, int b)
 	return 0;
 }
 
-static int parse(htime *T, char *text, char *err, size_t errlen)
+/* a chain term: the constant k, or timepoint (inst, act, point) + k */
+static int load_term(const htime *T, const dmc_tl_term *s, t_term *t)
 {
-	int seen_head = 0, seen_end = 0;
-	for (char *line = text; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = 0;
-		char *l = line;
-		line = nl ? nl + 1 : NULL;
-		if (strncmp(l, "@@TL ", 5) != 0)
-			continue;
-		l += 5;
-		char n1[200], n2[200], rs[200], re[200];
-		int i, a, b, v, min, max, first, fin;
-		if (sscanf(l, "htime %d horizon %d never %d insts %d", &v, &T->H, &T->never, &T->ninst) == 4) {
-			if (v != 1 || T->ninst <= 0 || T->ninst > 4096)
+	memset(t, 0, sizeof *t);
+	t->k = s->k;
+	if (s->is_const)
+		return t->is_const = 1, 0;
+	t->inst = s->inst;
+	t->act = s->act;
+	t->point = s->point != 0;
+	t->filtered = s->filtered != 0;
+	if (t->inst < 0 || t->inst >= T->ninst || t->act < 0 || t->act >= T->in[t->inst].nacts)
+		return -1;
+	return 0;
+}
+
+static int load_chain(htime *T, const dmc_tl_chain *s)
+{
+	t_chain c;
+	memset(&c, 0, sizeof c);
+	c.line = s->line;
+	c.uterm = s->uterm;
+	c.n = s->nterms;
+	if (c.n <= 0 || c.n > 64 || !s->t || (c.n > 1 && !s->ops))
+		return -1;
+	c.t = calloc((size_t) c.n, sizeof *c.t);
+	c.ops = calloc((size_t) c.n, sizeof *c.ops);
+	if (!c.t || !c.ops)
+		goto bad;
+	for (int j = 0; j < c.n; j++) {
+		if (j > 0) {
+			int op = s->ops[j - 1];
+			c.ops[j - 1] = op == DMC_TL_LT ? 0 : op == DMC_TL_LE ? 1 : op == DMC_TL_EQ ? 2 : -1;
+			if (c.ops[j - 1] < 0)
 				goto bad;
-			T->in = calloc((size_t) T->ninst, sizeof *T->in);
-			if (!T->in)
-				goto bad;
-			seen_head = 1;
-		} else if (!seen_head)
-			goto bad;
-		else if (sscanf(l, "inst %d %199s %199s acts %d", &i, n1, n2, &a) == 4) {
-			if (i < 0 || i >= T->ninst || a <= 0 || a > 4096 || T->in[i].a)
-				goto bad;
-			if (find_var(n1, &T->in[i].act, err, errlen) || find_var(n2, &T->in[i].end, err, errlen))
-				return -1;
-			T->in[i].nacts = a;
-			if (!(T->in[i].a = calloc((size_t) a, sizeof *T->in[i].a)))
-				goto bad;
-			if (a > T->maxacts)
-				T->maxacts = a;
-		} else if (sscanf(l, "act %d %d min %d max %d first %d finish %d s %199s e %199s", &i, &a, &min, &max,
-		                  &first, &fin, rs, re) == 8) {
-			if (i < 0 || i >= T->ninst || !T->in[i].a || a < 0 || a >= T->in[i].nacts || min < 0
-			    || (max != -1 && max < min))
-				goto bad;
-			t_act *x = &T->in[i].a[a];
-			x->min = min;
-			x->max = max;
-			x->first = first;
-			x->finish = fin;
-			const char *names[2] = { rs, re };
-			for (int p = 0; p < 2; p++)
-				/* spin leaves out a variable no statement reads: then its
-				 * past is unknown here (taken as 0) */
-				if (strcmp(names[p], "-") != 0 && dmc_br_var_find(names[p], -1, &x->var[p]) == 0
-				    && x->var[p].local_type < 0)
-					x->has_var[p] = 1;
-		} else if (sscanf(l, "goals %d %199s", &i, n1) == 2) {
-			if (i < 0 || i >= T->ninst || !T->in[i].a)
-				goto bad;
-			if (find_var(n1, &T->in[i].goals, err, errlen))
-				return -1;
-			T->in[i].has_goals = 1;
-		} else if (sscanf(l, "goal %d %d %d", &i, &b, &a) == 3) {
-			if (i < 0 || i >= T->ninst || !T->in[i].a || b != T->in[i].ngoals || b >= 30 || a < 0
-			    || a >= T->in[i].nacts)
-				goto bad;
-			T->in[i].goal_act[T->in[i].ngoals++] = a;
-		} else if (sscanf(l, "trans %d %d %d", &i, &a, &b) == 3) {
-			if (i < 0 || i >= T->ninst || !T->in[i].a || a < 0 || a >= T->in[i].nacts || b < 0
-			    || b >= T->in[i].nacts || add_succ(&T->in[i].a[a], b))
-				goto bad;
-		} else if (strncmp(l, "chain ", 6) == 0) {
-			if (parse_chain(T, l + 6, err, errlen))
-				return -1;
-		} else if (strncmp(l, "end", 3) == 0) {
-			seen_end = 1;
-			break;
-		} else
+		}
+		if (load_term(T, &s->t[j], &c.t[j]) != 0)
 			goto bad;
 	}
-	if (!seen_head) {
+	if (c.uterm < 0 || c.uterm >= c.n || c.t[c.uterm].is_const)
+		goto bad;
+	t_chain *nc = realloc(T->ch, ((size_t) T->nch + 1) * sizeof *T->ch);
+	if (!nc)
+		goto bad;
+	T->ch = nc;
+	T->ch[T->nch++] = c;
+	if (c.n > T->maxterms)
+		T->maxterms = c.n;
+	return 0;
+bad:
+	free(c.t);
+	free(c.ops);
+	return -1;
+}
+
+/* an instance: its variables, actions, transitions and goals */
+static int load_inst(htime *T, int i, const dmc_tl_inst *s, char *err, size_t errlen)
+{
+	t_inst *in = &T->in[i];
+	if (s->nacts <= 0 || s->nacts > 4096 || !s->acts || s->ntrans < 0 || (s->ntrans > 0 && !s->trans))
+		return -1;
+	if (find_var(s->act_var, &in->act, err, errlen) || find_var(s->end_var, &in->end, err, errlen))
+		return -2;
+	in->nacts = s->nacts;
+	if (!(in->a = calloc((size_t) s->nacts, sizeof *in->a)))
+		return -1;
+	if (s->nacts > T->maxacts)
+		T->maxacts = s->nacts;
+	for (int a = 0; a < s->nacts; a++) {
+		const dmc_tl_act *sa = &s->acts[a];
+		if (sa->min < 0 || (sa->max != -1 && sa->max < sa->min))
+			return -1;
+		t_act *x = &in->a[a];
+		x->min = sa->min;
+		x->max = sa->max;
+		x->first = sa->first;
+		x->finish = sa->finish;
+		for (int p = 0; p < 2; p++)
+			/* spin leaves out a variable no statement reads: then its
+			 * past is unknown here (taken as 0) */
+			if (sa->var[p] && dmc_br_var_find(sa->var[p], -1, &x->var[p]) == 0
+			    && x->var[p].local_type < 0)
+				x->has_var[p] = 1;
+	}
+	if (s->goals_var) {
+		if (find_var(s->goals_var, &in->goals, err, errlen))
+			return -2;
+		in->has_goals = 1;
+		if (s->ngoals > 30 || (s->ngoals > 0 && !s->goal_act))
+			return -1;
+		for (int k = 0; k < s->ngoals; k++) {
+			if (s->goal_act[k] < 0 || s->goal_act[k] >= in->nacts)
+				return -1;
+			in->goal_act[in->ngoals++] = s->goal_act[k];
+		}
+	}
+	for (int t = 0; t < s->ntrans; t++) {
+		int a = s->trans[t].from, b = s->trans[t].to;
+		if (a < 0 || a >= in->nacts || b < 0 || b >= in->nacts || add_succ(&in->a[a], b))
+			return -1;
+	}
+	return 0;
+}
+
+/* The timeline data the generated header compiled into pan gives
+ * (timeline_data.h); weak: a pan without it has none. */
+const dmc_timeline *dmc_timeline_meta(void) __attribute__((weak));
+
+static int load(htime *T, const dmc_timeline *tl, char *err, size_t errlen)
+{
+	if (!tl) {
 		snprintf(err, errlen, "htime: the model has no timeline data (htime is for models translated "
 		         "from ANMLite by dmc translate or dmc plan)");
 		return -1;
 	}
-	for (int i = 0; i < T->ninst; i++)
-		if (!T->in[i].a)
-			goto bad;
-	if (!seen_end)
+	if (tl->version != DMC_TIMELINE_VERSION || tl->ninsts <= 0 || tl->ninsts > 4096 || !tl->insts
+	    || tl->nchains < 0 || (tl->nchains > 0 && !tl->chains))
 		goto bad;
+	T->H = tl->horizon;
+	T->never = tl->never;
+	T->ninst = tl->ninsts;
+	if (!(T->in = calloc((size_t) T->ninst, sizeof *T->in)))
+		goto bad;
+	for (int i = 0; i < T->ninst; i++) {
+		int rc = load_inst(T, i, &tl->insts[i], err, errlen);
+		if (rc == -2)
+			return -1;
+		if (rc != 0)
+			goto bad;
+	}
+	for (int c = 0; c < tl->nchains; c++)
+		if (load_chain(T, &tl->chains[c]) != 0)
+			goto bad;
 	return 0;
 bad:
-	if (!*err)
-		snprintf(err, errlen, "htime: malformed timeline data in the model");
+	snprintf(err, errlen, "htime: malformed timeline data in the model");
 	return -1;
 }
 
@@ -336,19 +305,11 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 		snprintf(err, errlen, "htime needs the model's variable accessors");
 		return NULL;
 	}
-	const char *path = dmc_br_model_file();
-	char *text = path && *path ? slurp(path) : NULL;
-	if (!text) {
-		snprintf(err, errlen, "htime: cannot read the model %s", path && *path ? path : "(unknown)");
-		return NULL;
-	}
 	if (!(T = calloc(1, sizeof *T))) {
-		free(text);
 		snprintf(err, errlen, "htime: out of memory");
 		return NULL;
 	}
-	int rc = parse(T, text, err, errlen);
-	free(text);
+	int rc = load(T, dmc_timeline_meta ? dmc_timeline_meta() : NULL, err, errlen);
 	if (rc == 0 && find_var("time", &T->time, err, errlen) != 0)
 		rc = -1;
 	if (rc == 0) {

@@ -13,8 +13,11 @@
 #define ANML_DEFAULT_HORIZON 30
 #define ANML_MAX_HORIZON 30000
 
-/* anml_pml.c: the model as Promela on out; 0, or -1 with err set (a
- * model the translator cannot handle, e.g. too many combinations). */
+/* anml_pml.c: the model as Promela on out and, when meta is not NULL,
+ * its timeline data for htime as a C header on meta (anml_pml_tdata.c);
+ * 0, or -1 with err set (a model the translator cannot handle, e.g. too
+ * many combinations).  anml_write_promela: the Promela alone. */
+int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err);
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err);
 
 /* A plan: per instance, its actions in order. */

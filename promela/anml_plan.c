@@ -1,9 +1,10 @@
 /*
- * anml_plan.c -- `dmc plan MODEL.anml [options]`: translate the model
- * (anml_pml.c) into $DMC_CACHE/anml/NAME-HASH/NAME.pml, search it with
- * `dmc check` (the same build cache and pan), replay the trail with
- * `spin -t`, print the schedule per timeline instance with the search
- * statistics, and re-check it with the validator (anml_validate.c).
+ * anml_plan.c -- `dmc plan MODEL.anml [options]`: `dmc check MODEL.anml`
+ * (the ANMLite front end, anml_frontend.c: the translation into
+ * $DMC_CACHE/anml/NAME-HASH/NAME.pml, the same build cache and pan) with
+ * planning's defaults, then the plan from the trail per timeline
+ * instance with the search statistics, re-checked by the validator
+ * (anml_validate.c).
  *
  * Exit status: 0 a plan was found and validated; 1 the search was
  * complete and found no plan: no plan exists within the horizon; 2 bad
@@ -14,6 +15,7 @@
 #include "anml_cmd.h"
 #include "cache.h"
 #include "cmd.h"
+#include "frontend.h"
 #include "fs.h"
 #include "path.h"
 #include "run.h"
@@ -105,105 +107,48 @@ static cJSON *json_results(char *text)
 	return NULL;
 }
 
-/* the model's Promela in its cache directory: *dir, *pml */
-static int write_translation(const anml_model *m, int horizon, char **dir, char **pml)
+/* a private directory in the build cache for dmc check's output; NULL
+ * after a message */
+static char *scratch_dir(void)
 {
-	char *text = NULL;
-	size_t len = 0;
-	anml_err err;
-	FILE *mem = open_memstream(&text, &len);
-	if (!mem)
-		return 2;
-	int rc = anml_write_promela(mem, m, horizon, &err);
-	fclose(mem);
-	if (rc != 0) {
-		fprintf(stderr, "%s\n", err.msg);
-		free(text);
-		return 2;
-	}
-	drv_hash h;
-	drv_hash_init(&h);
-	drv_hash_item(&h, text, len);
-	char *cache = drv_cache_dir();
-	if (cache[0] != '/') {
-		char cwd[4096];
-		if (getcwd(cwd, sizeof cwd)) {
-			char *abs = drv_printf("%s/%s", cwd, cache);
-			free(cache);
-			cache = abs;
+	char *cache = drv_cache_open(), *dir = NULL;
+	if (cache) {
+		dir = drv_printf("%s/plan-XXXXXX", cache);
+		if (!mkdtemp(dir)) {
+			drv_msg("plan: cannot create a directory in the build cache %s", cache);
+			free(dir);
+			dir = NULL;
 		}
 	}
-	*dir = drv_printf("%s/anml/%s-%016llx", cache, m->name, (unsigned long long) drv_hash_final(&h));
-	*pml = drv_printf("%s/%s.pml", *dir, m->name);
 	free(cache);
-	FILE *f = NULL;
-	if (drv_mkdir_p(*dir) != 0 || !(f = fopen(*pml, "w")) || fwrite(text, 1, len, f) != len) {
-		drv_msg("plan: cannot write %s", *pml);
-		if (f)
-			fclose(f);
-		free(text);
-		return 2;
-	}
-	free(text);
-	if (fclose(f) != 0) {
-		drv_msg("plan: cannot write %s", *pml);
-		return 2;
-	}
-	return 0;
-}
-
-static int replay(const drv_env *e, const anml_model *m, const char *dir, const char *pml,
-                  anml_plan *plan)
-{
-	char *out = drv_printf("%s/replay.out", dir);
-	int fd = drv_open_out(out), rc = 2;
-	if (fd >= 0) {
-		drv_strv argv = { 0 };
-		drv_run_io io = { dir, fd, fd };
-		/* from its directory: spin hands the name to a shell */
-		char *base = drv_basename(pml);
-		drv_strv_push(&argv, e->spin);
-		drv_strv_push(&argv, "-t");
-		drv_strv_push(&argv, base);
-		free(base);
-		int st = drv_run(argv.v, &io);
-		close(fd);
-		drv_strv_free(&argv);
-		size_t len;
-		char *text = drv_read_file(out, &len);
-		anml_err err;
-		if (st != 0 || !text)
-			drv_msg("plan: spin -t %s failed (status %d)", pml, st);
-		else if (anml_plan_from_replay(m, text, plan, &err) != 0)
-			drv_msg("plan: %s", err.msg);
-		else
-			rc = 0;
-		free(text);
-	}
-	free(out);
-	return rc;
+	return dir;
 }
 
 static int plan(const drv_env *e, plan_opts *o)
 {
 	anml_model m;
 	anml_err err;
-	char *dir = NULL, *pml = NULL, *out = NULL, *text = NULL;
+	char *tmp = NULL, *pml = NULL, *out = NULL, *text = NULL;
 	cJSON *json = NULL;
-	int rc;
+	int rc = 2;
+	if (drv_frontend_for(o->model) != &prom_fe_anml)
+		return usage_error("'%s' is no ANMLite model (MODEL.anml)", o->model);
 	if (anml_load(o->model, &m, &err) != 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		anml_free(&m);
 		return 2;
 	}
-	if ((rc = write_translation(&m, o->horizon, &dir, &pml)) != 0)
+	if (!(tmp = scratch_dir()))
 		goto done;
-	if (o->keep)
-		drv_msg("plan: the Promela model is %s", pml);
 
-	/* dmc check PML --search S --heuristic H --json ..., its output in check.out */
+	/* dmc check MODEL.anml --horizon N --search S --heuristic H --json ...
+	 * (the ANMLite front end), its output in check.out */
 	drv_strv argv = { 0 };
-	drv_strv_push(&argv, pml);
+	char *h = drv_printf("%d", o->horizon);
+	drv_strv_push(&argv, o->model);
+	drv_strv_push(&argv, "--horizon");
+	drv_strv_push(&argv, h);
+	free(h);
 	drv_strv_push(&argv, "--search");
 	drv_strv_push(&argv, o->search);
 	drv_strv_push(&argv, "--heuristic");
@@ -211,50 +156,33 @@ static int plan(const drv_env *e, plan_opts *o)
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);
-	/* a plan is an assertion violation; the translation's waits carry end
-	 * labels, so pan's invalid-end-state check can find nothing -- and
-	 * leaving it on would keep dead-end pruning (h = infinity) off */
-	drv_strv_push(&argv, "--");
-	drv_strv_push(&argv, "-E");
-	out = drv_printf("%s/check.out", dir);
+	out = drv_printf("%s/check.out", tmp);
 	drv_redirect r;
-	rc = 2;
 	if (drv_redirect_begin(&r, out) == 0) {
-		rc = drv_cmd_check(e, (int) argv.n, argv.v);
+		rc = drv_check_translated(e, (int) argv.n, argv.v, &pml);
 		drv_redirect_end(&r);
 	}
 	drv_strv_free(&argv);
 	size_t len = 0;
 	text = drv_read_file(out, &len);
 	json = text ? json_results(text) : NULL;
-	if (rc == 2 || rc < 0 || !json) {
+	if (rc == 2 || rc < 0 || !json || !pml) {
 		if (text)
 			drv_cat(out, stderr);
-		drv_msg("plan: the search failed (dmc check %s)", pml);
+		drv_msg("plan: the search failed (dmc check %s)", o->model);
 		rc = 2;
 		goto done;
 	}
+	if (o->keep)
+		drv_msg("plan: the Promela model is %s", pml);
 	printf("plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
 	       o->search, o->heur);
 	if (rc == 1) {
-		anml_plan p;
-		if (replay(e, &m, dir, pml, &p) != 0) {
+		if (anml_show_plan(e, &m, pml) != 0) {
 			rc = 2;
 			goto done;
 		}
-		anml_plan_print(stdout, &m, &p);
-		fflush(stdout);
-		int bad = anml_validate(&m, &p, stderr);
-		if (bad) {
-			drv_msg("plan: internal error: the validator rejects the plan (%d violation%s); "
-			        "please report it with the model", bad, bad == 1 ? "" : "s");
-			rc = 2;
-		} else {
-			printf("validated: durations, transitions, initial state, goals and %d constraint%s hold\n",
-			       m.ncons, m.ncons == 1 ? "" : "s");
-			rc = 0;
-		}
-		anml_plan_free(&p);
+		rc = 0;
 	} else if (rc == 0) {
 		printf("no plan exists within the horizon %d (the search was complete)\n", o->horizon);
 		rc = 1;
@@ -266,10 +194,12 @@ static int plan(const drv_env *e, plan_opts *o)
 	       json_num(json, "states_expanded"), json_num(json, "time_s"));
 	fflush(stdout);
 done:
+	if (tmp)
+		drv_rm_rf(tmp);
 	cJSON_Delete(json);
 	free(text);
 	free(out);
-	free(dir);
+	free(tmp);
 	free(pml);
 	anml_free(&m);
 	return rc;

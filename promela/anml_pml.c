@@ -670,6 +670,11 @@ static void process(writer *w, int inst)
 
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
 {
+	return anml_write_translation(out, NULL, m, horizon, err);
+}
+
+int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
+{
 	writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
@@ -850,7 +855,8 @@ int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *er
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);
 	free(g.s);
-	anml_write_tdata(&w);
+	if (meta)
+		anml_write_tdata(&w, meta);
 	for (int k = 0; k < w.nch; k++)
 		free(w.ch[k].binds);
 	free(w.ch);

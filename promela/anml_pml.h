@@ -118,7 +118,8 @@ int anml_ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf 
 void anml_list_bindings(writer *w, tchain *c, int *b, int k);
 void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
 
-/* anml_pml_tdata.c: the "@@TL" block for the htime heuristic */
-void anml_write_tdata(writer *w);
+/* anml_pml_tdata.c: the timeline data for the htime heuristic, a C
+ * header on out (heuristics/timeline_data.h) */
+void anml_write_tdata(writer *w, FILE *out);
 
 #endif

@@ -1,7 +1,10 @@
 /*
- * anml_translate.c -- `dmc translate MODEL.anml [-o OUT.pml] [--horizon H]`:
- * load (parse + resolve) an ANMLite model and write its Promela
- * translation (anml_pml.c) to OUT or standard output.
+ * anml_translate.c -- `dmc translate MODEL.anml [-o OUT.pml] [--meta
+ * OUT.h] [--horizon H]`: load (parse + resolve) an ANMLite model and write
+ * its Promela translation (anml_pml.c) to OUT or standard output, and
+ * with --meta its timeline data for the htime heuristic as a C header
+ * (anml_pml_tdata.c), which `dmc check OUT.pml --meta OUT.h` compiles
+ * into pan.
  */
 #include "anml.h"
 #include "anml_cmd.h"
@@ -23,7 +26,7 @@ int anml_parse_horizon(const char *v, int *h)
 	return 0;
 }
 
-int anml_translate_file(const char *model, const char *out_path, int horizon)
+int anml_translate_file(const char *model, const char *out_path, const char *meta_path, int horizon)
 {
 	anml_model m;
 	anml_err err;
@@ -32,15 +35,26 @@ int anml_translate_file(const char *model, const char *out_path, int horizon)
 		anml_free(&m);
 		return 2;
 	}
-	FILE *out = stdout;
+	FILE *out = stdout, *meta = NULL;
 	if (out_path && !(out = fopen(out_path, "w"))) {
 		drv_msg("translate: cannot write %s", out_path);
 		anml_free(&m);
 		return 2;
 	}
-	int rc = anml_write_promela(out, &m, horizon, &err);
+	if (meta_path && !(meta = fopen(meta_path, "w"))) {
+		drv_msg("translate: cannot write %s", meta_path);
+		if (out != stdout)
+			fclose(out);
+		anml_free(&m);
+		return 2;
+	}
+	int rc = anml_write_translation(out, meta, &m, horizon, &err);
 	if (rc != 0)
 		fprintf(stderr, "%s\n", err.msg);
+	if (meta && fclose(meta) != 0 && rc == 0) {
+		drv_msg("translate: cannot write %s", meta_path);
+		rc = -1;
+	}
 	if (out != stdout) {
 		if (fclose(out) != 0 && rc == 0) {
 			drv_msg("translate: cannot write %s", out_path);
@@ -54,17 +68,20 @@ int anml_translate_file(const char *model, const char *out_path, int horizon)
 
 int prom_anml_translate(const drv_env *e, int argc, char **argv)
 {
-	const char *model = NULL, *out = NULL;
+	const char *model = NULL, *out = NULL, *meta = NULL;
 	int horizon = ANML_DEFAULT_HORIZON;
 	(void) e;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
-		if ((strcmp(a, "-o") == 0 || strcmp(a, "--horizon") == 0) && i + 1 >= argc) {
+		if ((strcmp(a, "-o") == 0 || strcmp(a, "--horizon") == 0 || strcmp(a, "--meta") == 0)
+		    && i + 1 >= argc) {
 			drv_msg("translate: %s needs a value", a);
 			return 2;
 		}
 		if (strcmp(a, "-o") == 0)
 			out = argv[++i];
+		else if (strcmp(a, "--meta") == 0)
+			meta = argv[++i];
 		else if (strcmp(a, "--horizon") == 0) {
 			if (anml_parse_horizon(argv[++i], &horizon) != 0)
 				return 2;
@@ -72,7 +89,7 @@ int prom_anml_translate(const drv_env *e, int argc, char **argv)
 			if (anml_parse_horizon(a + 10, &horizon) != 0)
 				return 2;
 		} else if (a[0] == '-' && a[1]) {
-			drv_msg("translate: unknown option '%s' (MODEL.anml [-o OUT.pml] [--horizon H])", a);
+			drv_msg("translate: unknown option '%s' (MODEL.anml [-o OUT.pml] [--meta OUT.h] [--horizon H])", a);
 			return 2;
 		} else if (model) {
 			drv_msg("translate: more than one model given ('%s', '%s')", model, a);
@@ -84,5 +101,9 @@ int prom_anml_translate(const drv_env *e, int argc, char **argv)
 		drv_msg("translate: no model given");
 		return 2;
 	}
-	return anml_translate_file(model, out, horizon);
+	if (meta && out && strcmp(meta, out) == 0) {
+		drv_msg("translate: -o and --meta name the same file %s", out);
+		return 2;
+	}
+	return anml_translate_file(model, out, meta, horizon);
 }

@@ -1,9 +1,10 @@
 /*
  * translate.h -- the translators from other modelling languages into
- * Promela (issues 4 and 5), as commands of the dmc driver.
+ * Promela (issues 4 and 5), as commands of the dmc driver; each is a
+ * front end (driver/frontend.h, frontends.def).
  *
  *   dmc translate MODEL.xml|MODEL.xta [--query Q | --target 'E<> ...'] [-o OUT.pml]
- *   dmc translate MODEL.anml [-o OUT.pml] [--horizon H]
+ *   dmc translate MODEL.anml [-o OUT.pml] [--meta OUT.h] [--horizon H]
  *   dmc plan MODEL.anml [--search S] [--heuristic H]
  *   dmc gen-anml -T timelines -A actions -R transitions -C constraints --seed N
  *
@@ -14,7 +15,7 @@
 
 #include "env.h"
 
-/* dmc translate: chooses the translator by the model's file name. */
+/* dmc translate: the translator of the front end that takes the model. */
 int prom_cmd_translate(const drv_env *e, int argc, char **argv);   /* translate.c */
 
 int prom_uppaal_translate(const drv_env *e, int argc, char **argv); /* uppaal*.c */
@@ -23,14 +24,6 @@ int prom_uppaal_translate(const drv_env *e, int argc, char **argv); /* uppaal*.c
  * Messages name the model's file and line; returns 0 or 2. */
 int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
 			const char *out_path, int quiet);
-/* for dmc check: is PATH a UPPAAL model; translate it (with the query:
- * a .q file or 'E<> ...' text) into the cache directory, giving the .pml's
- * path (NULL after an error, said); print pan's trail in the model's terms */
-int prom_uppaal_is_model(const char *path);
-/* the translation in the build cache; *liveness: the query is A<>, E[] or
- * --> (an ltl formula, checked with pan -a) */
-char *prom_uppaal_prepare(const char *model, const char *query, const char *cache, int *liveness);
-void prom_uppaal_show_trail(const drv_env *e, const char *pml);
 int prom_anml_translate(const drv_env *e, int argc, char **argv);   /* anml*.c */
 int prom_cmd_plan(const drv_env *e, int argc, char **argv);         /* anml*.c */
 int prom_cmd_gen_anml(const drv_env *e, int argc, char **argv);     /* anml*.c */

@@ -1,7 +1,8 @@
 /*
- * uppaal_trail.c -- `dmc check MODEL.xml|.xta --query Q`: the translation
- * into the build cache, and the counterexample in the source model's
- * terms.  The trail is replayed with `spin -t -p`; each step's Promela
+ * uppaal_trail.c -- UPPAAL behind the front-end interface
+ * (driver/frontend.h): `dmc check MODEL.xml|.xta --query Q` translates
+ * into the build cache and prints the counterexample in the source
+ * model's terms.  The trail is replayed with `spin -t -p`; each step's Promela
  * line carries the comment "edge INST: SRC -> DST ... (FILE:LINE)" the
  * writer put there, the Tick process is time passing, and the final
  * values are renamed with the declaration comments of the generated
@@ -9,6 +10,7 @@
  */
 #include "translate.h"
 #include "cache.h"
+#include "frontend.h"
 #include "fs.h"
 #include "path.h"
 #include "run.h"
@@ -18,18 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_uppaal(const char *s)
-{
-	size_t n = strlen(s);
-	return n > 4 && (strcmp(s + n - 4, ".xml") == 0 || strcmp(s + n - 4, ".xta") == 0);
-}
-
-int prom_uppaal_is_model(const char *path)
-{
-	return is_uppaal(path);
-}
-
-char *prom_uppaal_prepare(const char *model, const char *query, const char *cache, int *liveness)
+/* the translation in the build cache; *liveness: the query is A<>, E[]
+ * or --> (an ltl formula, checked with pan -a) */
+static char *translate_into_cache(const char *model, const char *query, const char *cache, int *liveness)
 {
 	drv_hash h;
 	char *dir0 = drv_abs_dir_of(model), *b0 = drv_basename(model);
@@ -162,7 +155,7 @@ static int read_names(char **lines, size_t n, pname_map *map, int max)
 	return k;
 }
 
-void prom_uppaal_show_trail(const drv_env *e, const char *pml)
+static void show_counterexample(const drv_env *e, const char *pml)
 {
 	size_t plen, olen;
 	char *ptext = drv_read_file(pml, &plen), *out = NULL;
@@ -309,3 +302,29 @@ void prom_uppaal_show_trail(const drv_env *e, const char *pml)
 	free(ptext);
 	free(out);
 }
+
+static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
+{
+	int liveness = 0;
+	(void) e;
+	if (!(job->pml = translate_into_cache(rq->model, rq->query, rq->cache, &liveness)))
+		return 2;
+	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
+	if (liveness)
+		drv_strv_push(&job->rt_opts, "-a");
+	/* unmerged statements: the heuristics then see every update of the
+	 * translation's atomic edges (docs/uppaal.md) */
+	job->spin_opts = "-o3";
+	return 0;
+}
+
+static int show_trail(const drv_env *e, const drv_fe_job *job)
+{
+	show_counterexample(e, job->pml);
+	return 1;
+}
+
+const drv_frontend prom_fe_uppaal = {
+	.name = "UPPAAL", .suffixes = ".xml .xta", .takes_query = 1,
+	.translate = prom_uppaal_translate, .prepare = prepare, .show_trail = show_trail,
+};

@@ -194,10 +194,46 @@ while [ "$seed" -le "${ANML_HTIME_SEEDS:-0}" ]; do
 	agree hx$seed.anml 14 --heuristic htime
 	seed=$((seed + 1))
 done
-# the translation carries the timeline data htime reads
-"$dmc" translate gen3_1.anml --horizon 10 -o gen3_1.pml
-grep -q '^@@TL htime 1 horizon 10' gen3_1.pml && grep -q '^@@TL chain' gen3_1.pml \
-	&& ok "the translation carries the timeline data (@@TL)" || fail "no @@TL block in gen3_1.pml"
+# the timeline data htime reads is a generated C header (--meta), not part
+# of the Promela; dmc check compiles it into pan with --meta
+"$dmc" translate gen3_1.anml --horizon 10 -o gen3_1.pml --meta gen3_1.h
+grep -q 'DMC_TIMELINE_VERSION, 10, 255, ' gen3_1.h && grep -q '^static const dmc_tl_chain dmc_tl_chains' gen3_1.h \
+	&& ! grep -q 'dmc_tl\|@@TL' gen3_1.pml \
+	&& ok "translate --meta writes the timeline data as a C header" || fail "no timeline data in gen3_1.h"
+"$dmc" check gen3_1.pml --meta gen3_1.h --heuristic htime --search greedy --json -- -E > m1.json 2> /dev/null
+"$dmc" check gen3_1.anml --horizon 10 --heuristic htime --search greedy --json > m2.json 2> /dev/null
+m1=$(json_num states_stored m1.json); m2=$(json_num states_stored m2.json)
+[ -n "$m1" ] && [ "$m1" = "$m2" ] && [ "$(json_str verdict m1.json)" = "$(json_str verdict m2.json)" ] \
+	&& ok "htime with translate --meta and check --meta searches as check MODEL.anml ($m1 states)" \
+	|| fail "check --meta: '$m1' states, check MODEL.anml: '$m2'"
+expect 2 "htime: the model has no timeline data" "a translation checked without its --meta header" \
+	-- "$dmc" check gen3_1.pml --heuristic htime -- -E
+expect 2 "--meta nosuch.h: no such file" "check --meta with a missing header" \
+	-- "$dmc" check gen3_1.pml --meta nosuch.h --heuristic htime
+expect 2 "--meta is for a translation checked as Promela" "check --meta on an ANMLite model" \
+	-- "$dmc" check gen3_1.anml --meta gen3_1.h
+
+# ---- dmc check MODEL.anml: the ANMLite front end ----
+# a violation of "the goal is unreachable" is a plan, printed as dmc plan
+# prints it (exit 1: a violation); none within the horizon: exit 0
+expect 1 "^validated: durations, transitions" "dmc check ex1.anml: the plan, validated" \
+	-- "$dmc" check "$top/contrib/anml/ex1.anml" --horizon 4 --search greedy --heuristic htime
+"$dmc" check "$top/contrib/anml/ex1.anml" --horizon 4 --search greedy --heuristic htime > c.txt 2>&1
+"$dmc" plan "$top/contrib/anml/ex1.anml" --horizon 4 --search greedy --heuristic htime > p.txt 2>&1
+sed -n '/^timeline /,/^validated/p' c.txt > c_plan.txt
+sed -n '/^timeline /,/^validated/p' p.txt > p_plan.txt
+[ -s c_plan.txt ] && cmp -s c_plan.txt p_plan.txt && grep -q "^plan ex1 (" c.txt \
+	&& ok "dmc check prints the plan as dmc plan does" || fail "check's plan differs from plan's: $(head -c 400 c.txt)"
+expect 0 "verdict *no-violation" "dmc check ex1.anml --horizon 3: no plan" \
+	-- "$dmc" check "$top/contrib/anml/ex1.anml" --horizon 3
+expect 1 "^validated" "dmc check rover.anml (the default horizon, A* without a heuristic)" \
+	-- "$dmc" check "$top/contrib/anml/rover.anml" --heuristic hf --search greedy
+expect 2 "bad8.anml:3:11: 'b' is not a value of type c" "dmc check: a bad ANMLite model" -- "$dmc" check bad8.anml
+expect 2 "--horizon is for ANMLite models (.anml)" "--horizon on a Promela model" \
+	-- "$dmc" check gen3_1.pml --horizon 5
+expect 2 "--horizon: '0' is out of range" "a bad --horizon for dmc check" \
+	-- "$dmc" check "$top/contrib/anml/ex1.anml" --horizon 0
+expect 2 "no ANMLite model" "dmc plan on a Promela model" -- "$dmc" plan gen3_1.pml
 # a no-plan proof at the initial state: one state stored, SPIN BFS stores more
 expect 1 "^search: 1 states stored" "htime proves the no-plan example at its initial state" \
 	-- "$dmc" plan "$top/contrib/anml/gen-T2-A5-C2-s12-noplan.anml" --heuristic htime

@@ -103,13 +103,15 @@ pan_error() {
 # (its keys are described there).  Stages the model as $work/NAME/NAME.pml
 # -- a UPPAAL or ANMLite model translated by dmc translate -- and sets
 # qm_name, qm_src (absolute), qm_dir, qm_pml, qm_front (pml, uppaal,
-# anml), qm_query (the UPPAAL query file, or empty), qm_mode (safety, a,
-# l), qm_ltl, qm_spin (spin -a options) and qm_pan (pan options).
+# anml), qm_query (the UPPAAL query file, or empty), qm_meta (an ANMLite
+# translation's timeline data beside it, for dmc check --meta, or empty),
+# qm_horizon, qm_mode (safety, a, l), qm_ltl, qm_spin (spin -a options)
+# and qm_pan (pan options).
 # Status 1 (after a message) when the model cannot be staged.
 quick_model() {
 	qm_name=$1; qm_rel=$2; qm_src=$top/$2; shift 2
 	qm_dir=$work/$qm_name; qm_pml=$qm_name.pml; qm_query=""
-	qm_mode=safety; qm_ltl=""; qm_spin=""; qm_pan=""; qm_horizon=""
+	qm_mode=safety; qm_ltl=""; qm_spin=""; qm_pan=""; qm_horizon=""; qm_meta=""
 	for kv in "$@"; do
 		case $kv in
 		mode=*) qm_mode=${kv#mode=} ;;
@@ -138,7 +140,9 @@ quick_model() {
 		(cd "$top" && "$dmc" translate "$qm_rel" ${qm_query:+--query "${qm_rel%.*}.q"} -o "$qm_dir/$qm_pml") ;;
 	*.anml)
 		qm_front=anml
-		(cd "$top" && "$dmc" translate "$qm_rel" ${qm_horizon:+--horizon "$qm_horizon"} -o "$qm_dir/$qm_pml") ;;
+		qm_meta=$qm_name.h      # the timeline data htime reads
+		(cd "$top" && "$dmc" translate "$qm_rel" ${qm_horizon:+--horizon "$qm_horizon"} -o "$qm_dir/$qm_pml" \
+			--meta "$qm_dir/$qm_meta") ;;
 	*) echo "quick.list: $qm_name: no front end for $qm_src" >&2; return 1 ;;
 	esac || return 1
 	# shellcheck disable=SC2086

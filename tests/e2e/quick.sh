@@ -55,6 +55,7 @@ ready() {
 mode_opts() {
 	case $qm_mode in a) echo "-a${qm_ltl:+ --ltl $qm_ltl}" ;; l) echo -l ;; esac
 	[ -z "$qm_spin" ] || echo "--spin-opts=$qm_spin"
+	[ -z "$qm_meta" ] || echo "--meta=$qm_meta"
 }
 
 # run NAME SEARCH HEURISTIC [dmc options] [-- pan options]
@@ -144,15 +145,16 @@ run() {
 	mv "$d/$m.trail" "$d/$tag.trail"
 }
 
-# native NAME SEARCH HEURISTIC [dmc options]: dmc check on the UPPAAL
-# file itself, its front end's verdict
+# native NAME SEARCH HEURISTIC [dmc options]: dmc check on the UPPAAL or
+# ANMLite file itself, its front end's verdict
 native() {
 	ready "$1" || return
 	s=$2; h=$3; shift 3
 	n=$((n + 1)); tag=n$n; d=$qm_dir
 	what="$qm_name (${qm_src##*/}) $s/$h"
 	# shellcheck disable=SC2086
-	(cd "$d" && "$dmc" check "$qm_src" ${qm_query:+--query "$qm_query"} --json --search "$s" --heuristic "$h" "$@" \
+	(cd "$d" && "$dmc" check "$qm_src" ${qm_query:+--query "$qm_query"} ${qm_horizon:+--horizon "$qm_horizon"} \
+		--json --search "$s" --heuristic "$h" "$@" \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
 	v=$(js .verdict 2> /dev/null)

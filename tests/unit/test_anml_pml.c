@@ -9,20 +9,29 @@
 
 #include "check.h"
 #include "promela/anml.h"
+#include "runtime/options_table.h"
 
-static char *translate(const char *text, int horizon)
+/* the translation, and with meta its timeline data (a C header) in *meta */
+static char *translate_meta(const char *text, int horizon, char **meta)
 {
 	anml_model m;
 	anml_err err;
 	char *out = NULL;
-	size_t len = 0;
+	size_t len = 0, mlen = 0;
 	CHECK(anml_parse("t.anml", text, &m, &err) == 0);
 	CHECK(anml_resolve(&m, &err) == 0);
-	FILE *f = open_memstream(&out, &len);
-	CHECK(anml_write_promela(f, &m, horizon, &err) == 0);
+	FILE *f = open_memstream(&out, &len), *mf = meta ? open_memstream(meta, &mlen) : NULL;
+	CHECK(anml_write_translation(f, mf, &m, horizon, &err) == 0);
 	fclose(f);
+	if (mf)
+		fclose(mf);
 	anml_free(&m);
 	return out;
+}
+
+static char *translate(const char *text, int horizon)
+{
+	return translate_meta(text, horizon, NULL);
 }
 
 static int count(const char *s, const char *needle)
@@ -33,38 +42,79 @@ static int count(const char *s, const char *needle)
 	return n;
 }
 
-/* the @@TL block for htime: instances, actions, transitions, goal bits,
- * ground chains per binding of type-level references; constraints with
- * 'next' or with arguments on the universal term are left out */
+/* dmc check's --horizon (options.def) is the translator's */
+static void test_horizon_option(void)
+{
+	const dmc_opt *t = &dmc_opt_table[DMC_OPT_HORIZON];
+	CHECK_EQ_LONG((long) t->hi, ANML_MAX_HORIZON);
+	CHECK_EQ_LONG(atol(t->def), ANML_DEFAULT_HORIZON);
+}
+
+/* the section of the generated header that starts with head, up to
+ * the end of its initializer (a copy) */
+static char *section(const char *h, const char *head)
+{
+	const char *p = strstr(h, head), *e = p ? strstr(p, "};") : NULL;
+	CHECK(p && e);
+	if (!p || !e)
+		return strdup("");
+	return strndup(p, (size_t) (e - p));
+}
+
+/* the timeline data for htime (a C header of tables): instances,
+ * actions, transitions, goal bits, ground chains per binding of
+ * type-level references; constraints with 'next' or with arguments on
+ * the universal term are left out; the Promela carries none of it */
 static void test_timeline_data(void)
 {
-	char *p = translate("PLAN d TYPES k = {a, b}\n"
-	                    "TIMELINE A ACTIONS X: [2,_] Y(q: k) TRANSITIONS X -> Y -> X END A\n"
-	                    "TIMELINE B ACTIONS P Q: [3,4] TRANSITIONS P -> Q END B\n"
-	                    "VARIABLES a1, a2: A\n"
-	                    "INITIAL-STATE |-> A.X GOALS A.Y a1.X B.Q\n"
-	                    "CONSTRAINTS\n  A.X.end + 2 < B.Q.start\n  X.end + 1 <= X.next.start\n"
-	                    "  B.P.end < Y(a).start\n  B.Q.end <= 20\n"
-	                    "END d\n", 25);
-	CHECK(strstr(p, "@@TL htime 1 horizon 25 never 255 insts 3\n") != NULL);
-	CHECK(strstr(p, "@@TL inst 0 a1_act a1_e acts 2\n") != NULL);
-	CHECK(strstr(p, "@@TL act 0 0 min 2 max -1 first 1 finish 1 s - e a1_X_e\n") != NULL);
-	CHECK(strstr(p, "@@TL act 1 0 min 2 max -1 first 1 finish 0 s - e a2_X_e\n") != NULL);
+	char *h = NULL;
+	char *p = translate_meta("PLAN d TYPES k = {a, b}\n"
+	                         "TIMELINE A ACTIONS X: [2,_] Y(q: k) TRANSITIONS X -> Y -> X END A\n"
+	                         "TIMELINE B ACTIONS P Q: [3,4] TRANSITIONS P -> Q END B\n"
+	                         "VARIABLES a1, a2: A\n"
+	                         "INITIAL-STATE |-> A.X GOALS A.Y a1.X B.Q\n"
+	                         "CONSTRAINTS\n  A.X.end + 2 < B.Q.start\n  X.end + 1 <= X.next.start\n"
+	                         "  B.P.end < Y(a).start\n  B.Q.end <= 20\n"
+	                         "END d\n", 25, &h);
+	CHECK(strstr(p, "@@TL") == NULL && strstr(p, "dmc_tl") == NULL);
+	CHECK(strstr(h, "#include \"timeline_data.h\"\n") != NULL);
+	CHECK(strstr(h, "dmc_timeline dmc_tl = {\n\tDMC_TIMELINE_VERSION, 25, 255, 3, dmc_tl_insts, 3, dmc_tl_chains\n};")
+	      != NULL);
+	CHECK(strstr(h, "const dmc_timeline *dmc_timeline_meta(void)\n{\n\treturn &dmc_tl;\n}\n") != NULL);
+	char *insts = section(h, "dmc_tl_insts[] = {");
+	/* a1 has two goals (A.Y and a1.X): their bits; a2 and B one */
+	CHECK(strstr(insts, "{ \"a1_act\", \"a1_e\", 2, dmc_tl_acts_0, 2, dmc_tl_trans_0, \"a1_goals\", 2, dmc_tl_goals_0 }")
+	      != NULL);
+	CHECK(strstr(insts, "{ \"a2_act\", \"a2_e\", 2, dmc_tl_acts_1, 2, dmc_tl_trans_1, NULL, 0, NULL }") != NULL);
+	CHECK(strstr(insts, "{ \"B_act\", \"B_e\", 2, dmc_tl_acts_2, 1, dmc_tl_trans_2, NULL, 0, NULL }") != NULL);
+	char *a0 = section(h, "dmc_tl_acts_0[] = {"), *a1 = section(h, "dmc_tl_acts_1[] = {");
+	char *a2 = section(h, "dmc_tl_acts_2[] = {"), *t0 = section(h, "dmc_tl_trans_0[] = {");
+	char *g0 = section(h, "dmc_tl_goals_0[] = {"), *ch = section(h, "dmc_tl_chains[] = {");
+	CHECK(strstr(a0, "{\n\t{ 2, -1, 1, 1, { NULL, \"a1_X_e\" } },\n") != NULL);
+	CHECK(strstr(a1, "{\n\t{ 2, -1, 1, 0, { NULL, \"a2_X_e\" } },\n") != NULL);
 	/* B has no initial action: any may come first; B.Q.end is read by no guard */
-	CHECK(strstr(p, "@@TL act 2 1 min 3 max 4 first 1 finish 1 s - e -\n") != NULL);
-	CHECK(strstr(p, "@@TL act 2 0 min 1 max -1 first 1 finish 0 s - e B_P_e\n") != NULL);
-	CHECK(strstr(p, "@@TL trans 0 1 0\n") != NULL);
-	/* a1 has two goals (A.Y and a1.X): their bits */
-	CHECK(strstr(p, "@@TL goals 0 a1_goals\n") != NULL);
-	CHECK_EQ_LONG(count(p, "@@TL goal 0 "), 2);
-	CHECK(strstr(p, "@@TL goals 1 ") == NULL);
-	/* A.X.end + 2 < B.Q.start: one chain per instance of A */
-	CHECK(strstr(p, "@@TL chain 7 1 0.0.e+2 < 2.1.s+0\n") != NULL);
-	CHECK(strstr(p, "@@TL chain 7 1 1.0.e+2 < 2.1.s+0\n") != NULL);
-	CHECK(strstr(p, "@@TL chain 10 0 2.1.e+0 <= c20\n") != NULL);
-	CHECK(strstr(p, "@@TL chain 8 ") == NULL);   /* next */
-	CHECK(strstr(p, "@@TL chain 9 ") == NULL);   /* Y(a) universal */
-	CHECK(strstr(p, "@@TL end\n */\n") != NULL);
+	CHECK(strstr(a2, "{\n\t{ 1, -1, 1, 0, { NULL, \"B_P_e\" } },\n\t{ 3, 4, 1, 1, { NULL, NULL } },\n") != NULL);
+	CHECK(strstr(t0, "{ 0, 1 }, { 1, 0 }") != NULL);
+	CHECK(strstr(g0, "= { 1, 0 ") != NULL);        /* Y, X */
+	CHECK(strstr(h, "dmc_tl_goals_1") == NULL);
+	/* A.X.end + 2 < B.Q.start: one chain per instance of A; B.Q.end <= 20 */
+	CHECK(strstr(h, "dmc_tl_terms_0[] = { { 0, 2, 0, 0, 1, 0 }, { 0, 0, 2, 1, 0, 0 } };\n"
+	                "static const int dmc_tl_ops_0[] = { DMC_TL_LT };\n") != NULL);
+	CHECK(strstr(h, "dmc_tl_terms_1[] = { { 0, 2, 1, 0, 1, 0 }, { 0, 0, 2, 1, 0, 0 } };\n") != NULL);
+	CHECK(strstr(h, "dmc_tl_terms_2[] = { { 0, 0, 2, 1, 1, 0 }, { 1, 20, 0, 0, 0, 0 } };\n"
+	                "static const int dmc_tl_ops_2[] = { DMC_TL_LE };\n") != NULL);
+	CHECK(strstr(ch, "\t{ 7, 1, 2, dmc_tl_terms_0, dmc_tl_ops_0 },\n\t{ 7, 1, 2, dmc_tl_terms_1, dmc_tl_ops_1 },\n"
+	                 "\t{ 10, 0, 2, dmc_tl_terms_2, dmc_tl_ops_2 },\n") != NULL);
+	CHECK(strstr(ch, "{ 8, ") == NULL);   /* next */
+	CHECK(strstr(ch, "{ 9, ") == NULL);   /* Y(a) universal */
+	free(insts);
+	free(a0);
+	free(a1);
+	free(a2);
+	free(t0);
+	free(g0);
+	free(ch);
+	free(h);
 	free(p);
 }
 
@@ -163,6 +213,7 @@ static void test_reference_points(void)
 CHECK_MAIN("anml_pml",
 	CASE(test_reference_points),
 	CASE(test_timeline_data),
+	CASE(test_horizon_option),
 	CASE(test_ex1_shape),
 	CASE(test_constraint_guards),
 	CASE(test_parameters))

@@ -185,7 +185,7 @@ static void test_build_key(void)
 	put(lib, "dmc-gcc.so", "plugin");
 	put(share, "dmc_glue.c", "glue");
 	put(share, "runtime.h", "header");
-	drv_build_inputs in = { "sh", "sh", "", "", 0, lib, share };
+	drv_build_inputs in = { "sh", "sh", "", "", 0, lib, share, NULL };
 	char *k0 = drv_build_key(gen, &in), *k;
 	k = drv_build_key(gen, &in);
 	CHECK_STR(k, k0);                           /* the same inputs, the same key */
@@ -208,17 +208,36 @@ static void test_build_key(void)
 		free(d);
 	}
 	drv_build_inputs other[] = {
-		{ "sh", "sh", "-o3", "", 0, lib, share },
-		{ "sh", "sh", "", "-DX", 0, lib, share },
-		{ "sh", "sh", "", "", 1, lib, share },
-		{ "spin-dmc-no-such-program", "sh", "", "", 0, lib, share },
-		{ "sh", "cat", "", "", 0, lib, share },
+		{ "sh", "sh", "-o3", "", 0, lib, share, NULL },
+		{ "sh", "sh", "", "-DX", 0, lib, share, NULL },
+		{ "sh", "sh", "", "", 1, lib, share, NULL },
+		{ "spin-dmc-no-such-program", "sh", "", "", 0, lib, share, NULL },
+		{ "sh", "cat", "", "", 0, lib, share, NULL },
 	};
 	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
 		k = drv_build_key(gen, &other[i]);
 		CHECK(strcmp(k, k0) != 0);
 		free(k);
 	}
+	/* a front end's metadata header: its contents, not its name */
+	put(scratch, "m1.h", "int a;\n");
+	put(scratch, "m2.h", "int a;\n");
+	char *m1 = drv_printf("%s/m1.h", scratch), *m2 = drv_printf("%s/m2.h", scratch);
+	drv_build_inputs with_meta = in, with_other = in;
+	with_meta.meta = m1;
+	with_other.meta = m2;
+	char *km = drv_build_key(gen, &with_meta);
+	k = drv_build_key(gen, &with_other);
+	CHECK(strcmp(km, k0) != 0);
+	CHECK_STR(k, km);
+	free(k);
+	put(scratch, "m2.h", "int b;\n");
+	k = drv_build_key(gen, &with_other);
+	CHECK(strcmp(k, km) != 0);
+	free(k);
+	free(km);
+	free(m1);
+	free(m2);
 	setenv("CPATH", "/somewhere", 1);
 	k = drv_build_key(gen, &in);
 	CHECK(strcmp(k, k0) != 0);

@@ -1,7 +1,8 @@
 /*
  * test_htime.c -- the htime heuristic (heuristics/h_time.c) on fake
- * states of a small ANMLite translation, its timeline data written by
- * hand in the format promela/anml_pml_tdata.c writes:
+ * states of a small ANMLite translation, its timeline data given by hand
+ * as the tables of timeline_data.h (which promela/anml_pml_tdata.c
+ * generates):
  *
  *   instance A: X [2,_] (or [2,xmax]) -> Y [3,_]; starts with X, finishes after Y
  *   instance B: P [1,_] <-> Q [1,_]; starts with P, finishes after Q
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bridge.h"
 #include "check.h"
@@ -21,30 +21,35 @@
 #include "heuristic.h"
 #include "heuristic_helpers.h"
 #include "targets.h"
+#include "timeline_data.h"
 
 #define INF DMC_H_INF
 
-static char path[64];
+/* timepoint (inst, act, point: 0 start, 1 end) + k, and a constant */
+#define TP(i, a, p, k) { 0, (k), (i), (a), (p), 0 }
+#define TC(k) { 1, (k), 0, 0, 0, 0 }
 
-static const char *data_fmt =
-	"/* a translation's data block\n"
-	"@@TL htime 1 horizon %d never 255 insts 2\n"
-	"@@TL inst 0 A_act A_e acts 2\n"
-	"@@TL act 0 0 min 2 max %d first 1 finish 0 s - e A_X_e\n"
-	"@@TL act 0 1 min 3 max -1 first 0 finish 1 s - e -\n"
-	"@@TL trans 0 0 1\n"
-	"@@TL inst 1 B_act B_e acts 2\n"
-	"@@TL act 1 0 min 1 max -1 first 1 finish 0 s B_P_s e -\n"
-	"@@TL act 1 1 min 1 max -1 first 0 finish 1 s - e B_Q_e\n"
-	"@@TL trans 1 0 1\n"
-	"@@TL trans 1 1 0\n"
-	"@@TL chain 9 1 1.1.e+2 < 0.1.s+0\n"
-	"%s"
-	"@@TL end\n */\n";
+/* the timeline data the generated header would hold, built per test */
+static dmc_tl_act acts_a[2], acts_b[2];
+static const dmc_tl_trans trans_a[] = { { 0, 1 } }, trans_b[] = { { 0, 1 }, { 1, 0 } };
+static dmc_tl_inst insts[2];
+/* B.Q.end + 2 < A.Y.start (universal: A.Y.start) */
+static const dmc_tl_term base_terms[] = { TP(1, 1, 1, 2), TP(0, 1, 0, 0) };
+static const int lt[] = { DMC_TL_LT }, le[] = { DMC_TL_LE };
+static dmc_tl_chain chains[2];
+static dmc_timeline data;
+static const dmc_timeline *current;     /* what the "header" gives; NULL: none */
+
+/* the generated header's function, as a pan built with it has it */
+const dmc_timeline *dmc_timeline_meta(void)
+{
+	return current;
+}
 
 /* the fake model: globals as the translation declares them, a goal
- * process with the assert; A and B not started (act = nacts + 1) */
-static void model_x(int horizon, int xmax, const char *extra)
+ * process with the assert; A and B not started (act = nacts + 1); the
+ * data's horizon, X's maximal duration and one more chain (or none) */
+static void model_x(int horizon, int xmax, const dmc_tl_chain *extra)
 {
 	fb_reset();
 	int g = fb_type("goal", 3, 1);
@@ -58,18 +63,22 @@ static void model_x(int horizon, int xmax, const char *extra)
 	fb_set("A_X_e", 0, 255);
 	fb_set("B_P_s", 0, 255);
 	fb_set("B_Q_e", 0, 255);
-	snprintf(path, sizeof path, "/tmp/dmc-test-htime-%ld.pml", (long) getpid());
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		perror(path);
-		exit(2);
-	}
-	fprintf(f, data_fmt, horizon, xmax, extra ? extra : "");
-	fclose(f);
-	fb_model_file(path);
+	/* A: X [2,xmax] -> Y [3,_], starts with X, finishes after Y;
+	 * B: P [1,_] <-> Q [1,_], starts with P, finishes after Q */
+	acts_a[0] = (dmc_tl_act) { 2, xmax, 1, 0, { NULL, "A_X_e" } };
+	acts_a[1] = (dmc_tl_act) { 3, -1, 0, 1, { NULL, NULL } };
+	acts_b[0] = (dmc_tl_act) { 1, -1, 1, 0, { "B_P_s", NULL } };
+	acts_b[1] = (dmc_tl_act) { 1, -1, 0, 1, { NULL, "B_Q_e" } };
+	insts[0] = (dmc_tl_inst) { "A_act", "A_e", 2, acts_a, 1, trans_a, NULL, 0, NULL };
+	insts[1] = (dmc_tl_inst) { "B_act", "B_e", 2, acts_b, 2, trans_b, NULL, 0, NULL };
+	chains[0] = (dmc_tl_chain) { 9, 1, 2, base_terms, lt };
+	if (extra)
+		chains[1] = *extra;
+	data = (dmc_timeline) { DMC_TIMELINE_VERSION, horizon, 255, 2, insts, extra ? 2 : 1, chains };
+	current = &data;
 }
 
-static void model(int horizon, const char *extra)
+static void model(int horizon, const dmc_tl_chain *extra)
 {
 	model_x(horizon, -1, extra);
 }
@@ -92,8 +101,7 @@ static int eval_h(void)
 
 static void cleanup(void)
 {
-	unlink(path);
-	fb_model_file(NULL);
+	current = NULL;
 }
 
 static void test_registered(void)
@@ -151,7 +159,9 @@ static void test_state(void)
  * meet: the instance can never leave it */
 static void test_current_end(void)
 {
-	model(20, "@@TL chain 10 1 1.0.s+5 < 0.0.e+0\n");   /* B.P.start + 5 < A.X.end */
+	static const dmc_tl_term t[] = { TP(1, 0, 0, 5), TP(0, 0, 1, 0) };
+	const dmc_tl_chain c = { 10, 1, 2, t, lt };      /* B.P.start + 5 < A.X.end */
+	model(20, &c);
 	fb_set("A_act", 0, 0);
 	fb_set("A_e", 0, 2);
 	fb_set("B_act", 0, 0);
@@ -167,15 +177,18 @@ static void test_current_end(void)
  * 4 < A.X.end needs X to end at 7 or later (Q ends at 2 at the earliest) */
 static void test_max_duration(void)
 {
-	model_x(20, -1, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	static const dmc_tl_term t13[] = { TP(1, 1, 1, 4), TP(0, 0, 1, 0) };
+	static const dmc_tl_term t14[] = { TP(1, 1, 1, 5), TP(0, 1, 0, 0) };
+	const dmc_tl_chain c13 = { 13, 1, 2, t13, lt }, c14 = { 14, 1, 2, t14, lt };
+	model_x(20, -1, &c13);
 	CHECK(eval_h() < INF);
-	model_x(20, 7, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	model_x(20, 7, &c13);
 	CHECK(eval_h() < INF);
-	model_x(20, 6, "@@TL chain 13 1 1.1.e+4 < 0.0.e+0\n");
+	model_x(20, 6, &c13);
 	CHECK_EQ_LONG(eval_h(), INF);
 	/* A in X since 0 until 6: its successor Y starts at 6 exactly; a
 	 * release time of 7 on Y's start cannot be met */
-	model_x(20, -1, "@@TL chain 14 1 1.1.e+5 < 0.1.s+0\n");   /* B.Q.end + 5 < A.Y.start */
+	model_x(20, -1, &c14);                           /* B.Q.end + 5 < A.Y.start */
 	fb_set("A_act", 0, 0);
 	fb_set("A_e", 0, 6);
 	fb_set("B_act", 0, 0);
@@ -190,12 +203,15 @@ static void test_max_duration(void)
 /* deadlines: a constant after the universal term */
 static void test_deadline(void)
 {
-	model(20, "@@TL chain 11 0 0.1.e+0 <= c9\n");        /* A.Y.end <= 9 */
+	static const dmc_tl_term t9[] = { TP(0, 1, 1, 0), TC(9) }, t8[] = { TP(0, 1, 1, 0), TC(8) };
+	static const dmc_tl_term t30[] = { TP(0, 0, 1, 30), TP(0, 1, 0, 0) };
+	const dmc_tl_chain c9 = { 11, 0, 2, t9, le }, c8 = { 11, 0, 2, t8, lt }, c30 = { 12, 1, 2, t30, lt };
+	model(20, &c9);                                     /* A.Y.end <= 9 */
 	CHECK(eval_h() < INF);                              /* Y ends at 8 */
-	model(20, "@@TL chain 11 0 0.1.e+0 < c8\n");         /* A.Y.end < 8 */
+	model(20, &c8);                                     /* A.Y.end < 8 */
 	CHECK_EQ_LONG(eval_h(), INF);
 	/* a chain that cannot hold: X.end + 30 < Y.start within 20 */
-	model(20, "@@TL chain 12 1 0.0.e+30 < 0.1.s+0\n");
+	model(20, &c30);
 	CHECK_EQ_LONG(eval_h(), INF);
 	cleanup();
 }
@@ -206,29 +222,32 @@ static void test_errors(void)
 	char err[256];
 	const dmc_heuristic *h = dmc_heuristic_find("htime");
 	model(10, NULL);
-	/* a model without data */
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs("active proctype p() { skip }\n", f);
-		fclose(f);
-	}
+	/* a pan built without timeline data */
+	current = NULL;
 	CHECK(dmc_targets_build(DMC_TGT_ASSERT, &t, err, sizeof err) == 0);
 	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "no timeline data") != NULL);
 	/* data naming a variable the model does not have */
-	f = fopen(path, "w");
-	if (f) {
-		fputs("@@TL htime 1 horizon 5 never 255 insts 1\n@@TL inst 0 Z_act Z_e acts 1\n@@TL end\n", f);
-		fclose(f);
-	}
+	static const dmc_tl_act z_acts[] = { { 1, -1, 1, 1, { NULL, NULL } } };
+	static const dmc_tl_inst z[] = { { "Z_act", "Z_e", 1, z_acts, 0, NULL, NULL, 0, NULL } };
+	dmc_timeline bad = { DMC_TIMELINE_VERSION, 5, 255, 1, z, 0, NULL };
+	current = &bad;
 	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "Z_act") != NULL);
-	/* malformed */
-	f = fopen(path, "w");
-	if (f) {
-		fputs("@@TL htime 1 horizon 5 never 255 insts 1\n@@TL bogus\n", f);
-		fclose(f);
-	}
+	/* malformed: another version of the tables, a transition to an
+	 * action the instance does not have, a chain's term likewise */
+	model(10, NULL);
+	data.version = DMC_TIMELINE_VERSION + 1;
+	CHECK(th_refuses(h, &t, err, sizeof err));
+	CHECK(strstr(err, "malformed") != NULL);
+	static const dmc_tl_trans far[] = { { 0, 2 } };
+	model(10, NULL);
+	insts[0].trans = far;
+	CHECK(th_refuses(h, &t, err, sizeof err));
+	CHECK(strstr(err, "malformed") != NULL);
+	static const dmc_tl_term tfar[] = { TP(1, 5, 1, 0), TP(0, 1, 0, 0) };
+	const dmc_tl_chain cfar = { 3, 1, 2, tfar, lt };
+	model(10, &cfar);
 	CHECK(th_refuses(h, &t, err, sizeof err));
 	CHECK(strstr(err, "malformed") != NULL);
 	dmc_targets_free(&t);

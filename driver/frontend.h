@@ -1,0 +1,68 @@
+/*
+ * frontend.h -- the input languages dmc takes, behind one interface.
+ *
+ * A front end says which file suffixes it takes, translates a model into
+ * Promela (and a generated C header of the model's metadata, which dmc
+ * cc --meta compiles into pan), and prints a violation's trail in the
+ * model's terms.  dmc check, dmc model, dmc translate and dmc plan pick
+ * the front end by the model's file name (drv_frontend_for); the front
+ * ends are listed in promela/frontends.def.  Adding an input language
+ * is its translator, one file defining its drv_frontend, and one line
+ * there (docs/contributing.md).
+ */
+#ifndef DRV_FRONTEND_H
+#define DRV_FRONTEND_H
+
+#include "env.h"
+#include "util.h"
+
+/* What dmc check asks a front end to translate. */
+typedef struct {
+	const char *model;        /* as the user named it (a regular file) */
+	const char *query;        /* --query, or NULL */
+	int horizon;              /* --horizon, or 0 (the front end's default) */
+	const char *cache;        /* the build cache: the translation goes there */
+} drv_fe_request;
+
+/* A translation for dmc check, and what the check adds to its options. */
+typedef struct {
+	char *pml;                /* the Promela model to check */
+	char *meta;               /* its generated metadata header, or NULL */
+	const char *spin_opts;    /* spin -a's options when the user gave none, or NULL */
+	drv_strv rt_opts;         /* options for pan's runtime, each added unless given */
+	drv_strv pan_opts;        /* pan's own options, added after the user's */
+	void *model;              /* the front end's own (the parsed model), or NULL */
+} drv_fe_job;
+
+typedef struct drv_frontend {
+	const char *name;                  /* "Promela", "UPPAAL", "ANMLite" */
+	/* the file suffixes it takes, space-separated (".xml .xta"); "" for
+	 * the last front end of the list, which takes every other file */
+	const char *suffixes;
+	int takes_query, takes_horizon;    /* dmc check's --query, --horizon */
+	/* dmc translate MODEL ...: the arguments after "translate"; NULL:
+	 * the model is Promela already */
+	int (*translate)(const drv_env *e, int argc, char **argv);
+	/* dmc check: the model translated into the cache (job->pml, ...);
+	 * 0, or 2 after a message.  NULL: the model is checked as it is. */
+	int (*prepare)(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job);
+	/* after a violation: its trail (beside job->pml) in the model's
+	 * terms on standard output; returns dmc check's status, 1 (the
+	 * violation) or 2 (after a message).  NULL: SPIN's terms are the
+	 * model's. */
+	int (*show_trail)(const drv_env *e, const drv_fe_job *job);
+	void (*release)(drv_fe_job *job);  /* job->model; may be NULL */
+} drv_frontend;
+
+/* The front end that takes path (by its suffix): never NULL, the last
+ * one of the list takes every other file. */
+const drv_frontend *drv_frontend_for(const char *path);
+/* Every front end in list order, NULL-terminated. */
+const drv_frontend *const *drv_frontend_all(void);
+/* The suffixes the front ends that translate take, as "A, B or C"
+ * (for messages); a static buffer. */
+const char *drv_frontend_translated_suffixes(void);
+/* Frees what a job holds (and job->model through release). */
+void drv_fe_job_free(const drv_frontend *fe, drv_fe_job *job);
+
+#endif

@@ -63,8 +63,10 @@ void *dmc_rt_pop(dmc_run *R);
  * ends its process); a process that runs several searches does. */
 void dmc_rt_free(dmc_run *R);
 
-/* The glue could not allocate `bytes` for `what`: the search ends as
- * incomplete, "out of memory" (runtime/faults.h); does not return. */
+/* The one out-of-memory policy of pan's process: the runtime or the glue
+ * could not allocate `bytes` (0: not known) for `what`.  The run ends
+ * as incomplete, "out of memory (what ...)", exit status 3, with the
+ * results written as usual (runtime/faults.h); does not return. */
 _Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes);
 
 /* ---- callbacks into the glue (besides bridge.h) ---- */

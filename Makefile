@@ -29,7 +29,11 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
-SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
+SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
+# the glue, compiled beside each model's pan.c: its files are listed in
+# spin-plugin/glue_sources.def (the driver reads the list too)
+GLUE_SRC := $(shell sed -n 's/^DMC_GLUE_SOURCE("\(.*\)")$$/\1/p' spin-plugin/glue_sources.def)
+GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
@@ -40,7 +44,8 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
-           $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def
+           $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def \
+           spin-plugin/glue_sources.def
 DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
@@ -55,7 +60,7 @@ UNIT_SRC   := $(RT_SRC) \
               $(wildcard tests/unit/fake_*.c)
 
 .PHONY: all check unit e2e oracle bench demo install clean
-all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
+all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(B)/share/dmc_tables.h \
      $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def

@@ -128,6 +128,9 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 	dmc_run *R = calloc(1, sizeof *R);
 	if (!R)
 		dmc_rt_out_of_memory("setting up the run", sizeof *R);
+	if (info->glue_new && !(R->glue = info->glue_new()))
+		dmc_rt_out_of_memory("the glue's state", 0);
+	R->glue_free = info->glue_free;
 	*info->run = R;
 	int rc = dmc_rt_setup(R, &argc, argv, info, err, sizeof err);
 	if (rc < 0) {

@@ -20,6 +20,10 @@ typedef struct dmc_build_info {
 	long *pan_maxdepth;           /* pan's -m, which the runtime may raise */
 	const char *lua;              /* -DDMC_LUA script, or "" */
 	dmc_run **run;                /* set to the run before pan's main runs */
+	/* the glue's state: made with the run (dmc_rt_glue; NULL: none; a
+	 * NULL result is out of memory), freed by dmc_rt_free */
+	void *(*glue_new)(void);
+	void (*glue_free)(void *glue);
 } dmc_build_info;
 
 /* Create the run, take the runtime's options off argv, then run pan's
@@ -33,6 +37,8 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
                  char *err, size_t errlen);
 
+/* The glue's state (dmc_build_info.glue_new), or NULL. */
+void *dmc_rt_glue(const dmc_run *R);
 /* The run's partial-order reduction bookkeeping (runtime/por.h), which
  * the glue reports each preselected expansion to. */
 struct dmc_por *dmc_rt_por(dmc_run *R);

@@ -225,6 +225,11 @@ static int bf_start(dmc_run *R)
 	return 0;
 }
 
+void *dmc_rt_glue(const dmc_run *R)
+{
+	return R->glue;
+}
+
 dmc_por *dmc_rt_por(dmc_run *R)
 {
 	return R->por;
@@ -496,5 +501,7 @@ void dmc_rt_free(dmc_run *R)
 		R->heur->free(R->hinst);
 	dmc_targets_free(&R->targets);
 	dmc_por_free(R->por);
+	if (R->glue_free)
+		R->glue_free(R->glue);   /* last: freeing the search gave states back to the glue */
 	free(R);
 }

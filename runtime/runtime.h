@@ -1,5 +1,5 @@
 /*
- * runtime.h -- what the glue (spin-plugin/dmc_glue.c) calls in the runtime,
+ * runtime.h -- what the glue (spin-plugin/glue_*.c) calls in the runtime,
  * and the few glue functions the runtime calls back besides bridge.h.
  */
 #ifndef DMC_RUNTIME_H

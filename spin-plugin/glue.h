@@ -194,7 +194,7 @@ int glue_running_claim(void);
 /* a copy of now without the _a_t bits in clear; valid until the next call */
 const uchar *glue_now_without(uchar clear, size_t *n);
 int glue_live_h_store(char *v, int n);
-void glue_live_popped(Trail *f);
+void glue_live_popped(void);
 void glue_live_stutter(void);
 void glue_live_origin(void);
 void glue_stutter_step(void);

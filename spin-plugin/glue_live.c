@@ -307,15 +307,11 @@ int glue_live_h_store(char *v, int n)
 	return push ? 0 : 1;
 }
 
-/* pan popped frame f: remember whether it is expanded, to see whether it
- * had a move (bfs() sets ntrpt->ostate on every move). */
-void glue_live_popped(Trail *f)
+/* pan popped the state it expands now (glue_store.c recorded its frame):
+ * bfs() sets ntrpt->ostate on every move, which tells whether it had one */
+void glue_live_popped(void)
 {
 	dmc_glue *g = glue();
-	g->last_frame = f;
-	g->last_boq = boq;
-	g->claim_from = glue_running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
-	g->last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
 	ntrpt->ostate = NULL;
 #ifndef NOREDUCE
 	g->live_choice = -2;
@@ -328,8 +324,6 @@ void glue_live_popped(Trail *f)
 		g->live_choice = dmc_rt_live_choice(dmc_glue_run, dmc_fingerprint(v, n), v, n);
 	}
 #endif
-	g->cur_real = 0;
-	g->cur_noffer = 0;
 	if (g->live == 1 && boq != -1)
 		g->cur_rv = glue_rv_fp();
 }

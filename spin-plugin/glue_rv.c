@@ -351,15 +351,10 @@ int glue_safe_offer_first(int old)
 	return old != 0;
 }
 
+/* pan popped frame f, the state it expands now (glue_store.c recorded it) */
 void glue_safe_popped(Trail *f)
 {
 	dmc_glue *g = glue();
-	g->last_frame = f;
-	g->last_boq = boq;
-	g->claim_from = glue_running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
-	g->last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
-	g->cur_real = 0;
-	g->cur_noffer = 0;
 	g->safe_rv_pid = -1;
 	if (boq != -1) {
 		g->cur_rv = rv_fp_from(f->pr);

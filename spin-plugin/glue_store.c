@@ -249,8 +249,17 @@ Trail *dmc_pop_bfs(void)
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
 	Trail *f = pop_bfs();                 /* restores now, returns the frame */
+	/* the state pan expands now: whether it is expanded (to see later
+	 * whether it had a move), the claim's state in it; its moves are
+	 * counted from here on (glue_rv.c) */
+	g->last_frame = f;
+	g->last_boq = boq;
+	g->claim_from = glue_running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
+	g->last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
+	g->cur_real = 0;
+	g->cur_noffer = 0;
 	if (g->live)
-		glue_live_popped(f);
+		glue_live_popped();
 	else
 		glue_safe_popped(f);
 	return f;

@@ -8,11 +8,17 @@
 #include "check.h"
 #include "hcache.h"
 
-static void test_exact_hit_and_mismatch(void)
+static dmc_hcache *exact(size_t entries)
 {
-	dmc_hcache_conf conf = { DMC_HCACHE_EXACT, 16 };
+	dmc_hcache_conf conf = { DMC_HCACHE_EXACT, entries };
 	dmc_hcache *c = dmc_hcache_new(&conf);
 	CHECK(c != NULL);
+	return c;
+}
+
+static void test_exact_hit_and_mismatch(void)
+{
+	dmc_hcache *c = exact(16);
 	if (!c)
 		return;
 	int h = -1;
@@ -33,9 +39,7 @@ static void test_exact_hit_and_mismatch(void)
 /* full at N entries: emptied and refilled, the newest entry kept */
 static void test_exact_flush(void)
 {
-	dmc_hcache_conf conf = { DMC_HCACHE_EXACT, 4 };
-	dmc_hcache *c = dmc_hcache_new(&conf);
-	CHECK(c != NULL);
+	dmc_hcache *c = exact(4);
 	if (!c)
 		return;
 	int h;

@@ -29,7 +29,11 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
-SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h
+SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
+# the glue, compiled beside each model's pan.c: its files are listed in
+# spin-plugin/glue_sources.def (the driver reads the list too)
+GLUE_SRC := $(shell sed -n 's/^DMC_GLUE_SOURCE("\(.*\)")$$/\1/p' spin-plugin/glue_sources.def)
+GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
 # the types of the generated headers dmc cc --meta compiles into pan
 META_H  := heuristics/timeline_data.h
 
@@ -38,10 +42,12 @@ META_H  := heuristics/timeline_data.h
 # the translators (promela/) are part of the driver
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 # the option tables (runtime/options.def) are the runtime's and the driver's
-DRV_SHARED := runtime/options_table.c heuristics/hcache.c
+# (hcache.c parses --hcache for both; it keeps its entries in hash_map.c)
+DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
-           $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def
+           $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
+           spin-plugin/glue_sources.def
 DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
@@ -56,8 +62,10 @@ UNIT_SRC   := $(RT_SRC) \
               $(wildcard tests/unit/fake_*.c)
 
 .PHONY: all check unit e2e oracle bench demo install clean
-all: $(B)/dmc-gcc.so $(B)/libdmc.a $(B)/share/dmc_glue.c $(B)/share/dmc_tables.h \
-     $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc
+all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(B)/share/dmc_tables.h \
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
+# the types of the generated headers dmc cc --meta compiles into pan
+META_H  := heuristics/timeline_data.h
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)

@@ -7,10 +7,11 @@
  * then runs
  *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
  *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE [-x c FILE.h -x none]
- *       pan.c SHARE/dmc_glue.c -LLIBDIR -ldmc LUA_LIBS -o OUT
- * FILE.h is a front end's generated header of the model's metadata
- * (an ANMLite model's timeline data, heuristics/timeline_data.h),
- * compiled as a C file of its own.
+ *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -o OUT
+ * (the glue's files: spin-plugin/glue_sources.def).  FILE.h is a front
+ * end's generated header of the model's metadata (an ANMLite model's
+ * timeline data, heuristics/timeline_data.h), compiled as a C file of
+ * its own.
  * or, with --portable, the same without the plugin on a rewritten copy
  * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
  * hidden variables, and both pan.c and the glue include it (the plugin
@@ -238,9 +239,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		drv_strv_push(&cmd, "none");
 	}
 	drv_strv_push(&cmd, portable ? src : pan_c);
-	opt = drv_printf("%s/dmc_glue.c", e->share);
-	drv_strv_push(&cmd, opt);
+#define DMC_GLUE_SOURCE(f) \
+	opt = drv_printf("%s/%s", e->share, f); \
+	drv_strv_push(&cmd, opt); \
 	free(opt);
+#include "glue_sources.def"
 	opt = drv_printf("-L%s", e->libdir);
 	drv_strv_push(&cmd, opt);
 	free(opt);

@@ -53,10 +53,14 @@ void drv_env_init(drv_env *e, const char *argv0)
 int drv_need_build(const drv_env *e)
 {
 	char *lib = drv_printf("%s/libdmc.a", e->libdir);
-	char *glue = drv_printf("%s/dmc_glue.c", e->share);
-	int ok = drv_is_file(lib) && drv_is_file(glue);
+	int ok = drv_is_file(lib);
 	free(lib);
-	free(glue);
+#define DMC_GLUE_SOURCE(f) { \
+		char *glue = drv_printf("%s/%s", e->share, f); \
+		ok = ok && drv_is_file(glue); \
+		free(glue); \
+	}
+#include "glue_sources.def"
 	if (ok)
 		return 0;
 	drv_msg("spin-dmc is not built: run ./configure && make in %s", e->top);

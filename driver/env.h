@@ -1,7 +1,7 @@
 /*
  * env.h -- where spin-dmc's files are, and which programs to run.
  *
- * The library directory (libdmc.a, dmc-gcc.so, share/ with dmc_glue.c and
+ * The library directory (libdmc.a, dmc-gcc.so, share/ with the glue and
  * the headers) is, first match:
  *   1. $DMC_LIBDIR;
  *   2. DMC_LIBDIR_DEFAULT, compiled in by `make install`
@@ -15,14 +15,14 @@
 
 typedef struct {
 	char *libdir;       /* libdmc.a, dmc-gcc.so */
-	char *share;        /* libdir/share: dmc_glue.c, headers */
+	char *share;        /* libdir/share: the glue, headers */
 	char *top;          /* the source tree, named in "not built" */
 	const char *spin;   /* $SPIN, else spin */
 	const char *cc;     /* $CC, else gcc */
 } drv_env;
 
 void drv_env_init(drv_env *e, const char *argv0);
-/* Status 0 when libdmc.a and share/dmc_glue.c exist; else the message
+/* Status 0 when libdmc.a and the glue's files exist; else the message
  * and status 2. */
 int drv_need_build(const drv_env *e);
 

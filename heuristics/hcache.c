@@ -1,11 +1,13 @@
 /*
  * hcache.c -- the heuristic-value cache (see hcache.h).
  *
- * exact: open addressing over `entries` slots, load at most 1/2; each
- * slot has the key's hash, the key's place in a byte arena, and h.  The
- * arena and the slots are allocated up front (no allocation per state);
- * a key that does not fit, or a table at its load limit, empties the
- * cache (a flush): cheap, and recent states are the likely repeats.
+ * exact: the project's hash map (runtime/hash_map.h) from the key's hash
+ * to the key's place in a byte arena and h; a hit compares the key's
+ * bytes, so a hash shared by two keys is a miss, never the other key's
+ * value (a cached infinity prunes a state).  The arena and the slots are
+ * allocated up front (no allocation per state); a key that does not fit,
+ * or a map at its entry limit, empties the cache (a flush): cheap, and
+ * recent states are the likely repeats.
  * hashed: one int per slot, h + 1 (0: empty).
  */
 #include <limits.h>
@@ -13,21 +15,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash_map.h"
 #include "hcache.h"
 
 
 #define ARENA_PER_ENTRY 64            /* bytes of key per entry, on average */
 
-typedef struct {
-	uint64_t hash;                /* 0: empty */
+typedef struct {                      /* exact: a key's bytes and its value */
 	uint32_t off, len;
 	int h;
-} slot;
+} entry;
 
 struct dmc_hcache {
 	dmc_hcache_mode mode;
-	size_t nslots, used, limit;   /* exact: used < limit = nslots / 2 */
-	slot *slots;                  /* exact */
+	size_t nslots;                /* hashed */
+	size_t limit;                 /* exact: at most this many entries */
+	dmc_hmap map;                 /* exact: hash -> entry */
 	unsigned char *arena;
 	size_t arena_cap, arena_used;
 	int *vals;                    /* hashed */
@@ -83,16 +86,14 @@ dmc_hcache *dmc_hcache_new(const dmc_hcache_conf *conf)
 		}
 		return c;
 	}
-	c->nslots = 2;
-	while (c->nslots < 2 * conf->entries)
-		c->nslots *= 2;
 	c->limit = conf->entries;
 	c->arena_cap = conf->entries * ARENA_PER_ENTRY;
-	c->slots = calloc(c->nslots, sizeof *c->slots);
+	dmc_hmap_init(&c->map, sizeof(entry));
+	int reserved = dmc_hmap_reserve(&c->map, c->limit);
 	c->arena = malloc(c->arena_cap);
 	c->st.mode = "exact";
-	c->st.bytes = c->nslots * sizeof *c->slots + c->arena_cap;
-	if (!c->slots || !c->arena) {
+	c->st.bytes = dmc_hmap_bytes(&c->map) + c->arena_cap;
+	if (reserved < 0 || !c->arena) {
 		dmc_hcache_free(c);
 		return NULL;
 	}
@@ -103,15 +104,10 @@ void dmc_hcache_free(dmc_hcache *c)
 {
 	if (!c)
 		return;
-	free(c->slots);
+	dmc_hmap_free(&c->map);
 	free(c->arena);
 	free(c->vals);
 	free(c);
-}
-
-static uint64_t nonzero(uint64_t hash)
-{
-	return hash ? hash : 1;
 }
 
 int dmc_hcache_get(dmc_hcache *c, const void *key, size_t len, uint64_t hash, int *h)
@@ -125,23 +121,18 @@ int dmc_hcache_get(dmc_hcache *c, const void *key, size_t len, uint64_t hash, in
 		c->st.hits++;
 		return 1;
 	}
-	hash = nonzero(hash);
-	for (size_t i = hash & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
-		const slot *s = &c->slots[i];
-		if (!s->hash)
-			return 0;
-		if (s->hash == hash && s->len == len && memcmp(c->arena + s->off, key, len) == 0) {
-			*h = s->h;
-			c->st.hits++;
-			return 1;
-		}
-	}
+	const entry *e = dmc_hmap_get(&c->map, hash);
+	if (!e || e->len != len || memcmp(c->arena + e->off, key, len) != 0)
+		return 0;                     /* absent, or another key with this hash */
+	*h = e->h;
+	c->st.hits++;
+	return 1;
 }
 
 static void flush(dmc_hcache *c)
 {
-	memset(c->slots, 0, c->nslots * sizeof *c->slots);
-	c->used = c->arena_used = 0;
+	dmc_hmap_clear(&c->map);
+	c->arena_used = 0;
 	c->st.flushes++;
 }
 
@@ -154,19 +145,18 @@ void dmc_hcache_put(dmc_hcache *c, const void *key, size_t len, uint64_t hash, i
 	}
 	if (len > c->arena_cap || len > UINT32_MAX)
 		return;
-	if (c->used >= c->limit || c->arena_used + len > c->arena_cap)
+	if (dmc_hmap_count(&c->map) >= c->limit || c->arena_used + len > c->arena_cap)
 		flush(c);
-	hash = nonzero(hash);
-	size_t i = hash & (c->nslots - 1);
-	while (c->slots[i].hash)
-		i = (i + 1) & (c->nslots - 1);
+	/* reserved for limit entries: never grows, never fails; a key of
+	 * the same hash is replaced */
+	entry *e = dmc_hmap_put(&c->map, hash, NULL);
+	if (!e)
+		return;
 	memcpy(c->arena + c->arena_used, key, len);
-	c->slots[i].hash = hash;
-	c->slots[i].off = (uint32_t) c->arena_used;
-	c->slots[i].len = (uint32_t) len;
-	c->slots[i].h = h;
+	e->off = (uint32_t) c->arena_used;
+	e->len = (uint32_t) len;
+	e->h = h;
 	c->arena_used += len;
-	c->used++;
 }
 
 const dmc_hcache_stats *dmc_hcache_stats_of(const dmc_hcache *c)

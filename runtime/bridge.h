@@ -2,7 +2,7 @@
  * bridge.h -- the narrow interface between spin-dmc and SPIN's pan.
  *
  * Everything in runtime/ and heuristics/ sees pan only through these
- * functions.  They are implemented by spin-plugin/dmc_glue.c, which is
+ * functions.  They are implemented by spin-plugin/glue_*.c, which is
  * compiled per model next to pan.c and is the only file that includes
  * pan.h.  Unit tests implement them with a fake model (tests/unit).
  *

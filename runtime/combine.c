@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "combine.h"
+#include "runtime.h"
 
 struct dmc_combo_inst {
 	const dmc_combo *c;
@@ -93,11 +94,8 @@ dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
 {
 	dmc_combo_inst *ci = calloc(1, sizeof *ci);
 	dmc_heuristic_opts o = *opts;
-	if (!ci || !(o.shared = ci->shared = dmc_hshare_new())) {
-		free(ci);
-		snprintf(err, errlen, "out of memory setting up the combination of heuristics");
-		return NULL;
-	}
+	if (!ci || !(o.shared = ci->shared = dmc_hshare_new()))
+		dmc_rt_out_of_memory("setting up the combination of heuristics", sizeof *ci);
 	ci->c = c;
 	o.combo = NULL;
 	for (int i = 0; i < c->nterms; i++)

@@ -86,7 +86,8 @@ const char *dmc_faults_interrupted(void)
 	return NULL;
 }
 
-void dmc_faults_out_of_memory(const char *what, size_t bytes)
+/* the reason; the first one is kept */
+static void record_oom(const char *what, size_t bytes)
 {
 	if (oom_reason[0])
 		return;
@@ -102,14 +103,10 @@ const char *dmc_faults_oom(void)
 	return oom_reason[0] ? oom_reason : NULL;
 }
 
-_Noreturn void dmc_faults_stop_out_of_memory(const char *what, size_t bytes)
-{
-	dmc_faults_out_of_memory(what, bytes);
-	fprintf(stderr, "pan: spin-dmc: %s\n", oom_reason);
-	exit(3);                              /* the results report it (report.c) */
-}
-
+/* The one way an allocation failure ends pan (runtime.h). */
 _Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes)
 {
-	dmc_faults_stop_out_of_memory(what, bytes);
+	record_oom(what, bytes);
+	fprintf(stderr, "pan: spin-dmc: %s\n", oom_reason);
+	exit(3);                              /* the results report it (report.c) */
 }

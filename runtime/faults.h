@@ -24,14 +24,11 @@ const char *dmc_faults_signal(void);
 /* The same, counting a SIGINT still held back (for the results). */
 const char *dmc_faults_interrupted(void);
 
-/* An allocation of `bytes` for `what` failed: the search cannot be
- * completed.  Records the reason ("out of memory (what)"); the first
- * one is kept. */
-void dmc_faults_out_of_memory(const char *what, size_t bytes);
-/* The recorded reason, or NULL. */
+/* Why an allocation failed ("out of memory (what ...)"), or NULL.
+ * Recorded and then ending pan:
+ * dmc_rt_out_of_memory (runtime.h), the one way an allocation failure
+ * ends pan; the results report the incomplete search (exit status 3, or
+ * 1 if a violation was found before). */
 const char *dmc_faults_oom(void);
-/* Record, then end pan now: the results report the incomplete search
- * (exit status 3, or 1 if a violation was found before). */
-_Noreturn void dmc_faults_stop_out_of_memory(const char *what, size_t bytes);
 
 #endif

@@ -99,10 +99,8 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		return -1;
 	/* the glue sets POR up at the first store or pop, which may come
 	 * before the search starts: it is configured here */
-	if (!R->por && !(R->por = dmc_por_new())) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!R->por && !(R->por = dmc_por_new()))
+		dmc_rt_out_of_memory("setting up the run", 0);
 	dmc_por_set_wanted(R->por, !o->no_por);
 	dmc_por_set_proviso(R->por, (dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
@@ -128,10 +126,11 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 {
 	char err[512];
 	dmc_run *R = calloc(1, sizeof *R);
-	if (!R) {
-		fprintf(stderr, "pan: spin-dmc: out of memory\n");
-		return 2;
-	}
+	if (!R)
+		dmc_rt_out_of_memory("setting up the run", sizeof *R);
+	if (info->glue_new && !(R->glue = info->glue_new()))
+		dmc_rt_out_of_memory("the glue's state", 0);
+	R->glue_free = info->glue_free;
 	*info->run = R;
 	int rc = dmc_rt_setup(R, &argc, argv, info, err, sizeof err);
 	if (rc < 0) {

@@ -55,6 +55,7 @@
 #include "por.h"
 #include "report.h"
 #include "faults.h"
+#include "grow.h"
 
 enum { K_ACCEPT = 1, K_REPUSH = 2 };
 #define ENTERED 1u
@@ -115,16 +116,6 @@ typedef struct dmc_ndfs {
 		long clash;           /* ...or clashes[clash] when >= 0 */
 	} exp_cur;
 } dmc_ndfs;
-
-static void *grow(void *p, size_t *cap, size_t elem)
-{
-	size_t c = *cap ? 2 * *cap : 256;
-	void *q = realloc(p, c * elem);
-	if (!q)
-		dmc_faults_stop_out_of_memory("nested DFS stack", c * elem);
-	*cap = c;
-	return q;
-}
 
 int dmc_rt_live(const dmc_run *R)
 {
@@ -223,7 +214,7 @@ void dmc_live_start(dmc_run *R)
 {
 	dmc_ndfs *N = calloc(1, sizeof *N);
 	if (!N)
-		dmc_faults_stop_out_of_memory("setting up the nested DFS", sizeof *N);
+		dmc_rt_out_of_memory("setting up the nested DFS", sizeof *N);
 	R->ndfs = N;
 	N->next_cand = -1;
 	N->guide_mode = guide_mode_of(R->opt.guide);
@@ -231,16 +222,16 @@ void dmc_live_start(dmc_run *R)
 		dmc_search_fail(R, "-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
 		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
 	if (!(N->guide = dmc_guide_new(N->guide_mode, R->opt.cycles)))
-		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
+		dmc_rt_out_of_memory("setting up the nested DFS", 0);
 	N->visited = dmc_st_new(1u << 16);
-	N->nodes = grow(N->nodes, &N->nodes_cap, sizeof *N->nodes);
+	DMC_NEED(N->nodes, N->nodes_cap, 1, "nested DFS stack");
 	N->nodes[0].kid_begin = 0;       /* the outer search's root: the initial states */
 	N->nodes[0].seed = NULL;
 	N->nodes[0].clash = -2;
 	N->nodes[0].blocked = NULL;
 	N->nnodes = 1;
 	if (!N->visited)
-		dmc_faults_stop_out_of_memory("setting up the nested DFS", 0);
+		dmc_rt_out_of_memory("setting up the nested DFS", 0);
 	N->por = R->por;
 	if (dmc_por_proviso_kind(R->por) == DMC_POR_STACK)
 		dmc_por_set_closed_query(R->por, stack_open, N);
@@ -273,12 +264,11 @@ static unsigned *status(dmc_ndfs *N, uint64_t key, const void *v, size_t n, void
 
 static void add_clash(dmc_ndfs *N, uint64_t key, const void *v, size_t n)
 {
-	if (N->nclash == N->clash_cap)
-		N->clashes = grow(N->clashes, &N->clash_cap, sizeof *N->clashes);
+	DMC_NEED(N->clashes, N->clash_cap, N->nclash + 1, "nested DFS stack");
 	clash *c = &N->clashes[N->nclash];
 	c->v = malloc(n);
 	if (!c->v)
-		dmc_faults_stop_out_of_memory("nested DFS, fingerprint clash", n);
+		dmc_rt_out_of_memory("nested DFS, fingerprint clash", n);
 	memcpy(c->v, v, n);
 	c->n = n;
 	c->key = key;
@@ -307,10 +297,8 @@ int dmc_rt_live_store(dmc_run *R, const void *v, size_t n, int spin_old, int in)
 		N->st.outer_stored++;
 		R->st.stored++;
 		dmc_state_rec *r = dmc_st_insert(N->visited, KEY(key), 0, &inserted);
-		if (!r) {
-			R->stopped = "out of memory (the nested DFS's state table)";
-			return 0;
-		}
+		if (!r)
+			dmc_rt_out_of_memory("the nested DFS's state table", 0);
 		if (!inserted) {
 			r->closed |= CLASHED;
 			add_clash(N, key, v, n);
@@ -337,8 +325,7 @@ void dmc_live_push(dmc_run *R, void *item, int g, int repush)
 		if (N->guide_mode)
 			k.h1 = N->inner ? dmc_guide_inner(N->guide, &k.h2) : dmc_guide_outer(N->guide);
 	}
-	if (N->nkids == N->kids_cap)
-		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
+	DMC_NEED(N->kids, N->kids_cap, N->nkids + 1, "nested DFS stack");
 	N->kids[N->nkids++] = k;
 	N->order_top = 1;
 	if ((double) N->nkids > N->st.pending_peak)
@@ -361,8 +348,7 @@ static int worse_first(const void *pa, const void *pb)
 
 static void push_node(dmc_ndfs *N, size_t kid_begin, void *seed)
 {
-	if (N->nnodes == N->nodes_cap)
-		N->nodes = grow(N->nodes, &N->nodes_cap, sizeof *N->nodes);
+	DMC_NEED(N->nodes, N->nodes_cap, N->nnodes + 1, "nested DFS stack");
 	N->nodes[N->nnodes].kid_begin = kid_begin;
 	N->nodes[N->nnodes].seed = seed;
 	N->nodes[N->nnodes].clash = -2;
@@ -381,8 +367,7 @@ static void start_inner(dmc_ndfs *N, void *seed)
 	dmc_br_set_seed(seed);
 	dmc_guide_set_seed(N->guide, seed);
 	push_node(N, N->nkids, NULL);       /* its root: the seed's copy is its one successor */
-	if (N->nkids == N->kids_cap)
-		N->kids = grow(N->kids, &N->kids_cap, sizeof *N->kids);
+	DMC_NEED(N->kids, N->kids_cap, N->nkids + 1, "nested DFS stack");
 	N->kids[N->nkids++] = (kid) { seed, 0, 0, 0, N->seq++, 0, -1 };
 }
 

@@ -21,6 +21,7 @@
 #include "ndfs.h"
 #include "bridge.h"
 #include "runtime.h"
+#include "grow.h"
 
 #define FAR 1000                  /* automaton distance when not reachable */
 #define APSP_MAX 400              /* control states per type for all pairs */
@@ -30,7 +31,7 @@ struct dmc_guide {
 	int **dacc;               /* [type][state]: distance to an accept state */
 	int **apsp;               /* [type][from * n + to], NULL when too large */
 	int *seed_state;          /* the seed's control state per pid */
-	int nseed, seed_cap;
+	size_t nseed, seed_cap;
 	double bytes;
 };
 
@@ -69,21 +70,19 @@ dmc_guide *dmc_guide_new(int m, int cyc)
 	G->dacc = calloc((size_t) G->ntypes, sizeof *G->dacc);
 	G->apsp = calloc((size_t) G->ntypes, sizeof *G->apsp);
 	if (!G->dacc || !G->apsp)
-		return G;                 /* no guidance: still complete */
+		dmc_rt_out_of_memory("nested DFS guidance", (size_t) G->ntypes * sizeof *G->dacc);
 	for (int t = 0; t < G->ntypes; t++) {
 		int n = dmc_br_nstates(t);
 		if (n <= 0)
 			continue;
 		int *d = malloc((size_t) n * sizeof *d), *q = malloc((size_t) n * sizeof *q);
 		int *all = n <= APSP_MAX ? malloc((size_t) n * n * sizeof *all) : NULL;
-		if (!d || !q) {
-			free(d); free(q); free(all);
-			continue;
-		}
+		int *row = malloc((size_t) n * sizeof *row);
+		if (!d || !q || !row || (n <= APSP_MAX && !all))
+			dmc_rt_out_of_memory("nested DFS guidance", (size_t) n * n * sizeof *all);
 		for (int s = 0; s < n; s++)
 			d[s] = FAR;
-		int *row = malloc((size_t) n * sizeof *row);
-		for (int s = 0; row && s < n; s++) {
+		for (int s = 0; s < n; s++) {
 			bfs_from(t, n, s, row, q);
 			if (all)
 				memcpy(all + (size_t) s * n, row, (size_t) n * sizeof *row);
@@ -123,14 +122,7 @@ void dmc_guide_set_seed(dmc_guide *G, void *seed_item)
 		int s = dmc_br_item_proc_state(seed_item, pid);
 		if (s < 0)
 			break;
-		if (G->nseed == G->seed_cap) {
-			int c = G->seed_cap ? 2 * G->seed_cap : 16;
-			int *p = realloc(G->seed_state, (size_t) c * sizeof *p);
-			if (!p)
-				break;
-			G->seed_state = p;
-			G->seed_cap = c;
-		}
+		DMC_NEED(G->seed_state, G->seed_cap, G->nseed + 1, "nested DFS, the seed's states");
 		G->seed_state[G->nseed++] = s;
 	}
 }
@@ -143,7 +135,7 @@ int dmc_guide_inner(const dmc_guide *G, int *tie)
 		return ham;
 	}
 	int sum = 0, np = dmc_br_nprocs();
-	for (int pid = 0; pid < np && pid < G->nseed; pid++) {
+	for (int pid = 0; pid < np && (size_t) pid < G->nseed; pid++) {
 		int t = dmc_br_proc_type(pid), s = dmc_br_proc_state(pid), n;
 		if (t < 0 || t >= G->ntypes || !G->apsp || !G->apsp[t])
 			continue;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "open_list.h"
 
 typedef dmc_open_entry entry;
@@ -55,29 +56,6 @@ static int less(const entry *a, const entry *b)
 {
 	return a->prio < b->prio || (a->prio == b->prio && a->seq < b->seq);
 }
-
-/*
- * Make room for at least one more entry in *a, holding *cap.  The
- * capacity doubles (so FIFO's ring stays a power of two) but never
- * beyond limit, when limit is nonzero.  Returns 0 on failure.
- */
-static int grow(entry **a, size_t *cap, size_t limit)
-{
-	size_t ncap;
-	entry *na;
-	if (*cap > SIZE_MAX / 2 / sizeof(entry))
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	if (limit && ncap > limit)
-		ncap = limit;
-	na = realloc(*a, ncap * sizeof(entry));
-	if (na == NULL)
-		return 0;
-	*a = na;
-	*cap = ncap;
-	return 1;
-}
-
 
 /* ---------------------------------------------------------- binary heap */
 
@@ -220,17 +198,8 @@ static layer *get_layer(dmc_open *o, int g)
 	}
 	if (lo < o->nlayers && o->layers[lo].g == g)
 		return &o->layers[lo];
-	if (o->nlayers == o->laycap) {
-		size_t ncap = o->laycap ? o->laycap * 2 : 4;
-		layer *nl;
-		if (o->laycap > SIZE_MAX / 2 / sizeof(layer))
-			return NULL;
-		nl = realloc(o->layers, ncap * sizeof(layer));
-		if (nl == NULL)
-			return NULL;
-		o->layers = nl;
-		o->laycap = ncap;
-	}
+	if (DMC_GROW(o->layers, o->laycap, o->nlayers + 1) < 0)
+		return NULL;
 	memmove(&o->layers[lo + 1], &o->layers[lo], (o->nlayers - lo) * sizeof(layer));
 	o->nlayers++;
 	L = &o->layers[lo];
@@ -282,7 +251,8 @@ static int beam_push(dmc_open *o, const entry *e, entry *evicted)
 		mm_up(L->h, L->n++);
 		return 1;
 	}
-	if (L->n == L->cap && !grow(&L->h, &L->cap, L->width))
+	/* a layer holds at most width entries */
+	if (dmc_grow(&L->h, &L->cap, L->n + 1, sizeof *L->h, L->width) < 0)
 		return -1;
 	x = *e;
 	x.seq = o->seq++;
@@ -342,7 +312,7 @@ int dmc_open_push(dmc_open *o, const dmc_open_entry *e, dmc_open_entry *evicted)
 		return beam_push(o, e, evicted);
 	if (o->n == o->cap) {
 		size_t old = o->cap;
-		if (!grow(&o->a, &o->cap, 0))
+		if (DMC_GROW(o->a, o->cap, o->n + 1) < 0)
 			return -1;
 		/* FIFO: the ring was full; unwrap its tail into the new half */
 		if (o->kind == DMC_OPEN_FIFO && o->head + o->n > old)

@@ -11,7 +11,7 @@
  * the candidate alone, and keeps that reduced expansion only if a bit in
  * the expanded state's frame says the proviso holds; otherwise it tries
  * the next candidate and finally expands fully.  The glue
- * (spin-plugin/dmc_glue.c) reports each successor of a candidate here and
+ * (spin-plugin/glue_*.c) reports each successor of a candidate here and
  * sets or clears that bit with the answer:
  *
  *   C2c  (safety; the default): some successor of the candidate is not in

@@ -94,6 +94,10 @@ struct dmc_run {
 	int cancelled;                /* the runtime said why it ended: no results */
 	char lua_path[4096];          /* -DDMC_LUA's script, unquoted */
 	const dmc_search_ops *search; /* set by dmc_rt_start */
+
+	/* the glue's state (dmc_build_info.glue_new), freed with the run */
+	void *glue;
+	void (*glue_free)(void *glue);
 };
 
 #endif

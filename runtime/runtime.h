@@ -1,5 +1,5 @@
 /*
- * runtime.h -- what the glue (spin-plugin/dmc_glue.c) calls in the runtime,
+ * runtime.h -- what the glue (spin-plugin/glue_*.c) calls in the runtime,
  * and the few glue functions the runtime calls back besides bridge.h.
  */
 #ifndef DMC_RUNTIME_H
@@ -20,6 +20,10 @@ typedef struct dmc_build_info {
 	long *pan_maxdepth;           /* pan's -m, which the runtime may raise */
 	const char *lua;              /* -DDMC_LUA script, or "" */
 	dmc_run **run;                /* set to the run before pan's main runs */
+	/* the glue's state: made with the run (dmc_rt_glue; NULL: none; a
+	 * NULL result is out of memory), freed by dmc_rt_free */
+	void *(*glue_new)(void);
+	void (*glue_free)(void *glue);
 } dmc_build_info;
 
 /* Create the run, take the runtime's options off argv, then run pan's
@@ -33,6 +37,8 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
                  char *err, size_t errlen);
 
+/* The glue's state (dmc_build_info.glue_new), or NULL. */
+void *dmc_rt_glue(const dmc_run *R);
 /* The run's partial-order reduction bookkeeping (runtime/por.h), which
  * the glue reports each preselected expansion to. */
 struct dmc_por *dmc_rt_por(dmc_run *R);
@@ -63,8 +69,10 @@ void *dmc_rt_pop(dmc_run *R);
  * ends its process); a process that runs several searches does. */
 void dmc_rt_free(dmc_run *R);
 
-/* The glue could not allocate `bytes` for `what`: the search ends as
- * incomplete, "out of memory" (runtime/faults.h); does not return. */
+/* The one out-of-memory policy of pan's process: the runtime or the glue
+ * could not allocate `bytes` (0: not known) for `what`.  The run ends
+ * as incomplete, "out of memory (what ...)", exit status 3, with the
+ * results written as usual (runtime/faults.h); does not return. */
 _Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes);
 
 /* ---- callbacks into the glue (besides bridge.h) ---- */

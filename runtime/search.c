@@ -31,6 +31,7 @@
 #include "ndfs.h"
 #include "report.h"
 #include "faults.h"
+#include "grow.h"
 
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
@@ -211,7 +212,7 @@ static int bf_start(dmc_run *R)
 			dmc_search_fail(R, "alternation orders each open list by its own heuristic: "
 			                "a script's priority(s) cannot be used with it");
 		if (!(R->alt = dmc_alt_new(R->opt.combo.nterms)))
-			dmc_faults_stop_out_of_memory("setting up the search", 0);
+			dmc_rt_out_of_memory("setting up the search", 0);
 	}
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
@@ -220,8 +221,13 @@ static int bf_start(dmc_run *R)
 	if (R->reopen)
 		R->table = dmc_st_new(1u << 16);
 	if (!R->open || (R->reopen && !R->table))
-		dmc_faults_stop_out_of_memory("setting up the search", 0);
+		dmc_rt_out_of_memory("setting up the search", 0);
 	return 0;
+}
+
+void *dmc_rt_glue(const dmc_run *R)
+{
+	return R->glue;
 }
 
 dmc_por *dmc_rt_por(dmc_run *R)
@@ -246,8 +252,8 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old)
 			int inserted;
 			dmc_state_rec *r = dmc_st_insert(R->table, KEY(key), g, &inserted);
 			if (!r)
-				R->stopped = "out of memory (the runtime's state table)";
-			else if (!inserted) {
+				dmc_rt_out_of_memory("the runtime's state table", 0);
+			if (!inserted) {
 				/* SPIN says new, yet the fingerprint is known: two states
 				 * share it.  Their record is no longer trusted: no
 				 * re-opening, no stale discards (complete, maybe not
@@ -333,11 +339,8 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, const int *hv)
 	uint64_t prio[DMC_ALT_MAX];
 	for (int i = 0; i < R->opt.combo.nterms; i++)
 		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key);
-	if (dmc_alt_push(R->alt, item, KEY(key), g, prio, hv) < 0) {
-		R->stopped = "out of memory (the runtime's open lists)";
-		dmc_br_discard(item);
-		return;
-	}
+	if (dmc_alt_push(R->alt, item, KEY(key), g, prio, hv) < 0)
+		dmc_rt_out_of_memory("the runtime's open lists", 0);
 	double n = (double) dmc_alt_size(R->alt);
 	if (n > R->st.open_peak)
 		R->st.open_peak = n;
@@ -345,14 +348,7 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, const int *hv)
 
 static void push_urgent(dmc_run *R, void *item)
 {
-	if (R->nurgent == R->urgent_cap) {
-		size_t cap = R->urgent_cap ? 2 * R->urgent_cap : 64;
-		void **u = realloc(R->urgent, cap * sizeof *u);
-		if (!u)
-			dmc_faults_stop_out_of_memory("queue of re-expansions", cap * sizeof *u);
-		R->urgent = u;
-		R->urgent_cap = cap;
-	}
+	DMC_NEED(R->urgent, R->urgent_cap, R->nurgent + 1, "queue of re-expansions");
 	R->urgent[R->nurgent++] = item;
 }
 
@@ -399,11 +395,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
-	if (r < 0) {
-		R->stopped = "out of memory (the runtime's open list)";
-		dmc_br_discard(item);
-		return;
-	}
+	if (r < 0)
+		dmc_rt_out_of_memory("the runtime's open list", 0);
 	if (r == 1) {
 		st->dropped++;
 		dmc_br_discard(ev.item);
@@ -509,5 +502,7 @@ void dmc_rt_free(dmc_run *R)
 	dmc_targets_free(&R->targets);
 	dmc_por_free(R->por);
 	dmc_lua_free(R->lua);
+	if (R->glue_free)
+		R->glue_free(R->glue);   /* last: freeing the search gave states back to the glue */
 	free(R);
 }

@@ -5,7 +5,8 @@
  * This table maps a state's key (a 64-bit fingerprint of its vector,
  * passed as a pointer-sized value) to what A* needs and SPIN's store does
  * not keep: the best depth found so far and whether it was expanded.
- * Open addressing, linear probing, grows at 50% load; 16 bytes a slot.
+ * On the project's hash map (hash_map.h): every key is allowed, NULL (a
+ * fingerprint of 0) included; 16 bytes a slot, load at most 1/2.
  */
 #ifndef DMC_STATE_TABLE_H
 #define DMC_STATE_TABLE_H
@@ -13,7 +14,6 @@
 #include <stddef.h>
 
 typedef struct dmc_state_rec {
-	const void *key;              /* NULL marks an empty slot */
 	int g;                        /* best depth found so far */
 	unsigned closed;              /* 1 once expanded with depth g */
 } dmc_state_rec;

@@ -1,0 +1,345 @@
+/*
+ * glue_store.c -- pan's hooks: the store, the queue and trail writing,
+ * and main() (see glue.h for the glue's files).
+ *
+ * How the queue is taken over: dmc_push_bfs lets SPIN's own push_bfs copy
+ * the state and its trail frame onto SPIN's FIFO, then unlinks that entry
+ * and gives it to the runtime; dmc_pop_bfs puts the entry the runtime
+ * chose back as the FIFO's only element and lets SPIN's pop_bfs restore
+ * it.  So states are saved and restored exactly as SPIN does it, and
+ * trail frames keep their parent links: any pop order writes a trail that
+ * spin -t replays.
+ */
+#include "glue.h"
+
+#ifndef DMC_SEARCH
+#define DMC_SEARCH bfs
+#endif
+#ifndef DMC_HEURISTIC
+#define DMC_HEURISTIC none
+#endif
+#define DMC_STR_(x) #x
+#define DMC_STR(x) DMC_STR_(x)
+#ifdef DMC_LUA
+#define DMC_LUA_FILE DMC_STR(DMC_LUA)
+#else
+#define DMC_LUA_FILE ""
+#endif
+
+dmc_run *dmc_glue_run;
+
+/* The glue's state, made with the run (dmc_build_info.glue_new). */
+static void *glue_new(void)
+{
+	dmc_glue *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->safe_rv_pid = -1;
+	g->claim_from = -1;
+	g->live_choice = -2;
+	dmc_hmap_init(&g->claim_step, sizeof(Trans *));
+	dmc_hmap_init(&g->rv, 1);
+	dmc_hmap_init(&g->waiting, sizeof(void *));
+	return g;
+}
+
+static void glue_free(void *p)
+{
+	dmc_glue *g = p;
+	if (!g)
+		return;
+	free(g->seed_sv);
+	free(g->vec);
+	free(g->cur_offer);
+	dmc_hmap_free(&g->claim_step);
+	dmc_hmap_free(&g->rv);
+	dmc_hmap_free(&g->waiting);   /* its waiting states are pan's: gone with it */
+	free(g);
+}
+
+int main(int argc, char **argv)
+{
+	static const dmc_build_info info = {
+		DMC_STR(DMC_SEARCH), DMC_STR(DMC_HEURISTIC), SpinVersion, PanSource,
+		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
+		&maxdepth, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free
+	};
+	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
+}
+
+void *glue_alloc(size_t n, const char *what)
+{
+	void *p = malloc(n);
+	if (!p)
+		dmc_rt_out_of_memory(what, n);
+	return p;
+}
+
+/* ---- the store: SPIN's h_store decides identity, the runtime keeps g ----
+ * The runtime knows a state by a 64-bit fingerprint of its vector (pan
+ * does not expose its hash entry in -DNOREDUCE builds); SPIN's exact
+ * answer new/old lets the runtime detect the rare fingerprint clash. */
+
+/* ---- partial-order reduction (runtime/por.h) ----
+ * Without -DNOREDUCE pan's bfs() expands, where it can, one process whose
+ * transitions SPIN marked safe (Trans.atom bit 8, uniform per control
+ * state) and keeps that reduced expansion if the frame's tau bit 64 is set
+ * afterwards (bit 32: such a candidate is being expanded).  pan itself
+ * sets bit 64 when the store calls a successor new, or old but still in
+ * its queue (Q_PROVISO: h_store answers 2 for a tagged state); the glue
+ * sets and clears it with the runtime's C2c / C2cl answer, and hides the
+ * tag (Lstate = NULL) from pan when that answer is no.  Off, the safe
+ * marks are cleared and pan never preselects: the -DNOREDUCE search. */
+#ifndef NOREDUCE
+static void por_mark_unsafe(Trans *t)
+{
+	for (; t; t = t->nxt)
+		t->atom &= ~8;
+}
+
+/* Moves into, out of or through state st of proctype tp are visible:
+ * remotely referenced labels always; accept and progress labels for a
+ * liveness search (C2cl), as SPIN's retrans() does under -a / -l. */
+static int por_visible(int tp, int st, int liveness)
+{
+	if (visstate[tp] && visstate[tp][st])
+		return 1;
+	return liveness && ((accpstate[tp] && accpstate[tp][st])
+	                    || (progstate[tp] && progstate[tp][st]));
+}
+
+static void por_setup(dmc_glue *g)
+{
+	const char *off = NULL;
+#if defined(REM_VARS)
+	off = "off (the model reads a process's local variable remotely, P[i]:x)";
+#elif defined(HAS_PRIORITY)
+	off = "off (process priorities)";
+#endif
+	dmc_por *por = dmc_rt_por(dmc_glue_run);
+	if (!dmc_por_wanted(por))
+		off = "off (--no-por)";
+	int liveness = g->live || dmc_por_proviso_kind(por) != DMC_POR_C2C;
+	for (int tp = 0; tp < dmc_br_ntypes(); tp++) {
+		if (!trans[tp])
+			continue;
+		int nst = dmc_br_nstates(tp);
+		for (int st = 0; st < nst; st++) {
+			if (off || por_visible(tp, st, liveness))
+				por_mark_unsafe(trans[tp][st]);
+			else
+				for (Trans *t = trans[tp][st]; t; t = t->nxt)
+					if (t->st > 0 && t->st < nst && por_visible(tp, t->st, liveness))
+						por_mark_unsafe(trans[tp][st]);
+		}
+	}
+	g->por_on = !off;
+	dmc_por_set_status(por, g->por_on, off ? off : "on");
+}
+#endif
+
+/* Once, at the first store or pop (pan's tables exist by then; the
+ * options were given to por.h in runtime/main.c): POR, then the search.
+ * A run that only shows the abstract model ends pan here. */
+static void begin(dmc_glue *g)
+{
+	if (g->ready)
+		return;
+	g->ready = 1;
+	glue_claim_uerror_hook();
+#ifndef NOREDUCE
+	por_setup(g);
+#else
+	dmc_por *por = dmc_rt_por(dmc_glue_run);
+	dmc_por_set_status(por, 0, dmc_por_wanted(por) ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
+#endif
+	if (dmc_rt_start(dmc_glue_run) == 1)
+		exit(0);
+}
+
+int dmc_h_store(char *v, int n)
+{
+	dmc_glue *g = glue();
+	begin(g);
+	if (g->in_stutter)
+		glue_stutter_step();
+	if (g->live)
+		return glue_live_h_store(v, n);
+	int old = h_store(v, n);
+	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
+	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(v, (size_t) n) : 0;
+	int push = dmc_rt_store(dmc_glue_run, key, depth_g, old);
+	if (glue_safe_offer_first(old) && !push) {
+		push = 1;                     /* another sender's offer: see glue_safe_offer_first */
+		key = 0;                      /* not the runtime's record of the vector */
+	}
+	g->pending = push;
+	g->pending_key = key;
+	if (push && old)
+		nstates--;                    /* a re-opened state is not a new one */
+#ifndef NOREDUCE
+	if (push && old && Lstate)
+		Lstate->tagged = 1;           /* a re-opened state is queued again */
+	if (g->por_on) {
+		dmc_por *por = dmc_rt_por(dmc_glue_run);
+		g->por_sel = (trpt->tau & 32) != 0;
+		g->por_ok = dmc_por_successor(por, g->por_sel, ntrpt->pr, key, push, old == 2);
+		if (g->por_sel && boq != -1)
+			g->safe_rv_pid = ntrpt->pr;
+		if (g->por_sel && ntrpt->pr == g->safe_rv_pid) {
+			/* a rendezvous offer: a process expanded alone cannot
+			 * complete it, and pan -DBFS never expands the state
+			 * again when it fails (the frame it checks lacks the
+			 * preselection bit): every process is expanded */
+			dmc_por_reject_candidate(por);
+			g->por_ok = 0;
+		}
+		if (g->por_sel && g->por_ok)
+			trpt->tau |= 64;
+		else if (g->por_sel) {
+			trpt->tau &= ~64;
+			if (!push)
+				Lstate = NULL;        /* pan must not set bit 64 for the tag */
+		}
+	}
+#endif
+	return push ? 0 : 1;
+}
+
+/* ---- the queue ---- */
+
+void dmc_push_bfs(Trail *f, int d)
+{
+	dmc_glue *g = glue();
+	BFS_State *t;
+	if (!g->live && !g->pending)
+		return;   /* pan's re-push after a failed offer: the glue decides (glue_rv.c) */
+#ifndef NOREDUCE
+	/* store_state set bit 64 for a queued successor; C2cl may still say no */
+	if (g->pending && g->por_on && g->por_sel && !g->por_ok)
+		trpt->tau &= ~64;
+#endif
+	push_bfs(f, d);                       /* SPIN saves now, mask and frame */
+	t = bfs_bot;
+	if (g->live) {
+		glue_claim_pushed(t);
+		glue_live_origin();
+	} else if (g->claim_steps)
+		glue_claim_pushed(t);
+	bfs_trail = bfs_bot = NULL;           /* ...the runtime owns the entry */
+	t->nxt = NULL;
+	/* A push without a preceding store call is pan re-expanding the
+	 * pre-rendezvous state after a failed rendezvous (see bfs()). */
+	dmc_rt_push(dmc_glue_run, t, g->pending_key, d, !g->pending);
+	g->pending = 0;
+}
+
+Trail *dmc_pop_bfs(void)
+{
+	dmc_glue *g = glue();
+	if (g->live)
+		glue_live_stutter();          /* the state just expanded may be blocked */
+	else
+		glue_safe_after_expansion();  /* ...on rendezvous offers */
+	begin(g);                          /* no store at all when the claim cannot start */
+	BFS_State *t = dmc_rt_pop(dmc_glue_run);
+	if (!t)
+		return NULL;
+	dmc_por_expansion_begin(dmc_rt_por(dmc_glue_run));
+	t->nxt = NULL;
+	bfs_trail = bfs_bot = t;
+	Trail *f = pop_bfs();                 /* restores now, returns the frame */
+	/* the state pan expands now: whether it is expanded (to see later
+	 * whether it had a move), the claim's state in it; its moves are
+	 * counted from here on (glue_rv.c) */
+	g->last_frame = f;
+	g->last_boq = boq;
+	g->claim_from = glue_running_claim() >= 0 ? ((P0 *) pptr(0))->_p : -1;
+	g->last_expanded = !(f->o_pm & 4) && f->o_tt < maxdepth;
+	g->cur_real = 0;
+	g->cur_noffer = 0;
+	if (g->live)
+		glue_live_popped();
+	else
+		glue_safe_popped(f);
+	return f;
+}
+
+void dmc_br_discard(void *item)
+{
+	BFS_State *t = item;
+#if defined(Q_PROVISO) && !defined(BITSTATE) && !defined(NOREDUCE)
+	if (t->lstate)                        /* not queued any more (por.h) */
+		t->lstate->tagged = 0;
+#endif
+	freesv(t->onow);
+	t->nxt = bfs_free;
+	bfs_free = t;
+}
+
+/* bfs() stores each move's state (and the initial one) through here */
+void dmc_store_state(Trail *f, int shortcut, short oboq)
+{
+	dmc_glue *g = glue();
+	glue_rv_count();
+	g->in_store = 1;
+	store_state(f, shortcut, oboq);
+	g->in_store = 0;
+}
+
+double dmc_br_glue_bytes(void)
+{
+	dmc_glue *g = glue();
+	return (double) dmc_hmap_bytes(&g->claim_step) + glue_rv_bytes();
+}
+
+/* ---- trail writing without recursion (greedy trails can be very long) ---- */
+
+static void put_step(int pr, Trans *t, int fd)
+{
+	int len = sprintf(snap, "%d:%d:%d\n", trcnt++, pr, t->t_id);
+	if (write(fd, snap, len) != len) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
+
+/* SPIN's cycle marker in a trail (spin -t: <<<<<START OF CYCLE>>>>>) */
+static void put_cycle_mark(const dmc_glue *g, Trail *p, Trail *tr, int fd)
+{
+	if (!g->cycle_frame || (p != g->cycle_frame && !(p == tr && g->last_frame == g->cycle_frame)))
+		return;
+	if (write(fd, "-1:-1:-1\n", 9) != 9) {
+		printf("pan: error writing %s\n", fnm);
+		pan_exit(1);
+	}
+}
+
+void dmc_putter(Trail *tr, int fd)
+{
+	dmc_glue *g = glue();
+	if (g->in_stutter)
+		glue_stutter_step();      /* nuerror writes the claim's step after the chain */
+	size_t n = 0, cap = 0;
+	Trail **chain = NULL;
+	for (Trail *p = tr; p; p = (p == (Trail *) p->ostate) ? NULL : (Trail *) p->ostate) {
+		DMC_NEED(chain, cap, n + 1, "writing the trail");
+		chain[n++] = p;
+	}
+	while (n-- > 0) {
+		Trail *p = chain[n];
+		if (p->o_t)
+			put_step(p->pr, p->o_t, fd);
+		/* a lasso lists the claim's steps too, as SPIN's DFS trails do:
+		 * spin -t then shows the claim's state pan had at the marker */
+		Trans *c = glue_claim_step_of(p == tr ? g->last_frame : p);
+		if (c)
+			put_step(0, c, fd);
+		put_cycle_mark(g, p, tr, fd);
+	}
+	if (g->closing_t)
+		put_step(g->closing_pr, g->closing_t, fd);
+	if (g->closing_claim)
+		put_step(0, g->closing_claim, fd);
+	free(chain);
+}

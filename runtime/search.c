@@ -128,9 +128,11 @@ static void decide_pruning(dmc_run *R)
 static void fall_back(dmc_run *R, const dmc_heuristic_opts *hopts, const char *why)
 {
 	char err[512];
-	if (R->targets.ngoals > 0 || R->opt.combo.active)
+	int alt = R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
+	if (R->targets.ngoals > 0 || (R->opt.combo.active && !alt))
 		dmc_search_fail(R, why);
 	const dmc_heuristic *asked = R->heur;
+	R->opt.combo.active = 0;      /* an alternation's lists would all be this one */
 	R->heur = dmc_heuristic_find(R->targets.deadlock ? "deadlock" : "none");
 	if (!(R->hinst = R->heur->create(&R->targets, hopts, err, sizeof err)))
 		dmc_search_fail(R, err);

@@ -53,6 +53,15 @@ else
 		|| fail "$m greedy hf alone stored only $s states: the model no longer tests a plateau"
 fi
 
+# an alternation with nothing to aim at but invalid end states falls back
+# to the deadlock heuristic, as a single heuristic does
+cat > stuck.pml <<'EOF2'
+int n;
+active [2] proctype P() { do :: n < 3 -> n++ :: n == 3 -> (n > 5) od }
+EOF2
+expect 1 "guided by the deadlock heuristic instead" "alternation on a deadlock-only model: the fallback" -- \
+	"$dmc" check stuck.pml --search greedy --heuristic hf,hU,dL,none
+
 # an alternation is a greedy, astar or wastar search, without a priority script
 expect 2 'needs --search greedy, astar or wastar' "alternation with beam: refused" -- \
 	"$dmc" check "$d/$m" --search beam --heuristic hf,dL

@@ -38,6 +38,8 @@
 #   CORPUS_EXTRA              a directory of further models (*.pml, found
 #                             recursively), e.g. /work/corpus-public
 #   BENCH_GUIDANCE_OUT        the report (default docs/benchmarks-guidance.md)
+#   BENCH_GUIDANCE_JOBS       models run at once (default 1; more makes the
+#                             times less comparable, not the states)
 e2e_name=bench-guidance
 . "$(dirname "$0")/../e2e/lib.sh"
 
@@ -46,6 +48,7 @@ memlim=${BENCH_MEMLIM:-2048}
 list=${BENCH_GUIDANCE_LIST:-$top/tests/bench/guidance.list}
 only=${BENCH_GUIDANCE_ONLY:-}
 out=${BENCH_GUIDANCE_OUT:-$top/docs/benchmarks-guidance.md}
+jobs=${BENCH_GUIDANCE_JOBS:-1}
 default_configs="--search greedy --heuristic hf;\
 --search greedy --heuristic hf,none;\
 --search greedy --heuristic hf,hU,dL,none;\
@@ -68,17 +71,16 @@ command -v jq > /dev/null 2>&1 || die "jq not found"
 
 started=$(date +%s)
 results=$work/results.tsv	# model config verdict states time trail replay
-: > "$results"
-models=$work/models.tsv		# model source options kind ref
-: > "$models"
+models=$work/models.tsv		# model source kind pan-options
 bugs=$work/bugs.txt		# replay failures and wrong verdicts, with commands
-: > "$bugs"
 
 # pan_options MODEL: the model's "// pan-options: ..." line, if any
 pan_options() { sed -n 's/^\/\/ *pan-options: *//p' "$1" | head -n 1; }
 
+# (each model's lines carry its place in the corpus, $idx, so that the
+# results of parallel jobs merge in the corpus's order)
 record() { # model config verdict states time trail replay
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "${3:--}" "${4:--}" "${5:--}" "${6:--}" "${7:--}" >> "$results"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$idx" "$1" "$2" "${3:--}" "${4:--}" "${5:--}" "${6:--}" "${7:--}" >> "$results.$job"
 }
 
 # spin_run DIR BINARY LABEL PANOPTS: run one of SPIN's pans, record it
@@ -125,7 +127,7 @@ dmc_run() {
 	fi
 	if [ ! -s "$dr_tag.json" ]; then
 		record "$cur" "$dr_label" error
-		echo "- \`$cur\`, \`$dr_label\`: dmc failed (status $dr_rc): $(tail -n 2 "$dr_tag.err" | tr '\n' ' ')" >> "$bugs"
+		echo "$idx - \`$cur\`, \`$dr_label\`: dmc failed (status $dr_rc): $(tail -n 2 "$dr_tag.err" | tr '\n' ' ')" >> "$bugs.$job"
 		rm -f "$dr_d/$dr_m.trail"; return
 	fi
 	dr_v=$(json_str verdict "$dr_tag.json")
@@ -156,11 +158,11 @@ dmc_run() {
 				esac
 			fi
 			if [ $dr_replay = FAIL ]; then
-				echo "- \`$cur\`, \`$dr_label\`: trail does not replay ($dr_why; pan said: $dr_kind). Reproduce: \`dmc check $dr_m ${dr_sopts:+--spin-opts=\"$dr_sopts\" }$dr_cfg && spin -t $dr_sopts $dr_m\`" >> "$bugs"
+				echo "$idx - \`$cur\`, \`$dr_label\`: trail does not replay ($dr_why; pan said: $dr_kind). Reproduce: \`dmc check $dr_m ${dr_sopts:+--spin-opts=\"$dr_sopts\" }$dr_cfg && spin -t $dr_sopts $dr_m\`" >> "$bugs.$job"
 			fi
 		else
 			dr_replay=FAIL
-			echo "- \`$cur\`, \`$dr_label\`: violation without a trail file" >> "$bugs"
+			echo "$idx - \`$cur\`, \`$dr_label\`: violation without a trail file" >> "$bugs.$job"
 		fi
 	fi
 	rm -f "$dr_d/$dr_m.trail"
@@ -173,7 +175,7 @@ bench_model() {
 	bm_src=$1; bm_sopts=$2; bm_from=$3
 	bm_m=$(basename "$bm_src")
 	cur=$(basename "$bm_src" .pml)${bm_sopts:+ $bm_sopts}
-	bm_d=$work/m$(wc -l < "$models" | tr -d ' ')
+	bm_d=$work/m$idx
 	stage_model "$bm_src" "$bm_d"
 	bm_popts=$(pan_options "$bm_src")
 	echo "bench-guidance: $cur" >&2
@@ -192,7 +194,7 @@ bench_model() {
 		for l in "SPIN BFS" "SPIN DFS" "SPIN DFS+POR"; do record "$cur" "$l" error; done
 		echo "bench-guidance: $cur: spin -a or gcc failed: $(tail -n 2 "$bm_d/spin.out")" >&2
 	fi
-	printf '%s\t%s\t%s\t%s\n' "$cur" "$bm_from" "${bm_kind:--}" "$bm_popts" >> "$models"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$idx" "$cur" "$bm_from" "${bm_kind:--}" "$bm_popts" >> "$models.$job"
 	echo "$configs" | tr ';' '\n' | while IFS= read -r bm_cfg; do
 		bm_cfg=$(echo "$bm_cfg" | sed 's/^ *//; s/ *$//')
 		[ -n "$bm_cfg" ] || continue
@@ -209,7 +211,14 @@ if [ -n "${CORPUS_EXTRA:-}" ]; then
 fi
 [ -n "$only" ] && { grep -E -e "$only" "$entries" > "$entries.only"; mv "$entries.only" "$entries"; }
 mkdir -p "$work/uppaal"
+# run_job K: the corpus entries whose place modulo $jobs is K
+run_job() {
+job=$1
+: > "$results.$job"; : > "$models.$job"; : > "$bugs.$job"
+idx=0
 while read -r e_path e_opts; do
+	idx=$((idx + 1))
+	[ $((idx % jobs)) = "$job" ] || continue
 	case $e_path in /*) e_src=$e_path; e_from="CORPUS_EXTRA: ${e_path#"$CORPUS_EXTRA"/}" ;;
 	*) e_src=$top/$e_path; e_from=$e_path ;; esac
 	[ -f "$e_src" ] || { echo "bench-guidance: $e_src: no such file" >&2; continue; }
@@ -223,6 +232,14 @@ while read -r e_path e_opts; do
 	esac
 	bench_model "$e_src" "${e_opts:-}" "$e_from"
 done < "$entries"
+}
+k=0
+while [ $k -lt "$jobs" ]; do run_job $k & k=$((k + 1)); done
+wait
+# merged in the corpus's order, without the places
+sort -s -n -k1,1 "$results".* | cut -f 2- > "$results"
+sort -s -n -k1,1 "$models".* | cut -f 2- > "$models"
+sort -s -n -k1,1 "$bugs".* | cut -d ' ' -f 2- > "$bugs"
 
 
 # ---- the report ----

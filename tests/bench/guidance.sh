@@ -40,6 +40,10 @@
 #   BENCH_GUIDANCE_OUT        the report (default docs/benchmarks-guidance.md)
 #   BENCH_GUIDANCE_JOBS       models run at once (default 1; more makes the
 #                             times less comparable, not the states)
+#   BENCH_GUIDANCE_FROM       a copy of an earlier (possibly interrupted) run's
+#                             scratch directory: write the report from the
+#                             results it holds (results.tsv.*, models.tsv.*,
+#                             bugs.txt.*) instead of running anything
 e2e_name=bench-guidance
 . "$(dirname "$0")/../e2e/lib.sh"
 
@@ -233,9 +237,26 @@ while read -r e_path e_opts; do
 	bench_model "$e_src" "${e_opts:-}" "$e_from"
 done < "$entries"
 }
-k=0
-while [ $k -lt "$jobs" ]; do run_job $k & k=$((k + 1)); done
-wait
+if [ -n "${BENCH_GUIDANCE_FROM:-}" ]; then
+	for f in "$BENCH_GUIDANCE_FROM"/results.tsv.* "$BENCH_GUIDANCE_FROM"/models.tsv.* "$BENCH_GUIDANCE_FROM"/bugs.txt.*; do
+		[ -f "$f" ] && cp "$f" "$work/"
+	done
+	# a model interrupted before all its runs were recorded is left out
+	nruns=$(( 3 + $(echo "$configs" | tr ';' '\n' | grep -c '[^ ]') ))
+	for r in "$work"/results.tsv.*; do
+		k=${r##*.}
+		awk -F '\t' -v n="$nruns" '{ c[$1]++ } END { for (i in c) if (c[i] == n) print i }' "$r" > "$work/complete.$k"
+		for f in "$r" "$work/models.tsv.$k"; do
+			awk -F '\t' 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' "$work/complete.$k" "$f" > "$f.x" && mv "$f.x" "$f"
+		done
+		awk 'NR == FNR { ok[$1] = 1; next } ($1 in ok)' "$work/complete.$k" "$work/bugs.txt.$k" > "$work/b.x" \
+			&& mv "$work/b.x" "$work/bugs.txt.$k"
+	done
+else
+	k=0
+	while [ $k -lt "$jobs" ]; do run_job $k & k=$((k + 1)); done
+	wait
+fi
 # merged in the corpus's order, without the places
 sort -s -n -k1,1 "$results".* | cut -f 2- > "$results"
 sort -s -n -k1,1 "$models".* | cut -f 2- > "$models"

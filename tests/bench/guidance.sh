@@ -74,6 +74,7 @@ command -v jq > /dev/null 2>&1 || die "jq not found"
 [ -f "$list" ] || die "$list: no such file"
 
 started=$(date +%s)
+load_start=$(cut -d ' ' -f 1-3 /proc/loadavg 2> /dev/null)
 results=$work/results.tsv	# model config verdict states time trail replay
 models=$work/models.tsv		# model source kind pan-options
 bugs=$work/bugs.txt		# replay failures and wrong verdicts, with commands
@@ -355,7 +356,14 @@ tmp_out=$work/report.md
 	echo "  while this ran: times are indicative); memory: $mem"
 	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(spin -V 2>&1 | head -n 1); $(gcc --version 2>&1 | head -n 1)"
 	echo "- time limit per run: $limit s (SPIN: \`timeout\`; dmc: \`--time-limit\`), dmc \`--memlim $memlim\`;"
-	echo "  whole run: $(( $(date +%s) - started )) s"
+	echo "  models run at once: $jobs; load average when the report was written: $(cut -d ' ' -f 1-3 /proc/loadavg 2> /dev/null)"
+	echo "- corpus: \`$(echo "$list" | sed "s|^$top/||")\`${CORPUS_EXTRA:+ and \`CORPUS_EXTRA=$CORPUS_EXTRA\`} ($nmodels models)"
+	if [ -n "${BENCH_GUIDANCE_FROM:-}" ]; then
+		echo "- written from the recorded results of a run (\`BENCH_GUIDANCE_FROM\`): models"
+		echo "  whose runs were not all recorded when it stopped are left out"
+	else
+		echo "  whole run: $(( $(date +%s) - started )) s; load average at the start: $load_start"
+	fi
 	echo
 	echo "## Method"
 	echo

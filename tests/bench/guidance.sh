@@ -278,7 +278,7 @@ $2 ~ /^SPIN/ {
 		if ($2 == "SPIN BFS") bfslen[$1] = $6
 	} else if ($3 == "no-violation" && sv[$1] != "violation") sv[$1] = "no-violation"
 }
-$3 == "violation" && $6 != "-" { if (!($1 in short) || $6 + 0 < short[$1]) short[$1] = $6 + 0 }
+$3 == "violation" && $6 != "-" && $6 > 0 { if (!($1 in short) || $6 + 0 < short[$1]) short[$1] = $6 + 0 }
 END {
 	for (m in sv) {
 		s = (m in bfslen) ? bfslen[m] : ((m in short) ? short[m] : "-")
@@ -302,7 +302,7 @@ summary() {
 	$3 == "violation" {
 		solved[$2]++
 		if (ref[$1] != "-" && ref[$1] > 0 && $4 > 0) { ls[$2] += log($4 / ref[$1]); ns[$2]++; if ($4 > 2 * ref[$1]) worse[$2]++ }
-		if (short[$1] != "-" && short[$1] > 0 && $6 != "-") { lt[$2] += log($6 / short[$1]); nt[$2]++ }
+		if (short[$1] != "-" && short[$1] > 0 && $6 != "-" && $6 > 0) { lt[$2] += log($6 / short[$1]); nt[$2]++ }
 		if ($7 == "FAIL") rf[$2]++
 	}
 	END {
@@ -381,7 +381,7 @@ tmp_out=$work/report.md
 	echo "- **geo. mean trail / shortest**: trail length (the processes' steps; a"
 	echo "  never claim's own steps are left out, as SPIN's BFS trails do) divided by"
 	echo "  SPIN BFS's trail when BFS found the violation, else by the shortest trail"
-	echo "  any run found."
+	echo "  any run found; a trail file without a step is left out."
 	echo "- **worse than 2x min SPIN**: solved models where the run stored more than"
 	echo "  twice the states of the best SPIN search."
 	echo "- **replay failures**: violations whose trail \`spin -t\` does not replay"

@@ -8,6 +8,7 @@
 #                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
+#                   and the guidance corpus (docs/benchmarks-guidance.md)
 #   make install    install under $(PREFIX)
 #   make docs       docs/options.md from the option tables (runtime/options.def)
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
@@ -195,6 +196,7 @@ bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
 	sh tests/bench/liveness.sh
+	sh tests/bench/guidance.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -64,9 +64,7 @@ UNIT_SRC   := $(RT_SRC) \
 
 .PHONY: all check unit e2e oracle bench demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(B)/share/dmc_tables.h \
-     $(addprefix $(B)/share/,$(notdir $(SHARE_H))) $(B)/dmc
-# the types of the generated headers dmc cc --meta compiles into pan
-META_H  := heuristics/timeline_data.h
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)

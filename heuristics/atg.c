@@ -45,6 +45,7 @@
 
 #include "atg.h"
 #include "valueset.h"
+#include "vprog.h"
 
 #define NEG DMC_AV_NEG_INF
 #define POS DMC_AV_POS_INF
@@ -61,6 +62,7 @@ typedef struct {
 	int var, kind;
 	long step;                    /* EF_INC, EF_DEC: the constant, > 0 */
 	const dmc_aexpr *rhs;         /* EF_SET */
+	dmc_vprog prog;               /* EF_SET: rhs compiled */
 	int act;                      /* the action it belongs to */
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
 } effect;
@@ -74,6 +76,7 @@ typedef struct {
 
 typedef struct {
 	const dmc_aexpr *e;
+	dmc_vprog prog;               /* e compiled */
 	int kind, own;                /* OWN_*, index of the owner */
 	int vfirst, nv;               /* distinct variables read: avars[..] */
 } atom;
@@ -87,6 +90,7 @@ struct dmc_atg {
 	int cycles;                   /* hU charges the rounds of loops (dmc_atg_set_cycle_costs) */
 	void *mem[MAXMEM];
 	int nmem, oom;
+	dmc_vprogs *progs;            /* atoms' and effects' expressions, compiled */
 
 	/* ---- fixed at dmc_atg_new ---- */
 	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */
@@ -730,6 +734,21 @@ static void build_static(builder *b)
 	g->neffs = b->effs.n;
 	g->effs = keep(g, &b->effs);
 	g->evars = keep(g, &b->evars);
+	if (g->oom || !(g->progs = dmc_vprogs_new())) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (dmc_vprogs_add(g->progs, g->atoms[i].e, &g->atoms[i].prog) < 0)
+			b->bad = 1;
+	for (int i = 0; i < g->neffs; i++)
+		if (g->effs[i].kind == EF_SET
+		    && dmc_vprogs_add(g->progs, g->effs[i].rhs, &g->effs[i].prog) < 0)
+			b->bad = 1;
+	if (b->bad || dmc_vprogs_seal(g->progs) < 0) {
+		b->bad = 1;
+		return;
+	}
 	g->t_need = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_need = take(g, (size_t)g->nacts, sizeof(int));
 	g->g_need = take(g, (size_t)m->ngoals, sizeof(int));
@@ -787,6 +806,7 @@ void dmc_atg_free(dmc_atg *g)
 		return;
 	for (int i = 0; i < g->nmem; i++)
 		free(g->mem[i]);
+	dmc_vprogs_free(g->progs);
 	free(g);
 }
 
@@ -924,7 +944,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 		}
 	}
 	for (int i = 0; i < g->natoms; i++)
-		if (dmc_vs_may_true(g->atoms[i].e, g->curview))
+		if (dmc_vp_may_true(g->progs, g->atoms[i].prog, g->curview))
 			atom_holds(g, i, 0);
 }
 
@@ -939,7 +959,7 @@ static void touch(dmc_atg *g, int v, int k)
 }
 
 /* The values effect f adds at layer k + 1, reading layer k. */
-static void effect_values(const dmc_atg *g, const effect *f, const dmc_vset *const *vals,
+static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *vals,
                           dmc_vset *r)
 {
 	const dmc_avar *av = &g->m->vars[f->var];
@@ -957,7 +977,7 @@ static void effect_values(const dmc_atg *g, const effect *f, const dmc_vset *con
 		dmc_vs_set(r, NEG, x == POS ? POS : x < NEG + f->step ? NEG : x - f->step);
 		break;
 	default:
-		dmc_vs_eval(f->rhs, vals, r);
+		dmc_vp_eval(g->progs, f->prog, vals, r);
 		break;
 	}
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
@@ -1046,7 +1066,8 @@ static void commit(dmc_atg *g, int k)
 		int v = g->vtouched[i];
 		for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
 			int at = g->v_atoms.item[j];
-			if (g->atom_sat[at] == NEVER && dmc_vs_may_true(g->atoms[at].e, g->curview))
+			if (g->atom_sat[at] == NEVER
+			    && dmc_vp_may_true(g->progs, g->atoms[at].prog, g->curview))
 				atom_holds(g, at, k);
 		}
 		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)
@@ -1202,12 +1223,12 @@ static void target_val(dmc_atg *g, int v, long c)
  * into a variable with domain [lo, hi]) possibly produce c. */
 typedef struct { int produce; long c, lo, hi; } goalpred;
 
-static int holds(const dmc_atg *g, const dmc_aexpr *e, const goalpred *p)
+static int holds(dmc_atg *g, dmc_vprog e, const goalpred *p)
 {
 	dmc_vset r;
-	dmc_vs_eval(e, g->view, &r);
 	if (!p->produce)
-		return dmc_vs_has_nonzero(&r);
+		return dmc_vp_may_true(g->progs, e, g->view);
+	dmc_vp_eval(g->progs, e, g->view, &r);
 	dmc_vs_fit(&r, p->lo, p->hi, g->wrap);
 	return dmc_vs_contains(&r, p->c);
 }
@@ -1225,7 +1246,7 @@ static unsigned long distance(long ref, dmc_ival iv)
  * ref as we can: try the nearest point of each interval (nearest
  * interval first), else bisect the interval, keeping the half nearer
  * ref when both halves may work.  view[u] is left at {w}. */
-static int pick(dmc_atg *g, const dmc_aexpr *e, const goalpred *p, int u,
+static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
                 const dmc_vset *s, long ref, long *w)
 {
 	dmc_vset *one = &g->single[u];
@@ -1283,7 +1304,7 @@ static int pick(dmc_atg *g, const dmc_aexpr *e, const goalpred *p, int u,
  * the earliest logged set of the variable that keeps p true, then one
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
-static void witness(dmc_atg *g, const dmc_aexpr *e, const int *vars, int nv, int j,
+static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
                     const goalpred *p)
 {
 	for (int i = 0; i < nv; i++)
@@ -1315,7 +1336,7 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
-		witness(g, a->e, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
+		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -1434,7 +1455,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 		goalpred p = { 1, c, av->lo, av->hi };
 		for (int i = 0; i < f->nv; i++)
 			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
-		return holds(g, f->rhs, &p);
+		return holds(g, f->prog, &p);
 	}
 	if (f->kind == EF_INC) {      /* from the largest b <= c - step */
 		long lim = c < NEG + f->step ? NEG : c - f->step;
@@ -1522,7 +1543,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)
-			witness(g, f->rhs, &g->evars[f->vfirst], f->nv, k - 1, &p);
+			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p);
 	}
 }
 

@@ -57,6 +57,10 @@
 
 enum { EF_SET, EF_ANY, EF_INC, EF_DEC };      /* effect kinds */
 enum { OWN_TRANS, OWN_ACT, OWN_GOAL };        /* what an atom is a condition of */
+/* Atoms "v op constant" are indexed by the constant (see simple_atom):
+ * one may hold iff v may equal key (SA_EQ), min(v) <= key (SA_LE),
+ * max(v) >= key (SA_GE), never (SA_NEVER); SA_NONE: evaluated. */
+enum { SA_NONE, SA_EQ, SA_LE, SA_GE, SA_NEVER };
 
 typedef struct {
 	int var, kind;
@@ -77,6 +81,8 @@ typedef struct {
 typedef struct {
 	const dmc_aexpr *e;
 	dmc_vprog prog;               /* e compiled */
+	int simple;                   /* SA_* */
+	long key;                     /* SA_EQ, SA_LE, SA_GE */
 	int kind, own;                /* OWN_*, index of the owner */
 	int vfirst, nv;               /* distinct variables read: avars[..] */
 } atom;
@@ -106,6 +112,9 @@ struct dmc_atg {
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
 	csr v_atoms;                  /* variable -> atoms reading it */
+	csr v_gatoms;                 /* ... those that are evaluated (not SA_*) */
+	csr v_eq, v_le, v_ge;         /* variable -> its SA_EQ, SA_LE, SA_GE atoms by key */
+	long *eq_key, *le_key, *ge_key;   /* their keys, parallel to .item */
 	csr v_acts;                   /* variable -> actions whose effects read it */
 	csr v_writers;                /* variable -> effects writing it */
 	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
@@ -119,6 +128,14 @@ struct dmc_atg {
 	unsigned char *grew, *computed;
 	int *first_loc, *newlocs, nnew;
 	int *atom_sat;
+	/* layer 0 of the previous evaluation: an atom whose variables start
+	 * with the same sets holds at layer 0 iff it held then */
+	dmc_vset *prev0;
+	unsigned char *atom_sat0, *atom_dirty;
+	int have_prev0;
+	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
+	                               * SA_GE atoms before ge_ptr hold */
+	int *found;                   /* simple atoms that came to hold in one commit */
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
@@ -182,7 +199,7 @@ typedef struct {
 	int bad;                      /* malformed model or out of memory */
 	int *seen, stamp;             /* per variable, to collect distinct ones */
 	vec atoms, avars, acts, effs, evars;
-	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vacts, i_vacts;
+	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vgatoms, i_vgatoms, k_vacts, i_vacts;
 	vec k_wait, i_wait, k_supp, i_supp;
 } builder;
 
@@ -466,17 +483,101 @@ static void csr_make(dmc_atg *g, csr *c, int nkeys, const vec *keys, const vec *
 	c->first[0] = 0;
 }
 
+/* "v op c" or "c op v" (op a comparison but !=, c a constant) as an
+ * index entry: dmc_vs_compare on {c} and a nonempty set of v gives "may
+ * be true" exactly when v may equal c (==), min(v) < c (<), min(v) <= c
+ * (<=), max(v) > c (>), max(v) >= c (>=); an empty set gives false. */
+static void simple_atom(atom *a)
+{
+	const dmc_aexpr *e = a->e, *x = e->a, *y = e->b;
+	dmc_ae_op op = e->op;
+	long c;
+	a->simple = SA_NONE;
+	if (!x || !y || op == DMC_AE_NE || op < DMC_AE_LT || op > DMC_AE_EQ)
+		return;
+	if (x->op == DMC_AE_CONST && y->op == DMC_AE_VAR) {   /* c < v is v > c */
+		const dmc_aexpr *t = x;
+		x = y;
+		y = t;
+		op = op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
+		   : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+	}
+	if (x->op != DMC_AE_VAR || y->op != DMC_AE_CONST)
+		return;
+	c = y->value;
+	switch (op) {
+	case DMC_AE_EQ: a->simple = SA_EQ; a->key = c; break;
+	case DMC_AE_LE: a->simple = SA_LE; a->key = c; break;
+	case DMC_AE_GE: a->simple = SA_GE; a->key = c; break;
+	case DMC_AE_LT:
+		a->simple = c == NEG ? SA_NEVER : SA_LE;
+		a->key = c - (c != NEG);
+		break;
+	default:                      /* GT */
+		a->simple = c == POS ? SA_NEVER : SA_GE;
+		a->key = c + (c != POS);
+		break;
+	}
+}
+
+typedef struct { int var; long key; int atom; } keyed;
+
+static int keyed_cmp(const void *p, const void *q)
+{
+	const keyed *a = p, *b = q;
+	if (a->var != b->var)
+		return a->var < b->var ? -1 : 1;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->atom > b->atom) - (a->atom < b->atom);
+}
+
+/* The index of one kind of simple atom: per variable, by key. */
+static void index_atoms(builder *b, int kind, csr *c, long **keys)
+{
+	dmc_atg *g = b->g;
+	int n = 0;
+	keyed *k = malloc(((size_t)g->natoms + 1) * sizeof *k);
+	vec kv = { 0, 0, NULL, sizeof(int) }, iv = { 0, 0, NULL, sizeof(int) };
+	if (!k) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (g->atoms[i].simple == kind)
+			k[n++] = (keyed){ g->avars[g->atoms[i].vfirst], g->atoms[i].key, i };
+	qsort(k, (size_t)n, sizeof *k, keyed_cmp);
+	for (int i = 0; i < n; i++) {
+		ipush(&kv, k[i].var, &b->bad);
+		ipush(&iv, k[i].atom, &b->bad);
+	}
+	if (!b->bad)
+		csr_make(g, c, g->m->nvars, &kv, &iv);
+	if (!b->bad && (*keys = take(g, (size_t)n, sizeof **keys)))
+		for (int i = 0; i < n; i++)
+			(*keys)[i] = k[i].key;
+	free(k);
+	free(kv.v);
+	free(iv.v);
+}
+
 static void link_lists(builder *b)
 {
 	dmc_atg *g = b->g;
 	const dmc_amodel *m = g->m;
 	int nv = m->nvars;
 	/* variables -> atoms, and -> actions whose effects read them */
-	for (int i = 0; i < g->natoms; i++)
+	for (int i = 0; i < g->natoms; i++) {
+		simple_atom(&g->atoms[i]);
 		for (int k = 0; k < g->atoms[i].nv; k++) {
 			ipush(&b->k_vatoms, g->avars[g->atoms[i].vfirst + k], &b->bad);
 			ipush(&b->i_vatoms, i, &b->bad);
+			if (g->atoms[i].simple == SA_NONE) {
+				ipush(&b->k_vgatoms, g->avars[g->atoms[i].vfirst + k], &b->bad);
+				ipush(&b->i_vgatoms, i, &b->bad);
+			}
 		}
+	}
 	for (int a = 0; a < g->nacts; a++) {
 		b->stamp++;
 		for (int i = 0; i < g->acts[a].neff; i++) {
@@ -515,6 +616,10 @@ static void link_lists(builder *b)
 		return;
 	csr_make(g, &g->t_acts, m->ntrans, &b->k_tacts, &b->i_tacts);
 	csr_make(g, &g->v_atoms, nv, &b->k_vatoms, &b->i_vatoms);
+	csr_make(g, &g->v_gatoms, nv, &b->k_vgatoms, &b->i_vgatoms);
+	index_atoms(b, SA_EQ, &g->v_eq, &g->eq_key);
+	index_atoms(b, SA_LE, &g->v_le, &g->le_key);
+	index_atoms(b, SA_GE, &g->v_ge, &g->ge_key);
 	csr_make(g, &g->v_acts, nv, &b->k_vacts, &b->i_vacts);
 	csr_make(g, &g->l_wait, g->nlocs, &b->k_wait, &b->i_wait);
 	csr_make(g, &g->l_supp, g->nlocs, &b->k_supp, &b->i_supp);
@@ -592,6 +697,12 @@ static void size_buffers(dmc_atg *g)
 	g->first_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
 	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
+	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
+	g->atom_sat0 = take(g, (size_t)g->natoms, 1);
+	g->atom_dirty = take(g, (size_t)g->natoms, 1);
+	g->le_ptr = take(g, (size_t)nv, sizeof(int));
+	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
+	g->found = take(g, (size_t)g->natoms, sizeof(int));
 	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
 	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
@@ -783,6 +894,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	b.effs.size = sizeof(effect);
 	b.avars.size = b.evars.size = sizeof(int);
 	b.k_tacts.size = b.i_tacts.size = b.k_vatoms.size = b.i_vatoms.size = sizeof(int);
+	b.k_vgatoms.size = b.i_vgatoms.size = sizeof(int);
 	b.k_vacts.size = b.i_vacts.size = b.k_wait.size = b.i_wait.size = sizeof(int);
 	b.k_supp.size = b.i_supp.size = sizeof(int);
 	build_static(&b);
@@ -791,6 +903,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	free(b.seen);
 	free(b.atoms.v), free(b.avars.v), free(b.acts.v), free(b.effs.v), free(b.evars.v);
 	free(b.k_tacts.v), free(b.i_tacts.v), free(b.k_vatoms.v), free(b.i_vatoms.v);
+	free(b.k_vgatoms.v), free(b.i_vgatoms.v);
 	free(b.k_vacts.v), free(b.i_vacts.v), free(b.k_wait.v), free(b.i_wait.v);
 	free(b.k_supp.v), free(b.i_supp.v);
 	if (b.bad || g->oom) {
@@ -835,15 +948,25 @@ static void fill(int *a, int n, int v)
 		a[i] = v;
 }
 
-static void log_append(dmc_atg *g, int v, int k)
+/* dst := src, copying only the intervals in use. */
+static void vs_copy(dmc_vset *dst, const dmc_vset *src)
 {
-	int i = g->logoff[v] + g->nlog[v];
-	if (g->nlog[v] == g->logcap[v])
+	dst->n = src->n;
+	memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
+}
+
+/* Returns 0 when the log was full and its last entry replaced. */
+static int log_append(dmc_atg *g, int v, int k)
+{
+	int i = g->logoff[v] + g->nlog[v], kept = 1;
+	if (g->nlog[v] == g->logcap[v]) {
 		i--;                  /* cannot happen (see size_buffers); stay sound */
-	else
+		kept = 0;
+	} else
 		g->nlog[v]++;
-	g->log[i] = g->cur[v];
+	vs_copy(&g->log[i], &g->cur[v]);
 	g->log_layer[i] = k;
+	return kept;
 }
 
 static void push_apply(dmc_atg *g, int a, int k)
@@ -900,6 +1023,60 @@ static void loc_reached(dmc_atg *g, int l, int k)
 	}
 }
 
+/* First index in keys[lo, hi) with keys[j] >= x (ge = 1) or > x. */
+static int bound(const long *keys, int lo, int hi, long x, int ge)
+{
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (ge ? keys[mid] < x : keys[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Where the indexed atoms of v stand for its set at layer 0. */
+static void simple_start(dmc_atg *g, int v)
+{
+	const dmc_vset *s = &g->cur[v];
+	int le0 = g->v_le.first[v], le1 = g->v_le.first[v + 1];
+	int ge0 = g->v_ge.first[v], ge1 = g->v_ge.first[v + 1];
+	g->le_ptr[v] = s->n ? bound(g->le_key, le0, le1, dmc_vs_min(s), 1) : le1;
+	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
+}
+
+/* The atoms that may hold at layer 0.  Only those reading a variable
+ * whose initial set differs from the previous evaluation's are
+ * evaluated again (an atom reads nothing but its variables' sets). */
+static void layer0_atoms(dmc_atg *g)
+{
+	int nv = g->m->nvars;
+	if (!g->have_prev0) {
+		for (int i = 0; i < g->natoms; i++)
+			g->atom_dirty[i] = 1;
+		for (int v = 0; v < nv; v++)
+			vs_copy(&g->prev0[v], &g->cur[v]);
+		g->have_prev0 = 1;
+	} else
+		for (int v = 0; v < nv; v++) {
+			if (dmc_vs_equal(&g->prev0[v], &g->cur[v]))
+				continue;
+			vs_copy(&g->prev0[v], &g->cur[v]);
+			for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++)
+				g->atom_dirty[g->v_atoms.item[j]] = 1;
+		}
+	for (int i = 0; i < g->natoms; i++) {
+		if (g->atom_dirty[i]) {
+			g->atom_dirty[i] = 0;
+			g->atom_sat0[i] = (unsigned char)dmc_vp_may_true(g->progs, g->atoms[i].prog,
+			                                                 g->curview);
+		}
+		if (g->atom_sat0[i])
+			atom_holds(g, i, 0);
+	}
+}
+
 static void layer0(dmc_atg *g, const dmc_astate *s)
 {
 	const dmc_amodel *m = g->m;
@@ -943,16 +1120,16 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 			loc_reached(g, g->loc_base[p] + l, 0);
 		}
 	}
-	for (int i = 0; i < g->natoms; i++)
-		if (dmc_vp_may_true(g->progs, g->atoms[i].prog, g->curview))
-			atom_holds(g, i, 0);
+	layer0_atoms(g);
+	for (int v = 0; v < m->nvars; v++)
+		simple_start(g, v);
 }
 
 static void touch(dmc_atg *g, int v, int k)
 {
 	if (g->touched_at[v] != k) {
 		g->touched_at[v] = k;
-		g->next[v] = g->cur[v];
+		vs_copy(&g->next[v], &g->cur[v]);
 		g->grew[v] = g->computed[v] = 0;
 		g->vtouched[g->ntouched++] = v;
 	}
@@ -1047,6 +1224,72 @@ static void widen(dmc_atg *g, int v)
 		dmc_vs_add(n, av->lo, omin);
 }
 
+/* SA_EQ atoms of v with a key in [a, b] not holding yet, into found. */
+static int found_eq(dmc_atg *g, int v, long a, long b, int nf)
+{
+	int end = g->v_eq.first[v + 1];
+	for (int j = bound(g->eq_key, g->v_eq.first[v], end, a, 1); j < end && g->eq_key[j] <= b; j++)
+		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
+			g->found[nf++] = g->v_eq.item[j];
+	return nf;
+}
+
+static int int_cmp(const void *p, const void *q)
+{
+	int a = *(const int *)p, b = *(const int *)q;
+	return (a > b) - (a < b);
+}
+
+/* The indexed atoms of v that hold now that its set grew (committed and
+ * logged, the set before it is the previous log entry unless grew[v] ==
+ * 2), by index, in found; returns their number. */
+static int simple_found(dmc_atg *g, int v)
+{
+	const dmc_vset *nw = &g->cur[v], *old;
+	int nf = 0, p;
+	if (g->v_eq.first[v] < g->v_eq.first[v + 1]) {
+		if (g->grew[v] == 2) {
+			for (int i = 0; i < nw->n; i++)
+				nf = found_eq(g, v, nw->iv[i].lo, nw->iv[i].hi, nf);
+		} else {
+			old = &g->log[g->logoff[v] + g->nlog[v] - 2];
+			for (int i = 0; i < nw->n; i++) {   /* the values nw has, old not */
+				long pos = nw->iv[i].lo, end = nw->iv[i].hi;
+				int done = 0;
+				for (int o = 0; o < old->n && !done; o++) {
+					if (old->iv[o].hi < pos)
+						continue;
+					if (old->iv[o].lo > end)
+						break;
+					if (old->iv[o].lo > pos)
+						nf = found_eq(g, v, pos, old->iv[o].lo - 1, nf);
+					if (old->iv[o].hi >= end)
+						done = 1;
+					else
+						pos = old->iv[o].hi + 1;
+				}
+				if (!done)
+					nf = found_eq(g, v, pos, end, nf);
+			}
+		}
+	}
+	if (nw->n) {
+		p = bound(g->le_key, g->v_le.first[v], g->le_ptr[v], dmc_vs_min(nw), 1);
+		for (int j = p; j < g->le_ptr[v]; j++)
+			if (g->atom_sat[g->v_le.item[j]] == NEVER)
+				g->found[nf++] = g->v_le.item[j];
+		g->le_ptr[v] = p;
+		p = bound(g->ge_key, g->ge_ptr[v], g->v_ge.first[v + 1], dmc_vs_max(nw), 0);
+		for (int j = g->ge_ptr[v]; j < p; j++)
+			if (g->atom_sat[g->v_ge.item[j]] == NEVER)
+				g->found[nf++] = g->v_ge.item[j];
+		g->ge_ptr[v] = p;
+	}
+	if (nf > 1)
+		qsort(g->found, (size_t)nf, sizeof *g->found, int_cmp);
+	return nf;
+}
+
 /* Make layer k current: commit the grown sets, then wake what waits. */
 static void commit(dmc_atg *g, int k)
 {
@@ -1058,16 +1301,26 @@ static void commit(dmc_atg *g, int k)
 			continue;
 		if (g->computed[v])
 			widen(g, v);
-		g->cur[v] = g->next[v];
-		log_append(g, v, k);
+		vs_copy(&g->cur[v], &g->next[v]);
+		if (!log_append(g, v, k))
+			g->grew[v] = 2;       /* the set before is not in the log */
 		g->vtouched[nchanged++] = v;
 	}
 	for (int i = 0; i < nchanged; i++) {
 		int v = g->vtouched[i];
-		for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
-			int at = g->v_atoms.item[j];
-			if (g->atom_sat[at] == NEVER
-			    && dmc_vp_may_true(g->progs, g->atoms[at].prog, g->curview))
+		int nf = simple_found(g, v), f = 0;
+		int j = g->v_gatoms.first[v], end = g->v_gatoms.first[v + 1];
+		/* in the order of the atoms' indices, as they wake actions: the
+		 * order effects are applied in decides which intervals merge
+		 * when a set overflows */
+		while (j < end || f < nf) {
+			int at;
+			if (f == nf || (j < end && g->v_gatoms.item[j] < g->found[f])) {
+				at = g->v_gatoms.item[j++];
+				if (g->atom_sat[at] == NEVER
+				    && dmc_vp_may_true(g->progs, g->atoms[at].prog, g->curview))
+					atom_holds(g, at, k);
+			} else if (g->atom_sat[at = g->found[f++]] == NEVER)
 				atom_holds(g, at, k);
 		}
 		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)

@@ -40,6 +40,7 @@
  * number of layers (and the log) in advance.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@
 #define WIDEN_DIR 16                  /* growths by computed effects: towards the bounds */
 #define WIDEN_HULL 24                 /* ... and filling the gaps */
 #define WIDEN_ALL 28                  /* ... the whole domain */
-#define MAXMEM 96                     /* allocations of one dmc_atg (62 now) */
+#define MAXMEM 128                    /* allocations of one dmc_atg (about 90 now) */
 
 enum { EF_SET, EF_ANY, EF_INC, EF_DEC };      /* effect kinds */
 enum { OWN_TRANS, OWN_ACT, OWN_GOAL };        /* what an atom is a condition of */
@@ -117,6 +118,9 @@ struct dmc_atg {
 	long *eq_key, *le_key, *ge_key;   /* their keys, parallel to .item */
 	csr v_acts;                   /* variable -> actions whose effects read it */
 	csr v_writers;                /* variable -> effects writing it */
+	csr v_wgen, v_wconst;         /* ... split: v := constant in the domain, by the
+	                               * constant (wc_key), and the others */
+	long *wc_key;
 	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
 	csr l_supp;                   /* location -> actions reaching it */
 	int *logoff, *logcap, nlog_total, maxlayer;
@@ -131,11 +135,13 @@ struct dmc_atg {
 	/* layer 0 of the previous evaluation: an atom whose variables start
 	 * with the same sets holds at layer 0 iff it held then */
 	dmc_vset *prev0;
-	unsigned char *atom_sat0, *atom_dirty;
+	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
+	unsigned *atom_epoch, epoch;  /* atom evaluated in this layer 0 */
 	int have_prev0;
 	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
+	int *nevers;                  /* NEVER, as many as the longest array filled with it */
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
@@ -520,7 +526,7 @@ static void simple_atom(atom *a)
 	}
 }
 
-typedef struct { int var; long key; int atom; } keyed;
+typedef struct { int var; long key; int item; } keyed;
 
 static int keyed_cmp(const void *p, const void *q)
 {
@@ -529,27 +535,19 @@ static int keyed_cmp(const void *p, const void *q)
 		return a->var < b->var ? -1 : 1;
 	if (a->key != b->key)
 		return a->key < b->key ? -1 : 1;
-	return (a->atom > b->atom) - (a->atom < b->atom);
+	return (a->item > b->item) - (a->item < b->item);
 }
 
-/* The index of one kind of simple atom: per variable, by key. */
-static void index_atoms(builder *b, int kind, csr *c, long **keys)
+/* k[0..n) (freed here) as lists of items per variable ordered by key,
+ * and the keys parallel to c->item. */
+static void index_keyed(builder *b, keyed *k, int n, csr *c, long **keys)
 {
 	dmc_atg *g = b->g;
-	int n = 0;
-	keyed *k = malloc(((size_t)g->natoms + 1) * sizeof *k);
 	vec kv = { 0, 0, NULL, sizeof(int) }, iv = { 0, 0, NULL, sizeof(int) };
-	if (!k) {
-		b->bad = 1;
-		return;
-	}
-	for (int i = 0; i < g->natoms; i++)
-		if (g->atoms[i].simple == kind)
-			k[n++] = (keyed){ g->avars[g->atoms[i].vfirst], g->atoms[i].key, i };
 	qsort(k, (size_t)n, sizeof *k, keyed_cmp);
 	for (int i = 0; i < n; i++) {
 		ipush(&kv, k[i].var, &b->bad);
-		ipush(&iv, k[i].atom, &b->bad);
+		ipush(&iv, k[i].item, &b->bad);
 	}
 	if (!b->bad)
 		csr_make(g, c, g->m->nvars, &kv, &iv);
@@ -559,6 +557,47 @@ static void index_atoms(builder *b, int kind, csr *c, long **keys)
 	free(k);
 	free(kv.v);
 	free(iv.v);
+}
+
+/* The index of one kind of simple atom. */
+static void index_atoms(builder *b, int kind, csr *c, long **keys)
+{
+	dmc_atg *g = b->g;
+	int n = 0;
+	keyed *k = malloc(((size_t)g->natoms + 1) * sizeof *k);
+	if (!k) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (g->atoms[i].simple == kind)
+			k[n++] = (keyed){ g->avars[g->atoms[i].vfirst], g->atoms[i].key, i };
+	index_keyed(b, k, n, c, keys);
+}
+
+/* v := c with c in v's domain: it produces exactly c (fitting keeps c,
+ * wrapping or not). */
+static int const_writer(const dmc_atg *g, const effect *f)
+{
+	const dmc_avar *av = &g->m->vars[f->var];
+	return f->kind == EF_SET && f->rhs->op == DMC_AE_CONST
+	       && f->rhs->value >= av->lo && f->rhs->value <= av->hi;
+}
+
+/* The constant writers of each variable by (constant, effect). */
+static void index_writers(builder *b)
+{
+	dmc_atg *g = b->g;
+	int n = 0;
+	keyed *k = malloc(((size_t)g->neffs + 1) * sizeof *k);
+	if (!k) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->neffs; i++)
+		if (const_writer(g, &g->effs[i]))
+			k[n++] = (keyed){ g->effs[i].var, g->effs[i].rhs->value, i };
+	index_keyed(b, k, n, &g->v_wconst, &g->wc_key);
 }
 
 static void link_lists(builder *b)
@@ -631,8 +670,17 @@ static void link_lists(builder *b)
 		}
 		if (!b->bad)
 			csr_make(g, &g->v_writers, nv, &kw, &iw);
+		kw.n = iw.n = 0;
+		for (int i = 0; i < g->neffs; i++)
+			if (!const_writer(g, &g->effs[i])) {
+				ipush(&kw, g->effs[i].var, &b->bad);
+				ipush(&iw, i, &b->bad);
+			}
+		if (!b->bad)
+			csr_make(g, &g->v_wgen, nv, &kw, &iw);
 		free(kw.v);
 		free(iw.v);
+		index_writers(b);
 	}
 }
 
@@ -698,11 +746,21 @@ static void size_buffers(dmc_atg *g)
 	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
 	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
 	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
-	g->atom_sat0 = take(g, (size_t)g->natoms, 1);
-	g->atom_dirty = take(g, (size_t)g->natoms, 1);
+	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
+	{
+		int n = g->nlocs;
+		n = n > g->natoms ? n : g->natoms;
+		n = n > m->ntrans ? n : m->ntrans;
+		n = n > g->nacts ? n : g->nacts;
+		n = n > m->ngoals ? n : m->ngoals;
+		if ((g->nevers = take(g, (size_t)n, sizeof(int))))
+			for (int i = 0; i < n; i++)
+				g->nevers[i] = NEVER;
+	}
 	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
 	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
@@ -942,10 +1000,17 @@ void dmc_atg_set_wrap(dmc_atg *g, int wrap)
 /* building the layers (Fig. 1)                                     */
 /* ---------------------------------------------------------------- */
 
-static void fill(int *a, int n, int v)
+/* a[0..n) := NEVER, by copying a row of them (made at dmc_atg_new) as
+ * libc copies: much faster than a loop of stores. */
+static void fill_never(const dmc_atg *g, int *a, int n)
 {
-	for (int i = 0; i < n; i++)
-		a[i] = v;
+	memcpy(a, g->nevers, (size_t)n * sizeof *a);
+}
+
+/* a[0..n) := -1 (all bits set) or 0. */
+static void fill_bytes(int *a, int n, int byte)
+{
+	memset(a, byte, (size_t)n * sizeof *a);
 }
 
 /* dst := src, copying only the intervals in use. */
@@ -1049,51 +1114,64 @@ static void simple_start(dmc_atg *g, int v)
 /* The atoms that may hold at layer 0.  Only those reading a variable
  * whose initial set differs from the previous evaluation's are
  * evaluated again (an atom reads nothing but its variables' sets). */
+static void sat0_eval(dmc_atg *g, int i)
+{
+	uint64_t bit = (uint64_t)1 << (i % 64);
+	if (dmc_vp_may_true(g->progs, g->atoms[i].prog, g->curview))
+		g->sat0[i / 64] |= bit;
+	else
+		g->sat0[i / 64] &= ~bit;
+}
+
 static void layer0_atoms(dmc_atg *g)
 {
-	int nv = g->m->nvars;
+	int nv = g->m->nvars, nw = (g->natoms + 63) / 64;
 	if (!g->have_prev0) {
 		for (int i = 0; i < g->natoms; i++)
-			g->atom_dirty[i] = 1;
+			sat0_eval(g, i);
 		for (int v = 0; v < nv; v++)
 			vs_copy(&g->prev0[v], &g->cur[v]);
 		g->have_prev0 = 1;
-	} else
+	} else {
+		if (++g->epoch == 0) {
+			memset(g->atom_epoch, 0, (size_t)g->natoms * sizeof *g->atom_epoch);
+			g->epoch = 1;
+		}
 		for (int v = 0; v < nv; v++) {
 			if (dmc_vs_equal(&g->prev0[v], &g->cur[v]))
 				continue;
 			vs_copy(&g->prev0[v], &g->cur[v]);
-			for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++)
-				g->atom_dirty[g->v_atoms.item[j]] = 1;
+			for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
+				int at = g->v_atoms.item[j];
+				if (g->atom_epoch[at] != g->epoch) {
+					g->atom_epoch[at] = g->epoch;
+					sat0_eval(g, at);
+				}
+			}
 		}
-	for (int i = 0; i < g->natoms; i++) {
-		if (g->atom_dirty[i]) {
-			g->atom_dirty[i] = 0;
-			g->atom_sat0[i] = (unsigned char)dmc_vp_may_true(g->progs, g->atoms[i].prog,
-			                                                 g->curview);
-		}
-		if (g->atom_sat0[i])
-			atom_holds(g, i, 0);
 	}
+	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
+		for (uint64_t x = g->sat0[w]; x; x &= x - 1)
+			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
 }
 
 static void layer0(dmc_atg *g, const dmc_astate *s)
 {
 	const dmc_amodel *m = g->m;
-	fill(g->first_loc, g->nlocs, NEVER);
-	fill(g->atom_sat, g->natoms, NEVER);
+	fill_never(g, g->first_loc, g->nlocs);
+	fill_never(g, g->atom_sat, g->natoms);
 	memcpy(g->t_unsat, g->t_need, (size_t)m->ntrans * sizeof(int));
-	fill(g->t_en, m->ntrans, NEVER);
+	fill_never(g, g->t_en, m->ntrans);
 	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
-	fill(g->a_en, g->nacts, NEVER);
-	fill(g->a_mark, g->nacts, -1);
-	fill(g->l_mark, g->nacts, -1);
+	fill_never(g, g->a_en, g->nacts);
+	fill_bytes(g->a_mark, g->nacts, 0xff);
+	fill_bytes(g->l_mark, g->nacts, 0xff);
 	g->nlater = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
-	fill(g->g_layer, m->ngoals, NEVER);
-	fill(g->nchg, m->nvars, 0);
-	fill(g->nlog, m->nvars, 0);
-	fill(g->touched_at, m->nvars, -1);
+	fill_never(g, g->g_layer, m->ngoals);
+	fill_bytes(g->nchg, m->nvars, 0);
+	fill_bytes(g->nlog, m->nvars, 0);
+	fill_bytes(g->touched_at, m->nvars, 0xff);
 	g->napply = 0;
 	g->built = 0;
 
@@ -1750,14 +1828,19 @@ static void support_val(dmc_atg *g, int ti, int k)
 {
 	int v = g->tv_var[ti], best = -1, any = -1;
 	long c = g->tv_val[ti], breps = 0, bbase = 0, bcost = 0, bdiff = 0;
-	for (int i = g->v_writers.first[v]; i < g->v_writers.first[v + 1]; i++) {
-		const effect *f = &g->effs[g->v_writers.item[i]];
+	/* The writers of v in order, leaving out those that assign another
+	 * constant: they cannot produce c (writers_at) */
+	int i = g->v_wgen.first[v], ie = g->v_wgen.first[v + 1];
+	int ci = bound(g->wc_key, g->v_wconst.first[v], g->v_wconst.first[v + 1], c, 1);
+	int ce = bound(g->wc_key, ci, g->v_wconst.first[v + 1], c, 0);
+	while (i < ie || ci < ce) {
+		int e = ci == ce || (i < ie && g->v_wgen.item[i] < g->v_wconst.item[ci])
+		        ? g->v_wgen.item[i++] : g->v_wconst.item[ci++];
+		const effect *f = &g->effs[e];
 		int a = f->act, d = steps(g, a);
 		long reps, base, cost, diff;
 		if (g->a_en[a] > k - d)
 			continue;
-		if (any < 0 || g->a_en[a] < g->a_en[any])
-			any = a;
 		/* the effect read layer k - 1 (a pair's too: applied late) */
 		if (!produces(g, f, c, k - 1, &reps, &base))
 			continue;
@@ -1768,7 +1851,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		diff = difficulty(g, a);
 		if (cost == 0 || better(g, a, cost, diff, best < 0 ? -1 : g->effs[best].act,
 		                        bcost, bdiff)) {
-			best = g->v_writers.item[i];
+			best = e;
 			breps = reps;
 			bbase = base;
 			bcost = cost;
@@ -1782,6 +1865,11 @@ static void support_val(dmc_atg *g, int ti, int k)
 		 * it exactly, so there is no witness to follow down.  Take the
 		 * earliest writer and charge the layers below as if a chain of
 		 * k steps built the value (hU stays >= the layer count). */
+		for (int j = g->v_writers.first[v]; j < g->v_writers.first[v + 1]; j++) {
+			int a = g->effs[g->v_writers.item[j]].act;
+			if (g->a_en[a] <= k - steps(g, a) && (any < 0 || g->a_en[a] < g->a_en[any]))
+				any = a;
+		}
 		if (any >= 0) {
 			select_action(g, any, k - steps(g, any), 1);
 			add_cost(g, k - steps(g, any));
@@ -1804,9 +1892,9 @@ static long extract(dmc_atg *g)
 {
 	const dmc_agoal *gl = &g->m->goals[g->goal];
 	int top = g->g_layer[g->goal];
-	fill(g->head, top + 1, -1);
-	fill(g->v_thead, g->m->nvars, -1);
-	fill(g->sel_layer, g->nacts, -1);
+	fill_bytes(g->head, top + 1, 0xff);
+	fill_bytes(g->v_thead, g->m->nvars, 0xff);
+	fill_bytes(g->sel_layer, g->nacts, 0xff);
 	memset(g->loc_targeted, 0, (size_t)g->nlocs);
 	memset(g->a_posted, 0, (size_t)g->nacts);
 	memset(g->atom_posted, 0, (size_t)g->natoms);

@@ -40,11 +40,13 @@
  * number of layers (and the log) in advance.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atg.h"
 #include "valueset.h"
+#include "vprog.h"
 
 #define NEG DMC_AV_NEG_INF
 #define POS DMC_AV_POS_INF
@@ -52,15 +54,20 @@
 #define WIDEN_DIR 16                  /* growths by computed effects: towards the bounds */
 #define WIDEN_HULL 24                 /* ... and filling the gaps */
 #define WIDEN_ALL 28                  /* ... the whole domain */
-#define MAXMEM 96                     /* allocations of one dmc_atg (62 now) */
+#define MAXMEM 128                    /* allocations of one dmc_atg (about 90 now) */
 
 enum { EF_SET, EF_ANY, EF_INC, EF_DEC };      /* effect kinds */
 enum { OWN_TRANS, OWN_ACT, OWN_GOAL };        /* what an atom is a condition of */
+/* Atoms "v op constant" are indexed by the constant (see simple_atom):
+ * one may hold iff v may equal key (SA_EQ), min(v) <= key (SA_LE),
+ * max(v) >= key (SA_GE), never (SA_NEVER); SA_NONE: evaluated. */
+enum { SA_NONE, SA_EQ, SA_LE, SA_GE, SA_NEVER };
 
 typedef struct {
 	int var, kind;
 	long step;                    /* EF_INC, EF_DEC: the constant, > 0 */
 	const dmc_aexpr *rhs;         /* EF_SET */
+	dmc_vprog prog;               /* EF_SET: rhs compiled */
 	int act;                      /* the action it belongs to */
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
 } effect;
@@ -74,6 +81,9 @@ typedef struct {
 
 typedef struct {
 	const dmc_aexpr *e;
+	dmc_vprog prog;               /* e compiled */
+	int simple;                   /* SA_* */
+	long key;                     /* SA_EQ, SA_LE, SA_GE */
 	int kind, own;                /* OWN_*, index of the owner */
 	int vfirst, nv;               /* distinct variables read: avars[..] */
 } atom;
@@ -87,6 +97,7 @@ struct dmc_atg {
 	int cycles;                   /* hU charges the rounds of loops (dmc_atg_set_cycle_costs) */
 	void *mem[MAXMEM];
 	int nmem, oom;
+	dmc_vprogs *progs;            /* atoms' and effects' expressions, compiled */
 
 	/* ---- fixed at dmc_atg_new ---- */
 	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */
@@ -102,8 +113,14 @@ struct dmc_atg {
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
 	csr v_atoms;                  /* variable -> atoms reading it */
+	csr v_gatoms;                 /* ... those that are evaluated (not SA_*) */
+	csr v_eq, v_le, v_ge;         /* variable -> its SA_EQ, SA_LE, SA_GE atoms by key */
+	long *eq_key, *le_key, *ge_key;   /* their keys, parallel to .item */
 	csr v_acts;                   /* variable -> actions whose effects read it */
 	csr v_writers;                /* variable -> effects writing it */
+	csr v_wgen, v_wconst;         /* ... split: v := constant in the domain, by the
+	                               * constant (wc_key), and the others */
+	long *wc_key;
 	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
 	csr l_supp;                   /* location -> actions reaching it */
 	int *logoff, *logcap, nlog_total, maxlayer;
@@ -115,6 +132,16 @@ struct dmc_atg {
 	unsigned char *grew, *computed;
 	int *first_loc, *newlocs, nnew;
 	int *atom_sat;
+	/* layer 0 of the previous evaluation: an atom whose variables start
+	 * with the same sets holds at layer 0 iff it held then */
+	dmc_vset *prev0;
+	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
+	unsigned *atom_epoch, epoch;  /* atom evaluated in this layer 0 */
+	int have_prev0;
+	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
+	                               * SA_GE atoms before ge_ptr hold */
+	int *found;                   /* simple atoms that came to hold in one commit */
+	int *nevers;                  /* NEVER, as many as the longest array filled with it */
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
@@ -178,7 +205,7 @@ typedef struct {
 	int bad;                      /* malformed model or out of memory */
 	int *seen, stamp;             /* per variable, to collect distinct ones */
 	vec atoms, avars, acts, effs, evars;
-	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vacts, i_vacts;
+	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vgatoms, i_vgatoms, k_vacts, i_vacts;
 	vec k_wait, i_wait, k_supp, i_supp;
 } builder;
 
@@ -462,17 +489,134 @@ static void csr_make(dmc_atg *g, csr *c, int nkeys, const vec *keys, const vec *
 	c->first[0] = 0;
 }
 
+/* "v op c" or "c op v" (op a comparison but !=, c a constant) as an
+ * index entry: dmc_vs_compare on {c} and a nonempty set of v gives "may
+ * be true" exactly when v may equal c (==), min(v) < c (<), min(v) <= c
+ * (<=), max(v) > c (>), max(v) >= c (>=); an empty set gives false. */
+static void simple_atom(atom *a)
+{
+	const dmc_aexpr *e = a->e, *x = e->a, *y = e->b;
+	dmc_ae_op op = e->op;
+	long c;
+	a->simple = SA_NONE;
+	if (!x || !y || op == DMC_AE_NE || op < DMC_AE_LT || op > DMC_AE_EQ)
+		return;
+	if (x->op == DMC_AE_CONST && y->op == DMC_AE_VAR) {   /* c < v is v > c */
+		const dmc_aexpr *t = x;
+		x = y;
+		y = t;
+		op = op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
+		   : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+	}
+	if (x->op != DMC_AE_VAR || y->op != DMC_AE_CONST)
+		return;
+	c = y->value;
+	switch (op) {
+	case DMC_AE_EQ: a->simple = SA_EQ; a->key = c; break;
+	case DMC_AE_LE: a->simple = SA_LE; a->key = c; break;
+	case DMC_AE_GE: a->simple = SA_GE; a->key = c; break;
+	case DMC_AE_LT:
+		a->simple = c == NEG ? SA_NEVER : SA_LE;
+		a->key = c - (c != NEG);
+		break;
+	default:                      /* GT */
+		a->simple = c == POS ? SA_NEVER : SA_GE;
+		a->key = c + (c != POS);
+		break;
+	}
+}
+
+typedef struct { int var; long key; int item; } keyed;
+
+static int keyed_cmp(const void *p, const void *q)
+{
+	const keyed *a = p, *b = q;
+	if (a->var != b->var)
+		return a->var < b->var ? -1 : 1;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->item > b->item) - (a->item < b->item);
+}
+
+/* k[0..n) (freed here) as lists of items per variable ordered by key,
+ * and the keys parallel to c->item. */
+static void index_keyed(builder *b, keyed *k, int n, csr *c, long **keys)
+{
+	dmc_atg *g = b->g;
+	vec kv = { 0, 0, NULL, sizeof(int) }, iv = { 0, 0, NULL, sizeof(int) };
+	qsort(k, (size_t)n, sizeof *k, keyed_cmp);
+	for (int i = 0; i < n; i++) {
+		ipush(&kv, k[i].var, &b->bad);
+		ipush(&iv, k[i].item, &b->bad);
+	}
+	if (!b->bad)
+		csr_make(g, c, g->m->nvars, &kv, &iv);
+	if (!b->bad && (*keys = take(g, (size_t)n, sizeof **keys)))
+		for (int i = 0; i < n; i++)
+			(*keys)[i] = k[i].key;
+	free(k);
+	free(kv.v);
+	free(iv.v);
+}
+
+/* The index of one kind of simple atom. */
+static void index_atoms(builder *b, int kind, csr *c, long **keys)
+{
+	dmc_atg *g = b->g;
+	int n = 0;
+	keyed *k = malloc(((size_t)g->natoms + 1) * sizeof *k);
+	if (!k) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (g->atoms[i].simple == kind)
+			k[n++] = (keyed){ g->avars[g->atoms[i].vfirst], g->atoms[i].key, i };
+	index_keyed(b, k, n, c, keys);
+}
+
+/* v := c with c in v's domain: it produces exactly c (fitting keeps c,
+ * wrapping or not). */
+static int const_writer(const dmc_atg *g, const effect *f)
+{
+	const dmc_avar *av = &g->m->vars[f->var];
+	return f->kind == EF_SET && f->rhs->op == DMC_AE_CONST
+	       && f->rhs->value >= av->lo && f->rhs->value <= av->hi;
+}
+
+/* The constant writers of each variable by (constant, effect). */
+static void index_writers(builder *b)
+{
+	dmc_atg *g = b->g;
+	int n = 0;
+	keyed *k = malloc(((size_t)g->neffs + 1) * sizeof *k);
+	if (!k) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->neffs; i++)
+		if (const_writer(g, &g->effs[i]))
+			k[n++] = (keyed){ g->effs[i].var, g->effs[i].rhs->value, i };
+	index_keyed(b, k, n, &g->v_wconst, &g->wc_key);
+}
+
 static void link_lists(builder *b)
 {
 	dmc_atg *g = b->g;
 	const dmc_amodel *m = g->m;
 	int nv = m->nvars;
 	/* variables -> atoms, and -> actions whose effects read them */
-	for (int i = 0; i < g->natoms; i++)
+	for (int i = 0; i < g->natoms; i++) {
+		simple_atom(&g->atoms[i]);
 		for (int k = 0; k < g->atoms[i].nv; k++) {
 			ipush(&b->k_vatoms, g->avars[g->atoms[i].vfirst + k], &b->bad);
 			ipush(&b->i_vatoms, i, &b->bad);
+			if (g->atoms[i].simple == SA_NONE) {
+				ipush(&b->k_vgatoms, g->avars[g->atoms[i].vfirst + k], &b->bad);
+				ipush(&b->i_vgatoms, i, &b->bad);
+			}
 		}
+	}
 	for (int a = 0; a < g->nacts; a++) {
 		b->stamp++;
 		for (int i = 0; i < g->acts[a].neff; i++) {
@@ -511,6 +655,10 @@ static void link_lists(builder *b)
 		return;
 	csr_make(g, &g->t_acts, m->ntrans, &b->k_tacts, &b->i_tacts);
 	csr_make(g, &g->v_atoms, nv, &b->k_vatoms, &b->i_vatoms);
+	csr_make(g, &g->v_gatoms, nv, &b->k_vgatoms, &b->i_vgatoms);
+	index_atoms(b, SA_EQ, &g->v_eq, &g->eq_key);
+	index_atoms(b, SA_LE, &g->v_le, &g->le_key);
+	index_atoms(b, SA_GE, &g->v_ge, &g->ge_key);
 	csr_make(g, &g->v_acts, nv, &b->k_vacts, &b->i_vacts);
 	csr_make(g, &g->l_wait, g->nlocs, &b->k_wait, &b->i_wait);
 	csr_make(g, &g->l_supp, g->nlocs, &b->k_supp, &b->i_supp);
@@ -522,8 +670,17 @@ static void link_lists(builder *b)
 		}
 		if (!b->bad)
 			csr_make(g, &g->v_writers, nv, &kw, &iw);
+		kw.n = iw.n = 0;
+		for (int i = 0; i < g->neffs; i++)
+			if (!const_writer(g, &g->effs[i])) {
+				ipush(&kw, g->effs[i].var, &b->bad);
+				ipush(&iw, i, &b->bad);
+			}
+		if (!b->bad)
+			csr_make(g, &g->v_wgen, nv, &kw, &iw);
 		free(kw.v);
 		free(iw.v);
+		index_writers(b);
 	}
 }
 
@@ -588,6 +745,22 @@ static void size_buffers(dmc_atg *g)
 	g->first_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
 	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
+	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
+	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
+	g->le_ptr = take(g, (size_t)nv, sizeof(int));
+	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
+	g->found = take(g, (size_t)g->natoms, sizeof(int));
+	{
+		int n = g->nlocs;
+		n = n > g->natoms ? n : g->natoms;
+		n = n > m->ntrans ? n : m->ntrans;
+		n = n > g->nacts ? n : g->nacts;
+		n = n > m->ngoals ? n : m->ngoals;
+		if ((g->nevers = take(g, (size_t)n, sizeof(int))))
+			for (int i = 0; i < n; i++)
+				g->nevers[i] = NEVER;
+	}
 	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
 	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
@@ -730,6 +903,21 @@ static void build_static(builder *b)
 	g->neffs = b->effs.n;
 	g->effs = keep(g, &b->effs);
 	g->evars = keep(g, &b->evars);
+	if (g->oom || !(g->progs = dmc_vprogs_new())) {
+		b->bad = 1;
+		return;
+	}
+	for (int i = 0; i < g->natoms; i++)
+		if (dmc_vprogs_add(g->progs, g->atoms[i].e, &g->atoms[i].prog) < 0)
+			b->bad = 1;
+	for (int i = 0; i < g->neffs; i++)
+		if (g->effs[i].kind == EF_SET
+		    && dmc_vprogs_add(g->progs, g->effs[i].rhs, &g->effs[i].prog) < 0)
+			b->bad = 1;
+	if (b->bad || dmc_vprogs_seal(g->progs) < 0) {
+		b->bad = 1;
+		return;
+	}
 	g->t_need = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_need = take(g, (size_t)g->nacts, sizeof(int));
 	g->g_need = take(g, (size_t)m->ngoals, sizeof(int));
@@ -764,6 +952,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	b.effs.size = sizeof(effect);
 	b.avars.size = b.evars.size = sizeof(int);
 	b.k_tacts.size = b.i_tacts.size = b.k_vatoms.size = b.i_vatoms.size = sizeof(int);
+	b.k_vgatoms.size = b.i_vgatoms.size = sizeof(int);
 	b.k_vacts.size = b.i_vacts.size = b.k_wait.size = b.i_wait.size = sizeof(int);
 	b.k_supp.size = b.i_supp.size = sizeof(int);
 	build_static(&b);
@@ -772,6 +961,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	free(b.seen);
 	free(b.atoms.v), free(b.avars.v), free(b.acts.v), free(b.effs.v), free(b.evars.v);
 	free(b.k_tacts.v), free(b.i_tacts.v), free(b.k_vatoms.v), free(b.i_vatoms.v);
+	free(b.k_vgatoms.v), free(b.i_vgatoms.v);
 	free(b.k_vacts.v), free(b.i_vacts.v), free(b.k_wait.v), free(b.i_wait.v);
 	free(b.k_supp.v), free(b.i_supp.v);
 	if (b.bad || g->oom) {
@@ -787,6 +977,7 @@ void dmc_atg_free(dmc_atg *g)
 		return;
 	for (int i = 0; i < g->nmem; i++)
 		free(g->mem[i]);
+	dmc_vprogs_free(g->progs);
 	free(g);
 }
 
@@ -809,21 +1000,38 @@ void dmc_atg_set_wrap(dmc_atg *g, int wrap)
 /* building the layers (Fig. 1)                                     */
 /* ---------------------------------------------------------------- */
 
-static void fill(int *a, int n, int v)
+/* a[0..n) := NEVER, by copying a row of them (made at dmc_atg_new) as
+ * libc copies: much faster than a loop of stores. */
+static void fill_never(const dmc_atg *g, int *a, int n)
 {
-	for (int i = 0; i < n; i++)
-		a[i] = v;
+	memcpy(a, g->nevers, (size_t)n * sizeof *a);
 }
 
-static void log_append(dmc_atg *g, int v, int k)
+/* a[0..n) := -1 (all bits set) or 0. */
+static void fill_bytes(int *a, int n, int byte)
 {
-	int i = g->logoff[v] + g->nlog[v];
-	if (g->nlog[v] == g->logcap[v])
+	memset(a, byte, (size_t)n * sizeof *a);
+}
+
+/* dst := src, copying only the intervals in use. */
+static void vs_copy(dmc_vset *dst, const dmc_vset *src)
+{
+	dst->n = src->n;
+	memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
+}
+
+/* Returns 0 when the log was full and its last entry replaced. */
+static int log_append(dmc_atg *g, int v, int k)
+{
+	int i = g->logoff[v] + g->nlog[v], kept = 1;
+	if (g->nlog[v] == g->logcap[v]) {
 		i--;                  /* cannot happen (see size_buffers); stay sound */
-	else
+		kept = 0;
+	} else
 		g->nlog[v]++;
-	g->log[i] = g->cur[v];
+	vs_copy(&g->log[i], &g->cur[v]);
 	g->log_layer[i] = k;
+	return kept;
 }
 
 static void push_apply(dmc_atg *g, int a, int k)
@@ -880,23 +1088,90 @@ static void loc_reached(dmc_atg *g, int l, int k)
 	}
 }
 
+/* First index in keys[lo, hi) with keys[j] >= x (ge = 1) or > x. */
+static int bound(const long *keys, int lo, int hi, long x, int ge)
+{
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (ge ? keys[mid] < x : keys[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Where the indexed atoms of v stand for its set at layer 0. */
+static void simple_start(dmc_atg *g, int v)
+{
+	const dmc_vset *s = &g->cur[v];
+	int le0 = g->v_le.first[v], le1 = g->v_le.first[v + 1];
+	int ge0 = g->v_ge.first[v], ge1 = g->v_ge.first[v + 1];
+	g->le_ptr[v] = s->n ? bound(g->le_key, le0, le1, dmc_vs_min(s), 1) : le1;
+	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
+}
+
+/* The atoms that may hold at layer 0.  Only those reading a variable
+ * whose initial set differs from the previous evaluation's are
+ * evaluated again (an atom reads nothing but its variables' sets). */
+static void sat0_eval(dmc_atg *g, int i)
+{
+	uint64_t bit = (uint64_t)1 << (i % 64);
+	if (dmc_vp_may_true(g->progs, g->atoms[i].prog, g->curview))
+		g->sat0[i / 64] |= bit;
+	else
+		g->sat0[i / 64] &= ~bit;
+}
+
+static void layer0_atoms(dmc_atg *g)
+{
+	int nv = g->m->nvars, nw = (g->natoms + 63) / 64;
+	if (!g->have_prev0) {
+		for (int i = 0; i < g->natoms; i++)
+			sat0_eval(g, i);
+		for (int v = 0; v < nv; v++)
+			vs_copy(&g->prev0[v], &g->cur[v]);
+		g->have_prev0 = 1;
+	} else {
+		if (++g->epoch == 0) {
+			memset(g->atom_epoch, 0, (size_t)g->natoms * sizeof *g->atom_epoch);
+			g->epoch = 1;
+		}
+		for (int v = 0; v < nv; v++) {
+			if (dmc_vs_equal(&g->prev0[v], &g->cur[v]))
+				continue;
+			vs_copy(&g->prev0[v], &g->cur[v]);
+			for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
+				int at = g->v_atoms.item[j];
+				if (g->atom_epoch[at] != g->epoch) {
+					g->atom_epoch[at] = g->epoch;
+					sat0_eval(g, at);
+				}
+			}
+		}
+	}
+	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
+		for (uint64_t x = g->sat0[w]; x; x &= x - 1)
+			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
+}
+
 static void layer0(dmc_atg *g, const dmc_astate *s)
 {
 	const dmc_amodel *m = g->m;
-	fill(g->first_loc, g->nlocs, NEVER);
-	fill(g->atom_sat, g->natoms, NEVER);
+	fill_never(g, g->first_loc, g->nlocs);
+	fill_never(g, g->atom_sat, g->natoms);
 	memcpy(g->t_unsat, g->t_need, (size_t)m->ntrans * sizeof(int));
-	fill(g->t_en, m->ntrans, NEVER);
+	fill_never(g, g->t_en, m->ntrans);
 	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
-	fill(g->a_en, g->nacts, NEVER);
-	fill(g->a_mark, g->nacts, -1);
-	fill(g->l_mark, g->nacts, -1);
+	fill_never(g, g->a_en, g->nacts);
+	fill_bytes(g->a_mark, g->nacts, 0xff);
+	fill_bytes(g->l_mark, g->nacts, 0xff);
 	g->nlater = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
-	fill(g->g_layer, m->ngoals, NEVER);
-	fill(g->nchg, m->nvars, 0);
-	fill(g->nlog, m->nvars, 0);
-	fill(g->touched_at, m->nvars, -1);
+	fill_never(g, g->g_layer, m->ngoals);
+	fill_bytes(g->nchg, m->nvars, 0);
+	fill_bytes(g->nlog, m->nvars, 0);
+	fill_bytes(g->touched_at, m->nvars, 0xff);
 	g->napply = 0;
 	g->built = 0;
 
@@ -923,23 +1198,23 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 			loc_reached(g, g->loc_base[p] + l, 0);
 		}
 	}
-	for (int i = 0; i < g->natoms; i++)
-		if (dmc_vs_may_true(g->atoms[i].e, g->curview))
-			atom_holds(g, i, 0);
+	layer0_atoms(g);
+	for (int v = 0; v < m->nvars; v++)
+		simple_start(g, v);
 }
 
 static void touch(dmc_atg *g, int v, int k)
 {
 	if (g->touched_at[v] != k) {
 		g->touched_at[v] = k;
-		g->next[v] = g->cur[v];
+		vs_copy(&g->next[v], &g->cur[v]);
 		g->grew[v] = g->computed[v] = 0;
 		g->vtouched[g->ntouched++] = v;
 	}
 }
 
 /* The values effect f adds at layer k + 1, reading layer k. */
-static void effect_values(const dmc_atg *g, const effect *f, const dmc_vset *const *vals,
+static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *vals,
                           dmc_vset *r)
 {
 	const dmc_avar *av = &g->m->vars[f->var];
@@ -957,7 +1232,7 @@ static void effect_values(const dmc_atg *g, const effect *f, const dmc_vset *con
 		dmc_vs_set(r, NEG, x == POS ? POS : x < NEG + f->step ? NEG : x - f->step);
 		break;
 	default:
-		dmc_vs_eval(f->rhs, vals, r);
+		dmc_vp_eval(g->progs, f->prog, vals, r);
 		break;
 	}
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
@@ -1027,6 +1302,72 @@ static void widen(dmc_atg *g, int v)
 		dmc_vs_add(n, av->lo, omin);
 }
 
+/* SA_EQ atoms of v with a key in [a, b] not holding yet, into found. */
+static int found_eq(dmc_atg *g, int v, long a, long b, int nf)
+{
+	int end = g->v_eq.first[v + 1];
+	for (int j = bound(g->eq_key, g->v_eq.first[v], end, a, 1); j < end && g->eq_key[j] <= b; j++)
+		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
+			g->found[nf++] = g->v_eq.item[j];
+	return nf;
+}
+
+static int int_cmp(const void *p, const void *q)
+{
+	int a = *(const int *)p, b = *(const int *)q;
+	return (a > b) - (a < b);
+}
+
+/* The indexed atoms of v that hold now that its set grew (committed and
+ * logged, the set before it is the previous log entry unless grew[v] ==
+ * 2), by index, in found; returns their number. */
+static int simple_found(dmc_atg *g, int v)
+{
+	const dmc_vset *nw = &g->cur[v], *old;
+	int nf = 0, p;
+	if (g->v_eq.first[v] < g->v_eq.first[v + 1]) {
+		if (g->grew[v] == 2) {
+			for (int i = 0; i < nw->n; i++)
+				nf = found_eq(g, v, nw->iv[i].lo, nw->iv[i].hi, nf);
+		} else {
+			old = &g->log[g->logoff[v] + g->nlog[v] - 2];
+			for (int i = 0; i < nw->n; i++) {   /* the values nw has, old not */
+				long pos = nw->iv[i].lo, end = nw->iv[i].hi;
+				int done = 0;
+				for (int o = 0; o < old->n && !done; o++) {
+					if (old->iv[o].hi < pos)
+						continue;
+					if (old->iv[o].lo > end)
+						break;
+					if (old->iv[o].lo > pos)
+						nf = found_eq(g, v, pos, old->iv[o].lo - 1, nf);
+					if (old->iv[o].hi >= end)
+						done = 1;
+					else
+						pos = old->iv[o].hi + 1;
+				}
+				if (!done)
+					nf = found_eq(g, v, pos, end, nf);
+			}
+		}
+	}
+	if (nw->n) {
+		p = bound(g->le_key, g->v_le.first[v], g->le_ptr[v], dmc_vs_min(nw), 1);
+		for (int j = p; j < g->le_ptr[v]; j++)
+			if (g->atom_sat[g->v_le.item[j]] == NEVER)
+				g->found[nf++] = g->v_le.item[j];
+		g->le_ptr[v] = p;
+		p = bound(g->ge_key, g->ge_ptr[v], g->v_ge.first[v + 1], dmc_vs_max(nw), 0);
+		for (int j = g->ge_ptr[v]; j < p; j++)
+			if (g->atom_sat[g->v_ge.item[j]] == NEVER)
+				g->found[nf++] = g->v_ge.item[j];
+		g->ge_ptr[v] = p;
+	}
+	if (nf > 1)
+		qsort(g->found, (size_t)nf, sizeof *g->found, int_cmp);
+	return nf;
+}
+
 /* Make layer k current: commit the grown sets, then wake what waits. */
 static void commit(dmc_atg *g, int k)
 {
@@ -1038,15 +1379,26 @@ static void commit(dmc_atg *g, int k)
 			continue;
 		if (g->computed[v])
 			widen(g, v);
-		g->cur[v] = g->next[v];
-		log_append(g, v, k);
+		vs_copy(&g->cur[v], &g->next[v]);
+		if (!log_append(g, v, k))
+			g->grew[v] = 2;       /* the set before is not in the log */
 		g->vtouched[nchanged++] = v;
 	}
 	for (int i = 0; i < nchanged; i++) {
 		int v = g->vtouched[i];
-		for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
-			int at = g->v_atoms.item[j];
-			if (g->atom_sat[at] == NEVER && dmc_vs_may_true(g->atoms[at].e, g->curview))
+		int nf = simple_found(g, v), f = 0;
+		int j = g->v_gatoms.first[v], end = g->v_gatoms.first[v + 1];
+		/* in the order of the atoms' indices, as they wake actions: the
+		 * order effects are applied in decides which intervals merge
+		 * when a set overflows */
+		while (j < end || f < nf) {
+			int at;
+			if (f == nf || (j < end && g->v_gatoms.item[j] < g->found[f])) {
+				at = g->v_gatoms.item[j++];
+				if (g->atom_sat[at] == NEVER
+				    && dmc_vp_may_true(g->progs, g->atoms[at].prog, g->curview))
+					atom_holds(g, at, k);
+			} else if (g->atom_sat[at = g->found[f++]] == NEVER)
 				atom_holds(g, at, k);
 		}
 		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)
@@ -1202,12 +1554,12 @@ static void target_val(dmc_atg *g, int v, long c)
  * into a variable with domain [lo, hi]) possibly produce c. */
 typedef struct { int produce; long c, lo, hi; } goalpred;
 
-static int holds(const dmc_atg *g, const dmc_aexpr *e, const goalpred *p)
+static int holds(dmc_atg *g, dmc_vprog e, const goalpred *p)
 {
 	dmc_vset r;
-	dmc_vs_eval(e, g->view, &r);
 	if (!p->produce)
-		return dmc_vs_has_nonzero(&r);
+		return dmc_vp_may_true(g->progs, e, g->view);
+	dmc_vp_eval(g->progs, e, g->view, &r);
 	dmc_vs_fit(&r, p->lo, p->hi, g->wrap);
 	return dmc_vs_contains(&r, p->c);
 }
@@ -1225,7 +1577,7 @@ static unsigned long distance(long ref, dmc_ival iv)
  * ref as we can: try the nearest point of each interval (nearest
  * interval first), else bisect the interval, keeping the half nearer
  * ref when both halves may work.  view[u] is left at {w}. */
-static int pick(dmc_atg *g, const dmc_aexpr *e, const goalpred *p, int u,
+static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
                 const dmc_vset *s, long ref, long *w)
 {
 	dmc_vset *one = &g->single[u];
@@ -1283,7 +1635,7 @@ static int pick(dmc_atg *g, const dmc_aexpr *e, const goalpred *p, int u,
  * the earliest logged set of the variable that keeps p true, then one
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
-static void witness(dmc_atg *g, const dmc_aexpr *e, const int *vars, int nv, int j,
+static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
                     const goalpred *p)
 {
 	for (int i = 0; i < nv; i++)
@@ -1315,7 +1667,7 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
-		witness(g, a->e, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
+		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -1434,7 +1786,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 		goalpred p = { 1, c, av->lo, av->hi };
 		for (int i = 0; i < f->nv; i++)
 			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
-		return holds(g, f->rhs, &p);
+		return holds(g, f->prog, &p);
 	}
 	if (f->kind == EF_INC) {      /* from the largest b <= c - step */
 		long lim = c < NEG + f->step ? NEG : c - f->step;
@@ -1476,14 +1828,19 @@ static void support_val(dmc_atg *g, int ti, int k)
 {
 	int v = g->tv_var[ti], best = -1, any = -1;
 	long c = g->tv_val[ti], breps = 0, bbase = 0, bcost = 0, bdiff = 0;
-	for (int i = g->v_writers.first[v]; i < g->v_writers.first[v + 1]; i++) {
-		const effect *f = &g->effs[g->v_writers.item[i]];
+	/* The writers of v in order, leaving out those that assign another
+	 * constant: they cannot produce c (writers_at) */
+	int i = g->v_wgen.first[v], ie = g->v_wgen.first[v + 1];
+	int ci = bound(g->wc_key, g->v_wconst.first[v], g->v_wconst.first[v + 1], c, 1);
+	int ce = bound(g->wc_key, ci, g->v_wconst.first[v + 1], c, 0);
+	while (i < ie || ci < ce) {
+		int e = ci == ce || (i < ie && g->v_wgen.item[i] < g->v_wconst.item[ci])
+		        ? g->v_wgen.item[i++] : g->v_wconst.item[ci++];
+		const effect *f = &g->effs[e];
 		int a = f->act, d = steps(g, a);
 		long reps, base, cost, diff;
 		if (g->a_en[a] > k - d)
 			continue;
-		if (any < 0 || g->a_en[a] < g->a_en[any])
-			any = a;
 		/* the effect read layer k - 1 (a pair's too: applied late) */
 		if (!produces(g, f, c, k - 1, &reps, &base))
 			continue;
@@ -1494,7 +1851,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		diff = difficulty(g, a);
 		if (cost == 0 || better(g, a, cost, diff, best < 0 ? -1 : g->effs[best].act,
 		                        bcost, bdiff)) {
-			best = g->v_writers.item[i];
+			best = e;
 			breps = reps;
 			bbase = base;
 			bcost = cost;
@@ -1508,6 +1865,11 @@ static void support_val(dmc_atg *g, int ti, int k)
 		 * it exactly, so there is no witness to follow down.  Take the
 		 * earliest writer and charge the layers below as if a chain of
 		 * k steps built the value (hU stays >= the layer count). */
+		for (int j = g->v_writers.first[v]; j < g->v_writers.first[v + 1]; j++) {
+			int a = g->effs[g->v_writers.item[j]].act;
+			if (g->a_en[a] <= k - steps(g, a) && (any < 0 || g->a_en[a] < g->a_en[any]))
+				any = a;
+		}
 		if (any >= 0) {
 			select_action(g, any, k - steps(g, any), 1);
 			add_cost(g, k - steps(g, any));
@@ -1522,7 +1884,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)
-			witness(g, f->rhs, &g->evars[f->vfirst], f->nv, k - 1, &p);
+			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p);
 	}
 }
 
@@ -1530,9 +1892,9 @@ static long extract(dmc_atg *g)
 {
 	const dmc_agoal *gl = &g->m->goals[g->goal];
 	int top = g->g_layer[g->goal];
-	fill(g->head, top + 1, -1);
-	fill(g->v_thead, g->m->nvars, -1);
-	fill(g->sel_layer, g->nacts, -1);
+	fill_bytes(g->head, top + 1, 0xff);
+	fill_bytes(g->v_thead, g->m->nvars, 0xff);
+	fill_bytes(g->sel_layer, g->nacts, 0xff);
 	memset(g->loc_targeted, 0, (size_t)g->nlocs);
 	memset(g->a_posted, 0, (size_t)g->nacts);
 	memset(g->atom_posted, 0, (size_t)g->natoms);

@@ -153,6 +153,25 @@ static size_t serialise(unsigned char *keybuf, int mode, const dmc_astate *s)
 	return (size_t) (p - keybuf);
 }
 
+#ifdef DMC_HTRACE
+/* A build with -DDMC_HTRACE appends every value computed to the file
+ * named by $DMC_HTRACE: two builds' traces of one search (breadth-first,
+ * --no-prune --hcache off, so the states do not depend on h) are equal
+ * iff their heuristics agree on every state (tests/ref/htrace.sh). */
+static void htrace(int mode, int h)
+{
+	static FILE *f;
+	static int opened;
+	if (!opened) {
+		const char *name = getenv("DMC_HTRACE");
+		opened = 1;
+		f = name ? fopen(name, "w") : NULL;
+	}
+	if (f)
+		fprintf(f, "%d %d\n", mode, h);
+}
+#endif
+
 /* h of state sv, from the cache or the ATG. */
 static int relax_eval(void *self, const dmc_state_view *sv)
 {
@@ -184,6 +203,9 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 		h--;
 	if (h == DMC_H_INF && (c->model.gave_up[0] || c->model.unmodelled))
 		h = c->far_h;
+#ifdef DMC_HTRACE
+	htrace(mode, h);
+#endif
 	return h;
 }
 

@@ -8,6 +8,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "valueset.h"
 
@@ -93,8 +94,9 @@ void dmc_vs_clear(dmc_vset *s)
 
 void dmc_vs_set(dmc_vset *s, long lo, long hi)
 {
-	s->n = 0;
-	dmc_vs_add(s, lo, hi);
+	s->n = lo <= hi;
+	s->iv[0].lo = lo;
+	s->iv[0].hi = hi;
 }
 
 /* Over capacity: merge the two neighbours with the smallest gap. */
@@ -121,12 +123,12 @@ static int left_of(long xhi, long lo)
 	return xhi < lo && xhi + 1 < lo;
 }
 
-void dmc_vs_add(dmc_vset *s, long lo, long hi)
+/* The general case, through a buffer with room for one interval more
+ * than a set holds (then the two closest are merged). */
+static void add_merging(dmc_vset *s, long lo, long hi)
 {
 	dmc_ival buf[DMC_VS_MAX + 1];
 	int n = 0, i = 0;
-	if (lo > hi)
-		return;
 	while (i < s->n && left_of(s->iv[i].hi, lo))
 		buf[n++] = s->iv[i++];
 	while (i < s->n && !left_of(hi, s->iv[i].lo)) {      /* overlaps or touches */
@@ -143,6 +145,46 @@ void dmc_vs_add(dmc_vset *s, long lo, long hi)
 	for (i = 0; i < n; i++)
 		s->iv[i] = buf[i];
 	s->n = n;
+}
+
+/* In place: [lo, hi] absorbs the intervals [i, j) it overlaps or
+ * touches; only a new interval in a full set needs add_merging. */
+void dmc_vs_add(dmc_vset *s, long lo, long hi)
+{
+	int i = s->n, j;
+	if (lo > hi)
+		return;
+	if (i > 0 && left_of(s->iv[i - 1].hi, lo)) {    /* after the last: append */
+		if (i == DMC_VS_MAX) {
+			add_merging(s, lo, hi);
+			return;
+		}
+		s->iv[i].lo = lo;
+		s->iv[i].hi = hi;
+		s->n = i + 1;
+		return;
+	}
+	for (i = 0; i < s->n && left_of(s->iv[i].hi, lo); i++)
+		;
+	for (j = i; j < s->n && !left_of(hi, s->iv[j].lo); j++)
+		;
+	if (j == i) {                 /* a new interval before iv[i] */
+		if (s->n == DMC_VS_MAX) {
+			add_merging(s, lo, hi);
+			return;
+		}
+		memmove(&s->iv[i + 1], &s->iv[i], (size_t)(s->n - i) * sizeof s->iv[0]);
+		s->iv[i].lo = lo;
+		s->iv[i].hi = hi;
+		s->n++;
+		return;
+	}
+	s->iv[i].lo = lmin(lo, s->iv[i].lo);
+	s->iv[i].hi = lmax(hi, s->iv[j - 1].hi);
+	if (j > i + 1) {
+		memmove(&s->iv[i + 1], &s->iv[j], (size_t)(s->n - j) * sizeof s->iv[0]);
+		s->n -= j - i - 1;
+	}
 }
 
 int dmc_vs_union(dmc_vset *dst, const dmc_vset *src)
@@ -180,6 +222,8 @@ static void add_wrapped(dmc_vset *out, long a, long b, long lo, long hi)
 void dmc_vs_fit(dmc_vset *s, long lo, long hi, int wrap)
 {
 	dmc_vset out;
+	if (s->n == 0 || (s->iv[0].lo >= lo && s->iv[s->n - 1].hi <= hi))
+		return;               /* inside already */
 	out.n = 0;
 	for (int i = 0; i < s->n; i++) {
 		long a = s->iv[i].lo, b = s->iv[i].hi;
@@ -331,7 +375,7 @@ static void shift_part(dmc_ae_op op, dmc_ival x, dmc_ival y, dmc_vset *out)
 		            shr(x.hi, (int)y.lo), shr(x.hi, (int)y.hi));
 }
 
-static void arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out)
+void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out)
 {
 	out->n = 0;
 	for (int i = 0; i < a->n; i++)
@@ -368,24 +412,20 @@ static void arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *
 
 /* ---- conditions ---- */
 
-static void set_bool(dmc_vset *out, int may_false, int may_true)
+void dmc_vs_bool(dmc_vset *out, int may_false, int may_true)
 {
-	out->n = 0;
-	if (may_false)
-		dmc_vs_add(out, 0, 0);
-	if (may_true)
-		dmc_vs_add(out, 1, 1);
+	out->n = may_false || may_true;
+	out->iv[0].lo = may_false ? 0 : 1;
+	out->iv[0].hi = may_true ? 1 : 0;
 }
 
-static void compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out)
+int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b)
 {
 	long amin = dmc_vs_min(a), amax = dmc_vs_max(a);
 	long bmin = dmc_vs_min(b), bmax = dmc_vs_max(b);
 	int t, f;
-	if (!a->n || !b->n) {
-		out->n = 0;
-		return;
-	}
+	if (!a->n || !b->n)
+		return 0;
 	switch (op) {
 	case DMC_AE_LT: t = amin < bmax; f = amax >= bmin; break;
 	case DMC_AE_LE: t = amin <= bmax; f = amax > bmin; break;
@@ -401,7 +441,7 @@ static void compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset
 		}
 		break;
 	}
-	set_bool(out, f, t);
+	return (f ? DMC_VS_MAYFALSE : 0) | (t ? DMC_VS_MAYTRUE : 0);
 }
 
 /* ---- evaluation ---- */
@@ -440,7 +480,7 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 		return;
 	case DMC_AE_NOT:
 		dmc_vs_eval(e->a, vals, &a);
-		set_bool(out, dmc_vs_has_nonzero(&a), dmc_vs_contains(&a, 0));
+		dmc_vs_bool(out, dmc_vs_has_nonzero(&a), dmc_vs_contains(&a, 0));
 		return;
 	case DMC_AE_AND:              /* C's short circuit: b only when a decides nothing */
 	case DMC_AE_OR: {
@@ -452,9 +492,9 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 		bt = dmc_vs_has_nonzero(&b);
 		bf = dmc_vs_contains(&b, 0);
 		if (e->op == DMC_AE_AND)
-			set_bool(out, af || (at && bf), at && bt);
+			dmc_vs_bool(out, af || (at && bf), at && bt);
 		else
-			set_bool(out, af && bf, at || (af && bt));
+			dmc_vs_bool(out, af && bf, at || (af && bt));
 		return;
 	}
 	case DMC_AE_COND:
@@ -473,12 +513,15 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 	case DMC_AE_GE: case DMC_AE_EQ: case DMC_AE_NE:
 		dmc_vs_eval(e->a, vals, &a);
 		dmc_vs_eval(e->b, vals, &b);
-		compare(e->op, &a, &b, out);
+		{
+			int m = dmc_vs_compare(e->op, &a, &b);
+			dmc_vs_bool(out, m & DMC_VS_MAYFALSE, m & DMC_VS_MAYTRUE);
+		}
 		return;
 	default:                              /* binary arithmetic and bit operators */
 		dmc_vs_eval(e->a, vals, &a);
 		dmc_vs_eval(e->b, vals, &b);
-		arith(e->op, &a, &b, out);
+		dmc_vs_arith(e->op, &a, &b, out);
 		return;
 	}
 }

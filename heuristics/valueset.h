@@ -64,6 +64,16 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 int dmc_vs_may_true(const dmc_aexpr *e, const dmc_vset *const *vals);
 int dmc_vs_may_false(const dmc_aexpr *e, const dmc_vset *const *vals);
 
+/* The parts of dmc_vs_eval, for evaluators that keep conditions as two
+ * bits (vprog.c): a comparison's {may be false, may be true}, the set
+ * {0}, {1}, {0, 1} or {} of such bits, and a binary arithmetic or bit
+ * operator on two sets. */
+#define DMC_VS_MAYFALSE 1
+#define DMC_VS_MAYTRUE 2
+int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b);
+void dmc_vs_bool(dmc_vset *out, int may_false, int may_true);
+void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out);
+
 /* "{0, 3..7, 10..+inf}" into buf; returns what snprintf would. */
 int dmc_vs_format(const dmc_vset *s, char *buf, size_t len);
 void dmc_vs_print(const dmc_vset *s, FILE *f);

@@ -1,0 +1,248 @@
+/*
+ * vprog.c -- compiled abstract expressions (see vprog.h).
+ *
+ * Every operator does what dmc_vs_eval does for it, through the same
+ * functions of valueset.c (dmc_vs_compare, dmc_vs_arith, dmc_vs_bool),
+ * so the results are the same sets.  The savings: operands are pointers
+ * (a variable's set is never copied, a constant is one interval written
+ * in place), and a condition stays two bits until an arithmetic operator
+ * needs it as a set.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vprog.h"
+
+#define NEG DMC_AV_NEG_INF
+#define POS DMC_AV_POS_INF
+#define F DMC_VS_MAYFALSE
+#define T DMC_VS_MAYTRUE
+
+typedef struct {
+	int op;                       /* dmc_ae_op */
+	int var;                      /* DMC_AE_VAR */
+	long value;                   /* DMC_AE_CONST */
+} ins;
+
+/* An operand: a set, or (s == NULL) a condition's bits; at is the
+ * instruction that made it, whose scratch set it may be written to. */
+typedef struct {
+	const dmc_vset *s;
+	int bits, at;
+} slot;
+
+struct dmc_vprogs {
+	ins *code;
+	int n, cap, maxlen;
+	dmc_vset all;                 /* [-inf, +inf] */
+	dmc_vset *scratch;            /* one per instruction of the longest program */
+	slot *stack;
+};
+
+dmc_vprogs *dmc_vprogs_new(void)
+{
+	dmc_vprogs *ps = calloc(1, sizeof *ps);
+	if (ps)
+		dmc_vs_set(&ps->all, NEG, POS);
+	return ps;
+}
+
+void dmc_vprogs_free(dmc_vprogs *ps)
+{
+	if (!ps)
+		return;
+	free(ps->code);
+	free(ps->scratch);
+	free(ps->stack);
+	free(ps);
+}
+
+static int emit(dmc_vprogs *ps, int op, int var, long value)
+{
+	if (ps->n == ps->cap) {
+		int cap = ps->cap ? 2 * ps->cap : 256;
+		ins *c = realloc(ps->code, (size_t)cap * sizeof *c);
+		if (!c)
+			return -1;
+		ps->code = c;
+		ps->cap = cap;
+	}
+	ps->code[ps->n++] = (ins){ op, var, value };
+	return 0;
+}
+
+/* Postfix: the operands (a, b, c), then the operator; NULL is "any". */
+static int compile(dmc_vprogs *ps, const dmc_aexpr *e)
+{
+	if (!e)
+		return emit(ps, DMC_AE_ANY, 0, 0);
+	switch (e->op) {
+	case DMC_AE_CONST: case DMC_AE_VAR: case DMC_AE_ANY:
+		return emit(ps, e->op, e->var, e->value);
+	case DMC_AE_NEG: case DMC_AE_NOT: case DMC_AE_BITNOT:
+		if (compile(ps, e->a) < 0)
+			return -1;
+		return emit(ps, e->op, 0, 0);
+	case DMC_AE_COND:
+		if (compile(ps, e->a) < 0 || compile(ps, e->b) < 0 || compile(ps, e->c) < 0)
+			return -1;
+		return emit(ps, e->op, 0, 0);
+	default:
+		if (compile(ps, e->a) < 0 || compile(ps, e->b) < 0)
+			return -1;
+		return emit(ps, e->op, 0, 0);
+	}
+}
+
+int dmc_vprogs_add(dmc_vprogs *ps, const dmc_aexpr *e, dmc_vprog *out)
+{
+	int first = ps->n;
+	if (compile(ps, e) < 0)
+		return -1;
+	out->first = first;
+	out->len = ps->n - first;
+	if (out->len > ps->maxlen)
+		ps->maxlen = out->len;
+	return 0;
+}
+
+int dmc_vprogs_seal(dmc_vprogs *ps)
+{
+	size_t n = (size_t)ps->maxlen + 1;
+	free(ps->scratch);
+	free(ps->stack);
+	ps->scratch = malloc(n * sizeof *ps->scratch);
+	ps->stack = malloc(n * sizeof *ps->stack);
+	return ps->scratch && ps->stack ? 0 : -1;
+}
+
+static const dmc_vset *as_set(dmc_vprogs *ps, slot *x)
+{
+	if (!x->s) {
+		dmc_vset *t = &ps->scratch[x->at];
+		dmc_vs_bool(t, x->bits & F, x->bits & T);
+		x->s = t;
+	}
+	return x->s;
+}
+
+/* May be false (contains 0), may be true (has a nonzero value). */
+static int as_bits(const slot *x)
+{
+	if (!x->s)
+		return x->bits;
+	return (dmc_vs_contains(x->s, 0) ? F : 0) | (dmc_vs_has_nonzero(x->s) ? T : 0);
+}
+
+static void copy_set(dmc_vset *dst, const dmc_vset *src)
+{
+	dst->n = src->n;
+	memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
+}
+
+/* Run p; the result is the one slot left on the stack. */
+static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
+{
+	slot *sp = ps->stack;         /* next free */
+	const ins *code = ps->code + p.first;
+	for (int i = 0; i < p.len; i++) {
+		const ins *in = &code[i];
+		dmc_vset *out = &ps->scratch[i];
+		slot *x, *y, *z;
+		switch (in->op) {
+		case DMC_AE_CONST:
+			dmc_vs_set(out, in->value, in->value);
+			*sp++ = (slot){ out, 0, i };
+			break;
+		case DMC_AE_VAR:
+			*sp++ = (slot){ vals && vals[in->var] ? vals[in->var] : &ps->all, 0, i };
+			break;
+		case DMC_AE_ANY:
+			*sp++ = (slot){ &ps->all, 0, i };
+			break;
+		case DMC_AE_NEG:
+		case DMC_AE_BITNOT: {
+			const dmc_vset *a = as_set(ps, x = sp - 1);
+			out->n = 0;
+			for (int k = a->n - 1; k >= 0; k--)
+				if (in->op == DMC_AE_NEG)
+					dmc_vs_add(out, a->iv[k].hi == NEG ? POS : a->iv[k].hi == POS ? NEG
+					                : -a->iv[k].hi,
+					           a->iv[k].lo == NEG ? POS : a->iv[k].lo == POS ? NEG
+					                : -a->iv[k].lo);
+				else
+					dmc_vs_add(out, ~a->iv[k].hi, ~a->iv[k].lo);
+			*x = (slot){ out, 0, i };
+			break;
+		}
+		case DMC_AE_NOT: {
+			int b = as_bits(x = sp - 1);
+			*x = (slot){ NULL, (b & T ? F : 0) | (b & F ? T : 0), i };
+			break;
+		}
+		case DMC_AE_AND:
+		case DMC_AE_OR: {
+			int a, b, at, af, bt, bf;
+			y = --sp;
+			x = sp - 1;
+			a = as_bits(x);
+			b = as_bits(y);
+			at = (a & T) != 0, af = (a & F) != 0, bt = (b & T) != 0, bf = (b & F) != 0;
+			if (in->op == DMC_AE_AND)
+				*x = (slot){ NULL, (af || (at && bf) ? F : 0) | (at && bt ? T : 0), i };
+			else
+				*x = (slot){ NULL, (af && bf ? F : 0) | (at || (af && bt) ? T : 0), i };
+			break;
+		}
+		case DMC_AE_COND: {
+			int a;
+			z = --sp;
+			y = --sp;
+			x = sp - 1;
+			a = as_bits(x);
+			out->n = 0;
+			if (a & T)
+				dmc_vs_union(out, as_set(ps, y));
+			if (a & F)
+				dmc_vs_union(out, as_set(ps, z));
+			*x = (slot){ out, 0, i };
+			break;
+		}
+		case DMC_AE_LT: case DMC_AE_LE: case DMC_AE_GT:
+		case DMC_AE_GE: case DMC_AE_EQ: case DMC_AE_NE: {
+			const dmc_vset *a, *b;
+			y = --sp;
+			x = sp - 1;
+			a = as_set(ps, x);
+			b = as_set(ps, y);
+			*x = (slot){ NULL, dmc_vs_compare(in->op, a, b), i };
+			break;
+		}
+		default: {                    /* binary arithmetic and bit operators */
+			const dmc_vset *a, *b;
+			y = --sp;
+			x = sp - 1;
+			a = as_set(ps, x);
+			b = as_set(ps, y);
+			dmc_vs_arith(in->op, a, b, out);
+			*x = (slot){ out, 0, i };
+			break;
+		}
+		}
+	}
+	return sp - 1;
+}
+
+void dmc_vp_eval(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals, dmc_vset *out)
+{
+	slot *r = run(ps, p, vals);
+	if (!r->s)
+		dmc_vs_bool(out, r->bits & F, r->bits & T);
+	else if (r->s != out)
+		copy_set(out, r->s);
+}
+
+int dmc_vp_may_true(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
+{
+	return (as_bits(run(ps, p, vals)) & T) != 0;
+}

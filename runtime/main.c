@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "runtime.h"
 #include "options.h"
+#include "options_table.h"
 #include "report.h"
 #include "search.h"
 #include "run_context.h"
@@ -51,6 +52,7 @@ static int bad_hash_size(const char *a)
 static int alternate(dmc_options *o, char *err, size_t errlen)
 {
 	char name[64];
+	int fits;
 	if (o->combo.active) {
 		snprintf(err, errlen, "--heuristic %s: a Lua script's combination is given too; choose one",
 		         o->heuristic);
@@ -63,14 +65,10 @@ static int alternate(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	}
 	dmc_combo_clear(&o->combo);
-	for (const char *p = o->heuristic;; p++) {
-		size_t len = strcspn(p, ",");
-		snprintf(name, sizeof name, "%.*s", (int) (len < sizeof name ? len : sizeof name - 1), p);
+	for (const char *p = o->heuristic; p;) {
+		p = dmc_heuristic_list_next(p, name, sizeof name, &fits);
 		if (dmc_combo_add(&o->combo, name, 1.0, err, errlen) < 0)
 			return -1;
-		p += len;
-		if (!*p)
-			break;
 	}
 	o->combo.kind = DMC_COMB_ALT;
 	o->combo.active = 1;

@@ -76,14 +76,21 @@ static int same_name(const char *a, const char *b)
 	return *a == *b;
 }
 
+const char *dmc_heuristic_list_next(const char *p, char *name, size_t n, int *fits)
+{
+	size_t len = strcspn(p, ",");
+	snprintf(name, n, "%.*s", (int) (len < n ? len : n - 1), p);
+	*fits = len < n;
+	return p[len] ? p + len + 1 : NULL;
+}
+
 int dmc_heuristic_list_check(const char *v, char *err, size_t errlen)
 {
 	char list[512], name[64];
-	int seen[64] = { 0 }, n = 0;
-	for (const char *p = v;; p++) {
-		size_t len = strcspn(p, ",");
-		snprintf(name, sizeof name, "%.*s", (int) (len < sizeof name ? len : sizeof name - 1), p);
-		int i = len < sizeof name ? dmc_heuristic_index(name) : -1;
+	int seen[64] = { 0 }, n = 0, fits;
+	for (const char *p = v; p;) {
+		p = dmc_heuristic_list_next(p, name, sizeof name, &fits);
+		int i = fits ? dmc_heuristic_index(name) : -1;
 		if (i < 0) {
 			dmc_opt_join(dmc_heuristic_names, list, sizeof list);
 			snprintf(err, errlen, "unknown heuristic '%s' (valid: %s; several, comma-separated, "
@@ -98,10 +105,8 @@ int dmc_heuristic_list_check(const char *v, char *err, size_t errlen)
 			snprintf(err, errlen, "--heuristic: at most %d heuristics alternate", DMC_COMBO_MAX);
 			return -1;
 		}
-		p += len;
-		if (!*p)
-			return 0;
 	}
+	return 0;
 }
 
 int dmc_heuristic_index(const char *name)

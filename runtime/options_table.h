@@ -72,6 +72,9 @@ int dmc_heuristic_index(const char *name);
 /* v is one heuristic name, or several comma-separated ones (alternation:
  * at most DMC_COMBO_MAX, none twice): 0, or -1 with a message. */
 int dmc_heuristic_list_check(const char *v, char *err, size_t errlen);
+/* The name at p of a comma-separated list into name (n bytes; *fits = 0
+ * when it was cut); returns the next name's start, or NULL after the last. */
+const char *dmc_heuristic_list_next(const char *p, char *name, size_t n, int *fits);
 
 /* What t's value may be ("1..1e+06", "c2c, c2cl, stack", ...; "" for
  * flags and text), for help texts and messages. */

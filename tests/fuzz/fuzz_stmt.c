@@ -136,7 +136,7 @@ static void tables(const char *text)
 		return;
 	if (dmc_abuild_make(&b, &tg, err, sizeof err) == 0) {
 		dmc_astate s;
-		dmc_abuild_state(&b, &s);
+		dmc_abuild_state(&b, dmc_view_now(), &s);
 		dmc_abuild_free(&b);
 	}
 	dmc_targets_free(&tg);

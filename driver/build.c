@@ -49,15 +49,6 @@ char *drv_spin_view(const char *cache, const char *kind, const char *mdir)
 	return dir;
 }
 
-static int contains(const char *text, size_t len, const char *needle)
-{
-	size_t m = strlen(needle);
-	for (size_t i = 0; i + m <= len; i++)
-		if (memcmp(text + i, needle, m) == 0)
-			return 1;
-	return 0;
-}
-
 void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out)
 {
 	size_t len, glen = strlen(given);
@@ -188,12 +179,7 @@ static int needs_noreduce(const char *bdir)
 		"\n#define HAS_LAST", "\n#define HAS_PRIORITY", NULL
 	};
 	char *panh = drv_printf("%s/pan.h", bdir);
-	size_t len = 0;
-	char *text = drv_read_file(panh, &len);
-	int need = 0;
-	for (const char *const *m = macros; text && *m && !need; m++)
-		need = contains(text, len, *m);
-	free(text);
+	int need = drv_file_contains(panh, macros);
 	free(panh);
 	return need;
 }

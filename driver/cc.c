@@ -201,6 +201,13 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	drv_strv_push(&cmd, e->cc);
 	drv_strv_push(&cmd, "-DBFS");
 	drv_strv_push(&cmd, "-fcommon");
+	/* SPIN's partial-order reduction trusts xr/xs channel assertions
+	 * (their accesses are marked safe), and only pan's DFS checks them at
+	 * run time: pan -DBFS compiles the check out.  The glue turns POR off
+	 * when a process declares one (pan.c's addproc calls setq_claim). */
+	static const char *const xrxs[] = { "\tsetq_claim(", NULL };
+	if (drv_file_contains(pan_c, xrxs))
+		drv_strv_push(&cmd, "-DDMC_XRXS");
 	if (*search) {
 		char *d = drv_printf("-DDMC_SEARCH=%s", search);
 		drv_strv_push(&cmd, d);

@@ -104,6 +104,20 @@ char *drv_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+int drv_file_contains(const char *path, const char *const *needles)
+{
+	size_t len = 0;
+	char *text = drv_read_file(path, &len);
+	int found = 0;
+	for (const char *const *nd = needles; text && *nd && !found; nd++) {
+		size_t m = strlen(*nd);
+		for (size_t i = 0; i + m <= len && !found; i++)
+			found = memcmp(text + i, *nd, m) == 0;
+	}
+	free(text);
+	return found;
+}
+
 int drv_cat(const char *path, FILE *out)
 {
 	FILE *f = fopen(path, "rb");

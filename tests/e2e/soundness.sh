@@ -1,7 +1,8 @@
 #!/bin/sh
 # soundness.sh -- models the heuristics once misread (issue 13): embedded
 # C, runs inside expressions, channels passed around, asserts in d_steps,
-# array indices out of bounds, conditionals in indices
+# array indices out of bounds, conditionals in indices, xr/xs channel
+# assertions that do not hold (partial-order reduction trusts them)
 # (tests/models/soundness/*.pml).  Each is checked with every heuristic
 # that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
 # without -E (a model's "// only: -E" line keeps it to -E), against SPIN's

@@ -10,6 +10,8 @@
 #include "runtime.h"
 
 static volatile sig_atomic_t caught;  /* the first terminating signal */
+/* Process state, as the signal is: an allocation failure ends the process
+ * (dmc_rt_out_of_memory is called from code that has no run at hand). */
 static char oom_reason[128];
 
 /* Only a note: the search loop sees it at its next step.  SA_RESETHAND

@@ -151,7 +151,13 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 		}
 		R->json = f;
 	}
+	/* a fallback: pan's ordinary ending is dmc_rt_finish, from wrapup */
 	on_exit(dmc_report_on_exit, R);
 	dmc_faults_install();
 	return pan_main(argc, argv);
+}
+
+int dmc_rt_finish(dmc_run *R, int status)
+{
+	return dmc_report(R, status);
 }

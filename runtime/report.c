@@ -1,8 +1,10 @@
 /*
- * report.c -- print the search results when pan exits.
+ * report.c -- print the search results when pan ends.
  *
- * pan ends through exit() both when the search is exhausted and when it
- * stops at an error (wrapup), so an atexit handler sees every ending.
+ * pan's wrapup() ends every search, exhausted or stopped at an error; the
+ * glue redirects its pan_exit call to dmc_rt_finish.  pan also leaves
+ * through exit() from a few other places (its own errors before or
+ * outside wrapup), so an on_exit handler reports those endings.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,11 +170,10 @@ static void vector_too_small(long need)
 	_exit(2);
 }
 
-void dmc_report_on_exit(int status, void *arg)
+int dmc_report(dmc_run *R, int status)
 {
-	dmc_run *R = arg;
-	if (!R || R->cancelled)                        /* the runtime said why (exit 2, --show-model) */
-		return;
+	if (!R || R->cancelled || R->reported)         /* the runtime said why (exit 2, --show-model) */
+		return status;
 	int phase = dmc_br_pan_phase();
 	if (phase == DMC_PAN_OPTIONS && status != 0) {
 		/* pan's usage(), -m0, ...: it printed why */
@@ -182,7 +183,7 @@ void dmc_report_on_exit(int status, void *arg)
 		_exit(2);
 	}
 	if (phase != DMC_PAN_SEARCH)
-		return;                       /* pan -d, a replay: pan's own ending */
+		return status;                /* pan -d, a replay: pan's own ending */
 	long need = dmc_br_vector_overflow();
 	if (need > 0)
 		vector_too_small(need);
@@ -205,7 +206,7 @@ void dmc_report_on_exit(int status, void *arg)
 		R->t_start = dmc_now_seconds();
 	}
 	if (!R->heur)
-		return;
+		return status;
 	if (R->t_end == 0)
 		R->t_end = dmc_now_seconds();
 	const dmc_stats *st = &R->st;
@@ -343,5 +344,20 @@ void dmc_report_on_exit(int status, void *arg)
 		dmc_results_write_json(R->json, r);
 	free(r);
 	fflush(NULL);
-	_exit(found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0);
+	R->reported = 1;
+	R->exit_code = found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0;
+	return R->exit_code;
+}
+
+void dmc_report_on_exit(int status, void *arg)
+{
+	dmc_run *R = arg;
+	if (R && R->reported) {
+		/* dmc_rt_finish reported; pan_exit then ran C_EXIT and the timer */
+		fflush(NULL);
+		_exit(R->exit_code);
+	}
+	dmc_report(R, status);
+	if (R && R->reported)
+		_exit(R->exit_code);
 }

@@ -6,13 +6,20 @@
 
 #include <stdio.h>
 
-/* Registered with on_exit, with the run as arg (it needs pan's exit
- * status; pan ends its process itself, from many places): prints the
- * results (to stdout, and with --json as one JSON object to the run's
- * json stream) and ends the process with 0 (no violation, complete search),
- * 1 (violation) or 3 (incomplete: a limit, a signal, out of memory);
- * with 2 when pan refused its options or stopped at an error of its own
- * that is not the model's violation (VECTORSZ too small, ...). */
+#include "run_context.h"
+
+/* Prints the results of a run pan is ending with status (to stdout, and
+ * with --json as one JSON object to the run's json stream) once, and
+ * returns the process's exit status: 0 (no violation, complete search),
+ * 1 (violation) or 3 (incomplete: a limit, a signal, out of memory).  It
+ * ends the process itself with 2 when pan refused its options or stopped
+ * at an error of its own that is not the model's violation (VECTORSZ too
+ * small, ...).  Returns status unchanged, printing nothing, when there is
+ * nothing to report (pan -d, a replay, a run the runtime cancelled). */
+int dmc_report(dmc_run *R, int status);
+
+/* Registered with on_exit, with the run as arg: ends the process with the
+ * reported exit status, reporting first if pan left without wrapup. */
 void dmc_report_on_exit(int status, void *arg);
 
 #endif

@@ -92,6 +92,8 @@ struct dmc_run {
 	/* the results (report.c) */
 	FILE *json;                   /* --json: the real stdout */
 	int cancelled;                /* the runtime said why it ended: no results */
+	int reported;                 /* the results are printed ... */
+	int exit_code;                /* ... and the process ends with this */
 	char lua_path[4096];          /* -DDMC_LUA's script, unquoted */
 	const dmc_search_ops *search; /* set by dmc_rt_start */
 

@@ -64,6 +64,11 @@ void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
 
 /* The next state to expand, or NULL to end the search. */
 void *dmc_rt_pop(dmc_run *R);
+/* pan's wrapup ends the search with pan_exit(status): the glue calls this
+ * first.  Prints the results once and returns the status pan must exit
+ * with (report.h says which). */
+int dmc_rt_finish(dmc_run *R, int status);
+
 /* End a run: the states still queued go back to pan (dmc_br_discard),
  * and everything the run owns is freed.  pan itself never calls it (it
  * ends its process); a process that runs several searches does. */

@@ -318,6 +318,13 @@ static void put_cycle_mark(const dmc_glue *g, Trail *p, Trail *tr, int fd)
 	}
 }
 
+/* wrapup's pan_exit: the results first, then pan's own ending (its
+ * timer, a model's C_EXIT) with the status they decide */
+void dmc_pan_exit(int status)
+{
+	pan_exit(dmc_rt_finish(dmc_glue_run, status));
+}
+
 void dmc_putter(Trail *tr, int fd)
 {
 	dmc_glue *g = glue();

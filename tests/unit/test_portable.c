@@ -53,8 +53,12 @@ static const char pan_c[] =
 	"{\tputter(trail, 0);\n"
 	"}\n"
 	"void\n"
+	"wrapup(void)\n"
+	"{\tpan_exit(0);\n"
+	"}\n"
+	"void\n"
 	"other(void)\n"
-	"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1);\n"
+	"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1);\n"
 	"}\n"
 	"int\n"
 	"main(int argc, char *argv[])\n"
@@ -72,6 +76,7 @@ static void test_rewrite(void)
 		"Trail *dmc_pop_bfs(void);\n"
 		"void dmc_store_state(Trail *, int, short);\n"
 		"void dmc_putter(Trail *, int);\n"
+		"void dmc_pan_exit(int);\n"
 		"int\n"
 		"store_state(char *v)\n"
 		"{\tif (dmc_h_store(v, n)) return 0;\n"
@@ -87,8 +92,12 @@ static void test_rewrite(void)
 		"{\tdmc_putter(trail, 0);\n"
 		"}\n"
 		"void\n"
+		"wrapup(void)\n"
+		"{\tdmc_pan_exit(0);\n"
+		"}\n"
+		"void\n"
 		"other(void)\n"
-		"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1);\n"
+		"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1);\n"
 		"}\n"
 		"int\n"
 		"dmc_pan_main(int argc, char *argv[])\n"
@@ -106,7 +115,8 @@ static void test_missing_calls(void)
 	CHECK_STR(err_buf,
 		"spin-dmc: pan.c has no call to pop_bfs in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to store_state in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
-		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
+		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to pan_exit in wrapup(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
 	/* the text is still copied, rewritten where it could be */
 	CHECK(strstr(out_buf, "bfs(void)\n{ dmc_push_bfs(t, 0); }\n") != NULL);
 }

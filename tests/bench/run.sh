@@ -224,7 +224,8 @@ dmc_run() {
 	if [ "$dm_h" != none ]; then
 		dm_hc=$(awk -v u="$(json_num h_us_per_eval "$dm_tag.json")" -v s="$(json_num h_time_share "$dm_tag.json")" \
 			'BEGIN { printf "%.2f (%.0f%%)", u, 100 * s }')
-		dm_hits=$(json_get '.hcache | "\(.hits) \(.lookups)"' "$dm_tag.json")
+		# cheap heuristics are not cached: hcache is null
+		dm_hits=$(json_get '.hcache // empty | "\(.hits) \(.lookups)"' "$dm_tag.json")
 		[ -n "$dm_hits" ] && dm_hc="$dm_hc, cache $(echo "$dm_hits" | awk '{ printf "%.0f%%", ($2 > 0 ? 100 * $1 / $2 : 0) }')"
 	fi
 	row "$dm_label" "$dm_v" "$(json_num states_stored "$dm_tag.json")" "$(json_num time_s "$dm_tag.json")" \

@@ -16,6 +16,7 @@ typedef struct alt_node {
 	void *item;
 	const void *key;
 	int g;
+	unsigned stall;
 	int refs;                     /* lists still holding an entry */
 	int taken;                    /* handed out by a pop */
 } alt_node;
@@ -76,17 +77,17 @@ void dmc_alt_free(dmc_alt *a, void (*discard)(void *))
 	free(a);
 }
 
-int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, const uint64_t *prio,
-                 const int *h)
+int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, unsigned stall,
+                 const uint64_t *prio, const int *h)
 {
 	alt_node *nd = malloc(sizeof *nd);
 	if (!nd)
 		return -1;
-	*nd = (alt_node) { item, key, g, 0, 0 };
+	*nd = (alt_node) { item, key, g, stall, 0, 0 };
 	a->nodes++;
 	a->live++;
 	for (int i = 0; i < a->n; i++) {
-		dmc_open_entry e = { prio[i], 0, nd, key, g, h[i] };
+		dmc_open_entry e = { prio[i], 0, nd, key, g, h[i], stall };
 		if (dmc_open_push(a->list[i], &e, NULL) < 0) {
 			/* the entries already pushed stay; the node is dropped
 			 * when they come up (taken: never handed out) */
@@ -118,7 +119,7 @@ static int next_list(const dmc_alt *a)
 	return best;
 }
 
-void *dmc_alt_pop(dmc_alt *a, int *g, const void **key, int *list)
+void *dmc_alt_pop(dmc_alt *a, int *g, const void **key, int *list, int *h, unsigned *stall)
 {
 	int i;
 	while ((i = next_list(a)) >= 0) {
@@ -138,6 +139,10 @@ void *dmc_alt_pop(dmc_alt *a, int *g, const void **key, int *list)
 		*key = nd->key;
 		if (list)
 			*list = i;
+		if (h)
+			*h = e.h;
+		if (stall)
+			*stall = nd->stall;
 		release(a, nd, NULL);
 		return item;
 	}

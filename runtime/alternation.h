@@ -34,15 +34,16 @@ dmc_alt *dmc_alt_new(int nlists);
  * be NULL), then frees the lists. */
 void dmc_alt_free(dmc_alt *a, void (*discard)(void *item));
 
-/* Queue item (depth g, identity key) in every list, in list i with
+/* Queue item (depth g, identity key, stall: open_list.h) in every list, in list i with
  * priority prio[i] (smaller first; ties first-in-first-out) and
  * heuristic value h[i].  A new best h[i] boosts list i.  Returns -1 when
  * memory is exhausted (nothing queued), else 0. */
-int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, const uint64_t *prio,
-                 const int *h);
+int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, unsigned stall,
+                 const uint64_t *prio, const int *h);
 /* The next state to expand (its g and key in *g, *key), or NULL when no
- * list has one.  *list (may be NULL) gets the list it came from. */
-void *dmc_alt_pop(dmc_alt *a, int *g, const void **key, int *list);
+ * list has one.  *list, *h and *stall (may be NULL) get the list it came
+ * from, its h in that list and the stall it was queued with. */
+void *dmc_alt_pop(dmc_alt *a, int *g, const void **key, int *list, int *h, unsigned *stall);
 
 size_t dmc_alt_size(const dmc_alt *a);       /* states queued, not yet handed out */
 size_t dmc_alt_bytes(const dmc_alt *a);

@@ -88,6 +88,9 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 		o->given |= DMC_GIVEN_PROVISO;
 		break;
 	}
+	case DMC_OPT_POR_PLATEAU:
+		o->por_plateau = (unsigned) d;
+		break;
 	case DMC_OPT_GUIDE:
 		o->guide = v;
 		break;
@@ -121,6 +124,7 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	memset(o, 0, sizeof *o);
 	o->weight = default_number(DMC_OPT_WEIGHT);
 	o->beam_width = (size_t) default_number(DMC_OPT_BEAM);
+	o->por_plateau = (unsigned) default_number(DMC_OPT_POR_PLATEAU);
 	o->max_depth = -1;
 	o->guide = dmc_opt_table[DMC_OPT_GUIDE].def;
 	o->search_name = default_search;

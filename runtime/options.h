@@ -26,6 +26,7 @@ typedef struct dmc_options {
 	int no_prune;                 /* keep h = infinity states */
 	int no_por;                   /* no partial-order reduction (por.h) */
 	int por_proviso;              /* dmc_por_proviso: C2c (default) or C2cl */
+	unsigned por_plateau;         /* --por-plateau (por.h's guided reduction) */
 	int show_targets;             /* print the targets before searching */
 	int show_model;               /* print the abstract model and stop */
 	double memlim_mb;             /* 0 = no limit */

@@ -12,12 +12,17 @@ struct dmc_por {
 	void *in_open_ctx;
 	dmc_por_stats stats, counted;
 	int wanted, on;
+	int guided;                   /* a candidate must also make progress... */
+	int plateau_ok;               /* ...unless the plateau budget allows one more */
 	const char *status_note;
 	struct {                      /* the expansion in progress */
 		int attempted;        /* a candidate process was tried */
 		int full;             /* ...and then every process was expanded */
 		int pid;              /* the candidate being tried, -1 none */
 		int some_ok, some_bad;   /* its successors: not closed / closed */
+		int progress;         /* a successor with a better h (guided) */
+		int rejected;         /* dmc_por_reject_candidate */
+		int last_sel;         /* the last successor was the candidate's */
 	} cur;
 };
 
@@ -78,11 +83,28 @@ void dmc_por_set_closed_query(dmc_por *P, int (*q)(void *ctx, uint64_t key), voi
 }
 
 /* the verdict on the candidate so far */
-static int candidate_ok(const dmc_por *P)
+static int proviso_ok(const dmc_por *P)
 {
+	if (P->cur.rejected)
+		return 0;
 	if (P->proviso != DMC_POR_C2C)
 		return P->cur.some_ok && !P->cur.some_bad;
 	return P->cur.some_ok;
+}
+
+static int candidate_ok(const dmc_por *P)
+{
+	return proviso_ok(P) && (!P->guided || P->cur.progress || P->plateau_ok);
+}
+
+/* the candidate being left failed: count why */
+static void count_failed(dmc_por *P)
+{
+	if (P->cur.pid < 0 || candidate_ok(P))
+		return;
+	P->stats.candidates_failed++;
+	if (proviso_ok(P))
+		P->stats.candidates_no_progress++;
 }
 
 /* the outcome of the expansion in progress, into counted (stats + it) */
@@ -104,26 +126,27 @@ void dmc_por_expansion_begin(dmc_por *P)
 	P->cur.attempted = P->cur.full = 0;
 	P->cur.pid = -1;
 	P->cur.some_ok = P->cur.some_bad = 0;
+	P->cur.progress = P->cur.rejected = P->cur.last_sel = 0;
 }
 
 int dmc_por_successor(dmc_por *P, int preselected, int pid, uint64_t key, int queued, int in_queue)
 {
+	P->cur.last_sel = preselected;
 	if (!preselected) {
 		/* pan expands every process: after a tried candidate, that is
 		 * because no candidate satisfied the proviso */
 		if (P->cur.attempted && !P->cur.full) {
 			P->cur.full = 1;
-			if (P->cur.pid >= 0 && !candidate_ok(P))
-				P->stats.candidates_failed++;
+			count_failed(P);
 			P->cur.pid = -1;
 		}
 		return 0;
 	}
 	if (pid != P->cur.pid) {             /* pan moved on to the next candidate */
-		if (P->cur.pid >= 0 && !candidate_ok(P))
-			P->stats.candidates_failed++;
+		count_failed(P);
 		P->cur.pid = pid;
 		P->cur.some_ok = P->cur.some_bad = 0;
+		P->cur.progress = P->cur.rejected = 0;
 		P->cur.attempted = 1;
 	}
 	int not_closed = queued || (P->in_open ? P->in_open(P->in_open_ctx, key) : in_queue);
@@ -137,7 +160,28 @@ int dmc_por_successor(dmc_por *P, int preselected, int pid, uint64_t key, int qu
 void dmc_por_reject_candidate(dmc_por *P)
 {
 	if (P->cur.pid >= 0)
-		P->cur.some_bad = 1;
+		P->cur.some_bad = P->cur.rejected = 1;
+}
+
+void dmc_por_set_guided(dmc_por *P, int on) { P->guided = on; }
+int dmc_por_guided(const dmc_por *P) { return P->guided; }
+
+void dmc_por_set_plateau_ok(dmc_por *P, int ok) { P->plateau_ok = ok; }
+
+int dmc_por_in_candidate(const dmc_por *P)
+{
+	return P->cur.last_sel && P->cur.pid >= 0;
+}
+
+void dmc_por_progress(dmc_por *P)
+{
+	if (P->cur.last_sel && P->cur.pid >= 0)
+		P->cur.progress = 1;
+}
+
+int dmc_por_candidate_ok(const dmc_por *P)
+{
+	return P->cur.pid >= 0 && candidate_ok(P);
 }
 
 int dmc_por_chosen(const dmc_por *P)

@@ -276,9 +276,10 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "peak_rss_mb", NULL, "%.1f", rss_mb);
 	dmc_results_num(r, "time_s", NULL, "%.6f", secs);
 	if (por_on)
-		dmc_results_text(r, "partial-order reduction", "on (proviso %s): %.0f expansions reduced, "
+		dmc_results_text(r, "partial-order reduction", "on (proviso %s%s): %.0f expansions reduced, "
 		                 "%.0f full because of the proviso",
-		                 dmc_por_proviso_name(dmc_por_proviso_kind(R->por)), ps->reduced, ps->proviso_full);
+		                 dmc_por_proviso_name(dmc_por_proviso_kind(R->por)),
+		                 dmc_por_guided(R->por) ? ", guided" : "", ps->reduced, ps->proviso_full);
 	else
 		dmc_results_text(r, "partial-order reduction", "%s", por_note);
 	if (R->opt.cycles)
@@ -293,6 +294,8 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "por_reduced", NULL, "%.0f", ps->reduced);
 	dmc_results_num(r, "por_proviso_full", NULL, "%.0f", ps->proviso_full);
 	dmc_results_num(r, "por_candidates_failed", NULL, "%.0f", ps->candidates_failed);
+	dmc_results_num(r, "por_candidates_no_progress", NULL, "%.0f", ps->candidates_no_progress);
+	dmc_results_bool(r, "por_guided", dmc_por_guided(R->por));
 	if (hc) {
 		dmc_results_text(r, "heuristic cache", "%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), "
 		                 "%.0f flushes", hc->mode, hc->entries, hc->hits, hc->lookups,

@@ -78,6 +78,9 @@ struct dmc_run {
 	dmc_alt *alt;                 /* alternation's open lists (--heuristic H1,H2,...), or NULL */
 	dmc_state_table *table;       /* best g per state; astar/wastar only */
 	int reopen;
+	int por_guided;               /* por.h's guided reduction */
+	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
+	unsigned exp_stall;           /* and its open_list.h stall */
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;

@@ -17,6 +17,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 #include <stdint.h>
@@ -220,6 +221,12 @@ static int bf_start(dmc_run *R)
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
 	R->reopen = kind_of(R)->reopen;
+	/* an order by h: a reduced expansion must not defer the moves the
+	 * heuristic rewards (por.h) */
+	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM)
+	                && strcmp(R->heur->name, "none") != 0;
+	dmc_por_set_guided(R->por, R->por_guided);
+	R->exp_h = INT_MAX;
 	if (R->reopen)
 		R->table = dmc_st_new(1u << 16);
 	if (!R->open || (R->reopen && !R->table))
@@ -336,12 +343,12 @@ static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t k
  * list i ordered as the search orders a single heuristic h_i. */
 _Static_assert(DMC_COMBO_MAX <= DMC_ALT_MAX, "an open list per term of a combination");
 
-static void alt_push(dmc_run *R, void *item, uint64_t key, int g, const int *hv)
+static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall, const int *hv)
 {
 	uint64_t prio[DMC_ALT_MAX];
 	for (int i = 0; i < R->opt.combo.nterms; i++)
 		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key);
-	if (dmc_alt_push(R->alt, item, KEY(key), g, prio, hv) < 0)
+	if (dmc_alt_push(R->alt, item, KEY(key), g, stall, prio, hv) < 0)
 		dmc_rt_out_of_memory("the runtime's open lists", 0);
 	double n = (double) dmc_alt_size(R->alt);
 	if (n > R->st.open_peak)
@@ -390,12 +397,22 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
+	/* guided reduction (por.h): a successor of a candidate process
+	 * expanded alone either shows progress or extends the plateau */
+	unsigned stall = 0;
+	if (R->por_guided) {
+		if ((R->alt ? hv[R->exp_list] : h) < R->exp_h) {
+			if (dmc_por_in_candidate(R->por))
+				dmc_por_progress(R->por);
+		} else
+			stall = R->exp_stall + (R->exp_stall < UINT_MAX);
+	}
 	if (R->alt) {
-		alt_push(R, item, key, g, hv);
+		alt_push(R, item, key, g, stall, hv);
 		return;
 	}
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key);
-	dmc_open_entry e = { prio, 0, item, KEY(key), g, h }, ev;
+	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0)
 		dmc_rt_out_of_memory("the runtime's open list", 0);
@@ -443,14 +460,18 @@ static int next_entry(dmc_run *R, dmc_open_entry *e)
 {
 	if (!R->alt)
 		return dmc_open_pop(R->open, e);
-	return (e->item = dmc_alt_pop(R->alt, &e->g, &e->key, NULL)) != NULL;
+	return (e->item = dmc_alt_pop(R->alt, &e->g, &e->key, &R->exp_list, &e->h, &e->stall)) != NULL;
 }
 
 static void *bf_pop(dmc_run *R)
 {
 	dmc_open_entry e;
-	if (R->nurgent > 0)
+	if (R->nurgent > 0) {
+		R->exp_h = INT_MAX;           /* unknown: any successor is progress */
+		R->exp_stall = 0;
+		dmc_por_set_plateau_ok(R->por, 1);
 		return R->urgent[--R->nurgent];
+	}
 	if (dmc_search_limit_reached(R))
 		return NULL;
 	while (next_entry(R, &e)) {
@@ -466,6 +487,9 @@ static void *bf_pop(dmc_run *R)
 			}
 		}
 		R->st.expanded++;
+		R->exp_h = e.h;
+		R->exp_stall = e.stall;
+		dmc_por_set_plateau_ok(R->por, e.stall < R->opt.por_plateau);
 		return e.item;
 	}
 	return NULL;

@@ -234,6 +234,15 @@ void dmc_push_bfs(Trail *f, int d)
 	/* A push without a preceding store call is pan re-expanding the
 	 * pre-rendezvous state after a failed rendezvous (see bfs()). */
 	dmc_rt_push(dmc_glue_run, t, g->pending_key, d, !g->pending);
+#ifndef NOREDUCE
+	/* guided reduction (por.h): the push may have shown the candidate's
+	 * progress, which is what it waited for */
+	if (g->pending && g->por_on && g->por_sel && !g->por_ok
+	    && dmc_por_candidate_ok(dmc_rt_por(dmc_glue_run))) {
+		g->por_ok = 1;
+		trpt->tau |= 64;
+	}
+#endif
 	g->pending = 0;
 }
 

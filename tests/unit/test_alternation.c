@@ -20,7 +20,7 @@ static void push2(dmc_alt *a, uintptr_t id, uint64_t p0, uint64_t p1)
 {
 	uint64_t prio[2] = { p0, p1 };
 	int h[2] = { (int) p0, (int) p1 };
-	CHECK(dmc_alt_push(a, item(id), item(id), (int) id, prio, h) == 0);
+	CHECK(dmc_alt_push(a, item(id), item(id), (int) id, 0, prio, h) == 0);
 }
 
 /* Two lists with opposite orders, no progress after the first push:
@@ -41,7 +41,7 @@ static void test_turns_and_once(void)
 	void *p;
 	uintptr_t order[6];
 	int n = 0, lists[6];
-	while ((p = dmc_alt_pop(a, &g, &key, &list))) {
+	while ((p = dmc_alt_pop(a, &g, &key, &list, NULL, NULL))) {
 		CHECK(key == p);
 		CHECK_EQ_LONG(g, (long) id_of(p));
 		seen[id_of(p)]++;
@@ -76,14 +76,14 @@ static void test_boost(void)
 	int g, list;
 	const void *key;
 	for (int k = 0; k < 12; k++) {
-		void *p = dmc_alt_pop(a, &g, &key, &list);
+		void *p = dmc_alt_pop(a, &g, &key, &list, NULL, NULL);
 		CHECK(p != NULL);
 		CHECK_EQ_LONG(list, 1);          /* the boosted list, until empty */
 		if (k == 0)
 			CHECK_EQ_LONG((long) id_of(p), 11);
 	}
-	CHECK(dmc_alt_pop(a, &g, &key, &list) == NULL);
-	dmc_alt_free(a, NULL);
+	CHECK(dmc_alt_pop(a, &g, &key, &list, NULL, NULL) == NULL);
+	dmc_alt_free(a, NULL, NULL);
 }
 
 /* What was never handed out goes to discard exactly once, whatever the
@@ -95,11 +95,11 @@ static void test_free_discards_once(void)
 	for (uintptr_t i = 0; i < 8; i++) {
 		uint64_t prio[3] = { i, 8 - i, i % 3 };
 		int h[3] = { 0, 0, 0 };
-		CHECK(dmc_alt_push(a, item(i), item(i), 0, prio, h) == 0);
+		CHECK(dmc_alt_push(a, item(i), item(i), 0, 0, prio, h) == 0);
 	}
 	int g;
 	const void *key;
-	void *p = dmc_alt_pop(a, &g, &key, NULL);
+	void *p = dmc_alt_pop(a, &g, &key, NULL, NULL, NULL);
 	CHECK(p != NULL);
 	CHECK(dmc_alt_bytes(a) > 0);
 	dmc_alt_free(a, discard);
@@ -114,9 +114,9 @@ static void test_limits(void)
 	dmc_alt *a = dmc_alt_new(1);
 	int g;
 	const void *key;
-	CHECK(dmc_alt_pop(a, &g, &key, NULL) == NULL);
-	dmc_alt_free(a, NULL);
-	dmc_alt_free(NULL, NULL);
+	CHECK(dmc_alt_pop(a, &g, &key, NULL, NULL, NULL) == NULL);
+	dmc_alt_free(a, NULL, NULL);
+	dmc_alt_free(NULL, NULL, NULL);
 }
 
 CHECK_MAIN("alternation",

@@ -124,6 +124,60 @@ static void a_closed_query_replaces_the_queue_tag(void)
 	dmc_por_reset(por());
 }
 
+/* guided reduction: the proviso is not enough, a successor with a
+ * better h must show up (the search reports it after the successor) */
+static void guided_candidate_needs_progress(void)
+{
+	dmc_por_reset(por());
+	dmc_por_set_guided(por(), 1);
+	dmc_por_expansion_begin(por());
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 1, 0), 0);   /* new, no better h */
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 0);
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 1, 0), 0);
+	dmc_por_progress(por());                                       /* ...this one is better */
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 1);
+	CHECK_EQ_LONG(dmc_por_chosen(por()), 3);
+	/* the next state: candidate 3 makes no progress, candidate 2 does */
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 3, 0, 1, 0);
+	dmc_por_successor(por(), SEL, 2, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 0);               /* progress is per candidate */
+	dmc_por_progress(por());
+	CHECK_EQ_LONG(dmc_por_chosen(por()), 2);
+	/* the next: progress after a full expansion's successor counts for nothing */
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 1, 0, 1, 0);
+	dmc_por_successor(por(), FULL, 1, 0, 1, 0);
+	dmc_por_progress(por());
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	const dmc_por_stats *s = dmc_por_get_stats(por());
+	CHECK_EQ_LONG(s->reduced, 2);
+	CHECK_EQ_LONG(s->candidates_failed, 2);
+	CHECK_EQ_LONG(s->candidates_no_progress, 2);
+	dmc_por_reset(por());
+}
+
+/* progress never overrides the proviso, nor a rejected candidate */
+static void guided_progress_does_not_override_the_proviso(void)
+{
+	dmc_por_reset(por());
+	dmc_por_set_guided(por(), 1);
+	dmc_por_set_proviso(por(), DMC_POR_C2CL);
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 2, 0, 1, 0);
+	dmc_por_progress(por());
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 1);
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 0, 0, 0), 0);   /* closed: C2cl fails */
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 0);
+	dmc_por_reset(por());
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 2, 0, 1, 0);
+	dmc_por_reject_candidate(por());                               /* a rendezvous offer */
+	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 0, 1, 0), 0);   /* C2c too */
+	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	dmc_por_reset(por());
+}
+
 static void proviso_names_and_status(void)
 {
 	dmc_por_proviso p;
@@ -151,4 +205,6 @@ CHECK_MAIN("por",
 	CASE(the_kept_candidate_is_reported),
 	CASE(stack_needs_every_successor_off_the_stack),
 	CASE(a_closed_query_replaces_the_queue_tag),
+	CASE(guided_candidate_needs_progress),
+	CASE(guided_progress_does_not_override_the_proviso),
 	CASE(proviso_names_and_status))

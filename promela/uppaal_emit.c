@@ -61,6 +61,7 @@ typedef struct {
 	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
 	int maxb;               /* dmc_bK flags a broadcast needs */
 	int dstep;              /* updates in a d_step (liveness queries) */
+	int deadlock;           /* the query is A[] not deadlock or E<> deadlock */
 } em;
 
 /* the start and the end of an edge's updates */
@@ -830,7 +831,13 @@ static int tick_option(em *e, long d)
 	up_net *n = e->s.n;
 	FILE *o = e->s.out;
 	int any_urgent_sync = 0;
-	fprintf(o, "\t:: /* delay %ld */ dmc_tick!((1", d);
+	/* with a deadlock query one atomic step on one line (no rendezvous:
+	 * SPIN's breadth-first search may miss invalid end states with one) */
+	const char *nl = e->deadlock ? " " : "\n\t\t   ";
+	if (e->deadlock)
+		fprintf(o, "\t:: /* delay %ld */ atomic { ((1", d);
+	else
+		fprintf(o, "\t:: /* delay %ld */ dmc_tick!((1", d);
 	if (e->any_committed)
 		fputs(" && ncommit == 0", o);
 	for (int i = 0; i < n->insts.n; i++) {
@@ -838,7 +845,7 @@ static int tick_option(em *e, long d)
 		for (int k = 0; k < in->t->locs.n; k++) {
 			up_loc *l = in->t->locs.v[k];
 			if (l->urgent)
-				fprintf(o, "\n\t\t   && loc_%s != %d", in->pname, k);
+				fprintf(o, "%s&& loc_%s != %d", nl, in->pname, k);
 			if (!l->inv)
 				continue;
 			/* the invariant with every clock d units later (invariants are
@@ -860,7 +867,7 @@ static int tick_option(em *e, long d)
 				up_push(n->m->c, &e->s.subst, v);
 				up_push(n->m->c, &e->s.subst, x);
 			}
-			fprintf(o, "\n\t\t   && (loc_%s != %d || ", in->pname, k);
+			fprintf(o, "%s&& (loc_%s != %d || ", nl, in->pname, k);
 			/* x+d printed through the global scope: the Promela name is bound there */
 			up_emit_expr_st(&e->s, in, l->inv);
 			fputc(')', o);
@@ -869,11 +876,32 @@ static int tick_option(em *e, long d)
 	}
 	if (d == 1)
 		any_urgent_sync = urgent_syncs(e);
-	fputs(") -> 1 : 0)", o);
+	if (e->deadlock) {
+		/* a delay that changes no clock is no step: where no process can
+		 * move either, SPIN sees the deadlock (an invalid end state) */
+		fprintf(o, "%s&& (0", nl);
+		for (int c = 0; c < n->clocks.n; c++) {
+			up_var *v = n->clocks.v[c];
+			fprintf(o, " || (%s < %ld", v->pname, n->cap[c]);
+			if (n->live[c]) {
+				fputs(" && (0", o);
+				for (int l = 0; l < v->owner->t->locs.n; l++)
+					if (n->live[c][l])
+						fprintf(o, " || loc_%s == %d", v->owner->pname, l);
+				fputc(')', o);
+			}
+			fputc(')', o);
+		}
+		fputc(')', o);
+	}
+	fputs(e->deadlock ? ")) -> " : ") -> 1 : 0)", o);
 	for (int c = 0; c < n->clocks.n; c++) {
 		up_var *v = n->clocks.v[c];
 		long cap = n->cap[c];
-		fputs(",\n\t\t((", o);
+		if (e->deadlock)
+			fprintf(o, "%s%s = ((", c ? "; " : "", v->pname);
+		else
+			fputs(",\n\t\t((", o);
 		if (d == 1)
 			fprintf(o, "%s < %ld", v->pname, cap);
 		else
@@ -891,7 +919,7 @@ static int tick_option(em *e, long d)
 			fprintf(o, ") -> (%s + %ld < %ld -> %s + %ld : %ld) : %s)",
 				v->pname, d, cap, v->pname, d, cap, v->pname);
 	}
-	fputc('\n', o);
+	fputs(e->deadlock ? " }\n" : "\n", o);
 	return any_urgent_sync;
 }
 
@@ -928,6 +956,10 @@ static void tick(em *e)
 	if (!tick_option(e, 1))
 		for (long d = 2; d <= maxd; d++)
 			tick_option(e, d);
+	if (e->deadlock) {
+		fputs("\tod\n}\n\n", o);
+		return;
+	}
 	fputs("\tod\n}\n\nactive proctype Clock()\n{\n\tdo\n\t:: dmc_tick?1", o);
 	for (int c = 0; c < n->clocks.n; c++)
 		fprintf(o, ", %s", ((up_var *) n->clocks.v[c])->pname);
@@ -994,6 +1026,16 @@ static void monitor(em *e, const up_emit_opts *op)
 		liveness_query(e, op->q);
 		return;
 	}
+	if (e->deadlock) {
+		/* no Monitor: a state where no process (Tick included) can move is
+		 * SPIN's invalid end state */
+		fputs("/* ", o);
+		pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
+			     op->q->kind == 'E' ? "an invalid end state (a deadlock) is a witness"
+			     : "an invalid end state (a deadlock) is a counterexample");
+		fputs(" */\n", o);
+		return;
+	}
 	fputs("/* ", o);
 	pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
 		     op->q->kind == 'E' ? "an assertion violation is a witness"
@@ -1017,6 +1059,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.out = out;
 	e.s.file = n->m->file;
 	e.dstep = up_query_is_liveness(op->q);
+	e.deadlock = up_query_deadlock(op->q);
 	collect_recvs(&e);
 	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
 	for (int i = 0; i < e.recvs.n; i++) {

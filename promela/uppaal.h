@@ -335,6 +335,9 @@ up_bind *up_lookup(up_net *n, up_inst *in, const char *name);
 int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out);
 long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what);
 up_inst *up_find_inst(up_net *n, const char *name);
+/* name is a typedef of a bounded int (and no variable or constant of the
+ * scope): 1 and its range */
+int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi);
 /* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */

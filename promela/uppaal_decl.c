@@ -152,7 +152,8 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 			up_expect(l, "]");
 		}
 	}
-	if (up_accept(l, "=")) {
+	/* `:=` is UPPAAL's older spelling of the initialiser's `=` */
+	if (up_accept(l, "=") || up_accept(l, ":=")) {
 		if (up_is(l, "{")) {
 			if (!v->size && v->type.kind != TY_STRUCT)
 				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': '{' initialiser for a non-array", v->name);
@@ -352,7 +353,8 @@ static void instdecl(up_model *m, up_lex *l)
 	d->line = l->t.line;
 	d->col = l->t.col;
 	d->name = up_expect_id(l, "an instance name");
-	up_expect(l, "=");
+	if (!up_accept(l, ":="))
+		up_expect(l, "=");
 	d->tmpl = up_expect_id(l, "a template name");
 	if (up_accept(l, "(") && !up_accept(l, ")")) {
 		do {
@@ -502,7 +504,7 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 	ch->col = l->t.col;
 	ch->file = l->file;
 	ch->name = up_expect_id(l, "a channel");
-	if (up_accept(l, "[")) {
+	while (up_accept(l, "[")) {
 		up_expr *x = up_alloc(m->c, sizeof *x);
 		x->kind = X_INDEX;
 		x->line = ch->line;

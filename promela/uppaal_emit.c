@@ -382,11 +382,11 @@ static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
 	FILE *o = e->s.out;
 	fprintf(o, "(loc_%s == %d && ", r->in->pname, r->ed->src);
 	if (ed->sync->kind == X_INDEX) {
-		up_emit_expr_st(&e->s, in, ed->sync->b);
+		up_emit_flat_index(&e->s, in, ed->sync);
 		fputs(" == ", o);
 		up_vec keep = in->sel;
 		bind_recv_sel(e, r);
-		up_emit_expr_st(&e->s, r->in, r->ed->sync->b);
+		up_emit_flat_index(&e->s, r->in, r->ed->sync);
 		fputs(" && ", o);
 		guard(e, r->in, r->ed);
 		r->in->sel.n = 0;
@@ -787,7 +787,7 @@ static int urgent_syncs(em *e)
 					up_emit_expr_st(&e->s, in, ed->guard);
 					fputs(" && ", o);
 					if (ed->sync->kind == X_INDEX) {
-						up_emit_expr_st(&e->s, in, ed->sync->b);
+						up_emit_flat_index(&e->s, in, ed->sync);
 						fputs(" == ", o);
 					}
 					long dummy[4];
@@ -803,7 +803,7 @@ static int urgent_syncs(em *e)
 						up_push(n->m->c, &rv->in->sel, b);
 					}
 					if (ed->sync->kind == X_INDEX) {
-						up_emit_expr_st(&e->s, rv->in, rv->ed->sync->b);
+						up_emit_flat_index(&e->s, rv->in, rv->ed->sync);
 						fputs(" && ", o);
 					}
 					up_emit_expr_st(&e->s, rv->in, rv->ed->guard);

@@ -31,5 +31,7 @@ void up_check_size(up_emit_st *s, const char *file, int line, int col);
 
 void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e);
+/* the element number (row-major, from 0) a[i][j]... names in its array */
+void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e);
 
 #endif

@@ -217,6 +217,42 @@ static const up_expr *struct_element(up_emit_st *s, up_inst *in, const up_expr *
 	return r;
 }
 
+void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	/* a[i][j]...: the indices from the outside in */
+	const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
+	int ni = 0;
+	while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+		idx[ni++] = base->b;
+		base = base->a;
+	}
+	if (base->kind != X_ID)
+		fail_at(s, e, "expected an array name before '['%s", "");
+	up_var *v = up_var_of(s->n, in, base);
+	if (!v || !v->nsize)
+		fail_at(s, e, "'%s' is not an array", base->name);
+	if (ni != v->ndims)
+		fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
+	for (int k = 0; k < ni; k++) {
+		const up_expr *x = idx[ni - 1 - k];
+		long stride = 1;
+		for (int d = k + 1; d < v->ndims; d++)
+			stride *= v->dimsz[d];
+		if (k)
+			fputs(" + ", o);
+		if (stride > 1 || v->dimlo[k])
+			fputc('(', o);
+		emit(s, in, x);
+		if (v->dimlo[k])
+			fprintf(o, " - %ld", v->dimlo[k]);
+		if (stride > 1)
+			fprintf(o, ") * %ld", stride);
+		else if (v->dimlo[k])
+			fputc(')', o);
+	}
+}
+
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
@@ -246,38 +282,15 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			emit_var_name(s, in, e);
 		break;
 	case X_INDEX: {
-		/* a[i][j]...: the indices from the outside in */
-		const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
-		int ni = 0;
-		while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
-			idx[ni++] = base->b;
+		const up_expr *base = e;
+		while (base->kind == X_INDEX)
 			base = base->a;
-		}
 		if (base->kind != X_ID)
 			fail_at(s, e, "expected an array name before '['%s", "");
-		up_var *v = up_var_of(s->n, in, base);
-		if (!v || !v->nsize)
-			fail_at(s, e, "'%s' is not an array", base->name);
-		if (ni != v->ndims)
-			fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
 		/* one flat Promela array, row-major */
 		emit(s, in, base);
 		fputc('[', o);
-		for (int k = 0; k < ni; k++) {
-			const up_expr *x = idx[ni - 1 - k];
-			long stride = 1;
-			for (int d = k + 1; d < v->ndims; d++)
-				stride *= v->dimsz[d];
-			if (k)
-				fputs(" + ", o);
-			if (stride > 1) {
-				fputc('(', o);
-				emit(s, in, x);
-				fprintf(o, ") * %ld", stride);
-			} else {
-				emit(s, in, x);
-			}
-		}
+		up_emit_flat_index(s, in, e);
 		fputc(']', o);
 		break;
 	}

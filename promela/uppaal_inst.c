@@ -184,6 +184,24 @@ static up_expr *num(up_ctx *c, long v, int line)
 	return e;
 }
 
+int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi)
+{
+	if (up_lookup(n, in, name))
+		return 0;
+	up_model *m = n->m;
+	for (int i = m->typedefs.n - 1; i >= 0; i--) {
+		up_typedef *t = m->typedefs.v[i];
+		if (strcmp(t->name, name) != 0)
+			continue;
+		if (t->type.kind != TY_INT || !t->type.lo)
+			return 0;
+		*lo = up_eval_const_or_fail(n, in, t->type.lo, "range");
+		*hi = up_eval_const_or_fail(n, in, t->type.hi, "range");
+		return 1;
+	}
+	return 0;
+}
+
 /* a variable of the network: range, size, Promela name */
 /* v's array dimensions, evaluated into v->dimsz; the element count */
 static long add_shape(up_net *n, up_inst *in, up_var *v)
@@ -192,7 +210,16 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 	v->ndims = 1 + v->dims.n;
 	v->nsize = 1;
 	for (int k = 0; k < v->ndims; k++) {
-		long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
+		const up_expr *sz = k ? v->dims.v[k - 1] : v->size;
+		long lo, hi, d;
+		v->dimlo[k] = 0;
+		if (sz->kind == X_ID && up_typedef_range(n, in, sz->name, &lo, &hi)) {
+			/* a[id_t]: indexed by the range's values */
+			d = hi - lo + 1;
+			v->dimlo[k] = lo;
+		} else {
+			d = up_eval_const_or_fail(n, in, sz, "array size");
+		}
 		if (d <= 0 || d > 255)
 			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..255", v->name, d);
 		v->dimsz[k] = d;
@@ -224,8 +251,6 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 	}
 	if (v->size) {
 		add_shape(n, in, v);
-		if (v->ndims > 1 && v->type.kind == TY_CHAN)
-			up_fail_at(c, v->file, v->line, v->col, "'%s': arrays of channels have one dimension only", v->name);
 	}
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)

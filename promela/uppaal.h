@@ -338,6 +338,11 @@ up_inst *up_find_inst(up_net *n, const char *name);
 /* name is a typedef of a bounded int (and no variable or constant of the
  * scope): 1 and its range */
 int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi);
+/* the range of a forall/exists/sum (X_QUANT); errors when it is not one */
+int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi);
+/* a variable like declaration d (range and shape evaluated in in), named
+ * pname in Promela, not added to the network (a function's local) */
+up_var *up_local_var(up_net *n, up_inst *in, const up_var *d, const char *pname);
 /* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */

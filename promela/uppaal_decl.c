@@ -194,6 +194,26 @@ static up_stmt *block(up_model *m, up_lex *l)
 
 static up_stmt *statement1(up_model *m, up_lex *l);
 
+/* int i = 0, a[3];  in a function: S_DECL (the ';' read too) */
+static up_stmt *local_decl(up_model *m, up_lex *l)
+{
+	up_stmt *st = stmt_node(m, l, S_DECL);
+	up_type ty;
+	up_parse_type(m, l, &ty);
+	if (ty.kind != TY_INT && ty.kind != TY_BOOL)
+		up_fail_at(m->c, l->file, st->line, st->col, "local variables of functions: only int and bool");
+	do {
+		up_var *v = declarator(m, l, &ty);
+		if (v->type.is_ref)
+			up_fail_at(m->c, l->file, v->line, v->col, "'&' outside a parameter list ('%s')", v->name);
+		if (v->type.is_const && !v->init)
+			up_fail_at(m->c, l->file, v->line, v->col, "constant '%s' has no value", v->name);
+		up_push(m->c, &st->body, v);
+	} while (up_accept(l, ","));
+	up_expect(l, ";");
+	return st;
+}
+
 static up_stmt *statement(up_model *m, up_lex *l)
 {
 	up_enter(l);
@@ -259,17 +279,19 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 			*l = save;
 		}
 		/* for (init; cond; step) body  =  { init; while (cond) { body step } } */
-		if (starts_type(m, l))
-			up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
 		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
 		b->line = w->line = line;
 		b->col = w->col = col;
-		if (!up_is(l, ";")) {
-			up_stmt *init = stmt_node(m, l, S_EXPR);
-			init->e = up_parse_expr(l);
-			up_push(m->c, &b->body, init);
+		if (starts_type(m, l)) {
+			up_push(m->c, &b->body, local_decl(m, l));     /* for (int i = 0; ...) */
+		} else {
+			if (!up_is(l, ";")) {
+				up_stmt *init = stmt_node(m, l, S_EXPR);
+				init->e = up_parse_expr(l);
+				up_push(m->c, &b->body, init);
+			}
+			up_expect(l, ";");
 		}
-		up_expect(l, ";");
 		w->e = up_is(l, ";") ? NULL : up_parse_expr(l);
 		up_expect(l, ";");
 		up_stmt *step = NULL;
@@ -286,14 +308,29 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 		up_push(m->c, &b->body, w);
 		return b;
 	}
-	static const char *const unsupported[] = { "do", "switch", "break", "continue", NULL };
+	if (up_is(l, "do")) {
+		/* do S while (c);  =  { S while (c) S } */
+		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
+		up_next(l);
+		up_stmt *body = statement(m, l);
+		up_expect(l, "while");
+		up_expect(l, "(");
+		w->e = up_parse_expr(l);
+		up_expect(l, ")");
+		up_expect(l, ";");
+		w->then = body;
+		up_push(m->c, &b->body, body);
+		up_push(m->c, &b->body, w);
+		return b;
+	}
+	static const char *const unsupported[] = { "switch", "break", "continue", NULL };
 	for (int i = 0; unsupported[i]; i++)
 		if (up_is(l, unsupported[i]))
 			up_fail_at(m->c, l->file, l->t.line, l->t.col,
 				"'%s' in a function is not supported (only assignments, if/else, for, while and return)",
 				unsupported[i]);
 	if (starts_type(m, l))
-		up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
+		return local_decl(m, l);
 	up_stmt *st = stmt_node(m, l, S_EXPR);
 	st->e = up_parse_expr(l);
 	up_expect(l, ";");
@@ -334,15 +371,12 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 		up_expect(l, ")");
 	}
 	f->body = block(m, l);
-	if (!is_void) {
-		/* an expression function: its body is `return e;` */
-		if (f->body->body.n != 1 || ((up_stmt *) f->body->body.v[0])->kind != S_RETURN
-		    || !((up_stmt *) f->body->body.v[0])->e)
-			up_fail_at(m->c, l->file, line, col,
-				"function '%s': a function with a result must be just 'return expression;' (write a void function for updates)",
-				name);
+	/* `return e;` alone: inlined as e; other bodies are evaluated
+	 * symbolically (uppaal_func.c) */
+	if (!is_void && f->body->body.n == 1 && ((up_stmt *) f->body->body.v[0])->kind == S_RETURN)
 		f->ret = ((up_stmt *) f->body->body.v[0])->e;
-	}
+	if (!is_void && !f->body->body.n)
+		up_fail_at(m->c, l->file, line, col, "function '%s' returns no value", name);
 	up_push(m->c, funcs, f);
 }
 

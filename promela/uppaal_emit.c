@@ -1097,7 +1097,14 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 		fprintf(out, "bool dmc_b%d;\t/* a broadcast receiver is enabled (0 between steps) */\n", i);
 	for (int i = 0; i < e.s.maxtemp; i++)
 		fprintf(out, "int dmc_arg%d;\t/* a value argument of a void function (0 between steps) */\n", i);
-	if (e.s.maxtemp || e.maxb)
+	for (int i = 0; i < e.s.locdecl.n; i++) {
+		const up_var *v = e.s.locdecl.v[i];
+		if (v->nsize)
+			fprintf(out, "int %s[%ld];\t/* a function's local array (0 between steps) */\n", v->pname, v->nsize);
+		else
+			fprintf(out, "int %s;\t/* a function's local variable (0 between steps) */\n", v->pname);
+	}
+	if (e.s.maxtemp || e.maxb || e.s.locdecl.n)
 		fputc('\n', out);
 	fwrite(body, 1, blen, out);
 }

@@ -120,6 +120,15 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
 		char *text;
 		long k;
+		if (!temps && !p->type.is_ref && up_eval_const(s->n, in, args[i], &k)) {
+			/* a constant argument stays a number: the body may fold it */
+			nb[i] = up_alloc(c, sizeof *nb[i]);
+			nb[i]->name = p->name;
+			nb[i]->value = up_alloc(c, sizeof *nb[i]->value);
+			nb[i]->value->kind = X_NUM;
+			nb[i]->value->val = k;
+			continue;
+		}
 		FILE *keep_out = s->out;
 		/* each argument is written into a memory stream of its own */
 		if (c->nmem >= 14)
@@ -227,9 +236,16 @@ void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e)
 		idx[ni++] = base->b;
 		base = base->a;
 	}
-	if (base->kind != X_ID)
+	up_var *v = NULL;
+	if (base->kind == X_DOT && !up_field_of(s->n, in, base)) {
+		/* P.a[i]: process P's array a */
+		up_bind *b = up_lookup(s->n, inst_of(s, base->a), base->name);
+		v = b ? b->var : NULL;
+	} else if (base->kind == X_ID) {
+		v = up_var_of(s->n, in, base);
+	} else {
 		fail_at(s, e, "expected an array name before '['%s", "");
-	up_var *v = up_var_of(s->n, in, base);
+	}
 	if (!v || !v->nsize)
 		fail_at(s, e, "'%s' is not an array", base->name);
 	if (ni != v->ndims)
@@ -285,7 +301,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		const up_expr *base = e;
 		while (base->kind == X_INDEX)
 			base = base->a;
-		if (base->kind != X_ID)
+		if (base->kind != X_ID && base->kind != X_DOT)
 			fail_at(s, e, "expected an array name before '['%s", "");
 		/* one flat Promela array, row-major */
 		emit(s, in, base);
@@ -322,10 +338,41 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		int keep = bind_args(s, in, e, f, 0);
 		enter_func(s, e);
 		fputc('(', o);
-		emit(s, in, f->ret);
+		if (f->ret)
+			emit(s, in, f->ret);
+		else
+			up_func_value(s, in, f);
 		fputc(')', o);
 		s->in_func--;
 		in->sel.n = keep;
+		break;
+	}
+	case X_QUANT: {
+		/* unrolled: the body once per value, the name bound to it */
+		long lo, hi;
+		up_quant_range(s->n, in, e, &lo, &hi);
+		up_vec *scope = in ? &in->sel : &s->n->gbinds;
+		const char *op = e->op[0] == 'A' ? " && " : e->op[0] == 'E' ? " || " : " + ";
+		if (lo > hi) {
+			fputs(e->op[0] == 'A' ? "1" : "0", o);
+			break;
+		}
+		fputc('(', o);
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(s->n->m->c, sizeof *b);
+			b->name = e->name;
+			b->value = up_alloc(s->n->m->c, sizeof *b->value);
+			b->value->kind = X_NUM;
+			b->value->val = v;
+			up_push(s->n->m->c, scope, b);
+			if (v > lo)
+				fputs(op, o);
+			fputc('(', o);
+			emit(s, in, e->c);
+			fputc(')', o);
+			scope->n--;
+		}
+		fputc(')', o);
 		break;
 	}
 	case X_UN:
@@ -380,6 +427,42 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		break;
 	case S_RETURN:
 		up_fail_at(s->n->m->c, s->file, st->line, st->col, "'return' in a void function is not supported");
+		break;
+	case S_DECL:
+		/* each local a global dmc_locK, set here (0 without an
+		 * initialiser: a declaration in a loop starts again) and 0
+		 * again after the call */
+		for (int i = 0; i < st->body.n; i++) {
+			const up_var *d = st->body.v[i];
+			up_var *v = up_local_slot(s, in, d);
+			if (!v)
+				continue;
+			long n = v->nsize ? v->nsize : 1;
+			if (d->init_list.n && d->init_list.n != n)
+				up_fail_at(s->n->m->c, d->file, d->line, d->col, "'%s': %d values for %ld elements",
+					   d->name, d->init_list.n, n);
+			for (long k = 0; k < n; k++) {
+				const up_expr *init = d->init_list.n ? d->init_list.v[k] : d->init;
+				if (!*first)
+					fputs("; ", o);
+				*first = 0;
+				if (init) {
+					up_expr lhs = { .kind = X_ID, .name = d->name, .line = d->line, .col = d->col, .file = d->file };
+					up_expr idx = { .kind = X_NUM, .val = k + v->dimlo[0] };
+					up_expr el = { .kind = X_INDEX, .a = &lhs, .b = &idx, .line = d->line, .col = d->col, .file = d->file };
+					up_expr as = { .kind = X_ASSIGN, .op = "=", .a = v->nsize ? &el : &lhs, .b = (up_expr *) init,
+						       .line = d->line, .col = d->col, .file = d->file };
+					if (v->ndims > 1)
+						up_fail_at(s->n->m->c, d->file, d->line, d->col,
+							   "'%s': initialisers of local arrays of more than one dimension are not supported", d->name);
+					up_emit_update(s, in, &as);
+				} else if (v->nsize) {
+					fprintf(o, "%s[%ld] = 0", v->pname, k);
+				} else {
+					fprintf(o, "%s = 0", v->pname);
+				}
+			}
+		}
 		break;
 	case S_EXPR:
 		if (!*first)
@@ -510,10 +593,53 @@ static void range_check(up_emit_st *s, up_inst *in, const up_expr *e)
 	fprintf(o, " <= %ld); ", v->hi);
 }
 
+/* a copy of e with its one ++/-- (inside an index) replaced by the
+ * variable; *found: that ++/--.  e itself when there is none. */
+static const up_expr *without_incdec(up_emit_st *s, const up_expr *e, const up_expr **found)
+{
+	if (!e)
+		return e;
+	if (e->kind == X_INCDEC) {
+		if (*found)
+			fail_at(s, e, "more than one '%s' in one assignment", e->op);
+		*found = e;
+		return e->a;
+	}
+	const up_expr *a = without_incdec(s, e->a, found), *b = without_incdec(s, e->b, found),
+		*c = without_incdec(s, e->c, found);
+	if (a == e->a && b == e->b && c == e->c)
+		return e;
+	up_expr *x = up_alloc(s->n->m->c, sizeof *x);
+	*x = *e;
+	x->a = (up_expr *) a;
+	x->b = (up_expr *) b;
+	x->c = (up_expr *) c;
+	return x;
+}
+
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
 	int assignable = 0;
+	if (e->kind == X_ASSIGN && e->a->kind == X_INDEX) {
+		/* list[len++] = v: the element at the old len, then len + 1
+		 * (++len: len + 1 first) */
+		const up_expr *inc = NULL, *lhs = without_incdec(s, e->a, &inc);
+		if (inc) {
+			up_expr as = *e;
+			as.a = (up_expr *) lhs;
+			if (!inc->val) {
+				up_emit_update(s, in, inc);
+				fputs("; ", o);
+			}
+			up_emit_update(s, in, &as);
+			if (inc->val) {
+				fputs("; ", o);
+				up_emit_update(s, in, inc);
+			}
+			return;
+		}
+	}
 	if (e->kind == X_CALL) {
 		up_func *f = find_func(s, in, e->name);
 		if (!f)
@@ -523,7 +649,7 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 			fputs("skip", o);
 			return;
 		}
-		int t0 = s->ntemp;
+		int t0 = s->ntemp, l0 = s->locs.n;
 		int keep = bind_args(s, in, e, f, 1);
 		int first = 1;
 		enter_func(s, e);
@@ -533,6 +659,13 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		s->in_func--;
 		while (s->ntemp > t0)
 			fprintf(o, "; dmc_arg%d = 0", --s->ntemp);
+		while (s->locs.n > l0) {
+			const up_var *v = s->locs.v[--s->locs.n];
+			if (!v->nsize)
+				fprintf(o, "; %s = 0", v->pname);
+			for (long k = 0; k < v->nsize; k++)
+				fprintf(o, "; %s[%ld] = 0", v->pname, k);
+		}
 		in->sel.n = keep;
 		return;
 	}
@@ -557,4 +690,39 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		/* an expression without effect: UPPAAL allows it, evaluate nothing */
 		fputs("skip", o);
 	}
+}
+
+up_var *up_local_slot(up_emit_st *s, up_inst *in, const up_var *d)
+{
+	up_ctx *c = s->n->m->c;
+	if (!in)
+		up_fail_at(c, d->file, d->line, d->col, "local '%s' outside a process", d->name);
+	if (d->type.is_const) {
+		/* a constant: its value */
+		up_bind *b = up_alloc(c, sizeof *b);
+		b->name = d->name;
+		b->value = up_alloc(c, sizeof *b->value);
+		b->value->kind = X_NUM;
+		b->value->val = up_eval_const_or_fail(s->n, in, d->init, "constant");
+		up_push(c, &in->sel, b);
+		return NULL;
+	}
+	up_var *v = up_local_var(s->n, in, d, "dmc_loc");
+	char name[48];
+	if (v->nsize)
+		snprintf(name, sizeof name, "dmc_loc%d_%ld", s->locs.n, v->nsize);
+	else
+		snprintf(name, sizeof name, "dmc_loc%d", s->locs.n);
+	v->pname = up_strdup(c, name);
+	up_push(c, &s->locs, v);
+	int known = 0;
+	for (int i = 0; i < s->locdecl.n && !known; i++)
+		known = strcmp(((up_var *) s->locdecl.v[i])->pname, v->pname) == 0;
+	if (!known)
+		up_push(c, &s->locdecl, v);
+	up_bind *b = up_alloc(c, sizeof *b);
+	b->name = d->name;
+	b->var = v;
+	up_push(c, &in->sel, b);
+	return v;
 }

@@ -61,9 +61,31 @@ static up_expr *primary(up_lex *l)
 	} else if (up_accept(l, "(")) {
 		e = up_parse_expr(l);
 		up_expect(l, ")");
+	} else if (up_is(l, "forall") || up_is(l, "exists") || up_is(l, "sum")) {
+		/* forall (i : T) body: body for every value of the range T
+		 * (int[a,b] or a typedef's name), joined by && (|| , +) */
+		e = node(l, X_QUANT, up_is(l, "forall") ? "A" : up_is(l, "exists") ? "E" : "S");
+		up_next(l);
+		up_expect(l, "(");
+		e->name = up_expect_id(l, "a name");
+		up_expect(l, ":");
+		if (up_accept(l, "int")) {
+			up_expect(l, "[");
+			e->a = up_parse_expr(l);
+			up_expect(l, ",");
+			e->b = up_parse_expr(l);
+			up_expect(l, "]");
+		} else {
+			e->a = node(l, X_ID, NULL);
+			e->a->name = up_expect_id(l, "a range type (int[a,b] or a typedef's name)");
+		}
+		up_expect(l, ")");
+		up_enter(l);
+		e->c = up_parse_cond_expr(l);
+		up_leave(l);
+		return grown(l, e);
 	} else if (l->t.kind == T_ID) {
-		static const char *const reserved[] = { "and", "or", "not", "imply",
-			"forall", "exists", "sum", NULL };
+		static const char *const reserved[] = { "and", "or", "not", "imply", NULL };
 		for (int i = 0; reserved[i]; i++)
 			if (up_is(l, reserved[i]))
 				up_fail_at(l->c, l->file, l->t.line, l->t.col, "'%s' is not supported here", reserved[i]);
@@ -251,6 +273,15 @@ static void text(const up_expr *e, char **p, size_t *n)
 		OUT(")");
 		break;
 	case X_UN: OUT("%s", e->op); text(e->a, p, n); break;
+	case X_QUANT:
+		OUT("%s (%s : ", e->op[0] == 'A' ? "forall" : e->op[0] == 'E' ? "exists" : "sum", e->name);
+		if (e->b) {
+			OUT("int["); text(e->a, p, n); OUT(","); text(e->b, p, n); OUT("]");
+		} else {
+			text(e->a, p, n);
+		}
+		OUT(") "); text(e->c, p, n);
+		break;
 	case X_INCDEC:
 		if (!e->val) OUT("%s", e->op);
 		text(e->a, p, n);

@@ -40,6 +40,8 @@ static const char *global_pname(up_ctx *c, const char *name)
 	return s;
 }
 
+static up_expr *num(up_ctx *c, long v, int line);
+
 static up_bind *find_bind(up_vec *v, const char *name)
 {
 	for (int i = v->n - 1; i >= 0; i--) {
@@ -158,9 +160,47 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 			return 1;
 		}
 		return eval_bin(n, e, a, b, out);
+	case X_QUANT: {
+		long lo, hi, acc = e->op[0] == 'A';
+		if (!up_quant_range(n, in, e, &lo, &hi))
+			return 0;
+		up_vec *scope = in ? &in->sel : &n->gbinds;
+		int ok = 1;
+		for (long v = lo; v <= hi && ok; v++) {
+			up_bind b = { e->name, num(n->m->c, v, e->line), NULL };
+			up_push(n->m->c, scope, &b);
+			ok = up_eval_const(n, in, e->c, &a);
+			scope->n--;
+			if (!ok)
+				break;
+			if (e->op[0] == 'A')
+				acc = acc && a;
+			else if (e->op[0] == 'E')
+				acc = acc || a;
+			else
+				acc = int32_result(n, e, (long long) acc + a);
+		}
+		*out = acc;
+		return ok;
+	}
 	default:
 		return 0;
 	}
+}
+
+int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi)
+{
+	if (e->b) {
+		*lo = up_eval_const_or_fail(n, in, e->a, "range");
+		*hi = up_eval_const_or_fail(n, in, e->b, "range");
+	} else if (!up_typedef_range(n, in, e->a->name, lo, hi)) {
+		up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+			   "'%s' is not a bounded int type", e->a->name);
+	}
+	if (*hi - *lo > 255)
+		up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+			   "the range of '%s' has more than 256 values", e->name);
+	return 1;
 }
 
 long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what)
@@ -233,6 +273,20 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 {
 	up_ctx *c = n->m->c;
+	up_var *v = up_local_var(n, in, src, pname);
+	if (v->type.kind == TY_CLOCK) {
+		if (v->size)
+			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
+		v->clock = n->clocks.n;
+		up_push(c, &n->clocks, v);
+	}
+	up_push(c, &n->vars, v);
+	return v;
+}
+
+up_var *up_local_var(up_net *n, up_inst *in, const up_var *src, const char *pname)
+{
+	up_ctx *c = n->m->c;
 	up_var *v = up_alloc(c, sizeof *v);
 	*v = *src;
 	v->pname = pname;
@@ -249,16 +303,8 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 		if (v->lo > v->hi)
 			up_fail_at(c, v->file, v->line, v->col, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
-	if (v->size) {
+	if (v->size)
 		add_shape(n, in, v);
-	}
-	if (v->type.kind == TY_CLOCK) {
-		if (v->size)
-			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
-		v->clock = n->clocks.n;
-		up_push(c, &n->clocks, v);
-	}
-	up_push(c, &n->vars, v);
 	return v;
 }
 

@@ -101,6 +101,9 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
+	} else if (is_const && l->t.kind == T_ID) {
+		/* UPPAAL 3.x: `const N = 5;` without a type is an int */
+		ty->kind = TY_INT;
 	} else {
 		up_lex_fail(l, "a type (int, bool, clock, chan, const ...)");
 	}
@@ -516,6 +519,29 @@ int up_find_loc(const up_template *t, const char *name)
 	return -1;
 }
 
+/* a guard; UPPAAL 3.x's `g1, g2` is g1 && g2 */
+static up_expr *guard_list(up_lex *l)
+{
+	up_expr *g = up_parse_cond_expr(l);
+	while (up_is(l, ",")) {
+		up_expr *x = up_alloc(l->c, sizeof *x);
+		x->kind = X_BIN;
+		strcpy(x->op, "&&");
+		x->line = l->t.line;
+		x->col = l->t.col;
+		x->file = l->file;
+		up_next(l);
+		x->a = g;
+		x->b = up_parse_cond_expr(l);
+		x->height = (x->a->height > x->b->height ? x->a->height : x->b->height) + 1;
+		if (x->height > UP_MAX_EXPR_HEIGHT)
+			up_fail_at(l->c, l->file, x->line, x->col, "expression too long: more than %d operators in a chain",
+				   UP_MAX_EXPR_HEIGHT);
+		g = x;
+	}
+	return g;
+}
+
 static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 {
 	do {
@@ -575,7 +601,7 @@ void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text
 	if (strcmp(kind, "select") == 0)
 		parse_select(m, &l, ed);
 	else if (strcmp(kind, "guard") == 0)
-		ed->guard = up_parse_cond_expr(&l);
+		ed->guard = guard_list(&l);
 	else if (strcmp(kind, "synchronisation") == 0)
 		parse_sync(m, &l, ed);
 	else if (strcmp(kind, "assignment") == 0)
@@ -649,7 +675,7 @@ static void xta_trans(up_model *m, up_lex *l, up_template *t)
 			if (up_accept(l, "select"))
 				parse_select(m, l, ed);
 			else if (up_accept(l, "guard"))
-				ed->guard = up_parse_cond_expr(l);
+				ed->guard = guard_list(l);
 			else if (up_accept(l, "sync"))
 				parse_sync(m, l, ed);
 			else if (up_accept(l, "assign"))

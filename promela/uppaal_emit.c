@@ -212,6 +212,11 @@ static void globals(em *e)
 			init = v->lo > 0 ? v->lo : v->hi;
 			up_warn(n->m->c, v->file, v->line, "'%s': 0 is outside its range; starts at %ld", v->name, init);
 		}
+		if (v->type.kind == TY_INT && (init < v->lo || init > v->hi))
+			up_fail_at(n->m->c, v->file, v->line, v->col, "'%s': initial value %ld is outside its range [%ld,%ld]%s",
+				   v->name, init, v->lo, v->hi, v->type.lo ? "" : " (an int without a range is 16 bits in UPPAAL)");
+		if (v->type.kind == TY_BOOL)
+			init = init != 0;
 		if (init)
 			fprintf(o, " = %ld", init);
 		fputs(";\t/* ", o);

@@ -120,9 +120,33 @@ static void test_array_dimensions(void)
 {
 	CHECK(fails("e.xta", "int a[2][3];\nprocess P() { state s; init s;\n trans s -> s { assign a[1] = 0; }; }\nsystem P;\n",
 		    NULL, 3, "one index per dimension"));
-	CHECK(fails("e.xta", "chan c[2][2];\n" P_OK "system P;\n", NULL, 1, "one dimension only"));
+	CHECK(fails("e.xta", "chan c[2][2];\nprocess P() { state s; init s;\n trans s -> s { sync c[1]!; }; }\nsystem P;\n",
+		    NULL, 3, "one index per dimension"));
 	CHECK(fails("e.xta", "int a[20][20];\n" P_OK "system P;\n", NULL, 1, "more than 255"));
 	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
+}
+
+/* the extended language's errors name file, line and column */
+static void test_language_errors(void)
+{
+	/* a local array in a function with a result */
+	CHECK(fails("e.xta", "int f() { int a[2]; return 0; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 1, "local arrays"));
+	/* a function with a result that changes a global */
+	CHECK(fails("e.xta", "int g;\nint f() { g = 1; return 0; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 2, "not one of its locals"));
+	/* falls off its end */
+	CHECK(fails("e.xta", "int g;\nint f() { if (g > 0) return 1; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 2, "can end without returning"));
+	/* a quantifier over something that is not a range */
+	CHECK(fails("e.xta", "int g;\nprocess P() { state s; init s;\n trans s -> s { guard forall (i : g) i > 0; }; }\n"
+		    "system P;\n", NULL, 3, "not a bounded int type"));
+	/* deadlock under another operator */
+	up_result r = up_run("e.xta", P_OK "system P;\n", "E<> P.a && deadlock");
+	CHECK(r.rc == 2 && strstr(r.err, "'E<> deadlock' only"));
+	up_done(&r);
+	/* an initial value outside the range */
+	CHECK(fails("e.xta", "int[0,3] v = 4;\n" P_OK "system P;\n", NULL, 1, "outside its range [0,3]"));
 }
 
 static void test_structs(void)
@@ -206,7 +230,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_constant_needed),
 	CASE(test_unterminated_comment),
 	CASE(test_bad_character),
-	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_structs),
+	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_language_errors), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),

@@ -45,7 +45,7 @@ static int ends_with(const char *s, const char *suffix)
 static up_query *pick_query(up_model *m, const up_vec *src)
 {
 	up_query *q = NULL;
-	char why[600], first_err[600] = "";
+	char why[sizeof m->c->err], first_err[sizeof m->c->err] = "";
 	int nskip = 0;
 	for (int i = 0; i < src->n; i++) {
 		const up_query_src *s = src->v[i];
@@ -62,10 +62,10 @@ static up_query *pick_query(up_model *m, const up_vec *src)
 		up_warn(m->c, NULL, 0, "%s", why);
 		nskip++;
 		if (!first_err[0] && !strstr(why, "not a kind dmc checks"))
-			snprintf(first_err, sizeof first_err, "%s", why);
+			memcpy(first_err, why, sizeof why);
 	}
 	if (!q && first_err[0]) {
-		snprintf(m->c->err, sizeof m->c->err, "%s", first_err);
+		memcpy(m->c->err, first_err, sizeof first_err);
 		longjmp(*m->c->on_error, 1);
 	}
 	return q;

@@ -112,10 +112,15 @@ typedef struct up_inst *up_inst_ptr;
 /* ---- expressions (uppaal_expr.c) ---- */
 enum {
 	X_NUM, X_ID, X_INDEX, X_UN, X_BIN, X_COND, X_ASSIGN, X_INCDEC, X_DOT, X_CALL,
-	X_QUANT                 /* forall/exists/sum (name : range) c: op "A", "E"
+	X_QUANT,                /* forall/exists/sum (name : range) c: op "A", "E"
 				 * or "S"; the range is a (lo) and b (hi), or a
 				 * typedef's name in a and b NULL */
+	X_ARGS                  /* the 3rd and later arguments of a call of more
+				 * than 3: a the argument, b the next X_ARGS */
 };
+/* the arguments of a call: val of them in a, b, c (more than 3: c is a
+ * chain of X_ARGS) */
+#define UP_MAX_ARGS 16
 typedef struct up_expr up_expr;
 struct up_expr {
 	int kind;
@@ -129,6 +134,8 @@ struct up_expr {
 };
 up_expr *up_parse_expr(up_lex *l);                   /* an assignment expression */
 up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
+/* argument i (from 0) of the call e */
+const up_expr *up_call_arg(const up_expr *e, int i);
 /* text of an expression, for messages: UPPAAL syntax */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
 

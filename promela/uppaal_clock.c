@@ -41,11 +41,10 @@ static up_var *dot_clock(scan_st *s, const up_expr *e)
 	if (e->a->kind == X_ID) {
 		snprintf(name, sizeof name, "%s", e->a->name);
 	} else if (e->a->kind == X_CALL) {
-		const up_expr *args[3] = { e->a->a, e->a->b, e->a->c };
 		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->a->name);
 		for (int i = 0; i < e->a->val && k < sizeof name; i++) {
 			long v;
-			if (!up_eval_const(s->n, NULL, args[i], &v))
+			if (!up_eval_const(s->n, NULL, up_call_arg(e->a, i), &v))
 				return NULL;
 			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
 		}

@@ -21,10 +21,9 @@ static up_inst *inst_of(up_emit_st *s, const up_expr *e)
 	if (e->kind == X_ID) {
 		snprintf(name, sizeof name, "%s", e->name);
 	} else if (e->kind == X_CALL) {
-		const up_expr *args[3] = { e->a, e->b, e->c };
 		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->name);
 		for (int i = 0; i < e->val && k < sizeof name; i++) {
-			long v = up_eval_const_or_fail(s->n, NULL, args[i], "process argument");
+			long v = up_eval_const_or_fail(s->n, NULL, up_call_arg(e, i), "process argument");
 			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
 		}
 		if (k < sizeof name)
@@ -89,9 +88,11 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		up_fail_at(c, call->file ? call->file : s->file, call->line, call->col,
 			   "call of '%s': %d arguments, the function takes %d",
 			call->name, (int) call->val, f->params.n);
-	const up_expr *args[3] = { call->a, call->b, call->c };
+	const up_expr *args[UP_MAX_ARGS];
+	for (int i = 0; i < call->val && i < UP_MAX_ARGS; i++)
+		args[i] = up_call_arg(call, i);
 	int keep = in->sel.n;
-	up_bind *nb[3];
+	up_bind *nb[UP_MAX_ARGS];
 	for (int i = 0; i < f->params.n; i++) {
 		up_var *p = f->params.v[i];
 		if (p->type.kind == TY_STRUCT) {

@@ -115,17 +115,32 @@ static up_expr *primary(up_lex *l)
 			up_expr *x = node(l, X_CALL, NULL);
 			up_next(l);
 			x->name = e->name;
-			up_expr **slot[3] = { &x->a, &x->b, &x->c };
+			up_expr *argv[UP_MAX_ARGS];
 			int k = 0;
 			if (!up_accept(l, ")")) {
 				do {
-					if (k == 3)
-						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than 3 arguments in '%s(...)'", e->name);
-					*slot[k++] = up_parse_cond_expr(l);
+					if (k == UP_MAX_ARGS)
+						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than %d arguments in '%s(...)'",
+							   UP_MAX_ARGS, e->name);
+					argv[k++] = up_parse_cond_expr(l);
 				} while (up_accept(l, ","));
 				up_expect(l, ")");
 			}
 			x->val = k;
+			x->a = k > 0 ? argv[0] : NULL;
+			x->b = k > 1 ? argv[1] : NULL;
+			if (k == 3) {
+				x->c = argv[2];
+			} else if (k > 3) {
+				up_expr *next = NULL;
+				for (int i = k - 1; i >= 2; i--) {
+					up_expr *g = node(l, X_ARGS, NULL);
+					g->a = argv[i];
+					g->b = next;
+					next = grown(l, g);
+				}
+				x->c = next;
+			}
 			e = grown(l, x);
 		} else if (up_is(l, "++") || up_is(l, "--")) {
 			up_expr *x = node(l, X_INCDEC, l->t.text);
@@ -246,6 +261,20 @@ up_expr *up_parse_expr(up_lex *l)
 	return e;
 }
 
+const up_expr *up_call_arg(const up_expr *e, int i)
+{
+	if (i == 0)
+		return e->a;
+	if (i == 1)
+		return e->b;
+	if (e->val <= 3)
+		return e->c;
+	const up_expr *g = e->c;
+	for (int k = 2; k < i && g; k++)
+		g = g->b;
+	return g ? g->a : NULL;
+}
+
 static void text(const up_expr *e, char **p, size_t *n)
 {
 	int k = 0;
@@ -267,9 +296,11 @@ static void text(const up_expr *e, char **p, size_t *n)
 	case X_DOT: text(e->a, p, n); OUT(".%s", e->name); break;
 	case X_CALL:
 		OUT("%s(", e->name);
-		if (e->val > 0) text(e->a, p, n);
-		if (e->val > 1) { OUT(","); text(e->b, p, n); }
-		if (e->val > 2) { OUT(","); text(e->c, p, n); }
+		for (int i = 0; i < e->val; i++) {
+			if (i)
+				OUT(",");
+			text(up_call_arg(e, i), p, n);
+		}
 		OUT(")");
 		break;
 	case X_UN: OUT("%s", e->op); text(e->a, p, n); break;

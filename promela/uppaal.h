@@ -170,6 +170,8 @@ typedef struct {
 	int ndims;              /* 0 for a scalar */
 	int clock;              /* index in up_net.clocks, -1 if not a clock */
 	up_inst_ptr owner;      /* instance of a local, NULL for globals */
+	long *cvals;            /* a constant array: its nsize values (row-major);
+				 * not a Promela variable */
 } up_var;
 
 typedef struct {
@@ -345,6 +347,9 @@ up_inst *up_find_inst(up_net *n, const char *name);
 /* name is a typedef of a bounded int (and no variable or constant of the
  * scope): 1 and its range */
 int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi);
+/* the element number a[i][j]... names in v when every index is constant
+ * (an index outside the array: error) */
+int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat);
 /* the range of a forall/exists/sum (X_QUANT); errors when it is not one */
 int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi);
 /* a variable like declaration d (range and shape evaluated in in), named

@@ -304,6 +304,29 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			base = base->a;
 		if (base->kind != X_ID && base->kind != X_DOT)
 			fail_at(s, e, "expected an array name before '['%s", "");
+		up_var *cv = base->kind == X_ID ? up_var_of(s->n, in, base) : NULL;
+		if (cv && cv->cvals) {
+			/* a constant array at an index known only at run time: a
+			 * choice over its values by the element number */
+			long flat;
+			if (up_const_index(s->n, in, e, cv, &flat)) {
+				fprintf(o, "%ld", cv->cvals[flat]);
+				break;
+			}
+			up_ctx *c = s->n->m->c;
+			FILE *keep = s->out;
+			s->out = up_mem_open(c);
+			up_emit_flat_index(s, in, e);
+			char *ix = up_mem_close(c, NULL);
+			s->out = keep;
+			for (long k = 0; k + 1 < cv->nsize; k++)
+				fprintf(o, "((%s) == %ld -> %ld : ", ix, k, cv->cvals[k]);
+			fprintf(o, "%ld", cv->cvals[cv->nsize - 1]);
+			for (long k = 0; k + 1 < cv->nsize; k++)
+				fputc(')', o);
+			free(ix);
+			break;
+		}
 		/* one flat Promela array, row-major */
 		emit(s, in, base);
 		fputc('[', o);

@@ -160,6 +160,15 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 			return 1;
 		}
 		return eval_bin(n, e, a, b, out);
+	case X_INDEX: {
+		/* an element of a constant array at constant indices */
+		long flat;
+		up_var *v = up_var_of(n, in, e);
+		if (!v || !v->cvals || !up_const_index(n, in, e, v, &flat))
+			return 0;
+		*out = v->cvals[flat];
+		return 1;
+	}
 	case X_QUANT: {
 		long lo, hi, acc = e->op[0] == 'A';
 		if (!up_quant_range(n, in, e, &lo, &hi))
@@ -186,6 +195,31 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 	default:
 		return 0;
 	}
+}
+
+int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat)
+{
+	const up_expr *idx[UP_MAX_DIMS + 1];
+	int ni = 0;
+	while (e->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+		idx[ni++] = e->b;
+		e = e->a;
+	}
+	if (ni != v->ndims)
+		return 0;
+	long f = 0;
+	for (int k = 0; k < ni; k++) {
+		long x;
+		if (!up_eval_const(n, in, idx[ni - 1 - k], &x))
+			return 0;
+		x -= v->dimlo[k];
+		if (x < 0 || x >= v->dimsz[k])
+			up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+				   "index %ld of '%s' is outside the array", x + v->dimlo[k], v->name);
+		f = f * v->dimsz[k] + x;
+	}
+	*flat = f;
+	return 1;
 }
 
 int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi)
@@ -384,8 +418,22 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 		return;
 	}
 	if (d->type.is_const) {
-		if (d->size)
-			up_fail_at(c, d->file, d->line, d->col, "constant arrays are not supported ('%s')", d->name);
+		if (d->size) {
+			/* a constant array: its values, read where it is indexed */
+			up_var *v = up_local_var(n, in, d, d->name);
+			v->cvals = up_alloc(c, sizeof *v->cvals * (size_t) v->nsize);
+			if (d->init || (d->init_list.n && d->init_list.n != v->nsize))
+				up_fail_at(c, d->file, d->line, d->col, "'%s': %d values for %ld elements", d->name,
+					   d->init_list.n, v->nsize);
+			for (long k = 0; k < v->nsize && d->init_list.n; k++) {
+				v->cvals[k] = up_eval_const_or_fail(n, in, d->init_list.v[k], "constant");
+				if (v->type.kind == TY_INT && (v->cvals[k] < v->lo || v->cvals[k] > v->hi))
+					up_fail_at(c, d->file, d->line, d->col, "'%s': value %ld is outside its range [%ld,%ld]",
+						   d->name, v->cvals[k], v->lo, v->hi);
+			}
+			bind(c, scope, d->name, NULL, v);
+			return;
+		}
 		long v = up_eval_const_or_fail(n, in, d->init, "constant");
 		bind(c, scope, d->name, num(c, v, d->line), NULL);
 		return;

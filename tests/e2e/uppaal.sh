@@ -136,6 +136,18 @@ spin_says "$models/big_const.xta" 'E<> P.c' reach
 spin_says "$models/big_const.xta" 'E<> m == 0 && P.b' unreach
 spin_says "$models/old_syntax.xta" 'E<> P.c' reach
 spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
+# constant arrays with different values, indexed by variables
+spin_says "$models/const_array.xta" 'E<> P.t && paid == 21' reach
+spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 16' reach
+spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 12' unreach
+# an XML model written like UPPAAL's train-gate demo: its own queries
+spin_says "$models/gate_queue.xml" 'E<> Car(2).Pass and (forall (i : id_t) i != 2 imply Car(i).Wait)' reach
+spin_says "$models/gate_queue.xml" 'A[] forall (i : id_t) forall (j : id_t) Car(i).Pass && Car(j).Pass imply i == j' unreach
+spin_says "$models/gate_queue.xml" 'A[] Ctl.list[N] == 0' unreach
+spin_says "$models/gate_queue.xml" 'A[] not deadlock' unreach
+expect 1 'verdict *violation' "gate_queue.xml: its stored queries, sup skipped" -- "$dmc" check "$models/gate_queue.xml"
+grep -q "query 'sup: Car(0).x' skipped" out.txt && ok "gate_queue.xml: sup skipped with the reason" \
+	|| fail "gate_queue.xml: sup not named: $(head -n 3 out.txt)"
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

@@ -195,6 +195,7 @@ struct up_stmt {
 typedef struct {
 	const char *name;
 	int is_void;
+	up_type rtype;          /* the result's type (non-void) */
 	up_vec params;          /* up_var* */
 	up_stmt *body;          /* S_BLOCK */
 	up_expr *ret;           /* non-void whose body is `return e;`: e (else NULL:

@@ -347,6 +347,8 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 	up_func *f = up_alloc(m->c, sizeof *f);
 	f->name = name;
 	f->is_void = is_void;
+	if (!is_void)
+		f->rtype = *ty;
 	f->file = l->file;
 	f->line = line;
 	f->col = col;

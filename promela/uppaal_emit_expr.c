@@ -645,6 +645,15 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
 	int assignable = 0;
+	if (e->kind == X_ASSIGN && e->b->kind == X_ASSIGN) {
+		/* i = j = 0: j = 0, then i = j */
+		up_expr as = *e;
+		as.b = e->b->a;
+		up_emit_update(s, in, e->b);
+		fputs("; ", o);
+		up_emit_update(s, in, &as);
+		return;
+	}
 	if (e->kind == X_ASSIGN && e->a->kind == X_INDEX) {
 		/* list[len++] = v: the element at the old len, then len + 1
 		 * (++len: len + 1 first) */

@@ -140,6 +140,11 @@ spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
 spin_says "$models/const_array.xta" 'E<> P.t && paid == 21' reach
 spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 16' reach
 spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 12' unreach
+# a clock compared with bounded expressions; i = j = v
+spin_says "$models/clock_bound.xta" 'E<> P.u' reach
+spin_says "$models/clock_bound.xta" 'E<> P.t && a == 9 && b == 9' reach
+spin_says "$models/clock_bound.xta" 'E<> P.t && a != b' unreach
+spin_says "$models/clock_bound.xta" 'E<> P.s && x > 6' unreach
 # an XML model written like UPPAAL's train-gate demo: its own queries
 spin_says "$models/gate_queue.xml" 'E<> Car(2).Pass and (forall (i : id_t) i != 2 imply Car(i).Wait)' reach
 spin_says "$models/gate_queue.xml" 'A[] forall (i : id_t) forall (j : id_t) Car(i).Pass && Car(j).Pass imply i == j' unreach

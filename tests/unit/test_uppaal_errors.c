@@ -88,8 +88,16 @@ static void test_clock_difference_rejected(void)
 
 static void test_clock_vs_variable_rejected(void)
 {
-	CHECK(fails("e.xta", "clock x;\nint n;\nprocess P() {\n state a {x <= n};\n init a;\n}\nsystem P;\n",
-		    NULL, 4, "compared with a constant"));
+	/* an expression without known bounds (division, an unbounded
+	 * function); a bounded one is read (the clock counts up to it) */
+	CHECK(fails("e.xta", "clock x;\nint n;\nprocess P() {\n state a {x <= n / 2};\n init a;\n}\nsystem P;\n",
+		    NULL, 4, "compared with a constant or a bounded expression"));
+	CHECK(fails("e.xta", "clock x;\nint n;\nint f() { return n; }\nprocess P() {\n state a {x <= f()};\n init a;\n}\n"
+		    "system P;\n", NULL, 5, "compared with a constant or a bounded expression"));
+	up_result r = up_run("e.xta", "clock x;\nint[0,4] n;\nprocess P() {\n state a {x <= n + 1};\n init a;\n}\n"
+			     "system P;\n", "E<> P.a");
+	CHECK(r.rc == 0 && has(&r, "stops at 6"));
+	up_done(&r);
 }
 
 static void test_bad_argument_count(void)

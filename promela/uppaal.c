@@ -8,6 +8,7 @@
 #include "uppaal.h"
 #include "util.h"
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,38 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* the first query of src that dmc can check; the others are named in
+ * warnings (dmc translate writes one query).  When none can be checked
+ * and one of them is malformed, its error. */
+static up_query *pick_query(up_model *m, const up_vec *src)
+{
+	up_query *q = NULL;
+	char why[sizeof m->c->err], first_err[sizeof m->c->err] = "";
+	int nskip = 0;
+	for (int i = 0; i < src->n; i++) {
+		const up_query_src *s = src->v[i];
+		if (q) {
+			up_warn(m->c, s->file, s->line, "query %d of %d is not in this translation (it holds one "
+				"query; give that one with --target to check it)", i + 1, src->n);
+			continue;
+		}
+		up_query *t = up_try_query(m, s, why, sizeof why);
+		if (t) {
+			q = t;
+			continue;
+		}
+		up_warn(m->c, NULL, 0, "%s", why);
+		nskip++;
+		if (!first_err[0] && !strstr(why, "not a kind dmc checks"))
+			memcpy(first_err, why, sizeof why);
+	}
+	if (!q && first_err[0]) {
+		memcpy(m->c->err, first_err, sizeof first_err);
+		longjmp(*m->c->on_error, 1);
+	}
+	return q;
+}
+
 int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 		      const char *query_text, const char *query_file, FILE *out)
 {
@@ -54,12 +87,21 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 	else
 		up_parse_xta(m, text);
 	up_query *q = NULL;
-	if (query_text && !query_file)
+	if (query_text && !query_file) {
 		q = up_parse_query(m, query_text, "--target", 1);
-	else if (query_text)
-		q = up_read_query_file(m, query_text, query_file);
-	else if (m->queries.n)
-		q = m->queries.v[0];
+	} else {
+		/* a .q file's or the model's stored queries: the first one dmc
+		 * can check (the stored ones are not parsed when --query
+		 * replaces them) */
+		up_vec src = { 0 };
+		if (query_text)
+			up_split_query_file(m, query_text, query_file, &src);
+		else
+			src = m->queries;
+		if (query_text && !src.n)
+			up_fail(c, query_file, 0, "no query in the file");
+		q = pick_query(m, &src);
+	}
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, q);

@@ -111,8 +111,16 @@ typedef struct up_inst *up_inst_ptr;
 
 /* ---- expressions (uppaal_expr.c) ---- */
 enum {
-	X_NUM, X_ID, X_INDEX, X_UN, X_BIN, X_COND, X_ASSIGN, X_INCDEC, X_DOT, X_CALL
+	X_NUM, X_ID, X_INDEX, X_UN, X_BIN, X_COND, X_ASSIGN, X_INCDEC, X_DOT, X_CALL,
+	X_QUANT,                /* forall/exists/sum (name : range) c: op "A", "E"
+				 * or "S"; the range is a (lo) and b (hi), or a
+				 * typedef's name in a and b NULL */
+	X_ARGS                  /* the 3rd and later arguments of a call of more
+				 * than 3: a the argument, b the next X_ARGS */
 };
+/* the arguments of a call: val of them in a, b, c (more than 3: c is a
+ * chain of X_ARGS) */
+#define UP_MAX_ARGS 16
 typedef struct up_expr up_expr;
 struct up_expr {
 	int kind;
@@ -126,6 +134,8 @@ struct up_expr {
 };
 up_expr *up_parse_expr(up_lex *l);                   /* an assignment expression */
 up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
+/* argument i (from 0) of the call e */
+const up_expr *up_call_arg(const up_expr *e, int i);
 /* text of an expression, for messages: UPPAAL syntax */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
 
@@ -155,9 +165,13 @@ typedef struct {
 	long lo, hi, nsize;     /* range (evaluated), array size (0: scalar; all
 	                         * dimensions: Promela gets one flat array) */
 	long dimsz[UP_MAX_DIMS];/* the dimensions' sizes (evaluated) */
+	long dimlo[UP_MAX_DIMS];/* the first index of each (0, or the low end of
+				 * the range type an array is sized by: a[id_t]) */
 	int ndims;              /* 0 for a scalar */
 	int clock;              /* index in up_net.clocks, -1 if not a clock */
 	up_inst_ptr owner;      /* instance of a local, NULL for globals */
+	long *cvals;            /* a constant array: its nsize values (row-major);
+				 * not a Promela variable */
 } up_var;
 
 typedef struct {
@@ -167,7 +181,7 @@ typedef struct {
 
 /* user functions: `T f(params) { return e; }` (inlined into expressions)
  * and `void f(params) { statements }` (inlined into updates) */
-enum { S_EXPR, S_IF, S_BLOCK, S_RETURN, S_FOR, S_WHILE };
+enum { S_EXPR, S_IF, S_BLOCK, S_RETURN, S_FOR, S_WHILE, S_DECL, S_DO };
 typedef struct up_stmt up_stmt;
 struct up_stmt {
 	int kind;
@@ -175,15 +189,17 @@ struct up_stmt {
 	up_stmt *then, *els;    /* S_IF; S_FOR, S_WHILE: the body in then */
 	const char *var;        /* S_FOR (i : int[a,b]): the name, bound in turn */
 	up_type range;          /* S_FOR: its range (or typedef) */
-	up_vec body;            /* S_BLOCK: up_stmt* */
+	up_vec body;            /* S_BLOCK: up_stmt*; S_DECL: up_var* (locals) */
 	int line, col;
 };
 typedef struct {
 	const char *name;
 	int is_void;
+	up_type rtype;          /* the result's type (non-void) */
 	up_vec params;          /* up_var* */
 	up_stmt *body;          /* S_BLOCK */
-	up_expr *ret;           /* non-void: the returned expression */
+	up_expr *ret;           /* non-void whose body is `return e;`: e (else NULL:
+				 * the body is evaluated symbolically, uppaal_func.c) */
 	const char *file;
 	int line, col;
 } up_func;
@@ -252,8 +268,16 @@ typedef struct {
 	up_vec system;          /* const char* names in the system line */
 	up_vec system_pos;      /* up_pos*: where each of them is */
 	int system_line, system_col;
-	up_vec queries;         /* up_query* from the model file (XML) */
+	up_vec queries;         /* up_query_src*: the model file's stored queries
+				 * (XML), parsed only when used */
 } up_model;
+
+/* a query's text and where it starts, not parsed yet */
+typedef struct {
+	const char *text;
+	const char *file;
+	int line, col;
+} up_query_src;
 
 /* declarations (global, template or system) into vars, functions into
  * funcs; typedefs go to m */
@@ -277,6 +301,12 @@ up_query *up_parse_query(up_model *m, const char *text, const char *file, int li
 up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int line, int col);
 /* the first query of a .q file (UPPAAL's format: comments, one per line) */
 up_query *up_read_query_file(up_model *m, const char *text, const char *file);
+/* every query of a .q file, unparsed, in order into out (up_query_src*) */
+void up_split_query_file(up_model *m, const char *text, const char *file, up_vec *out);
+/* parse a stored query; NULL (and why in why) when it cannot be checked */
+up_query *up_try_query(up_model *m, const up_query_src *src, char *why, size_t n);
+/* does the query's condition name `deadlock` */
+int up_query_deadlock(const up_query *q);
 /* A<>, E[] and --> become an ltl formula checked by the nested DFS */
 int up_query_is_liveness(const up_query *q);
 
@@ -315,6 +345,17 @@ up_bind *up_lookup(up_net *n, up_inst *in, const char *name);
 int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out);
 long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what);
 up_inst *up_find_inst(up_net *n, const char *name);
+/* name is a typedef of a bounded int (and no variable or constant of the
+ * scope): 1 and its range */
+int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi);
+/* the element number a[i][j]... names in v when every index is constant
+ * (an index outside the array: error) */
+int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat);
+/* the range of a forall/exists/sum (X_QUANT); errors when it is not one */
+int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi);
+/* a variable like declaration d (range and shape evaluated in in), named
+ * pname in Promela, not added to the network (a function's local) */
+up_var *up_local_var(up_net *n, up_inst *in, const up_var *d, const char *pname);
 /* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */

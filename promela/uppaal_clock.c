@@ -2,9 +2,10 @@
  * uppaal_clock.c -- clocks in discrete time.  A clock is an integer that
  * the Tick process advances by 1 and that stops at cap = (the largest
  * constant it is compared with) + 1: above that no guard, invariant or
- * query can tell the values apart.  Only comparisons of a clock with a
- * constant (x ~ c, c ~ x) and resets to a constant are supported; clock
- * differences are rejected.  Strict comparisons are exact on the integer
+ * query can tell the values apart.  Comparisons of a clock with a
+ * constant (x ~ c, c ~ x), or with an expression of bounded integers (the
+ * cap is its largest value, from the variables' declared ranges), and
+ * resets to a constant are supported; clock differences are rejected.  Strict comparisons are exact on the integer
  * values but not for dense time: a warning says so.
  */
 #include "uppaal.h"
@@ -41,11 +42,10 @@ static up_var *dot_clock(scan_st *s, const up_expr *e)
 	if (e->a->kind == X_ID) {
 		snprintf(name, sizeof name, "%s", e->a->name);
 	} else if (e->a->kind == X_CALL) {
-		const up_expr *args[3] = { e->a->a, e->a->b, e->a->c };
 		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->a->name);
 		for (int i = 0; i < e->a->val && k < sizeof name; i++) {
 			long v;
-			if (!up_eval_const(s->n, NULL, args[i], &v))
+			if (!up_eval_const(s->n, NULL, up_call_arg(e->a, i), &v))
 				return NULL;
 			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
 		}
@@ -73,6 +73,100 @@ static int mentions_clock(scan_st *s, const up_expr *e)
 	return mentions_clock(s, e->a) || mentions_clock(s, e->b) || mentions_clock(s, e->c);
 }
 
+/* the values e may take, from the variables' declared ranges (interval
+ * arithmetic); 0 when not known */
+static int bounds(scan_st *s, const up_expr *e, long *lo, long *hi, int depth)
+{
+	long k, a0, a1, b0, b1;
+	if (!e || depth > 64)
+		return 0;
+	if (up_eval_const(s->n, s->in, e, &k)) {
+		*lo = *hi = k;
+		return 1;
+	}
+	switch (e->kind) {
+	case X_ID: case X_INDEX: case X_DOT: {
+		up_var *v = up_var_of(s->n, s->in, e);
+		if (!v || v->clock >= 0 || (v->type.kind != TY_INT && v->type.kind != TY_BOOL))
+			return 0;
+		if (v->cvals) {
+			*lo = *hi = v->cvals[0];
+			for (long i = 1; i < v->nsize; i++) {
+				if (v->cvals[i] < *lo) *lo = v->cvals[i];
+				if (v->cvals[i] > *hi) *hi = v->cvals[i];
+			}
+			return 1;
+		}
+		*lo = v->lo;
+		*hi = v->hi;
+		return 1;
+	}
+	case X_CALL: {
+		/* a function's result is in its type's range */
+		up_func *f = NULL;
+		up_vec *fs[2] = { s->in ? &s->in->t->funcs : NULL, &s->n->m->funcs };
+		for (int j = 0; j < 2 && !f; j++)
+			for (int i = 0; fs[j] && i < fs[j]->n && !f; i++)
+				if (!strcmp(((up_func *) fs[j]->v[i])->name, e->name))
+					f = fs[j]->v[i];
+		if (!f || f->is_void)
+			return 0;
+		if (f->rtype.kind == TY_BOOL) {
+			*lo = 0;
+			*hi = 1;
+			return 1;
+		}
+		if (!f->rtype.lo)
+			return 0;
+		*lo = up_eval_const_or_fail(s->n, s->in, f->rtype.lo, "range");
+		*hi = up_eval_const_or_fail(s->n, s->in, f->rtype.hi, "range");
+		return 1;
+	}
+	case X_UN:
+		if (!bounds(s, e->a, &a0, &a1, depth + 1))
+			return 0;
+		if (e->op[0] == '-') {
+			*lo = -a1;
+			*hi = -a0;
+		} else if (e->op[0] == '+') {
+			*lo = a0;
+			*hi = a1;
+		} else {
+			return 0;
+		}
+		return 1;
+	case X_COND:
+		if (!bounds(s, e->b, &a0, &a1, depth + 1) || !bounds(s, e->c, &b0, &b1, depth + 1))
+			return 0;
+		*lo = a0 < b0 ? a0 : b0;
+		*hi = a1 > b1 ? a1 : b1;
+		return 1;
+	case X_BIN:
+		if (!bounds(s, e->a, &a0, &a1, depth + 1) || !bounds(s, e->b, &b0, &b1, depth + 1))
+			return 0;
+		if (!strcmp(e->op, "+")) {
+			*lo = a0 + b0;
+			*hi = a1 + b1;
+		} else if (!strcmp(e->op, "-")) {
+			*lo = a0 - b1;
+			*hi = a1 - b0;
+		} else if (!strcmp(e->op, "*")) {
+			long p[4] = { a0 * b0, a0 * b1, a1 * b0, a1 * b1 };
+			*lo = *hi = p[0];
+			for (int i = 1; i < 4; i++) {
+				if (p[i] < *lo) *lo = p[i];
+				if (p[i] > *hi) *hi = p[i];
+			}
+		} else {
+			return 0;
+		}
+		/* the ranges are 32-bit values: these stay far from long's limits */
+		return *hi <= 2147483647L && *lo >= -2147483648L;
+	default:
+		return 0;
+	}
+}
+
 static void scan(scan_st *s, const up_expr *e)
 {
 	up_ctx *c = s->n->m->c;
@@ -85,9 +179,17 @@ static void scan(scan_st *s, const up_expr *e)
 			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT))
 				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
 					"clock differences and clock arithmetic are not supported in discrete time");
-			long k;
-			if (!up_eval_const(s->n, s->in, other, &k))
-				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "a clock can only be compared with a constant");
+			long k, lo;
+			if (!up_eval_const(s->n, s->in, other, &k)) {
+				/* compared with an expression of the state: the clock
+				 * must count up to the expression's largest value */
+				if (!bounds(s, other, &lo, &k, 0))
+					up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
+						   "a clock can only be compared with a constant or a bounded expression");
+				if (k > 4096)
+					up_warn(c, e->file ? e->file : s->file, e->line, "a clock compared with an expression "
+						"up to %ld: in discrete time it counts that far (the state space grows with it)", k);
+			}
 			up_var *v = clk->kind == X_DOT ? dot_clock(s, clk) : up_var_of(s->n, s->in, clk);
 			if (k > s->n->cap[v->clock])
 				s->n->cap[v->clock] = k;

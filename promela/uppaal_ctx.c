@@ -151,7 +151,9 @@ void up_warn(up_ctx *c, const char *file, int line, const char *fmt, ...)
 	c->nwarn++;
 	if (!c->warn)
 		return;
-	if (line > 0)
+	if (!file)
+		fputs("dmc: warning: ", c->warn);
+	else if (line > 0)
 		fprintf(c->warn, "dmc: %s:%d: warning: ", file, line);
 	else
 		fprintf(c->warn, "dmc: %s: warning: ", file);

@@ -101,6 +101,9 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
+	} else if (is_const && l->t.kind == T_ID) {
+		/* UPPAAL 3.x: `const N = 5;` without a type is an int */
+		ty->kind = TY_INT;
 	} else {
 		up_lex_fail(l, "a type (int, bool, clock, chan, const ...)");
 	}
@@ -152,7 +155,8 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 			up_expect(l, "]");
 		}
 	}
-	if (up_accept(l, "=")) {
+	/* `:=` is UPPAAL's older spelling of the initialiser's `=` */
+	if (up_accept(l, "=") || up_accept(l, ":=")) {
 		if (up_is(l, "{")) {
 			if (!v->size && v->type.kind != TY_STRUCT)
 				up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': '{' initialiser for a non-array", v->name);
@@ -192,6 +196,26 @@ static up_stmt *block(up_model *m, up_lex *l)
 }
 
 static up_stmt *statement1(up_model *m, up_lex *l);
+
+/* int i = 0, a[3];  in a function: S_DECL (the ';' read too) */
+static up_stmt *local_decl(up_model *m, up_lex *l)
+{
+	up_stmt *st = stmt_node(m, l, S_DECL);
+	up_type ty;
+	up_parse_type(m, l, &ty);
+	if (ty.kind != TY_INT && ty.kind != TY_BOOL)
+		up_fail_at(m->c, l->file, st->line, st->col, "local variables of functions: only int and bool");
+	do {
+		up_var *v = declarator(m, l, &ty);
+		if (v->type.is_ref)
+			up_fail_at(m->c, l->file, v->line, v->col, "'&' outside a parameter list ('%s')", v->name);
+		if (v->type.is_const && !v->init)
+			up_fail_at(m->c, l->file, v->line, v->col, "constant '%s' has no value", v->name);
+		up_push(m->c, &st->body, v);
+	} while (up_accept(l, ","));
+	up_expect(l, ";");
+	return st;
+}
 
 static up_stmt *statement(up_model *m, up_lex *l)
 {
@@ -258,17 +282,19 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 			*l = save;
 		}
 		/* for (init; cond; step) body  =  { init; while (cond) { body step } } */
-		if (starts_type(m, l))
-			up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
 		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
 		b->line = w->line = line;
 		b->col = w->col = col;
-		if (!up_is(l, ";")) {
-			up_stmt *init = stmt_node(m, l, S_EXPR);
-			init->e = up_parse_expr(l);
-			up_push(m->c, &b->body, init);
+		if (starts_type(m, l)) {
+			up_push(m->c, &b->body, local_decl(m, l));     /* for (int i = 0; ...) */
+		} else {
+			if (!up_is(l, ";")) {
+				up_stmt *init = stmt_node(m, l, S_EXPR);
+				init->e = up_parse_expr(l);
+				up_push(m->c, &b->body, init);
+			}
+			up_expect(l, ";");
 		}
-		up_expect(l, ";");
 		w->e = up_is(l, ";") ? NULL : up_parse_expr(l);
 		up_expect(l, ";");
 		up_stmt *step = NULL;
@@ -285,14 +311,29 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 		up_push(m->c, &b->body, w);
 		return b;
 	}
-	static const char *const unsupported[] = { "do", "switch", "break", "continue", NULL };
+	if (up_is(l, "do")) {
+		/* do S while (c);  =  { S while (c) S } */
+		up_stmt *b = stmt_node(m, l, S_BLOCK), *w = stmt_node(m, l, S_WHILE);
+		up_next(l);
+		up_stmt *body = statement(m, l);
+		up_expect(l, "while");
+		up_expect(l, "(");
+		w->e = up_parse_expr(l);
+		up_expect(l, ")");
+		up_expect(l, ";");
+		w->then = body;
+		up_push(m->c, &b->body, body);
+		up_push(m->c, &b->body, w);
+		return b;
+	}
+	static const char *const unsupported[] = { "switch", "break", "continue", NULL };
 	for (int i = 0; unsupported[i]; i++)
 		if (up_is(l, unsupported[i]))
 			up_fail_at(m->c, l->file, l->t.line, l->t.col,
 				"'%s' in a function is not supported (only assignments, if/else, for, while and return)",
 				unsupported[i]);
 	if (starts_type(m, l))
-		up_fail_at(m->c, l->file, l->t.line, l->t.col, "local variables in functions are not supported");
+		return local_decl(m, l);
 	up_stmt *st = stmt_node(m, l, S_EXPR);
 	st->e = up_parse_expr(l);
 	up_expect(l, ";");
@@ -306,6 +347,8 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 	up_func *f = up_alloc(m->c, sizeof *f);
 	f->name = name;
 	f->is_void = is_void;
+	if (!is_void)
+		f->rtype = *ty;
 	f->file = l->file;
 	f->line = line;
 	f->col = col;
@@ -333,15 +376,12 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 		up_expect(l, ")");
 	}
 	f->body = block(m, l);
-	if (!is_void) {
-		/* an expression function: its body is `return e;` */
-		if (f->body->body.n != 1 || ((up_stmt *) f->body->body.v[0])->kind != S_RETURN
-		    || !((up_stmt *) f->body->body.v[0])->e)
-			up_fail_at(m->c, l->file, line, col,
-				"function '%s': a function with a result must be just 'return expression;' (write a void function for updates)",
-				name);
+	/* `return e;` alone: inlined as e; other bodies are evaluated
+	 * symbolically (uppaal_func.c) */
+	if (!is_void && f->body->body.n == 1 && ((up_stmt *) f->body->body.v[0])->kind == S_RETURN)
 		f->ret = ((up_stmt *) f->body->body.v[0])->e;
-	}
+	if (!is_void && !f->body->body.n)
+		up_fail_at(m->c, l->file, line, col, "function '%s' returns no value", name);
 	up_push(m->c, funcs, f);
 }
 
@@ -352,7 +392,8 @@ static void instdecl(up_model *m, up_lex *l)
 	d->line = l->t.line;
 	d->col = l->t.col;
 	d->name = up_expect_id(l, "an instance name");
-	up_expect(l, "=");
+	if (!up_accept(l, ":="))
+		up_expect(l, "=");
 	d->tmpl = up_expect_id(l, "a template name");
 	if (up_accept(l, "(") && !up_accept(l, ")")) {
 		do {
@@ -480,6 +521,29 @@ int up_find_loc(const up_template *t, const char *name)
 	return -1;
 }
 
+/* a guard; UPPAAL 3.x's `g1, g2` is g1 && g2 */
+static up_expr *guard_list(up_lex *l)
+{
+	up_expr *g = up_parse_cond_expr(l);
+	while (up_is(l, ",")) {
+		up_expr *x = up_alloc(l->c, sizeof *x);
+		x->kind = X_BIN;
+		strcpy(x->op, "&&");
+		x->line = l->t.line;
+		x->col = l->t.col;
+		x->file = l->file;
+		up_next(l);
+		x->a = g;
+		x->b = up_parse_cond_expr(l);
+		x->height = (x->a->height > x->b->height ? x->a->height : x->b->height) + 1;
+		if (x->height > UP_MAX_EXPR_HEIGHT)
+			up_fail_at(l->c, l->file, x->line, x->col, "expression too long: more than %d operators in a chain",
+				   UP_MAX_EXPR_HEIGHT);
+		g = x;
+	}
+	return g;
+}
+
 static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 {
 	do {
@@ -502,7 +566,7 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 	ch->col = l->t.col;
 	ch->file = l->file;
 	ch->name = up_expect_id(l, "a channel");
-	if (up_accept(l, "[")) {
+	while (up_accept(l, "[")) {
 		up_expr *x = up_alloc(m->c, sizeof *x);
 		x->kind = X_INDEX;
 		x->line = ch->line;
@@ -539,7 +603,7 @@ void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text
 	if (strcmp(kind, "select") == 0)
 		parse_select(m, &l, ed);
 	else if (strcmp(kind, "guard") == 0)
-		ed->guard = up_parse_cond_expr(&l);
+		ed->guard = guard_list(&l);
 	else if (strcmp(kind, "synchronisation") == 0)
 		parse_sync(m, &l, ed);
 	else if (strcmp(kind, "assignment") == 0)
@@ -613,7 +677,7 @@ static void xta_trans(up_model *m, up_lex *l, up_template *t)
 			if (up_accept(l, "select"))
 				parse_select(m, l, ed);
 			else if (up_accept(l, "guard"))
-				ed->guard = up_parse_cond_expr(l);
+				ed->guard = guard_list(l);
 			else if (up_accept(l, "sync"))
 				parse_sync(m, l, ed);
 			else if (up_accept(l, "assign"))

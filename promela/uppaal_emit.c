@@ -61,6 +61,7 @@ typedef struct {
 	unsigned char *dispatch;  /* per pid: receives broadcasts (see proc) */
 	int maxb;               /* dmc_bK flags a broadcast needs */
 	int dstep;              /* updates in a d_step (liveness queries) */
+	int deadlock;           /* the query is A[] not deadlock or E<> deadlock */
 } em;
 
 /* the start and the end of an edge's updates */
@@ -211,6 +212,11 @@ static void globals(em *e)
 			init = v->lo > 0 ? v->lo : v->hi;
 			up_warn(n->m->c, v->file, v->line, "'%s': 0 is outside its range; starts at %ld", v->name, init);
 		}
+		if (v->type.kind == TY_INT && (init < v->lo || init > v->hi))
+			up_fail_at(n->m->c, v->file, v->line, v->col, "'%s': initial value %ld is outside its range [%ld,%ld]%s",
+				   v->name, init, v->lo, v->hi, v->type.lo ? "" : " (an int without a range is 16 bits in UPPAAL)");
+		if (v->type.kind == TY_BOOL)
+			init = init != 0;
 		if (init)
 			fprintf(o, " = %ld", init);
 		fputs(";\t/* ", o);
@@ -381,11 +387,11 @@ static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
 	FILE *o = e->s.out;
 	fprintf(o, "(loc_%s == %d && ", r->in->pname, r->ed->src);
 	if (ed->sync->kind == X_INDEX) {
-		up_emit_expr_st(&e->s, in, ed->sync->b);
+		up_emit_flat_index(&e->s, in, ed->sync);
 		fputs(" == ", o);
 		up_vec keep = in->sel;
 		bind_recv_sel(e, r);
-		up_emit_expr_st(&e->s, r->in, r->ed->sync->b);
+		up_emit_flat_index(&e->s, r->in, r->ed->sync);
 		fputs(" && ", o);
 		guard(e, r->in, r->ed);
 		r->in->sel.n = 0;
@@ -786,7 +792,7 @@ static int urgent_syncs(em *e)
 					up_emit_expr_st(&e->s, in, ed->guard);
 					fputs(" && ", o);
 					if (ed->sync->kind == X_INDEX) {
-						up_emit_expr_st(&e->s, in, ed->sync->b);
+						up_emit_flat_index(&e->s, in, ed->sync);
 						fputs(" == ", o);
 					}
 					long dummy[4];
@@ -802,7 +808,7 @@ static int urgent_syncs(em *e)
 						up_push(n->m->c, &rv->in->sel, b);
 					}
 					if (ed->sync->kind == X_INDEX) {
-						up_emit_expr_st(&e->s, rv->in, rv->ed->sync->b);
+						up_emit_flat_index(&e->s, rv->in, rv->ed->sync);
 						fputs(" && ", o);
 					}
 					up_emit_expr_st(&e->s, rv->in, rv->ed->guard);
@@ -830,7 +836,13 @@ static int tick_option(em *e, long d)
 	up_net *n = e->s.n;
 	FILE *o = e->s.out;
 	int any_urgent_sync = 0;
-	fprintf(o, "\t:: /* delay %ld */ dmc_tick!((1", d);
+	/* with a deadlock query one atomic step on one line (no rendezvous:
+	 * SPIN's breadth-first search may miss invalid end states with one) */
+	const char *nl = e->deadlock ? " " : "\n\t\t   ";
+	if (e->deadlock)
+		fprintf(o, "\t:: /* delay %ld */ atomic { ((1", d);
+	else
+		fprintf(o, "\t:: /* delay %ld */ dmc_tick!((1", d);
 	if (e->any_committed)
 		fputs(" && ncommit == 0", o);
 	for (int i = 0; i < n->insts.n; i++) {
@@ -838,7 +850,7 @@ static int tick_option(em *e, long d)
 		for (int k = 0; k < in->t->locs.n; k++) {
 			up_loc *l = in->t->locs.v[k];
 			if (l->urgent)
-				fprintf(o, "\n\t\t   && loc_%s != %d", in->pname, k);
+				fprintf(o, "%s&& loc_%s != %d", nl, in->pname, k);
 			if (!l->inv)
 				continue;
 			/* the invariant with every clock d units later (invariants are
@@ -860,7 +872,7 @@ static int tick_option(em *e, long d)
 				up_push(n->m->c, &e->s.subst, v);
 				up_push(n->m->c, &e->s.subst, x);
 			}
-			fprintf(o, "\n\t\t   && (loc_%s != %d || ", in->pname, k);
+			fprintf(o, "%s&& (loc_%s != %d || ", nl, in->pname, k);
 			/* x+d printed through the global scope: the Promela name is bound there */
 			up_emit_expr_st(&e->s, in, l->inv);
 			fputc(')', o);
@@ -869,11 +881,32 @@ static int tick_option(em *e, long d)
 	}
 	if (d == 1)
 		any_urgent_sync = urgent_syncs(e);
-	fputs(") -> 1 : 0)", o);
+	if (e->deadlock) {
+		/* a delay that changes no clock is no step: where no process can
+		 * move either, SPIN sees the deadlock (an invalid end state) */
+		fprintf(o, "%s&& (0", nl);
+		for (int c = 0; c < n->clocks.n; c++) {
+			up_var *v = n->clocks.v[c];
+			fprintf(o, " || (%s < %ld", v->pname, n->cap[c]);
+			if (n->live[c]) {
+				fputs(" && (0", o);
+				for (int l = 0; l < v->owner->t->locs.n; l++)
+					if (n->live[c][l])
+						fprintf(o, " || loc_%s == %d", v->owner->pname, l);
+				fputc(')', o);
+			}
+			fputc(')', o);
+		}
+		fputc(')', o);
+	}
+	fputs(e->deadlock ? ")) -> " : ") -> 1 : 0)", o);
 	for (int c = 0; c < n->clocks.n; c++) {
 		up_var *v = n->clocks.v[c];
 		long cap = n->cap[c];
-		fputs(",\n\t\t((", o);
+		if (e->deadlock)
+			fprintf(o, "%s%s = ((", c ? "; " : "", v->pname);
+		else
+			fputs(",\n\t\t((", o);
 		if (d == 1)
 			fprintf(o, "%s < %ld", v->pname, cap);
 		else
@@ -891,7 +924,7 @@ static int tick_option(em *e, long d)
 			fprintf(o, ") -> (%s + %ld < %ld -> %s + %ld : %ld) : %s)",
 				v->pname, d, cap, v->pname, d, cap, v->pname);
 	}
-	fputc('\n', o);
+	fputs(e->deadlock ? " }\n" : "\n", o);
 	return any_urgent_sync;
 }
 
@@ -928,6 +961,10 @@ static void tick(em *e)
 	if (!tick_option(e, 1))
 		for (long d = 2; d <= maxd; d++)
 			tick_option(e, d);
+	if (e->deadlock) {
+		fputs("\tod\n}\n\n", o);
+		return;
+	}
 	fputs("\tod\n}\n\nactive proctype Clock()\n{\n\tdo\n\t:: dmc_tick?1", o);
 	for (int c = 0; c < n->clocks.n; c++)
 		fprintf(o, ", %s", ((up_var *) n->clocks.v[c])->pname);
@@ -994,6 +1031,16 @@ static void monitor(em *e, const up_emit_opts *op)
 		liveness_query(e, op->q);
 		return;
 	}
+	if (e->deadlock) {
+		/* no Monitor: a state where no process (Tick included) can move is
+		 * SPIN's invalid end state */
+		fputs("/* ", o);
+		pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
+			     op->q->kind == 'E' ? "an invalid end state (a deadlock) is a witness"
+			     : "an invalid end state (a deadlock) is a counterexample");
+		fputs(" */\n", o);
+		return;
+	}
 	fputs("/* ", o);
 	pml_commentf(o, "the query %s (%s:%d): %s", op->q->text, op->q->file, op->q->line,
 		     op->q->kind == 'E' ? "an assertion violation is a witness"
@@ -1017,6 +1064,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.out = out;
 	e.s.file = n->m->file;
 	e.dstep = up_query_is_liveness(op->q);
+	e.deadlock = up_query_deadlock(op->q);
 	collect_recvs(&e);
 	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
 	for (int i = 0; i < e.recvs.n; i++) {
@@ -1054,7 +1102,14 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 		fprintf(out, "bool dmc_b%d;\t/* a broadcast receiver is enabled (0 between steps) */\n", i);
 	for (int i = 0; i < e.s.maxtemp; i++)
 		fprintf(out, "int dmc_arg%d;\t/* a value argument of a void function (0 between steps) */\n", i);
-	if (e.s.maxtemp || e.maxb)
+	for (int i = 0; i < e.s.locdecl.n; i++) {
+		const up_var *v = e.s.locdecl.v[i];
+		if (v->nsize)
+			fprintf(out, "int %s[%ld];\t/* a function's local array (0 between steps) */\n", v->pname, v->nsize);
+		else
+			fprintf(out, "int %s;\t/* a function's local variable (0 between steps) */\n", v->pname);
+	}
+	if (e.s.maxtemp || e.maxb || e.s.locdecl.n)
 		fputc('\n', out);
 	fwrite(body, 1, blen, out);
 }

@@ -14,6 +14,9 @@ typedef struct {
 	up_vec subst;           /* pairs (up_var*, up_expr*): values to print instead */
 	int in_func;            /* inside an inlined function body */
 	int ntemp, maxtemp;     /* dmc_argK: value arguments of void functions */
+	up_vec locs;            /* up_var*: functions' locals in use (dmc_locK, dmc_locK_N
+				 * for an array of N) */
+	up_vec locdecl;         /* up_var*: one per Promela name the locals used */
 	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
 	FILE *body;             /* the processes' text being written (its size is bounded) */
 } up_emit_st;
@@ -31,5 +34,12 @@ void up_check_size(up_emit_st *s, const char *file, int line, int col);
 
 void up_emit_expr_st(up_emit_st *s, up_inst *in, const up_expr *e);  /* NULL: 1 */
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e);
+/* a function with a body beyond `return e;` (uppaal_func.c): its value
+ * as Promela text on s->out, its arguments bound in in */
+void up_func_value(up_emit_st *s, up_inst *in, const up_func *f);
+/* a function's local variable d as dmc_locK, bound in in (void functions) */
+up_var *up_local_slot(up_emit_st *s, up_inst *in, const up_var *d);
+/* the element number (row-major, from 0) a[i][j]... names in its array */
+void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e);
 
 #endif

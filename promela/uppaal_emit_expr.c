@@ -21,10 +21,9 @@ static up_inst *inst_of(up_emit_st *s, const up_expr *e)
 	if (e->kind == X_ID) {
 		snprintf(name, sizeof name, "%s", e->name);
 	} else if (e->kind == X_CALL) {
-		const up_expr *args[3] = { e->a, e->b, e->c };
 		size_t k = (size_t) snprintf(name, sizeof name, "%s(", e->name);
 		for (int i = 0; i < e->val && k < sizeof name; i++) {
-			long v = up_eval_const_or_fail(s->n, NULL, args[i], "process argument");
+			long v = up_eval_const_or_fail(s->n, NULL, up_call_arg(e, i), "process argument");
 			k += (size_t) snprintf(name + k, sizeof name - k, "%s%ld", i ? "," : "", v);
 		}
 		if (k < sizeof name)
@@ -89,9 +88,11 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		up_fail_at(c, call->file ? call->file : s->file, call->line, call->col,
 			   "call of '%s': %d arguments, the function takes %d",
 			call->name, (int) call->val, f->params.n);
-	const up_expr *args[3] = { call->a, call->b, call->c };
+	const up_expr *args[UP_MAX_ARGS];
+	for (int i = 0; i < call->val && i < UP_MAX_ARGS; i++)
+		args[i] = up_call_arg(call, i);
 	int keep = in->sel.n;
-	up_bind *nb[3];
+	up_bind *nb[UP_MAX_ARGS];
 	for (int i = 0; i < f->params.n; i++) {
 		up_var *p = f->params.v[i];
 		if (p->type.kind == TY_STRUCT) {
@@ -120,6 +121,15 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
 		char *text;
 		long k;
+		if (!temps && !p->type.is_ref && up_eval_const(s->n, in, args[i], &k)) {
+			/* a constant argument stays a number: the body may fold it */
+			nb[i] = up_alloc(c, sizeof *nb[i]);
+			nb[i]->name = p->name;
+			nb[i]->value = up_alloc(c, sizeof *nb[i]->value);
+			nb[i]->value->kind = X_NUM;
+			nb[i]->value->val = k;
+			continue;
+		}
 		FILE *keep_out = s->out;
 		/* each argument is written into a memory stream of its own */
 		if (c->nmem >= 14)
@@ -217,6 +227,49 @@ static const up_expr *struct_element(up_emit_st *s, up_inst *in, const up_expr *
 	return r;
 }
 
+void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	FILE *o = s->out;
+	/* a[i][j]...: the indices from the outside in */
+	const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
+	int ni = 0;
+	while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+		idx[ni++] = base->b;
+		base = base->a;
+	}
+	up_var *v = NULL;
+	if (base->kind == X_DOT && !up_field_of(s->n, in, base)) {
+		/* P.a[i]: process P's array a */
+		up_bind *b = up_lookup(s->n, inst_of(s, base->a), base->name);
+		v = b ? b->var : NULL;
+	} else if (base->kind == X_ID) {
+		v = up_var_of(s->n, in, base);
+	} else {
+		fail_at(s, e, "expected an array name before '['%s", "");
+	}
+	if (!v || !v->nsize)
+		fail_at(s, e, "'%s' is not an array", base->name);
+	if (ni != v->ndims)
+		fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
+	for (int k = 0; k < ni; k++) {
+		const up_expr *x = idx[ni - 1 - k];
+		long stride = 1;
+		for (int d = k + 1; d < v->ndims; d++)
+			stride *= v->dimsz[d];
+		if (k)
+			fputs(" + ", o);
+		if (stride > 1 || v->dimlo[k])
+			fputc('(', o);
+		emit(s, in, x);
+		if (v->dimlo[k])
+			fprintf(o, " - %ld", v->dimlo[k]);
+		if (stride > 1)
+			fprintf(o, ") * %ld", stride);
+		else if (v->dimlo[k])
+			fputc(')', o);
+	}
+}
+
 static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
@@ -246,38 +299,38 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			emit_var_name(s, in, e);
 		break;
 	case X_INDEX: {
-		/* a[i][j]...: the indices from the outside in */
-		const up_expr *idx[UP_MAX_DIMS + 1], *base = e;
-		int ni = 0;
-		while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
-			idx[ni++] = base->b;
+		const up_expr *base = e;
+		while (base->kind == X_INDEX)
 			base = base->a;
-		}
-		if (base->kind != X_ID)
+		if (base->kind != X_ID && base->kind != X_DOT)
 			fail_at(s, e, "expected an array name before '['%s", "");
-		up_var *v = up_var_of(s->n, in, base);
-		if (!v || !v->nsize)
-			fail_at(s, e, "'%s' is not an array", base->name);
-		if (ni != v->ndims)
-			fail_at(s, e, "'%s': an element needs one index per dimension", base->name);
+		up_var *cv = base->kind == X_ID ? up_var_of(s->n, in, base) : NULL;
+		if (cv && cv->cvals) {
+			/* a constant array at an index known only at run time: a
+			 * choice over its values by the element number */
+			long flat;
+			if (up_const_index(s->n, in, e, cv, &flat)) {
+				fprintf(o, "%ld", cv->cvals[flat]);
+				break;
+			}
+			up_ctx *c = s->n->m->c;
+			FILE *keep = s->out;
+			s->out = up_mem_open(c);
+			up_emit_flat_index(s, in, e);
+			char *ix = up_mem_close(c, NULL);
+			s->out = keep;
+			for (long k = 0; k + 1 < cv->nsize; k++)
+				fprintf(o, "((%s) == %ld -> %ld : ", ix, k, cv->cvals[k]);
+			fprintf(o, "%ld", cv->cvals[cv->nsize - 1]);
+			for (long k = 0; k + 1 < cv->nsize; k++)
+				fputc(')', o);
+			free(ix);
+			break;
+		}
 		/* one flat Promela array, row-major */
 		emit(s, in, base);
 		fputc('[', o);
-		for (int k = 0; k < ni; k++) {
-			const up_expr *x = idx[ni - 1 - k];
-			long stride = 1;
-			for (int d = k + 1; d < v->ndims; d++)
-				stride *= v->dimsz[d];
-			if (k)
-				fputs(" + ", o);
-			if (stride > 1) {
-				fputc('(', o);
-				emit(s, in, x);
-				fprintf(o, ") * %ld", stride);
-			} else {
-				emit(s, in, x);
-			}
-		}
+		up_emit_flat_index(s, in, e);
 		fputc(']', o);
 		break;
 	}
@@ -309,10 +362,41 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		int keep = bind_args(s, in, e, f, 0);
 		enter_func(s, e);
 		fputc('(', o);
-		emit(s, in, f->ret);
+		if (f->ret)
+			emit(s, in, f->ret);
+		else
+			up_func_value(s, in, f);
 		fputc(')', o);
 		s->in_func--;
 		in->sel.n = keep;
+		break;
+	}
+	case X_QUANT: {
+		/* unrolled: the body once per value, the name bound to it */
+		long lo, hi;
+		up_quant_range(s->n, in, e, &lo, &hi);
+		up_vec *scope = in ? &in->sel : &s->n->gbinds;
+		const char *op = e->op[0] == 'A' ? " && " : e->op[0] == 'E' ? " || " : " + ";
+		if (lo > hi) {
+			fputs(e->op[0] == 'A' ? "1" : "0", o);
+			break;
+		}
+		fputc('(', o);
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(s->n->m->c, sizeof *b);
+			b->name = e->name;
+			b->value = up_alloc(s->n->m->c, sizeof *b->value);
+			b->value->kind = X_NUM;
+			b->value->val = v;
+			up_push(s->n->m->c, scope, b);
+			if (v > lo)
+				fputs(op, o);
+			fputc('(', o);
+			emit(s, in, e->c);
+			fputc(')', o);
+			scope->n--;
+		}
+		fputc(')', o);
 		break;
 	}
 	case X_UN:
@@ -367,6 +451,42 @@ static void emit_stmt(up_emit_st *s, up_inst *in, const up_stmt *st, int *first)
 		break;
 	case S_RETURN:
 		up_fail_at(s->n->m->c, s->file, st->line, st->col, "'return' in a void function is not supported");
+		break;
+	case S_DECL:
+		/* each local a global dmc_locK, set here (0 without an
+		 * initialiser: a declaration in a loop starts again) and 0
+		 * again after the call */
+		for (int i = 0; i < st->body.n; i++) {
+			const up_var *d = st->body.v[i];
+			up_var *v = up_local_slot(s, in, d);
+			if (!v)
+				continue;
+			long n = v->nsize ? v->nsize : 1;
+			if (d->init_list.n && d->init_list.n != n)
+				up_fail_at(s->n->m->c, d->file, d->line, d->col, "'%s': %d values for %ld elements",
+					   d->name, d->init_list.n, n);
+			for (long k = 0; k < n; k++) {
+				const up_expr *init = d->init_list.n ? d->init_list.v[k] : d->init;
+				if (!*first)
+					fputs("; ", o);
+				*first = 0;
+				if (init) {
+					up_expr lhs = { .kind = X_ID, .name = d->name, .line = d->line, .col = d->col, .file = d->file };
+					up_expr idx = { .kind = X_NUM, .val = k + v->dimlo[0] };
+					up_expr el = { .kind = X_INDEX, .a = &lhs, .b = &idx, .line = d->line, .col = d->col, .file = d->file };
+					up_expr as = { .kind = X_ASSIGN, .op = "=", .a = v->nsize ? &el : &lhs, .b = (up_expr *) init,
+						       .line = d->line, .col = d->col, .file = d->file };
+					if (v->ndims > 1)
+						up_fail_at(s->n->m->c, d->file, d->line, d->col,
+							   "'%s': initialisers of local arrays of more than one dimension are not supported", d->name);
+					up_emit_update(s, in, &as);
+				} else if (v->nsize) {
+					fprintf(o, "%s[%ld] = 0", v->pname, k);
+				} else {
+					fprintf(o, "%s = 0", v->pname);
+				}
+			}
+		}
 		break;
 	case S_EXPR:
 		if (!*first)
@@ -497,10 +617,62 @@ static void range_check(up_emit_st *s, up_inst *in, const up_expr *e)
 	fprintf(o, " <= %ld); ", v->hi);
 }
 
+/* a copy of e with its one ++/-- (inside an index) replaced by the
+ * variable; *found: that ++/--.  e itself when there is none. */
+static const up_expr *without_incdec(up_emit_st *s, const up_expr *e, const up_expr **found)
+{
+	if (!e)
+		return e;
+	if (e->kind == X_INCDEC) {
+		if (*found)
+			fail_at(s, e, "more than one '%s' in one assignment", e->op);
+		*found = e;
+		return e->a;
+	}
+	const up_expr *a = without_incdec(s, e->a, found), *b = without_incdec(s, e->b, found),
+		*c = without_incdec(s, e->c, found);
+	if (a == e->a && b == e->b && c == e->c)
+		return e;
+	up_expr *x = up_alloc(s->n->m->c, sizeof *x);
+	*x = *e;
+	x->a = (up_expr *) a;
+	x->b = (up_expr *) b;
+	x->c = (up_expr *) c;
+	return x;
+}
+
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
 	int assignable = 0;
+	if (e->kind == X_ASSIGN && e->b->kind == X_ASSIGN) {
+		/* i = j = 0: j = 0, then i = j */
+		up_expr as = *e;
+		as.b = e->b->a;
+		up_emit_update(s, in, e->b);
+		fputs("; ", o);
+		up_emit_update(s, in, &as);
+		return;
+	}
+	if (e->kind == X_ASSIGN && e->a->kind == X_INDEX) {
+		/* list[len++] = v: the element at the old len, then len + 1
+		 * (++len: len + 1 first) */
+		const up_expr *inc = NULL, *lhs = without_incdec(s, e->a, &inc);
+		if (inc) {
+			up_expr as = *e;
+			as.a = (up_expr *) lhs;
+			if (!inc->val) {
+				up_emit_update(s, in, inc);
+				fputs("; ", o);
+			}
+			up_emit_update(s, in, &as);
+			if (inc->val) {
+				fputs("; ", o);
+				up_emit_update(s, in, inc);
+			}
+			return;
+		}
+	}
 	if (e->kind == X_CALL) {
 		up_func *f = find_func(s, in, e->name);
 		if (!f)
@@ -510,7 +682,7 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 			fputs("skip", o);
 			return;
 		}
-		int t0 = s->ntemp;
+		int t0 = s->ntemp, l0 = s->locs.n;
 		int keep = bind_args(s, in, e, f, 1);
 		int first = 1;
 		enter_func(s, e);
@@ -520,6 +692,13 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		s->in_func--;
 		while (s->ntemp > t0)
 			fprintf(o, "; dmc_arg%d = 0", --s->ntemp);
+		while (s->locs.n > l0) {
+			const up_var *v = s->locs.v[--s->locs.n];
+			if (!v->nsize)
+				fprintf(o, "; %s = 0", v->pname);
+			for (long k = 0; k < v->nsize; k++)
+				fprintf(o, "; %s[%ld] = 0", v->pname, k);
+		}
 		in->sel.n = keep;
 		return;
 	}
@@ -544,4 +723,39 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 		/* an expression without effect: UPPAAL allows it, evaluate nothing */
 		fputs("skip", o);
 	}
+}
+
+up_var *up_local_slot(up_emit_st *s, up_inst *in, const up_var *d)
+{
+	up_ctx *c = s->n->m->c;
+	if (!in)
+		up_fail_at(c, d->file, d->line, d->col, "local '%s' outside a process", d->name);
+	if (d->type.is_const) {
+		/* a constant: its value */
+		up_bind *b = up_alloc(c, sizeof *b);
+		b->name = d->name;
+		b->value = up_alloc(c, sizeof *b->value);
+		b->value->kind = X_NUM;
+		b->value->val = up_eval_const_or_fail(s->n, in, d->init, "constant");
+		up_push(c, &in->sel, b);
+		return NULL;
+	}
+	up_var *v = up_local_var(s->n, in, d, "dmc_loc");
+	char name[48];
+	if (v->nsize)
+		snprintf(name, sizeof name, "dmc_loc%d_%ld", s->locs.n, v->nsize);
+	else
+		snprintf(name, sizeof name, "dmc_loc%d", s->locs.n);
+	v->pname = up_strdup(c, name);
+	up_push(c, &s->locs, v);
+	int known = 0;
+	for (int i = 0; i < s->locdecl.n && !known; i++)
+		known = strcmp(((up_var *) s->locdecl.v[i])->pname, v->pname) == 0;
+	if (!known)
+		up_push(c, &s->locdecl, v);
+	up_bind *b = up_alloc(c, sizeof *b);
+	b->name = d->name;
+	b->var = v;
+	up_push(c, &in->sel, b);
+	return v;
 }

@@ -61,9 +61,31 @@ static up_expr *primary(up_lex *l)
 	} else if (up_accept(l, "(")) {
 		e = up_parse_expr(l);
 		up_expect(l, ")");
+	} else if (up_is(l, "forall") || up_is(l, "exists") || up_is(l, "sum")) {
+		/* forall (i : T) body: body for every value of the range T
+		 * (int[a,b] or a typedef's name), joined by && (|| , +) */
+		e = node(l, X_QUANT, up_is(l, "forall") ? "A" : up_is(l, "exists") ? "E" : "S");
+		up_next(l);
+		up_expect(l, "(");
+		e->name = up_expect_id(l, "a name");
+		up_expect(l, ":");
+		if (up_accept(l, "int")) {
+			up_expect(l, "[");
+			e->a = up_parse_expr(l);
+			up_expect(l, ",");
+			e->b = up_parse_expr(l);
+			up_expect(l, "]");
+		} else {
+			e->a = node(l, X_ID, NULL);
+			e->a->name = up_expect_id(l, "a range type (int[a,b] or a typedef's name)");
+		}
+		up_expect(l, ")");
+		up_enter(l);
+		e->c = up_parse_cond_expr(l);
+		up_leave(l);
+		return grown(l, e);
 	} else if (l->t.kind == T_ID) {
-		static const char *const reserved[] = { "and", "or", "not", "imply",
-			"forall", "exists", "sum", NULL };
+		static const char *const reserved[] = { "and", "or", "not", "imply", NULL };
 		for (int i = 0; reserved[i]; i++)
 			if (up_is(l, reserved[i]))
 				up_fail_at(l->c, l->file, l->t.line, l->t.col, "'%s' is not supported here", reserved[i]);
@@ -93,17 +115,32 @@ static up_expr *primary(up_lex *l)
 			up_expr *x = node(l, X_CALL, NULL);
 			up_next(l);
 			x->name = e->name;
-			up_expr **slot[3] = { &x->a, &x->b, &x->c };
+			up_expr *argv[UP_MAX_ARGS];
 			int k = 0;
 			if (!up_accept(l, ")")) {
 				do {
-					if (k == 3)
-						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than 3 arguments in '%s(...)'", e->name);
-					*slot[k++] = up_parse_cond_expr(l);
+					if (k == UP_MAX_ARGS)
+						up_fail_at(l->c, l->file, l->t.line, l->t.col, "more than %d arguments in '%s(...)'",
+							   UP_MAX_ARGS, e->name);
+					argv[k++] = up_parse_cond_expr(l);
 				} while (up_accept(l, ","));
 				up_expect(l, ")");
 			}
 			x->val = k;
+			x->a = k > 0 ? argv[0] : NULL;
+			x->b = k > 1 ? argv[1] : NULL;
+			if (k == 3) {
+				x->c = argv[2];
+			} else if (k > 3) {
+				up_expr *next = NULL;
+				for (int i = k - 1; i >= 2; i--) {
+					up_expr *g = node(l, X_ARGS, NULL);
+					g->a = argv[i];
+					g->b = next;
+					next = grown(l, g);
+				}
+				x->c = next;
+			}
 			e = grown(l, x);
 		} else if (up_is(l, "++") || up_is(l, "--")) {
 			up_expr *x = node(l, X_INCDEC, l->t.text);
@@ -224,6 +261,20 @@ up_expr *up_parse_expr(up_lex *l)
 	return e;
 }
 
+const up_expr *up_call_arg(const up_expr *e, int i)
+{
+	if (i == 0)
+		return e->a;
+	if (i == 1)
+		return e->b;
+	if (e->val <= 3)
+		return e->c;
+	const up_expr *g = e->c;
+	for (int k = 2; k < i && g; k++)
+		g = g->b;
+	return g ? g->a : NULL;
+}
+
 static void text(const up_expr *e, char **p, size_t *n)
 {
 	int k = 0;
@@ -245,12 +296,23 @@ static void text(const up_expr *e, char **p, size_t *n)
 	case X_DOT: text(e->a, p, n); OUT(".%s", e->name); break;
 	case X_CALL:
 		OUT("%s(", e->name);
-		if (e->val > 0) text(e->a, p, n);
-		if (e->val > 1) { OUT(","); text(e->b, p, n); }
-		if (e->val > 2) { OUT(","); text(e->c, p, n); }
+		for (int i = 0; i < e->val; i++) {
+			if (i)
+				OUT(",");
+			text(up_call_arg(e, i), p, n);
+		}
 		OUT(")");
 		break;
 	case X_UN: OUT("%s", e->op); text(e->a, p, n); break;
+	case X_QUANT:
+		OUT("%s (%s : ", e->op[0] == 'A' ? "forall" : e->op[0] == 'E' ? "exists" : "sum", e->name);
+		if (e->b) {
+			OUT("int["); text(e->a, p, n); OUT(","); text(e->b, p, n); OUT("]");
+		} else {
+			text(e->a, p, n);
+		}
+		OUT(") "); text(e->c, p, n);
+		break;
 	case X_INCDEC:
 		if (!e->val) OUT("%s", e->op);
 		text(e->a, p, n);

@@ -40,6 +40,8 @@ static const char *global_pname(up_ctx *c, const char *name)
 	return s;
 }
 
+static up_expr *num(up_ctx *c, long v, int line);
+
 static up_bind *find_bind(up_vec *v, const char *name)
 {
 	for (int i = v->n - 1; i >= 0; i--) {
@@ -158,9 +160,81 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 			return 1;
 		}
 		return eval_bin(n, e, a, b, out);
+	case X_INDEX: {
+		/* an element of a constant array at constant indices */
+		long flat;
+		up_var *v = up_var_of(n, in, e);
+		if (!v || !v->cvals || !up_const_index(n, in, e, v, &flat))
+			return 0;
+		*out = v->cvals[flat];
+		return 1;
+	}
+	case X_QUANT: {
+		long lo, hi, acc = e->op[0] == 'A';
+		if (!up_quant_range(n, in, e, &lo, &hi))
+			return 0;
+		up_vec *scope = in ? &in->sel : &n->gbinds;
+		int ok = 1;
+		for (long v = lo; v <= hi && ok; v++) {
+			up_bind b = { e->name, num(n->m->c, v, e->line), NULL };
+			up_push(n->m->c, scope, &b);
+			ok = up_eval_const(n, in, e->c, &a);
+			scope->n--;
+			if (!ok)
+				break;
+			if (e->op[0] == 'A')
+				acc = acc && a;
+			else if (e->op[0] == 'E')
+				acc = acc || a;
+			else
+				acc = int32_result(n, e, (long long) acc + a);
+		}
+		*out = acc;
+		return ok;
+	}
 	default:
 		return 0;
 	}
+}
+
+int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat)
+{
+	const up_expr *idx[UP_MAX_DIMS + 1];
+	int ni = 0;
+	while (e->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+		idx[ni++] = e->b;
+		e = e->a;
+	}
+	if (ni != v->ndims)
+		return 0;
+	long f = 0;
+	for (int k = 0; k < ni; k++) {
+		long x;
+		if (!up_eval_const(n, in, idx[ni - 1 - k], &x))
+			return 0;
+		x -= v->dimlo[k];
+		if (x < 0 || x >= v->dimsz[k])
+			up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+				   "index %ld of '%s' is outside the array", x + v->dimlo[k], v->name);
+		f = f * v->dimsz[k] + x;
+	}
+	*flat = f;
+	return 1;
+}
+
+int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi)
+{
+	if (e->b) {
+		*lo = up_eval_const_or_fail(n, in, e->a, "range");
+		*hi = up_eval_const_or_fail(n, in, e->b, "range");
+	} else if (!up_typedef_range(n, in, e->a->name, lo, hi)) {
+		up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+			   "'%s' is not a bounded int type", e->a->name);
+	}
+	if (*hi - *lo > 255)
+		up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
+			   "the range of '%s' has more than 256 values", e->name);
+	return 1;
 }
 
 long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char *what)
@@ -184,6 +258,24 @@ static up_expr *num(up_ctx *c, long v, int line)
 	return e;
 }
 
+int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *hi)
+{
+	if (up_lookup(n, in, name))
+		return 0;
+	up_model *m = n->m;
+	for (int i = m->typedefs.n - 1; i >= 0; i--) {
+		up_typedef *t = m->typedefs.v[i];
+		if (strcmp(t->name, name) != 0)
+			continue;
+		if (t->type.kind != TY_INT || !t->type.lo)
+			return 0;
+		*lo = up_eval_const_or_fail(n, in, t->type.lo, "range");
+		*hi = up_eval_const_or_fail(n, in, t->type.hi, "range");
+		return 1;
+	}
+	return 0;
+}
+
 /* a variable of the network: range, size, Promela name */
 /* v's array dimensions, evaluated into v->dimsz; the element count */
 static long add_shape(up_net *n, up_inst *in, up_var *v)
@@ -192,7 +284,16 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 	v->ndims = 1 + v->dims.n;
 	v->nsize = 1;
 	for (int k = 0; k < v->ndims; k++) {
-		long d = up_eval_const_or_fail(n, in, k ? v->dims.v[k - 1] : v->size, "array size");
+		const up_expr *sz = k ? v->dims.v[k - 1] : v->size;
+		long lo, hi, d;
+		v->dimlo[k] = 0;
+		if (sz->kind == X_ID && up_typedef_range(n, in, sz->name, &lo, &hi)) {
+			/* a[id_t]: indexed by the range's values */
+			d = hi - lo + 1;
+			v->dimlo[k] = lo;
+		} else {
+			d = up_eval_const_or_fail(n, in, sz, "array size");
+		}
 		if (d <= 0 || d > 255)
 			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..255", v->name, d);
 		v->dimsz[k] = d;
@@ -204,6 +305,20 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 }
 
 static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
+{
+	up_ctx *c = n->m->c;
+	up_var *v = up_local_var(n, in, src, pname);
+	if (v->type.kind == TY_CLOCK) {
+		if (v->size)
+			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
+		v->clock = n->clocks.n;
+		up_push(c, &n->clocks, v);
+	}
+	up_push(c, &n->vars, v);
+	return v;
+}
+
+up_var *up_local_var(up_net *n, up_inst *in, const up_var *src, const char *pname)
 {
 	up_ctx *c = n->m->c;
 	up_var *v = up_alloc(c, sizeof *v);
@@ -222,18 +337,8 @@ static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 		if (v->lo > v->hi)
 			up_fail_at(c, v->file, v->line, v->col, "'%s': empty range [%ld,%ld]", v->name, v->lo, v->hi);
 	}
-	if (v->size) {
+	if (v->size)
 		add_shape(n, in, v);
-		if (v->ndims > 1 && v->type.kind == TY_CHAN)
-			up_fail_at(c, v->file, v->line, v->col, "'%s': arrays of channels have one dimension only", v->name);
-	}
-	if (v->type.kind == TY_CLOCK) {
-		if (v->size)
-			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
-		v->clock = n->clocks.n;
-		up_push(c, &n->clocks, v);
-	}
-	up_push(c, &n->vars, v);
 	return v;
 }
 
@@ -313,8 +418,22 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 		return;
 	}
 	if (d->type.is_const) {
-		if (d->size)
-			up_fail_at(c, d->file, d->line, d->col, "constant arrays are not supported ('%s')", d->name);
+		if (d->size) {
+			/* a constant array: its values, read where it is indexed */
+			up_var *v = up_local_var(n, in, d, d->name);
+			v->cvals = up_alloc(c, sizeof *v->cvals * (size_t) v->nsize);
+			if (d->init || (d->init_list.n && d->init_list.n != v->nsize))
+				up_fail_at(c, d->file, d->line, d->col, "'%s': %d values for %ld elements", d->name,
+					   d->init_list.n, v->nsize);
+			for (long k = 0; k < v->nsize && d->init_list.n; k++) {
+				v->cvals[k] = up_eval_const_or_fail(n, in, d->init_list.v[k], "constant");
+				if (v->type.kind == TY_INT && (v->cvals[k] < v->lo || v->cvals[k] > v->hi))
+					up_fail_at(c, d->file, d->line, d->col, "'%s': value %ld is outside its range [%ld,%ld]",
+						   d->name, v->cvals[k], v->lo, v->hi);
+			}
+			bind(c, scope, d->name, NULL, v);
+			return;
+		}
 		long v = up_eval_const_or_fail(n, in, d->init, "constant");
 		bind(c, scope, d->name, num(c, v, d->line), NULL);
 		return;

@@ -3,8 +3,13 @@
  * (invariance), and the liveness queries "A<> phi" (inevitability),
  * "E[] phi" (a path where phi always holds) and "phi --> psi" (leads
  * to); phi and psi over locations (P.l), variables and clocks.
+ * `deadlock` (no edge can be taken now or after any delay) is checked
+ * as SPIN's invalid end state, in the two forms `A[] not deadlock` and
+ * `E<> deadlock`.
  * A .q file holds queries separated by newlines, with // and block
- * comments; the first one is used.
+ * comments.  Stored queries (a .q file's, the XML's <queries>) are kept
+ * as text and parsed when used: one that cannot be checked (sup, Pr,
+ * simulate, ...) is skipped with the reason.
  */
 #include "uppaal.h"
 #include "pml_text.h"
@@ -101,8 +106,57 @@ up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int
 		sprintf(t, "%.3s %s", text, a);
 	}
 	q->text = t;
-	if (mentions_deadlock(q->phi) || mentions_deadlock(q->psi))
-		up_fail_at(m->c, file, line, col, "query '%s': 'deadlock' is not supported", q->text);
+	if (mentions_deadlock(q->phi) || mentions_deadlock(q->psi)) {
+		const up_expr *p = q->phi;
+		int ok = (q->kind == 'A' && p->kind == X_UN && p->op[0] == '!' && p->a->kind == X_ID
+			  && strcmp(p->a->name, "deadlock") == 0)
+			|| (q->kind == 'E' && p->kind == X_ID && strcmp(p->name, "deadlock") == 0);
+		if (!ok)
+			up_fail_at(m->c, file, line, col, "query '%s': 'deadlock' is supported as 'A[] not deadlock' "
+				   "and 'E<> deadlock' only", q->text);
+	}
+	return q;
+}
+
+int up_query_deadlock(const up_query *q)
+{
+	return q && mentions_deadlock(q->phi);
+}
+
+/* the kinds of query dmc checks: E<>, A[], A<>, E[] and p --> q */
+static int checkable_kind(const char *t)
+{
+	while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+		t++;
+	static const char *const other[] = { "Pr", "simulate", "sup", "inf", "strategy", "control",
+		"saveStrategy", "loadStrategy", "bounds", "E2<>", "A2<>", NULL };
+	if (!strncmp(t, "E<>", 3) || !strncmp(t, "A[]", 3) || !strncmp(t, "A<>", 3) || !strncmp(t, "E[]", 3))
+		return 1;
+	for (int i = 0; other[i]; i++)
+		if (!strncmp(t, other[i], strlen(other[i])))
+			return 0;
+	return strstr(t, "-->") != NULL;
+}
+
+up_query *up_try_query(up_model *m, const up_query_src *src, char *why, size_t n)
+{
+	up_ctx *c = m->c;
+	if (!checkable_kind(src->text)) {
+		char shown[48];
+		pml_comment_text(shown, sizeof shown, src->text);
+		snprintf(why, n, "%s:%d:%d: query '%s' skipped: not a kind dmc checks (E<>, A[], A<>, E[], -->)",
+			 src->file, src->line, src->col, shown);
+		return NULL;
+	}
+	jmp_buf jb, *outer = c->on_error;
+	c->on_error = &jb;
+	if (setjmp(jb)) {
+		c->on_error = outer;
+		snprintf(why, n, "%s", c->err);
+		return NULL;
+	}
+	up_query *q = up_parse_query_at(m, src->text, src->file, src->line, src->col);
+	c->on_error = outer;
 	return q;
 }
 
@@ -111,7 +165,8 @@ int up_query_is_liveness(const up_query *q)
 	return q && (q->kind == 'F' || q->kind == 'G' || q->kind == 'L');
 }
 
-up_query *up_read_query_file(up_model *m, const char *text, const char *file)
+/* the text with comments blanked out (newlines kept) */
+static char *strip_comments(up_model *m, const char *text, const char *file)
 {
 	/* blank out comments, keep newlines (line numbers) */
 	char *s = up_strdup(m->c, text);
@@ -145,6 +200,38 @@ up_query *up_read_query_file(up_model *m, const char *text, const char *file)
 			p++;
 		}
 	}
+	return s;
+}
+
+void up_split_query_file(up_model *m, const char *text, const char *file, up_vec *out)
+{
+	char *s = strip_comments(m, text, file);
+	int line = 1;
+	for (char *p = s; *p; ) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		const char *t = p;
+		while (isspace((unsigned char) *t))
+			t++;
+		if (*t) {
+			up_query_src *q = up_alloc(m->c, sizeof *q);
+			q->text = t;
+			q->file = file;
+			q->line = line;
+			q->col = (int) (t - p) + 1;
+			up_push(m->c, out, q);
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+		line++;
+	}
+}
+
+up_query *up_read_query_file(up_model *m, const char *text, const char *file)
+{
+	char *s = strip_comments(m, text, file);
 	int line = 1;
 	for (char *p = s; *p; ) {
 		char *nl = strchr(p, '\n');

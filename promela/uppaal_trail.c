@@ -64,6 +64,8 @@ static char *translate_into_cache(const char *model, const char *query, const ch
 	char *text = drv_read_file(pml, &len);
 	int has_monitor = text && strstr(text, "active proctype Monitor()") != NULL;
 	*liveness = text && strstr(text, "\nltl dmc_query {") != NULL;
+	/* A[] not deadlock, E<> deadlock: SPIN's invalid end states */
+	has_monitor |= text && strstr(text, "an invalid end state (a deadlock) is a") != NULL;
 	free(text);
 	if (!has_monitor && !*liveness) {
 		drv_msg("check: %s has no query: give --query FILE.q or --query 'E<> ...'", model);
@@ -204,6 +206,10 @@ static void show_counterexample(const drv_env *e, const char *pml)
 			continue;
 		if (strcmp(proc, "Monitor") == 0)
 			continue;
+		/* a trail of an invalid end state may end with a step that
+		 * cannot be taken (the deadlock): not a step of the run */
+		if (i + 1 < no && strstr(ol[i + 1], "transition failed"))
+			continue;
 		/* a step starts with its guard (a condition) or, for a
 		 * synchronisation, the receive; its updates follow as further
 		 * lines (one per statement with spin -o3, fewer when merged) */
@@ -216,7 +222,8 @@ static void show_counterexample(const drv_env *e, const char *pml)
 			int d = 1;
 			if (dl)
 				sscanf(dl, "/* delay %d", &d);
-			if (strcmp(proc, "Tick") == 0 && stmt && strstr(stmt, "dmc_tick!"))
+			/* the offer, or (deadlock queries) the atomic delay's guard */
+			if (strcmp(proc, "Tick") == 0 && stmt && (strstr(stmt, "dmc_tick!") || (dl && stmt[1] == '(')))
 				delay += d;
 			continue;
 		}

@@ -216,7 +216,11 @@ static void end_el(xml_st *s, const char *el)
 		while (*f == ' ' || *f == '\n' || *f == '\t')
 			f++;
 		if (*f) {
-			up_query *q = up_parse_query_at(m, txt, m->file, s->text_line, s->text_col);
+			up_query_src *q = up_alloc(m->c, sizeof *q);
+			q->text = up_strdup(m->c, txt);
+			q->file = m->file;
+			q->line = s->text_line;
+			q->col = s->text_col;
 			up_push(m->c, &m->queries, q);
 		}
 	}

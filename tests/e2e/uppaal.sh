@@ -38,7 +38,10 @@ spin_says() {
 	reach/1|unreach/0) ok "$(basename "$1") '$2': $3" ;;
 	*) fail "$(basename "$1") '$2': expected $3, SPIN says errors: $errs" ;;
 	esac
-	if [ "$3/$errs" = reach/1 ] && ! (cd "$d" && spin -t m.pml > replay.out 2>&1 && grep -q 'assertion violated' replay.out); then
+	# a deadlock is an invalid end state: the replay ends with no step left
+	case $2 in *deadlock*) replayed='trail ends after' ;; *) replayed='assertion violated' ;; esac
+	if [ "$3/$errs" = reach/1 ] && ! (cd "$d" && spin -t m.pml > replay.out 2>&1 && grep -q "$replayed" replay.out \
+	   && ! grep -q 'transition failed' replay.out); then
 		fail "$(basename "$1") '$2': the trail does not replay with spin -t"
 	fi
 }
@@ -108,6 +111,48 @@ spin_says "$models/array2d.xta" 'E<> P.stop && total == 12' reach
 spin_says "$models/array2d.xta" 'E<> P.stop && total != 12' unreach
 spin_says "$models/array2d.xta" 'E<> done[0][1] || m[0][2] == 5' unreach
 spin_says "$models/array2d.xta" 'E<> m[1][1] == 4 && m[0][2] == 2' reach
+# functions with local variables (the train-gate queue), symbolic
+# functions with a result, list[len++]
+spin_says "$models/queue_locals.xta" 'E<> P.s4' reach
+spin_says "$models/queue_locals.xta" 'E<> P.s3 && len != 2' unreach
+spin_says "$models/queue_locals.xta" 'E<> P.s2 && (list[0] != 2 || list[1] != 1 || list[2] != 2)' unreach
+# forall / exists / sum; arrays indexed by a typedef'd range from 1
+spin_says "$models/quantifiers.xta" 'E<> Obs.o1' reach
+spin_says "$models/quantifiers.xta" 'E<> P(2).fin && !P(1).fin' unreach
+spin_says "$models/quantifiers.xta" 'A[] forall (i : pid_t) P(i).busy imply w[i] == 2 * i' unreach
+spin_says "$models/quantifiers.xta" 'E<> exists (i : pid_t) P(i).fin && w[i] != 2 * i' unreach
+# deadlock: SPIN's invalid end state (spin_says counts pan's errors)
+spin_says "$models/deadlock.xta" 'A[] not deadlock' reach
+spin_says "$models/deadlock.xta" 'E<> deadlock' reach
+spin_says "$models/no_deadlock.xta" 'A[] not deadlock' unreach
+spin_says "$models/no_deadlock.xta" 'E<> deadlock' unreach
+spin_says "$models/queue_locals.xta" 'A[] !deadlock' reach
+# a two-dimensional channel array sized by typedefs
+spin_says "$models/chan2d.xta" 'E<> got[0][1] == 1 && got[1][0] == 1' reach
+spin_says "$models/chan2d.xta" 'E<> got[0][0] == 1 && got[0][1] == 1' unreach
+spin_says "$models/chan2d.xta" 'E<> R(1,1).r1 && S(1).s0' unreach
+# 32-bit constants; UPPAAL 3.x syntax (untyped const, :=, guard lists)
+spin_says "$models/big_const.xta" 'E<> P.c' reach
+spin_says "$models/big_const.xta" 'E<> m == 0 && P.b' unreach
+spin_says "$models/old_syntax.xta" 'E<> P.c' reach
+spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
+# constant arrays with different values, indexed by variables
+spin_says "$models/const_array.xta" 'E<> P.t && paid == 21' reach
+spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 16' reach
+spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 12' unreach
+# a clock compared with bounded expressions; i = j = v
+spin_says "$models/clock_bound.xta" 'E<> P.u' reach
+spin_says "$models/clock_bound.xta" 'E<> P.t && a == 9 && b == 9' reach
+spin_says "$models/clock_bound.xta" 'E<> P.t && a != b' unreach
+spin_says "$models/clock_bound.xta" 'E<> P.s && x > 6' unreach
+# an XML model written like UPPAAL's train-gate demo: its own queries
+spin_says "$models/gate_queue.xml" 'E<> Car(2).Pass and (forall (i : id_t) i != 2 imply Car(i).Wait)' reach
+spin_says "$models/gate_queue.xml" 'A[] forall (i : id_t) forall (j : id_t) Car(i).Pass && Car(j).Pass imply i == j' unreach
+spin_says "$models/gate_queue.xml" 'A[] Ctl.list[N] == 0' unreach
+spin_says "$models/gate_queue.xml" 'A[] not deadlock' unreach
+expect 1 'verdict *violation' "gate_queue.xml: its stored queries, sup skipped" -- "$dmc" check "$models/gate_queue.xml"
+grep -q "query 'sup: Car(0).x' skipped" out.txt && ok "gate_queue.xml: sup skipped with the reason" \
+	|| fail "gate_queue.xml: sup not named: $(head -n 3 out.txt)"
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
@@ -223,6 +268,28 @@ expect 2 'conditional expression' "a conditional in a liveness query" -- \
 	"$dmc" translate "$models/live_progress.xta" --target 'A<> (P.b ? 1 : 0) == 1'
 expect 2 "'-->' stands alone" "--> under a quantifier" -- \
 	"$dmc" translate "$models/live_progress.xta" --target 'A[] P.a --> P.b'
+
+# deadlock with dmc check: the counterexample ends where nothing moves
+expect 1 'verdict *violation' "dmc check deadlock.xta A[] not deadlock" -- \
+	"$dmc" check "$models/deadlock.xta" --query 'A[] not deadlock' --search bfs
+grep -q '^final state: P.b' out.txt && ok "deadlock: the final state is the deadlock" \
+	|| fail "deadlock: final state: $(tail -n 3 out.txt)"
+expect 0 'verdict *no-violation' "dmc check no_deadlock.xta A[] not deadlock" -- \
+	"$dmc" check "$models/no_deadlock.xta" --query 'A[] not deadlock'
+# stored queries: the first one dmc checks; sup/Pr are skipped, not errors
+printf 'sup: P.x\nE<> P.c\nA[] not deadlock\n' > stored.q
+expect 1 'verdict *violation' "a .q file: the first checkable query" -- \
+	"$dmc" check "$models/old_syntax.xta" --query stored.q
+grep -q "stored.q:1:1: query 'sup: P.x' skipped" out.txt && ok "a query dmc cannot check is skipped with the reason" \
+	|| fail "skipped query not named: $(head -n 5 out.txt)"
+expect 2 "only" "deadlock under another operator" -- \
+	"$dmc" translate "$models/deadlock.xta" --target 'E<> deadlock && P.b'
+printf 'int v = 40000;\nprocess P() { state a; init a; }\nsystem P;\n' > range_init.xta
+expect 2 "range_init.xta:1:5: 'v': initial value 40000 is outside its range" "an initial value outside the range" -- \
+	"$dmc" translate range_init.xta
+printf 'int f() { int i = 0; while (i < g) i++; return i; }\nint g;\nprocess P() { state a; init a; trans a -> a { guard f() > 0; }; }\nsystem P;\n' > loopvar.xta
+expect 2 "loopvar.xta:1:22: function 'f': a loop whose condition depends on the state" "a loop bound that is not known" -- \
+	"$dmc" translate loopvar.xta
 
 # malformed input: file, line, exit 2
 printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > bad.xta

@@ -57,18 +57,21 @@ static void test_no_system_line(void)
 
 static void test_function_subset(void)
 {
-	CHECK(fails("e.xta", "int x;\nvoid f() { do x++; while (x < 2); }\n" P_OK "system P;\n", NULL, 2,
-		    "'do' in a function is not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { switch (x) { } }\n" P_OK "system P;\n", NULL, 2,
+		    "'switch' in a function is not supported"));
 	CHECK(fails("e.xta", "int x;\nvoid f() { while (x < 2) { x++; break; } }\n" P_OK "system P;\n", NULL, 2,
 		    "'break' in a function is not supported"));
-	CHECK(fails("e.xta", "int x;\nvoid f() { for (int i = 0; i < 2; i++) x++; }\n" P_OK "system P;\n", NULL, 2,
-		    "local variables in functions are not supported"));
+	CHECK(fails("e.xta", "int x;\nvoid f() { for (clock i; ; ) x++; }\n" P_OK "system P;\n", NULL, 2,
+		    "local variables of functions: only int and bool"));
 	CHECK(fails("e.xta", "int x;\nvoid f() { for (k : bool) x++; }\n" P_OK "system P;\n", NULL, 2,
 		    "expected a bounded integer range"));
-	CHECK(fails("e.xta", "int x;\nvoid f() {\n int y; }\n" P_OK "system P;\n", NULL, 3,
-		    "local variables in functions are not supported"));
-	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\n" P_OK "system P;\n", NULL, 2,
-		    "must be just 'return expression;'"));
+	/* a local's initial value is range-checked like an update */
+	up_result r = up_run("e.xta", "int x;\nvoid f() {\n int[0,3] y = 4; }\nprocess P() { state s; init s;\n"
+			     " trans s -> s { assign f(); }; }\nsystem P;\n", "E<> P.s");
+	CHECK(r.rc == 0 && has(&r, "assert(0 <= 4 && 4 <= 3); dmc_loc0 = 4"));
+	up_done(&r);
+	CHECK(fails("e.xta", "int x;\nint f() { x++; return x; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() > 0; }; }\nsystem P;\n", NULL, 2, "not one of its locals"));
 	CHECK(fails("e.xta", "int x;\nvoid f(int a) { a = 1; }\nprocess P() {\n state s;\n init s;\n"
 		    " trans s -> s { assign f(x); };\n}\nsystem P;\n", NULL, 2, "value parameter 'a'"));
 	CHECK(fails("e.xta", "int x;\nint f(int a) { return a; }\nprocess P() {\n state s;\n init s;\n"
@@ -85,8 +88,16 @@ static void test_clock_difference_rejected(void)
 
 static void test_clock_vs_variable_rejected(void)
 {
-	CHECK(fails("e.xta", "clock x;\nint n;\nprocess P() {\n state a {x <= n};\n init a;\n}\nsystem P;\n",
-		    NULL, 4, "compared with a constant"));
+	/* an expression without known bounds (division, an unbounded
+	 * function); a bounded one is read (the clock counts up to it) */
+	CHECK(fails("e.xta", "clock x;\nint n;\nprocess P() {\n state a {x <= n / 2};\n init a;\n}\nsystem P;\n",
+		    NULL, 4, "compared with a constant or a bounded expression"));
+	CHECK(fails("e.xta", "clock x;\nint n;\nint f() { return n; }\nprocess P() {\n state a {x <= f()};\n init a;\n}\n"
+		    "system P;\n", NULL, 5, "compared with a constant or a bounded expression"));
+	up_result r = up_run("e.xta", "clock x;\nint[0,4] n;\nprocess P() {\n state a {x <= n + 1};\n init a;\n}\n"
+			     "system P;\n", "E<> P.a");
+	CHECK(r.rc == 0 && has(&r, "stops at 6"));
+	up_done(&r);
 }
 
 static void test_bad_argument_count(void)
@@ -120,9 +131,33 @@ static void test_array_dimensions(void)
 {
 	CHECK(fails("e.xta", "int a[2][3];\nprocess P() { state s; init s;\n trans s -> s { assign a[1] = 0; }; }\nsystem P;\n",
 		    NULL, 3, "one index per dimension"));
-	CHECK(fails("e.xta", "chan c[2][2];\n" P_OK "system P;\n", NULL, 1, "one dimension only"));
+	CHECK(fails("e.xta", "chan c[2][2];\nprocess P() { state s; init s;\n trans s -> s { sync c[1]!; }; }\nsystem P;\n",
+		    NULL, 3, "one index per dimension"));
 	CHECK(fails("e.xta", "int a[20][20];\n" P_OK "system P;\n", NULL, 1, "more than 255"));
 	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
+}
+
+/* the extended language's errors name file, line and column */
+static void test_language_errors(void)
+{
+	/* a local array in a function with a result */
+	CHECK(fails("e.xta", "int f() { int a[2]; return 0; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 1, "local arrays"));
+	/* a function with a result that changes a global */
+	CHECK(fails("e.xta", "int g;\nint f() { g = 1; return 0; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 2, "not one of its locals"));
+	/* falls off its end */
+	CHECK(fails("e.xta", "int g;\nint f() { if (g > 0) return 1; }\nprocess P() { state s; init s;\n"
+		    " trans s -> s { guard f() == 0; }; }\nsystem P;\n", NULL, 2, "can end without returning"));
+	/* a quantifier over something that is not a range */
+	CHECK(fails("e.xta", "int g;\nprocess P() { state s; init s;\n trans s -> s { guard forall (i : g) i > 0; }; }\n"
+		    "system P;\n", NULL, 3, "not a bounded int type"));
+	/* deadlock under another operator */
+	up_result r = up_run("e.xta", P_OK "system P;\n", "E<> P.a && deadlock");
+	CHECK(r.rc == 2 && strstr(r.err, "'E<> deadlock' only"));
+	up_done(&r);
+	/* an initial value outside the range */
+	CHECK(fails("e.xta", "int[0,3] v = 4;\n" P_OK "system P;\n", NULL, 1, "outside its range [0,3]"));
 }
 
 static void test_structs(void)
@@ -143,12 +178,10 @@ static void test_structs(void)
 static void test_bad_query(void)
 {
 	CHECK(fails("--target", P_OK "system P;\n", "A[] P.a --> P.a", 1, "'-->' stands alone (p --> q)"));
-	CHECK(fails("--target", P_OK "system P;\n", "P.a --> deadlock", 1, "'deadlock' is not supported"));
+	CHECK(fails("--target", P_OK "system P;\n", "P.a --> deadlock", 1, "'E<> deadlock' only"));
 	CHECK(fails("--target", P_OK "system P;\n", "A<> (P.a ? 1 : 0)", 1, "conditional expression"));
 	CHECK(fails("--target", P_OK "system P;\n", "P.a --> (P.a", 1, "expected ')'"));
-	CHECK(fails("--target", P_OK "system P;\n", "E<> deadlock", 1, "'deadlock' is not supported"));
-	CHECK(fails("--target", P_OK "system P;\n", "A[] not deadlock", 1, "'deadlock' is not supported"));
-	CHECK(fails("--target", P_OK "system P;\n", "E<> P.a && deadlock", 1, "'deadlock' is not supported"));
+	CHECK(fails("--target", P_OK "system P;\n", "E<> P.a && deadlock", 1, "'E<> deadlock' only"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> P.zz", 1, "neither a location nor a variable"));
 	CHECK(fails("--target", P_OK "system P;\n", "E<> (P.a", 1, "expected ')'"));
 	CHECK(fails("--target", P_OK "system P;\n", "P.a", 1, "expected 'E<>', 'A[]', 'A<>', 'E[]' or 'p --> q'"));
@@ -206,7 +239,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_constant_needed),
 	CASE(test_unterminated_comment),
 	CASE(test_bad_character),
-	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_structs),
+	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_language_errors), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),

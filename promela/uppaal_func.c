@@ -1,0 +1,359 @@
+/*
+ * uppaal_func.c -- the value of a function with a result whose body is
+ * more than `return e;` (local variables, if/else, loops), as one Promela
+ * expression: the body is run symbolically.  Each local (and each value
+ * parameter, which the body may change) is bound to its current value,
+ * a number when it is constant, else Promela text; an assignment binds
+ * it again.  An if whose condition is not constant either merges the two
+ * branches' values ((c -> a : b) per changed local) or, when a branch
+ * returns, gives (c -> the rest after then : the rest after else).
+ * Loops are unrolled while their condition is constant (a bound known at
+ * translation time, as in for (i : id_t) or while (i < N)); a loop whose
+ * condition depends on the state is an error, and so is a change of
+ * anything but the function's own locals (an expression has no effects).
+ */
+#include "uppaal_emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* the text of a function's value may not grow beyond this */
+#define MAX_VALUE_TEXT (1L << 20)
+
+/* what is left to run: a list of statements from i on, a range-for at
+ * value val, a while loop, or the end of a branch (FR_END) */
+enum { FR_SEQ, FR_FOR, FR_WHILE, FR_END };
+typedef struct frame {
+	int kind;
+	const up_vec *v;
+	int i;
+	const up_stmt *st;      /* FR_FOR, FR_WHILE */
+	long val, hi;           /* FR_FOR */
+	const struct frame *up;
+} frame;
+
+typedef struct {
+	up_emit_st *s;
+	up_inst *in;
+	const up_func *f;
+	up_vec names;           /* const char*: the names the body may assign */
+} sym;
+
+static void fail(sym *y, int line, int col, const char *fmt, const char *arg)
+{
+	up_fail_at(y->s->n->m->c, y->f->file, line, col, fmt, y->f->name, arg);
+}
+
+static frame *fr(sym *y, int kind, const up_vec *v, int i, const frame *up)
+{
+	frame *f = up_alloc(y->s->n->m->c, sizeof *f);
+	f->kind = kind;
+	f->v = v;
+	f->i = i;
+	f->up = up;
+	return f;
+}
+
+/* a statement alone as a list */
+static const up_vec *one(sym *y, const up_stmt *st)
+{
+	up_vec *v = up_alloc(y->s->n->m->c, sizeof *v);
+	up_push(y->s->n->m->c, v, (void *) st);
+	return v;
+}
+
+/* e's value: a number when constant, else its Promela text */
+static up_expr *value(sym *y, const up_expr *e)
+{
+	up_ctx *c = y->s->n->m->c;
+	up_expr *x = up_alloc(c, sizeof *x);
+	long k;
+	if (up_eval_const(y->s->n, y->in, e, &k)) {
+		x->kind = X_NUM;
+		x->val = k;
+		return x;
+	}
+	FILE *keep = y->s->out;
+	y->s->out = up_mem_open(c);
+	up_emit_expr_st(y->s, y->in, e);
+	size_t len;
+	char *t = up_mem_close(c, &len);
+	y->s->out = keep;
+	if ((long) len > MAX_VALUE_TEXT) {
+		free(t);
+		fail(y, e->line, e->col, "function '%s': its value is longer than 1 MB of Promela%s", "");
+	}
+	x->kind = X_ID;
+	x->line = -2;           /* Promela text */
+	x->name = up_strdup(c, t);
+	free(t);
+	return x;
+}
+
+static int assignable(sym *y, const char *name)
+{
+	for (int i = 0; i < y->names.n; i++)
+		if (strcmp(y->names.v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void bind(sym *y, const char *name, up_expr *val)
+{
+	up_ctx *c = y->s->n->m->c;
+	up_bind *b = up_alloc(c, sizeof *b);
+	b->name = name;
+	b->value = val;
+	up_push(c, &y->in->sel, b);
+}
+
+static void declare(sym *y, const up_stmt *st)
+{
+	up_ctx *c = y->s->n->m->c;
+	for (int i = 0; i < st->body.n; i++) {
+		const up_var *d = st->body.v[i];
+		if (d->size)
+			up_fail_at(c, d->file, d->line, d->col, "function '%s': local arrays in a function with a "
+				   "result are not supported (write a void function)", y->f->name);
+		up_expr *z = up_alloc(c, sizeof *z);
+		z->kind = X_NUM;
+		up_expr *v = d->init ? value(y, d->init) : z;
+		if (d->type.kind == TY_BOOL && v->kind == X_NUM)
+			v->val = v->val != 0;
+		bind(y, d->name, v);
+		if (!d->type.is_const)
+			up_push(c, &y->names, (void *) d->name);
+	}
+}
+
+/* x = e, x op= e, x++, ++x on a local */
+static void assign(sym *y, const up_expr *e)
+{
+	up_ctx *c = y->s->n->m->c;
+	if (e->kind == X_CALL)
+		fail(y, e->line, e->col, "function '%s': a call of '%s' for its effect (a function with a result "
+		     "changes nothing but its locals)", e->name);
+	if (e->kind != X_ASSIGN && e->kind != X_INCDEC)
+		return;         /* no effect */
+	if (e->a->kind != X_ID || !assignable(y, e->a->name)) {
+		char buf[120];
+		up_expr_text(e->a, buf, sizeof buf);
+		fail(y, e->line, e->col, "function '%s': assigns '%s', which is not one of its locals (a function "
+		     "with a result changes nothing else)", buf);
+	}
+	up_expr *x = up_alloc(c, sizeof *x);
+	x->kind = X_BIN;
+	x->line = e->line;
+	x->col = e->col;
+	x->file = e->file;
+	x->a = e->a;
+	if (e->kind == X_INCDEC) {
+		x->op[0] = e->op[0];
+		x->b = up_alloc(c, sizeof *x->b);
+		x->b->kind = X_NUM;
+		x->b->val = 1;
+	} else if (strcmp(e->op, "=") == 0) {
+		x = e->b;
+	} else {
+		memcpy(x->op, e->op, strlen(e->op) - 1);
+		x->b = e->b;
+	}
+	bind(y, e->a->name, value(y, x));
+}
+
+static int has_return(const up_stmt *st)
+{
+	if (!st)
+		return 0;
+	if (st->kind == S_RETURN)
+		return 1;
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			if (has_return(st->body.v[i]))
+				return 1;
+	return has_return(st->then) || has_return(st->els);
+}
+
+static const char *text_of(const up_expr *v, char *buf, size_t n)
+{
+	if (v->kind == X_NUM) {
+		snprintf(buf, n, v->val == -2147483648L ? "(-2147483647 - 1)" : "%ld", v->val);
+		return buf;
+	}
+	return v->name;
+}
+
+static up_expr *run(sym *y, const frame *f);
+
+/* (c -> a : b) as a value */
+static up_expr *choice(sym *y, const up_expr *c, const up_expr *a, const up_expr *b)
+{
+	up_ctx *cx = y->s->n->m->c;
+	char ba[32], bb[32];
+	const char *ta = text_of(a, ba, sizeof ba), *tb = text_of(b, bb, sizeof bb);
+	if ((long) (strlen(c->name) + strlen(ta) + strlen(tb)) > MAX_VALUE_TEXT)
+		fail(y, y->f->line, y->f->col, "function '%s': its value is longer than 1 MB of Promela%s", "");
+	char *t = up_alloc(cx, strlen(c->name) + strlen(ta) + strlen(tb) + 16);
+	sprintf(t, "(%s -> %s : %s)", c->name, ta, tb);
+	up_expr *x = up_alloc(cx, sizeof *x);
+	x->kind = X_ID;
+	x->line = -2;
+	x->name = t;
+	return x;
+}
+
+static up_expr *current(sym *y, const char *name)
+{
+	up_bind *b = up_lookup(y->s->n, y->in, name);
+	return b ? b->value : NULL;
+}
+
+/* if (c) then else, c not constant, no return in either: the locals
+ * each branch changes get (c -> after then : after else) */
+static void merge(sym *y, const up_expr *c, const up_stmt *st)
+{
+	up_ctx *cx = y->s->n->m->c;
+	int keep = y->in->sel.n, nn = y->names.n;
+	up_expr **a = up_alloc(cx, sizeof *a * (size_t) (nn + 1));
+	run(y, fr(y, FR_SEQ, one(y, st->then), 0, fr(y, FR_END, NULL, 0, NULL)));
+	for (int i = 0; i < nn; i++)
+		a[i] = current(y, y->names.v[i]);
+	y->in->sel.n = keep;
+	y->names.n = nn;
+	if (st->els)
+		run(y, fr(y, FR_SEQ, one(y, st->els), 0, fr(y, FR_END, NULL, 0, NULL)));
+	up_expr **b = up_alloc(cx, sizeof *b * (size_t) (nn + 1));
+	for (int i = 0; i < nn; i++)
+		b[i] = current(y, y->names.v[i]);
+	y->in->sel.n = keep;
+	y->names.n = nn;
+	for (int i = 0; i < nn; i++)
+		if (a[i] != b[i])
+			bind(y, y->names.v[i], choice(y, c, a[i], b[i]));
+}
+
+/* the function's value from f on; NULL when an FR_END is reached */
+static up_expr *run(sym *y, const frame *f)
+{
+	up_ctx *c = y->s->n->m->c;
+	for (;;) {
+		if (!f)
+			fail(y, y->f->line, y->f->col, "function '%s' can end without returning a value%s", "");
+		const up_stmt *st;
+		const frame *next;
+		switch (f->kind) {
+		case FR_END:
+			return NULL;
+		case FR_SEQ:
+			if (f->i >= f->v->n) {
+				f = f->up;
+				continue;
+			}
+			st = f->v->v[f->i];
+			next = fr(y, FR_SEQ, f->v, f->i + 1, f->up);
+			break;
+		case FR_FOR: {
+			if (f->val > f->hi) {
+				f = f->up;
+				continue;
+			}
+			up_expr *x = up_alloc(c, sizeof *x);
+			x->kind = X_NUM;
+			x->val = f->val;
+			bind(y, f->st->var, x);
+			frame *nf = fr(y, FR_FOR, NULL, 0, f->up);
+			nf->st = f->st;
+			nf->val = f->val + 1;
+			nf->hi = f->hi;
+			next = nf;
+			st = f->st->then;
+			break;
+		}
+		default: {      /* FR_WHILE */
+			long k = 1;
+			if (f->st->e && !up_eval_const(y->s->n, y->in, f->st->e, &k))
+				fail(y, f->st->line, f->st->col, "function '%s': a loop whose condition depends on the "
+				     "state in a function with a result (its bound must be known%s)", "");
+			if (!k) {
+				f = f->up;
+				continue;
+			}
+			next = f;
+			st = f->st->then;
+		}
+		}
+		if (++y->s->unrolled > UP_MAX_UNROLLED)
+			fail(y, st->line, st->col, "function '%s': the loops unroll to more than 100000 steps%s", "");
+		switch (st->kind) {
+		case S_EXPR:
+			assign(y, st->e);
+			f = next;
+			break;
+		case S_DECL:
+			declare(y, st);
+			f = next;
+			break;
+		case S_RETURN:
+			if (!st->e)
+				fail(y, st->line, st->col, "function '%s': 'return' without a value%s", "");
+			return value(y, st->e);
+		case S_BLOCK:
+			f = fr(y, FR_SEQ, &st->body, 0, next);
+			break;
+		case S_FOR: {
+			frame *nf = fr(y, FR_FOR, NULL, 0, next);
+			nf->st = st;
+			nf->val = up_eval_const_or_fail(y->s->n, y->in, st->range.lo, "for range");
+			nf->hi = up_eval_const_or_fail(y->s->n, y->in, st->range.hi, "for range");
+			f = nf;
+			break;
+		}
+		case S_WHILE: {
+			frame *nf = fr(y, FR_WHILE, NULL, 0, next);
+			nf->st = st;
+			f = nf;
+			break;
+		}
+		case S_IF: {
+			long k;
+			if (up_eval_const(y->s->n, y->in, st->e, &k)) {
+				f = k ? fr(y, FR_SEQ, one(y, st->then), 0, next)
+				      : st->els ? fr(y, FR_SEQ, one(y, st->els), 0, next) : next;
+				break;
+			}
+			up_expr *cond = value(y, st->e);
+			if (!has_return(st->then) && !has_return(st->els)) {
+				merge(y, cond, st);
+				f = next;
+				break;
+			}
+			int keep = y->in->sel.n, nn = y->names.n;
+			up_expr *a = run(y, fr(y, FR_SEQ, one(y, st->then), 0, next));
+			y->in->sel.n = keep;
+			y->names.n = nn;
+			up_expr *b = run(y, st->els ? fr(y, FR_SEQ, one(y, st->els), 0, next) : next);
+			y->in->sel.n = keep;
+			y->names.n = nn;
+			if (!a || !b)
+				fail(y, st->line, st->col, "function '%s': 'return' inside a branch of a loop body or "
+				     "a branch that depends on the state is not supported here%s", "");
+			return choice(y, cond, a, b);
+		}
+		default:
+			fail(y, st->line, st->col, "function '%s': statement not supported%s", "");
+		}
+	}
+}
+
+void up_func_value(up_emit_st *s, up_inst *in, const up_func *f)
+{
+	sym y = { s, in, f, { 0 } };
+	for (int i = 0; i < f->params.n; i++) {
+		const up_var *p = f->params.v[i];
+		if (!p->type.is_ref)
+			up_push(s->n->m->c, &y.names, (void *) p->name);
+	}
+	up_expr *v = run(&y, fr(&y, FR_SEQ, &f->body->body, 0, NULL));
+	char buf[32];
+	fputs(text_of(v, buf, sizeof buf), s->out);
+}

@@ -38,6 +38,9 @@ enum { MODE_L, MODE_U, MODE_UC };
 /* The state remember() kept, as the ATG's layer 0, and the reduced
  * systems asked for so far (the transitions each removes). */
 typedef struct {
+	int h;                        /* hL: h of the state, a lower bound of every
+	                               * reduced system's (fewer transitions never
+	                               * reach a target sooner); else unused */
 	int nlocs, nvals, halfway, unmodelled;
 	int *loc_proc, *loc_loc, *val_var;
 	long *val_val;
@@ -285,6 +288,8 @@ static void relax_remember(void *self, const dmc_state_view *sv)
 	if (!r->red && !(r->red = reduced_new(c)))
 		dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
 	relax_reduced *d = r->red;
+	if (r->mode == MODE_L)
+		d->h = relax_eval(self, sv);
 	dmc_abuild_state(&c->model, sv, &s);
 	d->nlocs = s.nlocs;
 	d->nvals = s.nvals;
@@ -346,7 +351,7 @@ static const int *removed_with(relax_reduced *d, const dmc_amodel *m, int a, int
 	return d->lists[*slot - 1];
 }
 
-static int relax_eval_without(void *self, int pid, int from, int id)
+static int relax_eval_without(void *self, int pid, int from, int id, int bound)
 {
 	relax_inst *r = self;
 	relax_core *c = r->core;
@@ -356,6 +361,8 @@ static int relax_eval_without(void *self, int pid, int from, int id)
 		return 0;
 	if (c->deadlocks)
 		return 0;
+	if (r->mode == MODE_L && d->h > bound)
+		return d->h;              /* the reduced hL is at least h(s) */
 	int a = pid >= 0 && pid < d->np ? d->automaton[pid] : -1;
 	const int *off = a >= 0 ? removed_with(d, &c->model.m, a, from, id, &n) : NULL;
 	if (!off)

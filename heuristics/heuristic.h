@@ -64,10 +64,13 @@ typedef struct dmc_heuristic {
 	 * eval_without(pid, from, id) is then h of that state in the system
 	 * without process pid's local transition from control state `from`
 	 * with pan's id `id` (and what the conservative strengthening removes
-	 * with it), without reading pan's current state.  Both NULL: the
-	 * heuristic has no reduced systems, and the search uses h(s). */
+	 * with it), without reading pan's current state; bound is the value
+	 * it will be compared with (h of the successor): when the heuristic
+	 * proves the reduced h larger than bound it may return any value
+	 * larger than bound instead.  Both NULL: the heuristic has no
+	 * reduced systems, and the search uses h(s). */
 	void (*remember)(void *self, const dmc_state_view *s);
-	int (*eval_without)(void *self, int pid, int from, int id);
+	int (*eval_without)(void *self, int pid, int from, int id, int bound);
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);

@@ -28,7 +28,7 @@ int dmc_ut_penalty(dmc_run *R, int h)
 		/* time one in 16, as the state evaluations */
 		int timed = ((uint64_t) st->ut_reduced & 15) == 0;
 		double t0 = timed ? dmc_now_seconds() : 0;
-		reduced = R->heur->eval_without(R->hinst, pid, from, id);
+		reduced = R->heur->eval_without(R->hinst, pid, from, id, h);
 		if (timed) {
 			st->ut_rseconds += dmc_now_seconds() - t0;
 			st->ut_rtimed++;

@@ -137,7 +137,7 @@ static int useless(const dmc_heuristic *h, void *self, const move *mv, int *hr, 
 	if (mv->var)
 		fb_set(mv->var, 0, mv->val);
 	*hs = h->eval(self, dmc_view_now());
-	*hr = h->eval_without(self, mv->pid, mv->from, mv->id);
+	*hr = h->eval_without(self, mv->pid, mv->from, mv->id, INF - 1);
 	fb_move(mv->pid, from);
 	if (mv->var)
 		fb_set(mv->var, 0, 0);
@@ -198,6 +198,11 @@ static void test_useless_hand_computed(void)
 		int hr, hs;
 		CHECK_EQ_LONG(useless(h, self, &s0[2], &hr, &hs), 1);
 		CHECK_EQ_LONG(hr, s0_hr[2]);
+		/* a bound below h(s0): whatever is returned exceeds it (hL may
+		 * answer h(s0) without building the reduced graph) */
+		h->remember(self, dmc_view_now());
+		CHECK(h->eval_without(self, pQ, 1, t_skip, 1) > 1);
+		CHECK_EQ_LONG(h->eval_without(self, pQ, 1, t_skip, INF - 1), s0_hr[2]);
 		/* and the plain evaluation is unchanged by the reduced ones */
 		CHECK_EQ_LONG(h->eval(self, dmc_view_now()), want[k].s0);
 		h->free(self);

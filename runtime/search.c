@@ -13,6 +13,8 @@
  *   greedy  smallest h, then smallest g, then first queued
  *   beam    layer by layer in g; within a layer smallest h, then first
  *           queued; at most K states kept per layer
+ *   ut      smallest h, plus the parent's g when the move was relatively
+ *           useless (ut.h), then smallest g, then first queued
  * astar and wastar re-open a state reached again with a smaller g.
  */
 #include <stdio.h>
@@ -38,7 +40,7 @@
 
 /* the --search kinds (searches.def): open-list discipline, re-opening,
  * and the order (f = g + W*h with ties to smaller h, or h with ties to
- * smaller g) */
+ * smaller g, or that h plus ut's penalty) */
 enum { ORDER_F, ORDER_H, ORDER_UT };
 static const struct best_first_kind {
 	dmc_open_kind open;

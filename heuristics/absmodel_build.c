@@ -998,6 +998,11 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 	return 0;
 }
 
+int dmc_abuild_automaton(const dmc_abuild *b, int pid, int type)
+{
+	return automaton_of(b, pid, type);
+}
+
 void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out)
 {
 	int nl = 0, nv = 0, np = dmc_view_nprocs(sv);

@@ -53,6 +53,8 @@ typedef struct dmc_abuild {
 int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen);
 /* Layer 0 for state sv, in b's buffers (no allocation). */
 void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out);
+/* The automaton standing for process pid of proctype type, or -1. */
+int dmc_abuild_automaton(const dmc_abuild *b, int pid, int type);
 void dmc_abuild_print(const dmc_abuild *b, FILE *f);
 void dmc_abuild_free(dmc_abuild *b);
 

@@ -146,6 +146,9 @@ struct dmc_atg {
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
 	int built, top, goal, result;
+	/* transitions that never fire (dmc_atg_set_disabled), or none */
+	const int *off;
+	int noff;
 
 	/* ---- hU extraction ---- */
 	int *head, *link, cur_k;      /* targets by layer; ids: locations, then values */
@@ -991,6 +994,12 @@ void dmc_atg_set_sync_steps(dmc_atg *g, int n)
 	g->sync_steps = n == 1 ? 1 : 2;
 }
 
+void dmc_atg_set_disabled(dmc_atg *g, const int *trans, int n)
+{
+	g->off = n > 0 ? trans : NULL;
+	g->noff = n > 0 ? n : 0;
+}
+
 void dmc_atg_set_wrap(dmc_atg *g, int wrap)
 {
 	g->wrap = wrap != 0;
@@ -1161,6 +1170,9 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	fill_never(g, g->first_loc, g->nlocs);
 	fill_never(g, g->atom_sat, g->natoms);
 	memcpy(g->t_unsat, g->t_need, (size_t)m->ntrans * sizeof(int));
+	for (int i = 0; i < g->noff; i++)     /* one more need than can be met */
+		if (g->off[i] >= 0 && g->off[i] < m->ntrans)
+			g->t_unsat[g->off[i]]++;
 	fill_never(g, g->t_en, m->ntrans);
 	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
 	fill_never(g, g->a_en, g->nacts);

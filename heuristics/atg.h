@@ -59,6 +59,12 @@ void dmc_atg_set_sync_steps(dmc_atg *g, int n);
  * underestimates loops (its Fig. 3). */
 void dmc_atg_set_cycle_costs(dmc_atg *g, int on);
 
+/* The reduced system of the transition-based search: transitions
+ * trans[0..n-1] (indices into the model's trans, each at most once) never
+ * fire in the evaluations that follow, until the next call; n = 0: all
+ * may.  The array must stay valid while set. */
+void dmc_atg_set_disabled(dmc_atg *g, const int *trans, int n);
+
 int dmc_atg_hL(dmc_atg *g, const dmc_astate *s);
 int dmc_atg_hU(dmc_atg *g, const dmc_astate *s);
 /* Both from one ATG; either pointer may be NULL.  Returns hL. */

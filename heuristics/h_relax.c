@@ -12,9 +12,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "heuristic.h"
 #include "absmodel_build.h"
 #include "atg.h"
+#include "absmodel_reduce.h"
+#include "hash_map.h"
 #include "hcache.h"
 #include "runtime.h"
 
@@ -32,10 +35,29 @@ typedef struct {
 
 enum { MODE_L, MODE_U, MODE_UC };
 
+/* The state remember() kept, as the ATG's layer 0, and the reduced
+ * systems asked for so far (the transitions each removes). */
+typedef struct {
+	int h;                        /* hL: h of the state, a lower bound of every
+	                               * reduced system's (fewer transitions never
+	                               * reach a target sooner); else unused */
+	int nlocs, nvals, halfway, unmodelled;
+	int *loc_proc, *loc_loc, *val_var;
+	long *val_val;
+	int np, *automaton;           /* pid -> its automaton, or -1 */
+	int cap_procs;
+	unsigned char *key;           /* the cache key: a header, then the state */
+	size_t keylen;
+	dmc_hmap removed;             /* (automaton, from, id) -> index into lists + 1 */
+	int **lists, *nlist, nlists, cap_lists;
+	int *scratch;                 /* room for dmc_areduce */
+} relax_reduced;
+
 typedef struct {
 	relax_core *core;
 	int owns_core;                /* 0: the sharing pool frees it */
 	int mode;
+	relax_reduced *red;           /* the first remember() makes it */
 } relax_inst;
 
 static void core_free(void *p)
@@ -86,11 +108,31 @@ static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, ch
 	return c;
 }
 
+static void reduced_free(relax_reduced *d)
+{
+	if (!d)
+		return;
+	free(d->loc_proc);
+	free(d->loc_loc);
+	free(d->val_var);
+	free(d->val_val);
+	free(d->automaton);
+	free(d->key);
+	dmc_hmap_free(&d->removed);
+	for (int i = 0; i < d->nlists; i++)
+		free(d->lists[i]);
+	free(d->lists);
+	free(d->nlist);
+	free(d->scratch);
+	free(d);
+}
+
 static void relax_free(void *self)
 {
 	relax_inst *r = self;
 	if (!r)
 		return;
+	reduced_free(r->red);
 	if (r->owns_core)
 		core_free(r->core);
 	free(r);
@@ -172,6 +214,19 @@ static void htrace(int mode, int h)
 }
 #endif
 
+/* Half-way through a rendezvous the sender counts as still at its send
+ * (absmodel_build.c), so the ATG charges the whole pair (two steps)
+ * though one is done: one less stays a lower bound.  An infinity the
+ * model cannot prove is far instead. */
+static int adjust(const relax_core *c, int h, int halfway, int unmodelled)
+{
+	if (halfway && h > 0 && h != DMC_H_INF)
+		h--;
+	if (h == DMC_H_INF && (c->model.gave_up[0] || unmodelled))
+		h = c->far_h;
+	return h;
+}
+
 /* h of state sv, from the cache or the ATG. */
 static int relax_eval(void *self, const dmc_state_view *sv)
 {
@@ -196,17 +251,147 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 		if (c->cache)
 			dmc_hcache_put(c->cache, c->keybuf, len, hash, h);
 	}
-	/* Half-way through a rendezvous the sender counts as still at its
-	 * send (absmodel_build.c), so the ATG charges the whole pair (two
-	 * steps) though one is done: one less stays a lower bound. */
-	if (c->model.halfway && h > 0 && h != DMC_H_INF)
-		h--;
-	if (h == DMC_H_INF && (c->model.gave_up[0] || c->model.unmodelled))
-		h = c->far_h;
+	h = adjust(c, h, c->model.halfway, c->model.unmodelled);
 #ifdef DMC_HTRACE
 	htrace(mode, h);
 #endif
 	return h;
+}
+
+/* ---- reduced systems (--search ut): remember, eval_without ---- */
+
+static relax_reduced *reduced_new(const relax_core *c)
+{
+	relax_reduced *d = calloc(1, sizeof *d);
+	size_t nl = (size_t) c->model.cap_locs + 1, nv = (size_t) c->model.cap_vals + 1;
+	if (!d)
+		return NULL;
+	d->loc_proc = malloc(nl * sizeof(int));
+	d->loc_loc = malloc(nl * sizeof(int));
+	d->val_var = malloc(nv * sizeof(int));
+	d->val_val = malloc(nv * sizeof(long));
+	d->key = malloc(40 + nl * 10 + nv * 15);
+	d->scratch = malloc(((size_t) c->model.m.ntrans + 1) * sizeof(int));
+	dmc_hmap_init(&d->removed, sizeof(int));
+	if (!d->loc_proc || !d->loc_loc || !d->val_var || !d->val_val || !d->key || !d->scratch) {
+		reduced_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+static void relax_remember(void *self, const dmc_state_view *sv)
+{
+	relax_inst *r = self;
+	relax_core *c = r->core;
+	dmc_astate s;
+	if (!r->red && !(r->red = reduced_new(c)))
+		dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
+	relax_reduced *d = r->red;
+	if (r->mode == MODE_L)
+		d->h = relax_eval(self, sv);
+	dmc_abuild_state(&c->model, sv, &s);
+	d->nlocs = s.nlocs;
+	d->nvals = s.nvals;
+	memcpy(d->loc_proc, s.loc_proc, (size_t) s.nlocs * sizeof(int));
+	memcpy(d->loc_loc, s.loc_loc, (size_t) s.nlocs * sizeof(int));
+	memcpy(d->val_var, s.val_var, (size_t) s.nvals * sizeof(int));
+	memcpy(d->val_val, s.val_val, (size_t) s.nvals * sizeof(long));
+	d->halfway = c->model.halfway;
+	d->unmodelled = c->model.unmodelled;
+	d->np = dmc_view_nprocs(sv);
+	if (d->np > d->cap_procs) {
+		int *a = realloc(d->automaton, (size_t) d->np * sizeof *a);
+		if (!a)
+			dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
+		d->automaton = a;
+		d->cap_procs = d->np;
+	}
+	for (int pid = 0; pid < d->np; pid++)
+		d->automaton[pid] = dmc_abuild_automaton(&c->model, pid, dmc_view_proc_type(sv, pid));
+	/* the key's header (24 bytes: mode, automaton, from, id) is written
+	 * by eval_without in front of the state */
+	s.loc_proc = d->loc_proc;
+	s.loc_loc = d->loc_loc;
+	s.val_var = d->val_var;
+	s.val_val = d->val_val;
+	d->keylen = serialise(d->key + 24, r->mode, &s);
+}
+
+/* The transitions removed with (a, from, id), computed once. */
+static const int *removed_with(relax_reduced *d, const dmc_amodel *m, int a, int from, int id, int *n)
+{
+	uint64_t key = ((uint64_t) (unsigned) a << 42) ^ ((uint64_t) (unsigned) from << 21) ^ (unsigned) id;
+	int inserted;
+	int *slot = dmc_hmap_put(&d->removed, key, &inserted);
+	if (!slot)
+		dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
+	if (inserted) {
+		int k = dmc_areduce(m, a, from, id, d->scratch);
+		int *list = malloc(((size_t) k + 1) * sizeof *list);
+		if (d->nlists == d->cap_lists) {
+			int nc = d->cap_lists ? 2 * d->cap_lists : 16;
+			int **l = realloc(d->lists, (size_t) nc * sizeof *l);
+			int *c = l ? realloc(d->nlist, (size_t) nc * sizeof *c) : NULL;
+			if (l)
+				d->lists = l;
+			if (!l || !c)
+				dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
+			d->nlist = c;
+			d->cap_lists = nc;
+		}
+		if (!list)
+			dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
+		memcpy(list, d->scratch, (size_t) k * sizeof *list);
+		d->lists[d->nlists] = list;
+		d->nlist[d->nlists] = k;
+		*slot = ++d->nlists;
+	}
+	*n = d->nlist[*slot - 1];
+	return d->lists[*slot - 1];
+}
+
+static int relax_eval_without(void *self, int pid, int from, int id, int bound)
+{
+	relax_inst *r = self;
+	relax_core *c = r->core;
+	relax_reduced *d = r->red;
+	int h, n, hit = 0;
+	if (!d)
+		return 0;
+	if (c->deadlocks)
+		return 0;
+	if (r->mode == MODE_L && d->h > bound)
+		return d->h;              /* the reduced hL is at least h(s) */
+	int a = pid >= 0 && pid < d->np ? d->automaton[pid] : -1;
+	const int *off = a >= 0 ? removed_with(d, &c->model.m, a, from, id, &n) : NULL;
+	if (!off)
+		n = 0;
+	dmc_astate s = { d->nlocs, d->loc_proc, d->loc_loc, d->nvals, d->val_var, d->val_val };
+	/* the key: a reduced system's mark, the local transition, the state */
+	unsigned char *head = d->key, *p = head;
+	size_t len = 0;
+	uint64_t hash = 0;
+	*p++ = (unsigned char) (0x80 | r->mode);
+	p = put_uint(p, (unsigned) a);
+	p = put_uint(p, (unsigned) from);
+	p = put_uint(p, (unsigned) id);
+	while (p < head + 24)
+		*p++ = 0;
+	if (c->cache) {
+		len = 24 + d->keylen;
+		hash = dmc_fingerprint(head, len);
+		hit = dmc_hcache_get(c->cache, head, len, hash, &h);
+	}
+	if (!hit) {
+		dmc_atg_set_cycle_costs(c->graph, r->mode == MODE_UC);
+		dmc_atg_set_disabled(c->graph, off, n);
+		h = r->mode == MODE_L ? dmc_atg_hL(c->graph, &s) : dmc_atg_hU(c->graph, &s);
+		dmc_atg_set_disabled(c->graph, NULL, 0);
+		if (c->cache)
+			dmc_hcache_put(c->cache, head, len, hash, h);
+	}
+	return adjust(c, h, d->halfway, d->unmodelled);
 }
 
 static void *create_L(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
@@ -240,19 +425,22 @@ const dmc_heuristic dmc_h_hL = {
 	.summary = "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = create_L, .eval = relax_eval, .free = relax_free,
-	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
+	.remember = relax_remember, .eval_without = relax_eval_without
 };
 
 const dmc_heuristic dmc_h_hU = {
 	.name = "hU", .summary = "relaxed planning: length of an abstract plan extracted from the graph",
 	.admissible = 0, .proves_dead_ends = 1,
 	.create = create_U, .eval = relax_eval, .free = relax_free,
-	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
+	.remember = relax_remember, .eval_without = relax_eval_without
 };
 
 const dmc_heuristic dmc_h_hUc = {
 	.name = "hUc", .summary = "hU charging the rounds of the loops that repeated increments go around",
 	.admissible = 0, .proves_dead_ends = 1,
 	.create = create_Uc, .eval = relax_eval, .free = relax_free,
-	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto
+	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
+	.remember = relax_remember, .eval_without = relax_eval_without
 };

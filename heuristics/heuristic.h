@@ -59,6 +59,18 @@ typedef struct dmc_heuristic {
 	/* Why this instance's infinities may not be trusted (its
 	 * abstraction gave up on something), or NULL; may be NULL. */
 	const char *(*prune_veto)(const void *self);
+	/* Reduced systems, for the transition-based search (--search ut;
+	 * seed 002): remember(s) keeps state s (the state being expanded);
+	 * eval_without(pid, from, id) is then h of that state in the system
+	 * without process pid's local transition from control state `from`
+	 * with pan's id `id` (and what the conservative strengthening removes
+	 * with it), without reading pan's current state; bound is the value
+	 * it will be compared with (h of the successor): when the heuristic
+	 * proves the reduced h larger than bound it may return any value
+	 * larger than bound instead.  Both NULL: the heuristic has no
+	 * reduced systems, and the search uses h(s). */
+	void (*remember)(void *self, const dmc_state_view *s);
+	int (*eval_without)(void *self, int pid, int from, int id, int bound);
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);

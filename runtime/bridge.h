@@ -60,6 +60,12 @@ int dmc_br_proc_state(int pid);
  * Returns 1 then, else 0. */
 int dmc_br_rendezvous_pending(int *pid, int *state);
 
+/* The move pan is storing the result of (between a step and the store
+ * of the state it made): process pid left control state `from` by its
+ * transition with pan's id `id` (dmc_trans.id).  0 then; -1 when there
+ * is none (the initial state). */
+int dmc_br_step(int *pid, int *from, int *id);
+
 /* ---- variables, through accessors generated from SPIN's symbol table ---- */
 
 typedef struct dmc_var {

@@ -39,7 +39,18 @@ typedef struct dmc_stats {
 	double hcalls;
 	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
 	double open_bytes_peak, table_bytes;
+	/* --search ut (ut.c): reduced-system evaluations, those timed and
+	 * their time, and the moves found relatively useless */
+	double ut_reduced, ut_rtimed, ut_rseconds, ut_useless;
 } dmc_stats;
+
+/* --search ut (ut.c): the state being expanded */
+typedef struct dmc_ut_state {
+	int on;                       /* the search is ut */
+	int parent;                   /* a state has been expanded */
+	int g;                        /* its depth: c(s) */
+	int h;                        /* its h, for heuristics without reduced systems */
+} dmc_ut_state;
 
 struct dmc_ndfs;
 struct dmc_lua;
@@ -84,6 +95,7 @@ struct dmc_run {
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
+	dmc_ut_state ut;
 
 	dmc_por *por;                 /* partial-order reduction's bookkeeping (por.c) */
 

@@ -62,6 +62,10 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old);
  * re-expansion of a state after a failed rendezvous (no store call). */
 void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
 
+/* Pan is about to expand the state now current (restored by the last
+ * pop), at depth g. */
+void dmc_rt_expanding(dmc_run *R, int g);
+
 /* The next state to expand, or NULL to end the search. */
 void *dmc_rt_pop(dmc_run *R);
 /* pan's wrapup ends the search with pan_exit(status): the glue calls this

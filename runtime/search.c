@@ -13,6 +13,8 @@
  *   greedy  smallest h, then smallest g, then first queued
  *   beam    layer by layer in g; within a layer smallest h, then first
  *           queued; at most K states kept per layer
+ *   ut      smallest h, plus the parent's g when the move was relatively
+ *           useless (ut.h), then smallest g, then first queued
  * astar and wastar re-open a state reached again with a smaller g.
  */
 #include <stdio.h>
@@ -33,13 +35,14 @@
 #include "report.h"
 #include "faults.h"
 #include "grow.h"
+#include "ut.h"
 
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
 /* the --search kinds (searches.def): open-list discipline, re-opening,
  * and the order (f = g + W*h with ties to smaller h, or h with ties to
- * smaller g) */
-enum { ORDER_F, ORDER_H };
+ * smaller g, or that h plus ut's penalty) */
+enum { ORDER_F, ORDER_H, ORDER_UT };
 static const struct best_first_kind {
 	dmc_open_kind open;
 	int reopen;
@@ -214,9 +217,16 @@ static int bf_start(dmc_run *R)
 		if (dmc_lua_has_priority(R->lua))
 			dmc_search_fail(R, "alternation orders each open list by its own heuristic: "
 			                "a script's priority(s) cannot be used with it");
+		if (kind_of(R)->order == ORDER_UT)
+			dmc_search_fail(R, "search = \"ut\" orders one open list: a script's combine = \"alt\" "
+			                "cannot be used with it");
 		if (!(R->alt = dmc_alt_new(R->opt.combo.nterms)))
 			dmc_rt_out_of_memory("setting up the search", 0);
 	}
+	if (kind_of(R)->order == ORDER_UT && dmc_lua_has_priority(R->lua))
+		dmc_search_fail(R, "a script's priority(s) gives the whole priority: search = \"ut\" "
+		                "cannot add its penalty to it (use greedy)");
+	R->ut.on = kind_of(R)->order == ORDER_UT;
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
@@ -317,18 +327,19 @@ static uint64_t tie_salt(const dmc_run *R, uint64_t key)
 	       ? key : (uint64_t) R->st.hcalls;
 }
 
-static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key)
+static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key,
+                          int penalty)
 {
 	int fg = kind_of(R)->order == ORDER_F;
-	double primary = fg ? c->wg * (double) g + R->opt.weight * hc : hc;
+	double primary = (fg ? c->wg * (double) g + R->opt.weight * hc : hc) + penalty;
 	return dmc_combo_pack_salted(primary, tie_of(R, c), g, hc, tie_salt(R, key));
 }
 
-static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t key)
+static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t key, int penalty)
 {
 	static const dmc_combo plain = { .wg = 1.0, .tie = DMC_TIE_DEFAULT };
 	if (!R->opt.combo.active)
-		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc, key);
+		return order_key(R, &plain, g, hc > 0xFFFFFF ? 0xFFFFFF : hc, key, penalty);
 	if (dmc_lua_has_priority(R->lua)) {
 		char err[512];
 		double primary;
@@ -336,7 +347,7 @@ static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t k
 			dmc_search_fail(R, err);
 		return dmc_combo_pack_salted(primary, tie_of(R, &R->opt.combo), g, hc, tie_salt(R, key));
 	}
-	return order_key(R, &R->opt.combo, g, hc, key);
+	return order_key(R, &R->opt.combo, g, hc, key, penalty);
 }
 
 /* Alternation (--heuristic H1,H2,...): state item in every open list, in
@@ -347,7 +358,7 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 {
 	uint64_t prio[DMC_ALT_MAX];
 	for (int i = 0; i < R->opt.combo.nterms; i++)
-		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key);
+		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
 	if (dmc_alt_push(R->alt, item, KEY(key), g, stall, prio, hv) < 0)
 		dmc_rt_out_of_memory("the runtime's open lists", 0);
 	double n = (double) dmc_alt_size(R->alt);
@@ -411,7 +422,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		alt_push(R, item, key, g, stall, hv);
 		return;
 	}
-	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key);
+	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
+	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0)
@@ -448,6 +460,12 @@ int dmc_search_limit_reached(dmc_run *R)
 		}
 	}
 	return 0;
+}
+
+void dmc_rt_expanding(dmc_run *R, int g)
+{
+	if (R->ut.on)
+		dmc_ut_expanding(R, g);
 }
 
 void *dmc_rt_pop(dmc_run *R)

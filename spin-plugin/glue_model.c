@@ -104,6 +104,15 @@ int dmc_br_rendezvous_pending(int *pid, int *state)
 	return 0;
 #endif
 }
+int dmc_br_step(int *pid, int *from, int *id)
+{
+	if (!ntrpt || !ntrpt->o_t)
+		return -1;
+	*pid = ntrpt->pr;             /* bfs() records the move in ntrpt */
+	*from = ntrpt->st;
+	*id = ntrpt->o_t->t_id;
+	return 0;
+}
 int dmc_br_proc_type(int pid) { return ((P0 *) pptr(pid))->_t; }
 int dmc_br_proc_state(int pid) { return ((P0 *) pptr(pid))->_p; }
 

@@ -261,6 +261,7 @@ Trail *dmc_pop_bfs(void)
 	t->nxt = NULL;
 	bfs_trail = bfs_bot = t;
 	Trail *f = pop_bfs();                 /* restores now, returns the frame */
+	dmc_rt_expanding(dmc_glue_run, f->o_tt);
 	/* the state pan expands now: whether it is expanded (to see later
 	 * whether it had a move), the claim's state in it; its moves are
 	 * counted from here on (glue_rv.c) */

@@ -8,10 +8,11 @@
 # Injected error: the last arbiter, while its left child holds the grant,
 # also accepts a request of its right child and grants it.
 # The property: E<> incs >= 2 (two clients in cs).
-# Usage: sh gen_arbiter.sh [DIR] -- writes arbiter_{2,3,4}.xta and .q.
+# Usage: sh gen_arbiter.sh [DIR [HEIGHTS]] -- writes arbiter_H.xta and .q
+# for each height H in HEIGHTS (default "2 3 4"; the paper goes to 6).
 set -e
 dir=${1:-$(dirname "$0")}
-for h in 2 3 4; do
+for h in ${2:-2 3 4}; do
 na=$(( (1 << h) - 1 ))          # arbiters 0 .. na-1, root 0
 nc=$(( 1 << h ))                # clients na .. na+nc-1
 f=$dir/arbiter_$h.xta

@@ -30,7 +30,11 @@
 #                     it), translated by `dmc translate` and then run like the
 #                     Promela models, with `spin -o3 -a` on both sides
 #                     (default: contrib/models/fischer_{A,B,C}_{5,10}.xta,
-#                     arbiter_{2,3,4}.xta, train_gate_{3,4}.xta; "none" for none)
+#                     arbiter_{2,3,4}.xta, train_gate_{3,4}.xta, and the
+#                     arbiter trees of BENCH_ARBITERS; "none" for none)
+#   BENCH_ARBITERS    heights of the arbiter trees gen_arbiter.sh writes for
+#                     the default list beyond 2-4 (default "5 6": seed 002's
+#                     A_5 and A_6, where A* and greedy search run out)
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -54,13 +58,16 @@ if [ -z "$uppaal" ]; then
 		done
 	done
 	for k in 2 3 4; do uppaal="$uppaal $top/contrib/models/arbiter_$k.xta"; done
+	gen_arbiters=1              # the larger ones, once $work exists
 	for k in 3 4; do uppaal="$uppaal $top/contrib/models/train_gate_$k.xta"; done
 fi
 [ "$uppaal" = none ] && uppaal=""
 
 # dmc configurations: search/heuristic.  Models whose violation SPIN
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
-CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL"
+# ut/*: seed 002's transition-based search, beside astar and greedy with
+# the same heuristic (its Tables 1-3: hL, hU and the graph distance dL).
+CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL astar/hU greedy/dL ut/dL ut/hL ut/hU"
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v spin > /dev/null 2>&1 || die "spin not found"
@@ -78,6 +85,11 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/dmc-bench.XXXXXX") || die "cannot create a temporary directory"
 DMC_CACHE=$work/cache
+if [ "${gen_arbiters:-0}" = 1 ] && [ -n "${BENCH_ARBITERS-5 6}" ]; then
+	mkdir -p "$work/arbiters"
+	sh "$top/contrib/models/gen_arbiter.sh" "$work/arbiters" "${BENCH_ARBITERS-5 6}"
+	for k in ${BENCH_ARBITERS-5 6}; do uppaal="$uppaal $work/arbiters/arbiter_$k.xta"; done
+fi
 export DMC_CACHE
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM

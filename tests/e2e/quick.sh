@@ -164,7 +164,8 @@ native() {
 	esac
 }
 
-grep -v '^#' "$top/tests/e2e/quick.list" | grep . > "$work/list"
+# E2E_LIST=FILE: another list of the same form (tests/e2e/ut.sh)
+grep -v '^#' "${E2E_LIST:-$top/tests/e2e/quick.list}" | grep . > "$work/list"
 while read -r kind rest; do
 	# E2E_ONLY=REGEX: only the models whose name matches
 	if [ -n "${E2E_ONLY:-}" ] && ! echo "${rest%% *}" | grep -Eq "$E2E_ONLY"; then continue; fi

@@ -34,6 +34,7 @@ static struct {
 	long chan_msg[FB_MAX_CHANS][8][4];       /* [id-1][slot][field] */
 	int has_vars, checks_deadlocks, checks_asserts;
 	int rv_pid, rv_state;             /* a pending rendezvous, rv_pid -1: none */
+	int step_pid, step_from, step_id; /* dmc_br_step's move, step_pid -1: none */
 } M;
 
 static void need(int ok, const char *what)
@@ -55,6 +56,7 @@ void fb_reset(void)
 	memset(&M, 0, sizeof M);
 	M.claim = -1;
 	M.rv_pid = -1;
+	M.step_pid = -1;
 	M.has_vars = M.checks_deadlocks = M.checks_asserts = 1;
 }
 
@@ -201,6 +203,23 @@ int dmc_br_rendezvous_pending(int *pid, int *state)
 	*pid = M.rv_pid;
 	*state = M.rv_state;
 	return 1;
+}
+
+int dmc_br_step(int *pid, int *from, int *id)
+{
+	if (M.step_pid < 0)
+		return -1;
+	*pid = M.step_pid;
+	*from = M.step_from;
+	*id = M.step_id;
+	return 0;
+}
+
+void fb_step(int pid, int from, int id)
+{
+	M.step_pid = pid;
+	M.step_from = from;
+	M.step_id = id;
 }
 
 void fb_rendezvous_pending(int pid, int state)

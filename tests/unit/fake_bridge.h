@@ -51,6 +51,9 @@ void fb_chan_msg(int id, int slot, int fld, long val);
 /* pan in the middle of a rendezvous: pid sent from state (pid -1: none) */
 void fb_rendezvous_pending(int pid, int state);
 
+/* the move dmc_br_step reports (pid -1: none, the default) */
+void fb_step(int pid, int from, int id);
+
 /* build facts */
 void fb_has_vars(int on);
 void fb_checks(int deadlocks, int asserts);

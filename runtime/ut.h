@@ -1,0 +1,25 @@
+/*
+ * ut.h -- the transition-based evaluation of --search ut (seed 002,
+ * Wehrle, Kupferschmid, Podelski, TACAS 2009, Fig. 3).
+ *
+ * A move t from s to s' is relatively useless when h of s in the reduced
+ * system without t's local transition (and what the conservative
+ * strengthening removes with it: heuristic.h's eval_without) is no
+ * larger than h(s').  The successor's priority is then h(s') + c(s),
+ * c(s) the length of the trail s was reached by, else h(s'): greedy
+ * search where the heuristic tells useful moves apart, A*-like where
+ * it does not.
+ */
+#ifndef DMC_UT_H
+#define DMC_UT_H
+
+#include "run_context.h"
+
+/* Pan expands the state now current, at depth g: remember it. */
+void dmc_ut_expanding(dmc_run *R, int g);
+/* The penalty of the successor now current, whose h is h: c(s) when the
+ * move that made it is relatively useless, else 0 (and 0 for the initial
+ * state, which no move made). */
+int dmc_ut_penalty(dmc_run *R, int h);
+
+#endif

@@ -1,0 +1,73 @@
+#!/bin/sh
+# ut.sh -- the transition-based search (--search ut, seed 002): it never
+# changes a complete search's verdict, and every trail it writes replays
+# with spin -t.  The safety models of the quick tier (quick.list, against
+# SPIN's results in tests/oracle/) are searched with ut and every kind of
+# heuristic: with reduced systems (hL, hU) and without (none, dL);
+# quick.sh's run checks verdict, error kind, exit status and the replay.
+# Then an arbiter tree (contrib/models/gen_arbiter.sh, the paper's A_3):
+# ut with hU finds the violation, calls some moves useless and reports
+# its reduced-system evaluations; and what ut cannot be combined with is
+# refused.
+e2e_name=ut
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+command -v jq > /dev/null || { echo "ut.sh needs jq (apt-get install jq)" >&2; exit 2; }
+
+# the quick tier's safety models, each searched by ut
+grep '^model ' "$top/tests/e2e/quick.list" | grep -v ' mode=\| ltl=' | while read -r _ name rest; do
+	echo "model $name $rest"
+	for h in none dL hL; do echo "run $name ut $h"; done
+	echo "run $name ut hU --hcache off -- --no-por"
+done > ut.list
+E2E_LIST=$work/ut.list VERBOSE=${VERBOSE:-} sh "$top/tests/e2e/quick.sh" > quick.out 2>&1
+rc=$?
+grep -v '^quick: [0-9]* passed' quick.out
+q=$(sed -n 's/^quick: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' quick.out)
+if [ -z "$q" ]; then fail "the quick tier's runner gave no result (exit $rc)"
+else
+	passed=$((passed + ${q% *}))
+	failed=$((failed + ${q#* }))
+	[ "$rc" = 0 ] || [ "${q#* }" != 0 ] || fail "the quick tier's runner: exit $rc"
+fi
+
+# an arbiter tree of height 3: ut with hU, on its Promela translation
+sh "$top/contrib/models/gen_arbiter.sh" "$work" > /dev/null
+"$dmc" translate arbiter_3.xta --query arbiter_3.q -o arb.pml > /dev/null 2>&1
+"$dmc" check arb.pml --spin-opts=-o3 --search ut --heuristic hU --time-limit 120 --json \
+	> arb.json 2> arb.err
+v=$(json_str verdict arb.json)
+if [ "$v" != violation ] || [ ! -f arb.pml.trail ]; then
+	fail "arbiter_3 ut/hU: verdict '$v': $(tail -c 300 arb.err)"
+else
+	ok "arbiter_3 ut/hU: violation"
+	r=$(json_get .ut.reduced_evaluations arb.json); u=$(json_get .ut.useless_moves arb.json)
+	s=$(json_num states_stored arb.json)
+	[ "${r:-0}" -gt 0 ] && [ "${u:-0}" -gt 0 ] && [ "$u" -le "$r" ] && [ "$r" -le "$s" ] \
+		&& ok "arbiter_3 ut/hU: $r reduced-system evaluations, $u useless moves, $s states" \
+		|| fail "arbiter_3 ut/hU: reduced evaluations '$r', useless moves '$u', states '$s'"
+	steps=$(trail_steps arb.pml.trail)
+	spin -o3 -t arb.pml > replay.out 2>&1
+	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' replay.out)
+	[ "$ends" = "$steps" ] && grep -q 'assertion violated' replay.out \
+		&& ok "arbiter_3 ut/hU: spin -t replays its $steps steps to the violation" \
+		|| fail "arbiter_3 ut/hU: spin -t replays '$ends' of $steps steps: $(tail -c 300 replay.out)"
+fi
+# the statistics of a search other than ut
+"$dmc" check "$top/tests/models/race_counter_bad.pml" --search greedy --heuristic hL --json > g.json 2> /dev/null
+[ "$(jq -r 'fromjson? | objects | .ut' -R g.json | tail -n 1)" = null ] && ok "greedy: \"ut\": null" \
+	|| fail "greedy: the ut statistics are not null"
+
+# what ut cannot be combined with
+expect 2 'needs --search greedy, astar or wastar' "ut with an alternation: refused" -- \
+	"$dmc" check "$top/tests/models/race_counter_bad.pml" --search ut --heuristic hL,dL
+cat > prio.lua <<'EOF2'
+search = "ut"
+heuristic = "hL"
+function priority(s) return s.h end
+EOF2
+expect 2 'cannot add its penalty' "ut with a priority(s) script: refused" -- \
+	"$dmc" check "$top/tests/models/race_counter_bad.pml" --lua prio.lua
+
+echo "ut: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -601,32 +601,94 @@ static size_t distinct(const dmc_pdb *p, int i, long *col)
 	return d;
 }
 
-static void mark_read(const dmc_aexpr *e, unsigned char *read)
+static void mark_read(const dmc_aexpr *e, int *rank, int r, int *changed)
 {
 	if (!e)
 		return;
-	if (e->op == DMC_AE_VAR)
-		read[e->var] = 1;
-	mark_read(e->a, read);
-	mark_read(e->b, read);
-	mark_read(e->c, read);
+	if (e->op == DMC_AE_VAR && r < rank[e->var]) {
+		rank[e->var] = r;
+		*changed = 1;
+	}
+	mark_read(e->a, rank, r, changed);
+	mark_read(e->b, rank, r, changed);
+	mark_read(e->c, rank, r, changed);
 }
 
-/* Which slot to drop after an exploration that outgrew the limit: the
- * one with the most distinct values, among those the goals do not read
- * if there are any. */
+static void lower(int *rank, int i, int r, int *changed)
+{
+	if (r < rank[i]) {
+		rank[i] = r;
+		*changed = 1;
+	}
+}
+
+/* How far each component is from the goals in the model's dependencies:
+ * 0 for what the goals read (variables of their formulas, automata of
+ * their locations); a transition matters at the least rank of its
+ * automaton and of the variables it assigns, and what it reads (guard,
+ * right-hand sides of those assignments, a rendezvous partner's automaton
+ * and message) one more.  Unreached components: INT_MAX. */
+static void relevance(const dmc_amodel *m, int *rank_v, int *rank_p)
+{
+	int changed = 1;
+	for (int v = 0; v < m->nvars; v++)
+		rank_v[v] = INT32_MAX;
+	for (int q = 0; q < m->nprocs; q++)
+		rank_p[q] = INT32_MAX;
+	for (int g = 0; g < m->ngoals; g++) {
+		mark_read(m->goals[g].formula, rank_v, 0, &changed);
+		for (int l = 0; l < m->goals[g].nlocs; l++)
+			rank_p[m->goals[g].proc[l]] = 0;
+	}
+	while (changed) {
+		changed = 0;
+		for (int t = 0; t < m->ntrans; t++) {
+			const dmc_atrans *tr = &m->trans[t];
+			int r = rank_p[tr->proc];
+			for (int a = 0; a < tr->nassign; a++)
+				if (tr->assign[a].var >= 0 && rank_v[tr->assign[a].var] < r)
+					r = rank_v[tr->assign[a].var];
+			for (int f = 0; f < tr->nmsg && tr->recv_var; f++)
+				if (tr->recv_var[f] >= 0 && rank_v[tr->recv_var[f]] < r)
+					r = rank_v[tr->recv_var[f]];
+			if (r == INT32_MAX)
+				continue;
+			lower(rank_p, tr->proc, r + 1, &changed);
+			mark_read(tr->guard, rank_v, r + 1, &changed);
+			mark_read(tr->chan, rank_v, r + 1, &changed);
+			for (int a = 0; a < tr->nassign; a++)
+				if (tr->assign[a].var >= 0 && rank_v[tr->assign[a].var] <= r)
+					mark_read(tr->assign[a].rhs, rank_v, r + 1, &changed);
+			if (tr->sync == DMC_SYNC_NONE)
+				continue;
+			for (int u = 0; u < m->ntrans; u++) {
+				const dmc_atrans *o = &m->trans[u];
+				if (o->sync == DMC_SYNC_NONE || o->sync == tr->sync || o->proc == tr->proc)
+					continue;
+				lower(rank_p, o->proc, r + 1, &changed);
+				mark_read(o->guard, rank_v, r + 1, &changed);
+				for (int f = 0; o->sync == DMC_SYNC_SEND && f < o->nmsg && o->msg; f++)
+					mark_read(o->msg[f], rank_v, r + 1, &changed);
+			}
+		}
+	}
+}
+
+/* Which component to drop after an exploration that outgrew the limit:
+ * the one farthest from the goals (relevance), among those the one with
+ * the most distinct values in the states explored. */
 static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
-                     const unsigned char *goal_v, const unsigned char *goal_p)
+                     const int *rank_v, const int *rank_p)
 {
 	long *col = malloc((p->n + 1) * sizeof *col);
-	int best = -1, best_goal = 1;
+	int best = -1, best_rank = 0;
 	size_t best_d = 0;
 	for (int i = 0; i < p->k; i++) {
-		int g = i < p->nv ? goal_v[p->pv[i]] : goal_p[p->pp[i - p->nv]];
+		int r = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
 		size_t d = col ? distinct(p, i, col) : (size_t) i;
-		if (best < 0 || (g < best_goal) || (g == best_goal && d >= best_d)) {
+		if (best < 0 || r > best_rank || (r == best_rank && d >= best_d)) {
 			best = i;
-			best_goal = g;
+			best_rank = r;
 			best_d = d;
 		}
 	}
@@ -645,7 +707,8 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 	double t0 = now(), deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
 	dmc_pdb *p = calloc(1, sizeof *p);
 	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
-	unsigned char *goal_v = calloc((size_t) m->nvars + 1, 1), *goal_p = calloc((size_t) m->nprocs + 1, 1);
+	int *goal_v = calloc((size_t) m->nvars + 1, sizeof *goal_v);
+	int *goal_p = calloc((size_t) m->nprocs + 1, sizeof *goal_p);
 	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
 	int rc = NOMEM;
 	if (!p || !keep_v || !keep_p || !goal_v || !goal_p || !init)
@@ -657,11 +720,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		keep_v[v] = in->var_ok[v] != 0;
 	for (int q = 0; q < m->nprocs; q++)
 		keep_p[q] = in->proc_ok[q] != 0;
-	for (int g = 0; g < m->ngoals; g++) {
-		mark_read(m->goals[g].formula, goal_v);
-		for (int l = 0; l < m->goals[g].nlocs; l++)
-			goal_p[m->goals[g].proc[l]] = 1;
-	}
+	relevance(m, goal_v, goal_p);
 	for (;;) {
 		set_pattern(p, keep_v, keep_p);
 		for (int i = 0; i < p->nv; i++)

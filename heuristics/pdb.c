@@ -803,6 +803,21 @@ int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
 	return p->dist[j] == INF_D ? DMC_PDB_INF : p->dist[j];
 }
 
+size_t dmc_pdb_nstates(const dmc_pdb *p)
+{
+	return p->n;
+}
+
+int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc)
+{
+	const long *s = p->st + i * (size_t) p->k;
+	for (int j = 0; j < p->nv; j++)
+		val[j] = s[j];
+	for (int j = 0; j < p->np; j++)
+		loc[j] = (int) s[p->nv + j];
+	return p->dist[i] == INF_D ? DMC_PDB_INF : p->dist[i];
+}
+
 const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p)
 {
 	return &p->stats;

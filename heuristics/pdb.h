@@ -54,6 +54,11 @@ int dmc_pdb_proc(const dmc_pdb *p, int i);
  * DMC_PDB_INF, or DMC_PDB_MISS. */
 int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc);
 
+/* The table's states, for tests: state i's pattern values (as lookup
+ * takes them) and distance. */
+size_t dmc_pdb_nstates(const dmc_pdb *p);
+int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc);
+
 /* Statistics: abstract states, their transitions, refinement rounds,
  * the initial state's distance, build time. */
 typedef struct dmc_pdb_stats {

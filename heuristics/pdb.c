@@ -11,9 +11,11 @@
  *     the sent value; it costs 2 steps, as in pan (send, then receive);
  *   - each assigned pattern variable takes every value its right-hand side
  *     may have (wrapped into the domain as pan stores it), the union when
- *     it is assigned twice; a NULL right-hand side and a merged statement's
- *     effect (dmc_assign.merged: it happens after other parts of the
- *     sequence, or not at all) give the whole domain.
+ *     it is assigned twice; a NULL right-hand side gives the whole domain;
+ *     a merged statement's effect (dmc_assign.merged: it happens after
+ *     other parts of the sequence, or not at all) adds, to the old value
+ *     and the own statement's, what its right-hand side gives over those
+ *     values, to a fixpoint (give_merged).
  * Every concrete step is one of these, so the abstract distance is a
  * lower bound.  Variables whose successor values are too many to list
  * (VALUES_MAX) leave the pattern, as do components when the exploration
@@ -49,7 +51,7 @@ struct dmc_pdb {
 	pair *pairs;
 	int npairs;
 	dmc_vset *dom, *cur;
-	const dmc_vset **vals;
+	const dmc_vset **vals, **vals2;   /* the evaluators' input; vals2: give_merged's */
 	/* the table */
 	long *st;                     /* k values per state */
 	size_t n, cap;
@@ -129,6 +131,7 @@ static int compile_model(dmc_pdb *p)
 	p->cur = malloc(((size_t) m->nvars + 1) * sizeof *p->cur);
 	p->next = malloc(((size_t) m->nvars + 1) * sizeof *p->next);
 	p->vals = malloc(((size_t) m->nvars + 1) * sizeof *p->vals);
+	p->vals2 = malloc(((size_t) m->nvars + 1) * sizeof *p->vals2);
 	p->var_slot = malloc(((size_t) m->nvars + 1) * sizeof *p->var_slot);
 	p->proc_slot = malloc(((size_t) m->nprocs + 1) * sizeof *p->proc_slot);
 	p->pv = malloc(((size_t) m->nvars + 1) * sizeof *p->pv);
@@ -136,7 +139,7 @@ static int compile_model(dmc_pdb *p)
 	p->assigned = malloc((size_t) m->nvars + 1);
 	p->succ = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *p->succ);
 	p->pos = malloc(((size_t) m->nvars + 1) * sizeof *p->pos);
-	if (!p->dom || !p->cur || !p->next || !p->vals || !p->var_slot || !p->proc_slot
+	if (!p->dom || !p->cur || !p->next || !p->vals || !p->vals2 || !p->var_slot || !p->proc_slot
 	    || !p->pv || !p->pp || !p->assigned || !p->succ || !p->pos)
 		return NOMEM;
 	for (int v = 0; v < m->nvars; v++)
@@ -276,19 +279,68 @@ static void give(dmc_pdb *p, int v, const dmc_vset *vs)
 		dmc_vs_union(&p->next[slot], &x);
 }
 
+/* The transition's own assignments, from the state's values. */
 static void give_assigns(dmc_pdb *p, int t)
 {
 	const dmc_atrans *tr = &p->m->trans[t];
 	dmc_vset x;
 	for (int a = 0; a < tr->nassign; a++) {
 		int v = tr->assign[a].var;
-		if (v < 0 || v >= p->m->nvars || p->var_slot[v] < 0)
+		if (v < 0 || v >= p->m->nvars || p->var_slot[v] < 0 || tr->assign[a].merged)
 			continue;
-		if (tr->assign[a].merged || !tr->assign[a].rhs)
+		if (!tr->assign[a].rhs)
 			give(p, v, NULL);
 		else {
 			dmc_vp_eval(p->ps, p->rhs[t][a], p->vals, &x);
 			give(p, v, &x);
+		}
+	}
+}
+
+/* Merged effects (of t and r) run after the own statement, in an order
+ * and a number not known: each target keeps its value or takes what its
+ * right-hand side gives over the values reachable so far -- a local
+ * fixpoint over value sets (the monotone semantics of the ATG), widened
+ * to the whole domain when it does not settle. */
+static void give_merged(dmc_pdb *p, int t, int r)
+{
+	int tt[2] = { t, r }, any = 0;
+	for (int k = 0; k < 2 && tt[k] >= 0; k++)
+		for (int a = 0; a < p->m->trans[tt[k]].nassign; a++) {
+			const dmc_assign *as = &p->m->trans[tt[k]].assign[a];
+			int slot = as->var >= 0 && as->var < p->m->nvars ? p->var_slot[as->var] : -1;
+			if (!as->merged || slot < 0)
+				continue;
+			any = 1;
+			if (!p->assigned[slot]) {     /* or the old value stays */
+				p->assigned[slot] = 1;
+				p->next[slot] = p->cur[slot];
+			}
+		}
+	if (!any)
+		return;
+	memcpy(p->vals2, p->vals, (size_t) p->m->nvars * sizeof *p->vals2);
+	for (int i = 0; i < p->nv; i++)
+		if (p->assigned[i])
+			p->vals2[p->pv[i]] = &p->next[i];
+	for (int round = 0, grew = 1; grew; round++) {
+		grew = 0;
+		for (int k = 0; k < 2 && tt[k] >= 0; k++) {
+			const dmc_atrans *tr = &p->m->trans[tt[k]];
+			for (int a = 0; a < tr->nassign; a++) {
+				int v = tr->assign[a].var, slot;
+				dmc_vset x;
+				if (!tr->assign[a].merged || v < 0 || v >= p->m->nvars || (slot = p->var_slot[v]) < 0)
+					continue;
+				if (!tr->assign[a].rhs || round >= 8)
+					x = p->dom[v];
+				else {
+					dmc_vp_eval(p->ps, p->rhs[tt[k]][a], p->vals2, &x);
+					if (dmc_vs_min(&x) < p->m->vars[v].lo || dmc_vs_max(&x) > p->m->vars[v].hi)
+						dmc_vs_fit(&x, p->m->vars[v].lo, p->m->vars[v].hi, 1);
+				}
+				grew |= dmc_vs_union(&p->next[slot], &x);
+			}
 		}
 	}
 }
@@ -316,6 +368,7 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 				give(p, v, NULL);
 		}
 	}
+	give_merged(p, t, r);
 	long *succ = p->succ;
 	memcpy(succ, s, (size_t) p->k * sizeof *succ);
 	const dmc_atrans *tt = &p->m->trans[t];
@@ -778,7 +831,7 @@ void dmc_pdb_free(dmc_pdb *p)
 	}
 	dmc_vprogs_free(p->ps);
 	free(p->guard), free(p->goal_f), free(p->chan), free(p->rhs), free(p->msg), free(p->match);
-	free(p->pairs), free(p->dom), free(p->cur), free(p->next), free(p->vals);
+	free(p->pairs), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
 	free(p->var_slot), free(p->proc_slot), free(p->pv), free(p->pp);
 	free(p->assigned), free(p->succ), free(p->pos);
 	free(p->st), free(p->ht), free(p->dist), free(p->edges);

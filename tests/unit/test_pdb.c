@@ -280,24 +280,28 @@ static void test_rendezvous(void)
 	dmc_pdb_free(p);
 }
 
-/* A merged effect may happen after other parts of the sequence, or not:
- * y takes any value of its domain (0..3), so y == 2 is one step away,
- * though its right-hand side says 3. */
-static void test_merged_havoc(void)
+/* A merged effect runs after the own statement (it reads the values the
+ * sequence made) or not at all: own x = 1, merged y = x + 1 leave y in
+ * {0, 2} -- 2 one step away, 1 never (which reading x before the
+ * sequence would give). */
+static void test_merged(void)
 {
 	reset();
 	int P = proc("P", 2);
 	int x = var("x", 0, 255, 0), y = var("y", 0, 3, 0);
 	int t = tr(P, 0, 1, NULL);
 	assign(t, x, C(1));
-	assign_m(t, y, C(3), 1);
+	assign_m(t, y, B(DMC_AE_ADD, V(x), C(1)), 1);
 	goal(EQ(V(y), C(2)), -1, 0, 0);
+	goal(EQ(V(y), C(1)), -1, 0, 5);
 	dmc_pdb *p = build(1000);
 	if (!p)
 		return;
 	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 3);     /* (0,0), (1,0), (1,2) */
 	dmc_pdb_free(p);
-	assigns[1].merged = 0;        /* as an ordinary effect: y = 3, never 2 */
+	M.ngoals = 1;
+	goals[0].formula = EQ(V(y), C(1));
 	p = build(1000);
 	if (!p)
 		return;
@@ -387,4 +391,4 @@ static void test_admissible_subpatterns(void)
 
 CHECK_MAIN("pdb",
 	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
-	CASE(test_merged_havoc), CASE(test_wrap), CASE(test_admissible_subpatterns))
+	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns))

@@ -60,7 +60,7 @@ fi
 
 # dmc configurations: search/heuristic.  Models whose violation SPIN
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
-CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL"
+CONFIGS="bfs/none astar/none astar/dL astar/hL astar/pdb wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL"
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v spin > /dev/null 2>&1 || die "spin not found"

@@ -3,7 +3,7 @@
  * never reaches 255, while two other counters make the state space
  * large.  Expected verdict: no violation.  pdb: h(initial) is infinite
  * (the projection onto x and the locations has no error path), so A*
- * stores only the initial state; SPIN's BFS stores about 400000.
+ * stores only the initial state; SPIN's BFS stores about 1.5 million.
  * pan-options: -E
  */
 byte x, a, b;

@@ -49,6 +49,11 @@ typedef struct dmc_avar {
 typedef struct dmc_assign {
 	int var;
 	dmc_aexpr *rhs;               /* NULL: any value of the domain */
+	int merged;                   /* the effect of a statement merged into the
+	                               * transition (absmodel_build.c): it may or may
+	                               * not happen, after other parts of the sequence
+	                               * (the monotone ATG reads it as any assignment;
+	                               * an explicit abstraction, pdb.c, as a havoc) */
 } dmc_assign;
 
 enum { DMC_SYNC_NONE = 0, DMC_SYNC_SEND = 1, DMC_SYNC_RECV = 2 };

@@ -367,6 +367,7 @@ static int assign(dmc_atrans *t, int var, dmc_aexpr *rhs)
 	t->assign = more;
 	t->assign[t->nassign].var = var;
 	t->assign[t->nassign].rhs = rhs;
+	t->assign[t->nassign].merged = 0;
 	t->nassign++;
 	return 0;
 }
@@ -850,6 +851,7 @@ static int merge_into(dmc_abuild *b, int first, const dmc_atrans *merged, int nm
 					return -1;
 				if (assign(&b->m.trans[i], merged[j].assign[a].var, rhs) < 0)
 					return -1;
+				b->m.trans[i].assign[b->m.trans[i].nassign - 1].merged = 1;
 			}
 		int sp = merged[j].spawn;
 		for (int i = first; i < last && sp >= 0; i++) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "heuristic.h"
+#include "options_table.h"
 
 #define DMC_HEURISTIC(SYM, NAME) extern const dmc_heuristic SYM;
 #include "heuristics.def"
@@ -43,7 +44,10 @@ const dmc_heuristic *const *dmc_heuristic_all(void)
 
 dmc_heuristic_opts dmc_heuristic_default_opts(void)
 {
-	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL, NULL };
+	/* pdb's limits: the defaults options.def declares */
+	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL,
+	                         (size_t) strtod(dmc_opt_table[DMC_OPT_PDB_STATES].def, NULL),
+	                         strtod(dmc_opt_table[DMC_OPT_PDB_TIME].def, NULL), 0, NULL };
 	return o;
 }
 

@@ -33,6 +33,9 @@ typedef struct dmc_heuristic_opts {
 	 * (hL, hU and hUc in one combination: one abstract model, one cache);
 	 * NULL: the instance builds and owns its own. */
 	dmc_hshare *shared;
+	size_t pdb_states;            /* pdb: abstract states at most (--pdb-states) */
+	double pdb_time;              /* pdb: building seconds at most (--pdb-time) */
+	int show_pdb;                 /* pdb: print the pattern and table (--show-pdb) */
 	/* The combination's class only (combine.h): its terms. */
 	const struct dmc_combo *combo;
 } dmc_heuristic_opts;

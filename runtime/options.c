@@ -66,6 +66,13 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 		o->beam_width = (size_t) d;
 		o->given |= DMC_GIVEN_BEAM;
 		break;
+	case DMC_OPT_PDB_STATES:
+		o->pdb_states = (size_t) d;
+		break;
+	case DMC_OPT_PDB_TIME:
+		o->pdb_time = d;
+		break;
+	case DMC_OPT_SHOW_PDB:     o->show_pdb = 1; break;
 	case DMC_OPT_HCACHE:
 		return dmc_hcache_parse(v, &o->hcache, err, errlen);
 	case DMC_OPT_TARGET:
@@ -125,6 +132,8 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	o->weight = default_number(DMC_OPT_WEIGHT);
 	o->beam_width = (size_t) default_number(DMC_OPT_BEAM);
 	o->por_plateau = (unsigned) default_number(DMC_OPT_POR_PLATEAU);
+	o->pdb_states = (size_t) default_number(DMC_OPT_PDB_STATES);
+	o->pdb_time = default_number(DMC_OPT_PDB_TIME);
 	o->max_depth = -1;
 	o->guide = dmc_opt_table[DMC_OPT_GUIDE].def;
 	o->search_name = default_search;

@@ -21,6 +21,9 @@ typedef struct dmc_options {
 	double weight;                /* wastar: f = g + weight * h */
 	dmc_hcache_conf hcache;       /* --hcache: hL/hU's value cache */
 	size_t beam_width;            /* beam: states kept per depth layer */
+	size_t pdb_states;            /* --pdb-states: the pattern database's size limit */
+	double pdb_time;              /* --pdb-time: its building time limit */
+	int show_pdb;                 /* --show-pdb */
 	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
 	int json;                     /* stdout is one JSON object */
 	int no_prune;                 /* keep h = infinity states */

@@ -202,6 +202,9 @@ static int bf_start(dmc_run *R)
 	}
 	dmc_heuristic_opts hopts = dmc_heuristic_default_opts();
 	hopts.hcache = R->opt.hcache;
+	hopts.pdb_states = R->opt.pdb_states;
+	hopts.pdb_time = R->opt.pdb_time;
+	hopts.show_pdb = R->opt.show_pdb;
 	hopts.combo = &R->opt.combo;
 	if (!(R->hinst = R->heur->create(&R->targets, &hopts, err, sizeof err)))
 		fall_back(R, &hopts, err);

@@ -67,7 +67,7 @@ fi
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
 # ut/*: seed 002's transition-based search, beside astar and greedy with
 # the same heuristic (its Tables 1-3: hL, hU and the graph distance dL).
-CONFIGS="bfs/none astar/none astar/dL astar/hL wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL astar/hU greedy/dL ut/dL ut/hL ut/hU"
+CONFIGS="bfs/none astar/none astar/dL astar/hL astar/pdb wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL astar/hU greedy/dL ut/dL ut/hL ut/hU"
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v spin > /dev/null 2>&1 || die "spin not found"

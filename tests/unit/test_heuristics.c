@@ -453,13 +453,13 @@ static void test_index_veto(void)
 
 static void test_registry(void)
 {
-	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc", "htime" };
+	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc", "htime", "pdb" };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
 	int n = 0;
 	while (all[n])
 		n++;
-	CHECK_EQ_LONG(n, 9);
-	for (int i = 0; i < 9; i++) {
+	CHECK_EQ_LONG(n, 10);
+	for (int i = 0; i < 10; i++) {
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
 		CHECK_STR(h ? h->name : NULL, names[i]);
@@ -478,6 +478,7 @@ static void test_registry(void)
 	CHECK(dmc_heuristic_find("dL")->proves_dead_ends);
 	CHECK(!dmc_heuristic_find("hf")->proves_dead_ends);
 	CHECK(dmc_heuristic_find("hL")->admissible && dmc_heuristic_find("hL")->proves_dead_ends);
+	CHECK(dmc_heuristic_find("pdb")->admissible && dmc_heuristic_find("pdb")->proves_dead_ends);
 	CHECK(!dmc_heuristic_find("hU")->admissible && dmc_heuristic_find("hU")->proves_dead_ends);
 }
 

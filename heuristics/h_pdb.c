@@ -1,0 +1,208 @@
+/*
+ * h_pdb.c -- pdb, a pattern-database heuristic (seed 004) over the
+ * abstract model hL and hU use (absmodel_build.c): the pattern database
+ * (pdb.c) is built once from the initial state, and h(s) is the table's
+ * distance of s's projection.  Infinite means no abstract error is
+ * reachable: since the abstraction over-approximates, a proved dead end
+ * (unless the model gave up on something, as for hL).
+ *
+ * What may be in the pattern: globals and channel lengths (not when chan
+ * variables are assigned: then a send may reach another channel than the
+ * one its transition counts), and locations and locals of the automata
+ * that are one process each (those of proctypes no `run` starts: a new
+ * instance could otherwise reuse the pid of one that ended).  Channel
+ * contents and spawn automata stay out: one abstract variable or
+ * automaton stands for several values or instances there.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "heuristic.h"
+#include "absmodel_build.h"
+#include "pdb.h"
+#include "runtime.h"
+
+#define CHAN_OWNER (-2)               /* absmodel_build.c's vowner of a channel length */
+
+typedef struct {
+	dmc_abuild model;
+	dmc_pdb *pdb;
+	int blind;                    /* h = 0: deadlocks, or goals the model lacks */
+	int far_h;
+	long *val;
+	int *loc;
+	char veto[320];
+} pdb_inst;
+
+static void pdb_free(void *self)
+{
+	pdb_inst *h = self;
+	if (!h)
+		return;
+	dmc_pdb_free(h->pdb);
+	dmc_abuild_free(&h->model);
+	free(h->val);
+	free(h->loc);
+	free(h);
+}
+
+/* The one value of v (or location of automaton p) in s: 0, or -1 when it
+ * has none or several. */
+static int one_value(const dmc_astate *s, int v, long *out)
+{
+	int n = 0;
+	for (int i = 0; i < s->nvals; i++)
+		if (s->val_var[i] == v) {
+			if (n++ && s->val_val[i] != *out)
+				return -1;
+			*out = s->val_val[i];
+		}
+	return n ? 0 : -1;
+}
+
+/* With a rendezvous half done the sender's send location comes last
+ * (absmodel_build.c) and counts instead of its current one. */
+static int one_loc(const dmc_astate *s, int p, int halfway, int *out)
+{
+	int n = 0;
+	for (int i = 0; i < s->nlocs; i++)
+		if (s->loc_proc[i] == p) {
+			if (n++ && !(halfway && i == s->nlocs - 1) && s->loc_loc[i] != *out)
+				return -1;
+			*out = s->loc_loc[i];
+		}
+	return n ? 0 : -1;
+}
+
+static void show(const pdb_inst *h)
+{
+	const dmc_pdb_stats *st = dmc_pdb_stats_of(h->pdb);
+	const dmc_amodel *m = &h->model.m;
+	size_t hist[65];
+	printf("pdb pattern:");
+	for (int i = 0; i < dmc_pdb_nprocs(h->pdb); i++)
+		printf(" @%s", m->procs[dmc_pdb_proc(h->pdb, i)].name);
+	for (int i = 0; i < dmc_pdb_nvars(h->pdb); i++)
+		printf(" %s", m->vars[dmc_pdb_var(h->pdb, i)].name);
+	printf("\npdb: %zu abstract states, %zu transitions, %d round(s)%s, %.3f s, %zu bytes, h(initial) = ",
+	       st->states, st->edges, st->rounds, st->timed_out ? " (time limit)" : "", st->seconds,
+	       st->bytes);
+	if (st->h_init == DMC_PDB_INF)
+		printf("infinity\n");
+	else
+		printf("%d\n", st->h_init);
+	dmc_pdb_histogram(h->pdb, hist, 64);
+	printf("pdb distances:");
+	for (int d = 0; d < 64; d++)
+		if (hist[d])
+			printf(" %d:%zu", d, hist[d]);
+	if (hist[64])
+		printf(" inf:%zu", hist[64]);
+	printf("\n");
+}
+
+static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+                        size_t errlen)
+{
+	int located = 0, unlocated = 0;
+	pdb_inst *h;
+	for (int i = 0; i < tg->ngoals; i++) {
+		located += tg->goals[i].nlocs == 1;
+		unlocated += tg->goals[i].nlocs != 1;
+	}
+	if (!located) {
+		snprintf(err, errlen, "pdb needs target locations (asserts or a never claim); the model has none");
+		return NULL;
+	}
+	if (!(h = calloc(1, sizeof *h))) {
+		snprintf(err, errlen, "out of memory building the abstract model");
+		return NULL;
+	}
+	if (dmc_abuild_make(&h->model, tg, err, errlen) < 0) {
+		free(h);
+		return NULL;
+	}
+	dmc_abuild *b = &h->model;
+	const dmc_amodel *m = &b->m;
+	/* a goal the abstract model does not have could be nearer than
+	 * every goal it has: no bound then */
+	h->blind = tg->deadlock || unlocated > 0;
+	if (b->gave_up[0])
+		snprintf(h->veto, sizeof h->veto, "the abstract model gave up on %s", b->gave_up);
+	h->far_h = m->ntrans < DMC_H_INF / 4 ? 2 * m->ntrans + 2 : DMC_H_INF / 2;
+	h->val = calloc((size_t) m->nvars + 1, sizeof *h->val);
+	h->loc = calloc((size_t) m->nprocs + 1, sizeof *h->loc);
+	unsigned char *var_ok = calloc((size_t) m->nvars + 1, 1);
+	unsigned char *proc_ok = calloc((size_t) m->nprocs + 1, 1);
+	if (!h->val || !h->loc || !var_ok || !proc_ok) {
+		free(var_ok), free(proc_ok);
+		pdb_free(h);
+		snprintf(err, errlen, "out of memory building the pattern database");
+		return NULL;
+	}
+	/* what may be in the pattern, with its value in the initial state */
+	dmc_astate s;
+	dmc_abuild_state(b, dmc_view_now(), &s);
+	for (int v = 0; v < m->nvars && !b->halfway; v++) {
+		int owner = b->vowner[v];
+		int single = owner == -1 || (owner == CHAN_OWNER && !b->chans_unfixed)
+		             || (owner >= 0 && owner < b->ninit && b->spawn_of[b->proc_type[owner]] < 0);
+		var_ok[v] = single && one_value(&s, v, &h->val[v]) == 0;
+	}
+	for (int p = 0; p < b->ninit && !b->halfway; p++)
+		proc_ok[p] = b->spawn_of[b->proc_type[p]] < 0 && one_loc(&s, p, 0, &h->loc[p]) == 0;
+	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, opts->pdb_time };
+	if (!h->blind)
+		h->pdb = dmc_pdb_build(&in, err, errlen);
+	free(var_ok), free(proc_ok);
+	if (!h->blind && !h->pdb) {
+		pdb_free(h);
+		return NULL;
+	}
+	if (opts->show_pdb && h->pdb)
+		show(h);
+	else if (opts->show_pdb)
+		printf("pdb: no table (%s): h = 0\n", tg->deadlock ? "the targets include invalid end states"
+		       : "a target with several locations");
+	return h;
+}
+
+static int pdb_eval(void *self, const dmc_state_view *sv)
+{
+	pdb_inst *h = self;
+	dmc_abuild *b = &h->model;
+	dmc_astate s;
+	if (h->blind)
+		return 0;
+	dmc_abuild_state(b, sv, &s);
+	int nv = dmc_pdb_nvars(h->pdb), np = dmc_pdb_nprocs(h->pdb);
+	for (int i = 0; i < nv; i++)
+		if (one_value(&s, dmc_pdb_var(h->pdb, i), &h->val[i]) < 0)
+			return 0;             /* not one value (a process gone): no bound */
+	for (int i = 0; i < np; i++)
+		if (one_loc(&s, dmc_pdb_proc(h->pdb, i), b->halfway, &h->loc[i]) < 0)
+			return 0;
+	int d = dmc_pdb_lookup(h->pdb, h->val, h->loc);
+	if (d == DMC_PDB_MISS)
+		return 0;                 /* not reached by the abstraction: cannot be, but no bound */
+	if (d == DMC_PDB_INF)
+		return b->gave_up[0] || b->unmodelled ? h->far_h : DMC_H_INF;
+	/* half-way through a rendezvous, the pair (2 steps) is half done */
+	if (b->halfway && d > 0)
+		d--;
+	return d;
+}
+
+static const char *pdb_prune_veto(const void *self)
+{
+	const pdb_inst *h = self;
+	return h->veto[0] ? h->veto : NULL;
+}
+
+const dmc_heuristic dmc_h_pdb = {
+	.name = "pdb",
+	.summary = "pattern database: exact distance in a projection of the abstract model onto a pattern (admissible)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = pdb_create, .eval = pdb_eval, .free = pdb_free,
+	.prune_veto = pdb_prune_veto
+};

@@ -1,0 +1,884 @@
+/*
+ * pdb.c -- pattern databases over the abstract model (see pdb.h).
+ *
+ * Semantics of one abstract step from an abstract state (the pattern's
+ * values; every other variable ranges over its domain, every automaton
+ * outside the pattern is at any location):
+ *   - a transition of automaton p is enabled when p is outside the
+ *     pattern or at the transition's source, and its guard may be true;
+ *   - a rendezvous pair (a SEND and a RECV of two automata) likewise,
+ *     when their channels may be equal and every matched field may equal
+ *     the sent value; it costs 2 steps, as in pan (send, then receive);
+ *   - each assigned pattern variable takes every value its right-hand side
+ *     may have (wrapped into the domain as pan stores it), the union when
+ *     it is assigned twice; a NULL right-hand side gives the whole domain;
+ *     a merged statement's effect (dmc_assign.merged: it happens after
+ *     other parts of the sequence, or not at all) adds, to the old value
+ *     and the own statement's, what its right-hand side gives over those
+ *     values, to a fixpoint (give_merged).
+ * Every concrete step is one of these, so the abstract distance is a
+ * lower bound.  Variables whose successor values are too many to list
+ * (VALUES_MAX) leave the pattern, as do components when the exploration
+ * outgrows max_states.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pdb.h"
+#include "valueset.h"
+#include "vprog.h"
+
+#define VALUES_MAX 256                /* successor values of one variable in one step */
+#define PRODUCT_MAX 4096              /* successors of one state by one transition */
+#define INF_D INT32_MAX
+
+typedef struct { int send, recv; } pair;
+
+typedef struct { uint32_t from, to; int cost; } edge;
+
+struct dmc_pdb {
+	const dmc_amodel *m;
+	/* the pattern */
+	int nv, np, k;
+	int *pv, *pp;
+	int *var_slot, *proc_slot;    /* model index -> slot, or -1 */
+	/* compiled expressions */
+	dmc_vprogs *ps;
+	dmc_vprog *guard, *goal_f, *chan;
+	dmc_vprog **rhs, **msg, **match;
+	pair *pairs;
+	int npairs;
+	dmc_vset *dom, *cur;
+	const dmc_vset **vals, **vals2;   /* the evaluators' input; vals2: give_merged's */
+	/* the table */
+	long *st;                     /* k values per state */
+	size_t n, cap;
+	uint32_t *ht;                 /* state index + 1, 0 empty */
+	size_t htcap;
+	int *dist;
+	edge *edges;
+	size_t nedges, edcap;
+	/* one step's successor values per slot */
+	dmc_vset *next;
+	unsigned char *assigned;
+	long *succ;
+	int *pos;
+	dmc_pdb_stats stats;
+	int bad_var;                  /* a variable with too many values, or -1 */
+};
+
+enum { OK = 0, NOMEM = -1, TOO_BIG = -2, TOO_WIDE = -3 };
+
+/* ---- compiling the model's expressions (once) ---- */
+
+static int add(dmc_pdb *p, const dmc_aexpr *e, dmc_vprog *out)
+{
+	return dmc_vprogs_add(p->ps, e, out);
+}
+
+static int compile_model(dmc_pdb *p)
+{
+	const dmc_amodel *m = p->m;
+	p->ps = dmc_vprogs_new();
+	p->guard = calloc((size_t) m->ntrans + 1, sizeof *p->guard);
+	p->chan = calloc((size_t) m->ntrans + 1, sizeof *p->chan);
+	p->rhs = calloc((size_t) m->ntrans + 1, sizeof *p->rhs);
+	p->msg = calloc((size_t) m->ntrans + 1, sizeof *p->msg);
+	p->match = calloc((size_t) m->ntrans + 1, sizeof *p->match);
+	p->goal_f = calloc((size_t) m->ngoals + 1, sizeof *p->goal_f);
+	if (!p->ps || !p->guard || !p->chan || !p->rhs || !p->msg || !p->match || !p->goal_f)
+		return NOMEM;
+	for (int t = 0; t < m->ntrans; t++) {
+		const dmc_atrans *tr = &m->trans[t];
+		if (add(p, tr->guard ? tr->guard : NULL, &p->guard[t]) < 0
+		    || add(p, tr->chan, &p->chan[t]) < 0)
+			return NOMEM;
+		if (!(p->rhs[t] = calloc((size_t) tr->nassign + 1, sizeof **p->rhs))
+		    || !(p->msg[t] = calloc((size_t) tr->nmsg + 1, sizeof **p->msg))
+		    || !(p->match[t] = calloc((size_t) tr->nmsg + 1, sizeof **p->match)))
+			return NOMEM;
+		for (int a = 0; a < tr->nassign; a++)
+			if (add(p, tr->assign[a].rhs, &p->rhs[t][a]) < 0)
+				return NOMEM;
+		for (int f = 0; f < tr->nmsg; f++) {
+			if (tr->sync == DMC_SYNC_SEND && add(p, tr->msg ? tr->msg[f] : NULL, &p->msg[t][f]) < 0)
+				return NOMEM;
+			if (tr->sync == DMC_SYNC_RECV && tr->match
+			    && add(p, tr->match[f].value, &p->match[t][f]) < 0)
+				return NOMEM;
+		}
+	}
+	for (int g = 0; g < m->ngoals; g++)
+		if (add(p, m->goals[g].formula, &p->goal_f[g]) < 0)
+			return NOMEM;
+	if (dmc_vprogs_seal(p->ps) < 0)
+		return NOMEM;
+	for (int s = 0; s < m->ntrans; s++)
+		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
+			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
+				p->npairs++;
+	p->pairs = malloc(((size_t) p->npairs + 1) * sizeof *p->pairs);
+	if (!p->pairs)
+		return NOMEM;
+	p->npairs = 0;
+	for (int s = 0; s < m->ntrans; s++)
+		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
+			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
+				p->pairs[p->npairs++] = (pair){ s, r };
+	p->dom = malloc(((size_t) m->nvars + 1) * sizeof *p->dom);
+	p->cur = malloc(((size_t) m->nvars + 1) * sizeof *p->cur);
+	p->next = malloc(((size_t) m->nvars + 1) * sizeof *p->next);
+	p->vals = malloc(((size_t) m->nvars + 1) * sizeof *p->vals);
+	p->vals2 = malloc(((size_t) m->nvars + 1) * sizeof *p->vals2);
+	p->var_slot = malloc(((size_t) m->nvars + 1) * sizeof *p->var_slot);
+	p->proc_slot = malloc(((size_t) m->nprocs + 1) * sizeof *p->proc_slot);
+	p->pv = malloc(((size_t) m->nvars + 1) * sizeof *p->pv);
+	p->pp = malloc(((size_t) m->nprocs + 1) * sizeof *p->pp);
+	p->assigned = malloc((size_t) m->nvars + 1);
+	p->succ = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *p->succ);
+	p->pos = malloc(((size_t) m->nvars + 1) * sizeof *p->pos);
+	if (!p->dom || !p->cur || !p->next || !p->vals || !p->vals2 || !p->var_slot || !p->proc_slot
+	    || !p->pv || !p->pp || !p->assigned || !p->succ || !p->pos)
+		return NOMEM;
+	for (int v = 0; v < m->nvars; v++)
+		dmc_vs_set(&p->dom[v], m->vars[v].lo, m->vars[v].hi);
+	return OK;
+}
+
+/* ---- the state table ---- */
+
+static uint64_t hash_state(const long *s, int k)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (int i = 0; i < k; i++) {
+		h ^= (uint64_t) s[i];
+		h *= 1099511628211ull;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static long find(const dmc_pdb *p, const long *s)
+{
+	if (!p->htcap)
+		return -1;
+	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->k) & mask;
+	for (; p->ht[i]; i = (i + 1) & mask) {
+		size_t j = p->ht[i] - 1;
+		if (memcmp(p->st + j * (size_t) p->k, s, (size_t) p->k * sizeof *s) == 0)
+			return (long) j;
+	}
+	return -1;
+}
+
+static int rehash(dmc_pdb *p, size_t cap)
+{
+	uint32_t *ht = calloc(cap, sizeof *ht);
+	if (!ht)
+		return NOMEM;
+	free(p->ht);
+	p->ht = ht;
+	p->htcap = cap;
+	for (size_t j = 0; j < p->n; j++) {
+		size_t i = (size_t) hash_state(p->st + j * (size_t) p->k, p->k) & (cap - 1);
+		while (ht[i])
+			i = (i + 1) & (cap - 1);
+		ht[i] = (uint32_t) (j + 1);
+	}
+	return OK;
+}
+
+/* s's index, inserting it; TOO_BIG past max, NOMEM. */
+static long insert(dmc_pdb *p, const long *s, size_t max)
+{
+	long j = find(p, s);
+	if (j >= 0)
+		return j;
+	if (p->n >= max)
+		return TOO_BIG;
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 1024;
+		long *st = realloc(p->st, cap * ((size_t) p->k ? (size_t) p->k : 1) * sizeof *st);
+		if (!st)
+			return NOMEM;
+		p->st = st;
+		p->cap = cap;
+	}
+	if (2 * (p->n + 1) > p->htcap && rehash(p, p->htcap ? 2 * p->htcap : 2048) < 0)
+		return NOMEM;
+	memcpy(p->st + p->n * (size_t) p->k, s, (size_t) p->k * sizeof *s);
+	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->k) & mask;
+	while (p->ht[i])
+		i = (i + 1) & mask;
+	p->ht[i] = (uint32_t) (p->n + 1);
+	return (long) p->n++;
+}
+
+static int add_edge(dmc_pdb *p, size_t from, size_t to, int cost)
+{
+	if (p->nedges == p->edcap) {
+		size_t cap = p->edcap ? 2 * p->edcap : 4096;
+		edge *e = realloc(p->edges, cap * sizeof *e);
+		if (!e)
+			return NOMEM;
+		p->edges = e;
+		p->edcap = cap;
+	}
+	p->edges[p->nedges++] = (edge){ (uint32_t) from, (uint32_t) to, cost };
+	return OK;
+}
+
+/* ---- one abstract step ---- */
+
+/* The abstract state s as the evaluators' input. */
+static void load(dmc_pdb *p, const long *s)
+{
+	for (int v = 0; v < p->m->nvars; v++)
+		p->vals[v] = &p->dom[v];
+	for (int i = 0; i < p->nv; i++) {
+		dmc_vs_set(&p->cur[i], s[i], s[i]);
+		p->vals[p->pv[i]] = &p->cur[i];
+	}
+}
+
+static int at(const dmc_pdb *p, const long *s, int proc, int loc)
+{
+	int slot = p->proc_slot[proc];
+	return slot < 0 || s[p->nv + slot] == loc;
+}
+
+static size_t count(const dmc_vset *s)
+{
+	size_t n = 0;
+	for (int i = 0; i < s->n; i++) {
+		unsigned long w = (unsigned long) s->iv[i].hi - (unsigned long) s->iv[i].lo;
+		if (w >= VALUES_MAX)
+			return VALUES_MAX + 1;
+		n += w + 1;
+	}
+	return n;
+}
+
+/* Pattern variable v may take the values of vs (evaluated), or any value
+ * of its domain (vs NULL). */
+static void give(dmc_pdb *p, int v, const dmc_vset *vs)
+{
+	int slot = p->var_slot[v];
+	dmc_vset x = vs ? *vs : p->dom[v];
+	const dmc_avar *d = &p->m->vars[v];
+	if (slot < 0)
+		return;
+	if (vs && (dmc_vs_min(&x) < d->lo || dmc_vs_max(&x) > d->hi))
+		dmc_vs_fit(&x, d->lo, d->hi, 1);
+	if (!p->assigned[slot]) {
+		p->assigned[slot] = 1;
+		p->next[slot] = x;
+	} else
+		dmc_vs_union(&p->next[slot], &x);
+}
+
+/* The transition's own assignments, from the state's values. */
+static void give_assigns(dmc_pdb *p, int t)
+{
+	const dmc_atrans *tr = &p->m->trans[t];
+	dmc_vset x;
+	for (int a = 0; a < tr->nassign; a++) {
+		int v = tr->assign[a].var;
+		if (v < 0 || v >= p->m->nvars || p->var_slot[v] < 0 || tr->assign[a].merged)
+			continue;
+		if (!tr->assign[a].rhs)
+			give(p, v, NULL);
+		else {
+			dmc_vp_eval(p->ps, p->rhs[t][a], p->vals, &x);
+			give(p, v, &x);
+		}
+	}
+}
+
+/* Merged effects (of t and r) run after the own statement, in an order
+ * and a number not known: each target keeps its value or takes what its
+ * right-hand side gives over the values reachable so far -- a local
+ * fixpoint over value sets (the monotone semantics of the ATG), widened
+ * to the whole domain when it does not settle. */
+static void give_merged(dmc_pdb *p, int t, int r)
+{
+	int tt[2] = { t, r }, any = 0;
+	for (int k = 0; k < 2 && tt[k] >= 0; k++)
+		for (int a = 0; a < p->m->trans[tt[k]].nassign; a++) {
+			const dmc_assign *as = &p->m->trans[tt[k]].assign[a];
+			int slot = as->var >= 0 && as->var < p->m->nvars ? p->var_slot[as->var] : -1;
+			if (!as->merged || slot < 0)
+				continue;
+			any = 1;
+			if (!p->assigned[slot]) {     /* or the old value stays */
+				p->assigned[slot] = 1;
+				p->next[slot] = p->cur[slot];
+			}
+		}
+	if (!any)
+		return;
+	memcpy(p->vals2, p->vals, (size_t) p->m->nvars * sizeof *p->vals2);
+	for (int i = 0; i < p->nv; i++)
+		if (p->assigned[i])
+			p->vals2[p->pv[i]] = &p->next[i];
+	for (int round = 0, grew = 1; grew; round++) {
+		grew = 0;
+		for (int k = 0; k < 2 && tt[k] >= 0; k++) {
+			const dmc_atrans *tr = &p->m->trans[tt[k]];
+			for (int a = 0; a < tr->nassign; a++) {
+				int v = tr->assign[a].var, slot;
+				dmc_vset x;
+				if (!tr->assign[a].merged || v < 0 || v >= p->m->nvars || (slot = p->var_slot[v]) < 0)
+					continue;
+				if (!tr->assign[a].rhs || round >= 8)
+					x = p->dom[v];
+				else {
+					dmc_vp_eval(p->ps, p->rhs[tt[k]][a], p->vals2, &x);
+					if (dmc_vs_min(&x) < p->m->vars[v].lo || dmc_vs_max(&x) > p->m->vars[v].hi)
+						dmc_vs_fit(&x, p->m->vars[v].lo, p->m->vars[v].hi, 1);
+				}
+				grew |= dmc_vs_union(&p->next[slot], &x);
+			}
+		}
+	}
+}
+
+/* Every successor of s by transition t (and r, its rendezvous partner,
+ * or -1): the product of the slots' values. */
+static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
+{
+	const long *s = p->st + from * (size_t) p->k;
+	int cost = r >= 0 ? 2 : 1, nvar = 0;
+	memset(p->assigned, 0, (size_t) p->nv);
+	give_assigns(p, t);
+	if (r >= 0) {
+		const dmc_atrans *snd = &p->m->trans[t], *rcv = &p->m->trans[r];
+		give_assigns(p, r);
+		for (int f = 0; f < rcv->nmsg && rcv->recv_var; f++) {
+			int v = rcv->recv_var[f];
+			dmc_vset x;
+			if (v < 0 || v >= p->m->nvars || p->var_slot[v] < 0)
+				continue;
+			if (f < snd->nmsg && snd->msg && snd->msg[f]) {
+				dmc_vp_eval(p->ps, p->msg[t][f], p->vals, &x);
+				give(p, v, &x);
+			} else
+				give(p, v, NULL);
+		}
+	}
+	give_merged(p, t, r);
+	long *succ = p->succ;
+	memcpy(succ, s, (size_t) p->k * sizeof *succ);
+	const dmc_atrans *tt = &p->m->trans[t];
+	if (p->proc_slot[tt->proc] >= 0)
+		succ[p->nv + p->proc_slot[tt->proc]] = tt->to;
+	if (r >= 0 && p->proc_slot[p->m->trans[r].proc] >= 0)
+		succ[p->nv + p->proc_slot[p->m->trans[r].proc]] = p->m->trans[r].to;
+	size_t product = 1, widest = 0;
+	for (int i = 0; i < p->nv; i++) {
+		if (!p->assigned[i])
+			continue;
+		size_t c = count(&p->next[i]);
+		if (c > VALUES_MAX) {
+			p->bad_var = p->pv[i];
+			return TOO_WIDE;
+		}
+		if (c == 0)
+			return OK;            /* no value: the step cannot happen */
+		if (c > widest) {
+			widest = c;
+			p->bad_var = p->pv[i];
+		}
+		product *= c;
+		if (product > PRODUCT_MAX)
+			return TOO_WIDE;      /* the widest of them leaves */
+		if (c == 1)
+			succ[i] = p->next[i].iv[0].lo;
+		else
+			p->pos[nvar++] = i;   /* at most log2(PRODUCT_MAX) of them */
+	}
+	p->bad_var = -1;
+	/* odometer over the slots with several values */
+	int iv[64], nv = nvar;
+	for (int j = 0; j < nv; j++) {
+		iv[j] = 0;
+		succ[p->pos[j]] = p->next[p->pos[j]].iv[0].lo;
+	}
+	for (;;) {
+		long to = insert(p, succ, max);
+		if (to < 0)
+			return (int) to;
+		if (add_edge(p, from, (size_t) to, cost) < 0)
+			return NOMEM;
+		int j = 0;
+		for (; j < nv; j++) {
+			int sl = p->pos[j];
+			const dmc_vset *vs = &p->next[sl];
+			if (succ[sl] < vs->iv[iv[j]].hi) {
+				succ[sl]++;
+				break;
+			}
+			if (iv[j] + 1 < vs->n) {
+				succ[sl] = vs->iv[++iv[j]].lo;
+				break;
+			}
+			iv[j] = 0;
+			succ[sl] = vs->iv[0].lo;
+		}
+		if (j == nv)
+			return OK;
+	}
+}
+
+static int enabled(dmc_pdb *p, const long *s, int t)
+{
+	const dmc_atrans *tr = &p->m->trans[t];
+	return at(p, s, tr->proc, tr->from) && dmc_vp_may_true(p->ps, p->guard[t], p->vals);
+}
+
+static int pair_enabled(dmc_pdb *p, const long *s, int t, int r)
+{
+	const dmc_atrans *snd = &p->m->trans[t], *rcv = &p->m->trans[r];
+	dmc_vset a, b, x;
+	if (!enabled(p, s, t) || !enabled(p, s, r))
+		return 0;
+	if (snd->chan && rcv->chan) {
+		dmc_vp_eval(p->ps, p->chan[t], p->vals, &a);
+		dmc_vp_eval(p->ps, p->chan[r], p->vals, &b);
+		x = a;
+		for (int i = 0; i < b.n; i++)
+			dmc_vs_add(&x, b.iv[i].lo, b.iv[i].hi);
+		/* disjoint when the union has as many values as both */
+		if (count(&a) <= VALUES_MAX && count(&b) <= VALUES_MAX
+		    && count(&x) == count(&a) + count(&b))
+			return 0;
+	}
+	for (int f = 0; rcv->match && f < rcv->nmsg; f++) {
+		const dmc_amatch *mt = &rcv->match[f];
+		if (!mt->value || f >= snd->nmsg || !snd->msg || !snd->msg[f])
+			continue;
+		dmc_vp_eval(p->ps, p->msg[t][f], p->vals, &a);
+		if (dmc_vs_min(&a) < mt->lo || dmc_vs_max(&a) > mt->hi)
+			continue;             /* truncation not modelled: may match */
+		dmc_vp_eval(p->ps, p->match[r][f], p->vals, &b);
+		x = a;
+		for (int i = 0; i < b.n; i++)
+			dmc_vs_add(&x, b.iv[i].lo, b.iv[i].hi);
+		if (count(&a) <= VALUES_MAX && count(&b) <= VALUES_MAX
+		    && count(&x) == count(&a) + count(&b))
+			return 0;
+	}
+	return 1;
+}
+
+/* The smallest extra_steps of a goal that may hold in s, or INF_D. */
+static int goal_value(dmc_pdb *p, const long *s)
+{
+	int best = INF_D;
+	for (int g = 0; g < p->m->ngoals; g++) {
+		const dmc_agoal *go = &p->m->goals[g];
+		int ok = 1, extra = go->extra_steps > 0 ? go->extra_steps : 0;
+		for (int l = 0; l < go->nlocs && ok; l++)
+			ok = at(p, s, go->proc[l], go->loc[l]);
+		if (ok && go->formula && !dmc_vp_may_true(p->ps, p->goal_f[g], p->vals))
+			ok = 0;
+		if (ok && extra < best)
+			best = extra;
+	}
+	return best;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Breadth-first from init: OK, TOO_BIG, TOO_WIDE (p->bad_var), NOMEM. */
+static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
+{
+	p->n = 0;
+	p->nedges = 0;
+	if (p->htcap)
+		memset(p->ht, 0, p->htcap * sizeof *p->ht);
+	p->bad_var = -1;
+	long r = insert(p, init, max);
+	if (r < 0)
+		return (int) r;
+	for (size_t i = 0; i < p->n; i++) {
+		/* the state array may move while successors are added: index */
+		load(p, p->st + i * (size_t) p->k);
+		if (deadline > 0 && (i & 1023) == 1023 && now() > deadline)
+			return TOO_BIG;
+		for (int t = 0; t < p->m->ntrans; t++) {
+			if (p->m->trans[t].sync != DMC_SYNC_NONE || !enabled(p, p->st + i * (size_t) p->k, t))
+				continue;
+			int rc = successors(p, i, t, -1, max);
+			if (rc < 0)
+				return rc;
+		}
+		for (int q = 0; q < p->npairs; q++) {
+			if (!pair_enabled(p, p->st + i * (size_t) p->k, p->pairs[q].send, p->pairs[q].recv))
+				continue;
+			int rc = successors(p, i, p->pairs[q].send, p->pairs[q].recv, max);
+			if (rc < 0)
+				return rc;
+		}
+	}
+	return OK;
+}
+
+/* ---- backward distances (Dijkstra over the reversed edges) ---- */
+
+typedef struct { int d; uint32_t s; } hitem;
+
+static void heap_push(hitem *h, size_t *n, hitem x)
+{
+	size_t i = (*n)++;
+	while (i > 0 && h[(i - 1) / 2].d > x.d) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = x;
+}
+
+static hitem heap_pop(hitem *h, size_t *n)
+{
+	hitem top = h[0], x = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1].d < h[c].d)
+			c++;
+		if (h[c].d >= x.d)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = x;
+	return top;
+}
+
+static int distances(dmc_pdb *p)
+{
+	size_t n = p->n, *first = calloc(n + 1, sizeof *first);
+	uint32_t *src = malloc((p->nedges + 1) * sizeof *src);
+	int *cost = malloc((p->nedges + 1) * sizeof *cost);
+	hitem *heap = malloc((p->nedges + n + 1) * sizeof *heap);
+	size_t hn = 0;
+	free(p->dist);
+	p->dist = malloc((n + 1) * sizeof *p->dist);
+	if (!first || !src || !cost || !heap || !p->dist) {
+		free(first), free(src), free(cost), free(heap);
+		return NOMEM;
+	}
+	/* incoming edges of each state, grouped by target */
+	for (size_t e = 0; e < p->nedges; e++)
+		first[p->edges[e].to + 1]++;
+	for (size_t i = 0; i < n; i++)
+		first[i + 1] += first[i];
+	for (size_t e = 0; e < p->nedges; e++) {
+		size_t at_ = first[p->edges[e].to]++;
+		src[at_] = p->edges[e].from;
+		cost[at_] = p->edges[e].cost;
+	}
+	for (size_t i = n; i > 0; i--)
+		first[i] = first[i - 1];
+	first[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		load(p, p->st + i * (size_t) p->k);
+		p->dist[i] = goal_value(p, p->st + i * (size_t) p->k);
+		if (p->dist[i] != INF_D)
+			heap_push(heap, &hn, (hitem){ p->dist[i], (uint32_t) i });
+	}
+	while (hn > 0) {
+		hitem x = heap_pop(heap, &hn);
+		if (x.d > p->dist[x.s])
+			continue;
+		for (size_t e = first[x.s]; e < first[x.s + 1]; e++) {
+			int d = x.d + cost[e];
+			if (d < p->dist[src[e]]) {
+				p->dist[src[e]] = d;
+				heap_push(heap, &hn, (hitem){ d, src[e] });
+			}
+		}
+	}
+	free(first), free(src), free(cost), free(heap);
+	return OK;
+}
+
+/* ---- pattern selection ---- */
+
+static void set_pattern(dmc_pdb *p, const unsigned char *keep_v, const unsigned char *keep_p)
+{
+	p->nv = p->np = 0;
+	for (int v = 0; v < p->m->nvars; v++) {
+		p->var_slot[v] = keep_v[v] ? p->nv : -1;
+		if (keep_v[v])
+			p->pv[p->nv++] = v;
+	}
+	for (int q = 0; q < p->m->nprocs; q++) {
+		p->proc_slot[q] = keep_p[q] ? p->np : -1;
+		if (keep_p[q])
+			p->pp[p->np++] = q;
+	}
+	p->k = p->nv + p->np;
+	free(p->st);
+	free(p->ht);
+	p->st = NULL;
+	p->ht = NULL;
+	p->cap = p->htcap = 0;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *) a, y = *(const long *) b;
+	return x < y ? -1 : x > y;
+}
+
+/* Distinct values of slot i among the states explored. */
+static size_t distinct(const dmc_pdb *p, int i, long *col)
+{
+	size_t d = 0;
+	for (size_t j = 0; j < p->n; j++)
+		col[j] = p->st[j * (size_t) p->k + i];
+	qsort(col, p->n, sizeof *col, cmp_long);
+	for (size_t j = 0; j < p->n; j++)
+		d += j == 0 || col[j] != col[j - 1];
+	return d;
+}
+
+static void mark_read(const dmc_aexpr *e, int *rank, int r, int *changed)
+{
+	if (!e)
+		return;
+	if (e->op == DMC_AE_VAR && r < rank[e->var]) {
+		rank[e->var] = r;
+		*changed = 1;
+	}
+	mark_read(e->a, rank, r, changed);
+	mark_read(e->b, rank, r, changed);
+	mark_read(e->c, rank, r, changed);
+}
+
+static void lower(int *rank, int i, int r, int *changed)
+{
+	if (r < rank[i]) {
+		rank[i] = r;
+		*changed = 1;
+	}
+}
+
+/* How far each component is from the goals in the model's dependencies:
+ * 0 for what the goals read (variables of their formulas, automata of
+ * their locations); a transition matters at the least rank of its
+ * automaton and of the variables it assigns, and what it reads (guard,
+ * right-hand sides of those assignments, a rendezvous partner's automaton
+ * and message) one more.  Unreached components: INT_MAX. */
+static void relevance(const dmc_amodel *m, int *rank_v, int *rank_p)
+{
+	int changed = 1;
+	for (int v = 0; v < m->nvars; v++)
+		rank_v[v] = INT32_MAX;
+	for (int q = 0; q < m->nprocs; q++)
+		rank_p[q] = INT32_MAX;
+	for (int g = 0; g < m->ngoals; g++) {
+		mark_read(m->goals[g].formula, rank_v, 0, &changed);
+		for (int l = 0; l < m->goals[g].nlocs; l++)
+			rank_p[m->goals[g].proc[l]] = 0;
+	}
+	while (changed) {
+		changed = 0;
+		for (int t = 0; t < m->ntrans; t++) {
+			const dmc_atrans *tr = &m->trans[t];
+			int r = rank_p[tr->proc];
+			for (int a = 0; a < tr->nassign; a++)
+				if (tr->assign[a].var >= 0 && rank_v[tr->assign[a].var] < r)
+					r = rank_v[tr->assign[a].var];
+			for (int f = 0; f < tr->nmsg && tr->recv_var; f++)
+				if (tr->recv_var[f] >= 0 && rank_v[tr->recv_var[f]] < r)
+					r = rank_v[tr->recv_var[f]];
+			if (r == INT32_MAX)
+				continue;
+			lower(rank_p, tr->proc, r + 1, &changed);
+			mark_read(tr->guard, rank_v, r + 1, &changed);
+			mark_read(tr->chan, rank_v, r + 1, &changed);
+			for (int a = 0; a < tr->nassign; a++)
+				if (tr->assign[a].var >= 0 && rank_v[tr->assign[a].var] <= r)
+					mark_read(tr->assign[a].rhs, rank_v, r + 1, &changed);
+			if (tr->sync == DMC_SYNC_NONE)
+				continue;
+			for (int u = 0; u < m->ntrans; u++) {
+				const dmc_atrans *o = &m->trans[u];
+				if (o->sync == DMC_SYNC_NONE || o->sync == tr->sync || o->proc == tr->proc)
+					continue;
+				lower(rank_p, o->proc, r + 1, &changed);
+				mark_read(o->guard, rank_v, r + 1, &changed);
+				for (int f = 0; o->sync == DMC_SYNC_SEND && f < o->nmsg && o->msg; f++)
+					mark_read(o->msg[f], rank_v, r + 1, &changed);
+			}
+		}
+	}
+}
+
+/* Which component to drop after an exploration that outgrew the limit:
+ * the one farthest from the goals (relevance), among those the one with
+ * the most distinct values in the states explored. */
+static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
+                     const int *rank_v, const int *rank_p)
+{
+	long *col = malloc((p->n + 1) * sizeof *col);
+	int best = -1, best_rank = 0;
+	size_t best_d = 0;
+	for (int i = 0; i < p->k; i++) {
+		int r = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
+		size_t d = col ? distinct(p, i, col) : (size_t) i;
+		if (best < 0 || r > best_rank || (r == best_rank && d >= best_d)) {
+			best = i;
+			best_rank = r;
+			best_d = d;
+		}
+	}
+	free(col);
+	if (best < 0)
+		return;
+	if (best < p->nv)
+		keep_v[p->pv[best]] = 0;
+	else
+		keep_p[p->pp[best - p->nv]] = 0;
+}
+
+dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
+{
+	const dmc_amodel *m = in->m;
+	double t0 = now(), deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	dmc_pdb *p = calloc(1, sizeof *p);
+	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
+	int *goal_v = calloc((size_t) m->nvars + 1, sizeof *goal_v);
+	int *goal_p = calloc((size_t) m->nprocs + 1, sizeof *goal_p);
+	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
+	int rc = NOMEM;
+	if (!p || !keep_v || !keep_p || !goal_v || !goal_p || !init)
+		goto out;
+	p->m = m;
+	if (compile_model(p) < 0)
+		goto out;
+	for (int v = 0; v < m->nvars; v++)
+		keep_v[v] = in->var_ok[v] != 0;
+	for (int q = 0; q < m->nprocs; q++)
+		keep_p[q] = in->proc_ok[q] != 0;
+	relevance(m, goal_v, goal_p);
+	for (;;) {
+		set_pattern(p, keep_v, keep_p);
+		for (int i = 0; i < p->nv; i++)
+			init[i] = in->init_val[p->pv[i]];
+		for (int i = 0; i < p->np; i++)
+			init[p->nv + i] = in->init_loc[p->pp[i]];
+		p->stats.rounds++;
+		size_t max = in->max_states > 0 ? in->max_states : 1;
+		if (deadline > 0 && now() > deadline && p->k > 0) {
+			/* out of time: the empty pattern (one state) is always small */
+			memset(keep_v, 0, (size_t) m->nvars);
+			memset(keep_p, 0, (size_t) m->nprocs);
+			p->stats.timed_out = 1;
+			continue;
+		}
+		rc = explore(p, init, p->k == 0 ? 1 : max, p->k == 0 ? 0 : deadline);
+		if (rc == OK || rc == NOMEM)
+			break;
+		if (rc == TOO_WIDE && p->bad_var >= 0)
+			keep_v[p->bad_var] = 0;
+		else
+			drop_one(p, keep_v, keep_p, goal_v, goal_p);
+	}
+	if (rc == OK)
+		rc = distances(p);
+out:
+	free(keep_v), free(keep_p), free(goal_v), free(goal_p), free(init);
+	if (rc != OK) {
+		snprintf(err, errlen, "out of memory building the pattern database");
+		dmc_pdb_free(p);
+		return NULL;
+	}
+	p->stats.states = p->n;
+	p->stats.edges = p->nedges;
+	p->stats.h_init = p->dist[0] == INF_D ? DMC_PDB_INF : p->dist[0];
+	p->stats.seconds = now() - t0;
+	p->stats.bytes = p->n * ((size_t) p->k * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
+	free(p->edges);               /* the table no longer needs them */
+	p->edges = NULL;
+	p->nedges = p->edcap = 0;
+	return p;
+}
+
+void dmc_pdb_free(dmc_pdb *p)
+{
+	if (!p)
+		return;
+	for (int t = 0; p->m && t < p->m->ntrans; t++) {
+		if (p->rhs)
+			free(p->rhs[t]);
+		if (p->msg)
+			free(p->msg[t]);
+		if (p->match)
+			free(p->match[t]);
+	}
+	dmc_vprogs_free(p->ps);
+	free(p->guard), free(p->goal_f), free(p->chan), free(p->rhs), free(p->msg), free(p->match);
+	free(p->pairs), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
+	free(p->var_slot), free(p->proc_slot), free(p->pv), free(p->pp);
+	free(p->assigned), free(p->succ), free(p->pos);
+	free(p->st), free(p->ht), free(p->dist), free(p->edges);
+	free(p);
+}
+
+int dmc_pdb_nvars(const dmc_pdb *p) { return p->nv; }
+int dmc_pdb_var(const dmc_pdb *p, int i) { return p->pv[i]; }
+int dmc_pdb_nprocs(const dmc_pdb *p) { return p->np; }
+int dmc_pdb_proc(const dmc_pdb *p, int i) { return p->pp[i]; }
+
+int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
+{
+	long *key = p->succ;          /* not used outside the build */
+	for (int i = 0; i < p->nv; i++)
+		key[i] = val[i];
+	for (int i = 0; i < p->np; i++)
+		key[p->nv + i] = loc[i];
+	long j = find(p, key);
+	if (j < 0)
+		return DMC_PDB_MISS;
+	return p->dist[j] == INF_D ? DMC_PDB_INF : p->dist[j];
+}
+
+size_t dmc_pdb_nstates(const dmc_pdb *p)
+{
+	return p->n;
+}
+
+int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc)
+{
+	const long *s = p->st + i * (size_t) p->k;
+	for (int j = 0; j < p->nv; j++)
+		val[j] = s[j];
+	for (int j = 0; j < p->np; j++)
+		loc[j] = (int) s[p->nv + j];
+	return p->dist[i] == INF_D ? DMC_PDB_INF : p->dist[i];
+}
+
+const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p)
+{
+	return &p->stats;
+}
+
+void dmc_pdb_histogram(const dmc_pdb *p, size_t *hist, int n)
+{
+	memset(hist, 0, ((size_t) n + 1) * sizeof *hist);
+	for (size_t j = 0; j < p->n; j++)
+		hist[p->dist[j] == INF_D ? n : p->dist[j] >= n ? n - 1 : p->dist[j]]++;
+}

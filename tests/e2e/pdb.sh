@@ -1,0 +1,122 @@
+#!/bin/sh
+# pdb.sh -- the pattern-database heuristic (--heuristic pdb) against
+# SPIN's breadth-first search (-DBFS -DNOREDUCE), on the pdb models
+# (tests/models/pdb/, pan options from a "pan-options:" comment) and the
+# safety models of tests/models/ listed below.  For every model:
+#   - A* with pdb and --no-por gives SPIN's verdict and exit status; its
+#     trail replays with spin -t for all its steps and, for an assertion,
+#     is exactly as long as SPIN's BFS trail (pdb is admissible, and the
+#     dead ends it prunes have no path to an error);
+#   - greedy with pdb (POR on) gives SPIN's verdict and a trail that
+#     replays;
+#   - with -E (every error pan checks is a target, so dead ends are
+#     pruned) the same for A*;
+# and on the correct pdb models whose h(initial) is infinite the search
+# stores just the initial state.  PDB_ONLY=REGEX restricts the models.
+e2e_name=pdb
+. "$(dirname "$0")/lib.sh"
+
+[ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+command -v jq > /dev/null || { echo "pdb.sh needs jq" >&2; exit 2; }
+
+# reference DIR MODEL OPTS: SPIN's BFS: ref.verdict, ref.len, ref.kind;
+# status 2 when SPIN's BFS cannot check the model
+reference() {
+	d=$1; m=$2; opts=$3
+	mkdir -p "$d/ref"
+	cp "$d/$m" "$d/ref/"
+	(cd "$d/ref" && spin -a "$m" > spin.out 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
+	# shellcheck disable=SC2086
+	(cd "$d/ref" && timeout 120 ./pan $opts > pan.out 2>&1)
+	grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref/pan.out" && return 2
+	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref/pan.out")
+	[ -n "$errs" ] || return 1
+	# with rendezvous SPIN's BFS may miss errors: not an oracle here
+	# (tests/e2e/rendezvous.sh checks those models against SPIN's DFS)
+	grep -q "rendezvous with BFS does not preserve" "$d/ref/pan.out" && return 2
+	if [ "$errs" -gt 0 ]; then
+		echo violation > "$d/ref.verdict"
+		trail_system_steps "$d/ref/$m.trail" > "$d/ref.len"
+	else
+		echo no-violation > "$d/ref.verdict"
+		echo 0 > "$d/ref.len"
+	fi
+	pan_error "$d/ref/pan.out" > "$d/ref.kind"
+	return 0
+}
+
+check() { # dir model name tag search opts panopts
+	d=$1; m=$2; name=$3; tag=$4; s=$5; opts=$6; pan=$7
+	what="$name $s/pdb $pan"
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic pdb -- $pan $opts \
+		> "$tag.json" 2> "$tag.err")
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q 'needs target locations' "$d/$tag.err"; then
+		skipped=$((skipped + 1))
+		return
+	fi
+	v=$(json_str verdict "$d/$tag.json")
+	ref=$(cat "$d/ref.verdict")
+	if [ "$v" != "$ref" ]; then
+		fail "$what: verdict '$v', SPIN says '$ref' (rc $rc): $(head -c 300 "$d/$tag.err")"
+		return
+	fi
+	ok "$what: verdict $v"
+	case $v in
+	violation) [ "$rc" = 1 ] || fail "$what: exit status $rc for a violation" ;;
+	no-violation) [ "$rc" = 0 ] || fail "$what: exit status $rc for no violation" ;;
+	esac
+	if [ "$v" = no-violation ]; then
+		case $(json_str h_initial "$d/$tag.json")/$(json_num states_pruned "$d/$tag.json") in
+		inf/0) ;;                 # pruning is off (pan checks more than the targets)
+		inf/*) stored=$(json_num states_stored "$d/$tag.json")
+			if [ "$stored" = 1 ]; then ok "$what: proved by the abstraction (1 state stored)"
+			else fail "$what: h(initial) is infinite but $stored states were stored"; fi ;;
+		esac
+		return
+	fi
+	len=$(json_num trail_length "$d/$tag.json")
+	(cd "$d" && timeout 60 spin -t -p "$m" > "$tag.replay" 2>&1)
+	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
+	if [ "$steps" = "$len" ]; then ok "$what: trail replays ($len steps)"
+	else fail "$what: spin -t replayed '$steps' steps of a $len-step trail"; fi
+	if [ "$s" = astar ] && [ "$(cat "$d/ref.kind")" = assert ]; then
+		sys=$(trail_system_steps "$d/$m.trail")
+		if [ "$sys" = "$(cat "$d/ref.len")" ]; then ok "$what: shortest trail ($sys steps, as SPIN's BFS)"
+		else fail "$what: A* trail has $sys steps, SPIN's BFS $(cat "$d/ref.len")"; fi
+	fi
+	rm -f "$d/$m.trail"
+}
+
+# the suite's models pdb runs on besides its own: buffered and rendezvous
+# channels, d_step, run, mtype, arrays, a never claim
+suite="array_pid_bad buf_fifo_ok buf_overflow_bad deadlock_ordered_ok dstep_swap_bad
+mtype_light_bad mtype_proto_ok never_claim_bad race_counter_bad relax_chain_bad
+relax_cycle_bad run_spawn_bad rv_select_bad"
+for f in "$top"/tests/models/pdb/*.pml $(for n in $suite; do echo "$top/tests/models/$n.pml"; done); do
+	name=$(basename "$f" .pml)
+	if [ -n "${PDB_ONLY:-}" ] && ! echo "$name" | grep -Eq "$PDB_ONLY"; then continue; fi
+	opts=$(sed -n 's/.*pan-options: *//p' "$f" | head -n 1)
+	for pass in plain E; do
+		popts=$opts
+		if [ $pass = E ]; then
+			case " $opts " in *" -E "*) continue ;; esac
+			popts="$opts -E"
+		fi
+		d=$work/$name-$pass
+		stage_model "$f" "$d"
+		reference "$d" "$name.pml" "$popts"
+		case $? in
+		0) ;;
+		2) skipped=$((skipped + 1)); continue ;;
+		*) fail "$name: SPIN's BFS reference run failed"; continue ;;
+		esac
+		check "$d" "$name.pml" "$name" a astar "$popts" --no-por
+		[ $pass = plain ] && check "$d" "$name.pml" "$name" g greedy "$popts" ""
+	done
+done
+
+echo "pdb: $skipped checks not applicable"
+echo "pdb: $passed passed, $failed failed"
+[ $failed = 0 ]

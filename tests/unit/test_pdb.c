@@ -1,0 +1,394 @@
+/*
+ * test_pdb.c -- pattern databases (heuristics/pdb.c) on abstract models
+ * built by hand, with distances worked out by hand; and admissibility:
+ * the table of a smaller pattern never exceeds the table of the whole
+ * model (the model's exact explicit semantics) on any state's projection.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "absmodel.h"
+#include "pdb.h"
+#include "check.h"
+
+#define INF DMC_PDB_INF
+
+/* ---- a model in static pools ---- */
+
+static dmc_aproc procs[8];
+static dmc_atrans trans[32];
+static dmc_avar vars[8];
+static dmc_agoal goals[4];
+static int gproc[4][2], gloc[4][2];
+static dmc_amodel M;
+static dmc_aexpr pool[256];
+static dmc_assign assigns[64];
+static dmc_aexpr *msgs[16];
+static int recvs[16];
+static int npool, nassigns, nmsgs, nrecvs;
+/* the input: what may be in the pattern, initial values */
+static unsigned char var_ok[8], proc_ok[8];
+static long init_val[8];
+static int init_loc[8];
+
+static void reset(void)
+{
+	memset(procs, 0, sizeof procs);
+	memset(trans, 0, sizeof trans);
+	memset(vars, 0, sizeof vars);
+	memset(goals, 0, sizeof goals);
+	memset(&M, 0, sizeof M);
+	memset(init_val, 0, sizeof init_val);
+	memset(init_loc, 0, sizeof init_loc);
+	npool = nassigns = nmsgs = nrecvs = 0;
+	M.procs = procs;
+	M.trans = trans;
+	M.vars = vars;
+	M.goals = goals;
+}
+
+static dmc_aexpr *node(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b)
+{
+	dmc_aexpr *e = &pool[npool++];
+	memset(e, 0, sizeof *e);
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+static dmc_aexpr *C(long v) { dmc_aexpr *e = node(DMC_AE_CONST, NULL, NULL); e->value = v; return e; }
+static dmc_aexpr *V(int v) { dmc_aexpr *e = node(DMC_AE_VAR, NULL, NULL); e->var = v; return e; }
+static dmc_aexpr *B(dmc_ae_op op, dmc_aexpr *a, dmc_aexpr *b) { return node(op, a, b); }
+static dmc_aexpr *EQ(dmc_aexpr *a, dmc_aexpr *b) { return node(DMC_AE_EQ, a, b); }
+
+static int proc(const char *name, int nlocs)
+{
+	int p = M.nprocs++;
+	procs[p].name = (char *) name;
+	procs[p].nlocs = nlocs;
+	proc_ok[p] = 1;
+	return p;
+}
+
+static int var(const char *name, long lo, long hi, long init)
+{
+	int v = M.nvars++;
+	vars[v].name = (char *) name;
+	vars[v].lo = lo;
+	vars[v].hi = hi;
+	var_ok[v] = 1;
+	init_val[v] = init;
+	return v;
+}
+
+static int tr(int p, int from, int to, dmc_aexpr *guard)
+{
+	int t = M.ntrans++;
+	trans[t].proc = p;
+	trans[t].from = from;
+	trans[t].to = to;
+	trans[t].guard = guard;
+	trans[t].spawn = -1;
+	trans[t].id = t;
+	return t;
+}
+
+/* Assignments of one transition must be added together. */
+static void assign_m(int t, int v, dmc_aexpr *rhs, int merged)
+{
+	if (!trans[t].nassign)
+		trans[t].assign = &assigns[nassigns];
+	assigns[nassigns].var = v;
+	assigns[nassigns].merged = merged;
+	assigns[nassigns++].rhs = rhs;
+	trans[t].nassign++;
+}
+
+static void assign(int t, int v, dmc_aexpr *rhs) { assign_m(t, v, rhs, 0); }
+
+static void send(int t, dmc_aexpr *chan, dmc_aexpr *msg)
+{
+	trans[t].sync = DMC_SYNC_SEND;
+	trans[t].chan = chan;
+	trans[t].msg = &msgs[nmsgs];
+	msgs[nmsgs++] = msg;
+	trans[t].nmsg = 1;
+}
+
+static void recv(int t, dmc_aexpr *chan, int into)
+{
+	trans[t].sync = DMC_SYNC_RECV;
+	trans[t].chan = chan;
+	trans[t].recv_var = &recvs[nrecvs];
+	recvs[nrecvs++] = into;
+	trans[t].nmsg = 1;
+}
+
+static void goal(dmc_aexpr *formula, int p, int loc, int extra)
+{
+	int g = M.ngoals++;
+	goals[g].formula = formula;
+	goals[g].extra_steps = extra;
+	goals[g].proc = gproc[g];
+	goals[g].loc = gloc[g];
+	if (p >= 0) {
+		gproc[g][0] = p;
+		gloc[g][0] = loc;
+		goals[g].nlocs = 1;
+	}
+}
+
+static dmc_pdb *build(size_t max_states)
+{
+	char err[128];
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0 };
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	return p;
+}
+
+/* The table's distance for model values (vals[v] per model variable,
+ * locs[q] per automaton), whatever the pattern. */
+static int h_of(const dmc_pdb *p, const long *vals, const int *locs)
+{
+	long pv[8];
+	int pl[8];
+	for (int i = 0; i < dmc_pdb_nvars(p); i++)
+		pv[i] = vals[dmc_pdb_var(p, i)];
+	for (int i = 0; i < dmc_pdb_nprocs(p); i++)
+		pl[i] = locs[dmc_pdb_proc(p, i)];
+	return dmc_pdb_lookup(p, pv, pl);
+}
+
+/* ---- distances worked out by hand ---- */
+
+/* x < 5 -> x++; goal x == 5: 5 - x steps. */
+static void test_counter(void)
+{
+	reset();
+	int P = proc("P", 1);
+	int x = var("x", 0, 255, 0);
+	int t = tr(P, 0, 0, B(DMC_AE_LT, V(x), C(5)));
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	goal(EQ(V(x), C(5)), -1, 0, 0);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 6);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 5);
+	long v[1] = { 3 };
+	int l[1] = { 0 };
+	CHECK_EQ_LONG(h_of(p, v, l), 2);
+	v[0] = 5;
+	CHECK_EQ_LONG(h_of(p, v, l), 0);
+	v[0] = 7;                     /* never reached from x = 0 */
+	CHECK_EQ_LONG(h_of(p, v, l), DMC_PDB_MISS);
+	dmc_pdb_free(p);
+}
+
+/* Up: y == 0 && x < 3 -> x++, y = 1; Down: y == 1 -> y = 0; goal x == 3.
+ * From x = 0, y = 0: up, down, up, down, up = 5 steps.  Without y in the
+ * pattern the guards on y may hold: 3. */
+static int lockstep(void)
+{
+	reset();
+	int U = proc("Up", 1), D = proc("Down", 1);
+	int x = var("x", 0, 255, 0), y = var("y", 0, 1, 0);
+	int t = tr(U, 0, 0, B(DMC_AE_AND, EQ(V(y), C(0)), B(DMC_AE_LT, V(x), C(3))));
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	assign(t, y, C(1));
+	t = tr(D, 0, 0, EQ(V(y), C(1)));
+	assign(t, y, C(0));
+	goal(EQ(V(x), C(3)), -1, 0, 0);
+	return y;
+}
+
+static void test_lockstep(void)
+{
+	int y = lockstep();
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 5);
+	long v[2] = { 1, 1 };         /* after the first up: down, up, down, up */
+	int l[2] = { 0, 0 };
+	CHECK_EQ_LONG(h_of(p, v, l), 4);
+	v[0] = 0;                     /* y = 1 with x = 0: never reached */
+	CHECK_EQ_LONG(h_of(p, v, l), DMC_PDB_MISS);
+	v[0] = 2;
+	CHECK_EQ_LONG(h_of(p, v, l), 2);
+	dmc_pdb_free(p);
+	var_ok[y] = 0;
+	p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_nvars(p), 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 3);
+	dmc_pdb_free(p);
+}
+
+/* x counts 0..5 and back to 0; the goal x == 7 is a dead end. */
+static void test_dead_end(void)
+{
+	reset();
+	int P = proc("P", 1);
+	int x = var("x", 0, 255, 0);
+	int t = tr(P, 0, 0, B(DMC_AE_LT, V(x), C(5)));
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	t = tr(P, 0, 0, EQ(V(x), C(5)));
+	assign(t, x, C(0));
+	goal(EQ(V(x), C(7)), -1, 0, 0);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	dmc_pdb_free(p);
+	/* without x in the pattern nothing is proved: x may be 7 */
+	var_ok[x] = 0;
+	p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 0);
+	dmc_pdb_free(p);
+}
+
+/* P: x = 4, then c!x; Q: c?y; goal y == 4 at Q's location 1, plus the
+ * assert's step: 1 + 2 (the rendezvous pair) + 1. */
+static void test_rendezvous(void)
+{
+	reset();
+	int P = proc("P", 3), Q = proc("Q", 2);
+	int x = var("x", 0, 255, 0), y = var("y", 0, 255, 0);
+	int t = tr(P, 0, 1, NULL);
+	assign(t, x, C(4));
+	send(tr(P, 1, 2, NULL), C(1), V(x));
+	recv(tr(Q, 0, 1, NULL), C(1), y);
+	goal(EQ(V(y), C(4)), Q, 1, 1);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 4);
+	/* a send on another channel never pairs: a dead end */
+	trans[1].chan = C(2);
+	dmc_pdb_free(p);
+	p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	dmc_pdb_free(p);
+}
+
+/* A merged effect runs after the own statement (it reads the values the
+ * sequence made) or not at all: own x = 1, merged y = x + 1 leave y in
+ * {0, 2} -- 2 one step away, 1 never (which reading x before the
+ * sequence would give). */
+static void test_merged(void)
+{
+	reset();
+	int P = proc("P", 2);
+	int x = var("x", 0, 255, 0), y = var("y", 0, 3, 0);
+	int t = tr(P, 0, 1, NULL);
+	assign(t, x, C(1));
+	assign_m(t, y, B(DMC_AE_ADD, V(x), C(1)), 1);
+	goal(EQ(V(y), C(2)), -1, 0, 0);
+	goal(EQ(V(y), C(1)), -1, 0, 5);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 3);     /* (0,0), (1,0), (1,2) */
+	dmc_pdb_free(p);
+	M.ngoals = 1;
+	goals[0].formula = EQ(V(y), C(1));
+	p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	dmc_pdb_free(p);
+}
+
+/* Stores wrap as pan's: x in 0..3, x = x + 1 from 3 gives 0. */
+static void test_wrap(void)
+{
+	reset();
+	int P = proc("P", 2);
+	int x = var("x", 0, 3, 3), z = var("z", 0, 1, 0);
+	int t = tr(P, 0, 1, NULL);
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	t = tr(P, 1, 1, EQ(V(x), C(0)));
+	assign(t, z, C(1));
+	goal(EQ(V(z), C(1)), -1, 0, 0);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 2);
+	dmc_pdb_free(p);
+}
+
+/* ---- admissibility against the whole model's exact table ---- */
+
+/* Every state of the full table: each smaller pattern's h of its
+ * projection is at most its exact distance. */
+static void check_below(const dmc_pdb *full, const dmc_pdb *sub)
+{
+	long val[8], vals[8];
+	int loc[8], locs[8], bad = 0;
+	for (size_t i = 0; i < dmc_pdb_nstates(full); i++) {
+		int d = dmc_pdb_state(full, i, val, loc);
+		for (int j = 0; j < dmc_pdb_nvars(full); j++)
+			vals[dmc_pdb_var(full, j)] = val[j];
+		for (int j = 0; j < dmc_pdb_nprocs(full); j++)
+			locs[dmc_pdb_proc(full, j)] = loc[j];
+		int h = h_of(sub, vals, locs);
+		if (h == DMC_PDB_MISS || (d != INF && (h == INF || h > d)))
+			bad++;
+	}
+	CHECK_EQ_LONG(bad, 0);
+}
+
+/* The lock-step gate with noise and a second process reading x. */
+static void test_admissible_subpatterns(void)
+{
+	lockstep();
+	int N = proc("N", 2);
+	int n = var("n", 0, 7, 0);
+	int t = tr(N, 0, 1, B(DMC_AE_LT, V(n), C(7)));
+	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
+	t = tr(N, 1, 0, NULL);
+	t = tr(N, 1, 0, B(DMC_AE_GT, V(0), C(1)));
+	assign(t, n, C(0));
+	dmc_pdb *full = build(100000);
+	if (!full)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_nvars(full) + dmc_pdb_nprocs(full), M.nvars + M.nprocs);
+	/* every pattern that drops some of the 6 components */
+	for (int mask = 0; mask < 63; mask++) {
+		for (int v = 0; v < M.nvars; v++)
+			var_ok[v] = (mask >> v) & 1;
+		for (int q = 0; q < M.nprocs; q++)
+			proc_ok[q] = (mask >> (M.nvars + q)) & 1;
+		dmc_pdb *sub = build(100000);
+		if (!sub)
+			break;
+		check_below(full, sub);
+		dmc_pdb_free(sub);
+	}
+	/* and the patterns the size limit selects */
+	for (size_t lim = 1; lim < 200; lim = lim * 2 + 1) {
+		memset(var_ok, 1, sizeof var_ok);
+		memset(proc_ok, 1, sizeof proc_ok);
+		dmc_pdb *sub = build(lim);
+		if (!sub)
+			break;
+		CHECK(dmc_pdb_stats_of(sub)->states <= lim);
+		check_below(full, sub);
+		dmc_pdb_free(sub);
+	}
+	dmc_pdb_free(full);
+}
+
+CHECK_MAIN("pdb",
+	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
+	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns))

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # spin-dmc -- directed model checking for SPIN.
 #   make            build the plugin, the runtime library, the glue and the
 #                   driver build/dmc (./dmc is a symbolic link to it)

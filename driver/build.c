@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * build.c -- pan for a model: SPIN in a private directory, the cache
  * entry verified or built and renamed into place (see build.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [--meta
  * FILE.h] [compiler args] pan.c [-o pan]`: compile SPIN's pan.c with the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * check.c -- `dmc check MODEL [options] [-- pan options]`: a model to
  * verdict.

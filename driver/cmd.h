@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * cmd.h -- the driver's commands.  Each takes the arguments after its
  * name and returns dmc's exit status.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * main.c -- dmc, spin-dmc's driver: directed model checking with SPIN.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * util.h -- the driver's small helpers: messages, memory, argument
  * vectors.  Every name starts with drv_ (the runtime's are dmc_).

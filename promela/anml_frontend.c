@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_frontend.c -- ANMLite behind the front-end interface
  * (driver/frontend.h): `dmc check MODEL.anml [--horizon H]` translates

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal.c -- `dmc translate MODEL.xml|MODEL.xta [--query FILE.q |
  * --target 'E<> phi'] [-o OUT.pml]`: reads the model, the query, and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options.c -- take the runtime's options (options.def) off pan's argv
  * and leave pan's alone.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options.h -- the runtime's command-line options, parsed off pan's argv.
  */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options_table.c -- options.def, searches.def and heuristics.def as
  * tables; the value checks and help texts built on them.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options_table.h -- the option declarations of options.def,
  * searches.def and heuristics.def as tables, with the checks and the

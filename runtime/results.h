@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * results.h -- the results of a search as one table, written as the
  * text block after pan's summary and as one JSON object by one writer.

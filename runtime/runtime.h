@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * runtime.h -- what the glue (spin-plugin/glue_*.c) calls in the runtime,
  * and the few glue functions the runtime calls back besides bridge.h.

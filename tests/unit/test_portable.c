@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_portable.c -- unit tests of driver/portable.c: the rewrite of a
  * small fake pan.c.

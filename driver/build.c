@@ -5,6 +5,7 @@
  * entry verified or built and renamed into place (see build.h).
  */
 #include "build.h"
+#include "cache_trim.h"
 #include "cache.h"
 #include "cmd.h"
 #include "fs.h"
@@ -337,8 +338,10 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	                        r->meta };
 	key = drv_build_key(bdir, &in);
 	entry = drv_printf("%s/%s", cache, key);
-	if (unverified(entry) == NULL)
-		goto done;                           /* built before */
+	if (unverified(entry) == NULL) {
+		drv_cache_touch(entry);              /* built before */
+		goto done;
+	}
 	rc = 2;
 	if ((lock = lock_key(cache, key)) < 0)
 		goto done;
@@ -369,6 +372,7 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	free(bdir);
 	bdir = NULL;
 	rc = 0;
+	drv_cache_trim(cache, key);
 done:
 	if ((sig = drv_interrupted()))
 		rc = 128 + sig;

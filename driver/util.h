@@ -15,6 +15,11 @@ void drv_msg(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
+/* "MESSAGE\n" on standard error, as it is (a message that names its
+ * file:line:col first). */
+void drv_msg_plain(const char *s);
+/* The last message of either (without "dmc: "), "" before the first. */
+const char *drv_last_msg(void);
 
 /* Allocation that ends the program (status 2) when memory runs out. */
 void *drv_alloc(size_t n);

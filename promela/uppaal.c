@@ -102,7 +102,7 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
 				   target ? NULL : query_file, mem);
 	fclose(mem);
 	if (rc != 0) {
-		fprintf(stderr, "dmc: %s\n", c.err);
+		drv_msg("%s", c.err);
 	} else {
 		FILE *o = out_path ? fopen(out_path, "w") : stdout;
 		if (!o) {

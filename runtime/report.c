@@ -20,6 +20,7 @@
 #include "ndfs.h"
 #include "faults.h"
 #include "results.h"
+#include "version.h"
 
 
 /* Steps in a SPIN trail file: lines whose first field is a step number
@@ -248,6 +249,8 @@ void dmc_report_on_exit(int status, void *arg)
 	double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
 	           + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 
+	dmc_results_num(r, "schema_version", NULL, "%.0f", DMC_JSON_SCHEMA);
+	dmc_results_str(r, "version", NULL, dmc_version);
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);

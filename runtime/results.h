@@ -36,7 +36,7 @@ typedef struct dmc_result {
 	const char *str;              /* DMC_RES_STR, DMC_RES_TEXT (in the table's buffer) */
 } dmc_result;
 
-#define DMC_RESULTS_MAX 96
+#define DMC_RESULTS_MAX 128
 
 typedef struct dmc_results {
 	char title[256];              /* the text block's first line */

@@ -103,6 +103,30 @@ static int has_messages(const char *path)
 	return any;
 }
 
+/* SPIN's first error ("spin: MODEL:LINE, Error: ...") as the last
+ * message, for --json's error object (json_error.h) */
+static void note_spin_error(const char *path, const char *given, const char *shown)
+{
+	char *text = NULL, *line;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		return;
+	drv_show_renamed(path, given, shown, 1, mem);
+	fclose(mem);
+	for (line = text; line && *line; ) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strstr(line, ", Error: ")) {
+			drv_msg_note(strncmp(line, "spin: ", 6) == 0 ? line + 6 : line);
+			break;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	free(text);
+}
+
 /* When a step failed: was it the cache's file system running full? */
 static int cache_full(const char *dir)
 {
@@ -172,6 +196,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 			else if (st == 127)
 				drv_msg("cannot run spin ('%s'): set SPIN or PATH", e->spin);
 			drv_msg("spin rejected %s", r->shown);
+			note_spin_error(out_path, given, r->shown);
 		}
 	}
 	drv_strv_free(&argv);

@@ -380,8 +380,10 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 			rc = 128 + sig;
 		goto done;
 	}
-	if (rc == 2)
+	if (rc == 2) {
+		drv_msg_note("pan stopped on an error (its message is on standard error)");
 		goto done;
+	}
 	if (rc != 0 && rc != 1 && rc != 3) {
 		drv_msg("pan ended abnormally (status %d)", rc);
 		rc = 2;

@@ -34,6 +34,11 @@ void drv_msg_plain(const char *s)
 	fprintf(stderr, "%s\n", s);
 }
 
+void drv_msg_note(const char *s)
+{
+	snprintf(last_msg, sizeof last_msg, "%s", s);
+}
+
 const char *drv_last_msg(void)
 {
 	return last_msg;

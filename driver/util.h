@@ -18,7 +18,9 @@ void drv_msg(const char *fmt, ...)
 /* "MESSAGE\n" on standard error, as it is (a message that names its
  * file:line:col first). */
 void drv_msg_plain(const char *s);
-/* The last message of either (without "dmc: "), "" before the first. */
+/* The last message is s, said by another program (pan) already. */
+void drv_msg_note(const char *s);
+/* The last message of any of these (without "dmc: "), "" before the first. */
 const char *drv_last_msg(void);
 
 /* Allocation that ends the program (status 2) when memory runs out. */

@@ -129,6 +129,8 @@ if spin -a counter.pml > spin.out 2>&1 && "$stage/usr/bin/dmc" vars counter.pml 
 	[ -f counter.pml.trail ] && spin -t counter.pml > replay.txt 2>&1 && grep -q 'assertion violated' replay.txt \
 		&& ok "spin -t replays its trail" || fail "the hand-built pan's trail: $(tail -3 replay.txt)"
 	expect 0 "^pan (spin-dmc) $version\$" "pan --version" -- ./pan --version
+	expect 0 'warning: cc: --heuristic hL without --search' "dmc cc --heuristic without --search warns" -- \
+		"$stage/usr/bin/dmc" cc --heuristic hL pan.c -o pan2
 else
 	fail "by-hand build with pkg-config: $(tail -5 cc.log)"
 fi

@@ -216,7 +216,8 @@ demo: all
 
 # make install [PREFIX=/usr] [DESTDIR=stage]: dmc, the runtime, plugin and
 # glue ($(PREFIX)/lib/spin-dmc), spin-dmc.pc (the by-hand build with
-# pkg-config), the man page and the docs; make uninstall removes them.
+# pkg-config), the man page, bash completion and the docs; make uninstall
+# removes them.
 # The installed dmc has its library directory compiled in.
 DESTDIR   ?=
 BINDIR     = $(PREFIX)/bin
@@ -224,6 +225,7 @@ PKGLIBDIR  = $(PREFIX)/lib/spin-dmc
 PCDIR      = $(PREFIX)/lib/pkgconfig
 MANDIR     = $(PREFIX)/share/man/man1
 DOCDIR     = $(PREFIX)/share/doc/spin-dmc
+COMPDIR    = $(PREFIX)/share/bash-completion/completions
 
 # spin-dmc.pc for the library directory $(1): what dmc cc adds to a
 # compile of pan.c (driver/cc.c), for pan.c built by hand
@@ -249,16 +251,19 @@ $(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h co
 .PHONY: uninstall
 install: all $(B)/install/dmc $(B)/install/spin-dmc.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR)/share $(DESTDIR)$(PCDIR) \
-		$(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(DESTDIR)$(PKGLIBDIR)/
 	install -m 644 $(B)/share/* $(DESTDIR)$(PKGLIBDIR)/share/
 	install -m 755 $(B)/install/dmc $(DESTDIR)$(BINDIR)/dmc
 	install -m 644 $(B)/install/spin-dmc.pc $(DESTDIR)$(PCDIR)/spin-dmc.pc
 	install -m 644 docs/dmc.1 $(DESTDIR)$(MANDIR)/dmc.1
+	$(B)/dmc help --bash-completion > $(B)/install/dmc.bash
+	install -m 644 $(B)/install/dmc.bash $(DESTDIR)$(COMPDIR)/dmc
 	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/dmc $(DESTDIR)$(PCDIR)/spin-dmc.pc $(DESTDIR)$(MANDIR)/dmc.1
+	rm -f $(DESTDIR)$(BINDIR)/dmc $(DESTDIR)$(PCDIR)/spin-dmc.pc $(DESTDIR)$(MANDIR)/dmc.1 \
+		$(DESTDIR)$(COMPDIR)/dmc
 	rm -rf $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR)
 
 clean:

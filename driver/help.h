@@ -40,6 +40,9 @@ void drv_usage(FILE *out);
 void drv_command_usage(FILE *out, const drv_command *c);
 /* The man page dmc(1) in man(7) markup. */
 void drv_man(FILE *out);
+/* A bash completion script of the commands, options, searches and
+ * heuristics. */
+void drv_bash_completion(FILE *out);
 /* "dmc (spin-dmc) VERSION" */
 void drv_version(FILE *out);
 

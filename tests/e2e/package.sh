@@ -101,6 +101,26 @@ for f in s1 s2 s3 e1; do
 	done
 done
 
+# ---- progress: pan's line at most once a second (the nested DFS printed
+# one every ten levels of depth), the runtime's after it ----
+cp "$top/contrib/models/live_noise.pml" .
+"$dmc" check live_noise.pml -a --json > ln.json 2> ln.err
+lines=$(grep -c 'Depth=' ln.err)
+secs=$(json_str time_s ln.json)
+awk -v n="$lines" -v s="$secs" 'BEGIN { exit !(n <= s + 1) }' \
+	&& ok "nested DFS progress: $lines lines in $secs s" || fail "nested DFS progress: $lines lines in $secs s"
+[ "$(grep -c '^spin-dmc: .* states stored' ln.err)" = "$lines" ] && ok "each progress line has the runtime's line" \
+	|| fail "progress: $(grep -A1 Depth= ln.err | head -4)"
+
+# ---- bash completion, from the same tables ----
+"$dmc" help --bash-completion > dmc.bash
+if command -v bash >/dev/null 2>&1; then
+	got=$(bash -c '. ./dmc.bash; COMP_WORDS=(dmc check --heuristic h); COMP_CWORD=3; _dmc; echo "${COMPREPLY[*]}"')
+	[ "$got" = "hf hL hU hUc htime" ] && ok "bash completion of --heuristic h: $got" || fail "bash completion: '$got'"
+	got=$(bash -c '. ./dmc.bash; COMP_WORDS=(dmc plan --ho); COMP_CWORD=2; _dmc; echo "${COMPREPLY[*]}"')
+	[ "$got" = "--horizon" ] && ok "bash completion of dmc plan --ho" || fail "bash completion of plan: '$got'"
+fi
+
 # ---- make install DESTDIR= PREFIX=, the pkg-config file, make uninstall ----
 stage=$work/stage
 if make -s -C "$top" install DESTDIR="$stage" PREFIX=/usr > install.log 2>&1; then
@@ -110,7 +130,7 @@ else
 fi
 for f in usr/bin/dmc usr/lib/spin-dmc/libdmc.a usr/lib/spin-dmc/dmc-gcc.so usr/lib/spin-dmc/share/glue.h \
          usr/lib/pkgconfig/spin-dmc.pc usr/share/man/man1/dmc.1 usr/share/doc/spin-dmc/LICENSE \
-         usr/share/doc/spin-dmc/json.md; do
+         usr/share/doc/spin-dmc/json.md usr/share/bash-completion/completions/dmc; do
 	[ -f "$stage/$f" ] && ok "installed $f" || fail "make install did not stage $f"
 done
 grep -q '^libdir=/usr/lib/spin-dmc$' "$stage/usr/lib/pkgconfig/spin-dmc.pc" && ok "spin-dmc.pc names PREFIX, not DESTDIR" \

@@ -12,7 +12,8 @@
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #                   and the guidance corpus (docs/benchmarks-guidance.md)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
-#                   --prefix, default /usr/local); make uninstall
+#                   --prefix, default /usr/local); make uninstall; make deb
+#                   a Debian package of it (dpkg-deb)
 #   make docs       docs/options.md and docs/dmc.1 from the option and command
 #                   tables (runtime/options.def, driver/commands.def)
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
@@ -260,6 +261,13 @@ install: all $(B)/install/dmc $(B)/install/spin-dmc.pc
 	$(B)/dmc help --bash-completion > $(B)/install/dmc.bash
 	install -m 644 $(B)/install/dmc.bash $(DESTDIR)$(COMPDIR)/dmc
 	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
+
+# make deb: build/spin-dmc_VERSION_ARCH.deb of make install PREFIX=/usr
+.PHONY: deb
+deb: all
+	rm -rf $(B)/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(B))/deb PREFIX=/usr
+	sh contrib/deb.sh $(B)/deb $(B)/spin-dmc.deb
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/dmc $(DESTDIR)$(PCDIR)/spin-dmc.pc $(DESTDIR)$(MANDIR)/dmc.1 \

@@ -43,12 +43,12 @@ static const char pan_c[] =
 	"int\n"
 	"store_state(char *v)\n"
 	"{\tif (h_store(v, n)) return 0;\n"
-	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v);\n"
+	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v); snapshot();\n"
 	"}\n"
 	"void\n"
 	"bfs(void)\n"
 	"{\twhile ((t = pop_bfs()))\n"
-	"\t\tpush_bfs(t, 0); store_state(t, 0, -1);\n"
+	"\t\tpush_bfs(t, 0); store_state(t, 0, -1); snapshot();\n"
 	"}\n"
 	"void\n"
 	"nuerror(void)\n"
@@ -74,15 +74,16 @@ static void test_rewrite(void)
 		"Trail *dmc_pop_bfs(void);\n"
 		"void dmc_store_state(Trail *, int, short);\n"
 		"void dmc_putter(Trail *, int);\n"
+		"void dmc_snapshot(void);\n"
 		"int\n"
 		"store_state(char *v)\n"
 		"{\tif (dmc_h_store(v, n)) return 0;\n"
-		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v);\n"
+		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v); dmc_snapshot();\n"
 		"}\n"
 		"void\n"
 		"bfs(void)\n"
 		"{\twhile ((t = dmc_pop_bfs()))\n"
-		"\t\tdmc_push_bfs(t, 0); dmc_store_state(t, 0, -1);\n"
+		"\t\tdmc_push_bfs(t, 0); dmc_store_state(t, 0, -1); dmc_snapshot();\n"
 		"}\n"
 		"void\n"
 		"nuerror(void)\n"
@@ -108,7 +109,9 @@ static void test_missing_calls(void)
 	CHECK_STR(err_buf,
 		"spin-dmc: pan.c has no call to pop_bfs in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to store_state in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
-		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
+		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to snapshot in store_state(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to snapshot in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
 	/* the text is still copied, rewritten where it could be */
 	CHECK(strstr(out_buf, "bfs(void)\n{ dmc_push_bfs(t, 0); }\n") != NULL);
 }

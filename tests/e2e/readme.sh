@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) the spin-dmc authors
-# readme.sh -- every command of README.md's ```sh blocks runs as written
+# readme.sh -- every command of the ```sh blocks of README.md and
+# docs/getting-started.md runs as written
 # (from a scratch copy of the tree's models, so that trails land there):
 # exit status 0, or 1 where a violation is found.  Lines that run make or
 # configure are the build's own (make check runs them) and left out.
@@ -11,15 +12,16 @@ cd "$work" || exit 2
 ln -s "$top/dmc" dmc
 ln -s "$top/build" build
 mkdir -p contrib tests
-cp -r "$top/contrib/models" contrib/
+cp -r "$top/contrib/models" "$top/contrib/anml" contrib/
 cp -r "$top/tests/models" tests/
 
 # the blocks' commands, one per line (continuations joined)
 awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0; next }
-     on { if (sub(/\\$/, "")) { part = part $0; next } print part $0; part = "" }' "$top/README.md" \
+     on { if (sub(/\\$/, "")) { part = part $0; next } print part $0; part = "" }' \
+	"$top/README.md" "$top/docs/getting-started.md" \
 	| grep -v -e '^make ' -e 'configure' > commands.txt
 n=$(wc -l < commands.txt)
-[ "$n" -ge 10 ] && ok "README.md has $n commands to run" || fail "README.md: only $n commands found"
+[ "$n" -ge 20 ] && ok "README.md and getting-started.md have $n commands to run" || fail "only $n commands found"
 while IFS= read -r line; do
 	sh -c "$line" > out.txt 2>&1 < /dev/null
 	rc=$?

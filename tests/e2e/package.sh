@@ -6,7 +6,8 @@
 # runtime/options.def), the man page, --json's error object and the JSON
 # documentation, make install/uninstall with DESTDIR and PREFIX, a pan
 # built by hand with pkg-config, the build cache's clean command and
-# size bound.
+# size bound.  (make install runs as a make of its own: MAKEFLAGS of a
+# make e2e around it are not its.)
 e2e_name=package
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
@@ -123,7 +124,7 @@ fi
 
 # ---- make install DESTDIR= PREFIX=, the pkg-config file, make uninstall ----
 stage=$work/stage
-if make -s -C "$top" install DESTDIR="$stage" PREFIX=/usr > install.log 2>&1; then
+if MAKEFLAGS= MFLAGS= make -s -C "$top" install DESTDIR="$stage" PREFIX=/usr > install.log 2>&1; then
 	ok "make install DESTDIR PREFIX=/usr"
 else
 	fail "make install: $(tail -5 install.log)"
@@ -156,7 +157,7 @@ else
 fi
 cd "$work" || exit 2
 unset DMC_LIBDIR
-make -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/usr > uninstall.log 2>&1 \
+MAKEFLAGS= MFLAGS= make -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/usr > uninstall.log 2>&1 \
 	&& [ -z "$(find "$stage" -type f)" ] && ok "make uninstall removes every installed file" \
 	|| fail "make uninstall left: $(find "$stage" -type f | head -5)"
 

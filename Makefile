@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # spin-dmc -- directed model checking for SPIN.
 #   make            build the plugin, the runtime library, the glue and the
 #                   driver build/dmc (./dmc is a symbolic link to it)
@@ -9,8 +11,11 @@
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #                   and the guidance corpus (docs/benchmarks-guidance.md)
-#   make install    install under $(PREFIX)
-#   make docs       docs/options.md from the option tables (runtime/options.def)
+#   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
+#                   --prefix, default /usr/local); make uninstall; make deb
+#                   a Debian package of it (dpkg-deb)
+#   make docs       docs/options.md and docs/dmc.1 from the option and command
+#                   tables (runtime/options.def, driver/commands.def)
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
 #                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
 #                   the unit tests, make e2e, the fuzz corpora replayed and
@@ -25,7 +30,7 @@ B       := build
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra
 CFLAGS  ?= -O2 -g
-INC     := -Iruntime -Iheuristics
+INC     := -Iruntime -Iheuristics -I$(B)/gen
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
@@ -44,7 +49,7 @@ META_H  := heuristics/timeline_data.h
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 # the option tables (runtime/options.def) are the runtime's and the driver's
 # (hcache.c parses --hcache for both; it keeps its entries in hash_map.c)
-DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c
+DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
            $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
@@ -64,7 +69,16 @@ UNIT_SRC   := $(RT_SRC) \
 
 .PHONY: all check unit e2e oracle bench demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(B)/share/dmc_tables.h \
-     $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc
+     $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc $(B)/spin-dmc.pc
+
+# the version (version.sh), rewritten only when it changed: only
+# runtime/version.c is compiled again
+.PHONY: FORCE
+$(B)/gen/version_string.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define DMC_VERSION_STRING "%s"\n' "$$(sh version.sh)" > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/obj/runtime/version.o $(B)/uobj/runtime/version.o $(B)/fuzz/obj/runtime/version.o: $(B)/gen/version_string.h
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
@@ -136,7 +150,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb quick ut
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme quick ut
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e
@@ -184,11 +198,13 @@ check-full: all unit e2e fuzz
 	sh tests/fuzz/run.sh replay 0 $(FUZZ_HARNESS)
 	sh tests/fuzz/run.sh fuzz 60 $(FUZZ_HARNESS)
 
-# docs/options.md is generated from the option tables (runtime/options.def);
+# docs/options.md and the man page docs/dmc.1 are generated from the option
+# and command tables (runtime/options.def, driver/commands.def);
 # tests/unit/test_options.c and tests/e2e/cli.sh fail when it is stale
 .PHONY: docs
 docs: $(B)/dmc
 	$(B)/dmc help --markdown > docs/options.md
+	$(B)/dmc help --man > docs/dmc.1
 
 bench: all
 	sh tests/bench/run.sh
@@ -199,15 +215,64 @@ bench: all
 demo: all
 	sh contrib/demo.sh
 
-# the installed dmc has its library directory compiled in
-install: all
-	@mkdir -p $(B)/install
-	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PREFIX)/lib/spin-dmc"' \
-		$(DRV_INC) $(INC) $(DRV_DEF) $(DRV_SRC) $(DRV_SHARED) $(DRV_LIBS) -lm -o $(B)/install/dmc
-	install -d $(PREFIX)/bin $(PREFIX)/lib/spin-dmc/share
-	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(PREFIX)/lib/spin-dmc/
-	install -m 644 $(B)/share/* $(PREFIX)/lib/spin-dmc/share/
-	install -m 755 $(B)/install/dmc $(PREFIX)/bin/dmc
+# make install [PREFIX=/usr] [DESTDIR=stage]: dmc, the runtime, plugin and
+# glue ($(PREFIX)/lib/spin-dmc), spin-dmc.pc (the by-hand build with
+# pkg-config), the man page, bash completion and the docs; make uninstall
+# removes them.
+# The installed dmc has its library directory compiled in.
+DESTDIR   ?=
+BINDIR     = $(PREFIX)/bin
+PKGLIBDIR  = $(PREFIX)/lib/spin-dmc
+PCDIR      = $(PREFIX)/lib/pkgconfig
+MANDIR     = $(PREFIX)/share/man/man1
+DOCDIR     = $(PREFIX)/share/doc/spin-dmc
+COMPDIR    = $(PREFIX)/share/bash-completion/completions
+
+# spin-dmc.pc for the library directory $(1): what dmc cc adds to a
+# compile of pan.c (driver/cc.c), for pan.c built by hand
+pc_text = printf '%s\n' 'libdir=$(1)' 'sharedir=$${libdir}/share' '' 'Name: spin-dmc' \
+	'Description: directed model checking for SPIN: the runtime, GCC plugin and glue pan is built with' \
+	"Version: $$(sh version.sh)" \
+	'Cflags: -DBFS -fcommon -fplugin=$${libdir}/dmc-gcc.so -I$${sharedir}' \
+	'Libs: $(addprefix $${sharedir}/,$(GLUE_SRC)) -L$${libdir} -ldmc $(strip $(LUA_LIBS)) -lm'
+
+# the build tree's: PKG_CONFIG_PATH=build pkg-config --cflags --libs spin-dmc
+$(B)/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
+	@$(call pc_text,$(abspath $(B))) > $@
+
+$(B)/install/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
+	@mkdir -p $(@D)
+	@$(call pc_text,$(PKGLIBDIR)) > $@
+
+$(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h config.mk
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PKGLIBDIR)"' \
+		$(DRV_INC) $(INC) $(DRV_DEF) $(DRV_SRC) $(DRV_SHARED) $(DRV_LIBS) -lm -o $@
+
+.PHONY: uninstall
+install: all $(B)/install/dmc $(B)/install/spin-dmc.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR)/share $(DESTDIR)$(PCDIR) \
+		$(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPDIR)
+	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(DESTDIR)$(PKGLIBDIR)/
+	install -m 644 $(B)/share/* $(DESTDIR)$(PKGLIBDIR)/share/
+	install -m 755 $(B)/install/dmc $(DESTDIR)$(BINDIR)/dmc
+	install -m 644 $(B)/install/spin-dmc.pc $(DESTDIR)$(PCDIR)/spin-dmc.pc
+	install -m 644 docs/dmc.1 $(DESTDIR)$(MANDIR)/dmc.1
+	$(B)/dmc help --bash-completion > $(B)/install/dmc.bash
+	install -m 644 $(B)/install/dmc.bash $(DESTDIR)$(COMPDIR)/dmc
+	install -m 644 README.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)/
+
+# make deb: build/spin-dmc_VERSION_ARCH.deb of make install PREFIX=/usr
+.PHONY: deb
+deb: all
+	rm -rf $(B)/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(B))/deb PREFIX=/usr
+	sh contrib/deb.sh $(B)/deb $(B)/spin-dmc.deb
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dmc $(DESTDIR)$(PCDIR)/spin-dmc.pc $(DESTDIR)$(MANDIR)/dmc.1 \
+		$(DESTDIR)$(COMPDIR)/dmc
+	rm -rf $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf $(B)

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # demo.sh -- the README's first command ends here: SPIN's own searches and
 # spin-dmc's directed searches on one bundled model, side by side.
 #   sh contrib/demo.sh [MODEL.pml]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * accessors.c -- `dmc vars MODEL.pml pan.h`: run spin -d and write the
  * variable accessors (the text itself: vars.c).

@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * build.c -- pan for a model: SPIN in a private directory, the cache
  * entry verified or built and renamed into place (see build.h).
  */
 #include "build.h"
+#include "cache_trim.h"
 #include "cache.h"
 #include "cmd.h"
 #include "fs.h"
@@ -91,6 +94,30 @@ static int has_messages(const char *path)
 	return any;
 }
 
+/* SPIN's first error ("spin: MODEL:LINE, Error: ...") as the last
+ * message, for --json's error object (json_error.h) */
+static void note_spin_error(const char *path, const char *given, const char *shown)
+{
+	char *text = NULL, *line;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		return;
+	drv_show_renamed(path, given, shown, 1, mem);
+	fclose(mem);
+	for (line = text; line && *line; ) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strstr(line, ", Error: ")) {
+			drv_msg_note(strncmp(line, "spin: ", 6) == 0 ? line + 6 : line);
+			break;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	free(text);
+}
+
 /* When a step failed: was it the cache's file system running full? */
 static int cache_full(const char *dir)
 {
@@ -160,6 +187,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 			else if (st == 127)
 				drv_msg("cannot run spin ('%s'): set SPIN or PATH", e->spin);
 			drv_msg("spin rejected %s", r->shown);
+			note_spin_error(out_path, given, r->shown);
 		}
 	}
 	drv_strv_free(&argv);
@@ -321,8 +349,10 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	                        r->meta };
 	key = drv_build_key(bdir, &in);
 	entry = drv_printf("%s/%s", cache, key);
-	if (unverified(entry) == NULL)
-		goto done;                           /* built before */
+	if (unverified(entry) == NULL) {
+		drv_cache_touch(entry);              /* built before */
+		goto done;
+	}
 	rc = 2;
 	if ((lock = lock_key(cache, key)) < 0)
 		goto done;
@@ -353,6 +383,7 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	free(bdir);
 	bdir = NULL;
 	rc = 0;
+	drv_cache_trim(cache, key);
 done:
 	if ((sig = drv_interrupted()))
 		rc = 128 + sig;

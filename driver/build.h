@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * build.h -- pan for a model, from the build cache (cache.h) or built.
  *

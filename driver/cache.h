@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * cache.h -- where `dmc check` keeps the pan it builds, under which name,
  * and whether a directory there can be trusted.

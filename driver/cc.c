@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [--meta
  * FILE.h] [compiler args] pan.c [-o pan]`: compile SPIN's pan.c with the
@@ -160,6 +162,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 			goto done;
 		}
 	}
+	/* the heuristic is compiled in, but pan's default search is then
+	 * bfs, which never evaluates it */
+	if (*heur && !*search && strcmp(heur, "none") != 0)
+		fprintf(stderr, "dmc: warning: cc: --heuristic %s without --search: pan's default search is "
+		        "bfs, which ignores the heuristic (give --search astar here, or to pan)\n", heur);
 	if (!pan_c) {
 		drv_msg("cc: no pan.c given (usage: dmc cc [compiler args] pan.c)");
 		goto done;

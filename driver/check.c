@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * check.c -- `dmc check MODEL [options] [-- pan options]`: a model to
  * verdict.
@@ -378,8 +380,10 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 			rc = 128 + sig;
 		goto done;
 	}
-	if (rc == 2)
+	if (rc == 2) {
+		drv_msg_note("pan stopped on an error (its message is on standard error)");
 		goto done;
+	}
 	if (rc != 0 && rc != 1 && rc != 3) {
 		drv_msg("pan ended abnormally (status %d)", rc);
 		rc = 2;

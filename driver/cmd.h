@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * cmd.h -- the driver's commands.  Each takes the arguments after its
  * name and returns dmc's exit status.
@@ -17,6 +19,9 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv);   /* check.c */
 int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml);
 int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
 int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
+int drv_cmd_model(const drv_env *e, int argc, char **argv);   /* model.c */
+int drv_cmd_cache(const drv_env *e, int argc, char **argv);   /* cache_cmd.c */
+int drv_cmd_help(const drv_env *e, int argc, char **argv);    /* help.c */
 
 /* Write dmc_vars.h for model (pan.h at panh) to out_path (NULL: standard
  * output): runs `spin -d model` in cwd (NULL: ours).  0 on success, 1 when

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fs.c -- test -f, mkdir -p, rm -rf, reading files.
  */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fs.h -- the file-system operations the driver needs, without a shell:
  * test -f / -x, mkdir -p, rm -rf, reading and copying files.

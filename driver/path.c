@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * path.c -- dirname, basename, logical absolute directories, the
  * executable's directory.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * path.h -- path names as the shell script computed them: dirname(1),
  * basename(1), `cd "$(dirname F)" && pwd`, and where this executable is.

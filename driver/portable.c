@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * portable.c -- rewrite pan.c's calls into the runtime (see portable.h).
  */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * portable.h -- the plugin's rewrite done on a copy of pan.c's text, for
  * compilers without GCC plugin support (`dmc cc --portable`).

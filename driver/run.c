@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * run.c -- child processes without a shell, and the signals dmc passes
  * on to them.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * run.h -- running spin, the compiler and pan: fork, execvp, waitpid, an
  * argument vector each (no shell), with an optional working directory and

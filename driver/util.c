@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * util.c -- messages, memory and argument vectors for the driver.
  */
@@ -8,15 +10,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the last message, for --json's error object (json_error.c) */
+static char last_msg[1024];
+
 void drv_msg(const char *fmt, ...)
 {
 	va_list ap;
 	fflush(stdout);
+	va_start(ap, fmt);
+	vsnprintf(last_msg, sizeof last_msg, fmt, ap);
+	va_end(ap);
 	fputs("dmc: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void drv_msg_plain(const char *s)
+{
+	fflush(stdout);
+	snprintf(last_msg, sizeof last_msg, "%s", s);
+	fprintf(stderr, "%s\n", s);
+}
+
+void drv_msg_note(const char *s)
+{
+	snprintf(last_msg, sizeof last_msg, "%s", s);
+}
+
+const char *drv_last_msg(void)
+{
+	return last_msg;
 }
 
 static void out_of_memory(void)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * util.h -- the driver's small helpers: messages, memory, argument
  * vectors.  Every name starts with drv_ (the runtime's are dmc_).
@@ -13,6 +15,13 @@ void drv_msg(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
+/* "MESSAGE\n" on standard error, as it is (a message that names its
+ * file:line:col first). */
+void drv_msg_plain(const char *s);
+/* The last message is s, said by another program (pan) already. */
+void drv_msg_note(const char *s);
+/* The last message of any of these (without "dmc: "), "" before the first. */
+const char *drv_last_msg(void);
 
 /* Allocation that ends the program (status 2) when memory runs out. */
 void *drv_alloc(size_t n);

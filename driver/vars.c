@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * vars.c -- write dmc_vars.h from `spin -d` and pan.h (see vars.h).
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * vars.h -- dmc_vars.h, the model's variable accessors (what `dmc vars`
  * prints), from SPIN's symbol table and pan.h.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel.c -- copying and freeing parts of an abstract model (absmodel.h).
  */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel.h -- the abstract model the relaxed-planning heuristics hL and
  * hU work on (seed 000, sections 3-4): a network of automata, one per

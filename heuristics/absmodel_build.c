@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel_build.c -- from pan's transition tables to the abstract model
  * the ATG works on (seed 000, section 3; ARCHITECTURE.md section 4).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel_build.h -- the abstract model of the Promela model pan was
  * generated from (absmodel.h), and the mapping that reads pan's current

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * atg.c -- the abstract transition graph and hL / hU (see atg.h).
  *

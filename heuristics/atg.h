@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * atg.h -- the abstract transition graph (seed 000, section 4, Fig. 1)
  * and the heuristics hL and hU computed from it (appendix A.2, Fig. 5).

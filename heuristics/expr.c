@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * expr.c -- parse, evaluate and measure SPIN statement-text expressions.
  *

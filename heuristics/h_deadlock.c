@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_deadlock.c -- aim at invalid end states: h = number of processes
  * that may still move.

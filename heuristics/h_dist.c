@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_dist.c -- dL and dU: control-flow distance to the target locations.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_formula.c -- hf: how far the variables are from making a goal's
  * formula true (dmc_expr_distance, defined in docs/heuristics.md).

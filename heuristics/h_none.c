@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_none.c -- h = 0: blind search (A* becomes uniform-cost = BFS order).
  */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_relax.c -- hL and hU, the relaxed-planning heuristics of seed 000:
  * build the abstract transition graph (atg.c) of the abstract model

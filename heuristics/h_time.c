@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_time.c -- htime: a temporal relaxation for models translated from
  * ANMLite (promela/anml_pml.c), with sound dead-end detection.

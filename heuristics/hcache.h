@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * hcache.h -- a cache of heuristic values, for the expensive heuristics
  * (hL, hU).

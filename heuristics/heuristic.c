@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * heuristic.c -- the registry (heuristics.def) looked up by name, and
  * the pool through which instances share a structure.

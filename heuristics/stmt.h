@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * stmt.h -- what kind of statement a transition's text is, split into
  * its parts (left and right of an assignment, channel and fields of a

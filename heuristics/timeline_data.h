@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * timeline_data.h -- the timeline data of an ANMLite translation, which
  * the htime heuristic (h_time.c) evaluates.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * valueset.c -- integer sets as interval lists, and abstract evaluation
  * of dmc_aexpr over them (see valueset.h).

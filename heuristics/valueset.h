@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * valueset.h -- sets of integers for the monotonicity abstraction
  * (seed 000, sections 3.1 and 4).

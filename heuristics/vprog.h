@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * vprog.h -- abstract expressions (absmodel.h) compiled once into flat
  * postfix programs, evaluated over value sets with exactly the results of

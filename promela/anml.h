@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml.h -- the ANMLite back ends: the Promela writer, plan extraction
  * from a replayed trail, the plan validator and the random generator.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_ast.h -- the ANMLite model as parsed (anml_parse.c) and resolved
  * (anml_sema.c): plan, types, timelines with actions and transitions,

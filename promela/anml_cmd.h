@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_cmd.h -- pieces the ANMLite commands share (translate, plan).
  */

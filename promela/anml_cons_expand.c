@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_cons_expand.c -- constraints with variables in their references'
  * arguments (Drill(x).end < Analyse(x).start) are universally

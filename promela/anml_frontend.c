@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_frontend.c -- ANMLite behind the front-end interface
  * (driver/frontend.h): `dmc check MODEL.anml [--horizon H]` translates
@@ -111,7 +113,7 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 	(void) e;
 	job->model = m;
 	if (anml_load(rq->model, m, &err) != 0) {
-		fprintf(stderr, "%s\n", err.msg);
+		drv_msg_plain(err.msg);
 		return 2;
 	}
 	int horizon = rq->horizon > 0 ? rq->horizon : ANML_DEFAULT_HORIZON;

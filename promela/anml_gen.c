@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_gen.c -- random ANMLite models after section 6.2 of the ANMLite
  * paper, and `dmc gen-anml`.

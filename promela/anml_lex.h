@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_lex.h -- the ANMLite lexer: identifiers, integers, punctuation
  * and the INITIAL-STATE keyword; comments run from "//" to the end of

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_parse.c -- ANMLite text to an anml_model (grammar: docs/anmlite.md).
  * Recursive descent over anml_lex tokens; the first error stops the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_plan.c -- `dmc plan MODEL.anml [options]`: `dmc check MODEL.anml`
  * (the ANMLite front end, anml_frontend.c: the translation into

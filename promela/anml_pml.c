@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_pml.c -- an ANMLite model as Promela (docs/anmlite.md,
  * "Translation"), after the paper's SAL translation:

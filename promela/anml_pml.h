@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_pml.h -- what the parts of the ANMLite Promela writer share
  * (anml_pml.c: the model and its transitions; anml_pml_expr.c: C

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_pml_expr.c -- Promela expressions for the ANMLite writer: names
  * of instances, actions and recorded timepoints, and the conditions

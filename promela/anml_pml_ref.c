@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_pml_ref.c -- constraints with a reference point ('at', 'next';
  * docs/anmlite.md, "Repeated actions"): per binding, whether a reference

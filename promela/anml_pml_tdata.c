@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_pml_tdata.c -- the timeline data of a translated ANMLite model,
  * as a generated C header of static tables (heuristics/timeline_data.h):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_schedule.c -- the plan from a replayed trail: the translated
  * model prints "@@ANML INST ACT START END P1 P2 ..." (numbers) whenever

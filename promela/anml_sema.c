@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_sema.c -- name resolution and consistency checks of a parsed
  * ANMLite model: every type, timeline, instance and action is declared

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_translate.c -- `dmc translate MODEL.anml [-o OUT.pml] [--meta
  * OUT.h] [--horizon H]`: load (parse + resolve) an ANMLite model and write

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * anml_validate.c -- an independent check of a plan against an ANMLite
  * model: it reads the resolved model (anml_ast.h) and the schedule and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * pml_text.c -- user text in the generated Promela: escaped comment
  * bodies, identifier checks (see pml_text.h).

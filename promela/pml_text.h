@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * pml_text.h -- the only ways user text (names, queries, file names from
  * a UPPAAL or ANMLite model or the command line) reaches the Promela the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * translate.c -- `dmc translate`: the translator of the front end that
  * takes the model's file name (driver/frontend.h, frontends.def).

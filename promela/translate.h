@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * translate.h -- the translators from other modelling languages into
  * Promela (issues 4 and 5), as commands of the dmc driver; each is a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal.c -- `dmc translate MODEL.xml|MODEL.xta [--query FILE.q |
  * --target 'E<> phi'] [-o OUT.pml]`: reads the model, the query, and
@@ -142,7 +144,7 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
 				   target ? NULL : query_file, mem);
 	fclose(mem);
 	if (rc != 0) {
-		fprintf(stderr, "dmc: %s\n", c.err);
+		drv_msg("%s", c.err);
 	} else {
 		FILE *o = out_path ? fopen(out_path, "w") : stdout;
 		if (!o) {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal.h -- networks of automata (UPPAAL .xta / .xml) as the translator
  * into Promela sees them: expressions, declarations, templates, the

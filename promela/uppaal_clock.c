@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_clock.c -- clocks in discrete time.  A clock is an integer that
  * the Tick process advances by 1 and that stops at cap = (the largest

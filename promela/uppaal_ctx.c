@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_ctx.c -- the translator's arena, growable vectors, errors and
  * warnings.  An error formats "file:line: message" and longjmps back to

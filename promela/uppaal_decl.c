@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_decl.c -- declarations (global, template, system), templates in
  * XTA syntax, edge labels and the system line.  The subset: int with

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_emit.c -- the network as Promela (the scheme is in docs/uppaal.md):
  *   - a global per variable, INSTANCE_var per template local, a byte

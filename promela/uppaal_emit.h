@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_emit.h -- state shared by the Promela writer's files
  * (uppaal_emit.c: the model; uppaal_emit_expr.c: expressions).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_emit_expr.c -- UPPAAL expressions and updates as Promela text,
  * names resolved in an instance: select values and parameters become

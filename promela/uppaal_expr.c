@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_expr.c -- UPPAAL expressions by precedence climbing, C's
  * priorities plus UPPAAL's word operators (and, or, not, imply):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_inst.c -- the network: the system line's processes as instances
  * of templates (parameters bound, bounded parameters left open in the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_lex.c -- tokens of UPPAAL's declaration, label and XTA syntax:
  * identifiers, decimal numbers, operators; // and block comments skipped.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_query.c -- UPPAAL queries: "E<> phi" (reachability), "A[] phi"
  * (invariance), and the liveness queries "A<> phi" (inevitability),

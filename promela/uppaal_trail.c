@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_trail.c -- UPPAAL behind the front-end interface
  * (driver/frontend.h): `dmc check MODEL.xml|.xta --query Q` translates

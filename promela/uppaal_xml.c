@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_xml.c -- UPPAAL's XML format (<nta>, as UPPAAL 4.x/5.x saves it)
  * read with expat.  The texts (declarations, labels, system) go to the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * alternation.h -- several open lists over one set of states, expanded
  * in turn (Fast Downward's and LAMA's alternation, MCTA's multi-queue

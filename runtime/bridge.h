@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * bridge.h -- the narrow interface between spin-dmc and SPIN's pan.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * combine.h -- several heuristics and g combined natively: the search a
  * declarative Lua script (or a priority(s) script's inputs) describes.

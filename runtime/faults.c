@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * faults.c -- signals and exhausted memory end the search as incomplete
  * (faults.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * faults.h -- a search that cannot finish: a signal or exhausted memory.
  *

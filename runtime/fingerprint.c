@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fingerprint.c -- a 64-bit hash of a byte string: state vectors for the
  * re-opening searches, abstract states for the heuristic-value cache.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * hash_map.c -- open addressing, 64-bit keys, fixed-size values
  * (see hash_map.h).

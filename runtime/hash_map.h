@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * hash_map.h -- the project's one hash map: 64-bit keys, fixed-size values.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * lua_internal.h -- what the runtime's Lua files share (not for the
  * search: it uses lua_script.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * lua_load.c -- the Lua state: sandbox, memory cap, instruction budget,
  * running the script, and errors that name the script's file and line.

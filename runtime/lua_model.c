@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * lua_model.c -- the model, read-only, for priority(s): variables and
  * processes by name, through runtime/bridge.h (the accessors `dmc vars`

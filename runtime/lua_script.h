@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * lua_script.h -- Lua scripts for the search (docs/lua.md).
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * lua_settings.c -- a script's settings become options and a native
  * combination: after this, a declarative script costs nothing per state.

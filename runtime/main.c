@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * main.c -- the runtime's entry: options first, then pan's own main.
  */
@@ -16,6 +18,7 @@
 #include "ndfs.h"
 #include "por.h"
 #include "faults.h"
+#include "version.h"
 
 /* -DDMC_LUA=FILE or -DDMC_LUA='"FILE"': the name without quotes */
 static const char *unquote(const char *s, char *buf, size_t n)
@@ -134,6 +137,10 @@ int dmc_rt_main(int argc, char **argv, int (*pan_main)(int, char **),
 	if (rc < 0) {
 		fprintf(stderr, "pan: spin-dmc: %s\n", err);
 		return 2;
+	}
+	if (rc == 1 && R->opt.help == 2) {   /* --version */
+		printf("pan (spin-dmc) %s\n", dmc_version);
+		return 0;
 	}
 	if (rc == 1) {                /* --help */
 		dmc_options_usage(stdout);

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * ndfs.c -- liveness by nested depth-first search (Courcoubetis, Vardi,
  * Wolper and Yannakakis) over pan's expansion interface.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * ndfs.h -- liveness by nested depth-first search: acceptance cycles
  * (-a: never claims, ltl formulas, accept labels) and non-progress cycles

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * ndfs_guide.c -- the order in which the nested DFS tries successors
  * (seed 003, section 5: direct the outer search toward accepting states

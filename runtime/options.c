@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options.c -- take the runtime's options (options.def) off pan's argv
  * and leave pan's alone.
@@ -113,6 +115,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_SHOW_TARGETS: o->show_targets = 1; break;
 	case DMC_OPT_SHOW_MODEL:   o->show_model = 1; break;
 	case DMC_OPT_HELP:         o->help = 1; break;
+	case DMC_OPT_VERSION:      o->help = 2; break;   /* dmc_rt_main prints it */
 	/* pan's liveness options are the runtime's: pan -DBFS has none */
 	case DMC_OPT_ACCEPT:       return set_cycles(o, 1, err, errlen);
 	case DMC_OPT_NON_PROGRESS: return set_cycles(o, 2, err, errlen);

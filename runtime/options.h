@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options.h -- the runtime's command-line options, parsed off pan's argv.
  */
@@ -35,7 +37,7 @@ typedef struct dmc_options {
 	double memlim_mb;             /* 0 = no limit */
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
-	int help;
+	int help;                     /* 1 --help, 2 --version */
 	/* Lua scripts (runtime/lua_*.c) */
 	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */
 	unsigned given;               /* DMC_GIVEN_* bits: set on the command line */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options_table.c -- options.def, searches.def and heuristics.def as
  * tables; the value checks and help texts built on them.
@@ -271,21 +273,23 @@ void dmc_opt_values(const dmc_opt *t, char *buf, size_t n)
 	}
 }
 
+void dmc_opt_usage_one(FILE *f, const dmc_opt *t)
+{
+	char head[64], values[512];
+	snprintf(head, sizeof head, "%s%s%s", t->name, *t->arg ? " " : "", t->arg);
+	fprintf(f, "  %-18s %s\n", head, t->help);
+	dmc_opt_values(t, values, sizeof values);
+	if (*values || *t->def) {
+		fprintf(f, "  %-18s %s: %s%s%s%s\n", "", t->arg, values,
+		        *values && *t->def ? "; " : "", *t->def ? "default " : "", t->def);
+	}
+}
+
 void dmc_opt_usage(FILE *f, int where)
 {
-	for (int i = 0; i < DMC_OPT_COUNT; i++) {
-		const dmc_opt *t = &dmc_opt_table[i];
-		char head[64], values[512];
-		if (!(t->where & where))
-			continue;
-		snprintf(head, sizeof head, "%s%s%s", t->name, *t->arg ? " " : "", t->arg);
-		fprintf(f, "  %-18s %s\n", head, t->help);
-		dmc_opt_values(t, values, sizeof values);
-		if (*values || *t->def) {
-			fprintf(f, "  %-18s %s: %s%s%s%s\n", "", t->arg, values,
-			        *values && *t->def ? "; " : "", *t->def ? "default " : "", t->def);
-		}
-	}
+	for (int i = 0; i < DMC_OPT_COUNT; i++)
+		if (dmc_opt_table[i].where & where)
+			dmc_opt_usage_one(f, &dmc_opt_table[i]);
 }
 
 /* s in a table cell: no emphasis, no cell break, no tag */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * options_table.h -- the option declarations of options.def,
  * searches.def and heuristics.def as tables, with the checks and the
@@ -86,6 +88,8 @@ void dmc_opt_join(const char *const *list, char *buf, size_t n);
 /* The options of `where` (a DMC_OPTW_* mask) as help lines, one each,
  * indented by two. */
 void dmc_opt_usage(FILE *f, int where);
+/* One option's help lines (the same format). */
+void dmc_opt_usage_one(FILE *f, const dmc_opt *t);
 
 /* docs/options.md. */
 void dmc_opt_markdown(FILE *f);

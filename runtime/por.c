@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * por.c -- the C2c / C2cl proviso for pan's preselected (ample) expansions.
  * See por.h for how pan, the glue and this file share the work.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * por.h -- partial-order reduction for every search: the proviso, decided
  * against the runtime's open and closed sets.

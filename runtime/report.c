@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * report.c -- print the search results when pan ends.
  *
@@ -20,6 +22,7 @@
 #include "ndfs.h"
 #include "faults.h"
 #include "results.h"
+#include "version.h"
 
 
 /* Steps in a SPIN trail file: lines whose first field is a step number
@@ -247,6 +250,8 @@ int dmc_report(dmc_run *R, int status)
 	double cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
 	           + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 
+	dmc_results_num(r, "schema_version", NULL, "%.0f", DMC_JSON_SCHEMA);
+	dmc_results_str(r, "version", NULL, dmc_version);
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);

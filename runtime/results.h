@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * results.h -- the results of a search as one table, written as the
  * text block after pan's summary and as one JSON object by one writer.
@@ -34,7 +36,7 @@ typedef struct dmc_result {
 	const char *str;              /* DMC_RES_STR, DMC_RES_TEXT (in the table's buffer) */
 } dmc_result;
 
-#define DMC_RESULTS_MAX 96
+#define DMC_RESULTS_MAX 128
 
 typedef struct dmc_results {
 	char title[256];              /* the text block's first line */

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * runtime.h -- what the glue (spin-plugin/glue_*.c) calls in the runtime,
  * and the few glue functions the runtime calls back besides bridge.h.
@@ -7,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct dmc_run dmc_run;       /* run_context.h: the run context */
 
@@ -108,6 +111,11 @@ int dmc_br_lossy_store(void);
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 
 /* 0: safety search; 1: acceptance cycles (-a); 2: non-progress cycles (-l). */
+/* Progress: 1 when a line is due (at most one a second); the runtime's
+ * line (states, rate, open list, best h, memory, time) to f. */
+int dmc_rt_progress_due(const dmc_run *R);
+void dmc_rt_progress(const dmc_run *R, FILE *f);
+
 int dmc_rt_live(const dmc_run *R);
 /* A successor in now (vector v, n bytes) was offered to SPIN's store,
  * which said old (nonzero) or new; inner: it belongs to the nested

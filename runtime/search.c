@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * search.c -- the search policy: which state pan expands next, which
  * successors count as new, and when the search stops.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * search.h -- the search policy over pan's expansion interface, and the
  * statistics it keeps.

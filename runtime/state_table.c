@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * state_table.c -- records of best g and closed flag, keyed by a state's
  * fingerprint (see state_table.h), on the project's hash map.

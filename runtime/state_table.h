@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * state_table.h -- the runtime's own record of states: best g and closed flag.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * state_view.c -- pan's current state as a view (state_view.h): the
  * readers are bridge.h's, which read pan's `now`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * dmc_plugin.cc -- GCC plugin that hands SPIN's breadth-first search to
  * the spin-dmc runtime, leaving pan.c byte-for-byte as SPIN wrote it.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # gen_tables.sh -- write dmc_tables.h: pan.h numbers its per-proctype
 # facts as macros (_nstates0, _start0, _endstate0, ...); this header turns
 # them into arrays the glue can index.  pan.h defines them for proctypes

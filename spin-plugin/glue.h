@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * glue.h -- the glue's private header: what pan.c defines, the glue's
  * state, and the calls between the glue's files.

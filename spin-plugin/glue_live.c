@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * glue_live.c -- liveness: the runtime's nested DFS (runtime/ndfs.c) on
  * pan, the claim's steps in trails, the stutter step (see glue.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * glue_model.c -- runtime/bridge.h: the read-only view of the model
  * (proctypes, transitions, variables, channels) and of how pan ended,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * glue_rv.c -- rendezvous offers: when a state whose moves are all offers
  * is blocked, as SPIN's DFS sees it (see glue.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * glue_store.c -- pan's hooks: the store, the queue and trail writing,
  * and main() (see glue.h for the glue's files).

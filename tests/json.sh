@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # json.sh -- read dmc's --json results in the shell scripts (tests,
 # benchmarks, the demo) with a real JSON parser (jq).  Lines of FILE that
 # are not a JSON object (pan's own output, when it is mixed in) are

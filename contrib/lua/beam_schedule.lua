@@ -1,3 +1,5 @@
+-- SPDX-License-Identifier: BSD-3-Clause
+-- Copyright (c) the spin-dmc authors
 -- beam_schedule.lua -- beam search whose width changes with the depth.
 --
 --   dmc check MODEL.pml --lua contrib/lua/beam_schedule.lua

@@ -1,3 +1,5 @@
+-- SPDX-License-Identifier: BSD-3-Clause
+-- Copyright (c) the spin-dmc authors
 -- counter_noise_estimate.lua -- a model-specific estimate for
 -- contrib/models/counter_noise.pml.
 --

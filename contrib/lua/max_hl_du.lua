@@ -1,3 +1,5 @@
+-- SPDX-License-Identifier: BSD-3-Clause
+-- Copyright (c) the spin-dmc authors
 -- max_hl_du.lua -- A* on the maximum of two heuristics: h = max(hL, dU).
 --
 --   dmc check MODEL.pml --lua contrib/lua/max_hl_du.lua

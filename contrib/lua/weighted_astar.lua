@@ -1,3 +1,5 @@
+-- SPDX-License-Identifier: BSD-3-Clause
+-- Copyright (c) the spin-dmc authors
 -- weighted_astar.lua -- weighted A*: f = g + 2 * hU.
 --
 --   dmc check MODEL.pml --lua contrib/lua/weighted_astar.lua

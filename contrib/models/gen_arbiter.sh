@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # gen_arbiter.sh -- arbiter trees (Seitz, "Ideas about arbiters", 1980; the
 # A_i benchmarks of seed 002, Wehrle et al., TACAS 2009): a binary tree of
 # two-input arbiters gives 2^h clients mutually exclusive access.  A client

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # gen_fischer.sh -- Fischer's mutual exclusion protocol with the weakened
 # timing constraint (x >= k instead of x > k on wait -> cs), in the three
 # variants of seed 000, section 5 (Kupferschmid et al., SPIN 2006):

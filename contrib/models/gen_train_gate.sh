@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # gen_train_gate.sh -- the train-gate controller of the UPPAAL tutorial
 # (Behrmann, David, Larsen: "A Tutorial on Uppaal", SFM-RT 2004), with
 # the gate's queue written out without functions, and an injected error:

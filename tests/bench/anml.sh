@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # anml.sh -- ANMLite planning benchmark (run by `make bench` after
 # run.sh): random models from `dmc gen-anml` with the paper's settings
 # T timelines, A actions, C = A/2 constraints (R: the paper's f = 1/2),

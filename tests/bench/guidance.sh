@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # guidance.sh -- the guidance benchmark (issue 15, item 6): SPIN's own
 # searches and a list of dmc configurations on a corpus of models with a
 # safety violation that no heuristic was tuned for; run by `make bench`

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # liveness.sh -- the nested DFS (-a, -l) against SPIN's own nested DFS:
 # states stored until the verdict, lasso lengths, time.
 #

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # lua.sh -- what Lua scripts cost (docs/lua.md); run by tests/bench/run.sh,
 # which puts its Markdown output into docs/benchmarks.md, or alone.
 #

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # run.sh -- benchmark spin-dmc against SPIN's own depth-first and
 # breadth-first search (run by `make bench` from the repository root).
 #

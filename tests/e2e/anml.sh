@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # anml.sh -- end-to-end tests of the ANMLite commands (dmc translate
 # MODEL.anml, dmc plan, dmc gen-anml) with real spin and pan:
 #   - malformed models: file:line:column, what was expected, exit 2;

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # cli.sh -- end-to-end tests of the user-facing edges: bad input, usage
 # errors, limits, --json, exit statuses, the plugin's refusal.
 e2e_name=cli

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # driver.sh -- end-to-end tests of what dmc check does around pan: the
 # build cache (its key, its verification, its ownership, concurrent
 # builds), SPIN's shell never seeing the model's directory, the trails

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # faults.sh -- end-to-end tests of searches that cannot finish: out of
 # memory (ulimit -v, a hash table pan cannot allocate), SIGINT, SIGTERM
 # and SIGHUP to pan, a time limit, a state vector larger than VECTORSZ,

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # frontend.sh -- the translators under hostile and extreme input (issue 13,
 # items 9, 14 and 16): a UPPAAL query that tried to close the comment it
 # was copied into and compile a c_decl, the same through the model's

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # guidance.sh -- directed search on models whose heuristic is flat where
 # the error is not (tests/models/guidance/): a flawed mutex beside workers
 # whose moves no heuristic aims at.  Alternation over several heuristics

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # lib.sh -- what every end-to-end script (and tests/bench/liveness.sh) shares (sourced, not run): the
 # paths, a scratch directory holding dmc's build cache, the counters with
 # ok/fail, readers for dmc's JSON results and SPIN's trail files, and the

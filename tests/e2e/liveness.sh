@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # liveness.sh -- end-to-end tests of the nested DFS (-a, -l): SPIN's own
 # nested DFS is the oracle.
 #

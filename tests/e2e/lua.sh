@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # lua.sh -- end-to-end tests of Lua scripts (--lua, -DDMC_LUA): a
 # declarative script searches exactly as the equivalent command-line
 # options (same statistics, same trail) for every search and heuristic;

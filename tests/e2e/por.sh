@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # por.sh -- end-to-end tests of partial-order reduction (runtime/por.h).
 #
 # For every safety model of the e2e corpus (tests/models/*.pml and the

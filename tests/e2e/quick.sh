@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # quick.sh -- make check's end-to-end tier: the models and runs of
 # quick.list, against SPIN's results committed in tests/oracle/ (make
 # oracle writes them; see tests/oracle/generate.sh).  For every run:

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # rendezvous.sh -- blocked states, against SPIN's default (depth-first)
 # pan: states blocked on rendezvous offers (tests/models/rendezvous/), and
 # with a never claim the claim's stutter steps at a state where no process

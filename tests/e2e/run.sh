@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # run.sh -- end-to-end tests: real spin, real pan, SPIN as the oracle.
 #
 # For every model (tests/models/*.pml and the SPIN examples listed in

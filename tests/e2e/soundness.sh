@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # soundness.sh -- models the heuristics once misread (issue 13): embedded
 # C, runs inside expressions, channels passed around, asserts in d_steps,
 # array indices out of bounds, conditionals in indices, xr/xs channel

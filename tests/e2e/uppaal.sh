@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # uppaal.sh -- end-to-end tests of the UPPAAL translator: small networks
 # (tests/models/uppaal) translated with `dmc translate` and checked by
 # SPIN itself (the oracle): a location the source model reaches is

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_anml.c -- libFuzzer harness: an ANMLite model through the front
  * end (promela/anml_lex.c, anml_parse.c, anml_sema.c) and, when it is

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_lua.c -- libFuzzer harness: the Lua settings loader
  * (runtime/lua_load.c, lua_settings.c) and, when the script defines

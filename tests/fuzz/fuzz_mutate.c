@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_mutate.c -- the structure-aware mutator (fuzz_mutate.h).
  */

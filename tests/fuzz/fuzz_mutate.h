@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_mutate.h -- the structure-aware mutator shared by the harnesses.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_query.c -- libFuzzer harness: the UPPAAL query parser.  The input
  * is a .q file (or, when its first byte is '!', the rest is the

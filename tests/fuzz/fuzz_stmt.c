@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_stmt.c -- libFuzzer harness: the heuristics' reader of pan's
  * statement texts (heuristics/stmt.c, expr.c) over the fake bridge of

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_uppaal_common.h -- the UPPAAL translator's whole pipeline
  * (promela/uppaal.c: up_translate_text) on one fuzz input, for the XTA,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_xml.c -- libFuzzer harness: a UPPAAL XML model (expat reader,
  * labels, declarations, queries) through the translator.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fuzz_xta.c -- libFuzzer harness: an XTA model through the UPPAAL
  * translator (lexer, parser, instantiation, clocks, Promela emitter).

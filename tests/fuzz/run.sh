@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # run.sh -- build the seed corpora and run the libFuzzer harnesses
 # (docs/fuzzing.md).  Called by make fuzz-run / fuzz-replay / check-full:
 #

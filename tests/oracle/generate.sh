@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # generate.sh -- make oracle: SPIN's own results for every model of the
 # quick tier (tests/e2e/quick.list), one tests/oracle/NAME.tsv each
 # (key TAB value), which tests/e2e/quick.sh compares dmc with:

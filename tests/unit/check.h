@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * check.h -- a minimal unit-test harness.  Each tests/unit/test_*.c
  * defines TESTS as a list of functions and ends with CHECK_MAIN.  The

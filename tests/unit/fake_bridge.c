@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fake_bridge.c -- runtime/bridge.h implemented over fixed arrays that a
  * unit test fills in through fake_bridge.h.

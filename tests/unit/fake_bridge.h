@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fake_bridge.h -- runtime/bridge.h over a small model built by a test.
  *

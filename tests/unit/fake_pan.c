@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fake_pan.c -- drives the runtime's hooks over an explicit graph (see
  * fake_pan.h), and answers the glue's callbacks (runtime/runtime.h) the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * fake_pan.h -- a small pan for the unit tests: it drives the runtime's
  * hooks (runtime/runtime.h) over an explicit graph, as the glue drives

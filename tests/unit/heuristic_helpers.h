@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * heuristic_helpers.h -- one instance of a heuristic, made, evaluated
  * once and freed, for the unit tests.

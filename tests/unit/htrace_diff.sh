@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # htrace_diff.sh OLD NEW [SECONDS] -- do two source trees' hL, hU and hUc
 # agree on every state?  OLD and NEW are trees built with
 #   make CFLAGS='-O2 -g -DDMC_HTRACE'

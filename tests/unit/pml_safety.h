@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * pml_safety.h -- for the translators' injection tests: does a generated
  * Promela text hold only what the translator writes, whatever the model's

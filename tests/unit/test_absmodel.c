@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /* test_absmodel.c -- the abstract model built from pan's tables
  * (heuristics/absmodel_build.c), over the fake bridge. */
 #include "check.h"

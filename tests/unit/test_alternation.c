@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_alternation.c -- unit tests of runtime/alternation.c: lists taken
  * in turn, every state handed out once, boosting, discards.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_anml_inject.c -- no text of an ANMLite model or its file name
  * reaches the Promela unescaped (issue 13, item 9), and numbers past

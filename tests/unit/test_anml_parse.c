@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_anml_parse.c -- the ANMLite front end (promela/anml_lex.c,
  * anml_parse.c, anml_sema.c): each construct, and each kind of error

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_anml_pml.c -- the Promela writer (promela/anml_pml.c): the shape
  * of the translation (processes, clock, goal assertion, guards, recorded

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_anml_validate.c -- the plan validator (promela/anml_validate.c)
  * on hand-made schedules, valid and invalid, and the generator's

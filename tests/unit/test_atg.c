@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_atg.c -- the abstract transition graph, hL and hU, on abstract
  * models built by hand (the seed paper's examples among them).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_cache.c -- unit tests of driver/cache.c (the build cache: its
  * directory, key and digests), driver/trail.c (trails moved beside the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_fuzz_found.c -- the bugs the fuzz harnesses found (tests/fuzz/,
  * docs/fuzzing.md), one test each on the translator's entry point; the

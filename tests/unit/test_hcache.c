@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_hcache.c -- unit tests of heuristics/hcache.c: the exact cache
  * never answers with another key's value, even for a shared hash.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_htime.c -- the htime heuristic (heuristics/h_time.c) on fake
  * states of a small ANMLite translation, its timeline data given by hand

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_lua.c -- the Lua binding: settings into options and a native
  * combination, precedence, the sandbox, errors with file:line,

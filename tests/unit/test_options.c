@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_options.c -- the runtime's option parser refuses what it cannot
  * honour: NaN, infinities and out-of-range numbers, -a with -l; it, the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_por.c -- unit tests of runtime/por.c: the C2c / C2cl proviso over
  * the successors pan reports for one expansion, and its statistics.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_portable.c -- unit tests of driver/portable.c: the rewrite of a
  * small fake pan.c.
@@ -41,12 +43,12 @@ static const char pan_c[] =
 	"int\n"
 	"store_state(char *v)\n"
 	"{\tif (h_store(v, n)) return 0;\n"
-	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v);\n"
+	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v); snapshot();\n"
 	"}\n"
 	"void\n"
 	"bfs(void)\n"
 	"{\twhile ((t = pop_bfs()))\n"
-	"\t\tpush_bfs(t, 0); store_state(t, 0, -1);\n"
+	"\t\tpush_bfs(t, 0); store_state(t, 0, -1); snapshot();\n"
 	"}\n"
 	"void\n"
 	"nuerror(void)\n"
@@ -76,16 +78,17 @@ static void test_rewrite(void)
 		"Trail *dmc_pop_bfs(void);\n"
 		"void dmc_store_state(Trail *, int, short);\n"
 		"void dmc_putter(Trail *, int);\n"
+		"void dmc_snapshot(void);\n"
 		"void dmc_pan_exit(int);\n"
 		"int\n"
 		"store_state(char *v)\n"
 		"{\tif (dmc_h_store(v, n)) return 0;\n"
-		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v);\n"
+		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v); dmc_snapshot();\n"
 		"}\n"
 		"void\n"
 		"bfs(void)\n"
 		"{\twhile ((t = dmc_pop_bfs()))\n"
-		"\t\tdmc_push_bfs(t, 0); dmc_store_state(t, 0, -1);\n"
+		"\t\tdmc_push_bfs(t, 0); dmc_store_state(t, 0, -1); dmc_snapshot();\n"
 		"}\n"
 		"void\n"
 		"nuerror(void)\n"
@@ -116,6 +119,8 @@ static void test_missing_calls(void)
 		"spin-dmc: pan.c has no call to pop_bfs in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to store_state in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to snapshot in store_state(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to snapshot in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to pan_exit in wrapup(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
 	/* the text is still copied, rewritten where it could be */
 	CHECK(strstr(out_buf, "bfs(void)\n{ dmc_push_bfs(t, 0); }\n") != NULL);

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_results.c -- one results table gives the text block and a JSON
  * object that a real JSON parser (cJSON) reads back with the same values.

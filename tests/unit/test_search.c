@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_search.c -- every search and the nested DFS over explicit graphs,
  * driven through the runtime's hooks by the fake pan (fake_pan.h): the

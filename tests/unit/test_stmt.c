@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /* test_stmt.c -- splitting SPIN's statement text (heuristics/stmt.c). */
 #include <string.h>
 #include "check.h"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_uppaal_errors.c -- malformed and unsupported UPPAAL input: every
  * one gives status 2 and a message naming the file and the line.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_uppaal_inject.c -- no text of a UPPAAL model, query or file name
  * reaches the Promela unescaped (issue 13, item 9): every text field of

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_uppaal_limits.c -- the UPPAAL front end at its limits (issue 13,
  * items 14 and 16): 32-bit constant arithmetic (overflow, division by

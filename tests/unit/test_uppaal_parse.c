@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_uppaal_parse.c -- the UPPAAL translator's parsers, one test per
  * construct of the supported subset (XTA and XML), checked on the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_vars.c -- unit tests of driver/vars.c: dmc_vars.h from small
  * inline `spin -d` outputs and pan.h texts.

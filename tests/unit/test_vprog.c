@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_vprog.c -- compiled expressions (vprog.c) give exactly what the
  * tree walker dmc_vs_eval gives, and dmc_vs_add's in-place insertion is

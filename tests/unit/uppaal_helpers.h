@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_helpers.h -- translate a model given as a string (promela/
  * uppaal*.c) for the UPPAAL unit tests: the Promela text or the error.

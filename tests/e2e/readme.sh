@@ -1,0 +1,35 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# readme.sh -- every command of the ```sh blocks of README.md and
+# docs/getting-started.md runs as written
+# (from a scratch copy of the tree's models, so that trails land there):
+# exit status 0, or 1 where a violation is found.  Lines that run make or
+# configure are the build's own (make check runs them) and left out.
+e2e_name=readme
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+ln -s "$top/dmc" dmc
+ln -s "$top/build" build
+mkdir -p contrib tests
+cp -r "$top/contrib/models" "$top/contrib/anml" contrib/
+cp -r "$top/tests/models" tests/
+
+# the blocks' commands, one per line (continuations joined)
+awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0; next }
+     on { if (sub(/\\$/, "")) { part = part $0; next } print part $0; part = "" }' \
+	"$top/README.md" "$top/docs/getting-started.md" \
+	| grep -v -e '^make ' -e 'configure' > commands.txt
+n=$(wc -l < commands.txt)
+[ "$n" -ge 20 ] && ok "README.md and getting-started.md have $n commands to run" || fail "only $n commands found"
+while IFS= read -r line; do
+	sh -c "$line" > out.txt 2>&1 < /dev/null
+	rc=$?
+	case $rc in
+	0|1) ok "README: $line (exit $rc)" ;;
+	*) fail "README: $line: exit $rc: $(tail -c 400 out.txt)" ;;
+	esac
+done < commands.txt
+
+echo "readme: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel_reduce.c -- the abstract transitions a local transition's
  * reduced system removes (absmodel_reduce.h).

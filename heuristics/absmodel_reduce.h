@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * absmodel_reduce.h -- the reduced system of the transition-based search
  * (seed 002, Definition 2, and the conservative strengthening of its

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * h_pdb.c -- pdb, a pattern-database heuristic (seed 004) over the
  * abstract model hL and hU use (absmodel_build.c): the pattern database

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * pdb.c -- pattern databases over the abstract model (see pdb.h).
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * pdb.h -- a pattern database over the abstract model (absmodel.h):
  * the exact distance table of the model projected onto a pattern, a

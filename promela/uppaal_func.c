@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * uppaal_func.c -- the value of a function with a result whose body is
  * more than `return e;` (local variables, if/else, loops), as one Promela

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * ut.c -- relatively useless transitions and the penalty of --search ut
  * (see ut.h).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * ut.h -- the transition-based evaluation of --search ut (seed 002,
  * Wehrle, Kupferschmid, Podelski, TACAS 2009, Fig. 3).

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # pdb.sh -- the pattern-database heuristic (--heuristic pdb) against
 # SPIN's breadth-first search (-DBFS -DNOREDUCE), on the pdb models
 # (tests/models/pdb/, pan options from a "pan-options:" comment) and the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
 # ut.sh -- the transition-based search (--search ut, seed 002): it never
 # changes a complete search's verdict, and every trail it writes replays
 # with spin -t.  The safety models of the quick tier (quick.list, against

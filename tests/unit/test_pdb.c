@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_pdb.c -- pattern databases (heuristics/pdb.c) on abstract models
  * built by hand, with distances worked out by hand; and admissibility:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
 /*
  * test_ut.c -- relatively useless transitions (seed 002, Definition 3)
  * over small explicit models: the abstract transitions a reduced system

@@ -31,7 +31,7 @@ static void areduce_model(dmc_amodel *m)
 {
 	static dmc_aproc procs[2] = { { "A", 4, 0 }, { "B", 3, 0 } };
 	static dmc_avar vars[3] = { { "a", 0, 9, 0 }, { "b", 0, 9, 0 }, { "c", 0, 9, 0 } };
-	static dmc_assign as_a = { 0, NULL }, as_b = { 1, NULL }, as_c = { 2, NULL };
+	static dmc_assign as_a = { .var = 0 }, as_b = { .var = 1 }, as_c = { .var = 2 };
 	static dmc_atrans t[6];
 	memset(t, 0, sizeof t);
 	as_a.rhs = dmc_aexpr_leaf(DMC_AE_CONST, 1);

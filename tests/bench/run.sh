@@ -9,7 +9,8 @@
 #      -O2 -DNOREDUCE -DBFS) in a temporary directory, run with `timeout`;
 #   2. `dmc check` with each configuration below, with --time-limit and
 #      --no-por (the graph SPIN's -DNOREDUCE pans explore), and once more
-#      A* with partial-order reduction ("dmc astar/none+POR").
+#      A* and greedy hf with partial-order reduction ("dmc astar/none+POR",
+#      "dmc greedy/hf+POR").
 # For each run it records the verdict, states stored, search time, memory,
 # peak resident set size and trail length, prints one table per model on
 # stdout and writes them all to docs/benchmarks.md, with a description of
@@ -333,8 +334,12 @@ bench_model() { # path
 	if [ $bm_deadlock = 1 ]; then
 		dmc_run "$bm_d" "$bm_m" "dmc greedy/deadlock" greedy deadlock "$bm_popts" --target deadlock
 	fi
-	# partial-order reduction (C2c): A* with it, against "dmc astar/none" without
+	# partial-order reduction (C2c): A* with it, against "dmc astar/none"
+	# without; greedy hf with the guided reduction (por.h, --por-plateau)
+	# against "dmc greedy/hf" without
 	dmc_run "$bm_d" "$bm_m" "dmc astar/none+POR" astar none "$bm_popts" \
+		${bm_spin:+--spin-opts=$bm_spin}
+	dmc_run "$bm_d" "$bm_m" "dmc greedy/hf+POR" greedy hf "$bm_popts" \
 		${bm_spin:+--spin-opts=$bm_spin}
 
 	table "$bm_name" | tee -a "$report"

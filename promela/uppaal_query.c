@@ -233,21 +233,10 @@ void up_split_query_file(up_model *m, const char *text, const char *file, up_vec
 
 up_query *up_read_query_file(up_model *m, const char *text, const char *file)
 {
-	char *s = strip_comments(m, text, file);
-	int line = 1;
-	for (char *p = s; *p; ) {
-		char *nl = strchr(p, '\n');
-		if (nl)
-			*nl = 0;
-		const char *t = p;
-		while (isspace((unsigned char) *t))
-			t++;
-		if (*t)
-			return up_parse_query_at(m, t, file, line, (int) (t - p) + 1);
-		if (!nl)
-			break;
-		p = nl + 1;
-		line++;
-	}
-	up_fail(m->c, file, 0, "no query in the file");
+	up_vec src = { 0 };
+	up_split_query_file(m, text, file, &src);
+	if (src.n == 0)
+		up_fail(m->c, file, 0, "no query in the file");
+	const up_query_src *q = src.v[0];
+	return up_parse_query_at(m, q->text, q->file, q->line, q->col);
 }

@@ -175,6 +175,21 @@ int dmc_rt_start(dmc_run *R)
 
 /* ---- the best-first searches: every --search (searches.def) ---- */
 
+/* Whether h can tell states apart: not h = 0 alone (none, or a script's
+ * combination of none with g), which keeps SPIN's reduction as it is. */
+static int informative(const dmc_run *R)
+{
+	const dmc_combo *c = &R->opt.combo;
+	if (!c->active)
+		return strcmp(R->heur->name, "none") != 0;
+	if (dmc_lua_has_priority(R->lua))
+		return 1;
+	for (int i = 0; i < c->nterms; i++)
+		if (c->w[i] > 0 && strcmp(c->h[i]->name, "none") != 0)
+			return 1;
+	return 0;
+}
+
 static int bf_start(dmc_run *R)
 {
 	char err[512];
@@ -238,8 +253,7 @@ static int bf_start(dmc_run *R)
 	R->reopen = kind_of(R)->reopen;
 	/* an order by h: a reduced expansion must not defer the moves the
 	 * heuristic rewards (por.h) */
-	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM)
-	                && strcmp(R->heur->name, "none") != 0;
+	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM) && informative(R);
 	dmc_por_set_guided(R->por, R->por_guided);
 	R->exp_h = INT_MAX;
 	if (R->reopen)

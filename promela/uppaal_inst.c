@@ -500,6 +500,12 @@ static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args,
 {
 	up_ctx *c = n->m->c;
 	if (args->n == t->params.n) {
+		/* each open parameter is bounded, their product is not: pan
+		 * runs at most 255 processes, so more instances cannot be
+		 * checked anyway (and k open parameters would make 4^k) */
+		if (n->insts.n >= 255)
+			up_fail_at(c, n->m->file, line, col,
+				   "'%s': too many instances (more than 255 processes in the network)", name);
 		size_t len = strlen(name) + 1;
 		for (int i = 0; i < args->n; i++)
 			len += 24;

@@ -440,21 +440,26 @@ static int enabled(dmc_pdb *p, const long *s, int t)
 	return at(p, s, tr->proc, tr->from) && dmc_vp_may_true(p->ps, p->guard[t], p->vals);
 }
 
+/* 1 when a and b share no value for sure: their union has as many values
+ * as both (only counted while the sets are small) */
+static int disjoint(const dmc_vset *a, const dmc_vset *b)
+{
+	dmc_vset x = *a;
+	for (int i = 0; i < b->n; i++)
+		dmc_vs_add(&x, b->iv[i].lo, b->iv[i].hi);
+	return count(a) <= VALUES_MAX && count(b) <= VALUES_MAX && count(&x) == count(a) + count(b);
+}
+
 static int pair_enabled(dmc_pdb *p, const long *s, int t, int r)
 {
 	const dmc_atrans *snd = &p->m->trans[t], *rcv = &p->m->trans[r];
-	dmc_vset a, b, x;
+	dmc_vset a, b;
 	if (!enabled(p, s, t) || !enabled(p, s, r))
 		return 0;
 	if (snd->chan && rcv->chan) {
 		dmc_vp_eval(p->ps, p->chan[t], p->vals, &a);
 		dmc_vp_eval(p->ps, p->chan[r], p->vals, &b);
-		x = a;
-		for (int i = 0; i < b.n; i++)
-			dmc_vs_add(&x, b.iv[i].lo, b.iv[i].hi);
-		/* disjoint when the union has as many values as both */
-		if (count(&a) <= VALUES_MAX && count(&b) <= VALUES_MAX
-		    && count(&x) == count(&a) + count(&b))
+		if (disjoint(&a, &b))
 			return 0;
 	}
 	for (int f = 0; rcv->match && f < rcv->nmsg; f++) {
@@ -465,11 +470,7 @@ static int pair_enabled(dmc_pdb *p, const long *s, int t, int r)
 		if (dmc_vs_min(&a) < mt->lo || dmc_vs_max(&a) > mt->hi)
 			continue;             /* truncation not modelled: may match */
 		dmc_vp_eval(p->ps, p->match[r][f], p->vals, &b);
-		x = a;
-		for (int i = 0; i < b.n; i++)
-			dmc_vs_add(&x, b.iv[i].lo, b.iv[i].hi);
-		if (count(&a) <= VALUES_MAX && count(&b) <= VALUES_MAX
-		    && count(&x) == count(&a) + count(&b))
+		if (disjoint(&a, &b))
 			return 0;
 	}
 	return 1;

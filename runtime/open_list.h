@@ -33,7 +33,7 @@ typedef struct dmc_open_entry {
 	const void *key;              /* the caller's state identity */
 	int g;                        /* depth of the state */
 	int h;                        /* heuristic value */
-	unsigned stall;               /* reduced expansions without progress before it (por.h) */
+	unsigned stall;               /* expansions on its path since h last dropped (por.h) */
 } dmc_open_entry;
 
 typedef struct dmc_open dmc_open;

@@ -170,11 +170,6 @@ int dmc_por_guided(const dmc_por *P) { return P->guided; }
 
 void dmc_por_set_plateau_ok(dmc_por *P, int ok) { P->plateau_ok = ok; }
 
-int dmc_por_in_candidate(const dmc_por *P)
-{
-	return P->cur.last_sel && P->cur.pid >= 0;
-}
-
 void dmc_por_progress(dmc_por *P)
 {
 	if (P->cur.last_sel && P->cur.pid >= 0)

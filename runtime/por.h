@@ -104,19 +104,17 @@ void dmc_por_reject_candidate(dmc_por *P);
  * (philosophers_deadlock: 63 states reduced, 5,478 not).  So a candidate
  * is kept, besides the proviso, when one of its successors was queued
  * with a better h than the state expanded (dmc_por_progress), or when
- * the path to the state has not yet spent its plateau budget: at most
- * --por-plateau reduced expansions without progress in a row (the
- * search tracks the count per state and says so with
+ * the path to the state has not yet spent its plateau budget: fewer than
+ * --por-plateau expansions, reduced or full, since h last dropped (the
+ * search keeps the count per queued state and says so with
  * dmc_por_set_plateau_ok before each expansion).  Rejecting a candidate
  * only ever means a fuller expansion: sound under any proviso. */
 void dmc_por_set_guided(dmc_por *P, int on);
 int dmc_por_guided(const dmc_por *P);
 void dmc_por_set_plateau_ok(dmc_por *P, int ok);
-/* 1 while pan expands a candidate process alone (the last successor
- * reported was preselected) */
-int dmc_por_in_candidate(const dmc_por *P);
 /* The successor just reported by dmc_por_successor was queued with an h
- * below the expanded state's. */
+ * below the expanded state's; nothing when that successor came from a
+ * full expansion. */
 void dmc_por_progress(dmc_por *P);
 /* 1 when the current candidate (if any) satisfies everything so far */
 int dmc_por_candidate_ok(const dmc_por *P);

@@ -381,12 +381,9 @@ int dmc_report(dmc_run *R, int status)
 void dmc_report_on_exit(int status, void *arg)
 {
 	dmc_run *R = arg;
+	dmc_report(R, status);        /* nothing when dmc_rt_finish reported */
 	if (R && R->reported) {
-		/* dmc_rt_finish reported; pan_exit then ran C_EXIT and the timer */
-		fflush(NULL);
+		fflush(NULL);             /* pan_exit may have printed since */
 		_exit(R->exit_code);
 	}
-	dmc_report(R, status);
-	if (R && R->reported)
-		_exit(R->exit_code);
 }

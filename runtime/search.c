@@ -427,14 +427,13 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
-	/* guided reduction (por.h): a successor of a candidate process
-	 * expanded alone either shows progress or extends the plateau */
+	/* guided reduction (por.h): a successor either lowers h (progress,
+	 * for a candidate process expanded alone) or extends the plateau */
 	unsigned stall = 0;
 	if (R->por_guided) {
-		if ((R->alt ? hv[R->exp_list] : h) < R->exp_h) {
-			if (dmc_por_in_candidate(R->por))
-				dmc_por_progress(R->por);
-		} else
+		if ((R->alt ? hv[R->exp_list] : h) < R->exp_h)
+			dmc_por_progress(R->por);
+		else
 			stall = R->exp_stall + (R->exp_stall < UINT_MAX);
 	}
 	if (R->alt) {

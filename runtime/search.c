@@ -203,10 +203,7 @@ static int bf_start(dmc_run *R)
 		}
 	} else
 		R->heur = dmc_heuristic_find(R->opt.heuristic);
-	R->any.on = R->opt.anytime;
-	if (R->any.on && R->opt.combo.active)
-		dmc_search_fail(R, "--anytime re-orders one open list by g + W*h: it cannot be used "
-		                "with alternation (--heuristic H1,H2,...) or a script's combination");
+	R->any.on = R->opt.anytime;       /* never with a combination (dmc_rt_setup) */
 	if (dmc_targets_build(R->opt.targets, &R->targets, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 	if (R->opt.show_targets) {

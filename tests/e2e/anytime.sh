@@ -3,7 +3,8 @@
 # Copyright (c) the spin-dmc authors
 # anytime.sh -- --anytime: after the first counterexample the search goes
 # on for shorter ones.  On models with violations, from searches whose
-# first trail is long (dfs, greedy): the trails get shorter, the last one
+# first trail is long (dfs, greedy): the trails get shorter, every one
+# written replays with spin -t as long as reported, the last one
 # replays with spin -t, and when the run says it is proven shortest (no
 # partial-order reduction) it is exactly as long as SPIN's breadth-first
 # trail (pan -DBFS -DNOREDUCE).
@@ -18,6 +19,36 @@ spin_bfs_steps() {
 	[ -f "$1/$2.trail" ] && trail_steps "$1/$2.trail"
 	rm -f "$1/$2.trail"
 }
+
+# Every trail a run writes: each shorter trail replaces MODEL.pml.trail
+# by a rename, which this preloaded wrapper copies first to
+# $KEEP_TRAILS/N.trail (N = 1, 2, ... in the order written).
+cat > keep.c <<'EOF2'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int rename(const char *from, const char *to)
+{
+	static int n;
+	int (*real)(const char *, const char *) = (int (*)(const char *, const char *)) dlsym(RTLD_NEXT, "rename");
+	const char *dir = getenv("KEEP_TRAILS");
+	size_t k = strlen(from);
+	if (dir && k > 10 && strcmp(from + k - 10, ".trail.tmp") == 0) {
+		char dst[4096], buf[4096];
+		snprintf(dst, sizeof dst, "%s/%d.trail", dir, ++n);
+		FILE *a = fopen(from, "r"), *b = fopen(dst, "w");
+		size_t m;
+		while (a && b && (m = fread(buf, 1, sizeof buf, a)) > 0)
+			fwrite(buf, 1, m, b);
+		if (a) fclose(a);
+		if (b) fclose(b);
+	}
+	return real(from, to);
+}
+EOF2
+gcc -shared -fPIC -o keep.so keep.c -ldl || exit 2
 
 # run SRC SEARCH-OPTIONS: the anytime run from SRC's model
 run() {
@@ -35,7 +66,10 @@ run() {
 		return
 	fi
 	rm -f "$d/$m.trail"
-	(cd "$d" && "$dmc" check "$m" "$@" --anytime --no-por --time-limit 60 --json > out.json 2> err.txt)
+	rm -rf "$d/kept"
+	mkdir -p "$d/kept"
+	(cd "$d" && KEEP_TRAILS="$d/kept" LD_PRELOAD="$work/keep.so" \
+		"$dmc" check "$m" "$@" --anytime --no-por --time-limit 60 --json > out.json 2> err.txt)
 	v=$(json_str verdict "$d/out.json")
 	len=$(json_num trail_length "$d/out.json")
 	proven=$(json_get .anytime.proven_shortest "$d/out.json")
@@ -60,6 +94,21 @@ run() {
 	(cd "$d" && spin -t "$m" > replay.out 2>&1)
 	grep -q "trail ends after $len steps" "$d/replay.out" && ok "$what: spin -t replays it" \
 		|| fail "$what: spin -t does not replay $len steps: $(tail -c 300 "$d/replay.out")"
+	# every trail written on the way replays too, as long as reported
+	i=0
+	for l in $lens; do
+		i=$((i + 1))
+		if [ ! -f "$d/kept/$i.trail" ]; then
+			fail "$what: trail $i ($l steps) was not written"
+			continue
+		fi
+		cp "$d/kept/$i.trail" "$d/$m.trail"
+		(cd "$d" && spin -t "$m" > replay$i.out 2>&1)
+		grep -q "trail ends after $l steps" "$d/replay$i.out" \
+			&& ok "$what: trail $i ($l steps) replays" \
+			|| fail "$what: trail $i does not replay $l steps: $(tail -c 300 "$d/replay$i.out")"
+	done
+	[ -f "$d/kept/$((i + 1)).trail" ] && fail "$what: more trails written than reported"
 }
 
 corpus=$top/contrib/corpus

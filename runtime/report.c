@@ -315,7 +315,8 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "states_generated", "states generated", "%.0f", st->generated);
 	dmc_results_num(r, NULL, "states stored", "%.0f", st->stored);
 	dmc_results_num(r, "states_reopened", "states re-opened", "%.0f", st->reopened);
-	dmc_results_num(r, "states_pruned", "states pruned (h=inf)", "%.0f", st->pruned);
+	dmc_results_num(r, "states_pruned", R->any.on ? "states pruned (bound)"
+	                : "states pruned (h=inf)", "%.0f", st->pruned);
 	dmc_results_num(r, "states_dropped", R->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
 	                "%.0f", st->dropped);
 	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);

@@ -4,10 +4,9 @@
 # anytime.sh -- --anytime: after the first counterexample the search goes
 # on for shorter ones.  On models with violations, from searches whose
 # first trail is long (dfs, greedy): the trails get shorter, every one
-# written replays with spin -t as long as reported, the last one
-# replays with spin -t, and when the run says it is proven shortest (no
-# partial-order reduction) it is exactly as long as SPIN's breadth-first
-# trail (pan -DBFS -DNOREDUCE).
+# written replays with spin -t as long as reported, and when the run
+# says the last is proven shortest (no partial-order reduction) it is
+# exactly as long as SPIN's breadth-first trail (pan -DBFS -DNOREDUCE).
 e2e_name=anytime
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2

@@ -440,7 +440,10 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
-	if (dmc_anytime_beyond(&R->any, g, h)) {    /* no shorter trail through it */
+	/* no shorter trail through it; never a mid-rendezvous state (as
+	 * above: the glue waits for its offer's outcome) */
+	int mid_rv = R->any.on && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
+	if (!mid_rv && dmc_anytime_beyond(&R->any, g, h)) {
 		st->pruned++;
 		dmc_br_discard(item);
 		return;
@@ -461,7 +464,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
-	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall }, ev;
+	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0)
 		dmc_rt_out_of_memory("the runtime's open list", 0);
@@ -541,7 +544,7 @@ static void *bf_pop(dmc_run *R)
 				r->closed = 1;
 			}
 		}
-		if (dmc_anytime_beyond(&R->any, e.g, e.h)) {   /* queued before the last trail */
+		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {   /* queued before the last trail */
 			R->st.pruned++;
 			dmc_br_discard(e.item);
 			continue;
@@ -578,7 +581,7 @@ static void anytime_reorder(dmc_run *R)
 	if (!o)
 		dmc_rt_out_of_memory("the runtime's open list", 0);
 	while (dmc_open_pop(R->open, &e)) {
-		if (dmc_anytime_beyond(&R->any, e.g, e.h)) {
+		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {
 			R->st.pruned++;
 			dmc_br_discard(e.item);
 			continue;

@@ -95,8 +95,6 @@ _Noreturn void dmc_search_fail(dmc_run *R, const char *msg)
 	exit(2);
 }
 
-/* Prune h = infinity only when it is sound: every error pan checks for
- * must be one the targets cover, or a pruned state could hide one. */
 /* An error pan checks that the targets do not cover (why), or NULL: h
  * then says nothing about the distance to it. */
 static const char *uncovered_error(const dmc_run *R)
@@ -114,6 +112,8 @@ static const char *uncovered_error(const dmc_run *R)
 	return NULL;
 }
 
+/* Prune h = infinity only when it is sound: every error pan checks for
+ * must be one the targets cover, or a pruned state could hide one. */
 static void decide_pruning(dmc_run *R)
 {
 	const char *why, *gap = uncovered_error(R);
@@ -324,15 +324,6 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
 	return dmc_combo_round(*hc);
 }
 
-/* The open list's key, one encoding for every search (dmc_combo_pack):
- * the primary value in 1/256 steps above 24 bits of tie-break.  astar
- * and wastar: f = wg*g + W*h, ties to smaller h; greedy and beam: h, ties
- * to smaller g; a script may choose the tie-break or give the primary
- * value itself (priority(s)).  bfs and dfs ignore the key.  A single
- * heuristic's h is capped to the tie-break's 24 bits before it enters f,
- * so that states with h = infinity (pruning off) still order by g. */
-/* The tie-breaking rule: --tie, else the script's tie, else smaller h
- * (f orders) or smaller g (h orders). */
 /* the open list is ordered by f = g + W*h (--anytime's, after a trail) */
 static int f_order(const dmc_run *R)
 {
@@ -343,6 +334,16 @@ static double weight_of(const dmc_run *R)
 {
 	return R->any.f_order ? R->any.weight : R->opt.weight;
 }
+
+/* The open list's key, one encoding for every search (dmc_combo_pack):
+ * the primary value in 1/256 steps above 24 bits of tie-break.  astar
+ * and wastar: f = wg*g + W*h, ties to smaller h; greedy and beam: h, ties
+ * to smaller g; a script may choose the tie-break or give the primary
+ * value itself (priority(s)).  bfs and dfs ignore the key.  A single
+ * heuristic's h is capped to the tie-break's 24 bits before it enters f,
+ * so that states with h = infinity (pruning off) still order by g. */
+/* The tie-breaking rule: --tie, else the script's tie, else smaller h
+ * (f orders) or smaller g (h orders). */
 
 static dmc_tie_kind tie_of(const dmc_run *R, const dmc_combo *c)
 {

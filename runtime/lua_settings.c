@@ -119,6 +119,21 @@ static int get_string(dmc_lua *X, const char *name, const char **out, char *err,
 	return 0;
 }
 
+/* a boolean setting: *out 1 or 0, untouched when the script does not set it */
+static int get_bool(dmc_lua *X, const char *name, int *out, char *err, size_t errlen)
+{
+	lua_State *L = X->L;
+	int t = get(X, name);
+	if (t != LUA_TNIL && t != LUA_TBOOLEAN) {
+		lua_pop(L, 1);
+		return fail(X, name, err, errlen, "expected true or false, got %s", lua_typename(L, t));
+	}
+	if (t == LUA_TBOOLEAN)
+		*out = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	return 0;
+}
+
 static int get_number(dmc_lua *X, const char *name, double lo, double hi, int whole, int *set, double *out,
                       char *err, size_t errlen)
 {
@@ -467,6 +482,10 @@ int dmc_lua_apply_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 		}
 		o->targets = k;
 	}
+	int anytime = o->anytime;
+	if (get_bool(X, "anytime", &anytime, err, errlen) < 0)
+		return -1;
+	o->anytime |= anytime;            /* --anytime on the command line wins */
 	if (get_number(X, "budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)

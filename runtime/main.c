@@ -96,6 +96,11 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		o->lua_file = lua;
 	if (strchr(o->heuristic, ',') && alternate(o, err, errlen) < 0)
 		return -1;
+	if (o->anytime && o->combo.active) {
+		snprintf(err, errlen, "--anytime re-orders one open list by g + W*h: it cannot be used "
+		         "with alternation (--heuristic H1,H2,...) or a script's combination");
+		return -1;
+	}
 	if (dmc_live_check_options(o, *argc, argv, err, errlen) < 0)
 		return -1;
 	/* the glue sets POR up at the first store or pop, which may come

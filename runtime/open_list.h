@@ -34,6 +34,7 @@ typedef struct dmc_open_entry {
 	int g;                        /* depth of the state */
 	int h;                        /* heuristic value */
 	unsigned stall;               /* expansions on its path since h last dropped (por.h) */
+	int mid_rv;                   /* a mid-rendezvous state: --anytime never drops it */
 } dmc_open_entry;
 
 typedef struct dmc_open dmc_open;

@@ -111,6 +111,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	}
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
+	case DMC_OPT_ANYTIME:      o->anytime = 1; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;
 	case DMC_OPT_SHOW_TARGETS: o->show_targets = 1; break;
 	case DMC_OPT_SHOW_MODEL:   o->show_model = 1; break;
@@ -185,6 +186,11 @@ int dmc_options_check(dmc_options *o, char *err, size_t errlen)
 		return -1;
 	if (o->search == DMC_SEARCH_ASTAR)
 		o->weight = 1.0;
+	if (o->anytime && o->cycles) {
+		snprintf(err, errlen, "--anytime shortens the trails of safety errors: "
+		         "it cannot be combined with -a or -l");
+		return -1;
+	}
 	return 0;
 }
 

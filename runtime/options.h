@@ -37,6 +37,7 @@ typedef struct dmc_options {
 	double memlim_mb;             /* 0 = no limit */
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
+	int anytime;                  /* --anytime: improve the trail (anytime.h) */
 	int help;                     /* 1 --help, 2 --version */
 	/* Lua scripts (runtime/lua_*.c) */
 	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */

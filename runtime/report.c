@@ -151,6 +151,53 @@ static const char *incomplete_reason(const dmc_run *R)
 	return "";
 }
 
+const char *dmc_report_anytime_unproven(const dmc_run *R)
+{
+	if (R->any.best == 0)
+		return "no trail was found";
+	if (R->stopped)
+		return R->stopped;
+	if (!R->any.exhausted)
+		return "the search did not finish";
+	if (dmc_por_status(R->por, NULL))
+		return "partial-order reduction was on (--no-por)";
+	if (R->st.clashes > 0)
+		return "fingerprint clashes kept states from being re-opened";
+	if (R->st.dropped > 0)
+		return "beam search dropped states";
+	if (dmc_br_depth_truncated())
+		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return "hash compaction (-DHC) may have taken distinct states for one";
+	return NULL;
+}
+
+/* --anytime's improvements and whether the last trail is proven shortest */
+static void anytime_results(const dmc_run *R, dmc_results *r)
+{
+	char json[DMC_ANYTIME_KEEP * 96];
+	if (!R->any.on) {
+		dmc_results_null(r, "anytime");
+		return;
+	}
+	const char *gap = dmc_report_anytime_unproven(R);
+	if (R->any.best > 0)
+		dmc_results_text(r, "anytime", "%zu trail(s), the last %ld steps: %s%s", R->any.n,
+		                 R->any.best, gap ? "not proven shortest: " : "proven shortest",
+		                 gap ? gap : "");
+	else
+		dmc_results_text(r, "anytime", "no trail to improve");
+	dmc_anytime_json(&R->any, json, sizeof json);
+	dmc_results_object(r, "anytime");
+	dmc_results_raw(r, "improvements", json);
+	dmc_results_bool(r, "proven_shortest", !gap);
+	if (gap)
+		dmc_results_str(r, "not_proven", NULL, gap);
+	else
+		dmc_results_null(r, "not_proven");
+	dmc_results_end(r);
+}
+
 static const char *verdict(const dmc_run *R)
 {
 	if (dmc_br_errors() > 0)
@@ -268,7 +315,8 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "states_generated", "states generated", "%.0f", st->generated);
 	dmc_results_num(r, NULL, "states stored", "%.0f", st->stored);
 	dmc_results_num(r, "states_reopened", "states re-opened", "%.0f", st->reopened);
-	dmc_results_num(r, "states_pruned", "states pruned (h=inf)", "%.0f", st->pruned);
+	dmc_results_num(r, "states_pruned", R->any.on ? "states pruned (bound)"
+	                : "states pruned (h=inf)", "%.0f", st->pruned);
 	dmc_results_num(r, "states_dropped", R->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
 	                "%.0f", st->dropped);
 	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);
@@ -358,6 +406,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f",
 	                 pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
 	dmc_results_text(r, "time (s)", "%.3f", secs);
+	anytime_results(R, r);
 	if (found) {
 		dmc_results_text(r, "trail", "%ld steps (%s)", steps, trail);
 		dmc_results_str(r, "trail_file", NULL, trail);

@@ -20,6 +20,11 @@
  * nothing to report (pan -d, a replay, a run the runtime cancelled). */
 int dmc_report(dmc_run *R, int status);
 
+/* --anytime: why the best trail is not proven shortest, or NULL when it
+ * is (the search ran out of states that could lead to a shorter one, in
+ * the full state graph: anytime.h). */
+const char *dmc_report_anytime_unproven(const dmc_run *R);
+
 /* Registered with on_exit, with the run as arg: ends the process with the
  * reported exit status, reporting first if pan left without wrapup. */
 void dmc_report_on_exit(int status, void *arg);

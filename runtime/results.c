@@ -101,6 +101,13 @@ void dmc_results_object(dmc_results *r, const char *key)
 	add(r, DMC_RES_OBJECT, key, NULL);
 }
 
+void dmc_results_raw(dmc_results *r, const char *key, const char *json)
+{
+	dmc_result *x = add(r, DMC_RES_RAW, key, NULL);
+	if (x)
+		x->str = keep(r, json);
+}
+
 void dmc_results_end(dmc_results *r)
 {
 	add(r, DMC_RES_END, NULL, NULL);
@@ -188,6 +195,9 @@ void dmc_results_write_json(FILE *f, const dmc_results *r)
 			break;
 		case DMC_RES_H:
 			write_h(f, x->flag);
+			break;
+		case DMC_RES_RAW:
+			fputs(x->str && *x->str ? x->str : "null", f);   /* "": did not fit */
 			break;
 		case DMC_RES_OBJECT:
 			fputc('{', f);

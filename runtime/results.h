@@ -23,6 +23,7 @@ typedef enum {
 	DMC_RES_H,                    /* a heuristic value: DMC_H_INF "inf", < 0 null */
 	DMC_RES_TEXT,                 /* a text line only, already formatted */
 	DMC_RES_OBJECT,               /* opens a JSON object (key); no text line */
+	DMC_RES_RAW,                  /* JSON text written as it is; no text line */
 	DMC_RES_END                   /* closes it */
 } dmc_result_kind;
 
@@ -60,6 +61,8 @@ void dmc_results_h(dmc_results *r, const char *key, const char *label, int h);
 void dmc_results_text(dmc_results *r, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void dmc_results_object(dmc_results *r, const char *key);
+/* A JSON-only member whose value is the JSON text json (an array, ...). */
+void dmc_results_raw(dmc_results *r, const char *key, const char *json);
 void dmc_results_end(dmc_results *r);
 
 void dmc_results_write_text(FILE *f, const dmc_results *r);

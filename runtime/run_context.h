@@ -24,6 +24,7 @@
 #include "alternation.h"
 #include "state_table.h"
 #include "por.h"
+#include "anytime.h"
 
 typedef struct dmc_stats {
 	double expanded;              /* states popped and expanded by pan */
@@ -98,6 +99,7 @@ struct dmc_run {
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
 	dmc_ut_state ut;
+	dmc_anytime any;              /* --anytime (anytime.h) */
 
 	dmc_por *por;                 /* partial-order reduction's bookkeeping (por.c) */
 

@@ -76,6 +76,14 @@ void *dmc_rt_pop(dmc_run *R);
  * with (report.h says which). */
 int dmc_rt_finish(dmc_run *R, int status);
 
+/* --anytime (anytime.h): the search goes on after an error.  pan's
+ * error is a trail of `steps` steps: shorter than the best so far?  Then
+ * the glue writes it (atomically) and reports it with
+ * dmc_rt_anytime_improved, which re-prioritises the search. */
+int dmc_rt_anytime(const dmc_run *R);
+int dmc_rt_anytime_shorter(const dmc_run *R, long steps);
+void dmc_rt_anytime_improved(dmc_run *R, long steps);
+
 /* End a run: the states still queued go back to pan (dmc_br_discard),
  * and everything the run owns is freed.  pan itself never calls it (it
  * ends its process); a process that runs several searches does. */

@@ -95,26 +95,35 @@ _Noreturn void dmc_search_fail(dmc_run *R, const char *msg)
 	exit(2);
 }
 
+/* An error pan checks that the targets do not cover (why), or NULL: h
+ * then says nothing about the distance to it. */
+static const char *uncovered_error(const dmc_run *R)
+{
+	if (dmc_br_checks_deadlocks() && !R->targets.deadlock)
+		return "off (pan also checks invalid end states, which are not a target; "
+		       "add -E or --target deadlock)";
+	if (dmc_br_checks_asserts() && !(R->targets.kinds & DMC_TGT_ASSERT))
+		return "off (pan also checks assertions, which are not a target; add -A)";
+	if (dmc_br_checks_asserts() && R->targets.hidden_asserts > 0)
+		return "off (statement merging hid an assert the targets could not locate; "
+		       "spin -o3 shows it)";
+	if (dmc_br_claim_type() >= 0 && !(R->targets.kinds & DMC_TGT_CLAIM))
+		return "off (pan also checks the never claim, which is not a target)";
+	return NULL;
+}
+
 /* Prune h = infinity only when it is sound: every error pan checks for
  * must be one the targets cover, or a pruned state could hide one. */
 static void decide_pruning(dmc_run *R)
 {
-	const char *why;
+	const char *why, *gap = uncovered_error(R);
 	R->prune = 0;
 	if (R->opt.no_prune)
 		R->prune_note = "off (--no-prune)";
 	else if (!R->heur->proves_dead_ends)
 		R->prune_note = "off (the heuristic never proves dead ends)";
-	else if (dmc_br_checks_deadlocks() && !R->targets.deadlock)
-		R->prune_note = "off (pan also checks invalid end states, which are not a target; "
-		                   "add -E or --target deadlock)";
-	else if (dmc_br_checks_asserts() && !(R->targets.kinds & DMC_TGT_ASSERT))
-		R->prune_note = "off (pan also checks assertions, which are not a target; add -A)";
-	else if (dmc_br_checks_asserts() && R->targets.hidden_asserts > 0)
-		R->prune_note = "off (statement merging hid an assert the targets could not locate; "
-		                   "spin -o3 shows it)";
-	else if (dmc_br_claim_type() >= 0 && !(R->targets.kinds & DMC_TGT_CLAIM))
-		R->prune_note = "off (pan also checks the never claim, which is not a target)";
+	else if (gap)
+		R->prune_note = gap;
 	else if ((why = dmc_heuristic_prune_veto(&R->targets, R->heur, R->hinst)) != NULL) {
 		snprintf(R->prune_buf, sizeof R->prune_buf, "off (%s)", why);
 		R->prune_note = R->prune_buf;
@@ -122,6 +131,10 @@ static void decide_pruning(dmc_run *R)
 		R->prune = 1;
 		R->prune_note = "on";
 	}
+	/* --anytime drops states by g + h only when h is a lower bound on
+	 * the steps to every error pan may report */
+	R->any.h_bound = R->any.on && R->heur->admissible && !gap
+	                 && !dmc_heuristic_prune_veto(&R->targets, R->heur, R->hinst);
 }
 
 /* The heuristic asked for refused the targets because they have no
@@ -205,6 +218,7 @@ static int bf_start(dmc_run *R)
 		}
 	} else
 		R->heur = dmc_heuristic_find(R->opt.heuristic);
+	R->any.on = R->opt.anytime;       /* never with a combination (dmc_rt_setup) */
 	if (dmc_targets_build(R->opt.targets, &R->targets, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 	if (R->opt.show_targets) {
@@ -250,7 +264,9 @@ static int bf_start(dmc_run *R)
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
-	R->reopen = kind_of(R)->reopen;
+	/* --anytime proves a trail shortest only if every state reached by a
+	 * shorter path is expanded again (anytime.h) */
+	R->reopen = kind_of(R)->reopen || R->any.on;
 	/* an order by h: a reduced expansion must not defer the moves the
 	 * heuristic rewards (por.h) */
 	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM) && informative(R);
@@ -322,6 +338,17 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
 	return dmc_combo_round(*hc);
 }
 
+/* the open list is ordered by f = g + W*h (--anytime's, after a trail) */
+static int f_order(const dmc_run *R)
+{
+	return R->any.f_order || kind_of(R)->order == ORDER_F;
+}
+
+static double weight_of(const dmc_run *R)
+{
+	return R->any.f_order ? R->any.weight : R->opt.weight;
+}
+
 /* The open list's key, one encoding for every search (dmc_combo_pack):
  * the primary value in 1/256 steps above 24 bits of tie-break.  astar
  * and wastar: f = wg*g + W*h, ties to smaller h; greedy and beam: h, ties
@@ -331,13 +358,14 @@ static int eval_combo(dmc_run *R, double *hc, int *hv)
  * so that states with h = infinity (pruning off) still order by g. */
 /* The tie-breaking rule: --tie, else the script's tie, else smaller h
  * (f orders) or smaller g (h orders). */
+
 static dmc_tie_kind tie_of(const dmc_run *R, const dmc_combo *c)
 {
 	if (R->opt.tie != DMC_TIE_DEFAULT)
 		return (dmc_tie_kind) R->opt.tie;
 	if (c->tie != DMC_TIE_DEFAULT)
 		return c->tie;
-	return kind_of(R)->order == ORDER_F ? DMC_TIE_H : DMC_TIE_G;
+	return f_order(R) ? DMC_TIE_H : DMC_TIE_G;
 }
 
 static uint64_t tie_salt(const dmc_run *R, uint64_t key)
@@ -349,8 +377,8 @@ static uint64_t tie_salt(const dmc_run *R, uint64_t key)
 static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key,
                           int penalty)
 {
-	int fg = kind_of(R)->order == ORDER_F;
-	double primary = (fg ? c->wg * (double) g + R->opt.weight * hc : hc) + penalty;
+	int fg = f_order(R);
+	double primary = (fg ? c->wg * (double) g + weight_of(R) * hc : hc) + penalty;
 	return dmc_combo_pack_salted(primary, tie_of(R, c), g, hc, tie_salt(R, key));
 }
 
@@ -427,6 +455,14 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		dmc_br_discard(item);
 		return;
 	}
+	/* no shorter trail through it; never a mid-rendezvous state (as
+	 * above: the glue waits for its offer's outcome) */
+	int mid_rv = R->any.on && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
+	if (!mid_rv && dmc_anytime_beyond(&R->any, g, h)) {
+		st->pruned++;
+		dmc_br_discard(item);
+		return;
+	}
 	/* guided reduction (por.h): a successor either lowers h (progress,
 	 * for a candidate process expanded alone) or extends the plateau */
 	unsigned stall = 0;
@@ -442,7 +478,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
-	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall }, ev;
+	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
 	if (r < 0)
 		dmc_rt_out_of_memory("the runtime's open list", 0);
@@ -522,13 +558,68 @@ static void *bf_pop(dmc_run *R)
 				r->closed = 1;
 			}
 		}
+		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {   /* queued before the last trail */
+			R->st.pruned++;
+			dmc_br_discard(e.item);
+			continue;
+		}
 		R->st.expanded++;
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
 		dmc_por_set_plateau_ok(R->por, e.stall < R->opt.por_plateau);
 		return e.item;
 	}
+	if (R->any.best > 0)
+		R->any.exhausted = 1;         /* nothing shorter is left (anytime.h) */
 	return NULL;
+}
+
+/* ---- --anytime (anytime.h): one search, re-prioritised ---- */
+
+int dmc_rt_anytime(const dmc_run *R)
+{
+	return R->opt.anytime;
+}
+
+int dmc_rt_anytime_shorter(const dmc_run *R, long steps)
+{
+	return dmc_anytime_shorter(&R->any, steps);
+}
+
+/* The open list again, ordered by f = g + W*h with the new weight, without
+ * the states that cannot lead to a shorter trail. */
+static void anytime_reorder(dmc_run *R)
+{
+	dmc_open *o = dmc_open_new(DMC_OPEN_HEAP, 0);
+	dmc_open_entry e, ev;
+	if (!o)
+		dmc_rt_out_of_memory("the runtime's open list", 0);
+	while (dmc_open_pop(R->open, &e)) {
+		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {
+			R->st.pruned++;
+			dmc_br_discard(e.item);
+			continue;
+		}
+		e.prio = priority(R, e.g, e.h > 0xFFFFFF ? 0xFFFFFF : e.h, NULL, (uint64_t) (uintptr_t) e.key, 0);
+		if (dmc_open_push(o, &e, &ev) < 0)
+			dmc_rt_out_of_memory("the runtime's open list", 0);
+	}
+	dmc_open_free(R->open);
+	R->open = o;
+}
+
+void dmc_rt_anytime_improved(dmc_run *R, long steps)
+{
+	double w = dmc_anytime_next_weight(weight_of(R), f_order(R));
+	double t = dmc_now_seconds() - R->t_start;
+	dmc_anytime_record(&R->any, steps, R->st.stored, t, w);
+	R->any.f_order = 1;
+	R->any.weight = w;
+	R->ut.on = 0;                     /* f orders the rest of the search */
+	printf("anytime: a trail of %ld steps after %.0f states stored, %.3f s; "
+	       "searching on for a shorter one with W=%g\n", steps, R->st.stored, t, w);
+	fflush(stdout);
+	anytime_reorder(R);
 }
 
 static void bf_free(dmc_run *R)

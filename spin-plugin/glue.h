@@ -97,7 +97,9 @@ extern ulong errors;
 extern int trcnt;
 extern char snap[], fnm[];
 extern short q_max[], q_flds[];
-extern int a_cycles;
+extern int a_cycles, upto;
+extern uchar every_error;
+extern char *TrailFile, *tprefix;
 extern long depthfound, depth;
 extern void (*uerror)(char *);
 extern int done, state_tables;
@@ -167,6 +169,7 @@ typedef struct dmc_glue {
 	size_t vec_cap;
 	dmc_hmap claim_step;          /* Trail * -> the claim's Trans * after it */
 	void (*pan_uerror)(char *);   /* pan's uerror, under glue_live.c's */
+	void (*any_uerror)(char *);   /* pan's uerror, under --anytime's (glue_store.c) */
 
 	/* rendezvous offers (glue_rv.c) */
 	int cur_real;                 /* the expanded state's moves that are not offers */

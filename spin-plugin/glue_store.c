@@ -146,11 +146,22 @@ static void por_setup(dmc_glue *g)
 /* Once, at the first store or pop (pan's tables exist by then; the
  * options were given to por.h in runtime/main.c): POR, then the search.
  * A run that only shows the abstract model ends pan here. */
+static void anytime_uerror(char *why);
+
 static void begin(dmc_glue *g)
 {
 	if (g->ready)
 		return;
 	g->ready = 1;
+	if (dmc_rt_anytime(dmc_glue_run) && uerror != anytime_uerror) {
+		/* pan counts and prints every error and goes on (-c0): the
+		 * glue writes the trails (under the claim's hook, which adds
+		 * the claim's closing step) */
+		g->any_uerror = uerror;
+		uerror = anytime_uerror;
+		upto = 0;
+		every_error = 0;
+	}
 	glue_claim_uerror_hook();
 #ifndef NOREDUCE
 	por_setup(g);
@@ -364,4 +375,65 @@ void dmc_putter(Trail *tr, int fd)
 	if (g->closing_claim)
 		put_step(0, g->closing_claim, fd);
 	free(chain);
+}
+
+/* ---- --anytime: each shorter trail replaces MODEL.trail atomically ---- */
+
+/* pan's trail name (make_trail's first one): the model's base name */
+static void anytime_trail_name(char *buf, size_t n)
+{
+	const char *q = strrchr(TrailFile, '/');
+	snprintf(buf, n, "%s.%s", q ? q + 1 : TrailFile, tprefix);
+}
+
+/* The trail nuerror would write for this error, into fd; its steps. */
+static long anytime_put(int fd)
+{
+#ifdef VERI
+	sprintf(snap, "-2:%d:-2\n", (uchar) ((P0 *) pptr(0))->_t);
+	if (write(fd, snap, strlen(snap)) != (ssize_t) strlen(snap))
+		return -1;
+#endif
+#ifdef MERGED
+	if (write(fd, "-4:-4:-4\n", 9) != 9)
+		return -1;
+#endif
+	trcnt = 1;
+	/* pan's uerror hands nuerror the frame one up at depth 0 */
+	dmc_putter(depth > 0 ? trpt : trpt + 1, fd);
+	if (ntrpt->o_t)
+		put_step(ntrpt->pr, ntrpt->o_t, fd);
+	return trcnt - 1;
+}
+
+static void anytime_uerror(char *why)
+{
+	dmc_glue *g = glue();
+	g->any_uerror(why);               /* counted and printed; upto = 0: no trail */
+	if (!dmc_rt_anytime_shorter(dmc_glue_run, depth))
+		return;                       /* its steps so far are no fewer */
+	char name[512], tmp[530];
+	anytime_trail_name(name, sizeof name);
+	snprintf(tmp, sizeof tmp, "%s.tmp", name);
+	int fd = open(tmp, O_CREAT | O_WRONLY | O_TRUNC, 0666);
+	if (fd < 0) {
+		printf("pan: cannot create %s\n", tmp);
+		pan_exit(1);
+	}
+	long steps = anytime_put(fd);
+	if (close(fd) != 0 || steps < 0) {
+		printf("pan: error writing %s\n", tmp);
+		pan_exit(1);
+	}
+	if (!dmc_rt_anytime_shorter(dmc_glue_run, steps)) {
+		unlink(tmp);
+		return;
+	}
+	if (rename(tmp, name) != 0) {
+		printf("pan: cannot rename %s to %s\n", tmp, name);
+		pan_exit(1);
+	}
+	snprintf(fnm, 512, "%s", name);   /* the trail the results name */
+	printf("pan: wrote %s\n", name);
+	dmc_rt_anytime_improved(dmc_glue_run, steps);
 }

@@ -22,6 +22,7 @@
 #include "bridge.h"
 #include "run_context.h"
 #include "runtime.h"
+#include "report.h"
 
 typedef struct fp_item {
 	int loc, g, inner;
@@ -82,7 +83,16 @@ static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *ou
 		out->error_loc = loc;
 		out->error_g = g;
 		P.errors += !inner;
-		return 1;
+		if (!dmc_rt_anytime(R))
+			return 1;
+		/* the glue's --anytime uerror: a trail of g steps, written
+		 * when shorter; the error state is not stored (as pan's) */
+		if (dmc_rt_anytime_shorter(R, g)) {
+			if (out->nimproved < (int) (sizeof out->improved / sizeof out->improved[0]))
+				out->improved[out->nimproved++] = g;
+			dmc_rt_anytime_improved(R, g);
+		}
+		return 0;
 	}
 	int old = seen[loc * 2 + inner];
 	seen[loc * 2 + inner] = 1;
@@ -143,6 +153,7 @@ void fp_run(const char *const *args, fp_result *out)
 			break;
 	}
 done:
+	out->proven = R->any.best > 0 && !dmc_report_anytime_unproven(R);
 	out->stored = R->st.stored;
 	out->expanded = R->st.expanded;
 	out->reopened = R->st.reopened;

@@ -11,7 +11,7 @@
  * builds it with fb_type / fb_trans / fb_label / fb_proc, then calls
  * fp_run with pan's options; the heuristics see the location through
  * the bridge.  A location marked fp_error is an error state (pan's
- * uerror: the search stops there); with -a, an accepting location closes
+ * uerror: the search stops there, or with --anytime goes on); with -a, an accepting location closes
  * a cycle when the nested search reaches its seed again.
  */
 #ifndef DMC_FAKE_PAN_H
@@ -29,6 +29,12 @@ typedef struct fp_result {
 	int nexpanded;
 	double stored, expanded, reopened, pruned, dropped;
 	int discarded;                /* items the runtime handed back (dmc_br_discard) */
+	/* --anytime: pan goes on after each error; the trails the runtime
+	 * took as shorter (their steps, in order), and whether the last is
+	 * proven shortest */
+	long improved[8];
+	int nimproved;
+	int proven;
 } fp_result;
 
 void fp_reset(void);              /* no error locations; fb_reset() is the test's */

@@ -67,6 +67,9 @@ static void test_declarative_settings(void)
 	CHECK(!o.combo.active);               /* plain: the classic code path */
 	CHECK(!dmc_lua_has_priority(X));      /* and no Lua state kept */
 	CHECK(!dmc_lua_has_beam_schedule(X));
+	CHECK(!o.anytime);
+	CHECK_EQ_LONG(load("anytime = true\n", NULL, &o, err, sizeof err), 0);
+	CHECK(o.anytime);
 }
 
 static void test_command_line_wins(void)
@@ -345,6 +348,7 @@ static void test_numbers_in_range(void)
 	expect_error("weight = 0/0\n", "1: weight: expected a number 1..1e+06");
 	expect_error("weight = math.huge\n", "1: weight: expected");
 	expect_error("weight = 1e7\n", "1: weight: expected");
+	expect_error("anytime = 1\n", "1: anytime: expected true or false, got number");
 	expect_error("search = 'greedy'\nweights = { dU = 1e300 }\n", "2: weights: weight of dU");
 	expect_error("search = 'greedy'\nweights = { dU = 0/0 }\n", "2: weights: weight of dU");
 	expect_error("search = 'beam'\nbeam = { [0] = 1e15 }\n", "2: beam: a schedule");

@@ -133,6 +133,78 @@ static void greedy_and_wastar_follow_h(void)
 	order_is(&r, want, 2);
 }
 
+/* --anytime: three ways to the error at 11, of 2 (1-2-11), 4 (1-3-4-5-11)
+ * and 6 steps (1-6-...-10-11), the longest generated last. */
+static int three_paths(void)
+{
+	int t = graph(11);
+	edge(t, 1, 2);
+	edge(t, 1, 3);
+	edge(t, 1, 6);
+	edge(t, 2, 11);
+	edge(t, 3, 4);
+	edge(t, 4, 5);
+	edge(t, 5, 11);
+	edge(t, 6, 7);
+	edge(t, 7, 8);
+	edge(t, 8, 9);
+	edge(t, 9, 10);
+	edge(t, 10, 11);
+	error_at(t, 11);
+	return t;
+}
+
+static void anytime_shortens_the_trail(void)
+{
+	fp_result r;
+	/* dfs takes the longest way first (6 steps); then f = g + 5*0 takes
+	 * 3 before 2 (the heap keeps the LIFO order among equal f) but 2's
+	 * error (2 steps) comes before 4-5's; nothing shorter is left */
+	three_paths();
+	run(&r, "dfs", "none", "--anytime");
+	CHECK_EQ_LONG(r.nimproved, 2);
+	CHECK_EQ_LONG(r.improved[0], 6);
+	CHECK_EQ_LONG(r.improved[1], 2);
+	CHECK(r.proven);
+	static const int want[] = { 1, 6, 7, 8, 9, 10, 3, 2 };
+	order_is(&r, want, 8);
+	/* without --anytime dfs stops at its first trail */
+	three_paths();
+	run(&r, "dfs", "none", NULL);
+	CHECK(r.error && r.error_g == 6 && r.nimproved == 0 && !r.proven);
+}
+
+/* After a trail of 2 steps, a state at g = 1 can only lead to a shorter
+ * one if h < 1: with dL (admissible) bounding every error pan checks,
+ * 3 and 6 are dropped unexpanded; when pan also checks invalid end
+ * states (not dL's target), only g >= 2 drops states. */
+static void anytime_drops_what_cannot_be_shorter(void)
+{
+	fp_result r;
+	three_paths();
+	fb_checks(0, 1);
+	run(&r, "greedy", "dL", "--anytime");
+	CHECK_EQ_LONG(r.nimproved, 1);
+	CHECK_EQ_LONG(r.improved[0], 2);
+	CHECK(r.proven);
+	static const int bounded[] = { 1, 2 };
+	order_is(&r, bounded, 2);
+	CHECK(r.pruned >= 2);
+	three_paths();
+	run(&r, "greedy", "dL", "--anytime");
+	CHECK(r.proven && r.nimproved == 1);
+	static const int by_g[] = { 1, 2, 3, 6 };
+	order_is(&r, by_g, 4);
+	/* refused where it cannot work */
+	three_paths();
+	run(&r, "greedy", "dL,none", "--anytime");
+	CHECK(r.status == -1 && strstr(r.err, "cannot be used with alternation"));
+	three_paths();
+	const char *live[] = { "--anytime", "-a", NULL };
+	fp_run(live, &r);
+	CHECK(r.status == -1 && strstr(r.err, "cannot be combined with -a"));
+}
+
 /* A plateau: h = none is 0 everywhere, so greedy's order is its
  * tie-breaking: on the diamond, g and fifo expand breadth-first, deep
  * and lifo the last branch first; random is some order of the same
@@ -288,6 +360,8 @@ CHECK_MAIN("search",
 	CASE(greedy_and_wastar_follow_h),
 	CASE(ties_order_a_plateau),
 	CASE(alternation_takes_lists_in_turn),
+	CASE(anytime_shortens_the_trail),
+	CASE(anytime_drops_what_cannot_be_shorter),
 	CASE(proved_dead_ends_are_pruned),
 	CASE(beam_drops_beyond_its_width),
 	CASE(complete_searches_store_every_state),

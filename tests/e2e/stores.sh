@@ -21,6 +21,7 @@
 e2e_name=stores
 . "$(dirname "$0")/lib.sh"
 [ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+cd "$work" || exit 2
 command -v jq > /dev/null || { echo "stores.sh needs jq (apt-get install jq)" >&2; exit 2; }
 
 flag_of() { case $1 in collapse) echo -DCOLLAPSE ;; hc4) echo -DHC4 ;; bitstate) echo -DBITSTATE ;; esac; }

@@ -482,6 +482,12 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	char *mpi_cflags = NULL;
 	if (rc == 0 && o.ranks > 0)
 		o.cflags = mpi_cflags = drv_printf("%s%s--mpi", o.cflags, *o.cflags ? " " : "");
+	/* HDA*'s rule: astar and bfs accept a trail only when no rank holds a
+	 * state that could lead to a shorter one -- --anytime's bound, which
+	 * every rank applies until the search terminates everywhere */
+	if (rc == 0 && o.ranks > 1 && !o.lua && !has_opt(&o.rt_opts, "--anytime")
+	    && (!o.search || strcmp(o.search, "astar") == 0 || strcmp(o.search, "bfs") == 0))
+		drv_strv_push(&o.rt_opts, "--anytime");
 	if (rc == 0)
 		rc = check(e, &o, pml);
 	free(mpi_cflags);

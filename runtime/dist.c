@@ -41,7 +41,13 @@ struct dmc_dist {
 	long tok_count;
 	int tok_black;
 	int stop;                     /* STOP_* received (or sent), or -1 */
+	unsigned delay;               /* DMC_DIST_DELAY set: a random state for delays */
 	const char *why;              /* another rank stopped this one */
+	/* batches that arrived while the glue could not take them (a trail
+	 * being assembled in the middle of an expansion) */
+	unsigned char **later;
+	int *later_n, *later_from;
+	size_t nlater, later_cap;
 	/* a trail segment being waited for */
 	int waiting;
 	unsigned char *resp;
@@ -127,6 +133,8 @@ dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
 	if (!D->out || !D->sent_to || !D->recv_from)
 		return NULL;
 	D->stop = -1;
+	if (getenv("DMC_DIST_DELAY"))
+		D->delay = 2u * (unsigned) D->rank + 1u;
 	return D;
 }
 
@@ -171,12 +179,58 @@ static void serve_segment(dmc_dist *D, int to, const unsigned char *m)
 	isend(D, to, TAG_TRESP, b, (int) len);
 }
 
-/* One message, if any has arrived: 1 if one was handled.  take: states
- * go to the glue (else they are dropped: the search is over). */
+static void take_batch(dmc_dist *D, const unsigned char *m, int n, int from)
+{
+	for (size_t at = 0; at + 4 <= (size_t) n; ) {
+		uint32_t len;
+		memcpy(&len, m + at, sizeof len);
+		D->glue.take(m + at + sizeof len, len, from);
+		at += sizeof len + len;
+	}
+}
+
+/* the batches kept for later, to the glue now */
+static int take_later(dmc_dist *D)
+{
+	size_t n = D->nlater;
+	for (size_t i = 0; i < n; i++) {
+		take_batch(D, D->later[i], D->later_n[i], D->later_from[i]);
+		free(D->later[i]);
+	}
+	D->nlater = 0;
+	return n > 0;
+}
+
+static void keep_later(dmc_dist *D, unsigned char *m, int n, int from)
+{
+	if (D->nlater == D->later_cap) {
+		D->later_cap = D->later_cap ? 2 * D->later_cap : 16;
+		D->later = need(realloc(D->later, D->later_cap * sizeof *D->later), 1);
+		D->later_n = need(realloc(D->later_n, D->later_cap * sizeof *D->later_n), 1);
+		D->later_from = need(realloc(D->later_from, D->later_cap * sizeof *D->later_from), 1);
+	}
+	D->later[D->nlater] = m;
+	D->later_n[D->nlater] = n;
+	D->later_from[D->nlater++] = from;
+}
+
+/* One message, if any has arrived: 1 if one was handled.  take: 1 states
+ * go to the glue, 0 they are kept for later (a trail is being written),
+ * -1 they are dropped (the search is over). */
 static int receive_one(dmc_dist *D, int take, int *took)
 {
 	int flag = 0, n;
 	MPI_Status st;
+	if (D->delay) {
+		/* the test of termination detection (tests/e2e/distributed.sh):
+		 * half of the time a message that arrived stays in flight a while */
+		D->delay = D->delay * 1103515245u + 12345u;
+		if ((D->delay >> 16) & 1) {
+			struct timespec ts = { 0, (long) ((D->delay >> 8) % 200) * 1000 };
+			nanosleep(&ts, NULL);
+			return 0;
+		}
+	}
 	MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
 	if (!flag)
 		return 0;
@@ -188,12 +242,12 @@ static int receive_one(dmc_dist *D, int take, int *took)
 	case TAG_STATES:
 		D->count--;
 		D->black = 1;
-		for (size_t at = 0; take && at + 4 <= (size_t) n; ) {
-			uint32_t len;
-			memcpy(&len, m + at, sizeof len);
-			D->glue.take(m + at + sizeof len, len, st.MPI_SOURCE);
-			at += sizeof len + len;
+		if (take == 0) {
+			keep_later(D, m, n, st.MPI_SOURCE);
+			return 1;
 		}
+		if (take > 0)
+			take_batch(D, m, n, st.MPI_SOURCE);
 		if (took)
 			*took = 1;
 		break;
@@ -230,8 +284,9 @@ static int receive_one(dmc_dist *D, int take, int *took)
 
 int dmc_dist_poll(dmc_dist *D, unsigned every)
 {
-	if (++D->polls % every != 0)
+	if (++D->polls % every != 0 && !D->nlater)
 		return D->stop >= 0;
+	take_later(D);
 	while (receive_one(D, 1, NULL))
 		;
 	flush_all(D);
@@ -272,7 +327,7 @@ int dmc_dist_idle(dmc_dist *D)
 	if (D->size == 1)
 		return 1;
 	for (;;) {
-		int took = 0, any = 0;
+		int took = take_later(D), any = 0;
 		flush_all(D);
 		while (receive_one(D, 1, &took))
 			any = 1;
@@ -346,7 +401,7 @@ static void quiesce(dmc_dist *D)
 	flush_all(D);
 	MPI_Ibarrier(MPI_COMM_WORLD, &bar);
 	while (!done) {
-		if (!receive_one(D, 0, NULL))
+		if (!receive_one(D, -1, NULL))
 			nap();
 		MPI_Test(&bar, &done, MPI_STATUS_IGNORE);
 	}
@@ -354,7 +409,7 @@ static void quiesce(dmc_dist *D)
 	MPI_Alltoall(D->sent_to, 1, MPI_LONG, expect, 1, MPI_LONG, MPI_COMM_WORLD);
 	for (int r = 0; r < D->size; r++)
 		while (D->recv_from[r] < expect[r])
-			if (!receive_one(D, 0, NULL))
+			if (!receive_one(D, -1, NULL))
 				nap();
 	free(expect);
 	for (size_t i = 0; i < D->nsends; i++) {
@@ -404,8 +459,8 @@ int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 	s->clashes = *t++; s->open_peak = *t++; s->hcalls = *t++; s->htimed = *t++;
 	s->hseconds = *t++;
 	s->h_min = hmin_all;
-	if (D->why && !R->stopped && trail_len < 0)
-		R->stopped = D->why;
+	if (D->why && !R->stopped)
+		R->stopped = D->why;          /* not complete, not proven shortest */
 	return 1;
 }
 

@@ -464,6 +464,12 @@ int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 	return 1;
 }
 
+void dmc_dist_barrier(dmc_dist *D)
+{
+	(void) D;
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
 int dmc_dist_finish(dmc_dist *D, int status, int reporter)
 {
 	/* the reporting rank is the one whose `reporter` is 1 */

@@ -79,6 +79,8 @@ _Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg);
  * rank 0).  Returns 1 on the rank that reports, 0 elsewhere (the run then
  * prints nothing). */
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len);
+/* Every rank waits for the others. */
+void dmc_dist_barrier(dmc_dist *D);
 /* The reporting rank's exit status to every rank; MPI_Finalize. */
 int dmc_dist_finish(dmc_dist *D, int status, int reporter);
 

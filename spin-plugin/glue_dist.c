@@ -260,7 +260,11 @@ _Noreturn void glue_dist_exit(int status)
 	dmc_glue *g = glue();
 	long len = errors > 0 && g->dist_trail_len >= 0 ? g->dist_trail_len : -1;
 	int rep = dmc_dist_end(dist, dmc_glue_run, len);
-	if (errors > 0 && g->dist_trail_len >= 0) {
+	/* the other ranks' trails go before the reported one takes pan's name */
+	if (len >= 0 && !rep)
+		unlink(fnm);
+	dmc_dist_barrier(dist);
+	if (len >= 0) {
 		if (rep && dmc_dist_rank(dist) > 0) {
 			/* pan's name: rank N's prefix off */
 			char want[512];
@@ -271,8 +275,7 @@ _Noreturn void glue_dist_exit(int status)
 				if (rename(fnm, want) == 0)
 					snprintf(fnm, 512, "%s", want);
 			}
-		} else if (!rep)
-			unlink(fnm);
+		}
 	}
 	int code = dmc_rt_finish(dmc_glue_run, status);
 	pan_exit(dmc_dist_finish(dist, code, rep));

@@ -454,7 +454,8 @@ void dmc_putter(Trail *tr, int fd)
 	if (g->closing_claim)
 		put_step(0, g->closing_claim, fd);
 #ifdef DMC_MPI
-	g->dist_trail_len = trcnt - written;
+	if (!dmc_rt_anytime(dmc_glue_run))
+		g->dist_trail_len = trcnt - written;   /* --anytime: the trail it keeps (below) */
 #endif
 	free(chain);
 }
@@ -516,6 +517,9 @@ static void anytime_uerror(char *why)
 		pan_exit(1);
 	}
 	snprintf(fnm, 512, "%s", name);   /* the trail the results name */
+#ifdef DMC_MPI
+	g->dist_trail_len = steps;
+#endif
 	printf("pan: wrote %s\n", name);
 	dmc_rt_anytime_improved(dmc_glue_run, steps);
 }

@@ -286,8 +286,11 @@ int dmc_report(dmc_run *R, int status)
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (R->opt.search == DMC_SEARCH_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
-	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", R->opt.search_name, wnote,
-	                  R->heur->name, R->heur->admissible ? " (admissible)" : "");
+	char pnote[64] = "";
+	if (R->opt.preset)
+		snprintf(pnote, sizeof pnote, " (preset %s)", R->opt.preset);
+	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s%s", R->opt.search_name, wnote,
+	                  R->heur->name, R->heur->admissible ? " (admissible)" : "", pnote);
 	const char *por_note;
 	int por_on = dmc_por_status(R->por, &por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats(R->por);
@@ -302,6 +305,10 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);
+	if (R->opt.preset)
+		dmc_results_str(r, "preset", NULL, R->opt.preset);
+	else
+		dmc_results_null(r, "preset");
 	if (R->heur_note[0])
 		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
 	else

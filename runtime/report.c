@@ -132,6 +132,18 @@ static const char *why_pan_stopped(const dmc_run *R)
 	return "out of memory (pan)";
 }
 
+/* what may have kept a finished search from seeing every state, or NULL */
+static const char *states_missed(const dmc_run *R)
+{
+	if (R->st.dropped > 0)
+		return "beam search dropped states";
+	if (dmc_br_depth_truncated())
+		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return "hash compaction (-DHC) may have taken distinct states for one";
+	return NULL;
+}
+
 static const char *incomplete_reason(const dmc_run *R)
 {
 	if (R->stopped)
@@ -142,13 +154,8 @@ static const char *incomplete_reason(const dmc_run *R)
 			return "";
 		return why_pan_stopped(R);
 	}
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return "hash compaction (-DHC) may have taken distinct states for one";
-	return "";
+	const char *missed = states_missed(R);
+	return missed ? missed : "";
 }
 
 const char *dmc_report_anytime_unproven(const dmc_run *R)
@@ -163,13 +170,7 @@ const char *dmc_report_anytime_unproven(const dmc_run *R)
 		return "partial-order reduction was on (--no-por)";
 	if (R->st.clashes > 0)
 		return "fingerprint clashes kept states from being re-opened";
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return "hash compaction (-DHC) may have taken distinct states for one";
-	return NULL;
+	return states_missed(R);
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */

@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) the spin-dmc authors
-# pdb.sh -- the pattern-database heuristic (--heuristic pdb) against
+# pdb.sh -- the pattern-database heuristics (--heuristic pdb and pdb-pred) against
 # SPIN's breadth-first search (-DBFS -DNOREDUCE), on the pdb models
 # (tests/models/pdb/, pan options from a "pan-options:" comment) and the
 # safety models of tests/models/ listed below.  For every model:
-#   - A* with pdb and --no-por gives SPIN's verdict and exit status; its
+#   - A* with pdb (and with pdb-pred) and --no-por gives SPIN's verdict and exit status; its
 #     trail replays with spin -t for all its steps and, for an assertion,
 #     is exactly as long as SPIN's BFS trail (pdb is admissible, and the
 #     dead ends it prunes have no path to an error);
@@ -49,9 +49,9 @@ reference() {
 
 check() { # dir model name tag search opts panopts
 	d=$1; m=$2; name=$3; tag=$4; s=$5; opts=$6; pan=$7
-	what="$name $s/pdb $pan"
+	what="$name $s/$heur $pan"
 	# shellcheck disable=SC2086
-	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic pdb -- $pan $opts \
+	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic "$heur" -- $pan $opts \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
 	if [ "$rc" = 2 ] && grep -q 'needs target locations' "$d/$tag.err"; then
@@ -114,8 +114,11 @@ for f in "$top"/tests/models/pdb/*.pml $(for n in $suite; do echo "$top/tests/mo
 		2) skipped=$((skipped + 1)); continue ;;
 		*) fail "$name: SPIN's BFS reference run failed"; continue ;;
 		esac
+		heur=pdb
 		check "$d" "$name.pml" "$name" a astar "$popts" --no-por
 		[ $pass = plain ] && check "$d" "$name.pml" "$name" g greedy "$popts" ""
+		heur=pdb-pred
+		check "$d" "$name.pml" "$name" ap astar "$popts" --no-por
 	done
 done
 

@@ -38,8 +38,6 @@
 #define PRODUCT_MAX 4096              /* successors of one state by one transition */
 #define INF_D INT32_MAX
 
-typedef struct { int send, recv; } pair;
-
 typedef struct { uint32_t from, to; int cost, t, r; } edge;
 
 struct dmc_pdb {
@@ -63,8 +61,12 @@ struct dmc_pdb {
 	dmc_vprogs *ps;
 	dmc_vprog *guard, *goal_f, *chan;
 	dmc_vprog **rhs, **msg, **match;
-	pair *pairs;
-	int npairs;
+	int *es, *er;                 /* one state's enabled sends and receives */
+	/* the transitions by automaton and source location: those of
+	 * automaton q at location l are by_loc[first[base[q] + l] ..
+	 * first[base[q] + l + 1]), all of q's from first[base[q]] */
+	int *by_loc, *first, *base;
+	int loc_index;                /* 0: a transition's source is out of range, scan all */
 	dmc_vset *dom, *cur;
 	const dmc_vset **vals, **vals2;   /* the evaluators' input; vals2: give_merged's */
 	/* the table */
@@ -130,18 +132,37 @@ static int compile_model(dmc_pdb *p)
 			return NOMEM;
 	if (dmc_vprogs_seal(p->ps) < 0)
 		return NOMEM;
-	for (int s = 0; s < m->ntrans; s++)
-		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
-			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
-				p->npairs++;
-	p->pairs = malloc(((size_t) p->npairs + 1) * sizeof *p->pairs);
-	if (!p->pairs)
+	size_t nl = 0;
+	p->base = malloc(((size_t) m->nprocs + 1) * sizeof *p->base);
+	if (!p->base)
 		return NOMEM;
-	p->npairs = 0;
-	for (int s = 0; s < m->ntrans; s++)
-		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
-			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
-				p->pairs[p->npairs++] = (pair){ s, r };
+	for (int q = 0; q < m->nprocs; q++) {
+		p->base[q] = (int) nl;
+		nl += (size_t) (m->procs[q].nlocs > 0 ? m->procs[q].nlocs : 0);
+	}
+	p->base[m->nprocs] = (int) nl;
+	p->first = calloc(nl + 2, sizeof *p->first);
+	p->by_loc = malloc(((size_t) m->ntrans + 1) * sizeof *p->by_loc);
+	if (!p->first || !p->by_loc)
+		return NOMEM;
+	p->loc_index = 1;
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].from >= 0 && m->trans[t].from < m->procs[m->trans[t].proc].nlocs)
+			p->first[p->base[m->trans[t].proc] + m->trans[t].from + 1]++;
+		else
+			p->loc_index = 0;
+	for (size_t i = 0; i < nl; i++)
+		p->first[i + 1] += p->first[i];
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].from >= 0 && m->trans[t].from < m->procs[m->trans[t].proc].nlocs)
+			p->by_loc[p->first[p->base[m->trans[t].proc] + m->trans[t].from]++] = t;
+	for (size_t i = nl; i > 0; i--)
+		p->first[i] = p->first[i - 1];
+	p->first[0] = 0;
+	p->es = malloc(((size_t) m->ntrans + 1) * sizeof *p->es);
+	p->er = malloc(((size_t) m->ntrans + 1) * sizeof *p->er);
+	if (!p->es || !p->er)
+		return NOMEM;
 	p->dom = malloc(((size_t) m->nvars + 1) * sizeof *p->dom);
 	p->cur = malloc(((size_t) m->nvars + 1) * sizeof *p->cur);
 	p->next = malloc(((size_t) m->nvars + 1) * sizeof *p->next);
@@ -534,12 +555,11 @@ static int disjoint(const dmc_vset *a, const dmc_vset *b)
 	return count(a) <= VALUES_MAX && count(b) <= VALUES_MAX && count(&x) == count(a) + count(b);
 }
 
-static int pair_enabled(dmc_pdb *p, const long *s, int t, int r)
+/* Whether enabled send t and enabled receive r may pair up. */
+static int pair_match(dmc_pdb *p, int t, int r)
 {
 	const dmc_atrans *snd = &p->m->trans[t], *rcv = &p->m->trans[r];
 	dmc_vset a, b;
-	if (!enabled(p, s, t) || !enabled(p, s, r))
-		return 0;
 	if (snd->chan && rcv->chan) {
 		dmc_vp_eval(p->ps, p->chan[t], p->vals, &a);
 		dmc_vp_eval(p->ps, p->chan[r], p->vals, &b);
@@ -584,6 +604,21 @@ static double now(void)
 	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Transition t in state i: its successors when it fires alone; a
+ * rendezvous half, when enabled, goes to the list of its kind. */
+static int visit(dmc_pdb *p, size_t i, int t, int *ns, int *nr, size_t max)
+{
+	if (!enabled(p, p->st + i * (size_t) p->k, t))
+		return OK;
+	if (p->m->trans[t].sync == DMC_SYNC_SEND)
+		p->es[(*ns)++] = t;
+	else if (p->m->trans[t].sync == DMC_SYNC_RECV)
+		p->er[(*nr)++] = t;
+	else
+		return successors(p, i, t, -1, max);
+	return OK;
+}
+
 /* Breadth-first from init: OK, TOO_BIG, TOO_WIDE (p->bad_var), NOMEM. */
 static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 {
@@ -600,20 +635,37 @@ static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 		load(p, p->st + i * (size_t) p->k);
 		if (deadline > 0 && (i & 1023) == 1023 && now() > deadline)
 			return TOO_BIG;
-		for (int t = 0; t < p->m->ntrans; t++) {
-			if (p->m->trans[t].sync != DMC_SYNC_NONE || !enabled(p, p->st + i * (size_t) p->k, t))
-				continue;
-			int rc = successors(p, i, t, -1, max);
-			if (rc < 0)
-				return rc;
+		int ns = 0, nr = 0;
+		for (int q = 0; q < p->m->nprocs; q++) {
+			/* an automaton in the pattern: its transitions at its
+			 * location (one class of locations: those of each) */
+			int slot = p->proc_slot[q], lo = p->first[p->base[q]], hi = p->first[p->base[q + 1]];
+			long c = slot >= 0 ? p->st[i * (size_t) p->k + p->nv + slot] : -1;
+			if (!p->loc_index) {
+				if (q > 0)
+					break;
+				lo = 0;
+				hi = p->m->ntrans;
+			} else if (slot >= 0 && !p->nmark[slot]) {
+				lo = p->first[p->base[q] + c];
+				hi = p->first[p->base[q] + c + 1];
+			}
+			for (int j = lo; j < hi; j++) {
+				int rc = visit(p, i, p->loc_index ? p->by_loc[j] : j, &ns, &nr, max);
+				if (rc < 0)
+					return rc;
+			}
 		}
-		for (int q = 0; q < p->npairs; q++) {
-			if (!pair_enabled(p, p->st + i * (size_t) p->k, p->pairs[q].send, p->pairs[q].recv))
-				continue;
-			int rc = successors(p, i, p->pairs[q].send, p->pairs[q].recv, max);
-			if (rc < 0)
-				return rc;
-		}
+		/* rendezvous pairs among the enabled halves only */
+		for (int a = 0; a < ns; a++)
+			for (int b = 0; b < nr; b++) {
+				if (p->m->trans[p->es[a]].proc == p->m->trans[p->er[b]].proc
+				    || !pair_match(p, p->es[a], p->er[b]))
+					continue;
+				int rc = successors(p, i, p->es[a], p->er[b], max);
+				if (rc < 0)
+					return rc;
+			}
 	}
 	return OK;
 }
@@ -852,55 +904,51 @@ static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
 		keep_p[p->pp[best - p->nv]] = 0;
 }
 
-/* Which component to leave out after an exploration that outgrew the
- * limit, by the accuracy measure (pdb_dpr.h): the one whose removal keeps
- * hU(initial) of the projection highest, the least spurious behaviour
- * hU sees; ties go to drop_one's order. */
+typedef struct { int slot, h, rank; } cand;
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const cand *x = a, *y = b;
+	if (x->h != y->h)
+		return x->h > y->h ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? -1 : 1;
+	return x->slot - y->slot;
+}
+
+/* What to leave out after an exploration that outgrew the limit, by the
+ * accuracy measure (pdb_dpr.h): the components whose removal keeps
+ * hU(initial) of the projection highest, the least spurious behaviour hU
+ * sees (ties: farthest from the goals).  A quarter of the pattern at a
+ * time, so that a large model needs few explorations that fail. */
 static void drop_accurate(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
                           unsigned char *keep_p, const int *rank_v, const int *rank_p)
 {
-	int best = -1, best_h = -1;
-	for (int i = 0; i < p->k; i++) {
-		unsigned char *k = i < p->nv ? &keep_v[p->pv[i]] : &keep_p[p->pp[i - p->nv]];
-		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
-			continue;
-		*k = 0;
-		int h = dmc_pdb_dpr_h(dpr, keep_v, keep_p);
-		*k = 1;
-		if (h > best_h) {
-			best_h = h;
-			best = i;
-		}
-	}
-	/* among the equally accurate, drop_one's choice: mask out the rest */
-	int *rv = malloc(((size_t) p->m->nvars + 1) * sizeof *rv);
-	int *rp = malloc(((size_t) p->m->nprocs + 1) * sizeof *rp);
-	if (!rv || !rp || best < 0) {
-		free(rv), free(rp);
+	cand *c = malloc(((size_t) p->k + 1) * sizeof *c);
+	int n = 0;
+	if (!c) {
 		drop_one(p, keep_v, keep_p, rank_v, rank_p);
 		return;
 	}
-	for (int v = 0; v < p->m->nvars; v++)
-		rv[v] = -1;
-	for (int q = 0; q < p->m->nprocs; q++)
-		rp[q] = -1;
 	for (int i = 0; i < p->k; i++) {
 		unsigned char *k = i < p->nv ? &keep_v[p->pv[i]] : &keep_p[p->pp[i - p->nv]];
 		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
-			continue;
+			continue;             /* one value: costs no state */
 		*k = 0;
-		int h = dmc_pdb_dpr_h(dpr, keep_v, keep_p);
+		c[n].h = dmc_pdb_dpr_h(dpr, keep_v, keep_p);
 		*k = 1;
-		if (h == best_h) {
-			if (i < p->nv)
-				rv[p->pv[i]] = rank_v[p->pv[i]] == INT32_MAX ? INT32_MAX - 1 : rank_v[p->pv[i]];
-			else
-				rp[p->pp[i - p->nv]] = rank_p[p->pp[i - p->nv]] == INT32_MAX ? INT32_MAX - 1
-				                       : rank_p[p->pp[i - p->nv]];
-		}
+		c[n].rank = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
+		c[n++].slot = i;
 	}
-	drop_one(p, keep_v, keep_p, rv, rp);
-	free(rv), free(rp);
+	qsort(c, (size_t) n, sizeof *c, cmp_cand);
+	for (int j = 0; j < n && j < (n + 3) / 4; j++) {
+		int i = c[j].slot;
+		if (i < p->nv)
+			keep_v[p->pv[i]] = 0;
+		else
+			keep_p[p->pp[i - p->nv]] = 0;
+	}
+	free(c);
 }
 
 /* At most how many abstract states the pattern has: the product of its
@@ -1016,9 +1064,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		keep_p[q] = in->proc_ok[q] != 0 && goal_p[q] != INT32_MAX;
 	if (in->s0 && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
 		goto out;
-	if (dpr && bound(m, keep_v, keep_p) > (double) in->max_states)
-		refine_down(m, p->constant, dpr, keep_v, keep_p, in->var_ok, in->proc_ok, goal_v, goal_p, deadline);
-	for (;;) {
+	for (int refined = 0;;) {
 		set_pattern(p, keep_v, keep_p);
 		for (int i = 0; i < p->nv; i++)
 			init[i] = in->init_val[p->pv[i]];
@@ -1038,7 +1084,15 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			break;
 		if (rc == TOO_WIDE && p->bad_var >= 0)
 			keep_v[p->bad_var] = 0;
-		else if (dpr)
+		else if (dpr && !refined++) {
+			/* everything relevant does not fit: downward refinement
+			 * first, then the least harmful removals */
+			double before = bound(m, keep_v, keep_p);
+			refine_down(m, p->constant, dpr, keep_v, keep_p, in->var_ok, in->proc_ok, goal_v,
+			            goal_p, deadline);
+			if (bound(m, keep_v, keep_p) == before)
+				drop_accurate(p, dpr, keep_v, keep_p, goal_v, goal_p);
+		} else if (dpr)
 			drop_accurate(p, dpr, keep_v, keep_p, goal_v, goal_p);
 		else
 			drop_one(p, keep_v, keep_p, goal_v, goal_p);
@@ -1156,7 +1210,7 @@ void dmc_pdb_free(dmc_pdb *p)
 	}
 	dmc_vprogs_free(p->ps);
 	free(p->guard), free(p->goal_f), free(p->chan), free(p->rhs), free(p->msg), free(p->match);
-	free(p->pairs), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
+	free(p->es), free(p->er), free(p->by_loc), free(p->first), free(p->base), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
 	free(p->var_slot), free(p->proc_slot), free(p->pv), free(p->pp);
 	free(p->assigned), free(p->succ), free(p->pos);
 	free(p->ncut), free(p->cut), free(p->nmark), free(p->mark), free(p->constant);

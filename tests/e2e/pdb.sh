@@ -122,6 +122,39 @@ for f in "$top"/tests/models/pdb/*.pml $(for n in $suite; do echo "$top/tests/mo
 	done
 done
 
+# the results' pdb member (docs/json.md), and a proof by the abstraction
+if [ -z "${PDB_ONLY:-}" ] || echo deadend_ok | grep -Eq "$PDB_ONLY"; then
+	d=$work/json-deadend
+	stage_model "$top/tests/models/pdb/deadend_ok.pml" "$d"
+	for heur in pdb pdb-pred; do
+		(cd "$d" && "$dmc" check deadend_ok.pml --json --search astar --heuristic $heur -- -E > $heur.json 2> $heur.err)
+		got=$(jq -r '[.pdb.tables >= 1, .pdb.pattern_size >= 1, .pdb.abstract_states >= 1, .pdb.h_initial, .pdb.build_s >= 0, .states_stored] | map(tostring) | join(" ")' "$d/$heur.json" 2> /dev/null)
+		if [ "$got" = "true true true inf true 1" ]; then ok "deadend_ok $heur: JSON pdb member, proved with 1 state"
+		else fail "deadend_ok $heur: JSON says '$got'"; fi
+	done
+	(cd "$d" && "$dmc" check deadend_ok.pml --json --heuristic hL > hL.json 2> /dev/null)
+	if [ "$(jq -c .pdb "$d/hL.json")" = null ]; then ok "hL: JSON pdb is null"
+	else fail "hL: JSON pdb is $(jq -c .pdb "$d/hL.json")"; fi
+fi
+
+# a UPPAAL translation: A* with pdb and pdb-pred finds a trail as short as
+# breadth-first search's (A* with none)
+if [ -z "${PDB_ONLY:-}" ] || echo fischer | grep -Eq "$PDB_ONLY"; then
+	d=$work/fischer
+	mkdir -p "$d"
+	cp "$top/contrib/models/fischer_B_5.xta" "$top/contrib/models/fischer_B_5.q" "$d/"
+	for heur in none pdb pdb-pred; do
+		(cd "$d" && "$dmc" check fischer_B_5.xta --query fischer_B_5.q --json --search astar --heuristic $heur \
+			--no-por -- -E > $heur.json 2> $heur.err)
+	done
+	want=$(jq -r .trail_length "$d/none.json")
+	for heur in pdb pdb-pred; do
+		got=$(jq -r '.verdict + " " + (.trail_length | tostring)' "$d/$heur.json" 2> /dev/null)
+		if [ "$got" = "violation $want" ]; then ok "fischer_B_5 astar/$heur: shortest trail ($want steps)"
+		else fail "fischer_B_5 astar/$heur: '$got', breadth-first: $want steps"; fi
+	done
+fi
+
 echo "pdb: $skipped checks not applicable"
 echo "pdb: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -250,11 +250,10 @@ static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, c
 	const dmc_amodel *m = in->m;
 	predset ps;
 	dmc_pdb *best = NULL;
-	int *t = malloc(((size_t) in->max_states + 2) * sizeof *t);
-	int *r = malloc(((size_t) in->max_states + 2) * sizeof *r);
+	int *t = NULL, *r = NULL;
 	int *curloc = malloc(((size_t) m->nprocs + 1) * sizeof *curloc);
 	int rounds = 0;
-	if (!t || !r || !curloc || set_init(&ps, in) < 0) {
+	if (!curloc || set_init(&ps, in) < 0) {
 		snprintf(err, errlen, "out of memory building the pattern database");
 		goto out;
 	}
@@ -289,7 +288,15 @@ static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, c
 		best = p;
 		if (dmc_pdb_stats_of(p)->h_init == DMC_PDB_INF || rounds >= DMC_PDB_PRED_ROUNDS)
 			break;
-		int n = dmc_pdb_path(p, t, r, (int) in->max_states + 1);
+		/* a shortest path visits each abstract state at most once */
+		size_t len = dmc_pdb_stats_of(p)->states + 1;
+		int *t2 = realloc(t, len * sizeof *t), *r2 = t2 ? realloc(r, len * sizeof *r) : NULL;
+		if (t2)
+			t = t2;
+		if (!t2 || !r2)
+			break;                /* out of memory: keep this table */
+		r = r2;
+		int n = dmc_pdb_path(p, t, r, (int) len);
 		if (!refine_path(&ps, t, r, n, curloc))
 			break;                /* nothing new: the path is as precise as it gets */
 	}

@@ -70,8 +70,8 @@ CONFIGS="pdb pdb-pred hL dL none"
 	echo "pattern database's construction included (SPIN: pan's elapsed time, without"
 	echo "compiling); states: states stored; trail: steps of the trail found."
 	echo
-	echo "| model | verdict | trail | $(for c in $CONFIGS; do printf '%s s | ' "$c"; done)BFS s | $(for c in $CONFIGS; do printf '%s states | ' "$c"; done)BFS states | pdb build s | pdb h(init) | pdb-pred h(init) |"
-	printf '|---|---|--:|'
+	echo "| model | verdict | BFS verdict | trail | $(for c in $CONFIGS; do printf '%s s | ' "$c"; done)BFS s | $(for c in $CONFIGS; do printf '%s states | ' "$c"; done)BFS states | pdb build s | pdb h(init) | pdb-pred h(init) |"
+	printf '|---|---|---|--:|'
 	for _ in $CONFIGS x $CONFIGS x; do printf -- '--:|'; done
 	echo "--:|--:|--:|"
 } > "$work/table"
@@ -90,10 +90,12 @@ while read -r name spinopt; do
 		b_states=$(sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' "$d/pan.out" | head -1)
 		b_time=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\).*/\1/p' "$d/pan.out" | head -1)
 		b_err=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out")
+		b_verdict=timeout
+		[ "${b_err:-0}" -gt 0 ] 2> /dev/null && b_verdict=violation
+		[ "$b_err" = 0 ] && b_verdict="no violation"
 		[ -n "$b_err" ] || { b_states=timeout; b_time=">$limit"; }
-		[ -f "$d/$name.pml.trail" ] && b_len=$(grep -c '^[0-9-]' "$d/$name.pml.trail")
 	else
-		b_states=error; b_time=-; b_err=""
+		b_states=error; b_time=-; b_err=""; b_verdict=error
 	fi
 	verdict=-; trail=-; times=""; states=""; pb=-; ph=-; pph=-
 	for c in $CONFIGS; do
@@ -117,13 +119,14 @@ while read -r name spinopt; do
 		fi
 		[ "$c" = pdb-pred ] && pph=$(jq -r 'if .pdb then (.pdb.h_initial | tostring) else "-" end' "$d/$c.json" 2> /dev/null || echo -)
 	done
-	echo "| $name | $verdict | $trail |$times $b_time |$states $b_states | $pb | $ph | $pph |" >> "$work/table"
+	echo "| $name | $verdict | $b_verdict | $trail |$times $b_time |$states $b_states | $pb | $ph | $pph |" >> "$work/table"
 done < "$work/list"
 
 {
 	cat "$work/table"
 	echo
-	echo "SPIN's BFS verdicts agree with the table's unless a row says otherwise;"
-	echo "see docs/heuristics.md (section pdb) for what the abstractions are."
+	echo "verdict: what the dmc runs that finished said (they never disagreed with"
+	echo "each other here); BFS verdict: SPIN's.  See docs/heuristics.md (section"
+	echo "pdb) for what the abstractions are."
 } > "$out"
 cat "$out"

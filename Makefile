@@ -10,7 +10,8 @@
 #                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
-#                   and the guidance corpus (docs/benchmarks-guidance.md)
+#                   the guidance corpus (docs/benchmarks-guidance.md) and the
+#                   pattern databases (docs/benchmarks-pdb.md)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
 #                   --prefix, default /usr/local); make uninstall; make deb
 #                   a Debian package of it (dpkg-deb)
@@ -211,6 +212,7 @@ bench: all
 	sh tests/bench/anml.sh
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
+	sh tests/bench/pdb.sh
 
 demo: all
 	sh contrib/demo.sh

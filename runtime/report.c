@@ -22,6 +22,7 @@
 #include "ndfs.h"
 #include "faults.h"
 #include "results.h"
+#include "pdb.h"
 #include "version.h"
 
 
@@ -391,6 +392,27 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_end(r);
 	} else
 		dmc_results_null(r, "hcache");
+	const dmc_pdb_stats *pdb = R->heur->pdb_stats && R->hinst ? R->heur->pdb_stats(R->hinst) : NULL;
+	if (pdb) {
+		char hi[32] = "infinity";
+		if (pdb->h_init != DMC_PDB_INF)
+			snprintf(hi, sizeof hi, "%d", pdb->h_init);
+		dmc_results_text(r, "pattern database", "%d table(s), %d component(s), %zu abstract states, "
+		                 "%d round(s), %.3f s to build, %zu bytes, h(initial) = %s", pdb->tables,
+		                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds, pdb->bytes, hi);
+		dmc_results_object(r, "pdb");
+		dmc_results_num(r, "tables", NULL, "%.0f", pdb->tables);
+		dmc_results_num(r, "pattern_size", NULL, "%.0f", pdb->pattern);
+		dmc_results_num(r, "abstract_states", NULL, "%.0f", (double) pdb->states);
+		dmc_results_num(r, "abstract_transitions", NULL, "%.0f", (double) pdb->edges);
+		dmc_results_num(r, "rounds", NULL, "%.0f", pdb->rounds);
+		dmc_results_num(r, "build_s", NULL, "%.6f", pdb->seconds);
+		dmc_results_num(r, "bytes", NULL, "%.0f", (double) pdb->bytes);
+		dmc_results_h(r, "h_initial", NULL, pdb->h_init == DMC_PDB_INF ? DMC_H_INF : pdb->h_init);
+		dmc_results_bool(r, "time_limit", pdb->timed_out);
+		dmc_results_end(r);
+	} else
+		dmc_results_null(r, "pdb");
 	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
 	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 	                                  + dmc_runtime_bytes(R)) / st->stored : 0.0);

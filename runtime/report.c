@@ -252,12 +252,13 @@ int dmc_report(dmc_run *R, int status)
 		 * initial state (a claim's guard pan cannot evaluate), or
 		 * while setting up (hash table out of memory, a signal) */
 		R->started = 1;
-		R->heur = dmc_heuristic_find(R->opt.heuristic);
+		R->heur = R->opt.combo.active ? dmc_combo_finish(&R->opt.combo)
+		        : dmc_heuristic_find(R->opt.heuristic);
 		R->prune_note = "off";
 		R->st.h_initial = -1;
 		R->t_start = dmc_now_seconds();
 	}
-	if (!R->heur)
+	if (!R->heur)                 /* (a run that never set up: pan's own report stands) */
 		return status;
 	if (R->t_end == 0)
 		R->t_end = dmc_now_seconds();

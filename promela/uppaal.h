@@ -380,8 +380,34 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *o);
 void up_emit_expr(up_net *n, up_inst *in, const up_expr *e, FILE *out);
 
 /* the whole translation: model text to Promela; returns 0 or 2 (error in
- * c->err).  query_text/query_file may be NULL. */
+ * c->err).  query_text/query_file may be NULL.  The query: query_text
+ * without query_file (a formula); else the .q file's text, or without
+ * one the model's stored queries: the first one dmc can check. */
 int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 		      const char *query_text, const char *query_file, FILE *out);
+/* the same with stored query k (from 1) of the .q file or the model, and
+ * no other (an error when it cannot be checked); k 0: up_translate_text */
+int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len,
+		       const char *query_text, const char *query_file, int k, FILE *out);
+
+/* ---- every stored query, for dmc check (uppaal.c) ---- */
+typedef struct {
+	char *text;             /* as written, on one line */
+	char *file;             /* where it starts */
+	int line, col;
+	char *skip;             /* why dmc cannot check it, or NULL */
+	int witness;            /* 1: a trail of the translation shows it satisfied
+				 * (E<>, E[]); 0: NOT satisfied (A[], A<>, -->) */
+} up_query_info;
+/* the stored queries of query_file (a .q file), or without one of the
+ * model, in order, each tried (parsed and translated: what fails is
+ * skipped with the reason; the translations' warnings go to standard
+ * error once each).  Their number, or -1 after a message when the model
+ * or the file cannot be read. */
+int prom_uppaal_queries(const char *model, const char *query_file, up_query_info **out);
+void prom_uppaal_free_queries(up_query_info *q, int n);
+/* prom_uppaal_to_file with stored query k (from 1) only; k 0: as there */
+int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
+			      const char *out_path, int quiet);
 
 #endif

@@ -152,9 +152,20 @@ spin_says "$models/gate_queue.xml" 'E<> Car(2).Pass and (forall (i : id_t) i != 
 spin_says "$models/gate_queue.xml" 'A[] forall (i : id_t) forall (j : id_t) Car(i).Pass && Car(j).Pass imply i == j' unreach
 spin_says "$models/gate_queue.xml" 'A[] Ctl.list[N] == 0' unreach
 spin_says "$models/gate_queue.xml" 'A[] not deadlock' unreach
-expect 1 'verdict *violation' "gate_queue.xml: its stored queries, sup skipped" -- "$dmc" check "$models/gate_queue.xml"
-grep -q "query 'sup: Car(0).x' skipped" out.txt && ok "gate_queue.xml: sup skipped with the reason" \
-	|| fail "gate_queue.xml: sup not named: $(head -n 3 out.txt)"
+# every stored query in one run, answered as verifyta answers; sup is
+# skipped with the reason; exit 1: a query's search found a trail
+expect 1 '' "gate_queue.xml: its stored queries" -- "$dmc" check "$models/gate_queue.xml"
+answers() { sed -n 's/^ -- Formula \(is satisfied\|is NOT satisfied\|is skipped\|is not decided\).*/\1/p' "$1" | tr '\n' ','; }
+[ "$(answers out.txt)" = "is skipped,is satisfied,is satisfied,is satisfied,is satisfied,is satisfied," ] \
+	&& ok "gate_queue.xml: every stored query answered in order" || fail "gate_queue.xml answers: $(answers out.txt)"
+grep -q "^Verifying formula 1 at .*gate_queue.xml:56:17" out.txt && grep -q '^ -- Formula is skipped: not a kind dmc checks' out.txt \
+	&& ok "gate_queue.xml: sup skipped with the reason" || fail "gate_queue.xml: sup not named: $(head -n 3 out.txt)"
+grep -q "source model's terms" out.txt && fail "gate_queue.xml: a trace without --replay" || ok "gate_queue.xml: no trace unless asked"
+"$dmc" check "$models/gate_queue.xml" --json > q.json 2> q.err
+[ "$(jq -r '.query.answer' q.json | tr '\n' ,)" = "skipped,satisfied,satisfied,satisfied,satisfied,satisfied," ] \
+	&& [ "$(jq -r '.verdict' q.json | tr '\n' ,)" = "skipped,violation,no-violation,no-violation,no-violation,violation," ] \
+	&& [ "$(jq -r '.query.index' q.json | tr '\n' ,)" = "1,2,3,4,5,6," ] \
+	&& ok "gate_queue.xml --json: one object per query" || fail "gate_queue.xml --json: $(head -c 400 q.json)"
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
@@ -278,12 +289,12 @@ grep -q '^final state: P.b' out.txt && ok "deadlock: the final state is the dead
 	|| fail "deadlock: final state: $(tail -n 3 out.txt)"
 expect 0 'verdict *no-violation' "dmc check no_deadlock.xta A[] not deadlock" -- \
 	"$dmc" check "$models/no_deadlock.xta" --query 'A[] not deadlock'
-# stored queries: the first one dmc checks; sup/Pr are skipped, not errors
+# a .q file: every query; sup/Pr are skipped, not errors
 printf 'sup: P.x\nE<> P.c\nA[] not deadlock\n' > stored.q
-expect 1 'verdict *violation' "a .q file: the first checkable query" -- \
+expect 1 'Formula is satisfied' "a .q file: every query" -- \
 	"$dmc" check "$models/old_syntax.xta" --query stored.q
-grep -q "stored.q:1:1: query 'sup: P.x' skipped" out.txt && ok "a query dmc cannot check is skipped with the reason" \
-	|| fail "skipped query not named: $(head -n 5 out.txt)"
+grep -q "^Verifying formula 1 at stored.q:1:1" out.txt && grep -q "Formula is skipped: not a kind" out.txt \
+	&& ok "a query dmc cannot check is skipped with the reason" || fail "skipped query not named: $(head -n 5 out.txt)"
 expect 2 "only" "deadlock under another operator" -- \
 	"$dmc" translate "$models/deadlock.xta" --target 'E<> deadlock && P.b'
 printf 'int v = 40000;\nprocess P() { state a; init a; }\nsystem P;\n' > range_init.xta

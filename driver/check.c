@@ -477,8 +477,10 @@ static const char *answer_of(const char *verdict, const drv_fe_query *q, const q
 	return strcmp(verdict, "incomplete") == 0 ? "unknown" : "error";
 }
 
-/* {"index", "count", "formula", "file", "line", "column", "answer", "reason"} */
-static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer, const char *reason)
+/* {"index", "count", "formula", "file", "line", "column", "answer", "reason",
+ * "note"}; note: the front end's caveat, for an answer without a trail */
+static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer, const char *reason,
+			 const char *note)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON_AddNumberToObject(o, "index", k);
@@ -492,6 +494,10 @@ static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer
 		cJSON_AddStringToObject(o, "reason", reason);
 	else
 		cJSON_AddNullToObject(o, "reason");
+	if (note)
+		cJSON_AddStringToObject(o, "note", note);
+	else
+		cJSON_AddNullToObject(o, "note");
 	return o;
 }
 
@@ -507,7 +513,7 @@ static void print_skipped_json(const drv_fe_query *q, int k, int n)
 	cJSON_AddStringToObject(o, "file", q->file);
 	cJSON_AddNumberToObject(o, "line", q->line);
 	cJSON_AddNumberToObject(o, "column", q->col);
-	cJSON_AddItemToObject(o, "query", query_json(q, k, n, "skipped", q->skip));
+	cJSON_AddItemToObject(o, "query", query_json(q, k, n, "skipped", q->skip, NULL));
 	char *t = cJSON_PrintUnformatted(o);
 	if (t)
 		printf("%s\n", t);
@@ -582,6 +588,7 @@ static void free_queries(drv_fe_query *list, int n)
 		free(list[k].text);
 		free(list[k].file);
 		free(list[k].skip);
+		free(list[k].note);
 	}
 	free(list);
 }
@@ -633,23 +640,26 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 		fflush(stdout);
 		int r = check(e, &one, NULL, &qr);
 		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
-		const char *answer = answer_of(res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL,
-					       q, &qr);
+		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
+		const char *answer = answer_of(verdict, q, &qr);
+		const char *note = verdict && strcmp(verdict, "violation") != 0 ? q->note : NULL;
 		nchecked++;
 		if (strcmp(answer, "error") == 0 && r != 1)
 			r = r >= 128 ? r : 2;
 		if (o->json) {
-			cJSON *qj = query_json(q, k + 1, n, answer, NULL);
+			cJSON *qj = query_json(q, k + 1, n, answer, NULL, note);
 			if (res)
 				print_run_json(qr.json, qj);
 			else if (r < 128)
 				print_skipped_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
-					(char *) "pan stopped on an error (its message is on standard error)", 0 }, k + 1, n);
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n);
 			cJSON_Delete(qj);
 			if (!res && qr.err)
 				fputs(qr.err, stderr);
 		} else {
 			print_answer(answer, res, q, &qr, o->replay);
+			if (note)
+				printf("    note: %s\n", note);
 		}
 		fflush(stdout);
 		cJSON_Delete(res);

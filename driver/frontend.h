@@ -36,6 +36,8 @@ typedef struct {
 	char *skip;               /* why it cannot be checked, or NULL */
 	int witness;              /* 1: a trail (a violation) shows the query
 	                           * satisfied (E<>); 0: NOT satisfied (A[]) */
+	char *note;               /* a caveat for an answer without a trail
+	                           * (the translation may lose behaviours), or NULL */
 } drv_fe_query;
 
 /* A translation for dmc check, and what the check adds to its options. */

@@ -305,6 +305,7 @@ int prom_uppaal_queries(const char *model, const char *query_file, up_query_info
 			qi->skip = drv_strdup(t.err);
 		else
 			warn_once(&seen, &c, wbuf);
+		qi->inexact = t.inexact;
 		up_ctx_free(&t);
 		free(wbuf);
 		free(obuf);

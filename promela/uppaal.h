@@ -21,6 +21,8 @@ typedef struct {
 	char err[512];          /* "file:line: message" */
 	FILE *warn;             /* warnings (stderr; NULL: silent) */
 	int nwarn;
+	int inexact;            /* a strict clock constraint: discrete time may
+				 * lose behaviours of the dense-time model */
 	/* memory streams open while writing; up_ctx_free closes what an
 	 * error left open */
 	FILE *mem[16];
@@ -364,6 +366,8 @@ up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */
+/* the product of the clocks' ranges 0..cap (1 without clocks) */
+double up_clock_valuations(const up_net *n);
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
 /* inactive clocks: which locations may still read each local clock */
 void up_clock_liveness(up_net *n, const up_query *q);
@@ -398,6 +402,9 @@ typedef struct {
 	char *skip;             /* why dmc cannot check it, or NULL */
 	int witness;            /* 1: a trail of the translation shows it satisfied
 				 * (E<>, E[]); 0: NOT satisfied (A[], A<>, -->) */
+	int inexact;            /* its translation has strict clock constraints:
+				 * an answer without a trail may be UPPAAL's
+				 * opposite (discrete time lost the behaviour) */
 } up_query_info;
 /* the stored queries of query_file (a .q file), or without one of the
  * model, in order, each tried (parsed and translated: what fails is

@@ -198,6 +198,7 @@ static void scan(scan_st *s, const up_expr *e)
 			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))
 			    && !s->strict_warned) {
 				s->strict_warned = 1;
+				c->inexact = 1;
 				up_warn(c, s->file, e->line,
 					"strict clock constraint: in discrete time x<c means x<=c-1 (and x>c means x>=c+1); "
 					"the translation may lose behaviours of the dense-time model");
@@ -219,6 +220,54 @@ static void scan(scan_st *s, const up_expr *e)
 	scan(s, e->a);
 	scan(s, e->b);
 	scan(s, e->c);
+}
+
+/* the number of clock valuations discrete time may store per location
+ * and variable vector: the product of the clocks' ranges 0..cap */
+double up_clock_valuations(const up_net *n)
+{
+	double p = 1;
+	for (int i = 0; i < n->clocks.n; i++)
+		p *= (double) n->cap[i] + 1;
+	return p;
+}
+
+/* above this many clock valuations, with a clock counting further than
+ * UP_CLOCK_CAP_WARN, the translation says so (small caps multiply too,
+ * Fischer's 10 clocks of 0..3, but reachability keeps few of them) */
+#define UP_CLOCK_VALUATIONS_WARN 1e5
+#define UP_CLOCK_CAP_WARN 100
+
+/* A warning when the clocks' ranges multiply into many valuations
+ * (csma-style models with large constants): zones would keep one
+ * symbolic state where discrete time keeps every integer combination.
+ * The widest ranges are named. */
+static void clock_range_report(up_net *n)
+{
+	double p = up_clock_valuations(n);
+	long top = 0;
+	for (int i = 0; i < n->clocks.n; i++)
+		top = n->cap[i] > top ? n->cap[i] : top;
+	if (p <= UP_CLOCK_VALUATIONS_WARN || top <= UP_CLOCK_CAP_WARN)
+		return;
+	char list[240] = "";
+	size_t used = 0;
+	unsigned char *shown = up_alloc(n->m->c, (size_t) n->clocks.n + 1);
+	for (int k = 0; k < 4 && k < n->clocks.n; k++) {
+		int best = -1;
+		for (int i = 0; i < n->clocks.n; i++)
+			if (!shown[i] && (best < 0 || n->cap[i] > n->cap[best]))
+				best = i;
+		shown[best] = 1;
+		const up_var *v = n->clocks.v[best];
+		used += (size_t) snprintf(list + used, sizeof list - used, "%s%s%s%s 0..%ld", k ? ", " : "",
+					  v->owner ? v->owner->name : "", v->owner ? "." : "", v->name, n->cap[best]);
+		if (used >= sizeof list)
+			break;
+	}
+	up_warn(n->m->c, n->m->file, 0, "discrete time: %d clock%s take up to %.3g combined values (%s%s); "
+		"the state space grows with the clock constants, where UPPAAL's zones would not",
+		n->clocks.n, n->clocks.n == 1 ? "" : "s", p, list, n->clocks.n > 4 ? ", ..." : "");
 }
 
 void up_clock_caps(up_net *n, const up_query *q)
@@ -263,6 +312,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 				v->name, n->cap[i]);
 		n->cap[i] += 1;
 	}
+	clock_range_report(n);
 }
 
 /* ---- inactive clocks ----

@@ -212,6 +212,8 @@ typedef struct {
 	const char *name;       /* NULL for an unnamed XML location */
 	const char *id;         /* XML id, or the name */
 	up_expr *inv;
+	up_vec rates;           /* up_expr*: the invariant's clock rates x' == e
+				 * (X_BIN "==", a: X_UN "'" of the clock, b: the rate) */
 	int urgent, committed;
 	int line, col;
 } up_loc;
@@ -297,6 +299,9 @@ up_template *up_new_template(up_model *m, const char *name, int line, int col);
 int up_find_loc(const up_template *t, const char *name_or_id);
 void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col);
 void up_parse_type(up_model *m, up_lex *l, up_type *ty);
+/* the clock rates (x' == e) of loc's invariant into loc->rates, the rest
+ * stays the invariant (NULL when nothing is left) */
+void up_split_rates(up_model *m, up_loc *loc);
 
 /* ---- queries (uppaal_query.c) ---- */
 /* parse "E<> phi" or "A[] phi" (text from file, line) */

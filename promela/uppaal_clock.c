@@ -18,7 +18,7 @@ typedef struct {
 	up_net *n;
 	up_inst *in;
 	const char *file;
-	int strict_warned;
+	int strict_warned, rate_warned;
 } scan_st;
 
 static int is_cmp(const char *op)
@@ -174,6 +174,12 @@ static void scan(scan_st *s, const up_expr *e)
 	up_ctx *c = s->n->m->c;
 	if (!e)
 		return;
+	const up_expr *rate = e->kind == X_UN && strcmp(e->op, "'") == 0 ? e
+		: e->kind == X_BIN && e->a && e->a->kind == X_UN && strcmp(e->a->op, "'") == 0 ? e->a
+		: e->kind == X_BIN && e->b && e->b->kind == X_UN && strcmp(e->b->op, "'") == 0 ? e->b : NULL;
+	if (rate)
+		up_fail_at(c, rate->file ? rate->file : s->file, rate->line, rate->col,
+			   "a clock rate (x') belongs in a location's invariant, as a conjunct x' == e");
 	if (e->kind == X_BIN && is_cmp(e->op)) {
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
@@ -270,16 +276,42 @@ static void clock_range_report(up_net *n)
 		n->clocks.n, n->clocks.n == 1 ? "" : "s", p, list, n->clocks.n > 4 ? ", ..." : "");
 }
 
+/* a rate x' == r of a location: x a clock, r 0 or 1 (a stopwatch; other
+ * rates are hybrid clocks, for statistical checking only) */
+static void check_rate(scan_st *s, const up_expr *rate)
+{
+	up_ctx *c = s->n->m->c;
+	const up_expr *x = rate->a->a, *r = rate->b;
+	const char *file = rate->file ? rate->file : s->file;
+	long lo, hi;
+	if (!up_is_clock(s->n, s->in, x))
+		up_fail_at(c, file, rate->line, rate->col, "a rate (x') for something that is not a clock");
+	if (!bounds(s, r, &lo, &hi, 0) || lo < 0 || hi > 1)
+		up_fail_at(c, file, rate->line, rate->col, "clock rates other than 0 and 1 (stopwatches) are not "
+			   "supported (they are hybrid clocks: UPPAAL checks them statistically only)");
+	scan(s, r);
+	c->inexact = 1;
+	if (!s->rate_warned) {
+		s->rate_warned = 1;
+		up_warn(c, file, rate->line, "stopwatch (x' == 0): in discrete time the stopped clock keeps its "
+			"integer value; UPPAAL over-approximates stopwatches, so answers may differ");
+	}
+}
+
 void up_clock_caps(up_net *n, const up_query *q)
 {
-	scan_st s = { n, NULL, n->m->file, 0 };
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
 		s.in = in;
-		for (int k = 0; k < in->t->locs.n; k++)
-			scan(&s, ((up_loc *) in->t->locs.v[k])->inv);
+		for (int k = 0; k < in->t->locs.n; k++) {
+			up_loc *l = in->t->locs.v[k];
+			scan(&s, l->inv);
+			for (int j = 0; j < l->rates.n; j++)
+				check_rate(&s, l->rates.v[j]);
+		}
 		for (int k = 0; k < in->t->edges.n; k++) {
 			up_edge *ed = in->t->edges.v[k];
 			/* select variables are constants: bind them to their lower bound so

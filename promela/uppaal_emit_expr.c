@@ -416,6 +416,37 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		fputc(')', o);
 		break;
 	case X_BIN:
+		if (strcmp(e->op, "<?") == 0 || strcmp(e->op, ">?") == 0) {
+			/* the smaller (larger): no side effects, so each side twice */
+			fputs("((", o);
+			emit(s, in, e->a);
+			fprintf(o, " %c ", e->op[0]);
+			emit(s, in, e->b);
+			fputs(") -> ", o);
+			emit(s, in, e->a);
+			fputs(" : ", o);
+			emit(s, in, e->b);
+			fputc(')', o);
+			break;
+		}
+		if (strcmp(e->op, "**") == 0) {
+			/* a constant power was folded above; a ** k with a constant
+			 * k is k products */
+			long k;
+			if (up_eval_const(s->n, in, e, &folded)) {
+				fprintf(o, "%ld", folded);
+				break;
+			}
+			if (!up_eval_const(s->n, in, e->b, &k) || k < 0 || k > 31)
+				fail_at(s, e, "'**' needs a constant exponent from 0 to 31 when the base is not constant%s", "");
+			fputs("(1", o);
+			for (long i = 0; i < k; i++) {
+				fputs(" * ", o);
+				emit(s, in, e->a);
+			}
+			fputc(')', o);
+			break;
+		}
 		fputc('(', o);
 		if (strcmp(e->op, "=>") == 0) {
 			fputs("!", o);

@@ -111,6 +111,21 @@ static int eval_bin(up_net *n, const up_expr *e, long long a, long long b, long 
 	else if (!strcmp(o, "&")) *out = (long) (a & b);
 	else if (!strcmp(o, "|")) *out = (long) (a | b);
 	else if (!strcmp(o, "^")) *out = (long) (a ^ b);
+	else if (!strcmp(o, "<?")) *out = (long) (a < b ? a : b);
+	else if (!strcmp(o, ">?")) *out = (long) (a > b ? a : b);
+	else if (!strcmp(o, "**")) {
+		if (b < 0)
+			arith_fail(n, e, "a negative exponent");
+		long long v = 1;
+		if (a == 0 || a == 1)
+			v = b == 0 ? 1 : a;
+		else if (a == -1)
+			v = b % 2 ? -1 : 1;
+		else    /* |a| >= 2: beyond 2^31 after at most 32 factors */
+			for (long long i = 0; i < b && v >= -2147483648LL && v <= 2147483647LL; i++)
+				v *= a;
+		*out = int32_result(n, e, v);
+	}
 	else if (!strcmp(o, "<<") || !strcmp(o, ">>")) {
 		if (b < 0 || b > 31)
 			arith_fail(n, e, "shift by less than 0 or more than 31 bits");

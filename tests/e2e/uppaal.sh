@@ -166,6 +166,51 @@ grep -q "source model's terms" out.txt && fail "gate_queue.xml: a trace without 
 	&& [ "$(jq -r '.verdict' q.json | tr '\n' ,)" = "skipped,violation,no-violation,no-violation,no-violation,violation," ] \
 	&& [ "$(jq -r '.query.index' q.json | tr '\n' ,)" = "1,2,3,4,5,6," ] \
 	&& ok "gate_queue.xml --json: one object per query" || fail "gate_queue.xml --json: $(head -c 400 q.json)"
+# stopwatches (x' == 0 in an invariant): the stopped clock keeps its value
+spin_says "$models/stopwatch.xta" 'E<> Job.done && t == 5' reach
+spin_says "$models/stopwatch.xta" 'E<> Job.done && t <= 4' unreach
+spin_says "$models/stopwatch.xta" 'A[] Job.done imply t >= 5' unreach
+spin_says "$models/stopwatch.xta" 'A[] Pre.b imply Job.e == 2' unreach
+spin_says "$models/stopwatch.xta" 'E<> Job.work && Pre.c && Job.e == 2 && t == 4' reach
+spin_says "$models/stopwatch.xta" 'A[] not deadlock' reach
+# its .q file in one run: the same answers, sup and Pr skipped
+expect 1 'Formula is satisfied' "stopwatch.q: every query" -- \
+	"$dmc" check "$models/stopwatch.xta" --query "$models/stopwatch.q"
+[ "$(answers out.txt)" = "is satisfied,is NOT satisfied,is satisfied,is skipped,is satisfied,is satisfied,is skipped,is NOT satisfied," ] \
+	&& ok "stopwatch.q: the answers in order" || fail "stopwatch.q answers: $(answers out.txt)"
+grep -q "warning: stopwatch" out.txt && grep -q "note: strict clock constraints or stopwatches" out.txt \
+	&& ok "stopwatch.q: the warning and the note on answers without a trail" || fail "stopwatch.q: no warning or note"
+[ "$(grep -c 'warning: stopwatch' out.txt)" = 1 ] && ok "stopwatch.q: each warning once" \
+	|| fail "stopwatch.q: the warning $(grep -c 'warning: stopwatch' out.txt) times"
+expect 1 'witness in the source model' "stopwatch.q --replay: the traces" -- \
+	"$dmc" check "$models/stopwatch.xta" --query "$models/stopwatch.q" --replay
+[ "$(grep -c "in the source model's terms" out.txt)" = 3 ] && ok "stopwatch.q --replay: a trace per trail" \
+	|| fail "stopwatch.q --replay: $(grep -c "in the source model's terms" out.txt) traces"
+printf 'process P() { clock x; state a { x <= 2 && x\x27 == 2 }; init a; }\nsystem P;\n' > rate2.xta
+expect 2 "rate2.xta:1:47: clock rates other than 0 and 1" "a rate other than 0 and 1" -- "$dmc" translate rate2.xta
+printf 'process P() { clock x; state a; init a; trans a -> a { guard x\x27 == 0; }; }\nsystem P;\n' > rate_guard.xta
+expect 2 "rate_guard.xta:1:63: a clock rate (x') belongs in a location's invariant" "a rate in a guard" -- \
+	"$dmc" translate rate_guard.xta
+# scalar sets: the values 0..N-1
+spin_says "$models/scalar_mutex.xta" 'A[] forall (i : id_t) P(i).cs imply owner == i' unreach
+spin_says "$models/scalar_mutex.xta" 'E<> (sum (i : id_t) P(i).cs) == 2' unreach
+spin_says "$models/scalar_mutex.xta" 'E<> exists (i : id_t) P(i).cs && owner == 2' reach
+# ** (power), <? and >? (minimum, maximum)
+spin_says "$models/power_minmax.xta" 'E<> P.b && w == 9' reach
+spin_says "$models/power_minmax.xta" 'E<> P.b && w != 9' unreach
+printf 'int[0,3] v;\nprocess P() { state a, b; init a; trans a -> b { guard v ** v == 1; }; }\nsystem P;\n' > pow.xta
+expect 2 "pow.xta:2:58: '\*\*' needs a constant exponent" "** with a variable exponent" -- \
+	"$dmc" translate pow.xta --target 'E<> P.b'
+printf 'process P() { clock x; state a, b; init a; trans a -> b { guard x < 1.5; }; }\nsystem P;\n' > dbl.xta
+expect 2 "dbl.xta:1:69: '1.5': double values are not supported" "a double literal" -- "$dmc" translate dbl.xta
+printf 'chan a, b;\nchan priority a < b;\nprocess P() { state s; init s; }\nsystem P;\n' > prio.xta
+expect 2 "prio.xta:2:6: channel priorities" "channel priorities: a clear error" -- "$dmc" translate prio.xta
+printf 'process P() { state s; init s; }\nsystem P;\ngantt { P: P.s -> 1; }\n' > gantt.xta
+expect 0 "'gantt' chart ignored" "a gantt chart is ignored" -- "$dmc" translate gantt.xta
+# --query replaces the stored queries without parsing them
+sed 's|n == 2</formula>|(((</formula>|' "$models/xml_basic.xml" > badq.xml
+expect 1 'verdict *violation' "--query replaces a malformed stored query" -- "$dmc" check badq.xml --query 'E<> n == 2'
+expect 2 "badq.xml:28:" "the malformed stored query alone: its error" -- "$dmc" check badq.xml
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

@@ -148,6 +148,8 @@ typedef struct { int line, col; } up_pos;
 /* ---- declarations and templates (uppaal_decl.c) ---- */
 enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
 #define UP_MAX_DIMS 4
+/* the most elements of an array (binary channels: 255, pan's limit) */
+#define UP_MAX_ARRAY 4096
 typedef struct {
 	int kind;
 	int is_const, is_urgent, is_broadcast, is_ref;

@@ -298,6 +298,11 @@ int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *h
 static long add_shape(up_net *n, up_inst *in, up_var *v)
 {
 	up_ctx *c = n->m->c;
+	/* a binary channel is a Promela channel each, and pan has at most 255;
+	 * other arrays are bounded to keep the translation's size sane */
+	int binary_chan = v->type.kind == TY_CHAN && !v->type.is_broadcast;
+	long max = binary_chan ? 255 : UP_MAX_ARRAY;
+	const char *why = binary_chan ? " (a channel each: pan has at most 255)" : "";
 	v->ndims = 1 + v->dims.n;
 	v->nsize = 1;
 	for (int k = 0; k < v->ndims; k++) {
@@ -311,13 +316,13 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 		} else {
 			d = up_eval_const_or_fail(n, in, sz, "array size");
 		}
-		if (d <= 0 || d > 255)
-			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..255", v->name, d);
+		if (d <= 0 || d > max)
+			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..%ld%s", v->name, d, max, why);
 		v->dimsz[k] = d;
 		v->nsize *= d;
 	}
-	if (v->nsize > 255)
-		up_fail_at(c, v->file, v->line, v->col, "'%s': %ld elements, more than 255", v->name, v->nsize);
+	if (v->nsize > max)
+		up_fail_at(c, v->file, v->line, v->col, "'%s': %ld elements, more than %ld%s", v->name, v->nsize, max, why);
 	return v->nsize;
 }
 

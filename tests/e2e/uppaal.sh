@@ -211,6 +211,23 @@ expect 0 "'gantt' chart ignored" "a gantt chart is ignored" -- "$dmc" translate 
 sed 's|n == 2</formula>|(((</formula>|' "$models/xml_basic.xml" > badq.xml
 expect 1 'verdict *violation' "--query replaces a malformed stored query" -- "$dmc" check badq.xml --query 'E<> n == 2'
 expect 2 "badq.xml:28:" "the malformed stored query alone: its error" -- "$dmc" check badq.xml
+# a loop that depends on the state through value parameters: one case
+# per value; struct assignment field by field
+spin_says "$models/ring_next.xta" 'E<> P.s1 && cur == 2 && found == 4' reach
+spin_says "$models/ring_next.xta" 'E<> P.s1 && cur == 0 && found != 1' unreach
+spin_says "$models/ring_next.xta" 'E<> P.s1 && cur == 1 && found == 1' reach
+spin_says "$models/ring_next.xta" 'E<> P.s2 && copy.src == found && copy.hops == 2' reach
+spin_says "$models/ring_next.xta" 'E<> P.s2 && copy.src != shared.src' unreach
+spin_says "$models/ring_next.xta" 'E<> P.s3' reach
+spin_says "$models/ring_next.xta" 'E<> P.s3 && cur != 3' unreach
+# a value parameter the function assigns is a copy; arrays beyond 255
+spin_says "$models/value_params.xta" 'E<> P.s1 && total == 8 && n == 5' reach
+spin_says "$models/value_params.xta" 'E<> P.s1 && (total != 8 || n != 5)' unreach
+spin_says "$models/value_params.xta" 'E<> P.s2 && mark[299] == 2 && mark[294] == 1 && mark[0] == 0' reach
+spin_says "$models/value_params.xta" 'E<> P.s2 && (mark[299] != 2 || mark[294] != 1)' unreach
+printf 'chan c[256];\nprocess P() { state s; init s; }\nsystem P;\n' > chan256.xta
+expect 2 "chan256.xta:1:6: 'c': array size 256 out of 1..255 (a channel each" "binary channels: pan's limit" -- \
+	"$dmc" translate chan256.xta
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

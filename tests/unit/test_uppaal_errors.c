@@ -135,7 +135,7 @@ static void test_array_dimensions(void)
 		    NULL, 3, "one index per dimension"));
 	CHECK(fails("e.xta", "chan c[2][2];\nprocess P() { state s; init s;\n trans s -> s { sync c[1]!; }; }\nsystem P;\n",
 		    NULL, 3, "one index per dimension"));
-	CHECK(fails("e.xta", "int a[20][20];\n" P_OK "system P;\n", NULL, 1, "more than 255"));
+	CHECK(fails("e.xta", "int a[70][70];\n" P_OK "system P;\n", NULL, 1, "more than 4096"));
 	CHECK(fails("e.xta", "int a[2] = {{1, 2}, {3, 4}};\n" P_OK "system P;\n", NULL, 1, "nested deeper"));
 }
 

@@ -287,8 +287,9 @@ static void check_rate(scan_st *s, const up_expr *rate)
 	if (!up_is_clock(s->n, s->in, x))
 		up_fail_at(c, file, rate->line, rate->col, "a rate (x') for something that is not a clock");
 	if (!bounds(s, r, &lo, &hi, 0) || lo < 0 || hi > 1)
-		up_fail_at(c, file, rate->line, rate->col, "clock rates other than 0 and 1 (stopwatches) are not "
-			   "supported (they are hybrid clocks: UPPAAL checks them statistically only)");
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be 0 or 1 by its type (a stopwatch: "
+			   "declare its variables bool or int[0,1]); other rates are hybrid clocks, which UPPAAL "
+			   "checks statistically only");
 	scan(s, r);
 	c->inexact = 1;
 	if (!s->rate_warned) {

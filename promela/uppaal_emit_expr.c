@@ -369,6 +369,11 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		break;
 	}
 	case X_DOT: {
+		if (up_eval_const(s->n, in, e, &folded)) {
+			/* a field of a constant struct */
+			fprintf(o, "%ld", folded);
+			break;
+		}
 		up_var *f = up_field_of(s->n, in, e);
 		if (f) {                /* a struct's field: its own variable */
 			fputs(f->pname, o);

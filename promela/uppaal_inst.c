@@ -151,6 +151,16 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 		/* parameters and select values are bound in the system's scope */
 		return up_eval_const(n, NULL, bd->value, out);
 	}
+	case X_DOT:
+		/* a field of a constant struct: bound to its value as "s.f" */
+		if (e->a && e->a->kind == X_ID) {
+			char name[256];
+			snprintf(name, sizeof name, "%s.%s", e->a->name, e->name);
+			up_bind *bd = up_lookup(n, in, name);
+			if (bd && bd->value)
+				return up_eval_const(n, NULL, bd->value, out);
+		}
+		return 0;
 	case X_UN:
 		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
@@ -386,8 +396,9 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 {
 	up_ctx *c = n->m->c;
 	up_vec *fs = d->type.fields;
-	if (d->type.is_const || d->type.is_ref)
-		up_fail_at(c, d->file, d->line, d->col, "const and reference structs are not supported ('%s')", d->name);
+	if (d->type.is_ref)
+		up_fail_at(c, d->file, d->line, d->col, "reference structs outside a function's parameters are not "
+			   "supported ('%s')", d->name);
 	long count = 1;                   /* structs in the variable */
 	if (d->size) {
 		up_var shape = *d;        /* the array's dimensions, evaluated */
@@ -402,6 +413,8 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 		up_var *f = fs->v[k];
 		up_var *fv = up_alloc(c, sizeof *fv);
 		*fv = *f;
+		/* a constant struct: constant fields (a constant array per field) */
+		fv->type.is_const |= d->type.is_const;
 		fv->file = d->file;
 		fv->line = d->line;
 		fv->col = d->col;

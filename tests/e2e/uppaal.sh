@@ -186,9 +186,9 @@ expect 1 'witness in the source model' "stopwatch.q --replay: the traces" -- \
 	"$dmc" check "$models/stopwatch.xta" --query "$models/stopwatch.q" --replay
 [ "$(grep -c "in the source model's terms" out.txt)" = 3 ] && ok "stopwatch.q --replay: a trace per trail" \
 	|| fail "stopwatch.q --replay: $(grep -c "in the source model's terms" out.txt) traces"
-printf 'process P() { clock x; state a { x <= 2 && x\x27 == 2 }; init a; }\nsystem P;\n' > rate2.xta
-expect 2 "rate2.xta:1:47: clock rates other than 0 and 1" "a rate other than 0 and 1" -- "$dmc" translate rate2.xta
-printf 'process P() { clock x; state a; init a; trans a -> a { guard x\x27 == 0; }; }\nsystem P;\n' > rate_guard.xta
+printf 'process P() { clock x; state a { x <= 2 && x\047 == 2 }; init a; }\nsystem P;\n' > rate2.xta
+expect 2 "rate2.xta:1:47: a clock rate must be 0 or 1 by its type" "a rate other than 0 and 1" -- "$dmc" translate rate2.xta
+printf 'process P() { clock x; state a; init a; trans a -> a { guard x\047 == 0; }; }\nsystem P;\n' > rate_guard.xta
 expect 2 "rate_guard.xta:1:63: a clock rate (x') belongs in a location's invariant" "a rate in a guard" -- \
 	"$dmc" translate rate_guard.xta
 # scalar sets: the values 0..N-1
@@ -220,6 +220,11 @@ spin_says "$models/ring_next.xta" 'E<> P.s2 && copy.src == found && copy.hops ==
 spin_says "$models/ring_next.xta" 'E<> P.s2 && copy.src != shared.src' unreach
 spin_says "$models/ring_next.xta" 'E<> P.s3' reach
 spin_says "$models/ring_next.xta" 'E<> P.s3 && cur != 3' unreach
+# constant structs and arrays of them
+spin_says "$models/const_struct.xta" 'E<> P.t && pick == 2 && load == 14' reach
+spin_says "$models/const_struct.xta" 'E<> P.t && pick == 1 && load != 10' unreach
+spin_says "$models/const_struct.xta" 'E<> P.u && load == 13' reach
+spin_says "$models/const_struct.xta" 'E<> P.u && load == 10' unreach
 # a value parameter the function assigns is a copy; arrays beyond 255
 spin_says "$models/value_params.xta" 'E<> P.s1 && total == 8 && n == 5' reach
 spin_says "$models/value_params.xta" 'E<> P.s1 && (total != 8 || n != 5)' unreach

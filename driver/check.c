@@ -349,12 +349,16 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 
 	drv_strv_push(&argv, pan);
-	if (o->search) {
+	/* one query of several that is a liveness query (its front end asks
+	 * for -a): the nested DFS; --search and --heuristic are for the
+	 * safety queries */
+	int nested_only = qr && has_opt(&job.rt_opts, "-a") && !has_opt(&o->pan_opts, "-a");
+	if (o->search && !nested_only) {
 		char *s = drv_printf("--search=%s", o->search);
 		drv_strv_push(&argv, s);
 		free(s);
 	}
-	if (o->heur) {
+	if (o->heur && !nested_only) {
 		char *h = drv_printf("--heuristic=%s", o->heur);
 		drv_strv_push(&argv, h);
 		free(h);

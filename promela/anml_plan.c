@@ -6,8 +6,8 @@
  * $DMC_CACHE/anml/NAME-HASH/NAME.pml, the same build cache and pan) with
  * planning's defaults, then the plan from the trail per timeline
  * instance with the search statistics, written as a plan file in the
- * IPC's format (anml_planfile.c: MODEL.plan beside the model, or -o
- * FILE), read back from that file and checked by the validator
+ * IPC's format (anml_planfile.c: NAME.plan in the working directory,
+ * or -o FILE), read back from that file and checked by the validator
  * (anml_validate.c); --gantt draws it (anml_gantt.c), --json prints one
  * object (docs/json.md).  `dmc plan MODEL.anml --validate FILE` checks
  * a plan file without searching.
@@ -147,13 +147,17 @@ static char *scratch_dir(void)
 	return dir;
 }
 
-/* MODEL.plan beside MODEL.anml */
+/* NAME.plan in the working directory for DIR/NAME.anml (as a compiler
+ * writes its output: the model's directory may be a read-only one) */
 static char *default_plan_file(const char *model)
 {
-	size_t n = strlen(model);
-	if (n > 5 && strcmp(model + n - 5, ".anml") == 0)
+	char *base = drv_basename(model);
+	size_t n = strlen(base);
+	if (n > 5 && strcmp(base + n - 5, ".anml") == 0)
 		n -= 5;
-	return drv_printf("%.*s.plan", (int) n, model);
+	char *p = drv_printf("%.*s.plan", (int) n, base);
+	free(base);
+	return p;
 }
 
 /* the plan as the IPC's plan file at path; 0, or 2 after a message */

@@ -47,6 +47,7 @@ typedef struct {
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
+	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
@@ -84,6 +85,15 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_JSON:
 		o->json = 1;
 		break;
+	case DMC_OPT_PLOT_PROGRESS: {
+		/* pan runs in a directory of its own */
+		char *abs = v[0] == '/' ? drv_strdup(v) : drv_printf("%s/%s", o->cwd, v);
+		char *opt = drv_printf("%s=%s", t->name, abs);
+		drv_strv_push(&o->rt_opts, opt);
+		free(opt);
+		free(abs);
+		return;
+	}
 	case DMC_OPT_NO_POR:
 		o->no_por = 1;
 		break;
@@ -430,6 +440,8 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
+	if (!getcwd(o.cwd, sizeof o.cwd))
+		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);
 	/* --no-por builds pan exactly as before partial-order reduction
 	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same

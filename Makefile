@@ -16,6 +16,7 @@
 #                   a Debian package of it (dpkg-deb)
 #   make docs       docs/options.md and docs/dmc.1 from the option and command
 #                   tables (runtime/options.def, driver/commands.def)
+#   make pictures   docs/pictures/*.svg (docs/pictures.md) from bundled models
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
 #                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
 #                   the unit tests, make e2e, the fuzz corpora replayed and
@@ -204,6 +205,10 @@ check-full: all unit e2e fuzz
 # and command tables (runtime/options.def, driver/commands.def);
 # tests/unit/test_options.c and tests/e2e/cli.sh fail when it is stale
 .PHONY: docs
+.PHONY: pictures
+pictures: all
+	sh docs/pictures/generate.sh
+
 docs: $(B)/dmc
 	$(B)/dmc help --markdown > docs/options.md
 	$(B)/dmc help --man > docs/dmc.1

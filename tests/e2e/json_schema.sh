@@ -91,6 +91,27 @@ run 2 err_pan_opt   -- "$dmc" check buf_overflow_bad.pml --json -- -Z
 run 2 err_plan      -- "$dmc" plan nosuch.anml --json
 run 2 err_planfile  -- sh -c "printf '0: (Nope.A1) [1]\n' > bad.plan; \"$dmc\" plan ex1.anml --validate bad.plan --json"
 
+# ---- interrupted searches: the results so far, incomplete (exit 3) ----
+cat > big.pml <<'PML'
+byte a, b, c, d;
+active proctype P() { do :: a++ :: b++ :: c++ :: d++ od }
+active proctype Q() { assert(a + b + c + d < 2000) }
+PML
+"$dmc" check big.pml --search bfs --max-depth 2 > /dev/null 2>&1   # built: the next runs search at once
+for sig in INT TERM; do
+	# a script's background job ignores SIGINT: give dmc the default back
+	env --default-signal=INT "$dmc" check big.pml --search bfs --json > "sig$sig.json" 2> "sig$sig.err" &
+	pid=$!
+	sleep 2
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	n=$((n + 1))
+	[ $rc = 3 ] && [ "$(jq -r .incomplete_reason "sig$sig.json")" = "interrupted by SIG$sig" ] \
+		&& ok "SIG$sig during the search: exit 3, the results say why" \
+		|| fail "SIG$sig during the search: exit $rc: $(head -c 300 "sig$sig.json") $(tail -c 300 "sig$sig.err")"
+done
+
 # every output: one object (a UPPAAL query file may give one per line)
 for f in *.json; do
 	case "$f" in uppaal_query.json) ;;

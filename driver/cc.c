@@ -123,7 +123,7 @@ static int rewrite(const char *pan_c, const char *src)
 
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
-	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL, *meta = NULL;
+	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
 	int portable = 0, rc, k;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
@@ -137,6 +137,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 			portable = 1;
 		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
 		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
+		         || (k = value_of("--preset", argc, argv, &i, &preset)) <= 0
 		         || (k = value_of("--meta", argc, argv, &i, &meta)) <= 0) {
 			if (k < 0)
 				goto done;
@@ -153,7 +154,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	}
 	/* compiled in as pan's defaults: a bad name would only show when pan runs */
 	const struct { dmc_opt_id id; const char *v; } named[] = {
-		{ DMC_OPT_SEARCH, search }, { DMC_OPT_HEURISTIC, heur }
+		{ DMC_OPT_SEARCH, search }, { DMC_OPT_HEURISTIC, heur }, { DMC_OPT_PRESET, preset }
 	};
 	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
 		char err[512];
@@ -222,6 +223,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	}
 	if (*heur) {
 		char *d = drv_printf("-DDMC_HEURISTIC=%s", heur);
+		drv_strv_push(&cmd, d);
+		free(d);
+	}
+	if (*preset) {
+		char *d = drv_printf("-DDMC_PRESET=%s", preset);
 		drv_strv_push(&cmd, d);
 		free(d);
 	}

@@ -133,6 +133,18 @@ static const char *why_pan_stopped(const dmc_run *R)
 	return "out of memory (pan)";
 }
 
+/* what may have kept a finished search from seeing every state, or NULL */
+static const char *states_missed(const dmc_run *R)
+{
+	if (R->st.dropped > 0)
+		return "beam search dropped states";
+	if (dmc_br_depth_truncated())
+		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return "hash compaction (-DHC) may have taken distinct states for one";
+	return NULL;
+}
+
 static const char *incomplete_reason(const dmc_run *R)
 {
 	if (R->stopped)
@@ -143,13 +155,8 @@ static const char *incomplete_reason(const dmc_run *R)
 			return "";
 		return why_pan_stopped(R);
 	}
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return "hash compaction (-DHC) may have taken distinct states for one";
-	return "";
+	const char *missed = states_missed(R);
+	return missed ? missed : "";
 }
 
 const char *dmc_report_anytime_unproven(const dmc_run *R)
@@ -164,13 +171,7 @@ const char *dmc_report_anytime_unproven(const dmc_run *R)
 		return "partial-order reduction was on (--no-por)";
 	if (R->st.clashes > 0)
 		return "fingerprint clashes kept states from being re-opened";
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return "hash compaction (-DHC) may have taken distinct states for one";
-	return NULL;
+	return states_missed(R);
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */
@@ -288,8 +289,11 @@ int dmc_report(dmc_run *R, int status)
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (R->opt.search == DMC_SEARCH_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
-	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", R->opt.search_name, wnote,
-	                  R->heur->name, R->heur->admissible ? " (admissible)" : "");
+	char pnote[64] = "";
+	if (R->opt.preset)
+		snprintf(pnote, sizeof pnote, " (preset %s)", R->opt.preset);
+	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s%s", R->opt.search_name, wnote,
+	                  R->heur->name, R->heur->admissible ? " (admissible)" : "", pnote);
 	const char *por_note;
 	int por_on = dmc_por_status(R->por, &por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats(R->por);
@@ -304,6 +308,10 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);
+	if (R->opt.preset)
+		dmc_results_str(r, "preset", NULL, R->opt.preset);
+	else
+		dmc_results_null(r, "preset");
 	if (R->heur_note[0])
 		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
 	else

@@ -47,7 +47,8 @@ run() {
 }
 
 # ---- search results ----
-run 1 viol_astar    -- "$dmc" check buf_overflow_bad.pml --json
+run 1 viol_default    -- "$dmc" check buf_overflow_bad.pml --json
+run 1 preset_short  -- "$dmc" check buf_overflow_bad.pml --preset short --json
 run 0 ok_bfs        -- "$dmc" check deadlock_ordered_ok.pml --search bfs --json
 run 3 incomplete    -- "$dmc" check counter_noise.pml --search bfs --max-depth 5 --json
 run 1 greedy_hl     -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --json
@@ -142,11 +143,12 @@ reject() {   # NAME JQ-FILTER SOURCE: SOURCE.json changed by the filter must not
 		ok "the schema rejects $1"
 	fi
 }
-reject unknown_member '. + {"states_kept": 3}'          viol_astar
-reject missing_member 'del(.states_stored)'            viol_astar
-reject bad_verdict    '.verdict = "maybe"'             viol_astar
-reject violation_without_trail '.trail_file = null'    viol_astar
+reject unknown_member '. + {"states_kept": 3}'          viol_default
+reject missing_member 'del(.states_stored)'            viol_default
+reject bad_verdict    '.verdict = "maybe"'             viol_default
+reject violation_without_trail '.trail_file = null'    viol_default
 reject bad_schema_version '.schema_version = 2'        ok_bfs
+reject preset_number  '.preset = 3'                    preset_short
 reject liveness_member '.liveness.cycles = "fair"'     ltl
 reject error_without_message 'del(.message)'           err_nofile
 reject plan_step_without_end 'del(.timelines[0].steps[0].end)' plan

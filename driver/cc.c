@@ -9,7 +9,7 @@
  * then runs
  *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
  *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE [-x c FILE.h -x none]
- *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -o OUT
+ *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -lm -o OUT
  * (the glue's files: spin-plugin/glue_sources.def).  FILE.h is a front
  * end's generated header of the model's metadata (an ANMLite model's
  * timeline data, heuristics/timeline_data.h), compiled as a C file of
@@ -269,6 +269,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	free(opt);
 	drv_strv_push(&cmd, "-ldmc");
 	drv_strv_push_words(&cmd, DMC_LUA_LIBS);    /* the runtime's Lua binding */
+	drv_strv_push(&cmd, "-lm");                 /* and its pictures (svg.c) */
 	drv_strv_push(&cmd, "-o");
 	drv_strv_push(&cmd, out);
 	rc = drv_run(cmd.v, NULL);

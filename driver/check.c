@@ -25,6 +25,7 @@
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
+#include "msc.h"
 #include "path.h"
 #include "run.h"
 #include "trail.h"
@@ -48,8 +49,11 @@ typedef struct {
 	int horizon;         /* ANMLite models: --horizon, or 0 */
 	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
+	const char *msc;     /* --msc FILE.svg: the counterexample's chart (msc.h) */
+	const char *shown;   /* the model as given (model is its translation's) */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
+	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
@@ -87,6 +91,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_REPLAY:    o->replay = 1; return;
 	case DMC_OPT_PORTABLE:  o->portable = 1; return;
 	case DMC_OPT_KEEP:      o->keep = 1; return;
+	case DMC_OPT_MSC:       o->msc = v; return;
 	case DMC_OPT_LTL:
 		/* an ltl formula's claim: acceptance cycles, pan -N */
 		drv_strv_push(&o->rt_opts, "-a");
@@ -96,6 +101,15 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_JSON:
 		o->json = 1;
 		break;
+	case DMC_OPT_PLOT_PROGRESS: {
+		/* pan runs in a directory of its own */
+		char *abs = v[0] == '/' ? drv_strdup(v) : drv_printf("%s/%s", o->cwd, v);
+		char *opt = drv_printf("%s=%s", t->name, abs);
+		drv_strv_push(&o->rt_opts, opt);
+		free(opt);
+		free(abs);
+		return;
+	}
 	case DMC_OPT_NO_POR:
 		o->no_por = 1;
 		break;
@@ -161,7 +175,7 @@ static int parse(check_opts *o, int argc, char **argv)
 				drv_msg("check: more than one model given ('%s', '%s')", o->model, a);
 				return 2;
 			}
-			o->model = a;
+			o->model = o->shown = a;
 		}
 	}
 	return 0;
@@ -442,8 +456,11 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	} else if (rc == 1 && o->replay)
 		replay(e, cache, mdir, mbase, suffix, o->model, o->json);
 	/* the violation in the model's terms (standard output is the JSON
-	 * results with --json) */
-	if (rc == 1 && !qr && fe && fe->show_trail && !o->json)
+	 * results with --json), or its chart */
+	if (rc == 1 && !qr && o->msc) {
+		drv_msc_req mr = { fe, &job, cache, mdir, mbase, suffix, o->shown, o->json };
+		rc = drv_msc_of_violation(e, &mr, o->msc);
+	} else if (rc == 1 && !qr && fe && fe->show_trail && !o->json)
 		rc = fe->show_trail(e, &job);
 done:
 	if ((sig = drv_interrupted()) && (rc == 0 || rc == 2))
@@ -699,6 +716,8 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
+	if (!getcwd(o.cwd, sizeof o.cwd))
+		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);
 	/* --no-por builds pan exactly as before partial-order reduction
 	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same

@@ -115,6 +115,8 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
 	case DMC_OPT_ANYTIME:      o->anytime = 1; break;
+	case DMC_OPT_QUIET:        o->quiet = 1; break;
+	case DMC_OPT_PLOT_PROGRESS: o->plot_file = v; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;
 	case DMC_OPT_SHOW_TARGETS: o->show_targets = 1; break;
 	case DMC_OPT_SHOW_MODEL:   o->show_model = 1; break;

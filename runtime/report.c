@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "report.h"
+#include "progress.h"
 #include "search.h"
 #include "runtime.h"
 #include "bridge.h"
@@ -262,6 +263,7 @@ int dmc_report(dmc_run *R, int status)
 		return status;
 	if (R->t_end == 0)
 		R->t_end = dmc_now_seconds();
+	dmc_progress_finish(R);
 	const dmc_stats *st = &R->st;
 	const char *v = verdict(R);
 	int found = dmc_br_errors() > 0;

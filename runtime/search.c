@@ -26,6 +26,7 @@
 #include <time.h>
 #include <stdint.h>
 #include "search.h"
+#include "progress.h"
 #include "runtime.h"
 #include "bridge.h"
 #include "open_list.h"
@@ -580,6 +581,7 @@ static void *bf_pop(dmc_run *R)
 			continue;
 		}
 		R->st.expanded++;
+		dmc_progress_expanded(R, e.g, e.h);
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
 		dmc_por_set_plateau_ok(R->por, e.stall < R->opt.por_plateau);

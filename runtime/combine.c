@@ -27,6 +27,20 @@ void dmc_combo_clear(dmc_combo *c)
 		c->same_as[i] = -1;
 }
 
+/* h as the next term, weight w, reusing term same_as's values (-1: none) */
+static int append_term(dmc_combo *c, const dmc_heuristic *h, double w, int same_as,
+                       char *err, size_t errlen)
+{
+	if (c->nterms == DMC_COMBO_MAX) {
+		snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
+		return -1;
+	}
+	c->h[c->nterms] = h;
+	c->same_as[c->nterms] = same_as;
+	c->w[c->nterms++] = w;
+	return 0;
+}
+
 int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t errlen)
 {
 	const dmc_heuristic *h = dmc_heuristic_find(name);
@@ -43,14 +57,7 @@ int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t er
 			snprintf(err, errlen, "heuristic %s given twice", h->name);
 			return -1;
 		}
-	if (c->nterms == DMC_COMBO_MAX) {
-		snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
-		return -1;
-	}
-	c->h[c->nterms] = h;
-	c->same_as[c->nterms] = -1;
-	c->w[c->nterms++] = w;
-	return 0;
+	return append_term(c, h, w, -1, err, errlen);
 }
 
 int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *err, size_t errlen)
@@ -66,17 +73,11 @@ int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *e
 			if (same < 0)
 				same = i;
 		}
-	if (same >= 0) {              /* dmc_combo_add refuses a repeated heuristic */
-		if (c->nterms == DMC_COMBO_MAX) {
-			snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
-			return -1;
-		}
-		c->h[c->nterms] = h;
-		c->w[c->nterms++] = 1.0;
-	} else if (dmc_combo_add(c, name, 1.0, err, errlen) < 0)
+	/* (dmc_combo_add refuses a repeated heuristic and checks a new one) */
+	if ((same >= 0 ? append_term(c, h, 1.0, same, err, errlen)
+	               : dmc_combo_add(c, name, 1.0, err, errlen)) < 0)
 		return -1;
 	c->list_tie[c->nterms - 1] = tie;
-	c->same_as[c->nterms - 1] = same;
 	return 0;
 }
 

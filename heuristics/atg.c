@@ -131,6 +131,7 @@ struct dmc_atg {
 	                               * (a fixed atom false, see live_pairs) */
 	unsigned char *a_fixed;       /* atom: no effect writes what it reads */
 	unsigned char *v_written;     /* variable: some effect writes it */
+	unsigned char *loc_rel, *var_rel;   /* see relevance() */
 	int live_stale;               /* t_live must be made again */
 	csr v_atoms;                  /* variable -> atoms reading it */
 	csr v_gatoms;                 /* ... those that are evaluated (not SA_*) */
@@ -899,6 +900,85 @@ done:
 	free(queue);
 }
 
+/* What can matter to a goal: its locations and the variables its atoms
+ * read; for a location that matters, the actions reaching it; for a
+ * variable, the actions writing it; for such an action, the locations
+ * it leaves, the variables its atoms read and those its effects into
+ * variables that matter read.  Everything else (say, processes sharing
+ * nothing with the targets) changes neither hL nor hU: the layer at
+ * which each thing that matters first appears, and the order in which
+ * it happens, are decided by things that matter alone. */
+typedef struct { dmc_atg *g; int *queue, n; } relq;
+
+static void rel_loc(relq *q, int l)
+{
+	if (!q->g->loc_rel[l]) {
+		q->g->loc_rel[l] = 1;
+		q->queue[q->n++] = l;
+	}
+}
+
+static void rel_var(relq *q, int v)
+{
+	if (!q->g->var_rel[v]) {
+		q->g->var_rel[v] = 1;
+		q->queue[q->n++] = q->g->nlocs + v;
+	}
+}
+
+/* The variables atoms [i0, i1) read. */
+static void rel_atoms(relq *q, int i0, int i1)
+{
+	const dmc_atg *g = q->g;
+	for (int i = i0; i < i1; i++)
+		for (int k = 0; k < g->atoms[i].nv; k++)
+			rel_var(q, g->avars[g->atoms[i].vfirst + k]);
+}
+
+static void relevance(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	relq q = { g, malloc(((size_t)g->nlocs + (size_t)m->nvars + 1) * sizeof(int)), 0 };
+	unsigned char *act_rel = calloc((size_t)g->nacts + 1, 1);
+	g->loc_rel = take(g, (size_t)g->nlocs, 1);
+	g->var_rel = take(g, (size_t)m->nvars, 1);
+	if (!q.queue || !act_rel || g->oom) {
+		b->bad = 1;
+		goto done;
+	}
+	for (int i = 0; i < m->ngoals; i++) {
+		for (int k = 0; k < m->goals[i].nlocs; k++)
+			rel_loc(&q, g->loc_base[m->goals[i].proc[k]] + m->goals[i].loc[k]);
+		rel_atoms(&q, g->g_afirst[i], g->g_afirst[i + 1]);
+	}
+	while (q.n > 0) {
+		int x = q.queue[--q.n], v = x - g->nlocs;
+		const csr *c = x < g->nlocs ? &g->l_supp : &g->v_writers;
+		int first = c->first[x < g->nlocs ? x : v], end = c->first[(x < g->nlocs ? x : v) + 1];
+		for (int j = first; j < end; j++) {
+			int a = x < g->nlocs ? c->item[j] : g->effs[c->item[j]].act;
+			if (x >= g->nlocs) {          /* what the writers of v read */
+				const effect *f = &g->effs[c->item[j]];
+				for (int k = 0; k < f->nv; k++)
+					rel_var(&q, g->evars[f->vfirst + k]);
+			}
+			if (act_rel[a])
+				continue;
+			act_rel[a] = 1;
+			for (int i = 0; i < 2 && g->acts[a].part[i] >= 0; i++) {
+				int t = g->acts[a].part[i];
+				rel_loc(&q, g->loc_base[m->trans[t].proc] + m->trans[t].from);
+				rel_atoms(&q, g->t_afirst[t], g->t_afirst[t + 1]);
+			}
+			rel_atoms(&q, g->acts[a].chan, g->acts[a].chan + g->acts[a].nchan);
+		}
+	}
+done:
+	free(q.queue);
+	free(act_rel);
+}
+
 static void build_static(builder *b)
 {
 	dmc_atg *g = b->g;
@@ -977,6 +1057,7 @@ static void build_static(builder *b)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
 	return_steps(b);
+	relevance(b);
 }
 
 dmc_atg *dmc_atg_new(const dmc_amodel *m)
@@ -2167,6 +2248,18 @@ int dmc_atg_hU(dmc_atg *g, const dmc_astate *s)
 /* ---------------------------------------------------------------- */
 /* debugging                                                        */
 /* ---------------------------------------------------------------- */
+
+int dmc_atg_relevant_loc(const dmc_atg *g, int proc, int loc)
+{
+	if (proc < 0 || proc >= g->m->nprocs || loc < 0 || loc >= g->m->procs[proc].nlocs)
+		return 1;
+	return g->loc_rel[g->loc_base[proc] + loc];
+}
+
+int dmc_atg_relevant_var(const dmc_atg *g, int v)
+{
+	return v < 0 || v >= g->m->nvars || g->var_rel[v];
+}
 
 int dmc_atg_top(const dmc_atg *g)
 {

@@ -95,9 +95,10 @@ typedef struct { int *first, *item; } csr;    /* item[first[k] .. first[k+1]) */
 /* A remembered evaluation of a program: the sets of the variables it
  * reads (per variable: the number of intervals, then their ends) and
  * what it gave: "may be true", or a set of at most MEMO_RES intervals. */
-#define MEMO_SLOTS 1024               /* a power of 2 */
+#define MEMO_SLOTS 8192               /* a power of 2 */
 #define MEMO_KEY 40
 #define MEMO_RES 4
+#define MEMO_MINLEN 8                 /* shorter programs run faster than a lookup */
 typedef struct {
 	int id, klen, res_n;          /* id: the program's first instruction + 1, 0: empty */
 	long key[MEMO_KEY];
@@ -1253,6 +1254,8 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 	int len = 0, r;
 	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
 	memo_slot *m;
+	if (p.len < MEMO_MINLEN)
+		goto direct;
 	for (int i = 0; i < nv; i++) {
 		const dmc_vset *x = vals[vars[i]];
 		if (len + 1 + 2 * x->n > MEMO_KEY)
@@ -1851,15 +1854,16 @@ static void target_val(dmc_atg *g, int v, long c)
 }
 
 /* What a witness must make e do: be possibly true, or (for an effect
- * into a variable with domain [lo, hi]) possibly produce c. */
-typedef struct { int produce; long c, lo, hi; } goalpred;
+ * into a variable with domain [lo, hi]) possibly produce c; e reads
+ * vars[0..nv). */
+typedef struct { int produce; long c, lo, hi; const int *vars; int nv; } goalpred;
 
 static int holds(dmc_atg *g, dmc_vprog e, const goalpred *p)
 {
 	dmc_vset r;
 	if (!p->produce)
-		return dmc_vp_may_true(g->progs, e, g->view);
-	dmc_vp_eval(g->progs, e, g->view, &r);
+		return memo_run(g, e, p->vars, p->nv, g->view, NULL);
+	memo_run(g, e, p->vars, p->nv, g->view, &r);
 	dmc_vs_fit(&r, p->lo, p->hi, g->wrap);
 	return dmc_vs_contains(&r, p->c);
 }
@@ -1936,8 +1940,11 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
 static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
-                    const goalpred *p)
+                    const goalpred *pred)
 {
+	goalpred with_vars = *pred, *p = &with_vars;
+	with_vars.vars = vars;
+	with_vars.nv = nv;
 	for (int i = 0; i < nv; i++)
 		g->view[vars[i]] = values_at(g, vars[i], j);
 	if (!holds(g, e, p))
@@ -1961,7 +1968,7 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 
 static void post_atom(dmc_atg *g, int i)
 {
-	static const goalpred maytrue = { 0, 0, 0, 0 };
+	static const goalpred maytrue = { 0, 0, 0, 0, NULL, 0 };
 	const atom *a = &g->atoms[i];
 	if (g->atom_posted[i])
 		return;
@@ -2083,7 +2090,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 	if (f->kind == EF_ANY)
 		return c >= av->lo && c <= av->hi;
 	if (f->kind == EF_SET) {
-		goalpred p = { 1, c, av->lo, av->hi };
+		goalpred p = { 1, c, av->lo, av->hi, &g->evars[f->vfirst], f->nv };
 		for (int i = 0; i < f->nv; i++)
 			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
 		return holds(g, f->prog, &p);
@@ -2180,7 +2187,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 	{
 		const effect *f = &g->effs[best];
 		const dmc_avar *av = &g->m->vars[v];
-		goalpred p = { 1, c, av->lo, av->hi };
+		goalpred p = { 1, c, av->lo, av->hi, NULL, 0 };
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)

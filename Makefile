@@ -10,12 +10,14 @@
 #                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
-#                   and the guidance corpus (docs/benchmarks-guidance.md)
+#                   the guidance corpus (docs/benchmarks-guidance.md) and the
+#                   pattern databases (docs/benchmarks-pdb.md)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
 #                   --prefix, default /usr/local); make uninstall; make deb
 #                   a Debian package of it (dpkg-deb)
 #   make docs       docs/options.md and docs/dmc.1 from the option and command
 #                   tables (runtime/options.def, driver/commands.def)
+#   make pictures   docs/pictures/*.svg (docs/pictures.md) from bundled models
 #   make fuzz       libFuzzer harnesses (clang, ASan/UBSan) in build/fuzz/;
 #                   make fuzz-run fuzzes each FUZZ_SECONDS; make check-full is
 #                   the unit tests, make e2e, the fuzz corpora replayed and
@@ -53,8 +55,10 @@ META_H  := heuristics/timeline_data.h
 # the translators (promela/) are part of the driver
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 # the option tables (runtime/options.def) are the runtime's and the driver's
-# (hcache.c parses --hcache for both; it keeps its entries in hash_map.c)
-DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c
+# (hcache.c parses --hcache for both; it keeps its entries in hash_map.c),
+# and both draw pictures (svg.c)
+DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
+              runtime/svg.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
            $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
@@ -164,7 +168,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme anytime quick ut stores distributed
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e
@@ -184,7 +188,7 @@ $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
 # sanitizers; each harness links all of it (like the unit tests).
 FUZZ_CC      ?= clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_HARNESS := xta xml query anml stmt lua
+FUZZ_HARNESS := xta xml query anml stmt lua plan
 FUZZ_BINS    := $(FUZZ_HARNESS:%=$(B)/fuzz/fuzz_%)
 FUZZ_OBJ     := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(UNIT_SRC) tests/fuzz/fuzz_mutate.c)
 FUZZ_SECONDS ?= 60
@@ -216,6 +220,10 @@ check-full: all unit e2e fuzz
 # and command tables (runtime/options.def, driver/commands.def);
 # tests/unit/test_options.c and tests/e2e/cli.sh fail when it is stale
 .PHONY: docs
+.PHONY: pictures
+pictures: all
+	sh docs/pictures/generate.sh
+
 docs: $(B)/dmc
 	$(B)/dmc help --markdown > docs/options.md
 	$(B)/dmc help --man > docs/dmc.1
@@ -225,6 +233,7 @@ bench: all
 	sh tests/bench/anml.sh
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
+	sh tests/bench/pdb.sh
 
 demo: all
 	sh contrib/demo.sh

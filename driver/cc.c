@@ -9,7 +9,7 @@
  * then runs
  *   $CC -DBFS -fcommon [-DDMC_SEARCH=S] [-DDMC_HEURISTIC=H] ARGS
  *       -fplugin=LIBDIR/dmc-gcc.so -IPANDIR -ISHARE [-x c FILE.h -x none]
- *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -o OUT
+ *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -lm -o OUT
  * (the glue's files: spin-plugin/glue_sources.def).  FILE.h is a front
  * end's generated header of the model's metadata (an ANMLite model's
  * timeline data, heuristics/timeline_data.h), compiled as a C file of
@@ -129,7 +129,7 @@ static int rewrite(const char *pan_c, const char *src)
 
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
-	const char *search = "", *heur = "", *out = NULL, *pan_c = NULL, *meta = NULL;
+	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
 	int portable = 0, mpi = 0, rc, k;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
@@ -145,6 +145,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 			mpi = 1;
 		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
 		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
+		         || (k = value_of("--preset", argc, argv, &i, &preset)) <= 0
 		         || (k = value_of("--meta", argc, argv, &i, &meta)) <= 0) {
 			if (k < 0)
 				goto done;
@@ -161,7 +162,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	}
 	/* compiled in as pan's defaults: a bad name would only show when pan runs */
 	const struct { dmc_opt_id id; const char *v; } named[] = {
-		{ DMC_OPT_SEARCH, search }, { DMC_OPT_HEURISTIC, heur }
+		{ DMC_OPT_SEARCH, search }, { DMC_OPT_HEURISTIC, heur }, { DMC_OPT_PRESET, preset }
 	};
 	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
 		char err[512];
@@ -242,6 +243,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		drv_strv_push(&cmd, d);
 		free(d);
 	}
+	if (*preset) {
+		char *d = drv_printf("-DDMC_PRESET=%s", preset);
+		drv_strv_push(&cmd, d);
+		free(d);
+	}
 	for (size_t i = 0; i < args.n; i++)
 		drv_strv_push(&cmd, args.v[i]);
 	if (portable) {
@@ -287,6 +293,7 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		drv_strv_push(&cmd, "-ldmc_mpi");
 	drv_strv_push(&cmd, "-ldmc");
 	drv_strv_push_words(&cmd, DMC_LUA_LIBS);    /* the runtime's Lua binding */
+	drv_strv_push(&cmd, "-lm");                 /* and its pictures (svg.c) */
 	if (mpi)
 		drv_strv_push_words(&cmd, DMC_MPI_LIBS);
 	drv_strv_push(&cmd, "-o");

@@ -25,11 +25,15 @@
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
+#include "msc.h"
 #include "path.h"
 #include "run.h"
 #include "trail.h"
 #include "util.h"
 #include "../runtime/options_table.h"
+#include "../runtime/version.h"
+
+#include <cjson/cJSON.h>
 
 #include <errno.h>
 #include <signal.h>
@@ -48,11 +52,23 @@ typedef struct {
 	const char *store;   /* --store: SPIN's store, a -D flag for pan */
 	int ranks;           /* --ranks N: pan under mpirun (docs/distributed.md) */
 	const char *hostfile;
+	const char *msc;     /* --msc FILE.svg: the counterexample's chart (msc.h) */
+	const char *shown;   /* the model as given (model is its translation's) */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
+	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
+
+/* one run of several, one per query of the model (check_queries): which
+ * query, and what pan and the front end printed, for the answer */
+typedef struct {
+	int index;           /* drv_fe_request.query_index, from 1 */
+	char *json;          /* pan's standard output: its --json object */
+	char *err;           /* pan's standard error */
+	char *trace;         /* after a trail: the front end's show_trail text */
+} query_run;
 
 /* pan's modes that print tables or replay a trail instead of searching
  * would end without a verdict */
@@ -99,6 +115,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_REPLAY:    o->replay = 1; return;
 	case DMC_OPT_PORTABLE:  o->portable = 1; return;
 	case DMC_OPT_KEEP:      o->keep = 1; return;
+	case DMC_OPT_MSC:       o->msc = v; return;
 	case DMC_OPT_LTL:
 		/* an ltl formula's claim: acceptance cycles, pan -N */
 		drv_strv_push(&o->rt_opts, "-a");
@@ -108,6 +125,15 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_JSON:
 		o->json = 1;
 		break;
+	case DMC_OPT_PLOT_PROGRESS: {
+		/* pan runs in a directory of its own */
+		char *abs = v[0] == '/' ? drv_strdup(v) : drv_printf("%s/%s", o->cwd, v);
+		char *opt = drv_printf("%s=%s", t->name, abs);
+		drv_strv_push(&o->rt_opts, opt);
+		free(opt);
+		free(abs);
+		return;
+	}
 	case DMC_OPT_NO_POR:
 		o->no_por = 1;
 		break;
@@ -173,7 +199,7 @@ static int parse(check_opts *o, int argc, char **argv)
 				drv_msg("check: more than one model given ('%s', '%s')", o->model, a);
 				return 2;
 			}
-			o->model = a;
+			o->model = o->shown = a;
 		}
 	}
 	return 0;
@@ -281,7 +307,10 @@ static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
 	return NULL;
 }
 
-static int check(const drv_env *e, check_opts *o, char **checked)
+/* Check o->model: one run of pan.  qr NULL: pan's report and the trail
+ * as they come; else the run of one query of several, whose pan prints
+ * JSON into qr (not shown) and whose trail the front end shows into qr. */
+static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 {
 	char *mdir = NULL, *mbase = NULL, *cache = NULL, *entry = NULL, *pan = NULL;
 	char *rundir = NULL;
@@ -315,7 +344,7 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 		goto done;
 	if (fe->prepare) {
 		/* translated into the cache: check the translation */
-		drv_fe_request rq = { o->model, o->query, o->horizon, cache };
+		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0 };
 		if (fe->prepare(e, &rq, &job) != 0)
 			goto done;
 		for (size_t i = 0; i < job.rt_opts.n; i++)
@@ -360,12 +389,16 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 	if (o->ranks > 0)
 		mpirun_args(o, &argv);
 	drv_strv_push(&argv, pan);
-	if (o->search) {
+	/* one query of several that is a liveness query (its front end asks
+	 * for -a): the nested DFS; --search and --heuristic are for the
+	 * safety queries */
+	int nested_only = qr && has_opt(&job.rt_opts, "-a") && !has_opt(&o->pan_opts, "-a");
+	if (o->search && !nested_only) {
 		char *s = drv_printf("--search=%s", o->search);
 		drv_strv_push(&argv, s);
 		free(s);
 	}
-	if (o->heur) {
+	if (o->heur && !nested_only) {
 		char *h = drv_printf("--heuristic=%s", o->heur);
 		drv_strv_push(&argv, h);
 		free(h);
@@ -387,10 +420,30 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 	}
 	for (size_t i = 0; i < o->rt_opts.n; i++)
 		drv_strv_push(&argv, o->rt_opts.v[i]);
+	if (qr && !has_opt(&o->rt_opts, "--json"))
+		drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
 	drv_run_io in_rundir = { rundir, -1, -1 };
-	rc = drv_run(argv.v, &in_rundir);
+	char *pan_out = qr ? drv_printf("%s/pan.json", rundir) : NULL;
+	char *pan_err = qr ? drv_printf("%s/pan.err", rundir) : NULL;
+	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {
+		drv_msg("check: cannot write %s", rundir);
+		rc = 2;
+	} else {
+		rc = drv_run(argv.v, &in_rundir);
+	}
+	if (qr) {
+		size_t len;
+		if (in_rundir.out_fd >= 0)
+			close(in_rundir.out_fd);
+		if (in_rundir.err_fd >= 0)
+			close(in_rundir.err_fd);
+		qr->json = drv_read_file(pan_out, &len);
+		qr->err = drv_read_file(pan_err, &len);
+	}
+	free(pan_out);
+	free(pan_err);
 	drv_strv_free(&argv);
 	sig = drv_interrupted();
 	/* the trails, even of a search pan reported on after a signal */
@@ -415,11 +468,25 @@ static int check(const drv_env *e, check_opts *o, char **checked)
 		rc = 2;
 		goto done;
 	}
-	if (rc == 1 && o->replay)
+	if (rc == 1 && qr && fe && fe->show_trail) {
+		/* the trail in the model's terms, shown (or not) with the answer */
+		char *out = drv_printf("%s/trace.txt", rundir);
+		drv_redirect r;
+		size_t len;
+		if (drv_redirect_begin(&r, out) == 0) {
+			rc = fe->show_trail(e, &job);
+			drv_redirect_end(&r);
+			qr->trace = drv_read_file(out, &len);
+		}
+		free(out);
+	} else if (rc == 1 && o->replay)
 		replay(e, cache, mdir, mbase, suffix, o->model, o->json);
 	/* the violation in the model's terms (standard output is the JSON
-	 * results with --json) */
-	if (rc == 1 && fe && fe->show_trail && !o->json)
+	 * results with --json), or its chart */
+	if (rc == 1 && !qr && o->msc) {
+		drv_msc_req mr = { fe, &job, cache, mdir, mbase, suffix, o->shown, o->json };
+		rc = drv_msc_of_violation(e, &mr, o->msc);
+	} else if (rc == 1 && !qr && fe && fe->show_trail && !o->json)
 		rc = fe->show_trail(e, &job);
 done:
 	if ((sig = drv_interrupted()) && (rc == 0 || rc == 2))
@@ -440,6 +507,225 @@ done:
 	return rc;
 }
 
+/* ---- every query of a model, verifyta-style ---- */
+
+/* the query's answer from its run's verdict (pan's) and the query's kind */
+static const char *answer_of(const char *verdict, const drv_fe_query *q, const query_run *qr)
+{
+	if (!verdict)
+		return "error";
+	if (strcmp(verdict, "violation") == 0)
+		/* a trail that leaves a variable's range is the model's error
+		 * (UPPAAL stops there), no answer to the query */
+		return qr->trace && strstr(qr->trace, "\nerror: ") ? "error"
+		       : q->witness ? "satisfied" : "not-satisfied";
+	if (strcmp(verdict, "no-violation") == 0)
+		return q->witness ? "not-satisfied" : "satisfied";
+	return strcmp(verdict, "incomplete") == 0 ? "unknown" : "error";
+}
+
+/* {"index", "count", "formula", "file", "line", "column", "answer", "reason",
+ * "note"}; note: the front end's caveat, for an answer without a trail */
+static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer, const char *reason,
+			 const char *note)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "index", k);
+	cJSON_AddNumberToObject(o, "count", n);
+	cJSON_AddStringToObject(o, "formula", q->text);
+	cJSON_AddStringToObject(o, "file", q->file);
+	cJSON_AddNumberToObject(o, "line", q->line);
+	cJSON_AddNumberToObject(o, "column", q->col);
+	cJSON_AddStringToObject(o, "answer", answer);
+	if (reason)
+		cJSON_AddStringToObject(o, "reason", reason);
+	else
+		cJSON_AddNullToObject(o, "reason");
+	if (note)
+		cJSON_AddStringToObject(o, "note", note);
+	else
+		cJSON_AddNullToObject(o, "note");
+	return o;
+}
+
+/* a skipped query's object: the shape of --json's error object */
+static void print_skipped_json(const drv_fe_query *q, int k, int n)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "schema_version", DMC_JSON_SCHEMA);
+	cJSON_AddStringToObject(o, "version", dmc_version);
+	cJSON_AddStringToObject(o, "verdict", "skipped");
+	cJSON_AddNullToObject(o, "exit_status");
+	cJSON_AddStringToObject(o, "message", q->skip);
+	cJSON_AddStringToObject(o, "file", q->file);
+	cJSON_AddNumberToObject(o, "line", q->line);
+	cJSON_AddNumberToObject(o, "column", q->col);
+	cJSON_AddItemToObject(o, "query", query_json(q, k, n, "skipped", q->skip, NULL));
+	char *t = cJSON_PrintUnformatted(o);
+	if (t)
+		printf("%s\n", t);
+	free(t);
+	cJSON_Delete(o);
+}
+
+/* pan's object as it printed it, with the member "query" added */
+static void print_run_json(const char *pan_json, cJSON *query)
+{
+	char *qt = cJSON_PrintUnformatted(query);
+	const char *end = pan_json ? strrchr(pan_json, '}') : NULL;
+	if (qt && end)
+		printf("%.*s, \"query\": %s}\n", (int) (end - pan_json), pan_json, qt);
+	free(qt);
+}
+
+static const char *json_text(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double json_number(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* the answer in verifyta's words, and what the search did */
+static void print_answer(const char *answer, const cJSON *res, const drv_fe_query *q, const query_run *qr,
+			 int show_trace)
+{
+	if (strcmp(answer, "satisfied") == 0)
+		printf(" -- Formula is satisfied.\n");
+	else if (strcmp(answer, "not-satisfied") == 0)
+		printf(" -- Formula is NOT satisfied.\n");
+	else if (strcmp(answer, "unknown") == 0)
+		printf(" -- Formula is not decided: the search was incomplete (%s).\n",
+		       json_text(res, "incomplete_reason") ? json_text(res, "incomplete_reason") : "?");
+	else if (qr->trace && strstr(qr->trace, "\nerror: "))
+		printf(" -- Formula is not decided: the model stops on an error (its trace below).\n");
+	else
+		printf(" -- Formula is not decided: pan stopped on an error:\n%s", qr->err ? qr->err : "");
+	if (res) {
+		printf("    (search %s, heuristic %s: %.0f states stored, %.3f s",
+		       json_text(res, "search") ? json_text(res, "search") : "?",
+		       json_text(res, "heuristic") ? json_text(res, "heuristic") : "?",
+		       json_number(res, "states_stored"), json_number(res, "time_s"));
+		if (json_number(res, "trail_length") > 0)
+			printf("; a %s of %.0f steps%s", q->witness ? "witness" : "counterexample",
+			       json_number(res, "trail_length"), show_trace ? "" : ", shown with --replay");
+		printf(")\n");
+	}
+	if (qr->trace && (show_trace || strcmp(answer, "error") == 0))
+		fputs(qr->trace, stdout);
+}
+
+/* 0, 1, 3 (no query had a worse one), 2 or 128 + N: which of two
+ * statuses of the queries' runs stands for all */
+static int worse(int a, int b)
+{
+	static const int rank[] = { [0] = 0, [3] = 1, [1] = 2, [2] = 3 };
+	if (a >= 128 || b >= 128)
+		return a >= 128 ? a : b;
+	return rank[a] >= rank[b] ? a : b;
+}
+
+static void free_queries(drv_fe_query *list, int n)
+{
+	for (int k = 0; list && k < n; k++) {
+		free(list[k].text);
+		free(list[k].file);
+		free(list[k].skip);
+		free(list[k].note);
+	}
+	free(list);
+}
+
+/* dmc check with the front end's queries: one run each, in order, each
+ * answered as verifyta answers (with --json one object each); one query
+ * (or a front end without queries()) is one run as it always was.  The
+ * exit status is the worst of the runs' (worse() above), 2 also when
+ * none of the queries can be checked. */
+static int check_queries(const drv_env *e, check_opts *o, char **checked)
+{
+	const drv_frontend *fe = o->model && *o->model ? drv_frontend_for(o->model) : NULL;
+	struct stat qst;
+	/* what check() says no to, it says */
+	if (!fe || !fe->queries || !fe->prepare || not_a_file(o->model, "model file")
+	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
+	    || (o->horizon && !fe->takes_horizon) || o->meta)
+		return check(e, o, checked, NULL);
+	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0 };
+	drv_fe_query *list = NULL;
+	int n = fe->queries(e, &rq, &list), rc = 0, nchecked = 0;
+	if (n < 0)
+		return 2;
+	if (n < 2) {
+		free_queries(list, n);
+		return check(e, o, checked, NULL);
+	}
+	for (int k = 0; k < n && rc < 128; k++) {
+		const drv_fe_query *q = &list[k];
+		if (!o->json)
+			printf("Verifying formula %d at %s:%d:%d\n  %s\n", k + 1, q->file, q->line, q->col, q->text);
+		if (q->skip) {
+			if (o->json)
+				print_skipped_json(q, k + 1, n);
+			else
+				printf(" -- Formula is skipped: %s\n", q->skip);
+			fflush(stdout);
+			continue;
+		}
+		/* a copy of the options: a run adds its front end's to them */
+		check_opts one = *o;
+		memset(&one.rt_opts, 0, sizeof one.rt_opts);
+		memset(&one.pan_opts, 0, sizeof one.pan_opts);
+		for (size_t i = 0; i < o->rt_opts.n; i++)
+			drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
+		for (size_t i = 0; i < o->pan_opts.n; i++)
+			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+		query_run qr = { k + 1, NULL, NULL, NULL };
+		fflush(stdout);
+		int r = check(e, &one, NULL, &qr);
+		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
+		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
+		const char *answer = answer_of(verdict, q, &qr);
+		const char *note = verdict && strcmp(verdict, "violation") != 0 ? q->note : NULL;
+		nchecked++;
+		if (strcmp(answer, "error") == 0 && r != 1)
+			r = r >= 128 ? r : 2;
+		if (o->json) {
+			cJSON *qj = query_json(q, k + 1, n, answer, NULL, note);
+			if (res)
+				print_run_json(qr.json, qj);
+			else if (r < 128)
+				print_skipped_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n);
+			cJSON_Delete(qj);
+			if (!res && qr.err)
+				fputs(qr.err, stderr);
+		} else {
+			print_answer(answer, res, q, &qr, o->replay);
+			if (note)
+				printf("    note: %s\n", note);
+		}
+		fflush(stdout);
+		cJSON_Delete(res);
+		free(qr.json);
+		free(qr.err);
+		free(qr.trace);
+		drv_strv_free(&one.rt_opts);
+		drv_strv_free(&one.pan_opts);
+		rc = worse(rc, r);
+	}
+	if (!nchecked && rc < 128) {
+		drv_msg("check: none of the %d queries of %s can be checked (the reasons above)", n,
+			o->query ? o->query : o->model);
+		rc = 2;
+	}
+	free_queries(list, n);
+	return rc;
+}
+
 int drv_cmd_check(const drv_env *e, int argc, char **argv)
 {
 	return drv_check_translated(e, argc, argv, NULL);
@@ -456,6 +742,8 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
+	if (!getcwd(o.cwd, sizeof o.cwd))
+		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);
 	/* --no-por builds pan exactly as before partial-order reduction
 	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same
@@ -489,7 +777,7 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	    && (!o.search || strcmp(o.search, "astar") == 0 || strcmp(o.search, "bfs") == 0))
 		drv_strv_push(&o.rt_opts, "--anytime");
 	if (rc == 0)
-		rc = check(e, &o, pml);
+		rc = check_queries(e, &o, pml);
 	free(mpi_cflags);
 	free(store_cflags);
 	free(np_cflags);

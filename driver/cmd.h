@@ -18,6 +18,7 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv);   /* check.c */
  * *pml is left alone otherwise */
 int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml);
 int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
+int drv_cmd_trail(const drv_env *e, int argc, char **argv);   /* msc_check.c */
 int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
 int drv_cmd_model(const drv_env *e, int argc, char **argv);   /* model.c */
 int drv_cmd_cache(const drv_env *e, int argc, char **argv);   /* cache_cmd.c */

@@ -24,7 +24,21 @@ typedef struct {
 	const char *query;        /* --query, or NULL */
 	int horizon;              /* --horizon, or 0 (the front end's default) */
 	const char *cache;        /* the build cache: the translation goes there */
+	int query_index;          /* k > 0: the k-th of the front end's queries()
+	                           * only; 0: the query as the front end picks it */
 } drv_fe_request;
+
+/* One of a model's queries, as dmc check lists them (queries() below). */
+typedef struct {
+	char *text;               /* the query as written, on one line */
+	char *file;               /* where it starts */
+	int line, col;
+	char *skip;               /* why it cannot be checked, or NULL */
+	int witness;              /* 1: a trail (a violation) shows the query
+	                           * satisfied (E<>); 0: NOT satisfied (A[]) */
+	char *note;               /* a caveat for an answer without a trail
+	                           * (the translation may lose behaviours), or NULL */
+} drv_fe_query;
 
 /* A translation for dmc check, and what the check adds to its options. */
 typedef struct {
@@ -54,6 +68,11 @@ typedef struct drv_frontend {
 	 * model's. */
 	int (*show_trail)(const drv_env *e, const drv_fe_job *job);
 	void (*release)(drv_fe_job *job);  /* job->model; may be NULL */
+	/* dmc check: the queries of rq (a query file's, or the model's own)
+	 * into *list (malloc'd, and each string in it; NULL for a formula
+	 * given as the query: 1); their number, or -1 after a message.  With two or more, dmc check checks each in
+	 * turn (drv_fe_request.query_index).  NULL: one query a run. */
+	int (*queries)(const drv_env *e, const drv_fe_request *rq, drv_fe_query **list);
 } drv_frontend;
 
 /* The front end that takes path (by its suffix): never NULL, the last

@@ -51,6 +51,17 @@ static const dmc_opt *table_option(const char *name)
 	return NULL;
 }
 
+int drv_command_takes(const drv_command *c, const char *name)
+{
+	const dmc_opt *t = table_option(name);
+	if (c->opts)
+		return t && (t->where & c->opts);
+	for (const cmd_option *o = cmd_options; o->name; o++)
+		if (o->cmd == c->id && strcmp(o->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /* the input languages dmc check takes (frontend.h): "Promela (any other
  * file), UPPAAL (.xml .xta), ..." */
 static void languages(FILE *out)
@@ -77,6 +88,9 @@ static void searches(FILE *out)
 static const char exit_status[] =
 	"exit status: 0 no violation (complete search), 1 violation, 2 bad input or usage, "
 	"3 incomplete search\n";
+static const char plan_exit_status[] =
+	"exit status: 0 a valid plan, 1 no plan within the horizon (complete search) or, with "
+	"--validate, an invalid plan, 2 bad input or usage, 3 incomplete search\n";
 
 /* the options of c, one or two lines each */
 static int command_options(FILE *out, const drv_command *c)
@@ -113,8 +127,10 @@ void drv_command_usage(FILE *out, const drv_command *c)
 		fputs("  (none)\n", out);
 	if (c->id == DRV_CMD_CHECK || c->id == DRV_CMD_MODEL || c->id == DRV_CMD_CC)
 		searches(out);
-	if (c->id == DRV_CMD_CHECK || c->id == DRV_CMD_PLAN)
+	if (c->id == DRV_CMD_CHECK)
 		fputs(exit_status, out);
+	else if (c->id == DRV_CMD_PLAN)
+		fputs(plan_exit_status, out);
 	fflush(out);
 }
 

@@ -33,6 +33,10 @@ extern const drv_command drv_commands[DRV_CMD_COUNT];
 /* The command called name, or NULL. */
 const drv_command *drv_command_named(const char *name);
 
+/* Whether command c takes option name (its options.def mask or its own
+ * list in commands.def). */
+int drv_command_takes(const drv_command *c, const char *name);
+
 /* dmc's usage: every command, the models, the options of dmc check, the
  * searches and heuristics. */
 void drv_usage(FILE *out);

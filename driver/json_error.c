@@ -4,6 +4,7 @@
  * json_error.c -- --json's error object (json_error.h).
  */
 #include "json_error.h"
+#include "help.h"
 #include "util.h"
 #include "../runtime/options_table.h"
 #include "../runtime/version.h"
@@ -12,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int drv_json_wanted(int opts, int argc, char **argv)
+int drv_json_wanted(const drv_command *c, int argc, char **argv)
 {
-	if (!(opts & DMC_OPTW_PAN))
+	if (!drv_command_takes(c, "--json"))
 		return 0;
 	for (int i = 0; i < argc; i++)
 		if (strcmp(argv[i], "--json") == 0)

@@ -8,11 +8,13 @@
 #ifndef DRV_JSON_ERROR_H
 #define DRV_JSON_ERROR_H
 
+#include "help.h"
+
 #include <stdio.h>
 
-/* 1 when a command taking the options of opts (DMC_OPTW_*) was given
- * --json (before or after "--"). */
-int drv_json_wanted(int opts, int argc, char **argv);
+/* 1 when command c takes --json and its arguments have it (before or
+ * after "--"). */
+int drv_json_wanted(const drv_command *c, int argc, char **argv);
 
 /* The error object of the last message (drv_last_msg), its file, line and
  * column when it begins with FILE:LINE[:COL]: (else null). */

@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 			rc = 0;
 		}
 		/* --json: one object on standard output, an error's too */
-		if (rc != 0 && rc != 1 && rc != 3 && drv_json_wanted(c->opts, argc - 2, argv + 2))
+		if (rc != 0 && rc != 1 && rc != 3 && drv_json_wanted(c, argc - 2, argv + 2))
 			drv_json_error(stdout, rc);
 	}
 	free(env.libdir);

@@ -92,6 +92,19 @@ typedef struct {
 
 typedef struct { int *first, *item; } csr;    /* item[first[k] .. first[k+1]) */
 
+/* A remembered evaluation of a program: the sets of the variables it
+ * reads (per variable: the number of intervals, then their ends) and
+ * what it gave: "may be true", or a set of at most MEMO_RES intervals. */
+#define MEMO_SLOTS 8192               /* a power of 2 */
+#define MEMO_KEY 40
+#define MEMO_RES 4
+#define MEMO_MINLEN 8                 /* shorter programs run faster than a lookup */
+typedef struct {
+	int id, klen, res_n;          /* id: the program's first instruction + 1, 0: empty */
+	long key[MEMO_KEY];
+	dmc_ival res[MEMO_RES];
+} memo_slot;
+
 struct dmc_atg {
 	const dmc_amodel *m;
 	int wrap;
@@ -100,6 +113,7 @@ struct dmc_atg {
 	void *mem[MAXMEM];
 	int nmem, oom;
 	dmc_vprogs *progs;            /* atoms' and effects' expressions, compiled */
+	memo_slot *memo;              /* their results by input, MEMO_SLOTS, direct mapped */
 
 	/* ---- fixed at dmc_atg_new ---- */
 	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */
@@ -114,6 +128,12 @@ struct dmc_atg {
 	int *t_need, *a_need, *g_need;
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
+	csr t_live;                   /* ... but the pairs dead in this evaluation
+	                               * (a fixed atom false, see live_pairs) */
+	unsigned char *a_fixed;       /* atom: no effect writes what it reads */
+	unsigned char *v_written;     /* variable: some effect writes it */
+	unsigned char *loc_rel, *var_rel;   /* see relevance() */
+	int live_stale;               /* t_live must be made again */
 	csr v_atoms;                  /* variable -> atoms reading it */
 	csr v_gatoms;                 /* ... those that are evaluated (not SA_*) */
 	csr v_eq, v_le, v_ge;         /* variable -> its SA_EQ, SA_LE, SA_GE atoms by key */
@@ -143,10 +163,14 @@ struct dmc_atg {
 	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
+	uint64_t *fmark;              /* all 0 but while sorting found */
 	int *nevers;                  /* NEVER, as many as the longest array filled with it */
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
+	/* an effect applied at layer k in this evaluation has eff_stamp
+	 * ebase + k + 1 (ebase grows by more than the layers each time) */
+	uint64_t *eff_stamp, ebase;
 	int built, top, goal, result;
 	/* transitions that never fire (dmc_atg_set_disabled), or none */
 	const int *off;
@@ -659,6 +683,20 @@ static void link_lists(builder *b)
 	if (b->bad)
 		return;
 	csr_make(g, &g->t_acts, m->ntrans, &b->k_tacts, &b->i_tacts);
+	g->t_live.first = take(g, (size_t)m->ntrans + 1, sizeof(int));
+	g->t_live.item = take(g, (size_t)b->k_tacts.n, sizeof(int));
+	g->v_written = take(g, (size_t)nv, 1);
+	g->a_fixed = take(g, (size_t)g->natoms, 1);
+	if (g->oom)
+		return;
+	for (int i = 0; i < g->neffs; i++)
+		g->v_written[g->effs[i].var] = 1;
+	for (int i = 0; i < g->natoms; i++) {
+		g->a_fixed[i] = 1;
+		for (int k = 0; k < g->atoms[i].nv; k++)
+			if (g->v_written[g->avars[g->atoms[i].vfirst + k]])
+				g->a_fixed[i] = 0;
+	}
 	csr_make(g, &g->v_atoms, nv, &b->k_vatoms, &b->i_vatoms);
 	csr_make(g, &g->v_gatoms, nv, &b->k_vgatoms, &b->i_vgatoms);
 	index_atoms(b, SA_EQ, &g->v_eq, &g->eq_key);
@@ -756,6 +794,9 @@ static void size_buffers(dmc_atg *g)
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
+	g->memo = take(g, MEMO_SLOTS, sizeof(memo_slot));
+	g->fmark = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->eff_stamp = take(g, (size_t)g->neffs, sizeof(uint64_t));
 	{
 		int n = g->nlocs;
 		n = n > g->natoms ? n : g->natoms;
@@ -860,6 +901,85 @@ done:
 	free(queue);
 }
 
+/* What can matter to a goal: its locations and the variables its atoms
+ * read; for a location that matters, the actions reaching it; for a
+ * variable, the actions writing it; for such an action, the locations
+ * it leaves, the variables its atoms read and those its effects into
+ * variables that matter read.  Everything else (say, processes sharing
+ * nothing with the targets) changes neither hL nor hU: the layer at
+ * which each thing that matters first appears, and the order in which
+ * it happens, are decided by things that matter alone. */
+typedef struct { dmc_atg *g; int *queue, n; } relq;
+
+static void rel_loc(relq *q, int l)
+{
+	if (!q->g->loc_rel[l]) {
+		q->g->loc_rel[l] = 1;
+		q->queue[q->n++] = l;
+	}
+}
+
+static void rel_var(relq *q, int v)
+{
+	if (!q->g->var_rel[v]) {
+		q->g->var_rel[v] = 1;
+		q->queue[q->n++] = q->g->nlocs + v;
+	}
+}
+
+/* The variables atoms [i0, i1) read. */
+static void rel_atoms(relq *q, int i0, int i1)
+{
+	const dmc_atg *g = q->g;
+	for (int i = i0; i < i1; i++)
+		for (int k = 0; k < g->atoms[i].nv; k++)
+			rel_var(q, g->avars[g->atoms[i].vfirst + k]);
+}
+
+static void relevance(builder *b)
+{
+	dmc_atg *g = b->g;
+	const dmc_amodel *m = g->m;
+	relq q = { g, malloc(((size_t)g->nlocs + (size_t)m->nvars + 1) * sizeof(int)), 0 };
+	unsigned char *act_rel = calloc((size_t)g->nacts + 1, 1);
+	g->loc_rel = take(g, (size_t)g->nlocs, 1);
+	g->var_rel = take(g, (size_t)m->nvars, 1);
+	if (!q.queue || !act_rel || g->oom) {
+		b->bad = 1;
+		goto done;
+	}
+	for (int i = 0; i < m->ngoals; i++) {
+		for (int k = 0; k < m->goals[i].nlocs; k++)
+			rel_loc(&q, g->loc_base[m->goals[i].proc[k]] + m->goals[i].loc[k]);
+		rel_atoms(&q, g->g_afirst[i], g->g_afirst[i + 1]);
+	}
+	while (q.n > 0) {
+		int x = q.queue[--q.n], v = x - g->nlocs;
+		const csr *c = x < g->nlocs ? &g->l_supp : &g->v_writers;
+		int first = c->first[x < g->nlocs ? x : v], end = c->first[(x < g->nlocs ? x : v) + 1];
+		for (int j = first; j < end; j++) {
+			int a = x < g->nlocs ? c->item[j] : g->effs[c->item[j]].act;
+			if (x >= g->nlocs) {          /* what the writers of v read */
+				const effect *f = &g->effs[c->item[j]];
+				for (int k = 0; k < f->nv; k++)
+					rel_var(&q, g->evars[f->vfirst + k]);
+			}
+			if (act_rel[a])
+				continue;
+			act_rel[a] = 1;
+			for (int i = 0; i < 2 && g->acts[a].part[i] >= 0; i++) {
+				int t = g->acts[a].part[i];
+				rel_loc(&q, g->loc_base[m->trans[t].proc] + m->trans[t].from);
+				rel_atoms(&q, g->t_afirst[t], g->t_afirst[t + 1]);
+			}
+			rel_atoms(&q, g->acts[a].chan, g->acts[a].chan + g->acts[a].nchan);
+		}
+	}
+done:
+	free(q.queue);
+	free(act_rel);
+}
+
 static void build_static(builder *b)
 {
 	dmc_atg *g = b->g;
@@ -938,6 +1058,7 @@ static void build_static(builder *b)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
 	return_steps(b);
+	relevance(b);
 }
 
 dmc_atg *dmc_atg_new(const dmc_amodel *m)
@@ -1065,8 +1186,8 @@ static void trans_dec(dmc_atg *g, int t, int k)
 {
 	if (--g->t_unsat[t] == 0) {
 		g->t_en[t] = k;
-		for (int i = g->t_acts.first[t]; i < g->t_acts.first[t + 1]; i++)
-			act_dec(g, g->t_acts.item[i], k);
+		for (int i = g->t_live.first[t]; i < g->t_live.first[t + 1]; i++)
+			act_dec(g, g->t_live.item[i], k);
 	}
 }
 
@@ -1122,22 +1243,134 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
+/* What program p gives for the sets vals[] of the variables it reads,
+ * vars[0..nv): "may be true" (out == NULL) or the set into out.  The
+ * same sets give the same result, so results are remembered by input:
+ * the states of one search share most variables' sets. */
+static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
+                    const dmc_vset *const *vals, dmc_vset *out)
+{
+	long key[MEMO_KEY];
+	int len = 0, r;
+	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
+	memo_slot *m;
+	if (p.len < MEMO_MINLEN)
+		goto direct;
+	for (int i = 0; i < nv; i++) {
+		const dmc_vset *x = vals[vars[i]];
+		if (len + 1 + 2 * x->n > MEMO_KEY)
+			goto direct;
+		key[len++] = x->n;
+		for (int j = 0; j < x->n; j++) {
+			key[len++] = x->iv[j].lo;
+			key[len++] = x->iv[j].hi;
+		}
+	}
+	for (int i = 0; i < len; i++)
+		h = (h ^ (uint64_t)key[i]) * 0x100000001b3u;
+	m = &g->memo[(h ^ h >> 29) & (MEMO_SLOTS - 1)];
+	if (m->id == p.first + 1 && m->klen == len
+	    && !memcmp(m->key, key, (size_t)len * sizeof *key)) {
+		if (!out)
+			return m->res_n;
+		out->n = m->res_n;
+		memcpy(out->iv, m->res, (size_t)m->res_n * sizeof *m->res);
+		return 0;
+	}
+	if (out) {
+		dmc_vp_eval(g->progs, p, vals, out);
+		if (out->n > MEMO_RES)
+			return 0;
+		r = out->n;
+		memcpy(m->res, out->iv, (size_t)r * sizeof *m->res);
+	} else
+		r = dmc_vp_may_true(g->progs, p, vals);
+	m->id = p.first + 1;
+	m->klen = len;
+	m->res_n = r;
+	memcpy(m->key, key, (size_t)len * sizeof *key);
+	return r;
+direct:
+	if (!out)
+		return dmc_vp_may_true(g->progs, p, vals);
+	dmc_vp_eval(g->progs, p, vals, out);
+	return 0;
+}
+
 /* The atoms that may hold at layer 0.  Only those reading a variable
  * whose initial set differs from the previous evaluation's are
  * evaluated again (an atom reads nothing but its variables' sets). */
 static void sat0_eval(dmc_atg *g, int i)
 {
 	uint64_t bit = (uint64_t)1 << (i % 64);
-	if (dmc_vp_may_true(g->progs, g->atoms[i].prog, g->curview))
+	const atom *a = &g->atoms[i];
+	if (memo_run(g, a->prog, &g->avars[a->vfirst], a->nv, g->curview, NULL))
 		g->sat0[i / 64] |= bit;
 	else
 		g->sat0[i / 64] &= ~bit;
 }
 
-static void layer0_atoms(dmc_atg *g)
+static void sat0_put(dmc_atg *g, const int *item, int from, int to, int on)
 {
-	int nv = g->m->nvars, nw = (g->natoms + 63) / 64;
+	for (int j = from; j < to; j++) {
+		uint64_t bit = (uint64_t)1 << (item[j] % 64);
+		if (on)
+			g->sat0[item[j] / 64] |= bit;
+		else
+			g->sat0[item[j] / 64] &= ~bit;
+	}
+}
+
+/* The indexed atoms of v that hold when v has the values s: their bits
+ * set (on = 1) or cleared (on = 0).  Clearing for the old set, then
+ * setting for the new one updates them without evaluating any (the
+ * index's rule is what evaluating gives, see simple_atom; an empty set
+ * makes none hold). */
+static void simple_sat0(dmc_atg *g, int v, const dmc_vset *s, int on)
+{
+	int e0 = g->v_eq.first[v], e1 = g->v_eq.first[v + 1];
+	int le1 = g->v_le.first[v + 1], ge0 = g->v_ge.first[v];
+	if (!s->n)
+		return;
+	for (int i = 0; i < s->n && e0 < e1; i++) {
+		int a = bound(g->eq_key, e0, e1, s->iv[i].lo, 1);
+		int b = bound(g->eq_key, a, e1, s->iv[i].hi, 0);
+		sat0_put(g, g->v_eq.item, a, b, on);
+		e0 = b;
+	}
+	sat0_put(g, g->v_le.item, bound(g->le_key, g->v_le.first[v], le1, dmc_vs_min(s), 1), le1, on);
+	sat0_put(g, g->v_ge.item, ge0, bound(g->ge_key, ge0, g->v_ge.first[v + 1], dmc_vs_max(s), 0), on);
+}
+
+/* A variable no effect writes keeps its layer-0 set in every layer, so
+ * an atom reading only such variables holds at every layer or at none:
+ * a rendezvous pair with such an atom false at layer 0 is never enabled
+ * in this evaluation.  t_live is t_acts without those pairs (the others
+ * in the same order), made again when such a variable's set changes. */
+static void live_pairs(dmc_atg *g)
+{
+	int n = 0;
+	for (int t = 0; t < g->m->ntrans; t++) {
+		g->t_live.first[t] = n;
+		for (int i = g->t_acts.first[t]; i < g->t_acts.first[t + 1]; i++) {
+			const action *ac = &g->acts[g->t_acts.item[i]];
+			int dead = 0;
+			for (int j = ac->chan; j < ac->chan + ac->nchan && !dead; j++)
+				dead = g->a_fixed[j] && !(g->sat0[j / 64] >> (j % 64) & 1);
+			if (!dead)
+				g->t_live.item[n++] = g->t_acts.item[i];
+		}
+	}
+	g->t_live.first[g->m->ntrans] = n;
+	g->live_stale = 0;
+}
+
+/* sat0 for the sets of layer 0 (then t_live, which reads it). */
+static void layer0_sat(dmc_atg *g)
+{
+	int nv = g->m->nvars;
 	if (!g->have_prev0) {
+		g->live_stale = 1;
 		for (int i = 0; i < g->natoms; i++)
 			sat0_eval(g, i);
 		for (int v = 0; v < nv; v++)
@@ -1151,9 +1384,13 @@ static void layer0_atoms(dmc_atg *g)
 		for (int v = 0; v < nv; v++) {
 			if (dmc_vs_equal(&g->prev0[v], &g->cur[v]))
 				continue;
+			if (!g->v_written[v])
+				g->live_stale = 1;
+			simple_sat0(g, v, &g->prev0[v], 0);
+			simple_sat0(g, v, &g->cur[v], 1);
 			vs_copy(&g->prev0[v], &g->cur[v]);
-			for (int j = g->v_atoms.first[v]; j < g->v_atoms.first[v + 1]; j++) {
-				int at = g->v_atoms.item[j];
+			for (int j = g->v_gatoms.first[v]; j < g->v_gatoms.first[v + 1]; j++) {
+				int at = g->v_gatoms.item[j];
 				if (g->atom_epoch[at] != g->epoch) {
 					g->atom_epoch[at] = g->epoch;
 					sat0_eval(g, at);
@@ -1161,6 +1398,13 @@ static void layer0_atoms(dmc_atg *g)
 			}
 		}
 	}
+	if (g->live_stale)
+		live_pairs(g);
+}
+
+static void layer0_atoms(dmc_atg *g)
+{
+	int nw = (g->natoms + 63) / 64;
 	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
 		for (uint64_t x = g->sat0[w]; x; x &= x - 1)
 			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
@@ -1188,6 +1432,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	fill_bytes(g->touched_at, m->nvars, 0xff);
 	g->napply = 0;
 	g->built = 0;
+	g->ebase += (uint64_t)g->maxlayer + 2;
 
 	/* a variable without a value in the state is unknown: its domain */
 	for (int v = 0; v < m->nvars; v++)
@@ -1200,6 +1445,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 			dmc_vs_set(&g->cur[v], m->vars[v].lo, m->vars[v].hi);
 		log_append(g, v, 0);
 	}
+	layer0_sat(g);
 	for (int i = 0; i < m->ngoals; i++)
 		if (g->g_unsat[i] == 0)
 			g->g_layer[i] = 0;
@@ -1246,7 +1492,10 @@ static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *va
 		dmc_vs_set(r, NEG, x == POS ? POS : x < NEG + f->step ? NEG : x - f->step);
 		break;
 	default:
-		dmc_vp_eval(g->progs, f->prog, vals, r);
+		if (f->rhs->op == DMC_AE_CONST)   /* what its program gives, without running it */
+			dmc_vs_set(r, f->rhs->value, f->rhs->value);
+		else
+			memo_run(g, f->prog, &g->evars[f->vfirst], f->nv, vals, r);
 		break;
 	}
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
@@ -1278,6 +1527,20 @@ static int steps(const dmc_atg *g, int a)
 	return g->acts[a].part[1] >= 0 ? g->sync_steps : 1;
 }
 
+/* Has a variable effect f reads changed after layer j? */
+static int inputs_changed(const dmc_atg *g, const effect *f, int j)
+{
+	for (int i = 0; i < f->nv; i++) {
+		int v = g->evars[f->vfirst + i];
+		if (g->log_layer[g->logoff[v] + g->nlog[v] - 1] > j)
+			return 1;
+	}
+	return 0;
+}
+
+/* An effect applied again to inputs that did not change since its last
+ * application computes the same values, which are in its variable's set
+ * since that layer (the sets only grow): it is skipped. */
 static void apply_action(dmc_atg *g, int a, int k)
 {
 	const action *ac = &g->acts[a];
@@ -1287,8 +1550,13 @@ static void apply_action(dmc_atg *g, int a, int k)
 		if (t->spawn >= 0)
 			add_loc(g, g->loc_base[t->spawn] + g->m->procs[t->spawn].start, k);
 	}
-	for (int i = 0; i < ac->neff; i++)
-		apply_effect(g, &g->effs[ac->efirst + i], k);
+	for (int e = ac->efirst; e < ac->efirst + ac->neff; e++) {
+		uint64_t st = g->eff_stamp[e];
+		if (st > g->ebase && !inputs_changed(g, &g->effs[e], (int)(st - g->ebase - 1)))
+			continue;
+		g->eff_stamp[e] = g->ebase + (uint64_t)k + 1;
+		apply_effect(g, &g->effs[e], k);
+	}
 }
 
 /* Widening, counted in growths through computed effects: from
@@ -1326,10 +1594,31 @@ static int found_eq(dmc_atg *g, int v, long a, long b, int nf)
 	return nf;
 }
 
-static int int_cmp(const void *p, const void *q)
+/* found[0..n) (distinct atoms) in increasing order: insertion for a
+ * few, else through the bit set fmark (words lo..hi). */
+static void sort_found(dmc_atg *g, int n)
 {
-	int a = *(const int *)p, b = *(const int *)q;
-	return (a > b) - (a < b);
+	int lo = INT_MAX, hi = -1, k = 0;
+	if (n < 24) {
+		for (int i = 1; i < n; i++) {
+			int x = g->found[i], j = i;
+			for (; j > 0 && g->found[j - 1] > x; j--)
+				g->found[j] = g->found[j - 1];
+			g->found[j] = x;
+		}
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		int w = g->found[i] / 64;
+		g->fmark[w] |= (uint64_t)1 << (g->found[i] % 64);
+		lo = w < lo ? w : lo;
+		hi = w > hi ? w : hi;
+	}
+	for (int w = lo; w <= hi; w++) {
+		for (uint64_t x = g->fmark[w]; x; x &= x - 1)
+			g->found[k++] = w * 64 + __builtin_ctzll(x);
+		g->fmark[w] = 0;
+	}
 }
 
 /* The indexed atoms of v that hold now that its set grew (committed and
@@ -1377,8 +1666,7 @@ static int simple_found(dmc_atg *g, int v)
 				g->found[nf++] = g->v_ge.item[j];
 		g->ge_ptr[v] = p;
 	}
-	if (nf > 1)
-		qsort(g->found, (size_t)nf, sizeof *g->found, int_cmp);
+	sort_found(g, nf);
 	return nf;
 }
 
@@ -1410,7 +1698,8 @@ static void commit(dmc_atg *g, int k)
 			if (f == nf || (j < end && g->v_gatoms.item[j] < g->found[f])) {
 				at = g->v_gatoms.item[j++];
 				if (g->atom_sat[at] == NEVER
-				    && dmc_vp_may_true(g->progs, g->atoms[at].prog, g->curview))
+				    && memo_run(g, g->atoms[at].prog, &g->avars[g->atoms[at].vfirst],
+				                g->atoms[at].nv, g->curview, NULL))
 					atom_holds(g, at, k);
 			} else if (g->atom_sat[at = g->found[f++]] == NEVER)
 				atom_holds(g, at, k);
@@ -1565,15 +1854,16 @@ static void target_val(dmc_atg *g, int v, long c)
 }
 
 /* What a witness must make e do: be possibly true, or (for an effect
- * into a variable with domain [lo, hi]) possibly produce c. */
-typedef struct { int produce; long c, lo, hi; } goalpred;
+ * into a variable with domain [lo, hi]) possibly produce c; e reads
+ * vars[0..nv). */
+typedef struct { int produce; long c, lo, hi; const int *vars; int nv; } goalpred;
 
 static int holds(dmc_atg *g, dmc_vprog e, const goalpred *p)
 {
 	dmc_vset r;
 	if (!p->produce)
-		return dmc_vp_may_true(g->progs, e, g->view);
-	dmc_vp_eval(g->progs, e, g->view, &r);
+		return memo_run(g, e, p->vars, p->nv, g->view, NULL);
+	memo_run(g, e, p->vars, p->nv, g->view, &r);
 	dmc_vs_fit(&r, p->lo, p->hi, g->wrap);
 	return dmc_vs_contains(&r, p->c);
 }
@@ -1650,8 +1940,11 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
 static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
-                    const goalpred *p)
+                    const goalpred *pred)
 {
+	goalpred with_vars = *pred, *p = &with_vars;
+	with_vars.vars = vars;
+	with_vars.nv = nv;
 	for (int i = 0; i < nv; i++)
 		g->view[vars[i]] = values_at(g, vars[i], j);
 	if (!holds(g, e, p))
@@ -1675,7 +1968,7 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 
 static void post_atom(dmc_atg *g, int i)
 {
-	static const goalpred maytrue = { 0, 0, 0, 0 };
+	static const goalpred maytrue = { 0, 0, 0, 0, NULL, 0 };
 	const atom *a = &g->atoms[i];
 	if (g->atom_posted[i])
 		return;
@@ -1797,7 +2090,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 	if (f->kind == EF_ANY)
 		return c >= av->lo && c <= av->hi;
 	if (f->kind == EF_SET) {
-		goalpred p = { 1, c, av->lo, av->hi };
+		goalpred p = { 1, c, av->lo, av->hi, &g->evars[f->vfirst], f->nv };
 		for (int i = 0; i < f->nv; i++)
 			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
 		return holds(g, f->prog, &p);
@@ -1894,7 +2187,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 	{
 		const effect *f = &g->effs[best];
 		const dmc_avar *av = &g->m->vars[v];
-		goalpred p = { 1, c, av->lo, av->hi };
+		goalpred p = { 1, c, av->lo, av->hi, NULL, 0 };
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)
@@ -1962,6 +2255,18 @@ int dmc_atg_hU(dmc_atg *g, const dmc_astate *s)
 /* ---------------------------------------------------------------- */
 /* debugging                                                        */
 /* ---------------------------------------------------------------- */
+
+int dmc_atg_relevant_loc(const dmc_atg *g, int proc, int loc)
+{
+	if (proc < 0 || proc >= g->m->nprocs || loc < 0 || loc >= g->m->procs[proc].nlocs)
+		return 1;
+	return g->loc_rel[g->loc_base[proc] + loc];
+}
+
+int dmc_atg_relevant_var(const dmc_atg *g, int v)
+{
+	return v < 0 || v >= g->m->nvars || g->var_rel[v];
+}
 
 int dmc_atg_top(const dmc_atg *g)
 {

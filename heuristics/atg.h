@@ -21,7 +21,11 @@
  * that some transition spawns (it may stand for several instances).
  *
  * dmc_atg_new does all the allocation; evaluating a state allocates
- * nothing.  A dmc_atg is not thread-safe (it keeps its buffers).
+ * nothing.  A dmc_atg is not thread-safe: it keeps its buffers, and
+ * what it learnt from earlier evaluations to make the next ones cheaper
+ * (which atoms held at layer 0, the results of atom and effect programs
+ * by their inputs, which rendezvous pairs cannot fire); none of that
+ * changes a value.
  */
 #ifndef DMC_ATG_H
 #define DMC_ATG_H
@@ -71,6 +75,14 @@ int dmc_atg_hL(dmc_atg *g, const dmc_astate *s);
 int dmc_atg_hU(dmc_atg *g, const dmc_astate *s);
 /* Both from one ATG; either pointer may be NULL.  Returns hL. */
 int dmc_atg_eval(dmc_atg *g, const dmc_astate *s, int *hL, int *hU);
+
+/* Does the location (process proc at loc) or variable v of layer 0
+ * matter to hL and hU?  Two states that differ only in (proc, loc) pairs
+ * and values of variables that do not matter have the same hL and hU
+ * (in every reduced system too): a cache may key on the rest.  Indices
+ * out of range matter. */
+int dmc_atg_relevant_loc(const dmc_atg *g, int proc, int loc);
+int dmc_atg_relevant_var(const dmc_atg *g, int v);
 
 /* The last ATG built: its top layer index (the layer where the search
  * stopped: a goal's layer or the fixpoint), and a dump of every layer

@@ -22,13 +22,16 @@
 #include "heuristic.h"
 #include "absmodel_build.h"
 #include "pdb.h"
+#include "pdb_pred.h"
 #include "runtime.h"
 
 #define CHAN_OWNER (-2)               /* absmodel_build.c's vowner of a channel length */
 
 typedef struct {
 	dmc_abuild model;
-	dmc_pdb *pdb;
+	dmc_pdb *pdb[DMC_PDB_PRED_TABLES];   /* h is the maximum of their values */
+	int ntables;
+	dmc_pdb_stats total;          /* over the tables (states, edges, bytes: sums) */
 	int blind;                    /* h = 0: deadlocks, or goals the model lacks */
 	int far_h;
 	long *val;
@@ -41,7 +44,8 @@ static void pdb_free(void *self)
 	pdb_inst *h = self;
 	if (!h)
 		return;
-	dmc_pdb_free(h->pdb);
+	for (int i = 0; i < h->ntables; i++)
+		dmc_pdb_free(h->pdb[i]);
 	dmc_abuild_free(&h->model);
 	free(h->val);
 	free(h->loc);
@@ -76,25 +80,28 @@ static int one_loc(const dmc_astate *s, int p, int halfway, int *out)
 	return n ? 0 : -1;
 }
 
-static void show(const pdb_inst *h)
+static void show_one(const pdb_inst *h, const dmc_pdb *p, int i)
 {
-	const dmc_pdb_stats *st = dmc_pdb_stats_of(h->pdb);
+	const dmc_pdb_stats *st = dmc_pdb_stats_of(p);
 	const dmc_amodel *m = &h->model.m;
 	size_t hist[65];
-	printf("pdb pattern:");
-	for (int i = 0; i < dmc_pdb_nprocs(h->pdb); i++)
-		printf(" @%s", m->procs[dmc_pdb_proc(h->pdb, i)].name);
-	for (int i = 0; i < dmc_pdb_nvars(h->pdb); i++)
-		printf(" %s", m->vars[dmc_pdb_var(h->pdb, i)].name);
-	printf("\npdb: %zu abstract states, %zu transitions, %d round(s)%s, %.3f s, %zu bytes, h(initial) = ",
-	       st->states, st->edges, st->rounds, st->timed_out ? " (time limit)" : "", st->seconds,
+	char tag[16] = "";
+	if (h->ntables > 1)
+		snprintf(tag, sizeof tag, " %d", i + 1);
+	printf("pdb%s pattern:", tag);
+	for (int j = 0; j < dmc_pdb_nprocs(p); j++)
+		printf(" @%s", m->procs[dmc_pdb_proc(p, j)].name);
+	for (int j = 0; j < dmc_pdb_nvars(p); j++)
+		printf(" %s", m->vars[dmc_pdb_var(p, j)].name);
+	printf("\npdb%s: %zu abstract states, %zu transitions, %d round(s)%s, %.3f s, %zu bytes, h(initial) = ",
+	       tag, st->states, st->edges, st->rounds, st->timed_out ? " (time limit)" : "", st->seconds,
 	       st->bytes);
 	if (st->h_init == DMC_PDB_INF)
 		printf("infinity\n");
 	else
 		printf("%d\n", st->h_init);
-	dmc_pdb_histogram(h->pdb, hist, 64);
-	printf("pdb distances:");
+	dmc_pdb_histogram(p, hist, 64);
+	printf("pdb%s distances:", tag);
 	for (int d = 0; d < 64; d++)
 		if (hist[d])
 			printf(" %d:%zu", d, hist[d]);
@@ -103,8 +110,36 @@ static void show(const pdb_inst *h)
 	printf("\n");
 }
 
-static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
-                        size_t errlen)
+static void show(const pdb_inst *h)
+{
+	for (int i = 0; i < h->ntables; i++)
+		show_one(h, h->pdb[i], i);
+}
+
+/* The tables' statistics together: sizes add up, h(initial) is the
+ * maximum (infinite when one is), rounds and seconds add up. */
+static void sum_stats(pdb_inst *h)
+{
+	dmc_pdb_stats *t = &h->total;
+	memset(t, 0, sizeof *t);
+	t->h_init = 0;
+	for (int i = 0; i < h->ntables; i++) {
+		const dmc_pdb_stats *st = dmc_pdb_stats_of(h->pdb[i]);
+		t->states += st->states;
+		t->edges += st->edges;
+		t->bytes += st->bytes;
+		t->rounds += st->rounds;
+		t->seconds += st->seconds;
+		t->timed_out |= st->timed_out;
+		t->pattern += st->pattern;
+		if (t->h_init != DMC_PDB_INF && (st->h_init == DMC_PDB_INF || st->h_init > t->h_init))
+			t->h_init = st->h_init;
+	}
+	t->tables = h->ntables;
+}
+
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int preds, char *err,
+                    size_t errlen)
 {
 	int located = 0, unlocated = 0;
 	pdb_inst *h;
@@ -153,15 +188,19 @@ static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, c
 	}
 	for (int p = 0; p < b->ninit && !b->halfway; p++)
 		proc_ok[p] = b->spawn_of[b->proc_type[p]] < 0 && one_loc(&s, p, 0, &h->loc[p]) == 0;
-	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, opts->pdb_time };
-	if (!h->blind)
-		h->pdb = dmc_pdb_build(&in, err, errlen);
+	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, opts->pdb_time, &s, 0 };
+	if (!h->blind && preds)
+		h->ntables = dmc_pdb_pred_build(&in, h->pdb, err, errlen);
+	else if (!h->blind)
+		h->ntables = (h->pdb[0] = dmc_pdb_build(&in, err, errlen)) ? 1 : -1;
 	free(var_ok), free(proc_ok);
-	if (!h->blind && !h->pdb) {
+	if (h->ntables < 0) {
+		h->ntables = 0;
 		pdb_free(h);
 		return NULL;
 	}
-	if (opts->show_pdb && h->pdb)
+	sum_stats(h);
+	if (opts->show_pdb && h->ntables)
 		show(h);
 	else if (opts->show_pdb)
 		printf("pdb: no table (%s): h = 0\n", tg->deadlock ? "the targets include invalid end states"
@@ -169,22 +208,18 @@ static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, c
 	return h;
 }
 
-static int pdb_eval(void *self, const dmc_state_view *sv)
+/* One table's value for the state read into s. */
+static int eval_one(pdb_inst *h, const dmc_pdb *p, const dmc_astate *s)
 {
-	pdb_inst *h = self;
 	dmc_abuild *b = &h->model;
-	dmc_astate s;
-	if (h->blind)
-		return 0;
-	dmc_abuild_state(b, sv, &s);
-	int nv = dmc_pdb_nvars(h->pdb), np = dmc_pdb_nprocs(h->pdb);
+	int nv = dmc_pdb_nvars(p), np = dmc_pdb_nprocs(p);
 	for (int i = 0; i < nv; i++)
-		if (one_value(&s, dmc_pdb_var(h->pdb, i), &h->val[i]) < 0)
+		if (one_value(s, dmc_pdb_var(p, i), &h->val[i]) < 0)
 			return 0;             /* not one value (a process gone): no bound */
 	for (int i = 0; i < np; i++)
-		if (one_loc(&s, dmc_pdb_proc(h->pdb, i), b->halfway, &h->loc[i]) < 0)
+		if (one_loc(s, dmc_pdb_proc(p, i), b->halfway, &h->loc[i]) < 0)
 			return 0;
-	int d = dmc_pdb_lookup(h->pdb, h->val, h->loc);
+	int d = dmc_pdb_lookup(p, h->val, h->loc);
 	if (d == DMC_PDB_MISS)
 		return 0;                 /* not reached by the abstraction: cannot be, but no bound */
 	if (d == DMC_PDB_INF)
@@ -193,6 +228,41 @@ static int pdb_eval(void *self, const dmc_state_view *sv)
 	if (b->halfway && d > 0)
 		d--;
 	return d;
+}
+
+/* The maximum of admissible values is admissible (seed 001's MAX). */
+static int pdb_eval(void *self, const dmc_state_view *sv)
+{
+	pdb_inst *h = self;
+	dmc_astate s;
+	int best = 0;
+	if (h->blind)
+		return 0;
+	dmc_abuild_state(&h->model, sv, &s);
+	for (int i = 0; i < h->ntables && best != DMC_H_INF; i++) {
+		int d = eval_one(h, h->pdb[i], &s);
+		if (d > best)
+			best = d;
+	}
+	return best;
+}
+
+static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+                        size_t errlen)
+{
+	return create(tg, opts, 0, err, errlen);
+}
+
+static void *pred_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+                         size_t errlen)
+{
+	return create(tg, opts, 1, err, errlen);
+}
+
+static const dmc_pdb_stats *pdb_stats(const void *self)
+{
+	const pdb_inst *h = self;
+	return h->ntables ? &h->total : NULL;
 }
 
 static const char *pdb_prune_veto(const void *self)
@@ -206,5 +276,13 @@ const dmc_heuristic dmc_h_pdb = {
 	.summary = "pattern database: exact distance in a projection of the abstract model onto a pattern (admissible)",
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = pdb_create, .eval = pdb_eval, .free = pdb_free,
-	.prune_veto = pdb_prune_veto
+	.prune_veto = pdb_prune_veto, .pdb_stats = pdb_stats
+};
+
+const dmc_heuristic dmc_h_pdb_pred = {
+	.name = "pdb-pred",
+	.summary = "pattern databases of predicate abstractions from relaxation refinement, their maximum (admissible)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = pred_create, .eval = pdb_eval, .free = pdb_free,
+	.prune_veto = pdb_prune_veto, .pdb_stats = pdb_stats
 };

@@ -32,6 +32,8 @@ typedef struct {
 	dmc_hcache *cache;
 	unsigned char *keybuf;        /* the abstract state, serialised */
 	int far_h;                    /* "far" instead of a dead end nothing proves */
+	const dmc_atg *project;       /* key on what matters to the ATG only (exact
+	                               * cache), or NULL: on the whole state */
 	char veto[320];               /* why its infinities prove nothing, or "" */
 } relax_core;
 
@@ -107,6 +109,8 @@ static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, ch
 	c->keybuf = malloc(17 + (size_t) c->model.cap_locs * 10 + (size_t) c->model.cap_vals * 15);
 	if (c->keybuf)
 		c->cache = dmc_hcache_new(hc);
+	if (hc->mode == DMC_HCACHE_EXACT)
+		c->project = c->graph;
 	return c;
 }
 
@@ -179,18 +183,26 @@ static unsigned char *put_uint(unsigned char *p, unsigned long long x)
 
 /* The ATG's input as bytes: which heuristic (hL, hU and hUc may run
  * side by side in a Lua combination and share the cache), locations,
- * then values (zigzag varints). */
-static size_t serialise(unsigned char *keybuf, int mode, const dmc_astate *s)
+ * then values (zigzag varints); with g, only the locations and
+ * variables that matter to g's hL and hU (dmc_atg_relevant_loc), so
+ * states differing in the rest share the entry. */
+static size_t serialise(unsigned char *keybuf, int mode, const dmc_astate *s, const dmc_atg *g)
 {
 	unsigned char *p = keybuf;
+	unsigned nlocs = 0;
 	*p++ = (unsigned char) mode;
-	p = put_uint(p, (unsigned) s->nlocs);
-	for (int i = 0; i < s->nlocs; i++) {
-		p = put_uint(p, (unsigned) s->loc_proc[i]);
-		p = put_uint(p, (unsigned) s->loc_loc[i]);
-	}
+	for (int i = 0; i < s->nlocs; i++)
+		nlocs += !g || dmc_atg_relevant_loc(g, s->loc_proc[i], s->loc_loc[i]);
+	p = put_uint(p, nlocs);
+	for (int i = 0; i < s->nlocs; i++)
+		if (!g || dmc_atg_relevant_loc(g, s->loc_proc[i], s->loc_loc[i])) {
+			p = put_uint(p, (unsigned) s->loc_proc[i]);
+			p = put_uint(p, (unsigned) s->loc_loc[i]);
+		}
 	for (int i = 0; i < s->nvals; i++) {
 		unsigned long long v = (unsigned long long) s->val_val[i];
+		if (g && !dmc_atg_relevant_var(g, s->val_var[i]))
+			continue;
 		p = put_uint(p, (unsigned) s->val_var[i]);
 		p = put_uint(p, s->val_val[i] < 0 ? ~(v << 1) : v << 1);
 	}
@@ -243,7 +255,7 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 		return 0;
 	dmc_abuild_state(&c->model, sv, &s);
 	if (c->cache) {
-		len = serialise(c->keybuf, mode, &s);
+		len = serialise(c->keybuf, mode, &s, c->project);
 		hash = dmc_fingerprint(c->keybuf, len);
 		hit = dmc_hcache_get(c->cache, c->keybuf, len, hash, &h);
 	}
@@ -317,7 +329,7 @@ static void relax_remember(void *self, const dmc_state_view *sv)
 	s.loc_loc = d->loc_loc;
 	s.val_var = d->val_var;
 	s.val_val = d->val_val;
-	d->keylen = serialise(d->key + 24, r->mode, &s);
+	d->keylen = serialise(d->key + 24, r->mode, &s, c->project);
 }
 
 /* The transitions removed with (a, from, id), computed once. */

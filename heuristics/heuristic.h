@@ -26,6 +26,7 @@
 #define DMC_H_INF INT_MAX
 
 struct dmc_combo;
+struct dmc_pdb_stats;
 typedef struct dmc_hshare dmc_hshare;
 
 /* What an instance is made with besides its targets. */
@@ -76,6 +77,9 @@ typedef struct dmc_heuristic {
 	 * reduced systems, and the search uses h(s). */
 	void (*remember)(void *self, const dmc_state_view *s);
 	int (*eval_without)(void *self, int pid, int from, int id, int bound);
+	/* Pattern databases (pdb, pdb-pred): their statistics for the
+	 * results, or NULL (no table); may be NULL. */
+	const struct dmc_pdb_stats *(*pdb_stats)(const void *self);
 } dmc_heuristic;
 
 const dmc_heuristic *dmc_heuristic_find(const char *name);

@@ -24,11 +24,13 @@
  * outgrows max_states.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "pdb.h"
+#include "pdb_dpr.h"
 #include "valueset.h"
 #include "vprog.h"
 
@@ -36,9 +38,7 @@
 #define PRODUCT_MAX 4096              /* successors of one state by one transition */
 #define INF_D INT32_MAX
 
-typedef struct { int send, recv; } pair;
-
-typedef struct { uint32_t from, to; int cost; } edge;
+typedef struct { uint32_t from, to; int cost, t, r; } edge;
 
 struct dmc_pdb {
 	const dmc_amodel *m;
@@ -46,12 +46,27 @@ struct dmc_pdb {
 	int nv, np, k;
 	int *pv, *pp;
 	int *var_slot, *proc_slot;    /* model index -> slot, or -1 */
+	/* predicate classes (dmc_pdb_preds): per variable slot the class
+	 * starts (ncut[i] = 0: the exact value), per automaton slot the
+	 * locations told apart (nmark[j] = 0: every location) */
+	const dmc_pdb_preds *preds;
+	dmc_pdb_preds own;            /* preds: the table's copy */
+	long *own_cut;
+	int *own_mark;
+	int *ncut, *nmark;
+	const long **cut;
+	const int **mark;
+	unsigned char *constant;      /* per variable: no transition changes it */
 	/* compiled expressions */
 	dmc_vprogs *ps;
 	dmc_vprog *guard, *goal_f, *chan;
 	dmc_vprog **rhs, **msg, **match;
-	pair *pairs;
-	int npairs;
+	int *es, *er;                 /* one state's enabled sends and receives */
+	/* the transitions by automaton and source location: those of
+	 * automaton q at location l are by_loc[first[base[q] + l] ..
+	 * first[base[q] + l + 1]), all of q's from first[base[q]] */
+	int *by_loc, *first, *base;
+	int loc_index;                /* 0: a transition's source is out of range, scan all */
 	dmc_vset *dom, *cur;
 	const dmc_vset **vals, **vals2;   /* the evaluators' input; vals2: give_merged's */
 	/* the table */
@@ -117,18 +132,37 @@ static int compile_model(dmc_pdb *p)
 			return NOMEM;
 	if (dmc_vprogs_seal(p->ps) < 0)
 		return NOMEM;
-	for (int s = 0; s < m->ntrans; s++)
-		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
-			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
-				p->npairs++;
-	p->pairs = malloc(((size_t) p->npairs + 1) * sizeof *p->pairs);
-	if (!p->pairs)
+	size_t nl = 0;
+	p->base = malloc(((size_t) m->nprocs + 1) * sizeof *p->base);
+	if (!p->base)
 		return NOMEM;
-	p->npairs = 0;
-	for (int s = 0; s < m->ntrans; s++)
-		for (int r = 0; r < m->ntrans && m->trans[s].sync == DMC_SYNC_SEND; r++)
-			if (m->trans[r].sync == DMC_SYNC_RECV && m->trans[r].proc != m->trans[s].proc)
-				p->pairs[p->npairs++] = (pair){ s, r };
+	for (int q = 0; q < m->nprocs; q++) {
+		p->base[q] = (int) nl;
+		nl += (size_t) (m->procs[q].nlocs > 0 ? m->procs[q].nlocs : 0);
+	}
+	p->base[m->nprocs] = (int) nl;
+	p->first = calloc(nl + 2, sizeof *p->first);
+	p->by_loc = malloc(((size_t) m->ntrans + 1) * sizeof *p->by_loc);
+	if (!p->first || !p->by_loc)
+		return NOMEM;
+	p->loc_index = 1;
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].from >= 0 && m->trans[t].from < m->procs[m->trans[t].proc].nlocs)
+			p->first[p->base[m->trans[t].proc] + m->trans[t].from + 1]++;
+		else
+			p->loc_index = 0;
+	for (size_t i = 0; i < nl; i++)
+		p->first[i + 1] += p->first[i];
+	for (int t = 0; t < m->ntrans; t++)
+		if (m->trans[t].from >= 0 && m->trans[t].from < m->procs[m->trans[t].proc].nlocs)
+			p->by_loc[p->first[p->base[m->trans[t].proc] + m->trans[t].from]++] = t;
+	for (size_t i = nl; i > 0; i--)
+		p->first[i] = p->first[i - 1];
+	p->first[0] = 0;
+	p->es = malloc(((size_t) m->ntrans + 1) * sizeof *p->es);
+	p->er = malloc(((size_t) m->ntrans + 1) * sizeof *p->er);
+	if (!p->es || !p->er)
+		return NOMEM;
 	p->dom = malloc(((size_t) m->nvars + 1) * sizeof *p->dom);
 	p->cur = malloc(((size_t) m->nvars + 1) * sizeof *p->cur);
 	p->next = malloc(((size_t) m->nvars + 1) * sizeof *p->next);
@@ -141,11 +175,27 @@ static int compile_model(dmc_pdb *p)
 	p->assigned = malloc((size_t) m->nvars + 1);
 	p->succ = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *p->succ);
 	p->pos = malloc(((size_t) m->nvars + 1) * sizeof *p->pos);
-	if (!p->dom || !p->cur || !p->next || !p->vals || !p->vals2 || !p->var_slot || !p->proc_slot
+	p->ncut = calloc((size_t) m->nvars + 1, sizeof *p->ncut);
+	p->cut = calloc((size_t) m->nvars + 1, sizeof *p->cut);
+	p->nmark = calloc((size_t) m->nprocs + 1, sizeof *p->nmark);
+	p->mark = calloc((size_t) m->nprocs + 1, sizeof *p->mark);
+	p->constant = malloc((size_t) m->nvars + 1);
+	if (!p->constant || !p->ncut || !p->cut || !p->nmark || !p->mark || !p->dom || !p->cur || !p->next || !p->vals || !p->vals2 || !p->var_slot || !p->proc_slot
 	    || !p->pv || !p->pp || !p->assigned || !p->succ || !p->pos)
 		return NOMEM;
-	for (int v = 0; v < m->nvars; v++)
+	for (int v = 0; v < m->nvars; v++) {
 		dmc_vs_set(&p->dom[v], m->vars[v].lo, m->vars[v].hi);
+		p->constant[v] = 1;
+	}
+	for (int t = 0; t < m->ntrans; t++) {
+		const dmc_atrans *tr = &m->trans[t];
+		for (int a = 0; a < tr->nassign; a++)
+			if (tr->assign[a].var >= 0 && tr->assign[a].var < m->nvars)
+				p->constant[tr->assign[a].var] = 0;
+		for (int f = 0; f < tr->nmsg && tr->recv_var; f++)
+			if (tr->recv_var[f] >= 0 && tr->recv_var[f] < m->nvars)
+				p->constant[tr->recv_var[f]] = 0;
+	}
 	return OK;
 }
 
@@ -218,8 +268,10 @@ static long insert(dmc_pdb *p, const long *s, size_t max)
 	return (long) p->n++;
 }
 
-static int add_edge(dmc_pdb *p, size_t from, size_t to, int cost)
+static int add_edge(dmc_pdb *p, size_t from, size_t to, int cost, int t, int r)
 {
+	if (from == to)
+		return OK;                    /* a self-loop shortens no distance */
 	if (p->nedges == p->edcap) {
 		size_t cap = p->edcap ? 2 * p->edcap : 4096;
 		edge *e = realloc(p->edges, cap * sizeof *e);
@@ -228,11 +280,45 @@ static int add_edge(dmc_pdb *p, size_t from, size_t to, int cost)
 		p->edges = e;
 		p->edcap = cap;
 	}
-	p->edges[p->nedges++] = (edge){ (uint32_t) from, (uint32_t) to, cost };
+	p->edges[p->nedges++] = (edge){ (uint32_t) from, (uint32_t) to, cost, t, r };
 	return OK;
 }
 
 /* ---- one abstract step ---- */
+
+/* The class of value x in variable slot i (x itself without classes). */
+static long class_of(const dmc_pdb *p, int i, long x)
+{
+	long c = 0;
+	if (!p->ncut[i])
+		return x;
+	while (c < p->ncut[i] && p->cut[i][c] <= x)
+		c++;
+	return c;
+}
+
+/* The values of class c of variable slot i. */
+static void class_values(const dmc_pdb *p, int i, long c, dmc_vset *out)
+{
+	const dmc_avar *d = &p->m->vars[p->pv[i]];
+	if (!p->ncut[i]) {
+		dmc_vs_set(out, c, c);
+		return;
+	}
+	dmc_vs_set(out, c == 0 ? d->lo : p->cut[i][c - 1], c == p->ncut[i] ? d->hi : p->cut[i][c] - 1);
+}
+
+/* The class of location l of automaton slot j: its rank among the marked
+ * locations, nmark for the others (the location itself without marks). */
+static long loc_class(const dmc_pdb *p, int j, int l)
+{
+	int c = 0;
+	if (!p->nmark[j])
+		return l;
+	while (c < p->nmark[j] && p->mark[j][c] != l)
+		c++;
+	return c;
+}
 
 /* The abstract state s as the evaluators' input. */
 static void load(dmc_pdb *p, const long *s)
@@ -240,7 +326,7 @@ static void load(dmc_pdb *p, const long *s)
 	for (int v = 0; v < p->m->nvars; v++)
 		p->vals[v] = &p->dom[v];
 	for (int i = 0; i < p->nv; i++) {
-		dmc_vs_set(&p->cur[i], s[i], s[i]);
+		class_values(p, i, s[i], &p->cur[i]);
 		p->vals[p->pv[i]] = &p->cur[i];
 	}
 }
@@ -248,7 +334,23 @@ static void load(dmc_pdb *p, const long *s)
 static int at(const dmc_pdb *p, const long *s, int proc, int loc)
 {
 	int slot = p->proc_slot[proc];
-	return slot < 0 || s[p->nv + slot] == loc;
+	return slot < 0 || s[p->nv + slot] == loc_class(p, slot, loc);
+}
+
+/* next[i] (values) as the set of classes they fall into. */
+static void to_classes(dmc_pdb *p, int i)
+{
+	dmc_vset c, x;
+	dmc_vs_clear(&c);
+	for (long j = 0; j <= p->ncut[i]; j++) {
+		class_values(p, i, j, &x);
+		for (int k = 0; k < p->next[i].n; k++)
+			if (p->next[i].iv[k].lo <= x.iv[0].hi && p->next[i].iv[k].hi >= x.iv[0].lo) {
+				dmc_vs_add(&c, j, j);
+				break;
+			}
+	}
+	p->next[i] = c;
 }
 
 static size_t count(const dmc_vset *s)
@@ -375,13 +477,16 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 	memcpy(succ, s, (size_t) p->k * sizeof *succ);
 	const dmc_atrans *tt = &p->m->trans[t];
 	if (p->proc_slot[tt->proc] >= 0)
-		succ[p->nv + p->proc_slot[tt->proc]] = tt->to;
+		succ[p->nv + p->proc_slot[tt->proc]] = loc_class(p, p->proc_slot[tt->proc], tt->to);
 	if (r >= 0 && p->proc_slot[p->m->trans[r].proc] >= 0)
-		succ[p->nv + p->proc_slot[p->m->trans[r].proc]] = p->m->trans[r].to;
+		succ[p->nv + p->proc_slot[p->m->trans[r].proc]]
+		    = loc_class(p, p->proc_slot[p->m->trans[r].proc], p->m->trans[r].to);
 	size_t product = 1, widest = 0;
 	for (int i = 0; i < p->nv; i++) {
 		if (!p->assigned[i])
 			continue;
+		if (p->ncut[i])
+			to_classes(p, i);
 		size_t c = count(&p->next[i]);
 		if (c > VALUES_MAX) {
 			p->bad_var = p->pv[i];
@@ -412,7 +517,7 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 		long to = insert(p, succ, max);
 		if (to < 0)
 			return (int) to;
-		if (add_edge(p, from, (size_t) to, cost) < 0)
+		if (add_edge(p, from, (size_t) to, cost, t, r) < 0)
 			return NOMEM;
 		int j = 0;
 		for (; j < nv; j++) {
@@ -450,12 +555,11 @@ static int disjoint(const dmc_vset *a, const dmc_vset *b)
 	return count(a) <= VALUES_MAX && count(b) <= VALUES_MAX && count(&x) == count(a) + count(b);
 }
 
-static int pair_enabled(dmc_pdb *p, const long *s, int t, int r)
+/* Whether enabled send t and enabled receive r may pair up. */
+static int pair_match(dmc_pdb *p, int t, int r)
 {
 	const dmc_atrans *snd = &p->m->trans[t], *rcv = &p->m->trans[r];
 	dmc_vset a, b;
-	if (!enabled(p, s, t) || !enabled(p, s, r))
-		return 0;
 	if (snd->chan && rcv->chan) {
 		dmc_vp_eval(p->ps, p->chan[t], p->vals, &a);
 		dmc_vp_eval(p->ps, p->chan[r], p->vals, &b);
@@ -500,6 +604,21 @@ static double now(void)
 	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Transition t in state i: its successors when it fires alone; a
+ * rendezvous half, when enabled, goes to the list of its kind. */
+static int visit(dmc_pdb *p, size_t i, int t, int *ns, int *nr, size_t max)
+{
+	if (!enabled(p, p->st + i * (size_t) p->k, t))
+		return OK;
+	if (p->m->trans[t].sync == DMC_SYNC_SEND)
+		p->es[(*ns)++] = t;
+	else if (p->m->trans[t].sync == DMC_SYNC_RECV)
+		p->er[(*nr)++] = t;
+	else
+		return successors(p, i, t, -1, max);
+	return OK;
+}
+
 /* Breadth-first from init: OK, TOO_BIG, TOO_WIDE (p->bad_var), NOMEM. */
 static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 {
@@ -516,20 +635,37 @@ static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 		load(p, p->st + i * (size_t) p->k);
 		if (deadline > 0 && (i & 1023) == 1023 && now() > deadline)
 			return TOO_BIG;
-		for (int t = 0; t < p->m->ntrans; t++) {
-			if (p->m->trans[t].sync != DMC_SYNC_NONE || !enabled(p, p->st + i * (size_t) p->k, t))
-				continue;
-			int rc = successors(p, i, t, -1, max);
-			if (rc < 0)
-				return rc;
+		int ns = 0, nr = 0;
+		for (int q = 0; q < p->m->nprocs; q++) {
+			/* an automaton in the pattern: its transitions at its
+			 * location (one class of locations: those of each) */
+			int slot = p->proc_slot[q], lo = p->first[p->base[q]], hi = p->first[p->base[q + 1]];
+			long c = slot >= 0 ? p->st[i * (size_t) p->k + p->nv + slot] : -1;
+			if (!p->loc_index) {
+				if (q > 0)
+					break;
+				lo = 0;
+				hi = p->m->ntrans;
+			} else if (slot >= 0 && !p->nmark[slot]) {
+				lo = p->first[p->base[q] + c];
+				hi = p->first[p->base[q] + c + 1];
+			}
+			for (int j = lo; j < hi; j++) {
+				int rc = visit(p, i, p->loc_index ? p->by_loc[j] : j, &ns, &nr, max);
+				if (rc < 0)
+					return rc;
+			}
 		}
-		for (int q = 0; q < p->npairs; q++) {
-			if (!pair_enabled(p, p->st + i * (size_t) p->k, p->pairs[q].send, p->pairs[q].recv))
-				continue;
-			int rc = successors(p, i, p->pairs[q].send, p->pairs[q].recv, max);
-			if (rc < 0)
-				return rc;
-		}
+		/* rendezvous pairs among the enabled halves only */
+		for (int a = 0; a < ns; a++)
+			for (int b = 0; b < nr; b++) {
+				if (p->m->trans[p->es[a]].proc == p->m->trans[p->er[b]].proc
+				    || !pair_match(p, p->es[a], p->er[b]))
+					continue;
+				int rc = successors(p, i, p->es[a], p->er[b], max);
+				if (rc < 0)
+					return rc;
+			}
 	}
 	return OK;
 }
@@ -621,15 +757,22 @@ static int distances(dmc_pdb *p)
 static void set_pattern(dmc_pdb *p, const unsigned char *keep_v, const unsigned char *keep_p)
 {
 	p->nv = p->np = 0;
+	const dmc_pdb_preds *pr = p->preds;
 	for (int v = 0; v < p->m->nvars; v++) {
 		p->var_slot[v] = keep_v[v] ? p->nv : -1;
-		if (keep_v[v])
+		if (keep_v[v]) {
+			p->ncut[p->nv] = pr ? pr->ncut[v] : 0;
+			p->cut[p->nv] = pr ? pr->cut[v] : NULL;
 			p->pv[p->nv++] = v;
+		}
 	}
 	for (int q = 0; q < p->m->nprocs; q++) {
 		p->proc_slot[q] = keep_p[q] ? p->np : -1;
-		if (keep_p[q])
+		if (keep_p[q]) {
+			p->nmark[p->np] = pr ? pr->nmark[q] : 0;
+			p->mark[p->np] = pr ? pr->mark[q] : NULL;
 			p->pp[p->np++] = q;
+		}
 	}
 	p->k = p->nv + p->np;
 	free(p->st);
@@ -741,6 +884,10 @@ static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
 	size_t best_d = 0;
 	for (int i = 0; i < p->k; i++) {
 		int r = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
+		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
+			continue;             /* one value: costs no state, tells guards apart */
+		if (r < 0)
+			continue;             /* not a candidate (drop_accurate) */
 		size_t d = col ? distinct(p, i, col) : (size_t) i;
 		if (best < 0 || r > best_rank || (r == best_rank && d >= best_d)) {
 			best = i;
@@ -757,6 +904,141 @@ static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
 		keep_p[p->pp[best - p->nv]] = 0;
 }
 
+typedef struct { int slot, h, rank; } cand;
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const cand *x = a, *y = b;
+	if (x->h != y->h)
+		return x->h > y->h ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? -1 : 1;
+	return x->slot - y->slot;
+}
+
+/* What to leave out after an exploration that outgrew the limit, by the
+ * accuracy measure (pdb_dpr.h): the components whose removal keeps
+ * hU(initial) of the projection highest, the least spurious behaviour hU
+ * sees (ties: farthest from the goals).  A quarter of the pattern at a
+ * time, so that a large model needs few explorations that fail. */
+static void drop_accurate(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
+                          unsigned char *keep_p, const int *rank_v, const int *rank_p)
+{
+	cand *c = malloc(((size_t) p->k + 1) * sizeof *c);
+	int n = 0;
+	if (!c) {
+		drop_one(p, keep_v, keep_p, rank_v, rank_p);
+		return;
+	}
+	for (int i = 0; i < p->k; i++) {
+		unsigned char *k = i < p->nv ? &keep_v[p->pv[i]] : &keep_p[p->pp[i - p->nv]];
+		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
+			continue;             /* one value: costs no state */
+		*k = 0;
+		c[n].h = dmc_pdb_dpr_h(dpr, keep_v, keep_p);
+		*k = 1;
+		c[n].rank = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
+		c[n++].slot = i;
+	}
+	qsort(c, (size_t) n, sizeof *c, cmp_cand);
+	for (int j = 0; j < n && j < (n + 3) / 4; j++) {
+		int i = c[j].slot;
+		if (i < p->nv)
+			keep_v[p->pv[i]] = 0;
+		else
+			keep_p[p->pp[i - p->nv]] = 0;
+	}
+	free(c);
+}
+
+/* At most how many abstract states the pattern has: the product of its
+ * domains and location counts.  When that fits the limit no component
+ * needs to go: the exact table of everything relevant. */
+static double bound(const dmc_amodel *m, const unsigned char *keep_v, const unsigned char *keep_p)
+{
+	double b = 1;
+	for (int v = 0; v < m->nvars && b < 1e18; v++)
+		if (keep_v[v])
+			b *= (double) m->vars[v].hi - (double) m->vars[v].lo + 1;
+	for (int q = 0; q < m->nprocs && b < 1e18; q++)
+		if (keep_p[q])
+			b *= m->procs[q].nlocs;
+	return b;
+}
+
+static double left(double deadline)
+{
+	return deadline > 0 ? deadline - now() : 1;
+}
+
+/* Downward pattern refinement (seed 004, Fig. 2) before any exploration:
+ * from the pattern of everything relevant, leave out one component at a
+ * time while hU(initial) of the projection stays hU(initial) of the whole
+ * model (a relatively accurate abstraction), to a fixpoint. */
+static void refine_down(const dmc_amodel *m, const unsigned char *constant, dmc_pdb_dpr *dpr, unsigned char *keep_v,
+                        unsigned char *keep_p, const unsigned char *var_ok,
+                        const unsigned char *proc_ok, const int *rank_v, const int *rank_p,
+                        double deadline)
+{
+	unsigned char *all_v = malloc((size_t) m->nvars + 1), *all_p = malloc((size_t) m->nprocs + 1);
+	if (!all_v || !all_p) {
+		free(all_v), free(all_p);
+		return;
+	}
+	memcpy(all_v, var_ok, (size_t) m->nvars);
+	memcpy(all_p, proc_ok, (size_t) m->nprocs);
+	int h0 = dmc_pdb_dpr_h(dpr, all_v, all_p);
+	free(all_v), free(all_p);
+	/* farthest from the goals first (the paper's order does not matter
+	 * much; this one settles sooner) */
+	for (int changed = 1; changed && left(deadline) > 0;) {
+		changed = 0;
+		for (int r = INT32_MAX; r >= 0 && left(deadline) > 0; r = r == INT32_MAX ? m->nvars + m->nprocs + 2 : r - 1) {
+			for (int q = 0; q < m->nprocs; q++)
+				if (keep_p[q] && rank_p[q] == r) {
+					keep_p[q] = 0;
+					if (dmc_pdb_dpr_h(dpr, keep_v, keep_p) == h0)
+						changed = 1;
+					else
+						keep_p[q] = 1;
+				}
+			for (int v = 0; v < m->nvars; v++)
+				if (keep_v[v] && rank_v[v] == r && !constant[v]) {
+					keep_v[v] = 0;
+					if (dmc_pdb_dpr_h(dpr, keep_v, keep_p) == h0)
+						changed = 1;
+					else
+						keep_v[v] = 1;
+				}
+		}
+	}
+}
+
+static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err, size_t errlen)
+{
+	if (rc == OK)
+		rc = distances(p);
+	if (rc != OK) {
+		snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
+		         : "the abstraction outgrows the limit");
+		dmc_pdb_free(p);
+		return NULL;
+	}
+	p->stats.states = p->n;
+	p->stats.pattern = p->k;
+	p->stats.tables = 1;
+	p->stats.edges = p->nedges;
+	p->stats.h_init = p->dist[0] == INF_D ? DMC_PDB_INF : p->dist[0];
+	p->stats.seconds = now() - t0;
+	p->stats.bytes = p->n * ((size_t) p->k * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
+	if (!keep_edges) {
+		free(p->edges);       /* the table no longer needs them */
+		p->edges = NULL;
+		p->nedges = p->edcap = 0;
+	}
+	return p;
+}
+
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 {
 	const dmc_amodel *m = in->m;
@@ -766,18 +1048,23 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 	int *goal_v = calloc((size_t) m->nvars + 1, sizeof *goal_v);
 	int *goal_p = calloc((size_t) m->nprocs + 1, sizeof *goal_p);
 	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
+	dmc_pdb_dpr *dpr = NULL;
 	int rc = NOMEM;
 	if (!p || !keep_v || !keep_p || !goal_v || !goal_p || !init)
 		goto out;
 	p->m = m;
 	if (compile_model(p) < 0)
 		goto out;
-	for (int v = 0; v < m->nvars; v++)
-		keep_v[v] = in->var_ok[v] != 0;
-	for (int q = 0; q < m->nprocs; q++)
-		keep_p[q] = in->proc_ok[q] != 0;
 	relevance(m, goal_v, goal_p);
-	for (;;) {
+	/* what no goal depends on changes no abstract distance: out at once
+	 * (the cone of influence; seed 004 leaves out its safe processes) */
+	for (int v = 0; v < m->nvars; v++)
+		keep_v[v] = in->var_ok[v] != 0 && goal_v[v] != INT32_MAX;
+	for (int q = 0; q < m->nprocs; q++)
+		keep_p[q] = in->proc_ok[q] != 0 && goal_p[q] != INT32_MAX;
+	if (in->s0 && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
+		goto out;
+	for (int refined = 0;;) {
 		set_pattern(p, keep_v, keep_p);
 		for (int i = 0; i < p->nv; i++)
 			init[i] = in->init_val[p->pv[i]];
@@ -797,27 +1084,116 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			break;
 		if (rc == TOO_WIDE && p->bad_var >= 0)
 			keep_v[p->bad_var] = 0;
+		else if (dpr && !refined++) {
+			/* everything relevant does not fit: downward refinement
+			 * first, then the least harmful removals */
+			double before = bound(m, keep_v, keep_p);
+			refine_down(m, p->constant, dpr, keep_v, keep_p, in->var_ok, in->proc_ok, goal_v,
+			            goal_p, deadline);
+			if (bound(m, keep_v, keep_p) == before)
+				drop_accurate(p, dpr, keep_v, keep_p, goal_v, goal_p);
+		} else if (dpr)
+			drop_accurate(p, dpr, keep_v, keep_p, goal_v, goal_p);
 		else
 			drop_one(p, keep_v, keep_p, goal_v, goal_p);
 	}
-	if (rc == OK)
-		rc = distances(p);
 out:
+	dmc_pdb_dpr_free(dpr);
 	free(keep_v), free(keep_p), free(goal_v), free(goal_p), free(init);
-	if (rc != OK) {
-		snprintf(err, errlen, "out of memory building the pattern database");
-		dmc_pdb_free(p);
+	if (!p)
 		return NULL;
+	return finish(p, rc, t0, in->keep_edges, err, errlen);
+}
+
+/* The table keeps its own copy of the predicates (one block each). */
+static int copy_preds(dmc_pdb *p, const dmc_pdb_preds *pr)
+{
+	const dmc_amodel *m = p->m;
+	size_t nc = 0, nm = 0;
+	for (int v = 0; v < m->nvars; v++)
+		nc += (size_t) pr->ncut[v];
+	for (int q = 0; q < m->nprocs; q++)
+		nm += (size_t) pr->nmark[q];
+	int *ncut = malloc(((size_t) m->nvars + 1) * sizeof *ncut);
+	int *nmark = malloc(((size_t) m->nprocs + 1) * sizeof *nmark);
+	const long **cut = malloc(((size_t) m->nvars + 1) * sizeof *cut);
+	const int **mark = malloc(((size_t) m->nprocs + 1) * sizeof *mark);
+	p->own_cut = malloc((nc + 1) * sizeof *p->own_cut);
+	p->own_mark = malloc((nm + 1) * sizeof *p->own_mark);
+	p->own = (dmc_pdb_preds){ ncut, (const long *const *) cut, nmark, (const int *const *) mark };
+	p->preds = &p->own;
+	if (!ncut || !nmark || !cut || !mark || !p->own_cut || !p->own_mark)
+		return NOMEM;
+	nc = nm = 0;
+	for (int v = 0; v < m->nvars; v++) {
+		ncut[v] = pr->ncut[v];
+		cut[v] = p->own_cut + nc;
+		memcpy(p->own_cut + nc, pr->cut[v], (size_t) ncut[v] * sizeof *p->own_cut);
+		nc += (size_t) ncut[v];
 	}
-	p->stats.states = p->n;
-	p->stats.edges = p->nedges;
-	p->stats.h_init = p->dist[0] == INF_D ? DMC_PDB_INF : p->dist[0];
-	p->stats.seconds = now() - t0;
-	p->stats.bytes = p->n * ((size_t) p->k * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
-	free(p->edges);               /* the table no longer needs them */
-	p->edges = NULL;
-	p->nedges = p->edcap = 0;
-	return p;
+	for (int q = 0; q < m->nprocs; q++) {
+		nmark[q] = pr->nmark[q];
+		mark[q] = p->own_mark + nm;
+		memcpy(p->own_mark + nm, pr->mark[q], (size_t) nmark[q] * sizeof *p->own_mark);
+		nm += (size_t) nmark[q];
+	}
+	return OK;
+}
+
+dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, int *outgrew,
+                             char *err, size_t errlen)
+{
+	const dmc_amodel *m = in->m;
+	double t0 = now(), deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	dmc_pdb *p = calloc(1, sizeof *p);
+	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
+	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
+	int rc = NOMEM;
+	*outgrew = 0;
+	if (!p || !keep_v || !keep_p || !init)
+		goto out;
+	p->m = m;
+	if (compile_model(p) < 0 || copy_preds(p, pr) < 0)
+		goto out;
+	pr = p->preds;
+	for (int v = 0; v < m->nvars; v++)
+		keep_v[v] = in->var_ok[v] && pr->ncut[v] > 0;
+	for (int q = 0; q < m->nprocs; q++)
+		keep_p[q] = in->proc_ok[q] && pr->nmark[q] > 0;
+	set_pattern(p, keep_v, keep_p);
+	for (int i = 0; i < p->nv; i++)
+		init[i] = class_of(p, i, in->init_val[p->pv[i]]);
+	for (int i = 0; i < p->np; i++)
+		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
+	p->stats.rounds = 1;
+	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1, deadline);
+	if (rc == TOO_BIG || rc == TOO_WIDE)
+		*outgrew = 1;
+out:
+	free(keep_v), free(keep_p), free(init);
+	if (!p)
+		return NULL;
+	return finish(p, rc, t0, in->keep_edges, err, errlen);
+}
+
+int dmc_pdb_path(const dmc_pdb *p, int *trans, int *partner, int max)
+{
+	size_t at_ = 0;
+	int n = 0;
+	if (!p->n || !p->edges || p->dist[0] == INF_D)
+		return 0;
+	while (p->dist[at_] > 0 && n < max) {
+		size_t e = 0;
+		for (; e < p->nedges; e++)
+			if (p->edges[e].from == at_ && p->dist[p->edges[e].to] + p->edges[e].cost == p->dist[at_])
+				break;
+		if (e == p->nedges)
+			break;                /* the goal's extra steps: the path ends here */
+		trans[n] = p->edges[e].t;
+		partner[n++] = p->edges[e].r;
+		at_ = p->edges[e].to;
+	}
+	return n;
 }
 
 void dmc_pdb_free(dmc_pdb *p)
@@ -834,9 +1210,12 @@ void dmc_pdb_free(dmc_pdb *p)
 	}
 	dmc_vprogs_free(p->ps);
 	free(p->guard), free(p->goal_f), free(p->chan), free(p->rhs), free(p->msg), free(p->match);
-	free(p->pairs), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
+	free(p->es), free(p->er), free(p->by_loc), free(p->first), free(p->base), free(p->dom), free(p->cur), free(p->next), free(p->vals), free(p->vals2);
 	free(p->var_slot), free(p->proc_slot), free(p->pv), free(p->pp);
 	free(p->assigned), free(p->succ), free(p->pos);
+	free(p->ncut), free(p->cut), free(p->nmark), free(p->mark), free(p->constant);
+	free((void *) p->own.ncut), free((void *) p->own.cut), free((void *) p->own.nmark);
+	free((void *) p->own.mark), free(p->own_cut), free(p->own_mark);
 	free(p->st), free(p->ht), free(p->dist), free(p->edges);
 	free(p);
 }
@@ -853,6 +1232,10 @@ int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
 		key[i] = val[i];
 	for (int i = 0; i < p->np; i++)
 		key[p->nv + i] = loc[i];
+	for (int i = 0; i < p->nv; i++)
+		key[i] = class_of(p, i, key[i]);
+	for (int i = 0; i < p->np; i++)
+		key[p->nv + i] = loc_class(p, i, (int) key[p->nv + i]);
 	long j = find(p, key);
 	if (j < 0)
 		return DMC_PDB_MISS;
@@ -872,6 +1255,11 @@ int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc)
 	for (int j = 0; j < p->np; j++)
 		loc[j] = (int) s[p->nv + j];
 	return p->dist[i] == INF_D ? DMC_PDB_INF : p->dist[i];
+}
+
+void dmc_pdb_set_rounds(dmc_pdb *p, int rounds)
+{
+	p->stats.rounds = rounds;
 }
 
 const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p)

@@ -25,6 +25,19 @@
 
 typedef struct dmc_pdb dmc_pdb;
 
+/* A predicate abstraction (seed 001) in the table's terms: per variable
+ * v, ncut[v] class starts cut[v][0] < cut[v][1] < ... inside (lo, hi]
+ * (the predicates v < c, v <= c, v == c ... cut its domain into
+ * intervals; a state keeps the interval its value is in, 0 cuts: the
+ * variable is out); per automaton q, nmark[q] locations told apart
+ * (loc(q) == l), all others one class (0 marks: q is out). */
+typedef struct dmc_pdb_preds {
+	const int *ncut;
+	const long *const *cut;
+	const int *nmark;
+	const int *const *mark;
+} dmc_pdb_preds;
+
 /* What the pattern may contain and where the exploration starts.
  * var_ok[v] / proc_ok[p]: may be kept (a variable with one value per
  * state, an automaton that is one process); init_val[v] / init_loc[p]:
@@ -36,13 +49,30 @@ typedef struct dmc_pdb_input {
 	const int *init_loc;
 	size_t max_states;            /* abstract states at most (the table's size) */
 	double max_seconds;           /* building time at most (0: no limit) */
+	/* The whole initial state as the ATG's layer 0, or NULL: with it the
+	 * pattern is chosen by downward refinement with hU's accuracy
+	 * measure (pdb_dpr.h), without it by relevance alone. */
+	const dmc_astate *s0;
+	int keep_edges;               /* keep the transitions (dmc_pdb_path) */
 } dmc_pdb_input;
 
-/* Select the pattern and build the table: start from every component
- * allowed and drop one at a time (the one with the most distinct values,
- * those the goals read last) until the exploration fits max_states.
- * NULL with a reason when out of memory. */
+/* Select the pattern and build the table (seed 004): start from every
+ * component allowed that the goals depend on; with in->s0 leave out, one
+ * at a time, those whose removal keeps hU(initial) (downward pattern
+ * refinement); then, while the exploration outgrows max_states, the one
+ * whose removal lowers hU(initial) least (without s0: the one farthest
+ * from the goals with the most distinct values).  NULL with a reason
+ * when out of memory. */
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen);
+/* The table of one predicate abstraction, no selection: NULL with
+ * *outgrew = 1 when its exploration outgrows max_states or max_seconds.
+ * pr must outlive the table. */
+dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, int *outgrew,
+                             char *err, size_t errlen);
+/* A shortest abstract error path from the initial abstract state (built
+ * with keep_edges): its transitions (and rendezvous partners, or -1), at
+ * most max; the number written. */
+int dmc_pdb_path(const dmc_pdb *p, int *trans, int *partner, int max);
 void dmc_pdb_free(dmc_pdb *p);
 
 /* The pattern's components (indices into the model's vars and procs). */
@@ -52,12 +82,13 @@ int dmc_pdb_nprocs(const dmc_pdb *p);
 int dmc_pdb_proc(const dmc_pdb *p, int i);
 
 /* Distance of the abstract state with these pattern values (val[i] for
- * dmc_pdb_var(p, i), loc[i] for dmc_pdb_proc(p, i)): pan steps, or
- * DMC_PDB_INF, or DMC_PDB_MISS. */
+ * dmc_pdb_var(p, i), loc[i] for dmc_pdb_proc(p, i); concrete values, the
+ * table maps them to its classes): pan steps, or DMC_PDB_INF, or
+ * DMC_PDB_MISS. */
 int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc);
 
 /* The table's states, for tests: state i's pattern values (as lookup
- * takes them) and distance. */
+ * takes them; class numbers in a predicate abstraction) and distance. */
 size_t dmc_pdb_nstates(const dmc_pdb *p);
 int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc);
 
@@ -70,8 +101,11 @@ typedef struct dmc_pdb_stats {
 	double seconds;
 	size_t bytes;
 	int timed_out;                /* the time limit stopped refinement: empty pattern */
+	int pattern;                  /* components in the pattern (variables and automata) */
+	int tables;                   /* tables combined (heuristics sum their stats) */
 } dmc_pdb_stats;
 const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p);
+void dmc_pdb_set_rounds(dmc_pdb *p, int rounds);   /* a refinement loop's count */
 /* Abstract states per distance: hist[d] for d < n, hist[n] the infinite ones. */
 void dmc_pdb_histogram(const dmc_pdb *p, size_t *hist, int n);
 

@@ -44,6 +44,19 @@ int anml_plan_from_replay(const anml_model *m, const char *text, anml_plan *plan
 void anml_plan_print(FILE *out, const anml_model *m, const anml_plan *plan);
 void anml_plan_free(anml_plan *plan);
 
+/* anml_planfile.c: the plan in the IPC's format, "START: (INST.ACTION
+ * ARG ...) [DURATION]" a line, ordered by start; read back from text
+ * (named file in messages): 0, or -1 with err set (FILE:LINE:COL). */
+void anml_plan_write_ipc(FILE *out, const anml_model *m, const anml_plan *plan, int horizon);
+int anml_plan_read_ipc(const char *file, const char *text, const anml_model *m, anml_plan *plan,
+                       anml_err *err);
+/* the latest end of a step */
+int anml_plan_makespan(const anml_plan *plan);
+
+/* anml_gantt.c: the plan as an SVG Gantt chart, a row per instance;
+ * 0, or -1 when out could not be written */
+int anml_plan_gantt(FILE *out, const anml_model *m, const anml_plan *plan, int horizon);
+
 /* anml_validate.c: check a plan against the model's durations,
  * transitions, initial state, goals and constraints, independently of
  * the translator.  Returns the number of violations; each is written

@@ -6,7 +6,7 @@
 #ifndef PROM_ANML_CMD_H
 #define PROM_ANML_CMD_H
 
-#include "anml_ast.h"
+#include "anml.h"
 #include "env.h"
 
 /* --horizon's value: 0, or 2 after a message */
@@ -26,5 +26,11 @@ int anml_write_cached(const anml_model *m, int horizon, const char *cache, char 
  * standard output and re-checked by the validator; 0, or 2 after a
  * message (a plan the validator rejects is an internal error) */
 int anml_show_plan(const drv_env *e, const anml_model *m, const char *pml);
+/* the plan in the trail beside pml into *p (anml_plan_free); 0, or 2
+ * after a message */
+int anml_replay_plan(const drv_env *e, const anml_model *m, const char *pml, anml_plan *p);
+/* the validator on p: its violations on standard error and their
+ * number, or 0 after "validated: ..." on out */
+int anml_check_plan(const anml_model *m, const anml_plan *p, FILE *out);
 
 #endif

@@ -72,37 +72,52 @@ int anml_write_cached(const anml_model *m, int horizon, const char *cache, char 
 	return rc;
 }
 
-int anml_show_plan(const drv_env *e, const anml_model *m, const char *pml)
+int anml_replay_plan(const drv_env *e, const anml_model *m, const char *pml, anml_plan *p)
 {
 	char *dir = drv_dirname(pml), *base = drv_basename(pml), *out = NULL;
 	size_t len;
 	/* from its directory: spin hands the name to a shell */
 	char *argv[] = { (char *) e->spin, "-t", base, NULL };
 	int st = drv_run_capture(argv, dir, &out, &len), rc = 2;
-	anml_plan p;
 	anml_err err;
 	if (st != 0 || !out)
 		drv_msg("spin -t %s failed (status %d)", pml, st);
-	else if (anml_plan_from_replay(m, out, &p, &err) != 0)
+	else if (anml_plan_from_replay(m, out, p, &err) != 0)
 		drv_msg("%s", err.msg);
-	else {
-		anml_plan_print(stdout, m, &p);
-		fflush(stdout);
-		int bad = anml_validate(m, &p, stderr);
-		if (bad)
-			drv_msg("internal error: the validator rejects the plan (%d violation%s); "
-			        "please report it with the model", bad, bad == 1 ? "" : "s");
-		else {
-			printf("validated: durations, transitions, initial state, goals and %d constraint%s hold\n",
-			       m->ncons, m->ncons == 1 ? "" : "s");
-			rc = 0;
-		}
-		anml_plan_free(&p);
-	}
-	fflush(stdout);
+	else
+		rc = 0;
 	free(dir);
 	free(base);
 	free(out);
+	return rc;
+}
+
+int anml_check_plan(const anml_model *m, const anml_plan *p, FILE *out)
+{
+	int bad = anml_validate(m, p, stderr);
+	if (bad)
+		return bad;
+	fprintf(out, "validated: durations, transitions, initial state, goals and %d constraint%s hold\n",
+	        m->ncons, m->ncons == 1 ? "" : "s");
+	fflush(out);
+	return 0;
+}
+
+int anml_show_plan(const drv_env *e, const anml_model *m, const char *pml)
+{
+	anml_plan p;
+	int rc = anml_replay_plan(e, m, pml, &p);
+	if (rc != 0)
+		return rc;
+	anml_plan_print(stdout, m, &p);
+	fflush(stdout);
+	int bad = anml_check_plan(m, &p, stdout);
+	if (bad) {
+		drv_msg("internal error: the validator rejects the plan (%d violation%s); "
+		        "please report it with the model", bad, bad == 1 ? "" : "s");
+		rc = 2;
+	}
+	anml_plan_free(&p);
 	return rc;
 }
 

@@ -5,16 +5,23 @@
  * (the ANMLite front end, anml_frontend.c: the translation into
  * $DMC_CACHE/anml/NAME-HASH/NAME.pml, the same build cache and pan) with
  * planning's defaults, then the plan from the trail per timeline
- * instance with the search statistics, re-checked by the validator
- * (anml_validate.c).
+ * instance with the search statistics, written as a plan file in the
+ * IPC's format (anml_planfile.c: NAME.plan in the working directory,
+ * or -o FILE), read back from that file and checked by the validator
+ * (anml_validate.c); --gantt draws it (anml_gantt.c), --json prints one
+ * object (docs/json.md).  `dmc plan MODEL.anml --validate FILE` checks
+ * a plan file without searching.
  *
- * Exit status: 0 a plan was found and validated; 1 the search was
- * complete and found no plan: no plan exists within the horizon; 2 bad
- * input or usage, or an internal error (including a plan the validator
- * rejects); 3 the search was incomplete (a limit) without a plan.
+ * Exit status: 0 a plan was found and validated (--validate: the file
+ * is a valid plan); 1 the search was complete and found no plan: no
+ * plan exists within the horizon (--validate: the plan breaks the
+ * model, each violation on standard error); 2 bad input or usage, or an
+ * internal error (including a plan the validator rejects); 3 the search
+ * was incomplete (a limit) without a plan.
  */
 #include "anml.h"
 #include "anml_cmd.h"
+#include "../runtime/version.h"
 #include "cache.h"
 #include "cmd.h"
 #include "frontend.h"
@@ -26,6 +33,7 @@
 
 #include <cjson/cJSON.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +41,11 @@
 
 typedef struct {
 	const char *model, *search, *heur;
-	int horizon, keep;
-	drv_strv check_opts;   /* passed on to dmc check */
+	const char *plan_file;   /* -o: the plan file (default MODEL.plan beside the model) */
+	const char *gantt;       /* --gantt FILE.svg */
+	const char *validate;    /* --validate FILE: check this plan file only */
+	int horizon, keep, json;
+	drv_strv check_opts;     /* passed on to dmc check */
 } plan_opts;
 
 static int usage_error(const char *fmt, const char *a)
@@ -42,7 +53,8 @@ static int usage_error(const char *fmt, const char *a)
 	char msg[300];
 	snprintf(msg, sizeof msg, fmt, a);
 	drv_msg("plan: %s (usage: dmc plan MODEL.anml [--search S] [--heuristic H] [--horizon N] "
-	        "[--weight W] [--beam K] [--time-limit S] [--memlim MB] [--max-depth N] [--keep])", msg);
+	        "[--weight W] [--beam K] [--time-limit S] [--memlim MB] [--max-depth N] [--keep] "
+	        "[-o PLAN] [--gantt FILE.svg] [--json] [--validate PLAN]; dmc plan --help)", msg);
 	return 2;
 }
 
@@ -52,7 +64,8 @@ static int parse(plan_opts *o, int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		int takes = strcmp(a, "--search") == 0 || strcmp(a, "--heuristic") == 0
-		            || strcmp(a, "--horizon") == 0;
+		            || strcmp(a, "--horizon") == 0 || strcmp(a, "-o") == 0
+		            || strcmp(a, "--gantt") == 0 || strcmp(a, "--validate") == 0;
 		int passes = 0;
 		for (int k = 0; pass[k]; k++)
 			passes |= strcmp(a, pass[k]) == 0;
@@ -69,8 +82,16 @@ static int parse(plan_opts *o, int argc, char **argv)
 			char *opt = drv_printf("%s=%s", a, argv[++i]);
 			drv_strv_push(&o->check_opts, opt);
 			free(opt);
-		} else if (strcmp(a, "--keep") == 0)
+		} else if (strcmp(a, "-o") == 0)
+			o->plan_file = argv[++i];
+		else if (strcmp(a, "--gantt") == 0)
+			o->gantt = argv[++i];
+		else if (strcmp(a, "--validate") == 0)
+			o->validate = argv[++i];
+		else if (strcmp(a, "--keep") == 0)
 			o->keep = 1;
+		else if (strcmp(a, "--json") == 0)
+			o->json = 1;
 		else if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		else if (o->model)
@@ -126,19 +147,208 @@ static char *scratch_dir(void)
 	return dir;
 }
 
+/* NAME.plan in the working directory for DIR/NAME.anml (as a compiler
+ * writes its output: the model's directory may be a read-only one) */
+static char *default_plan_file(const char *model)
+{
+	char *base = drv_basename(model);
+	size_t n = strlen(base);
+	if (n > 5 && strcmp(base + n - 5, ".anml") == 0)
+		n -= 5;
+	char *p = drv_printf("%.*s.plan", (int) n, base);
+	free(base);
+	return p;
+}
+
+/* the plan as the IPC's plan file at path; 0, or 2 after a message */
+static int write_plan_file(const char *path, const anml_model *m, const anml_plan *p, int horizon)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		drv_msg("plan: cannot write the plan file %s: %s (-o FILE writes it elsewhere)", path,
+		        strerror(errno));
+		return 2;
+	}
+	anml_plan_write_ipc(f, m, p, horizon);
+	if (fclose(f) != 0) {
+		drv_msg("plan: cannot write the plan file %s", path);
+		return 2;
+	}
+	return 0;
+}
+
+/* a plan file read into *p; 0, or 2 after a message (FILE:LINE:COL) */
+static int read_plan_file(const char *path, const anml_model *m, anml_plan *p)
+{
+	size_t len;
+	anml_err err;
+	char *text = drv_read_file(path, &len);
+	if (!text) {
+		drv_msg("plan: %s: %s", path, strerror(errno ? errno : ENOENT));
+		return 2;
+	}
+	int rc = anml_plan_read_ipc(path, text, m, p, &err) == 0 ? 0 : 2;
+	if (rc)
+		drv_msg_plain(err.msg);
+	free(text);
+	return rc;
+}
+
+static int write_gantt(const char *path, const anml_model *m, const anml_plan *p, int horizon)
+{
+	FILE *f = fopen(path, "w");
+	int bad = !f || anml_plan_gantt(f, m, p, horizon) != 0;
+	if (f && fclose(f) != 0)
+		bad = 1;
+	if (bad) {
+		drv_msg("plan: cannot write %s", path);
+		return 2;
+	}
+	return 0;
+}
+
+/* the plan per instance as JSON (docs/dmc.schema.json's plan) */
+static cJSON *plan_json(const anml_model *m, const anml_plan *p)
+{
+	cJSON *tls = cJSON_CreateArray();
+	for (int i = 0; p && i < p->ninsts; i++) {
+		const anml_inst *in = &m->insts[i];
+		const anml_timeline *tl = &m->tls[in->tl];
+		cJSON *t = cJSON_CreateObject(), *steps = cJSON_CreateArray();
+		cJSON_AddStringToObject(t, "instance", in->name);
+		cJSON_AddStringToObject(t, "timeline", tl->name);
+		for (int k = 0; k < p->lines[i].n; k++) {
+			const anml_step *s = &p->lines[i].steps[k];
+			const anml_action *a = &tl->acts[s->act];
+			cJSON *js = cJSON_CreateObject(), *args = cJSON_CreateArray();
+			cJSON_AddStringToObject(js, "action", a->name);
+			for (int q = 0; q < a->nparams; q++) {
+				const anml_type *ty = &m->types[a->ptype[q]];
+				int v = s->params[q];
+				cJSON_AddItemToArray(args, cJSON_CreateString(v >= 0 && v < ty->nvals ? ty->vals[v] : "?"));
+			}
+			cJSON_AddItemToObject(js, "args", args);
+			cJSON_AddNumberToObject(js, "start", s->start);
+			cJSON_AddNumberToObject(js, "end", s->end);
+			cJSON_AddNumberToObject(js, "duration", s->end - s->start);
+			cJSON_AddItemToArray(steps, js);
+		}
+		cJSON_AddItemToObject(t, "steps", steps);
+		cJSON_AddItemToArray(tls, t);
+	}
+	return tls;
+}
+
+/* check: dmc check's results, NULL with --validate (no search) */
+static void print_json(const plan_opts *o, const anml_model *m, const char *verdict,
+                       const anml_plan *p, int valid, const char *plan_file, cJSON *check)
+{
+	cJSON *j = cJSON_CreateObject();
+	cJSON_AddNumberToObject(j, "schema_version", DMC_JSON_SCHEMA);
+	cJSON_AddStringToObject(j, "version", dmc_version);
+	cJSON_AddStringToObject(j, "verdict", verdict);
+	cJSON_AddStringToObject(j, "model", o->model);
+	cJSON_AddStringToObject(j, "name", m->name);
+	cJSON_AddNumberToObject(j, "horizon", o->horizon);
+	if (check) {
+		cJSON_AddStringToObject(j, "search", o->search);
+		cJSON_AddStringToObject(j, "heuristic", o->heur);
+	} else {
+		cJSON_AddNullToObject(j, "search");
+		cJSON_AddNullToObject(j, "heuristic");
+	}
+	if (p) {
+		cJSON_AddBoolToObject(j, "valid", valid);
+		cJSON_AddNumberToObject(j, "makespan", anml_plan_makespan(p));
+		cJSON_AddStringToObject(j, "plan_file", plan_file);
+	} else {
+		cJSON_AddNullToObject(j, "valid");
+		cJSON_AddNullToObject(j, "makespan");
+		cJSON_AddNullToObject(j, "plan_file");
+	}
+	cJSON_AddItemToObject(j, "timelines", plan_json(m, p));
+	if (check)
+		cJSON_AddItemReferenceToObject(j, "check", check);
+	else
+		cJSON_AddNullToObject(j, "check");
+	char *text = cJSON_PrintUnformatted(j);
+	if (text)
+		printf("%s\n", text);
+	free(text);
+	cJSON_Delete(j);
+	fflush(stdout);
+}
+
+/* the plan found: printed, written as a plan file, read back from it
+ * and validated, drawn; 0, or 2 after a message */
+static int found(const drv_env *e, const plan_opts *o, const anml_model *m, const char *pml,
+                 FILE *txt, cJSON *check)
+{
+	anml_plan found, read;
+	char *path = o->plan_file ? drv_strdup(o->plan_file) : default_plan_file(o->model);
+	int rc = anml_replay_plan(e, m, pml, &found);
+	if (rc == 0) {
+		anml_plan_print(txt, m, &found);
+		rc = write_plan_file(path, m, &found, o->horizon);
+		anml_plan_free(&found);
+	}
+	/* what is validated, drawn and printed as JSON is the file's plan */
+	if (rc == 0 && (rc = read_plan_file(path, m, &read)) == 0) {
+		int bad = anml_check_plan(m, &read, txt);
+		if (bad) {
+			drv_msg("internal error: the validator rejects the plan (%d violation%s); "
+			        "please report it with the model", bad, bad == 1 ? "" : "s");
+			rc = 2;
+		}
+		if (rc == 0)
+			fprintf(txt, "plan file: %s (makespan %d)\n", path, anml_plan_makespan(&read));
+		if (rc == 0 && o->gantt && (rc = write_gantt(o->gantt, m, &read, o->horizon)) == 0)
+			fprintf(txt, "Gantt chart: %s\n", o->gantt);
+		if (rc == 0 && o->json)
+			print_json(o, m, "plan", &read, 1, path, check);
+		anml_plan_free(&read);
+	}
+	free(path);
+	return rc;
+}
+
+/* --validate FILE: the plan file against the model, no search */
+static int validate_only(const plan_opts *o, const anml_model *m)
+{
+	anml_plan p;
+	if (read_plan_file(o->validate, m, &p) != 0)
+		return 2;
+	int bad = anml_check_plan(m, &p, o->json ? stderr : stdout), rc = bad ? 1 : 0;
+	if (o->json)
+		print_json(o, m, bad ? "invalid-plan" : "plan", &p, !bad, o->validate, NULL);
+	if (bad)
+		drv_msg("plan: %s is no valid plan of %s (%d violation%s, above)", o->validate, o->model,
+		        bad, bad == 1 ? "" : "s");
+	else if (o->gantt && write_gantt(o->gantt, m, &p, o->horizon) != 0)
+		rc = 2;
+	anml_plan_free(&p);
+	return rc;
+}
+
 static int plan(const drv_env *e, plan_opts *o)
 {
 	anml_model m;
 	anml_err err;
 	char *tmp = NULL, *pml = NULL, *out = NULL, *text = NULL;
 	cJSON *json = NULL;
+	FILE *txt = o->json ? stderr : stdout;   /* --json: standard output is the object */
 	int rc = 2;
 	if (drv_frontend_for(o->model) != &prom_fe_anml)
 		return usage_error("'%s' is no ANMLite model (MODEL.anml)", o->model);
 	if (anml_load(o->model, &m, &err) != 0) {
-		fprintf(stderr, "%s\n", err.msg);
+		drv_msg_plain(err.msg);
 		anml_free(&m);
 		return 2;
+	}
+	if (o->validate) {
+		rc = validate_only(o, &m);
+		anml_free(&m);
+		return rc;
 	}
 	if (!(tmp = scratch_dir()))
 		goto done;
@@ -168,33 +378,32 @@ static int plan(const drv_env *e, plan_opts *o)
 	size_t len = 0;
 	text = drv_read_file(out, &len);
 	json = text ? json_results(text) : NULL;
-	if (rc == 2 || rc < 0 || !json || !pml) {
+	if (rc == 2 || rc < 0 || rc > 3 || !json || !pml) {
 		if (text)
 			drv_cat(out, stderr);
 		drv_msg("plan: the search failed (dmc check %s)", o->model);
-		rc = 2;
+		if (rc <= 3)
+			rc = 2;
 		goto done;
 	}
 	if (o->keep)
 		drv_msg("plan: the Promela model is %s", pml);
-	printf("plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
-	       o->search, o->heur);
+	fprintf(txt, "plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
+	        o->search, o->heur);
 	if (rc == 1) {
-		if (anml_show_plan(e, &m, pml) != 0) {
-			rc = 2;
-			goto done;
-		}
-		rc = 0;
+		rc = found(e, o, &m, pml, txt, json);
 	} else if (rc == 0) {
-		printf("no plan exists within the horizon %d (the search was complete)\n", o->horizon);
+		fprintf(txt, "no plan exists within the horizon %d (the search was complete)\n", o->horizon);
 		rc = 1;
 	} else {
-		printf("no plan found: the search was incomplete (a limit stopped it)\n");
+		fprintf(txt, "no plan found: the search was incomplete (a limit stopped it)\n");
 		rc = 3;
 	}
-	printf("search: %.0f states stored, %.0f expanded, %.3f s\n", json_num(json, "states_stored"),
-	       json_num(json, "states_expanded"), json_num(json, "time_s"));
-	fflush(stdout);
+	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", json_num(json, "states_stored"),
+	        json_num(json, "states_expanded"), json_num(json, "time_s"));
+	if (o->json && rc != 0 && rc != 2)
+		print_json(o, &m, rc == 1 ? "no-plan" : "incomplete", NULL, 0, NULL, json);
+	fflush(txt);
 done:
 	if (tmp)
 		drv_rm_rf(tmp);

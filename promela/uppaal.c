@@ -73,13 +73,26 @@ static up_query *pick_query(up_model *m, const up_vec *src)
 	return q;
 }
 
-int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
-		      const char *query_text, const char *query_file, FILE *out)
+/* query k (from 1) of src and nothing else: its error when it cannot be
+ * checked */
+static up_query *query_k(up_model *m, const up_vec *src, int k)
 {
-	jmp_buf jb;
-	c->on_error = &jb;
-	if (setjmp(jb))
-		return 2;
+	if (k > src->n)
+		up_fail(m->c, m->file, 0, "there is no query %d (%d stored)", k, src->n);
+	char why[sizeof m->c->err];
+	up_query *q = up_try_query(m, src->v[k - 1], why, sizeof why);
+	if (!q) {
+		memcpy(m->c->err, why, sizeof why);
+		longjmp(*m->c->on_error, 1);
+	}
+	return q;
+}
+
+/* the model, and the stored queries (query_text with query_file: a .q
+ * file's; without: the model's own) into src */
+static up_model *read_model(up_ctx *c, const char *file, const char *text, size_t len,
+			    const char *query_text, const char *query_file, up_vec *src)
+{
 	up_model *m = up_alloc(c, sizeof *m);
 	m->c = c;
 	m->file = file;
@@ -88,22 +101,33 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 		up_parse_xml(m, text, len);
 	else
 		up_parse_xta(m, text);
-	up_query *q = NULL;
-	if (query_text && !query_file) {
-		q = up_parse_query(m, query_text, "--target", 1);
-	} else {
-		/* a .q file's or the model's stored queries: the first one dmc
-		 * can check (the stored ones are not parsed when --query
-		 * replaces them) */
-		up_vec src = { 0 };
-		if (query_text)
-			up_split_query_file(m, query_text, query_file, &src);
-		else
-			src = m->queries;
-		if (query_text && !src.n)
+	/* the stored ones are not parsed when --query replaces them */
+	if (query_text && query_file) {
+		up_split_query_file(m, query_text, query_file, src);
+		if (!src->n)
 			up_fail(c, query_file, 0, "no query in the file");
-		q = pick_query(m, &src);
+	} else if (!query_text) {
+		*src = m->queries;
 	}
+	return m;
+}
+
+int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len,
+		       const char *query_text, const char *query_file, int k, FILE *out)
+{
+	jmp_buf jb;
+	c->on_error = &jb;
+	if (setjmp(jb))
+		return 2;
+	up_vec src = { 0 };
+	up_model *m = read_model(c, file, text, len, query_text, query_file, &src);
+	up_query *q = NULL;
+	if (query_text && !query_file)
+		q = up_parse_query(m, query_text, "--target", 1);
+	else if (k > 0)
+		q = query_k(m, &src, k);
+	else
+		q = pick_query(m, &src);
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, q);
@@ -113,35 +137,52 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 	return 0;
 }
 
-int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
-			const char *out_path, int quiet)
+int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
+		      const char *query_text, const char *query_file, FILE *out)
 {
-	size_t len, qlen;
-	char *text = slurp(model, &len), *qtext = NULL;
-	if (!text) {
+	return up_translate_query(c, file, text, len, query_text, query_file, 0, out);
+}
+
+/* the model's and the query file's text (qtext NULL without a file):
+ * 0, or 2 after a message */
+static int read_inputs(const char *model, const char *query_file, char **text, size_t *len, char **qtext)
+{
+	size_t qlen;
+	*qtext = NULL;
+	if (!(*text = slurp(model, len))) {
 		drv_msg("translate: %s: cannot read the model", model);
 		return 2;
 	}
-	if (query_file && !(qtext = slurp(query_file, &qlen))) {
+	if (query_file && !(*qtext = slurp(query_file, &qlen))) {
 		drv_msg("translate: %s: cannot read the query file", query_file);
-		free(text);
+		free(*text);
 		return 2;
 	}
 	int nl, nc;
-	if (qtext && up_find_nul(qtext, qlen, &nl, &nc)) {
+	if (*qtext && up_find_nul(*qtext, qlen, &nl, &nc)) {
 		fprintf(stderr, "dmc: %s:%d:%d: a NUL byte (the file is not text)\n", query_file, nl, nc);
-		free(text);
-		free(qtext);
+		free(*text);
+		free(*qtext);
 		return 2;
 	}
+	return 0;
+}
+
+int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
+			      const char *out_path, int quiet)
+{
+	size_t len;
+	char *text, *qtext;
+	if (read_inputs(model, query_file, &text, &len, &qtext) != 0)
+		return 2;
 	up_ctx c;
 	memset(&c, 0, sizeof c);
 	c.warn = quiet ? NULL : stderr;
 	char *buf = NULL;
 	size_t blen = 0;
 	FILE *mem = open_memstream(&buf, &blen);
-	int rc = up_translate_text(&c, model, text, len, target ? target : qtext,
-				   target ? NULL : query_file, mem);
+	int rc = up_translate_query(&c, model, text, len, target ? target : qtext,
+				    target ? NULL : query_file, k, mem);
 	fclose(mem);
 	if (rc != 0) {
 		drv_msg("%s", c.err);
@@ -163,6 +204,128 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
 	free(text);
 	free(qtext);
 	return rc;
+}
+
+int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
+			const char *out_path, int quiet)
+{
+	return prom_uppaal_query_to_file(model, query_file, target, 0, out_path, quiet);
+}
+
+/* the query's text on one line: white space runs as one blank, other
+ * control characters as '?' */
+static char *one_line(const char *t)
+{
+	char *s = drv_alloc(strlen(t) + 1), *o = s;
+	while (*t == ' ' || (*t >= '\t' && *t <= '\r'))
+		t++;
+	for (; *t; t++) {
+		unsigned char ch = (unsigned char) *t;
+		if (ch == ' ' || (ch >= '\t' && ch <= '\r')) {
+			if (o > s && o[-1] != ' ')
+				*o++ = ' ';
+		} else {
+			*o++ = ch < 32 || ch == 127 ? '?' : (char) ch;
+		}
+	}
+	while (o > s && o[-1] == ' ')
+		o--;
+	*o = 0;
+	return s;
+}
+
+/* warnings of the trial translations, each distinct one printed once */
+static void warn_once(up_vec *seen, up_ctx *c, const char *text)
+{
+	for (const char *p = text; p && *p; ) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t) (nl - p) : strlen(p);
+		int dup = 0;
+		for (int i = 0; i < seen->n && !dup; i++)
+			dup = strlen(seen->v[i]) == n && strncmp(seen->v[i], p, n) == 0;
+		if (!dup && n) {
+			up_push(c, seen, up_strndup(c, p, n));
+			fprintf(stderr, "%.*s\n", (int) n, p);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+int prom_uppaal_queries(const char *model, const char *query_file, up_query_info **out)
+{
+	size_t len;
+	char *text, *qtext;
+	*out = NULL;
+	if (read_inputs(model, query_file, &text, &len, &qtext) != 0)
+		return -1;
+	up_ctx c;
+	memset(&c, 0, sizeof c);
+	jmp_buf jb;
+	c.on_error = &jb;
+	up_query_info *volatile info = NULL;
+	volatile int n = -1;
+	if (setjmp(jb)) {
+		drv_msg("%s", c.err);
+		prom_uppaal_free_queries(info, n);
+		info = NULL;
+		n = -1;
+		goto done;
+	}
+	up_vec src = { 0 }, seen = { 0 };
+	up_model *m = read_model(&c, model, text, len, qtext, query_file, &src);
+	info = drv_alloc((size_t) (src.n ? src.n : 1) * sizeof *info);
+	memset((void *) info, 0, (size_t) (src.n ? src.n : 1) * sizeof *info);
+	n = src.n;
+	for (int k = 0; k < src.n; k++) {
+		const up_query_src *s = src.v[k];
+		up_query_info *qi = &info[k];
+		char why[sizeof c.err];
+		qi->text = one_line(s->text);
+		qi->file = drv_strdup(s->file);
+		qi->line = s->line;
+		qi->col = s->col;
+		up_query *q = up_try_query(m, s, why, sizeof why);
+		if (!q) {
+			const char *sk = strstr(why, "' skipped: ");
+			qi->skip = drv_strdup(sk ? sk + 11 : why);
+			continue;
+		}
+		qi->witness = q->kind == 'E' || q->kind == 'G';
+		/* a query can fail where the translation resolves its names */
+		up_ctx t;
+		memset(&t, 0, sizeof t);
+		char *wbuf = NULL, *obuf = NULL;
+		size_t wlen = 0, olen = 0;
+		t.warn = open_memstream(&wbuf, &wlen);
+		FILE *o = open_memstream(&obuf, &olen);
+		int rc = up_translate_query(&t, model, text, len, qtext, query_file, k + 1, o);
+		fclose(o);
+		fclose(t.warn);
+		if (rc != 0)
+			qi->skip = drv_strdup(t.err);
+		else
+			warn_once(&seen, &c, wbuf);
+		qi->inexact = t.inexact;
+		up_ctx_free(&t);
+		free(wbuf);
+		free(obuf);
+	}
+done:
+	up_ctx_free(&c);
+	free(text);
+	free(qtext);
+	*out = info;
+	return n;
+}
+
+void prom_uppaal_free_queries(up_query_info *q, int n)
+{
+	for (int i = 0; q && i < n; i++) {
+		free(q[i].text);
+		free(q[i].file);
+		free(q[i].skip);
+	}
+	free(q);
 }
 
 int prom_uppaal_translate(const drv_env *e, int argc, char **argv)

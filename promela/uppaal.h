@@ -21,6 +21,8 @@ typedef struct {
 	char err[512];          /* "file:line: message" */
 	FILE *warn;             /* warnings (stderr; NULL: silent) */
 	int nwarn;
+	int inexact;            /* a strict clock constraint: discrete time may
+				 * lose behaviours of the dense-time model */
 	/* memory streams open while writing; up_ctx_free closes what an
 	 * error left open */
 	FILE *mem[16];
@@ -146,6 +148,8 @@ typedef struct { int line, col; } up_pos;
 /* ---- declarations and templates (uppaal_decl.c) ---- */
 enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
 #define UP_MAX_DIMS 4
+/* the most elements of an array (binary channels: 255, pan's limit) */
+#define UP_MAX_ARRAY 4096
 typedef struct {
 	int kind;
 	int is_const, is_urgent, is_broadcast, is_ref;
@@ -210,6 +214,8 @@ typedef struct {
 	const char *name;       /* NULL for an unnamed XML location */
 	const char *id;         /* XML id, or the name */
 	up_expr *inv;
+	up_vec rates;           /* up_expr*: the invariant's clock rates x' == e
+				 * (X_BIN "==", a: X_UN "'" of the clock, b: the rate) */
 	int urgent, committed;
 	int line, col;
 } up_loc;
@@ -295,6 +301,9 @@ up_template *up_new_template(up_model *m, const char *name, int line, int col);
 int up_find_loc(const up_template *t, const char *name_or_id);
 void up_parse_label(up_model *m, up_edge *ed, const char *kind, const char *text, int line, int col);
 void up_parse_type(up_model *m, up_lex *l, up_type *ty);
+/* the clock rates (x' == e) of loc's invariant into loc->rates, the rest
+ * stays the invariant (NULL when nothing is left) */
+void up_split_rates(up_model *m, up_loc *loc);
 
 /* ---- queries (uppaal_query.c) ---- */
 /* parse "E<> phi" or "A[] phi" (text from file, line) */
@@ -364,6 +373,8 @@ up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */
+/* the product of the clocks' ranges 0..cap (1 without clocks) */
+double up_clock_valuations(const up_net *n);
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
 /* inactive clocks: which locations may still read each local clock */
 void up_clock_liveness(up_net *n, const up_query *q);
@@ -380,8 +391,37 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *o);
 void up_emit_expr(up_net *n, up_inst *in, const up_expr *e, FILE *out);
 
 /* the whole translation: model text to Promela; returns 0 or 2 (error in
- * c->err).  query_text/query_file may be NULL. */
+ * c->err).  query_text/query_file may be NULL.  The query: query_text
+ * without query_file (a formula); else the .q file's text, or without
+ * one the model's stored queries: the first one dmc can check. */
 int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 		      const char *query_text, const char *query_file, FILE *out);
+/* the same with stored query k (from 1) of the .q file or the model, and
+ * no other (an error when it cannot be checked); k 0: up_translate_text */
+int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len,
+		       const char *query_text, const char *query_file, int k, FILE *out);
+
+/* ---- every stored query, for dmc check (uppaal.c) ---- */
+typedef struct {
+	char *text;             /* as written, on one line */
+	char *file;             /* where it starts */
+	int line, col;
+	char *skip;             /* why dmc cannot check it, or NULL */
+	int witness;            /* 1: a trail of the translation shows it satisfied
+				 * (E<>, E[]); 0: NOT satisfied (A[], A<>, -->) */
+	int inexact;            /* its translation has strict clock constraints:
+				 * an answer without a trail may be UPPAAL's
+				 * opposite (discrete time lost the behaviour) */
+} up_query_info;
+/* the stored queries of query_file (a .q file), or without one of the
+ * model, in order, each tried (parsed and translated: what fails is
+ * skipped with the reason; the translations' warnings go to standard
+ * error once each).  Their number, or -1 after a message when the model
+ * or the file cannot be read. */
+int prom_uppaal_queries(const char *model, const char *query_file, up_query_info **out);
+void prom_uppaal_free_queries(up_query_info *q, int n);
+/* prom_uppaal_to_file with stored query k (from 1) only; k 0: as there */
+int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
+			      const char *out_path, int quiet);
 
 #endif

@@ -18,7 +18,7 @@ typedef struct {
 	up_net *n;
 	up_inst *in;
 	const char *file;
-	int strict_warned;
+	int strict_warned, rate_warned;
 } scan_st;
 
 static int is_cmp(const char *op)
@@ -174,6 +174,12 @@ static void scan(scan_st *s, const up_expr *e)
 	up_ctx *c = s->n->m->c;
 	if (!e)
 		return;
+	const up_expr *rate = e->kind == X_UN && strcmp(e->op, "'") == 0 ? e
+		: e->kind == X_BIN && e->a && e->a->kind == X_UN && strcmp(e->a->op, "'") == 0 ? e->a
+		: e->kind == X_BIN && e->b && e->b->kind == X_UN && strcmp(e->b->op, "'") == 0 ? e->b : NULL;
+	if (rate)
+		up_fail_at(c, rate->file ? rate->file : s->file, rate->line, rate->col,
+			   "a clock rate (x') belongs in a location's invariant, as a conjunct x' == e");
 	if (e->kind == X_BIN && is_cmp(e->op)) {
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
@@ -198,6 +204,7 @@ static void scan(scan_st *s, const up_expr *e)
 			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))
 			    && !s->strict_warned) {
 				s->strict_warned = 1;
+				c->inexact = 1;
 				up_warn(c, s->file, e->line,
 					"strict clock constraint: in discrete time x<c means x<=c-1 (and x>c means x>=c+1); "
 					"the translation may lose behaviours of the dense-time model");
@@ -221,16 +228,91 @@ static void scan(scan_st *s, const up_expr *e)
 	scan(s, e->c);
 }
 
+/* the number of clock valuations discrete time may store per location
+ * and variable vector: the product of the clocks' ranges 0..cap */
+double up_clock_valuations(const up_net *n)
+{
+	double p = 1;
+	for (int i = 0; i < n->clocks.n; i++)
+		p *= (double) n->cap[i] + 1;
+	return p;
+}
+
+/* above this many clock valuations, with a clock counting further than
+ * UP_CLOCK_CAP_WARN, the translation says so (small caps multiply too,
+ * Fischer's 10 clocks of 0..3, but reachability keeps few of them) */
+#define UP_CLOCK_VALUATIONS_WARN 1e5
+#define UP_CLOCK_CAP_WARN 100
+
+/* A warning when the clocks' ranges multiply into many valuations
+ * (csma-style models with large constants): zones would keep one
+ * symbolic state where discrete time keeps every integer combination.
+ * The widest ranges are named. */
+static void clock_range_report(up_net *n)
+{
+	double p = up_clock_valuations(n);
+	long top = 0;
+	for (int i = 0; i < n->clocks.n; i++)
+		top = n->cap[i] > top ? n->cap[i] : top;
+	if (p <= UP_CLOCK_VALUATIONS_WARN || top <= UP_CLOCK_CAP_WARN)
+		return;
+	char list[240] = "";
+	size_t used = 0;
+	unsigned char *shown = up_alloc(n->m->c, (size_t) n->clocks.n + 1);
+	for (int k = 0; k < 4 && k < n->clocks.n; k++) {
+		int best = -1;
+		for (int i = 0; i < n->clocks.n; i++)
+			if (!shown[i] && (best < 0 || n->cap[i] > n->cap[best]))
+				best = i;
+		shown[best] = 1;
+		const up_var *v = n->clocks.v[best];
+		used += (size_t) snprintf(list + used, sizeof list - used, "%s%s%s%s 0..%ld", k ? ", " : "",
+					  v->owner ? v->owner->name : "", v->owner ? "." : "", v->name, n->cap[best]);
+		if (used >= sizeof list)
+			break;
+	}
+	up_warn(n->m->c, n->m->file, 0, "discrete time: %d clock%s take up to %.3g combined values (%s%s); "
+		"the state space grows with the clock constants, where UPPAAL's zones would not",
+		n->clocks.n, n->clocks.n == 1 ? "" : "s", p, list, n->clocks.n > 4 ? ", ..." : "");
+}
+
+/* a rate x' == r of a location: x a clock, r 0 or 1 (a stopwatch; other
+ * rates are hybrid clocks, for statistical checking only) */
+static void check_rate(scan_st *s, const up_expr *rate)
+{
+	up_ctx *c = s->n->m->c;
+	const up_expr *x = rate->a->a, *r = rate->b;
+	const char *file = rate->file ? rate->file : s->file;
+	long lo, hi;
+	if (!up_is_clock(s->n, s->in, x))
+		up_fail_at(c, file, rate->line, rate->col, "a rate (x') for something that is not a clock");
+	if (!bounds(s, r, &lo, &hi, 0) || lo < 0 || hi > 1)
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be 0 or 1 by its type (a stopwatch: "
+			   "declare its variables bool or int[0,1]); other rates are hybrid clocks, which UPPAAL "
+			   "checks statistically only");
+	scan(s, r);
+	c->inexact = 1;
+	if (!s->rate_warned) {
+		s->rate_warned = 1;
+		up_warn(c, file, rate->line, "stopwatch (x' == 0): in discrete time the stopped clock keeps its "
+			"integer value; UPPAAL over-approximates stopwatches, so answers may differ");
+	}
+}
+
 void up_clock_caps(up_net *n, const up_query *q)
 {
-	scan_st s = { n, NULL, n->m->file, 0 };
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
 		s.in = in;
-		for (int k = 0; k < in->t->locs.n; k++)
-			scan(&s, ((up_loc *) in->t->locs.v[k])->inv);
+		for (int k = 0; k < in->t->locs.n; k++) {
+			up_loc *l = in->t->locs.v[k];
+			scan(&s, l->inv);
+			for (int j = 0; j < l->rates.n; j++)
+				check_rate(&s, l->rates.v[j]);
+		}
 		for (int k = 0; k < in->t->edges.n; k++) {
 			up_edge *ed = in->t->edges.v[k];
 			/* select variables are constants: bind them to their lower bound so
@@ -263,6 +345,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 				v->name, n->cap[i]);
 		n->cap[i] += 1;
 	}
+	clock_range_report(n);
 }
 
 /* ---- inactive clocks ----

@@ -77,6 +77,10 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		ty->kind = TY_CLOCK;
 	} else if (up_accept(l, "chan")) {
 		ty->kind = TY_CHAN;
+		if (up_is(l, "priority"))
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "channel priorities ('chan priority ...') are not "
+				   "supported: remove the line (the answers may then change: lower-priority edges "
+				   "become enabled next to higher ones)");
 	} else if (up_accept(l, "struct")) {
 		/* struct { int a; bool b[2]; }: its variables become one
 		 * variable per field (uppaal_inst.c) */
@@ -99,7 +103,31 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		}
 		if (!ty->fields->n)
 			up_fail_at(m->c, l->file, l->t.line, l->t.col, "empty struct");
-	} else if (up_is(l, "scalar") || up_is(l, "double") || up_is(l, "void")) {
+	} else if (up_is(l, "scalar")) {
+		/* scalar[N], a symmetric set of N values that can only be
+		 * compared and assigned: the values 0..N-1 (without UPPAAL's
+		 * symmetry reduction, which does not change a verdict) */
+		int line = l->t.line, col = l->t.col;
+		up_next(l);
+		up_expect(l, "[");
+		ty->kind = TY_INT;
+		ty->hi = up_alloc(m->c, sizeof *ty->hi);
+		ty->hi->kind = X_BIN;
+		strcpy(ty->hi->op, "-");
+		ty->hi->a = up_parse_expr(l);
+		ty->hi->b = up_alloc(m->c, sizeof *ty->hi->b);
+		ty->hi->b->kind = X_NUM;
+		ty->hi->b->val = 1;
+		ty->hi->line = ty->hi->b->line = line;
+		ty->hi->col = ty->hi->b->col = col;
+		ty->hi->file = ty->hi->b->file = l->file;
+		ty->hi->height = ty->hi->a->height + 1;
+		ty->hi->b->height = 1;
+		ty->lo = up_alloc(m->c, sizeof *ty->lo);
+		*ty->lo = *ty->hi->b;
+		ty->lo->val = 0;
+		up_expect(l, "]");
+	} else if (up_is(l, "double") || up_is(l, "void")) {
 		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -170,6 +198,45 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 	if (v->type.kind == TY_CLOCK && v->init)
 		up_fail_at(m->c, l->file, v->line, v->col, "clock '%s' cannot have an initialiser", v->name);
 	return v;
+}
+
+/* ---- clock rates ---- */
+
+static int is_rate(const up_expr *e)
+{
+	return e && e->kind == X_UN && strcmp(e->op, "'") == 0;
+}
+
+/* e without its conjuncts x' == r (pushed to loc->rates); NULL: none left */
+static up_expr *take_rates(up_model *m, up_loc *loc, up_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == X_BIN && strcmp(e->op, "&&") == 0) {
+		up_expr *a = take_rates(m, loc, e->a), *b = take_rates(m, loc, e->b);
+		if (!a || !b)
+			return a ? a : b;
+		e->a = a;
+		e->b = b;
+		return e;
+	}
+	if (e->kind == X_BIN && strcmp(e->op, "==") == 0 && (is_rate(e->a) || is_rate(e->b))) {
+		if (is_rate(e->b)) {
+			up_expr *t = e->a;
+			e->a = e->b;
+			e->b = t;
+		}
+		if (is_rate(e->b))
+			up_fail_at(m->c, e->file, e->line, e->col, "a clock rate on both sides of '=='");
+		up_push(m->c, &loc->rates, e);
+		return NULL;
+	}
+	return e;
+}
+
+void up_split_rates(up_model *m, up_loc *loc)
+{
+	loc->inv = take_rates(m, loc, loc->inv);
 }
 
 /* ---- user functions ---- */
@@ -443,6 +510,19 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			system_line(m, l);
 			continue;
 		}
+		if (in_system && up_is(l, "gantt")) {
+			/* UPPAAL's Gantt chart (for its simulator): nothing to check */
+			int line = l->t.line, depth = 0;
+			up_next(l);
+			up_expect(l, "{");
+			while (l->t.kind != T_EOF && (depth > 0 || !up_is(l, "}"))) {
+				depth += up_is(l, "{") - up_is(l, "}");
+				up_next(l);
+			}
+			up_expect(l, "}");
+			up_warn(m->c, l->file, line, "'gantt' chart ignored (it only draws the simulator's chart)");
+			continue;
+		}
 		if (in_system && l->t.kind == T_ID && !starts_type(m, l)) {
 			instdecl(m, l);
 			continue;
@@ -629,8 +709,10 @@ static void xta_states(up_model *m, up_lex *l, up_template *t)
 		if (up_find_loc(t, lc->name) >= 0)
 			up_fail_at(m->c, l->file, lc->line, lc->col, "location '%s' declared twice", lc->name);
 		if (up_accept(l, "{")) {
-			if (!up_is(l, "}"))
+			if (!up_is(l, "}")) {
 				lc->inv = up_parse_cond_expr(l);
+				up_split_rates(m, lc);
+			}
 			up_expect(l, "}");
 		}
 		up_push(m->c, &t->locs, lc);

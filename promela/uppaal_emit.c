@@ -64,6 +64,7 @@ typedef struct {
 	int maxb;               /* dmc_bK flags a broadcast needs */
 	int dstep;              /* updates in a d_step (liveness queries) */
 	int deadlock;           /* the query is A[] not deadlock or E<> deadlock */
+	const char **stop;      /* per clock: when it stands still (rate 0), or NULL */
 } em;
 
 /* the start and the end of an edge's updates */
@@ -826,6 +827,44 @@ static int urgent_syncs(em *e)
 	return any;
 }
 
+/* per clock: the Promela condition under which it stands still in a
+ * delay (a location whose invariant gives it rate 0 is active), or NULL
+ * when it always runs */
+static void clock_stops(em *e)
+{
+	up_net *n = e->s.n;
+	up_ctx *c = n->m->c;
+	e->stop = up_alloc(c, (size_t) (n->clocks.n + 1) * sizeof *e->stop);
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->locs.n; k++) {
+			up_loc *l = in->t->locs.v[k];
+			for (int j = 0; j < l->rates.n; j++) {
+				const up_expr *r = l->rates.v[j];
+				up_var *v = up_var_of(n, in, r->a->a);
+				long rate;
+				if (!v || v->clock < 0 || (up_eval_const(n, in, r->b, &rate) && rate == 1))
+					continue;
+				FILE *keep = e->s.out;
+				e->s.out = up_mem_open(c);
+				if (e->stop[v->clock])
+					fprintf(e->s.out, "%s || ", e->stop[v->clock]);
+				fprintf(e->s.out, "(loc_%s == %d", in->pname, k);
+				if (!up_eval_const(n, in, r->b, &rate)) {
+					fputs(" && !(", e->s.out);
+					up_emit_expr_st(&e->s, in, r->b);
+					fputc(')', e->s.out);
+				}
+				fputc(')', e->s.out);
+				char *t = up_mem_close(c, NULL);
+				e->stop[v->clock] = up_strdup(c, t);
+				free(t);
+				e->s.out = keep;
+			}
+		}
+	}
+}
+
 /* Delays of up to this many time units are one step each (longer ones
  * are several steps); more choices would only add transitions. */
 #define MAX_DELAY_STEP 8
@@ -871,6 +910,13 @@ static int tick_option(em *e, long d)
 				strcpy(x->op, "+");
 				x->a = id;
 				x->b = one;
+				if (e->stop[c]) {
+					/* a stopwatch: x + d where it runs */
+					char *t = up_alloc(n->m->c, 2 * strlen(v->pname) + strlen(e->stop[c]) + 48);
+					sprintf(t, "((%s) -> %s : %s + %ld)", e->stop[c], v->pname, v->pname, d);
+					x = id;
+					x->name = t;
+				}
 				up_push(n->m->c, &e->s.subst, v);
 				up_push(n->m->c, &e->s.subst, x);
 			}
@@ -890,6 +936,8 @@ static int tick_option(em *e, long d)
 		for (int c = 0; c < n->clocks.n; c++) {
 			up_var *v = n->clocks.v[c];
 			fprintf(o, " || (%s < %ld", v->pname, n->cap[c]);
+			if (e->stop[c])
+				fprintf(o, " && !(%s)", e->stop[c]);
 			if (n->live[c]) {
 				fputs(" && (0", o);
 				for (int l = 0; l < v->owner->t->locs.n; l++)
@@ -913,6 +961,8 @@ static int tick_option(em *e, long d)
 			fprintf(o, "%s < %ld", v->pname, cap);
 		else
 			fputs("1", o);
+		if (e->stop[c])
+			fprintf(o, " && !(%s)", e->stop[c]);
 		if (n->live[c]) {       /* only where its value may still be read */
 			fputs(" && (0", o);
 			for (int l = 0; l < v->owner->t->locs.n; l++)
@@ -936,6 +986,7 @@ static void tick(em *e)
 	FILE *o = e->s.out;
 	if (!n->clocks.n)
 		return;
+	clock_stops(e);
 	/* A delay is one rendezvous, two pan steps however many clocks there
 	 * are: Tick offers every clock's next value, all computed in the same
 	 * state, and Clock takes them in one receive.  The first field is 1

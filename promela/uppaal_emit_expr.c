@@ -77,6 +77,36 @@ static up_func *find_func(up_emit_st *s, up_inst *in, const char *name)
 	return NULL;
 }
 
+/* does e (an expression of a function's body) assign the name */
+static int expr_assigns(const up_expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if ((e->kind == X_ASSIGN || e->kind == X_INCDEC) && e->a && e->a->kind == X_ID
+	    && strcmp(e->a->name, name) == 0)
+		return 1;
+	return expr_assigns(e->a, name) || expr_assigns(e->b, name) || expr_assigns(e->c, name);
+}
+
+/* does the statement assign the name (a value parameter: then it is a
+ * local copy, UPPAAL's call by value) */
+static int stmt_assigns(const up_stmt *st, const char *name)
+{
+	if (!st)
+		return 0;
+	if (expr_assigns(st->e, name) || stmt_assigns(st->then, name) || stmt_assigns(st->els, name))
+		return 1;
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			if (stmt_assigns(st->body.v[i], name))
+				return 1;
+	if (st->kind == S_DECL)
+		for (int i = 0; i < st->body.n; i++)
+			if (expr_assigns(((const up_var *) st->body.v[i])->init, name))
+				return 1;
+	return 0;
+}
+
 /* bind f's parameters to the call's arguments; returns the old in->sel.n.
  * With temps (void functions, whose body may change what an argument
  * reads), a non-constant value argument is first copied into a global
@@ -123,7 +153,9 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 			fail_at(s, call, "call of '%s': a reference parameter needs a variable", call->name);
 		char *text;
 		long k;
-		if (!temps && !p->type.is_ref && up_eval_const(s->n, in, args[i], &k)) {
+		/* a value parameter the body assigns is a copy (void functions) */
+		int copy = temps && !p->type.is_ref && stmt_assigns(f->body, p->name);
+		if (!copy && !temps && !p->type.is_ref && up_eval_const(s->n, in, args[i], &k)) {
 			/* a constant argument stays a number: the body may fold it */
 			nb[i] = up_alloc(c, sizeof *nb[i]);
 			nb[i]->name = p->name;
@@ -140,7 +172,7 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		emit(s, in, args[i]);
 		text = up_mem_close(c, NULL);
 		s->out = keep_out;
-		if (temps && !p->type.is_ref && !up_eval_const(s->n, in, args[i], &k)) {
+		if (copy || (temps && !p->type.is_ref && !up_eval_const(s->n, in, args[i], &k))) {
 			fprintf(s->out, "dmc_arg%d = %s; ", s->ntemp, text);
 			free(text);
 			s->out = up_mem_open(c);
@@ -154,7 +186,7 @@ static int bind_args(up_emit_st *s, up_inst *in, const up_expr *call, up_func *f
 		x->kind = X_ID;
 		x->name = up_strdup(c, text);
 		x->line = -2;                   /* Promela text */
-		x->val = p->type.is_ref;        /* may be assigned */
+		x->val = p->type.is_ref || copy; /* may be assigned */
 		free(text);
 		nb[i] = up_alloc(c, sizeof *nb[i]);
 		nb[i]->name = p->name;
@@ -337,6 +369,11 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		break;
 	}
 	case X_DOT: {
+		if (up_eval_const(s->n, in, e, &folded)) {
+			/* a field of a constant struct */
+			fprintf(o, "%ld", folded);
+			break;
+		}
 		up_var *f = up_field_of(s->n, in, e);
 		if (f) {                /* a struct's field: its own variable */
 			fputs(f->pname, o);
@@ -416,6 +453,37 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		fputc(')', o);
 		break;
 	case X_BIN:
+		if (strcmp(e->op, "<?") == 0 || strcmp(e->op, ">?") == 0) {
+			/* the smaller (larger): no side effects, so each side twice */
+			fputs("((", o);
+			emit(s, in, e->a);
+			fprintf(o, " %c ", e->op[0]);
+			emit(s, in, e->b);
+			fputs(") -> ", o);
+			emit(s, in, e->a);
+			fputs(" : ", o);
+			emit(s, in, e->b);
+			fputc(')', o);
+			break;
+		}
+		if (strcmp(e->op, "**") == 0) {
+			/* a constant power was folded above; a ** k with a constant
+			 * k is k products */
+			long k;
+			if (up_eval_const(s->n, in, e, &folded)) {
+				fprintf(o, "%ld", folded);
+				break;
+			}
+			if (!up_eval_const(s->n, in, e->b, &k) || k < 0 || k > 31)
+				fail_at(s, e, "'**' needs a constant exponent from 0 to 31 when the base is not constant%s", "");
+			fputs("(1", o);
+			for (long i = 0; i < k; i++) {
+				fputs(" * ", o);
+				emit(s, in, e->a);
+			}
+			fputc(')', o);
+			break;
+		}
 		fputc('(', o);
 		if (strcmp(e->op, "=>") == 0) {
 			fputs("!", o);
@@ -643,10 +711,71 @@ static const up_expr *without_incdec(up_emit_st *s, const up_expr *e, const up_e
 	return x;
 }
 
+/* the field names of the struct variable name (its "name.f" bindings in
+ * the innermost scope that has any) into out; their number */
+static int struct_fields(up_emit_st *s, up_inst *in, const char *name, up_vec *out)
+{
+	up_vec *scopes[3] = { in ? &in->sel : NULL, in ? &in->binds : NULL, &s->n->gbinds };
+	size_t len = strlen(name);
+	for (int k = 0; k < 3; k++) {
+		if (!scopes[k])
+			continue;
+		for (int i = 0; i < scopes[k]->n; i++) {
+			const up_bind *b = scopes[k]->v[i];
+			if (strncmp(b->name, name, len) == 0 && b->name[len] == '.' && !strchr(b->name + len + 1, '.')) {
+				int dup = 0;
+				for (int j = 0; j < out->n && !dup; j++)
+					dup = strcmp(out->v[j], b->name + len + 1) == 0;
+				if (!dup)
+					up_push(s->n->m->c, out, (void *) (b->name + len + 1));
+			}
+		}
+		if (out->n)
+			return out->n;
+	}
+	return 0;
+}
+
+/* s = t for two struct variables of the same fields: field by field */
+static int struct_assign(up_emit_st *s, up_inst *in, const up_expr *e)
+{
+	up_ctx *c = s->n->m->c;
+	up_vec fa = { 0 }, fb = { 0 };
+	if (e->kind != X_ASSIGN || strcmp(e->op, "=") != 0 || e->a->kind != X_ID || e->b->kind != X_ID
+	    || up_var_of(s->n, in, e->a) || !struct_fields(s, in, e->a->name, &fa))
+		return 0;
+	struct_fields(s, in, e->b->name, &fb);
+	int same = fa.n == fb.n;
+	for (int i = 0; i < fa.n && same; i++)
+		same = strcmp(fa.v[i], fb.v[i]) == 0;
+	if (!same)
+		fail_at(s, e, "struct assignment '%s = ...': the right side is not a struct of the same fields",
+			e->a->name);
+	for (int i = 0; i < fa.n; i++) {
+		up_expr *da = up_alloc(c, sizeof *da), *db = up_alloc(c, sizeof *db), *as = up_alloc(c, sizeof *as);
+		*da = (up_expr) { .kind = X_DOT, .a = e->a, .name = fa.v[i], .line = e->line, .col = e->col,
+				  .file = e->file, .height = e->a->height + 1 };
+		*db = (up_expr) { .kind = X_DOT, .a = e->b, .name = fa.v[i], .line = e->line, .col = e->col,
+				  .file = e->file, .height = e->b->height + 1 };
+		*as = *e;
+		as->a = da;
+		as->b = db;
+		const up_var *fv = up_field_of(s->n, in, da);
+		if (fv && fv->nsize)
+			fail_at(s, e, "struct assignment '%s = ...': array fields are not supported", e->a->name);
+		if (i)
+			fputs("; ", s->out);
+		up_emit_update(s, in, as);
+	}
+	return 1;
+}
+
 void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 {
 	FILE *o = s->out;
 	int assignable = 0;
+	if (struct_assign(s, in, e))
+		return;
 	if (e->kind == X_ASSIGN && e->b->kind == X_ASSIGN) {
 		/* i = j = 0: j = 0, then i = j */
 		up_expr as = *e;

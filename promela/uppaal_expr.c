@@ -105,6 +105,12 @@ static up_expr *primary(up_lex *l)
 			x->b = up_parse_expr(l);
 			up_expect(l, "]");
 			e = grown(l, x);
+		} else if (up_is(l, "'") && (e->kind == X_ID || e->kind == X_INDEX)) {
+			/* x': a clock's rate, in invariants (x' == 0: a stopwatch) */
+			up_expr *x = node(l, X_UN, "'");
+			up_next(l);
+			x->a = e;
+			e = grown(l, x);
 		} else if (up_is(l, ".")) {
 			up_expr *x = node(l, X_DOT, NULL);
 			up_next(l);
@@ -197,9 +203,11 @@ static const struct { const char *ops[6]; } levels[] = {
 	{ { "&", NULL } },
 	{ { "==", "!=", NULL } },
 	{ { "<", "<=", ">", ">=", NULL } },
+	{ { "<?", ">?", NULL } },           /* minimum, maximum (UPPAAL 4) */
 	{ { "<<", ">>", NULL } },
 	{ { "+", "-", NULL } },
 	{ { "*", "/", "%", NULL } },
+	{ { "**", NULL } },                 /* power (UPPAAL 5), right-associative */
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -220,6 +228,13 @@ static up_expr *binary(up_lex *l, int lev)
 		up_expr *x = node(l, X_BIN, cop);
 		up_next(l);
 		x->a = e;
+		if (strcmp(op, "**") == 0) {
+			/* a ** b ** c is a ** (b ** c) */
+			up_enter(l);
+			x->b = binary(l, lev);
+			up_leave(l);
+			return grown(l, x);
+		}
 		x->b = binary(l, lev + 1);
 		e = grown(l, x);
 	}

@@ -16,6 +16,7 @@
  */
 #include "uppaal_emit.h"
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,15 +348,146 @@ static up_expr *run(sym *y, const frame *f)
 	}
 }
 
-void up_func_value(up_emit_st *s, up_inst *in, const up_func *f)
+/* the function's value by running its body; 0 (and the error in the
+ * context, everything else as before) when it cannot be run symbolically */
+static int try_value(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
 {
+	up_ctx *c = s->n->m->c;
+	jmp_buf jb, *outer = c->on_error;
+	up_emit_st keep = *s;
+	int nmem = c->nmem, nsel = in->sel.n;
+	c->on_error = &jb;
+	if (setjmp(jb)) {
+		c->on_error = outer;
+		while (c->nmem > nmem)
+			free(up_mem_close(c, NULL));
+		*s = keep;
+		in->sel.n = nsel;
+		return 0;
+	}
 	sym y = { s, in, f, { 0 } };
 	for (int i = 0; i < f->params.n; i++) {
 		const up_var *p = f->params.v[i];
 		if (!p->type.is_ref)
-			up_push(s->n->m->c, &y.names, (void *) p->name);
+			up_push(c, &y.names, (void *) p->name);
 	}
-	up_expr *v = run(&y, fr(&y, FR_SEQ, &f->body->body, 0, NULL));
+	*out = run(&y, fr(&y, FR_SEQ, &f->body->body, 0, NULL));
+	c->on_error = outer;
+	in->sel.n = nsel;
+	return 1;
+}
+
+/* at most this many cases when a body that depends on the state through
+ * its value parameters is run once per combination of their values */
+#define MAX_CASES 256
+
+/* A body whose loops or returns depend on the state through bounded value
+ * parameters (`int[0,N] next(int[0,N] i) { while (i < N && !link[id][i])
+ * i++; return i; }` called with a variable): run once per combination of
+ * the parameters' values, the value is ((p == v && ...) -> value : ...).
+ * 0 when that is not possible (a parameter without a bounded range, too
+ * many cases, or a case fails). */
+static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
+{
+	up_ctx *c = s->n->m->c;
+	const up_var *ps[UP_MAX_ARGS];
+	const up_expr *arg[UP_MAX_ARGS];
+	long lo[UP_MAX_ARGS], hi[UP_MAX_ARGS], val[UP_MAX_ARGS], k;
+	int np = 0;
+	double cases = 1;
+	for (int i = 0; i < f->params.n; i++) {
+		const up_var *p = f->params.v[i];
+		up_bind *b = up_lookup(s->n, in, p->name);
+		if (p->type.is_ref || !b || !b->value || up_eval_const(s->n, in, b->value, &k))
+			continue;
+		if (p->type.kind == TY_BOOL) {
+			lo[np] = 0;
+			hi[np] = 1;
+		} else if (p->type.kind != TY_INT || !p->type.lo
+			   || !up_eval_const(s->n, in, p->type.lo, &lo[np]) || !up_eval_const(s->n, in, p->type.hi, &hi[np])) {
+			return 0;
+		}
+		if (hi[np] < lo[np])
+			return 0;
+		cases *= (double) (hi[np] - lo[np] + 1);
+		ps[np] = p;
+		arg[np] = b->value;
+		val[np] = lo[np];
+		np++;
+	}
+	if (!np || cases > MAX_CASES)
+		return 0;
+	int nsel = in->sel.n;
+	up_expr *acc = NULL;
+	/* the cases from the last combination to the first: the first one's
+	 * test ends up outermost */
+	up_vec vals = { 0 }, conds = { 0 };
+	for (;;) {
+		for (int j = 0; j < np; j++) {
+			up_bind *b = up_alloc(c, sizeof *b);
+			b->name = ps[j]->name;
+			b->value = up_alloc(c, sizeof *b->value);
+			b->value->kind = X_NUM;
+			b->value->val = val[j];
+			up_push(c, &in->sel, b);
+		}
+		up_expr *v;
+		int ok = try_value(s, in, f, &v);
+		in->sel.n = nsel;
+		if (!ok)
+			return 0;
+		FILE *keep = s->out;
+		s->out = up_mem_open(c);
+		for (int j = 0; j < np; j++) {
+			fprintf(s->out, "%s(", j ? " && " : "");
+			up_emit_expr_st(s, NULL, arg[j]);
+			fprintf(s->out, ") == %ld", val[j]);
+		}
+		char *t = up_mem_close(c, NULL);
+		s->out = keep;
+		up_push(c, &conds, up_strdup(c, t));
+		free(t);
+		up_push(c, &vals, v);
+		int j = np - 1;
+		while (j >= 0 && val[j] == hi[j])
+			val[j] = lo[j], j--;
+		if (j < 0)
+			break;
+		val[j]++;
+	}
+	char buf[32];
+	for (int i = vals.n - 1; i >= 0; i--) {
+		const char *tv = text_of(vals.v[i], buf, sizeof buf);
+		if (!acc) {
+			acc = up_alloc(c, sizeof *acc);
+			acc->kind = X_ID;
+			acc->line = -2;
+			acc->name = up_strdup(c, tv);
+			continue;
+		}
+		size_t n = strlen(conds.v[i]) + strlen(tv) + strlen(acc->name) + 16;
+		if ((long) n > MAX_VALUE_TEXT)
+			return 0;
+		char *t = up_alloc(c, n);
+		snprintf(t, n, "((%s) -> %s : %s)", (char *) conds.v[i], tv, acc->name);
+		acc->name = t;
+	}
+	*out = acc;
+	return 1;
+}
+
+void up_func_value(up_emit_st *s, up_inst *in, const up_func *f)
+{
+	up_ctx *c = s->n->m->c;
+	up_expr *v;
+	char err[sizeof c->err];
+	if (!try_value(s, in, f, &v)) {
+		memcpy(err, c->err, sizeof err);
+		if (!by_cases(s, in, f, &v)) {
+			memcpy(c->err, err, sizeof err);
+			longjmp(*c->on_error, 1);
+		}
+	}
 	char buf[32];
 	fputs(text_of(v, buf, sizeof buf), s->out);
 }

@@ -111,6 +111,21 @@ static int eval_bin(up_net *n, const up_expr *e, long long a, long long b, long 
 	else if (!strcmp(o, "&")) *out = (long) (a & b);
 	else if (!strcmp(o, "|")) *out = (long) (a | b);
 	else if (!strcmp(o, "^")) *out = (long) (a ^ b);
+	else if (!strcmp(o, "<?")) *out = (long) (a < b ? a : b);
+	else if (!strcmp(o, ">?")) *out = (long) (a > b ? a : b);
+	else if (!strcmp(o, "**")) {
+		if (b < 0)
+			arith_fail(n, e, "a negative exponent");
+		long long v = 1;
+		if (a == 0 || a == 1)
+			v = b == 0 ? 1 : a;
+		else if (a == -1)
+			v = b % 2 ? -1 : 1;
+		else    /* |a| >= 2: beyond 2^31 after at most 32 factors */
+			for (long long i = 0; i < b && v >= -2147483648LL && v <= 2147483647LL; i++)
+				v *= a;
+		*out = int32_result(n, e, v);
+	}
 	else if (!strcmp(o, "<<") || !strcmp(o, ">>")) {
 		if (b < 0 || b > 31)
 			arith_fail(n, e, "shift by less than 0 or more than 31 bits");
@@ -136,6 +151,16 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 		/* parameters and select values are bound in the system's scope */
 		return up_eval_const(n, NULL, bd->value, out);
 	}
+	case X_DOT:
+		/* a field of a constant struct: bound to its value as "s.f" */
+		if (e->a && e->a->kind == X_ID) {
+			char name[256];
+			snprintf(name, sizeof name, "%s.%s", e->a->name, e->name);
+			up_bind *bd = up_lookup(n, in, name);
+			if (bd && bd->value)
+				return up_eval_const(n, NULL, bd->value, out);
+		}
+		return 0;
 	case X_UN:
 		if (!up_eval_const(n, in, e->a, &a))
 			return 0;
@@ -283,6 +308,11 @@ int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *h
 static long add_shape(up_net *n, up_inst *in, up_var *v)
 {
 	up_ctx *c = n->m->c;
+	/* a binary channel is a Promela channel each, and pan has at most 255;
+	 * other arrays are bounded to keep the translation's size sane */
+	int binary_chan = v->type.kind == TY_CHAN && !v->type.is_broadcast;
+	long max = binary_chan ? 255 : UP_MAX_ARRAY;
+	const char *why = binary_chan ? " (a channel each: pan has at most 255)" : "";
 	v->ndims = 1 + v->dims.n;
 	v->nsize = 1;
 	for (int k = 0; k < v->ndims; k++) {
@@ -296,13 +326,13 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 		} else {
 			d = up_eval_const_or_fail(n, in, sz, "array size");
 		}
-		if (d <= 0 || d > 255)
-			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..255", v->name, d);
+		if (d <= 0 || d > max)
+			up_fail_at(c, v->file, v->line, v->col, "'%s': array size %ld out of 1..%ld%s", v->name, d, max, why);
 		v->dimsz[k] = d;
 		v->nsize *= d;
 	}
-	if (v->nsize > 255)
-		up_fail_at(c, v->file, v->line, v->col, "'%s': %ld elements, more than 255", v->name, v->nsize);
+	if (v->nsize > max)
+		up_fail_at(c, v->file, v->line, v->col, "'%s': %ld elements, more than %ld%s", v->name, v->nsize, max, why);
 	return v->nsize;
 }
 
@@ -366,8 +396,9 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 {
 	up_ctx *c = n->m->c;
 	up_vec *fs = d->type.fields;
-	if (d->type.is_const || d->type.is_ref)
-		up_fail_at(c, d->file, d->line, d->col, "const and reference structs are not supported ('%s')", d->name);
+	if (d->type.is_ref)
+		up_fail_at(c, d->file, d->line, d->col, "reference structs outside a function's parameters are not "
+			   "supported ('%s')", d->name);
 	long count = 1;                   /* structs in the variable */
 	if (d->size) {
 		up_var shape = *d;        /* the array's dimensions, evaluated */
@@ -382,6 +413,8 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 		up_var *f = fs->v[k];
 		up_var *fv = up_alloc(c, sizeof *fv);
 		*fv = *f;
+		/* a constant struct: constant fields (a constant array per field) */
+		fv->type.is_const |= d->type.is_const;
 		fv->file = d->file;
 		fv->line = d->line;
 		fv->col = d->col;

@@ -13,7 +13,7 @@
 
 /* longest first */
 static const char *const ops[] = {
-	"<<=", ">>=", "->", "<=", ">=", "==", "!=", "&&", "||", "++", "--",
+	"<<=", ">>=", "->", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "**", "<?", ">?",
 	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", ":=",
 	NULL
 };
@@ -121,6 +121,10 @@ void up_next(up_lex *l)
 					   "number too large (UPPAAL's int is 32 bits: at most 2147483647)");
 			n++;
 		}
+		if (p[n] == '.' && isdigit((unsigned char) p[n + 1]))
+			up_fail_at(l->c, l->file, l->line, t->col, "'%.*s': double values are not supported (dmc checks "
+				   "integers and clocks in discrete time; scale the constants to integers)",
+				   (int) (n + 1 + strspn(p + n + 1, "0123456789")), p);
 		if (isalpha((unsigned char) p[n]) || p[n] == '.' || p[n] == '_')
 			up_fail_at(l->c, l->file, l->line, t->col, "malformed number");
 		t->kind = T_NUM;

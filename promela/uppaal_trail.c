@@ -11,6 +11,7 @@
  * model ("clock P(1).x", "location of P(1): 0=A 1=req").
  */
 #include "translate.h"
+#include "uppaal.h"
 #include "cache.h"
 #include "frontend.h"
 #include "fs.h"
@@ -24,7 +25,8 @@
 
 /* the translation in the build cache; *liveness: the query is A<>, E[]
  * or --> (an ltl formula, checked with pan -a) */
-static char *translate_into_cache(const char *model, const char *query, const char *cache, int *liveness)
+static char *translate_into_cache(const char *model, const char *query, int k, const char *cache,
+				  int *liveness)
 {
 	drv_hash h;
 	char *dir0 = drv_abs_dir_of(model), *b0 = drv_basename(model);
@@ -38,6 +40,8 @@ static char *translate_into_cache(const char *model, const char *query, const ch
 	drv_hash_init(&h);
 	drv_hash_item(&h, abs, strlen(abs));
 	drv_hash_item(&h, query ? query : "", query ? strlen(query) : 0);
+	if (k > 0)
+		drv_hash_item(&h, &k, sizeof k);
 	if (drv_hash_file(&h, abs) != 0) {
 		free(abs);
 		drv_msg("check: %s: cannot read", model);
@@ -57,7 +61,8 @@ static char *translate_into_cache(const char *model, const char *query, const ch
 	base = base ? base + 1 : model;
 	char *pml = drv_printf("%s/%.*s.pml", dir, (int) strlen(base) - 4, base);
 	free(dir);
-	if (prom_uppaal_to_file(model, qfile ? query : NULL, qfile ? NULL : query, pml, 0) != 0) {
+	/* stored query k: its warnings were given when the queries were listed */
+	if (prom_uppaal_query_to_file(model, qfile ? query : NULL, qfile ? NULL : query, k, pml, k > 0) != 0) {
 		free(pml);
 		return NULL;
 	}
@@ -316,7 +321,7 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 {
 	int liveness = 0;
 	(void) e;
-	if (!(job->pml = translate_into_cache(rq->model, rq->query, rq->cache, &liveness)))
+	if (!(job->pml = translate_into_cache(rq->model, rq->query, rq->query_index, rq->cache, &liveness)))
 		return 2;
 	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
 	if (liveness)
@@ -325,6 +330,36 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 	 * translation's atomic edges (docs/uppaal.md) */
 	job->spin_opts = "-o3";
 	return 0;
+}
+
+/* the stored queries of the .q file rq->query, or of the model; a
+ * formula given with --query is one query */
+static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **list)
+{
+	(void) e;
+	*list = NULL;
+	if (rq->query && !drv_is_file(rq->query))
+		return 1;
+	up_query_info *qi;
+	int n = prom_uppaal_queries(rq->model, rq->query, &qi);
+	if (n < 0)
+		return -1;
+	drv_fe_query *l = drv_alloc((size_t) (n ? n : 1) * sizeof *l);
+	for (int i = 0; i < n; i++) {
+		l[i].text = qi[i].text;
+		l[i].file = qi[i].file;
+		l[i].line = qi[i].line;
+		l[i].col = qi[i].col;
+		l[i].skip = qi[i].skip;
+		l[i].witness = qi[i].witness;
+		l[i].note = qi[i].inexact ? drv_strdup("strict clock constraints or stopwatches: discrete time may "
+			"lose behaviours of the dense-time model, so without a trail the answer may be the opposite "
+			"of UPPAAL's (docs/uppaal.md, Clocks)") : NULL;
+		qi[i].text = qi[i].skip = qi[i].file = NULL;
+	}
+	prom_uppaal_free_queries(qi, n);
+	*list = l;
+	return n;
 }
 
 static int show_trail(const drv_env *e, const drv_fe_job *job)
@@ -336,4 +371,5 @@ static int show_trail(const drv_env *e, const drv_fe_job *job)
 const drv_frontend prom_fe_uppaal = {
 	.name = "UPPAAL", .suffixes = ".xml .xta", .takes_query = 1,
 	.translate = prom_uppaal_translate, .prepare = prepare, .show_trail = show_trail,
+	.queries = queries,
 };

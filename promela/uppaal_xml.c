@@ -184,8 +184,10 @@ static void end_el(xml_st *s, const char *el)
 		} else if (s->loc && strcmp(s->label_kind, "invariant") == 0) {
 			up_lex l;
 			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
-			if (l.t.kind != T_EOF)
+			if (l.t.kind != T_EOF) {
 				s->loc->inv = up_parse_cond_expr(&l);
+				up_split_rates(m, s->loc);
+			}
 			if (l.t.kind != T_EOF)
 				up_lex_fail(&l, "the end of the invariant");
 		}

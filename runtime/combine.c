@@ -23,6 +23,22 @@ void dmc_combo_clear(dmc_combo *c)
 	c->wg = 1.0;
 	c->kind = DMC_COMB_SUM;
 	c->tie = DMC_TIE_DEFAULT;
+	for (int i = 0; i < DMC_COMBO_MAX; i++)
+		c->same_as[i] = -1;
+}
+
+/* h as the next term, weight w, reusing term same_as's values (-1: none) */
+static int append_term(dmc_combo *c, const dmc_heuristic *h, double w, int same_as,
+                       char *err, size_t errlen)
+{
+	if (c->nterms == DMC_COMBO_MAX) {
+		snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
+		return -1;
+	}
+	c->h[c->nterms] = h;
+	c->same_as[c->nterms] = same_as;
+	c->w[c->nterms++] = w;
+	return 0;
 }
 
 int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t errlen)
@@ -41,20 +57,37 @@ int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t er
 			snprintf(err, errlen, "heuristic %s given twice", h->name);
 			return -1;
 		}
-	if (c->nterms == DMC_COMBO_MAX) {
-		snprintf(err, errlen, "at most %d heuristics can be combined", DMC_COMBO_MAX);
+	return append_term(c, h, w, -1, err, errlen);
+}
+
+int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *err, size_t errlen)
+{
+	const dmc_heuristic *h = dmc_heuristic_find(name);
+	int same = -1;
+	for (int i = 0; h && i < c->nterms; i++)
+		if (c->h[i] == h) {
+			if (c->list_tie[i] == tie) {
+				snprintf(err, errlen, "heuristic %s given twice with the same tie-breaking", h->name);
+				return -1;
+			}
+			if (same < 0)
+				same = i;
+		}
+	/* (dmc_combo_add refuses a repeated heuristic and checks a new one) */
+	if ((same >= 0 ? append_term(c, h, 1.0, same, err, errlen)
+	               : dmc_combo_add(c, name, 1.0, err, errlen)) < 0)
 		return -1;
-	}
-	c->h[c->nterms] = h;
-	c->w[c->nterms++] = w;
+	c->list_tie[c->nterms - 1] = tie;
 	return 0;
 }
 
+/* dmc_tie_kind's names, in its order */
+static const char *const tie_names[] = { "default", "h", "g", "deep", "fifo", "lifo", "random", NULL };
+
 int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out)
 {
-	static const char *const names[] = { "default", "h", "g", "deep", "fifo", "lifo", "random", NULL };
-	for (int i = 0; names[i]; i++)
-		if (strcmp(s, names[i]) == 0) {
+	for (int i = 0; tie_names[i]; i++)
+		if (strcmp(s, tie_names[i]) == 0) {
 			*out = (dmc_tie_kind) i;
 			return 0;
 		}
@@ -91,7 +124,29 @@ void dmc_combo_free(dmc_combo_inst *ci)
 	free(ci);
 }
 
-dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
+/* Remove term i and the terms that reuse its values (same_as). */
+static void drop_term(dmc_combo *c, int i)
+{
+	int keep[DMC_COMBO_MAX], n = 0;
+	for (int k = 0; k < c->nterms; k++)
+		if (k != i && c->same_as[k] != i)
+			keep[n++] = k;
+	int map[DMC_COMBO_MAX];
+	for (int k = 0; k < c->nterms; k++)
+		map[k] = -1;
+	for (int j = 0; j < n; j++)
+		map[keep[j]] = j;
+	for (int j = 0; j < n; j++) {
+		int k = keep[j];
+		c->h[j] = c->h[k];
+		c->w[j] = c->w[k];
+		c->list_tie[j] = c->list_tie[k];
+		c->same_as[j] = c->same_as[k] < 0 ? -1 : map[c->same_as[k]];
+	}
+	c->nterms = n;
+}
+
+dmc_combo_inst *dmc_combo_create(dmc_combo *c, const dmc_targets *tg,
                                  const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
 	dmc_combo_inst *ci = calloc(1, sizeof *ci);
@@ -100,11 +155,24 @@ dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
 		dmc_rt_out_of_memory("setting up the combination of heuristics", sizeof *ci);
 	ci->c = c;
 	o.combo = NULL;
-	for (int i = 0; i < c->nterms; i++)
-		if (!(ci->term[i] = c->h[i]->create(tg, &o, err, errlen))) {
+	c->dropped[0] = '\0';
+	for (int i = 0; i < c->nterms; i++) {
+		if (c->same_as[i] >= 0 || (ci->term[i] = c->h[i]->create(tg, &o, err, errlen)))
+			continue;
+		if (!c->lenient || c->nterms == 1) {
 			dmc_combo_free(ci);
 			return NULL;
 		}
+		size_t len = strlen(c->dropped);
+		snprintf(c->dropped + len, sizeof c->dropped - len, "%s%s left out (%s)",
+		         len ? "; " : "", c->h[i]->name, err);
+		drop_term(c, i);
+		for (int k = i; k < c->nterms; k++)
+			ci->term[k] = NULL;
+		i--;
+	}
+	if (c->dropped[0])
+		dmc_combo_finish(c);  /* the name and properties of what is left */
 	return ci;
 }
 
@@ -114,7 +182,7 @@ double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv)
 	double h = 0;
 	int inf = 0;
 	for (int i = 0; i < c->nterms; i++) {
-		hv[i] = c->h[i]->eval(ci->term[i], sv);
+		hv[i] = c->same_as[i] >= 0 ? hv[c->same_as[i]] : c->h[i]->eval(ci->term[i], sv);
 		if (hv[i] == DMC_H_INF) {
 			inf = 1;
 			continue;
@@ -150,7 +218,9 @@ static void *combo_create(const dmc_targets *tg, const dmc_heuristic_opts *opts,
 		snprintf(err, errlen, "a combination of heuristics needs its terms (opts.combo)");
 		return NULL;
 	}
-	return dmc_combo_create(opts->combo, tg, opts, err, errlen);
+	/* opts->combo is the run's own (options.h): a lenient combination
+	 * drops the terms it cannot build from it */
+	return dmc_combo_create((dmc_combo *) opts->combo, tg, opts, err, errlen);
 }
 
 static int eval_rounded(void *self, const dmc_state_view *sv)
@@ -168,6 +238,8 @@ static const dmc_hcache_stats *combo_cache_stats(const void *self)
 	int n = 0;
 	memset(&ci->cache, 0, sizeof ci->cache);
 	for (int i = 0; i < ci->c->nterms; i++) {
+		if (ci->c->same_as[i] >= 0)
+			continue;
 		const dmc_hcache_stats *s = dmc_heuristic_cache_stats(ci->c->h[i], ci->term[i]);
 		int dup = 0;
 		for (int k = 0; k < n; k++)
@@ -196,7 +268,8 @@ static const char *combo_prune_veto(const void *self)
 	const dmc_combo_inst *ci = self;
 	const char *why = NULL;
 	for (int i = 0; i < ci->c->nterms && !why; i++)
-		why = dmc_heuristic_prune_veto(NULL, ci->c->h[i], ci->term[i]);
+		if (ci->c->same_as[i] < 0)
+			why = dmc_heuristic_prune_veto(NULL, ci->c->h[i], ci->term[i]);
 	return why;
 }
 
@@ -223,6 +296,10 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	for (int i = 0; i < c->nterms; i++) {
 		add_term(b, n, c->w[i], c->h[i]->name, i == 0,
 		         c->kind == DMC_COMB_SUM ? " + " : ", ");
+		if (c->kind == DMC_COMB_ALT && c->list_tie[i] != DMC_TIE_DEFAULT) {
+			size_t len = strlen(b);
+			snprintf(b + len, n - len, ":%s", tie_names[c->list_tie[i]]);
+		}
 		adm &= c->h[i]->admissible && c->w[i] <= 1.0;
 		dead |= c->h[i]->proves_dead_ends;
 	}

@@ -47,6 +47,13 @@ typedef struct dmc_combo {
 	double wg;                    /* weight of g in f (astar, wastar) */
 	dmc_comb_kind kind;
 	dmc_tie_kind tie;
+	/* an alternation's list i: its own tie-breaking (DMC_TIE_DEFAULT: the
+	 * run's), and the earlier term with the same heuristic whose value it
+	 * reuses (-1: none) -- "hf,hf:deep" orders hf's values two ways */
+	dmc_tie_kind list_tie[DMC_COMBO_MAX];
+	int same_as[DMC_COMBO_MAX];
+	int lenient;                  /* drop terms that cannot be built (dmc_combo_create) */
+	char dropped[256];            /* which were dropped, and why */
 	char name[160];               /* e.g. "g + 2*hU", for the report */
 	dmc_heuristic as_heuristic;   /* the combination as one class; see below */
 } dmc_combo;
@@ -58,6 +65,9 @@ void dmc_combo_clear(dmc_combo *c);
 /* Add heuristic `name` with weight w (>= 0); -1 with a message when the
  * name is unknown, repeated, or there are too many terms. */
 int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t errlen);
+/* An alternation's list: heuristic `name` ordered with tie-breaking tie;
+ * the same heuristic may come again with another tie-breaking. */
+int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *err, size_t errlen);
 int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out);   /* -1 unknown */
 int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out);  /* -1 unknown */
 /* 1 when c says no more than the single heuristic c->h[0] would. */
@@ -70,9 +80,12 @@ int dmc_combo_is_plain(const dmc_combo *c);
 const dmc_heuristic *dmc_combo_finish(dmc_combo *c);
 
 /* An instance of every term of c (which must outlive it) for tg, or NULL
- * with the first term's reason.  opts->shared is ignored: the instance
+ * with the first term's reason.  A lenient c (a preset's alternation)
+ * instead drops a term that cannot be built (say, hf without variable
+ * accessors), says so in c->dropped and renames itself, unless it is the
+ * last one.  opts->shared is ignored: the instance
  * has a pool of its own. */
-dmc_combo_inst *dmc_combo_create(const dmc_combo *c, const dmc_targets *tg,
+dmc_combo_inst *dmc_combo_create(dmc_combo *c, const dmc_targets *tg,
                                  const dmc_heuristic_opts *opts, char *err, size_t errlen);
 void dmc_combo_free(dmc_combo_inst *ci);
 

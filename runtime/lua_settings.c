@@ -405,8 +405,13 @@ static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *e
 		return fail(X, "heuristic", err, errlen, "set either heuristic or the heuristics "
 		            "in weights/heuristics, not both");
 	if (nterms == 0) {          /* e.g. weights = { g = 0.5 }: the one heuristic */
-		used[heuristic_index(o->heuristic)] = 1;
-		w[heuristic_index(o->heuristic)] = 1.0;
+		int k = heuristic_index(o->heuristic);
+		if (k < 0)              /* H1,H2: an alternation, not one heuristic */
+			return fail(X, dmc_lua_line_of(X, "weights") ? "weights" : "heuristics", err, errlen,
+			            "the script weighs one heuristic, but --heuristic %s alternates several; "
+			            "choose one", o->heuristic);
+		used[k] = 1;
+		w[k] = 1.0;
 	}
 	if (add_terms_in_order(c, w, used, err, errlen) < 0) {
 		char why[256];

@@ -70,11 +70,16 @@ static int alternate(dmc_options *o, char *err, size_t errlen)
 	dmc_combo_clear(&o->combo);
 	for (const char *p = o->heuristic; p;) {
 		p = dmc_heuristic_list_next(p, name, sizeof name, &fits);
-		if (dmc_combo_add(&o->combo, name, 1.0, err, errlen) < 0)
+		const char *t = dmc_heuristic_entry_split(name);
+		dmc_tie_kind tie = DMC_TIE_DEFAULT;
+		if ((t && dmc_combo_tie_parse(t, &tie) < 0)
+		    || dmc_combo_add_list(&o->combo, name, tie, err, errlen) < 0)
 			return -1;
 	}
 	o->combo.kind = DMC_COMB_ALT;
 	o->combo.active = 1;
+	/* a preset's list, not the user's: what cannot be built is left out */
+	o->combo.lenient = !(o->given & DMC_GIVEN_HEURISTIC);
 	return 0;
 }
 
@@ -87,9 +92,12 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		return -1;
 	if (o->help)
 		return 1;
-	/* a script's settings, before anything else looks at the options */
+	/* a script's settings, before anything else looks at the options;
+	 * a preset's before them (a script's setting wins over a preset's) */
 	const char *lua = o->lua_file ? o->lua_file
 	                : unquote(info->lua, R->lua_path, sizeof R->lua_path);
+	if (dmc_options_apply_preset(o, info->preset, lua && *lua, err, errlen) < 0)
+		return -1;
 	if (lua && *lua && !(R->lua = dmc_lua_load(lua, o, err, errlen)))
 		return -1;
 	if (lua && *lua)

@@ -60,6 +60,9 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_LUA:
 		o->lua_file = v;
 		break;
+	case DMC_OPT_PRESET:
+		o->preset = v;
+		break;
 	case DMC_OPT_WEIGHT:
 		o->weight = d;
 		o->given |= DMC_GIVEN_WEIGHT;
@@ -112,6 +115,8 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
 	case DMC_OPT_ANYTIME:      o->anytime = 1; break;
+	case DMC_OPT_QUIET:        o->quiet = 1; break;
+	case DMC_OPT_PLOT_PROGRESS: o->plot_file = v; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;
 	case DMC_OPT_SHOW_TARGETS: o->show_targets = 1; break;
 	case DMC_OPT_SHOW_MODEL:   o->show_model = 1; break;
@@ -168,9 +173,76 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 			return -1;
 		if (apply(o, t, v, err, errlen) < 0)
 			return -1;
+		o->given_opt[t->id] = 1;
 	}
 	*argc = out;
 	argv[out] = NULL;
+	return dmc_options_check(o, err, errlen);
+}
+
+/* The preset's options as words in o->preset_words; returns how many
+ * (at most max), the words in w. */
+static int preset_split(dmc_options *o, const dmc_preset *p, const char **w, int max)
+{
+	int n = 0;
+	snprintf(o->preset_words, sizeof o->preset_words, "%s", p->options);
+	for (char *s = o->preset_words; *s && n < max;) {
+		w[n++] = s;
+		s += strcspn(s, " ");
+		if (*s)
+			*s++ = '\0';
+	}
+	return n;
+}
+
+/* whether the command line gave an option some preset sets */
+static int gives_preset_option(dmc_options *o)
+{
+	const char *w[32];
+	const char *v;
+	for (int i = 0; dmc_presets[i].name; i++) {
+		int n = preset_split(o, &dmc_presets[i], w, 32);
+		for (int k = 0; k < n; k++) {
+			const dmc_opt *t = dmc_opt_lookup(w[k], DMC_OPTW_PAN, &v);
+			if (t && o->given_opt[t->id])
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int dmc_options_apply_preset(dmc_options *o, const char *fallback, int script,
+                             char *err, size_t errlen)
+{
+	const char *name = o->preset;
+	if (!name) {
+		if (!fallback || !*fallback || script || o->cycles || gives_preset_option(o))
+			return 0;
+		name = fallback;
+	}
+	const dmc_preset *p = dmc_preset_find(name);
+	if (!p) {                     /* a compiled-in name: --preset's was checked */
+		snprintf(err, errlen, "unknown preset '%s'", name);
+		return -1;
+	}
+	o->preset = p->name;
+	const char *w[32], *v;
+	int n = preset_split(o, p, w, 32);
+	unsigned given = o->given;
+	for (int k = 0; k < n; k++) {
+		const dmc_opt *t = dmc_opt_lookup(w[k], DMC_OPTW_PAN, &v);
+		if (!t || t->id == DMC_OPT_PRESET) {
+			snprintf(err, errlen, "preset %s: '%s' is not a runtime option", p->name, w[k]);
+			return -1;
+		}
+		if (t->kind != DMC_OPTK_FLAG && !v && k + 1 < n)
+			v = w[++k];
+		if (o->given_opt[t->id])
+			continue;
+		if ((v && dmc_opt_check(t, v, err, errlen) < 0) || apply(o, t, v, err, errlen) < 0)
+			return -1;
+	}
+	o->given = given;
 	return dmc_options_check(o, err, errlen);
 }
 

@@ -38,6 +38,8 @@ typedef struct dmc_options {
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
 	int anytime;                  /* --anytime: improve the trail (anytime.h) */
+	int quiet;                    /* --quiet: no progress lines */
+	const char *plot_file;        /* --plot-progress FILE.svg, or NULL */
 	int help;                     /* 1 --help, 2 --version */
 	/* Lua scripts (runtime/lua_*.c) */
 	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */
@@ -48,6 +50,10 @@ typedef struct dmc_options {
 	int fair;                     /* -f given (weak fairness: refused) */
 	const char *guide;            /* --guide: fsm (default), hamming, none */
 	int tie;                      /* --tie: a dmc_tie_kind; DMC_TIE_DEFAULT: the search's */
+	/* presets (presets.def) */
+	const char *preset;           /* --preset, or the default that applied; NULL: none */
+	unsigned char given_opt[DMC_OPT_COUNT];   /* options given on the command line */
+	char preset_words[256];       /* the preset's options, split (values point here) */
 } dmc_options;
 
 enum {                                /* dmc_options.given */
@@ -66,6 +72,15 @@ int dmc_search_parse(const char *name, dmc_search_kind *out);
 int dmc_options_parse(int *argc, char **argv, const char *default_search,
                       const char *default_heuristic, dmc_options *o,
                       char *err, size_t errlen);
+
+/* Apply --preset P, or else preset fallback (dmc check's compiled-in
+ * default; NULL or "" for none) when the command line gives no option
+ * any preset sets, asks for no liveness search (-a, -l) and no script is in use (script: a --lua file or a
+ * compiled-in one).  The preset's options fill only what the command
+ * line left out; they do not count as given (a script may still set
+ * them).  0, or -1 with a message. */
+int dmc_options_apply_preset(dmc_options *o, const char *fallback, int script,
+                             char *err, size_t errlen);
 
 /* Check and resolve search and heuristic names (again after a script
  * changed them).  0, or -1 with a message. */

@@ -44,6 +44,30 @@ const char *const dmc_heuristic_names[] = {
 	NULL
 };
 
+const dmc_preset dmc_presets[] = {
+#define DMC_PRESET(NAME, OPTIONS, HELP) { NAME, OPTIONS, HELP },
+#include "presets.def"
+	{ NULL, NULL, NULL }
+};
+
+const dmc_preset *dmc_preset_find(const char *name)
+{
+	for (int i = 0; name && dmc_presets[i].name; i++)
+		if (strcmp(name, dmc_presets[i].name) == 0)
+			return &dmc_presets[i];
+	return NULL;
+}
+
+static void preset_names(char *buf, size_t n)
+{
+	const char *names[16];
+	int k = 0;
+	for (int i = 0; dmc_presets[i].name && k < 15; i++)
+		names[k++] = dmc_presets[i].name;
+	names[k] = NULL;
+	dmc_opt_join(names, buf, n);
+}
+
 const dmc_opt *dmc_opt_lookup(const char *a, int where, const char **value)
 {
 	*value = NULL;
@@ -86,27 +110,56 @@ const char *dmc_heuristic_list_next(const char *p, char *name, size_t n, int *fi
 	return p[len] ? p + len + 1 : NULL;
 }
 
+const char *dmc_heuristic_entry_split(char *entry)
+{
+	char *colon = strchr(entry, ':');
+	if (!colon)
+		return NULL;
+	*colon = '\0';
+	return colon + 1;
+}
+
+static int is_choice(const char *choices, const char *s, size_t len);
+static void choices_text(const char *choices, const char *last_sep, char *buf, size_t n);
+
 int dmc_heuristic_list_check(const char *v, char *err, size_t errlen)
 {
-	char list[512], name[64];
-	int seen[64] = { 0 }, n = 0, fits;
+	char list[512], name[64], ties[DMC_COMBO_MAX][16];
+	int idx[DMC_COMBO_MAX], n = 0, fits, any_tie = 0;
+	const char *tie_choices = dmc_opt_table[DMC_OPT_TIE].choices;
 	for (const char *p = v; p;) {
 		p = dmc_heuristic_list_next(p, name, sizeof name, &fits);
+		const char *tie = fits ? dmc_heuristic_entry_split(name) : NULL;
 		int i = fits ? dmc_heuristic_index(name) : -1;
 		if (i < 0) {
 			dmc_opt_join(dmc_heuristic_names, list, sizeof list);
 			snprintf(err, errlen, "unknown heuristic '%s' (valid: %s; several, comma-separated, "
-			         "alternate)", name, list);
+			         "alternate; H:T orders H's list with --tie T)", name, list);
 			return -1;
 		}
-		if (i < 64 && seen[i]++) {
-			snprintf(err, errlen, "--heuristic: %s given twice", name);
+		if (tie && (!is_choice(tie_choices, tie, strlen(tie)) || strlen(tie) >= sizeof ties[0])) {
+			choices_text(tie_choices, " or ", list, sizeof list);
+			snprintf(err, errlen, "--heuristic %s: unknown tie-breaking '%s' (valid: %s)", name, tie, list);
 			return -1;
 		}
-		if (++n > DMC_COMBO_MAX) {
+		if (n == DMC_COMBO_MAX) {
 			snprintf(err, errlen, "--heuristic: at most %d heuristics alternate", DMC_COMBO_MAX);
 			return -1;
 		}
+		any_tie |= tie != NULL;
+		snprintf(ties[n], sizeof ties[n], "%s", tie ? tie : "default");
+		for (int k = 0; k < n; k++)
+			if (idx[k] == i && strcmp(ties[k], ties[n]) == 0) {
+				snprintf(err, errlen, "--heuristic: %s given twice%s", name,
+				         any_tie ? " with the same tie-breaking" : "");
+				return -1;
+			}
+		idx[n++] = i;
+	}
+	if (n == 1 && any_tie) {
+		snprintf(err, errlen, "--heuristic %s: H:T orders one list of an alternation "
+		         "(H1,H2:T,...); for one heuristic use --tie", v);
+		return -1;
 	}
 	return 0;
 }
@@ -241,6 +294,12 @@ int dmc_opt_check(const dmc_opt *t, const char *v, char *err, size_t errlen)
 		return dmc_heuristic_list_check(v, err, errlen);
 	case DMC_OPTK_HCACHE:
 		return dmc_hcache_parse(v, &conf, err, errlen);
+	case DMC_OPTK_PRESET:
+		if (dmc_preset_find(v))
+			return 0;
+		preset_names(list, sizeof list);
+		snprintf(err, errlen, "unknown preset '%s' (valid: %s)", v, list);
+		return -1;
 	}
 	return 0;
 }
@@ -266,6 +325,9 @@ void dmc_opt_values(const dmc_opt *t, char *buf, size_t n)
 		break;
 	case DMC_OPTK_HEURISTIC:
 		dmc_opt_join(dmc_heuristic_names, buf, n);
+		break;
+	case DMC_OPTK_PRESET:
+		preset_names(buf, n);
 		break;
 	case DMC_OPTK_FLAG:
 	case DMC_OPTK_TEXT:

@@ -21,7 +21,7 @@
 
 typedef enum {
 	DMC_OPTK_FLAG, DMC_OPTK_NUMBER, DMC_OPTK_WHOLE, DMC_OPTK_CHOICE, DMC_OPTK_LIST,
-	DMC_OPTK_SEARCH, DMC_OPTK_HEURISTIC, DMC_OPTK_HCACHE, DMC_OPTK_TEXT
+	DMC_OPTK_SEARCH, DMC_OPTK_HEURISTIC, DMC_OPTK_HCACHE, DMC_OPTK_TEXT, DMC_OPTK_PRESET
 } dmc_opt_kind;
 
 enum { DMC_OPTW_PAN = 1, DMC_OPTW_DMC = 2 };   /* dmc_opt.where */
@@ -55,6 +55,12 @@ extern const char *const dmc_search_names[];              /* searches.def, NULL-
 extern const char *const dmc_search_help[];
 extern const char *const dmc_heuristic_names[];           /* heuristics.def, NULL-ended */
 
+typedef struct {
+	const char *name, *options, *help;
+} dmc_preset;
+extern const dmc_preset dmc_presets[];                    /* presets.def, name NULL at the end */
+const dmc_preset *dmc_preset_find(const char *name);
+
 /* The option argument a names when one of `where` takes it: "NAME" or
  * "NAME=V" (*value then points at V, else NULL).  NULL: no such option. */
 const dmc_opt *dmc_opt_lookup(const char *a, int where, const char **value);
@@ -77,6 +83,9 @@ int dmc_heuristic_list_check(const char *v, char *err, size_t errlen);
 /* The name at p of a comma-separated list into name (n bytes; *fits = 0
  * when it was cut); returns the next name's start, or NULL after the last. */
 const char *dmc_heuristic_list_next(const char *p, char *name, size_t n, int *fits);
+/* An entry "H:T" (T a --tie choice for H's list of an alternation): cuts
+ * entry at the colon and returns T, or NULL for a plain "H". */
+const char *dmc_heuristic_entry_split(char *entry);
 
 /* What t's value may be ("1..1e+06", "c2c, c2cl, stack", ...; "" for
  * flags and text), for help texts and messages. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "report.h"
+#include "progress.h"
 #include "search.h"
 #include "runtime.h"
 #include "bridge.h"
@@ -22,6 +23,7 @@
 #include "ndfs.h"
 #include "faults.h"
 #include "results.h"
+#include "pdb.h"
 #include "version.h"
 
 
@@ -140,6 +142,18 @@ static const char *lossy_reason(void)
 	       : "hash compaction (-DHC) may have taken distinct states for one";
 }
 
+/* what may have kept a finished search from seeing every state, or NULL */
+static const char *states_missed(const dmc_run *R)
+{
+	if (R->st.dropped > 0)
+		return "beam search dropped states";
+	if (dmc_br_depth_truncated())
+		return "depth limit (-m / --max-depth)";
+	if (dmc_br_lossy_store())
+		return lossy_reason();
+	return NULL;
+}
+
 static const char *incomplete_reason(const dmc_run *R)
 {
 	if (R->stopped)
@@ -150,13 +164,8 @@ static const char *incomplete_reason(const dmc_run *R)
 			return "";
 		return why_pan_stopped(R);
 	}
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return lossy_reason();
-	return "";
+	const char *missed = states_missed(R);
+	return missed ? missed : "";
 }
 
 const char *dmc_report_anytime_unproven(const dmc_run *R)
@@ -171,13 +180,7 @@ const char *dmc_report_anytime_unproven(const dmc_run *R)
 		return "partial-order reduction was on (--no-por)";
 	if (R->st.clashes > 0)
 		return "fingerprint clashes kept states from being re-opened";
-	if (R->st.dropped > 0)
-		return "beam search dropped states";
-	if (dmc_br_depth_truncated())
-		return "depth limit (-m / --max-depth)";
-	if (dmc_br_lossy_store())
-		return lossy_reason();
-	return NULL;
+	return states_missed(R);
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */
@@ -284,15 +287,17 @@ int dmc_report(dmc_run *R, int status)
 		 * initial state (a claim's guard pan cannot evaluate), or
 		 * while setting up (hash table out of memory, a signal) */
 		R->started = 1;
-		R->heur = dmc_heuristic_find(R->opt.heuristic);
+		R->heur = R->opt.combo.active ? dmc_combo_finish(&R->opt.combo)
+		        : dmc_heuristic_find(R->opt.heuristic);
 		R->prune_note = "off";
 		R->st.h_initial = -1;
 		R->t_start = dmc_now_seconds();
 	}
-	if (!R->heur)
+	if (!R->heur)                 /* (a run that never set up: pan's own report stands) */
 		return status;
 	if (R->t_end == 0)
 		R->t_end = dmc_now_seconds();
+	dmc_progress_finish(R);
 	const dmc_stats *st = &R->st;
 	const char *v = verdict(R);
 	int found = dmc_br_errors() > 0;
@@ -320,8 +325,11 @@ int dmc_report(dmc_run *R, int status)
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (R->opt.search == DMC_SEARCH_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
-	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s", R->opt.search_name, wnote,
-	                  R->heur->name, R->heur->admissible ? " (admissible)" : "");
+	char pnote[64] = "";
+	if (R->opt.preset)
+		snprintf(pnote, sizeof pnote, " (preset %s)", R->opt.preset);
+	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s%s", R->opt.search_name, wnote,
+	                  R->heur->name, R->heur->admissible ? " (admissible)" : "", pnote);
 	const char *por_note;
 	int por_on = dmc_por_status(R->por, &por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats(R->por);
@@ -336,6 +344,10 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);
+	if (R->opt.preset)
+		dmc_results_str(r, "preset", NULL, R->opt.preset);
+	else
+		dmc_results_null(r, "preset");
 	if (R->heur_note[0])
 		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
 	else
@@ -417,6 +429,27 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_end(r);
 	} else
 		dmc_results_null(r, "hcache");
+	const dmc_pdb_stats *pdb = R->heur->pdb_stats && R->hinst ? R->heur->pdb_stats(R->hinst) : NULL;
+	if (pdb) {
+		char hi[32] = "infinity";
+		if (pdb->h_init != DMC_PDB_INF)
+			snprintf(hi, sizeof hi, "%d", pdb->h_init);
+		dmc_results_text(r, "pattern database", "%d table(s), %d component(s), %zu abstract states, "
+		                 "%d round(s), %.3f s to build, %zu bytes, h(initial) = %s", pdb->tables,
+		                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds, pdb->bytes, hi);
+		dmc_results_object(r, "pdb");
+		dmc_results_num(r, "tables", NULL, "%.0f", pdb->tables);
+		dmc_results_num(r, "pattern_size", NULL, "%.0f", pdb->pattern);
+		dmc_results_num(r, "abstract_states", NULL, "%.0f", (double) pdb->states);
+		dmc_results_num(r, "abstract_transitions", NULL, "%.0f", (double) pdb->edges);
+		dmc_results_num(r, "rounds", NULL, "%.0f", pdb->rounds);
+		dmc_results_num(r, "build_s", NULL, "%.6f", pdb->seconds);
+		dmc_results_num(r, "bytes", NULL, "%.0f", (double) pdb->bytes);
+		dmc_results_h(r, "h_initial", NULL, pdb->h_init == DMC_PDB_INF ? DMC_H_INF : pdb->h_init);
+		dmc_results_bool(r, "time_limit", pdb->timed_out);
+		dmc_results_end(r);
+	} else
+		dmc_results_null(r, "pdb");
 	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
 	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 	                                  + dmc_runtime_bytes(R)) / st->stored : 0.0);

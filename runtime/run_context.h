@@ -96,6 +96,7 @@ struct dmc_run {
 	int por_guided;               /* por.h's guided reduction */
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */
+	int exp_f;                    /* and its f as the search orders (progress.c), or -1 */
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
@@ -108,6 +109,9 @@ struct dmc_run {
 
 	/* liveness (ndfs.c) */
 	struct dmc_ndfs *ndfs;
+
+	/* --plot-progress's samples (progress.h), or NULL */
+	struct dmc_plot *plot;
 
 	/* the results (report.c) */
 	FILE *json;                   /* --json: the real stdout */

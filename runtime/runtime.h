@@ -27,6 +27,7 @@ typedef struct dmc_build_info {
 	 * NULL result is out of memory), freed by dmc_rt_free */
 	void *(*glue_new)(void);
 	void (*glue_free)(void *glue);
+	const char *preset;           /* -DDMC_PRESET: applied when no option chooses (options.h); NULL or "" none */
 } dmc_build_info;
 
 /* Create the run, take the runtime's options off argv, then run pan's

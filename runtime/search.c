@@ -26,6 +26,7 @@
 #include <time.h>
 #include <stdint.h>
 #include "search.h"
+#include "progress.h"
 #include "runtime.h"
 #include "bridge.h"
 #include "open_list.h"
@@ -237,8 +238,13 @@ static int bf_start(dmc_run *R)
 	hopts.pdb_time = R->opt.pdb_time;
 	hopts.show_pdb = R->opt.show_pdb;
 	hopts.combo = &R->opt.combo;
+	/* a preset's alternation leaves out what cannot be built, unless
+	 * nothing is aimed at (fall_back guides by deadlock then) */
+	R->opt.combo.lenient &= R->targets.ngoals > 0;
 	if (!(R->hinst = R->heur->create(&R->targets, &hopts, err, sizeof err)))
 		fall_back(R, &hopts, err);
+	else if (R->opt.combo.active && R->opt.combo.dropped[0])
+		snprintf(R->heur_note, sizeof R->heur_note, "%s", R->opt.combo.dropped);
 	decide_pruning(R);
 	if (dmc_lua_start(R->lua, &R->opt.combo, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
@@ -299,7 +305,10 @@ dmc_por *dmc_rt_por(dmc_run *R)
 int dmc_rt_wants_keys(const dmc_run *R)
 {
 	/* the state table's key; --tie random orders by it too */
-	return R->reopen || R->opt.tie == DMC_TIE_RANDOM || R->opt.combo.tie == DMC_TIE_RANDOM;
+	int random = R->opt.tie == DMC_TIE_RANDOM || R->opt.combo.tie == DMC_TIE_RANDOM;
+	for (int i = 0; R->opt.combo.kind == DMC_COMB_ALT && i < R->opt.combo.nterms; i++)
+		random |= R->opt.combo.list_tie[i] == DMC_TIE_RANDOM;
+	return R->reopen || random;
 }
 
 #define KEY(k) ((const void *) (uintptr_t) (k))
@@ -381,12 +390,18 @@ static uint64_t tie_salt(const dmc_run *R, uint64_t key)
 	       ? key : (uint64_t) R->st.hcalls;
 }
 
-static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key,
-                          int penalty)
+static uint64_t order_key_tie(const dmc_run *R, const dmc_combo *c, dmc_tie_kind tie, int g,
+                              double hc, uint64_t key, int penalty)
 {
 	int fg = f_order(R);
 	double primary = (fg ? c->wg * (double) g + weight_of(R) * hc : hc) + penalty;
-	return dmc_combo_pack_salted(primary, tie_of(R, c), g, hc, tie_salt(R, key));
+	return dmc_combo_pack_salted(primary, tie, g, hc, tie == DMC_TIE_RANDOM ? key : tie_salt(R, key));
+}
+
+static uint64_t order_key(const dmc_run *R, const dmc_combo *c, int g, double hc, uint64_t key,
+                          int penalty)
+{
+	return order_key_tie(R, c, tie_of(R, c), g, hc, key, penalty);
 }
 
 static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t key, int penalty)
@@ -411,8 +426,10 @@ _Static_assert(DMC_COMBO_MAX <= DMC_ALT_MAX, "an open list per term of a combina
 static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall, const int *hv)
 {
 	uint64_t prio[DMC_ALT_MAX];
-	for (int i = 0; i < R->opt.combo.nterms; i++)
-		prio[i] = order_key(R, &R->opt.combo, g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+	const dmc_combo *c = &R->opt.combo;
+	for (int i = 0; i < c->nterms; i++)
+		prio[i] = order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
+		                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
 	if (dmc_alt_push(R->alt, item, KEY(key), g, stall, prio, hv) < 0)
 		dmc_rt_out_of_memory("the runtime's open lists", 0);
 	double n = (double) dmc_alt_size(R->alt);
@@ -571,6 +588,7 @@ static void *bf_pop(dmc_run *R)
 			continue;
 		}
 		R->st.expanded++;
+		dmc_progress_expanded(R, e.g, e.h);
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
 		dmc_por_set_plateau_ok(R->por, e.stall < R->opt.por_plateau);

@@ -27,6 +27,11 @@
 #else
 #define DMC_LUA_FILE ""
 #endif
+#ifdef DMC_PRESET
+#define DMC_PRESET_NAME DMC_STR(DMC_PRESET)
+#else
+#define DMC_PRESET_NAME ""
+#endif
 
 dmc_run *dmc_glue_run;
 
@@ -83,7 +88,7 @@ int main(int argc, char **argv)
 	static const dmc_build_info info = {
 		DMC_STR(DMC_SEARCH), DMC_STR(DMC_HEURISTIC), SpinVersion, PanSource,
 		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
-		DMC_PAN_MAXDEPTH, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free
+		DMC_PAN_MAXDEPTH, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free, DMC_PRESET_NAME
 	};
 #ifdef DMC_MPI
 	glue_dist_init(&argc, &argv);

@@ -55,7 +55,9 @@ list=${BENCH_GUIDANCE_LIST:-$top/tests/bench/guidance.list}
 only=${BENCH_GUIDANCE_ONLY:-}
 out=${BENCH_GUIDANCE_OUT:-$top/docs/benchmarks-guidance.md}
 jobs=${BENCH_GUIDANCE_JOBS:-1}
-default_configs="--search greedy --heuristic hf;\
+default_configs="--preset fast;\
+--preset short;\
+--search greedy --heuristic hf;\
 --search greedy --heuristic hf,none;\
 --search greedy --heuristic hf,hU,dL,none;\
 --search astar --heuristic none;\

@@ -20,23 +20,27 @@ spin_bfs() {
 	sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1/bfs.out"
 }
 
-# run DIR MODEL HEURISTICS LIMIT: a greedy alternation finds the
-# violation storing at most LIMIT states, and its trail replays
-run() {
-	d=$1; m=$2; h=$3; limit=$4
+# run_opts DIR MODEL LIMIT WHAT [OPTIONS...]: dmc check MODEL OPTIONS
+# finds the violation storing at most LIMIT states, and its trail replays
+run_opts() {
+	d=$1; m=$2; limit=$3; what=$4; shift 4
 	rm -f "$d/$m.trail"
-	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic "$h" --time-limit 60 --json \
-		> out.json 2> err.txt)
+	(cd "$d" && "$dmc" check "$m" "$@" --time-limit 60 --json > out.json 2> err.txt)
 	v=$(json_str verdict "$d/out.json"); s=$(json_num states_stored "$d/out.json")
 	if [ "$v" != violation ]; then
-		fail "$m greedy $h: verdict '$v' ($(tail -c 300 "$d/err.txt"))"
+		fail "$m $what: verdict '$v' ($(tail -c 300 "$d/err.txt"))"
 		return
 	fi
-	[ "$s" -le "$limit" ] && ok "$m greedy $h: $s states (at most $limit)" \
-		|| fail "$m greedy $h: $s states stored, more than $limit"
+	[ "$s" -le "$limit" ] && ok "$m $what: $s states (at most $limit)" \
+		|| fail "$m $what: $s states stored, more than $limit"
 	(cd "$d" && spin -t "$m" > replay.out 2>&1)
-	grep -q "assertion violated" "$d/replay.out" && ok "$m greedy $h: spin -t replays it" \
-		|| fail "$m greedy $h: spin -t does not reach the violation: $(tail -c 300 "$d/replay.out")"
+	grep -q "assertion violated" "$d/replay.out" && ok "$m $what: spin -t replays it" \
+		|| fail "$m $what: spin -t does not reach the violation: $(tail -c 300 "$d/replay.out")"
+}
+
+# run DIR MODEL HEURISTICS LIMIT: a greedy alternation
+run() {
+	run_opts "$1" "$2" "$4" "greedy $3" --search greedy --heuristic "$3"
 }
 
 m=hyman_workers_bad.pml
@@ -46,7 +50,22 @@ bfs=$(spin_bfs "$d" "$m")
 if [ -z "$bfs" ]; then
 	fail "$m: SPIN's BFS gave no state count: $(tail -c 300 "$d/bfs.out")"
 else
-	for h in hf,none hf,hU,dL,none; do run "$d" "$m" "$h" $((2 * bfs)); done
+	for h in hf,none hf,hU,dL,none hf,hU,dL,none,none:deep; do run "$d" "$m" "$h" $((2 * bfs)); done
+	# no option at all: dmc check's default preset, within twice BFS's states
+	run_opts "$d" "$m" $((2 * bfs)) "no options (the default preset)"
+	p=$(json_str preset "$d/out.json")
+	[ "$p" = fast ] && ok "$m: the default is preset fast" || fail "$m: preset '$p', expected fast"
+	# an option a preset sets turns the default preset off
+	(cd "$d" && "$dmc" check "$m" --heuristic dL --json > dl.json 2> /dev/null)
+	[ "$(json_str search "$d/dl.json")" = astar ] && [ -z "$(json_str preset "$d/dl.json")" ] \
+		&& ok "--heuristic dL alone: astar, no preset" || fail "--heuristic dL alone: $(head -c 300 "$d/dl.json")"
+	# --preset short: the first trail, then shorter ones, each replayed
+	run_opts "$d" "$m" $((50 * bfs)) "--preset short" --preset short
+	# an explicit option wins over the preset's
+	(cd "$d" && "$dmc" check "$m" --preset fast --search astar --json > pa.json 2> /dev/null)
+	[ "$(json_str search "$d/pa.json")" = astar ] && [ "$(json_str preset "$d/pa.json")" = fast ] \
+		&& ok "--preset fast --search astar: the explicit search wins" \
+		|| fail "--preset fast --search astar: $(head -c 300 "$d/pa.json")"
 	# the single flat heuristic does wander (why alternation exists)
 	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic hf --max-depth 100000 --json \
 		--memlim 400 > flat.json 2> /dev/null)
@@ -71,6 +90,14 @@ expect 2 'hf given twice' "alternation: a heuristic twice is refused" -- \
 	"$dmc" check "$d/$m" --heuristic hf,hf
 expect 2 "unknown heuristic 'hX'" "alternation: an unknown name is refused" -- \
 	"$dmc" check "$d/$m" --heuristic hf,hX
+expect 2 'hf given twice with the same tie-breaking' "alternation: H:T twice is refused" -- \
+	"$dmc" check "$d/$m" --heuristic hf:g,hf:g
+expect 2 'for one heuristic use --tie' "H:T on a single heuristic: refused" -- \
+	"$dmc" check "$d/$m" --heuristic hf:deep
+expect 2 "unknown tie-breaking 'up'" "H:T with an unknown tie-breaking: refused" -- \
+	"$dmc" check "$d/$m" --heuristic hf,none:up
+expect 2 "unknown preset 'quick' (valid: fast, short, prove)" "an unknown preset: refused" -- \
+	"$dmc" check "$d/$m" --preset quick
 
 echo "guidance: $passed passed, $failed failed"
 [ $failed = 0 ]

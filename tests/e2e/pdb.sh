@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) the spin-dmc authors
-# pdb.sh -- the pattern-database heuristic (--heuristic pdb) against
+# pdb.sh -- the pattern-database heuristics (--heuristic pdb and pdb-pred) against
 # SPIN's breadth-first search (-DBFS -DNOREDUCE), on the pdb models
 # (tests/models/pdb/, pan options from a "pan-options:" comment) and the
 # safety models of tests/models/ listed below.  For every model:
-#   - A* with pdb and --no-por gives SPIN's verdict and exit status; its
+#   - A* with pdb (and with pdb-pred) and --no-por gives SPIN's verdict and exit status; its
 #     trail replays with spin -t for all its steps and, for an assertion,
 #     is exactly as long as SPIN's BFS trail (pdb is admissible, and the
 #     dead ends it prunes have no path to an error);
@@ -49,9 +49,9 @@ reference() {
 
 check() { # dir model name tag search opts panopts
 	d=$1; m=$2; name=$3; tag=$4; s=$5; opts=$6; pan=$7
-	what="$name $s/pdb $pan"
+	what="$name $s/$heur $pan"
 	# shellcheck disable=SC2086
-	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic pdb -- $pan $opts \
+	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic "$heur" -- $pan $opts \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
 	if [ "$rc" = 2 ] && grep -q 'needs target locations' "$d/$tag.err"; then
@@ -114,10 +114,46 @@ for f in "$top"/tests/models/pdb/*.pml $(for n in $suite; do echo "$top/tests/mo
 		2) skipped=$((skipped + 1)); continue ;;
 		*) fail "$name: SPIN's BFS reference run failed"; continue ;;
 		esac
+		heur=pdb
 		check "$d" "$name.pml" "$name" a astar "$popts" --no-por
 		[ $pass = plain ] && check "$d" "$name.pml" "$name" g greedy "$popts" ""
+		heur=pdb-pred
+		check "$d" "$name.pml" "$name" ap astar "$popts" --no-por
 	done
 done
+
+# the results' pdb member (docs/json.md), and a proof by the abstraction
+if [ -z "${PDB_ONLY:-}" ] || echo deadend_ok | grep -Eq "$PDB_ONLY"; then
+	d=$work/json-deadend
+	stage_model "$top/tests/models/pdb/deadend_ok.pml" "$d"
+	for heur in pdb pdb-pred; do
+		(cd "$d" && "$dmc" check deadend_ok.pml --json --search astar --heuristic $heur -- -E > $heur.json 2> $heur.err)
+		got=$(jq -r '[.pdb.tables >= 1, .pdb.pattern_size >= 1, .pdb.abstract_states >= 1, .pdb.h_initial, .pdb.build_s >= 0, .states_stored] | map(tostring) | join(" ")' "$d/$heur.json" 2> /dev/null)
+		if [ "$got" = "true true true inf true 1" ]; then ok "deadend_ok $heur: JSON pdb member, proved with 1 state"
+		else fail "deadend_ok $heur: JSON says '$got'"; fi
+	done
+	(cd "$d" && "$dmc" check deadend_ok.pml --json --heuristic hL > hL.json 2> /dev/null)
+	if [ "$(jq -c .pdb "$d/hL.json")" = null ]; then ok "hL: JSON pdb is null"
+	else fail "hL: JSON pdb is $(jq -c .pdb "$d/hL.json")"; fi
+fi
+
+# a UPPAAL translation: A* with pdb and pdb-pred finds a trail as short as
+# breadth-first search's (A* with none)
+if [ -z "${PDB_ONLY:-}" ] || echo fischer | grep -Eq "$PDB_ONLY"; then
+	d=$work/fischer
+	mkdir -p "$d"
+	cp "$top/contrib/models/fischer_B_5.xta" "$top/contrib/models/fischer_B_5.q" "$d/"
+	for heur in none pdb pdb-pred; do
+		(cd "$d" && "$dmc" check fischer_B_5.xta --query fischer_B_5.q --json --search astar --heuristic $heur \
+			--no-por -- -E > $heur.json 2> $heur.err)
+	done
+	want=$(jq -r .trail_length "$d/none.json")
+	for heur in pdb pdb-pred; do
+		got=$(jq -r '.verdict + " " + (.trail_length | tostring)' "$d/$heur.json" 2> /dev/null)
+		if [ "$got" = "violation $want" ]; then ok "fischer_B_5 astar/$heur: shortest trail ($want steps)"
+		else fail "fischer_B_5 astar/$heur: '$got', breadth-first: $want steps"; fi
+	done
+fi
 
 echo "pdb: $skipped checks not applicable"
 echo "pdb: $passed passed, $failed failed"

@@ -15,8 +15,10 @@
 
 #include "promela/uppaal.h"
 
-static inline void fuzz_uppaal(const char *file, const char *text, size_t len,
-			       const char *query_text, const char *query_file)
+/* stored query k (from 1) only, as dmc check translates each of several
+ * queries; k 0: the first one dmc can check, as dmc translate does */
+static inline void fuzz_uppaal_k(const char *file, const char *text, size_t len,
+				 const char *query_text, const char *query_file, int k)
 {
 	up_ctx c;
 	char *buf = NULL;
@@ -25,12 +27,18 @@ static inline void fuzz_uppaal(const char *file, const char *text, size_t len,
 	FILE *out = open_memstream(&buf, &blen);
 	if (!out)
 		abort();
-	int rc = up_translate_text(&c, file, text, len, query_text, query_file, out);
+	int rc = up_translate_query(&c, file, text, len, query_text, query_file, k, out);
 	fclose(out);
 	if (getenv("FUZZ_VERBOSE"))      /* to see what a seed does */
 		fprintf(stderr, "fuzz_uppaal: rc %d %s (%zu bytes of Promela)\n", rc, c.err, blen);
 	free(buf);
 	up_ctx_free(&c);
+}
+
+static inline void fuzz_uppaal(const char *file, const char *text, size_t len,
+			       const char *query_text, const char *query_file)
+{
+	fuzz_uppaal_k(file, text, len, query_text, query_file, 0);
 }
 
 #endif

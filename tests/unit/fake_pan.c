@@ -117,7 +117,7 @@ void fp_run(const char *const *args, fp_result *out)
 	memset(out, 0, sizeof *out);
 	P.maxdepth = 10000;
 	dmc_run *R = NULL;
-	dmc_build_info info = { "bfs", "none", "fake", "fake.pml", 0, 0, &P.maxdepth, "", &R, NULL, NULL };
+	dmc_build_info info = { "bfs", "none", "fake", "fake.pml", 0, 0, &P.maxdepth, "", &R, NULL, NULL, "" };
 	R = calloc(1, sizeof *R);
 	if (!R)
 		abort();

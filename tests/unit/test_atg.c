@@ -839,6 +839,95 @@ static void test_malformed(void)
 	CHECK(dmc_atg_new(NULL) == NULL);
 }
 
+/* ---- what matters to a goal, and evaluations that carry state ---- */
+
+/* P counts x up to 3 when y is 1; Q sets y; N toggles n, sharing
+ * nothing with them: N's locations and n do not matter, and states that
+ * differ only there have the same hL and hU. */
+static void relevance_model(int *x, int *y, int *n)
+{
+	reset();
+	proc("P", 2, 0);
+	proc("Q", 2, 0);
+	proc("N", 2, 0);
+	*x = var("x", 0, 9);
+	*y = var("y", 0, 1);
+	*n = var("n", 0, 1);
+	assign(tr(0, 0, 1, EQ(V(*y), C(1))), *x, B(DMC_AE_ADD, V(*x), C(1)));
+	assign(tr(0, 1, 0, NULL), *x, V(*x));
+	assign(tr(1, 0, 1, NULL), *y, C(1));
+	assign(tr(2, 0, 1, NULL), *n, C(1));
+	assign(tr(2, 1, 0, NULL), *n, C(0));
+	goal(EQ(V(*x), C(3)), 0);
+}
+
+static void test_relevance(void)
+{
+	int x, y, n, h0L = 0, h0U = 0;
+	dmc_atg *g;
+	relevance_model(&x, &y, &n);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	CHECK(dmc_atg_relevant_var(g, x) && dmc_atg_relevant_var(g, y));
+	CHECK(!dmc_atg_relevant_var(g, n));
+	CHECK(dmc_atg_relevant_loc(g, 0, 0) && dmc_atg_relevant_loc(g, 0, 1));
+	CHECK(dmc_atg_relevant_loc(g, 1, 0));
+	CHECK(!dmc_atg_relevant_loc(g, 2, 0) && !dmc_atg_relevant_loc(g, 2, 1));
+	CHECK(dmc_atg_relevant_loc(g, 7, 0) && dmc_atg_relevant_var(g, 99));   /* out of range */
+	for (int k = 0; k < 4; k++) {
+		st();
+		at(0, 0);
+		at(1, 0);
+		at(2, k % 2);
+		val(x, 0);
+		val(y, 0);
+		val(n, k / 2);
+		eval(g);
+		if (k == 0) {
+			h0L = hL;
+			h0U = hU;
+			CHECK(hL > 0 && hL != INF && hU >= hL);
+		}
+		CHECK_EQ_LONG(hL, h0L);
+		CHECK_EQ_LONG(hU, h0U);
+	}
+	dmc_atg_free(g);
+}
+
+/* A dmc_atg keeps things from one evaluation to the next (layer 0's
+ * atoms, the remembered results of programs, the live rendezvous
+ * pairs): the same states in another order give the same values. */
+static void test_order_independent(void)
+{
+	enum { N = 6, NS = 2 * N + 1 };
+	int L1[NS], U1[NS];
+	for (int pass = 0; pass < 2; pass++) {
+		dmc_atg *g;
+		fig2(N);
+		g = dmc_atg_new(&M);
+		CHECK(g != NULL);
+		if (!g)
+			return;
+		for (int q = 0; q < NS; q++) {
+			int i = pass ? NS - 1 - q : q, j = i / 2;
+			st();
+			for (int p = 0; p < N; p++)
+				at(p, p < j ? 1 : i % 2 && p == j ? 2 : 0);
+			eval(g);
+			if (!pass) {
+				L1[i] = hL;
+				U1[i] = hU;
+			} else {
+				CHECK_EQ_LONG(hL, L1[i]);
+				CHECK_EQ_LONG(hU, U1[i]);
+			}
+		}
+		dmc_atg_free(g);
+	}
+}
+
 static void test_print(void)
 {
 	char out[4096];
@@ -879,4 +968,4 @@ CHECK_MAIN("atg",
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
 	CASE(test_goals),
-	CASE(test_malformed), CASE(test_print))
+	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent))

@@ -455,12 +455,13 @@ static void test_index_veto(void)
 
 static void test_registry(void)
 {
-	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc", "htime", "pdb" };
+	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc", "htime", "pdb",
+	                        "pdb-pred" };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
 	int n = 0;
 	while (all[n])
 		n++;
-	CHECK_EQ_LONG(n, 10);
+	CHECK_EQ_LONG(n, 11);
 	for (int i = 0; i < 10; i++) {
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
@@ -481,6 +482,7 @@ static void test_registry(void)
 	CHECK(!dmc_heuristic_find("hf")->proves_dead_ends);
 	CHECK(dmc_heuristic_find("hL")->admissible && dmc_heuristic_find("hL")->proves_dead_ends);
 	CHECK(dmc_heuristic_find("pdb")->admissible && dmc_heuristic_find("pdb")->proves_dead_ends);
+	CHECK(dmc_heuristic_find("pdb-pred")->admissible && dmc_heuristic_find("pdb-pred")->proves_dead_ends);
 	CHECK(!dmc_heuristic_find("hU")->admissible && dmc_heuristic_find("hU")->proves_dead_ends);
 }
 

@@ -103,6 +103,7 @@ static const char *valid_value(const dmc_opt *t, char *buf, size_t n)
 	case DMC_OPTK_HEURISTIC: return "hl";    /* without regard to case */
 	case DMC_OPTK_HCACHE:    return "exact:16";
 	case DMC_OPTK_TEXT:      return "some.lua";
+	case DMC_OPTK_PRESET:    return "prove";
 	}
 	return NULL;
 }

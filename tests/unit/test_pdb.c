@@ -12,6 +12,7 @@
 
 #include "absmodel.h"
 #include "pdb.h"
+#include "pdb_pred.h"
 #include "check.h"
 
 #define INF DMC_PDB_INF
@@ -145,10 +146,49 @@ static void goal(dmc_aexpr *formula, int p, int loc, int extra)
 static dmc_pdb *build(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
+}
+
+/* The initial state as the ATG's layer 0 (every variable and automaton). */
+static int s0_proc[8], s0_loc[8], s0_var[8];
+static long s0_val[8];
+static dmc_astate s0;
+
+static const dmc_astate *initial(void)
+{
+	for (int q = 0; q < M.nprocs; q++) {
+		s0_proc[q] = q;
+		s0_loc[q] = init_loc[q];
+	}
+	for (int v = 0; v < M.nvars; v++) {
+		s0_var[v] = v;
+		s0_val[v] = init_val[v];
+	}
+	s0 = (dmc_astate){ M.nprocs, s0_proc, s0_loc, M.nvars, s0_var, s0_val };
+	return &s0;
+}
+
+/* With downward pattern refinement (hU's accuracy measure). */
+static dmc_pdb *build_dpr(size_t max_states)
+{
+	char err[128];
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0 };
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	return p;
+}
+
+/* The predicate abstractions' tables (relaxation refinement). */
+static int build_pred(size_t max_states, dmc_pdb **out)
+{
+	char err[128];
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0 };
+	int n = dmc_pdb_pred_build(&in, out, err, sizeof err);
+	CHECK(n >= 1);
+	return n;
 }
 
 /* The table's distance for model values (vals[v] per model variable,
@@ -361,6 +401,8 @@ static void test_admissible_subpatterns(void)
 	t = tr(N, 1, 0, NULL);
 	t = tr(N, 1, 0, B(DMC_AE_GT, V(0), C(1)));
 	assign(t, n, C(0));
+	/* Up reads n too (always true): every component is relevant */
+	trans[0].guard = B(DMC_AE_AND, trans[0].guard, B(DMC_AE_LT, V(n), C(8)));
 	dmc_pdb *full = build(100000);
 	if (!full)
 		return;
@@ -388,9 +430,124 @@ static void test_admissible_subpatterns(void)
 		check_below(full, sub);
 		dmc_pdb_free(sub);
 	}
+	/* the patterns downward refinement selects */
+	for (size_t lim = 1; lim < 200; lim = lim * 2 + 1) {
+		memset(var_ok, 1, sizeof var_ok);
+		memset(proc_ok, 1, sizeof proc_ok);
+		dmc_pdb *sub = build_dpr(lim);
+		if (!sub)
+			break;
+		CHECK(dmc_pdb_stats_of(sub)->states <= lim);
+		check_below(full, sub);
+		dmc_pdb_free(sub);
+	}
+	/* the predicate abstractions relaxation refinement selects */
+	for (size_t lim = 1; lim < 400; lim = lim * 2 + 1) {
+		dmc_pdb *t[DMC_PDB_PRED_TABLES];
+		int n = build_pred(lim, t);
+		for (int i = 0; i < n; i++) {
+			CHECK(dmc_pdb_stats_of(t[i])->states <= lim);
+			check_below(full, t[i]);
+			dmc_pdb_free(t[i]);
+		}
+	}
 	dmc_pdb_free(full);
+}
+
+/* Downward refinement leaves out what no goal depends on and what keeps
+ * hU(initial): in the lock-step model with an unrelated noise counter,
+ * the noise goes; x and y stay (without y, hU drops from 5 to 3). */
+static void test_dpr_pattern(void)
+{
+	lockstep();
+	int N = proc("N", 1);
+	int n = var("n", 0, 7, 0);
+	int t = tr(N, 0, 0, B(DMC_AE_LT, V(n), C(7)));
+	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
+	dmc_pdb *p = build_dpr(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 5);
+	int has_n = 0, has_y = 0;
+	for (int i = 0; i < dmc_pdb_nvars(p); i++) {
+		has_n |= dmc_pdb_var(p, i) == n;
+		has_y |= dmc_pdb_var(p, i) == 1;
+	}
+	for (int i = 0; i < dmc_pdb_nprocs(p); i++)
+		has_n |= dmc_pdb_proc(p, i) == N;
+	CHECK(!has_n);
+	CHECK(has_y);
+	dmc_pdb_free(p);
+}
+
+/* Predicate classes: the cuts of x < 5 and x == 5 give [0,4] [5] [6,255];
+ * x++ from [0,4] may reach [5] at once, so h = 1 (coarse, a lower bound). */
+static void test_pred_classes(void)
+{
+	reset();
+	int P = proc("P", 1);
+	int x = var("x", 0, 255, 0);
+	int t = tr(P, 0, 0, B(DMC_AE_LT, V(x), C(5)));
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	goal(EQ(V(x), C(5)), -1, 0, 0);
+	int ncut[1] = { 2 }, nmark[1] = { 0 }, outgrew = 0;
+	long cuts[2] = { 5, 6 };
+	const long *cut[1] = { cuts };
+	int marks[1] = { 0 };
+	const int *mark[1] = { marks };
+	dmc_pdb_preds pr = { ncut, cut, nmark, mark };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0 };
+	char err[128];
+	dmc_pdb *p = dmc_pdb_build_preds(&in, &pr, &outgrew, err, sizeof err);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(outgrew, 0);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 2);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 1);
+	long v[1] = { 3 };
+	int l[1] = { 0 };
+	CHECK_EQ_LONG(h_of(p, v, l), 1);
+	v[0] = 5;
+	CHECK_EQ_LONG(h_of(p, v, l), 0);
+	dmc_pdb_free(p);
+	/* relaxation refinement carries x == 5 back through x++ (x == 4, 3,
+	 * ...) until the abstraction is exact: 5 steps */
+	dmc_pdb *t2[DMC_PDB_PRED_TABLES];
+	int k = build_pred(1000, t2);
+	CHECK_EQ_LONG(k, 1);
+	if (k < 1)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(t2[0])->h_init, 5);
+	CHECK(dmc_pdb_stats_of(t2[0])->rounds > 1);
+	dmc_pdb_free(t2[0]);
+}
+
+/* A location predicate: P goes 0 -> 1 -> 2 -> 3, the goal is P at 3.
+ * Only loc(P) == 3 at first: the other locations are one class, from
+ * which 2 -> 3 may fire at once (h = 1); the refinement tells the
+ * locations the path passes apart until h = 3. */
+static void test_pred_locations(void)
+{
+	reset();
+	int P = proc("P", 4);
+	tr(P, 0, 1, NULL);
+	tr(P, 1, 2, NULL);
+	tr(P, 2, 3, NULL);
+	goal(NULL, P, 3, 0);
+	dmc_pdb *t[DMC_PDB_PRED_TABLES];
+	int k = build_pred(1000, t);
+	CHECK_EQ_LONG(k, 1);
+	if (k < 1)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(t[0])->h_init, 3);
+	long v[1] = { 0 };
+	int l[1] = { 1 };
+	CHECK_EQ_LONG(dmc_pdb_lookup(t[0], v, l), 2);
+	dmc_pdb_free(t[0]);
 }
 
 CHECK_MAIN("pdb",
 	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
-	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns))
+	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
+	CASE(test_pred_classes), CASE(test_pred_locations))

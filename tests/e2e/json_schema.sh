@@ -1,0 +1,158 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# json_schema.sh -- every kind of --json output validates against
+# docs/dmc.schema.json (python3-jsonschema): search results of every
+# verdict, searches and heuristics with their optional objects (hcache,
+# ut, lua, anytime, liveness), pan --json run by hand, UPPAAL and
+# ANMLite models, dmc plan --json (plan, no plan, incomplete, a plan
+# file validated or rejected) and error objects (bad options, missing
+# files, syntax errors with file, line and column).  Objects that break
+# the schema are rejected, so the check is not vacuous.
+e2e_name=json_schema
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+
+schema=$top/docs/dmc.schema.json
+py=
+for p in /usr/bin/python3 python3; do
+	if "$p" -c 'import jsonschema' 2>/dev/null; then py=$p; break; fi
+done
+if [ -z "$py" ]; then
+	echo "FAIL json_schema.sh needs python3-jsonschema (./configure --install-deps)"
+	exit 1
+fi
+validate() { "$py" "$top/tests/e2e/json_validate.py" "$schema" "$@"; }
+
+models=$top/tests/models
+contrib=$top/contrib
+cp "$models/buf_overflow_bad.pml" "$models/deadlock_ordered_ok.pml" "$models/live_ltl_bad.pml" \
+   "$models/live_np_bad.pml" "$models/live_accept_ok.pml" "$contrib/models/counter_noise.pml" .
+cp "$contrib/anml/ex1.anml" "$contrib/anml/rover.anml" .
+cp "$models/uppaal/gate_queue.xml" "$models/uppaal/fischer2_bad.xta" "$models/uppaal/fischer2_ok.xta" .
+cp "$contrib/models/fischer_A_5.xta" "$contrib/models/fischer_A_5.q" .
+cat > w.lua <<'LUA'
+heuristics = { "hL" }
+function priority(s) return s.hL end
+LUA
+
+n=0
+# run WANT NAME -- dmc args...: the run's standard output is NAME.json
+run() {
+	want=$1; name=$2; shift 3
+	"$@" > "$name.json" 2> "$name.err"
+	rc=$?
+	n=$((n + 1))
+	[ "$rc" = "$want" ] || fail "$name: exit status $rc, expected $want: $(head -c 300 "$name.err")"
+}
+
+# ---- search results ----
+run 1 viol_default    -- "$dmc" check buf_overflow_bad.pml --json
+run 1 preset_short  -- "$dmc" check buf_overflow_bad.pml --preset short --json
+run 0 ok_bfs        -- "$dmc" check deadlock_ordered_ok.pml --search bfs --json
+run 3 incomplete    -- "$dmc" check counter_noise.pml --search bfs --max-depth 5 --json
+run 1 greedy_hl     -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --json
+run 1 wastar_hu     -- "$dmc" check buf_overflow_bad.pml --search wastar --heuristic hU --hcache exact:1024 --json
+run 1 beam          -- "$dmc" check buf_overflow_bad.pml --search beam --beam 50 --heuristic hL --json
+run 1 ut            -- "$dmc" check buf_overflow_bad.pml --search ut --heuristic hL --json
+run 1 lua           -- "$dmc" check buf_overflow_bad.pml --search greedy --lua w.lua --json
+run 1 anytime       -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --anytime --no-por --json
+run 1 ltl           -- "$dmc" check live_ltl_bad.pml --ltl live --json
+run 1 np            -- "$dmc" check live_np_bad.pml -l --json
+run 0 accept_ok     -- "$dmc" check live_accept_ok.pml -a --json
+# pan built by hand and run with --json
+mkdir -p hand && cp buf_overflow_bad.pml hand/ \
+	&& (cd hand && spin -a buf_overflow_bad.pml > /dev/null && "$dmc" cc --search astar pan.c > /dev/null 2>&1)
+run 1 pan_by_hand   -- sh -c 'cd hand && ./pan --heuristic hL --json'
+# ---- UPPAAL and ANMLite models ----
+run 1 uppaal_xml    -- "$dmc" check gate_queue.xml --json
+run 1 uppaal_bad    -- "$dmc" check fischer2_bad.xta --query 'E<> P(1).cs && P(2).cs' --json
+run 0 uppaal_ok     -- "$dmc" check fischer2_ok.xta --query 'E<> incs >= 2' --json
+run 1 uppaal_qfile  -- "$dmc" check fischer_A_5.xta --query fischer_A_5.q --search greedy --heuristic hL --json
+printf 'E<> incs >= 2\nE<> P(1).cs && P(2).cs\n' > two.q
+run 1 uppaal_query  -- "$dmc" check fischer2_bad.xta --query two.q --json
+run 1 anml_check    -- "$dmc" check ex1.anml --json
+# ---- dmc plan --json ----
+run 0 plan          -- "$dmc" plan ex1.anml --json
+[ -f ex1.plan ] && ok "dmc plan writes NAME.plan in the working directory" || fail "no ex1.plan"
+run 1 plan_none     -- "$dmc" plan ex1.anml --horizon 3 --json
+run 3 plan_incompl  -- "$dmc" plan rover.anml --search beam --beam 1 --heuristic none --json
+run 0 plan_valid    -- "$dmc" plan ex1.anml --validate ex1.plan --json
+awk '/^[0-9]/ && !done { sub(/\[[0-9]+\]/, "[999]"); done = 1 } { print }' ex1.plan > long.plan
+run 1 plan_invalid  -- "$dmc" plan ex1.anml --validate long.plan --json
+# ---- errors ----
+printf 'active proctype p() { int x; x = ; }\n' > syntax.pml
+printf '<nta><declaration>int x;</declaration><template><name>P</name>\n<location id="a"/><init ref="zz"/></template><system>system P;</system></nta>\n' > bad.xml
+run 2 err_nofile    -- "$dmc" check nosuch.pml --json
+run 2 err_option    -- "$dmc" check buf_overflow_bad.pml --search best --json
+run 2 err_value     -- "$dmc" check buf_overflow_bad.pml --weight 0 --json
+run 2 err_spin      -- "$dmc" check syntax.pml --json
+run 2 err_uppaal    -- "$dmc" check bad.xml --json
+run 2 err_pan_opt   -- "$dmc" check buf_overflow_bad.pml --json -- -Z
+run 2 err_plan      -- "$dmc" plan nosuch.anml --json
+run 2 err_planfile  -- sh -c "printf '0: (Nope.A1) [1]\n' > bad.plan; \"$dmc\" plan ex1.anml --validate bad.plan --json"
+
+# ---- interrupted searches: the results so far, incomplete (exit 3) ----
+cat > big.pml <<'PML'
+byte a, b, c, d;
+active proctype P() { do :: a++ :: b++ :: c++ :: d++ od }
+active proctype Q() { assert(a + b + c + d < 2000) }
+PML
+"$dmc" check big.pml --search bfs --max-depth 2 > /dev/null 2>&1   # built: the next runs search at once
+for sig in INT TERM; do
+	# a script's background job ignores SIGINT: give dmc the default back
+	env --default-signal=INT "$dmc" check big.pml --search bfs --json > "sig$sig.json" 2> "sig$sig.err" &
+	pid=$!
+	sleep 2
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	n=$((n + 1))
+	[ $rc = 3 ] && [ "$(jq -r .incomplete_reason "sig$sig.json")" = "interrupted by SIG$sig" ] \
+		&& ok "SIG$sig during the search: exit 3, the results say why" \
+		|| fail "SIG$sig during the search: exit $rc: $(head -c 300 "sig$sig.json") $(tail -c 300 "sig$sig.err")"
+done
+
+# every output: one object (a UPPAAL query file may give one per line)
+for f in *.json; do
+	case "$f" in uppaal_query.json|uppaal_xml.json) ;;
+	*) [ "$(grep -c . "$f")" = 1 ] || fail "$f: not exactly one line of JSON: $(head -c 300 "$f")" ;;
+	esac
+done
+validate *.json > validate.out 2>&1
+while read -r verdict file rest; do
+	case "$verdict" in
+	ok) ok "$file validates" ;;
+	*) fail "$file: $rest" ;;
+	esac
+done < validate.out
+[ "$(grep -c '^ok' validate.out)" = "$n" ] || fail "validated $(grep -c '^ok' validate.out) of $n outputs: $(cat validate.out)"
+for f in err_spin err_uppaal err_planfile; do
+	[ "$(jq -r '.file != null and .line != null' $f.json)" = true ] && ok "$f: the error names file and line" \
+		|| fail "$f: no file and line: $(cat $f.json)"
+done
+[ "$(jq -r .verdict plan_invalid.json)" = invalid-plan ] && ok "an invalid plan file is invalid-plan" \
+	|| fail "plan_invalid: $(cat plan_invalid.json)"
+
+# ---- the schema rejects what breaks it ----
+reject() {   # NAME JQ-FILTER SOURCE: SOURCE.json changed by the filter must not validate
+	jq -c "$2" "$3.json" > "broken_$1.json"
+	if validate "broken_$1.json" > /dev/null 2>&1; then
+		fail "the schema takes a broken object ($1): $(head -c 300 broken_$1.json)"
+	else
+		ok "the schema rejects $1"
+	fi
+}
+reject unknown_member '. + {"states_kept": 3}'          viol_default
+reject missing_member 'del(.states_stored)'            viol_default
+reject bad_verdict    '.verdict = "maybe"'             viol_default
+reject violation_without_trail '.trail_file = null'    viol_default
+reject bad_schema_version '.schema_version = 2'        ok_bfs
+reject preset_number  '.preset = 3'                    preset_short
+reject liveness_member '.liveness.cycles = "fair"'     ltl
+reject error_without_message 'del(.message)'           err_nofile
+reject plan_step_without_end 'del(.timelines[0].steps[0].end)' plan
+reject plan_without_file '.plan_file = null'           plan
+
+echo "json_schema.sh: $passed passed, $failed failed"
+[ "$failed" = 0 ]

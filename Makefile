@@ -42,6 +42,11 @@ SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runti
 # spin-plugin/glue_sources.def (the driver reads the list too)
 GLUE_SRC := $(shell sed -n 's/^DMC_GLUE_SOURCE("\(.*\)")$$/\1/p' spin-plugin/glue_sources.def)
 GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
+# the distributed search (docs/distributed.md): dmc cc --mpi adds
+# glue_dist.c and libdmc_mpi.a (runtime/dist.c with MPI's headers) when
+# configure found Open MPI
+MPI_SHARE := $(B)/share/glue_dist.c $(B)/share/dist.h
+MPI_LIB := $(if $(strip $(MPI_LIBS)),$(B)/libdmc_mpi.a)
 # the types of the generated headers dmc cc --meta compiles into pan
 META_H  := heuristics/timeline_data.h
 
@@ -62,7 +67,8 @@ DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
-DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"'
+DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"' \
+           -DDMC_MPI_CFLAGS='"$(strip $(MPI_CFLAGS))"' -DDMC_MPI_LIBS='"$(strip $(MPI_LIBS))"'
 
 # The unit tests link the whole runtime: tests/unit/fake_bridge.c stands
 # for pan's model and fake_pan.c for the glue (it drives the searches)
@@ -72,7 +78,7 @@ UNIT_SRC   := $(RT_SRC) \
               $(wildcard tests/unit/fake_*.c)
 
 .PHONY: all check unit e2e oracle bench demo install clean
-all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(B)/share/dmc_tables.h \
+all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(MPI_SHARE) $(MPI_LIB) $(B)/share/dmc_tables.h \
      $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc $(B)/spin-dmc.pc
 
 # the version (version.sh), rewritten only when it changed: only
@@ -93,6 +99,14 @@ $(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(wildcard 
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
 $(B)/libdmc.a: $(RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/mpiobj/runtime/dist.o: runtime/dist.c $(wildcard runtime/*.h) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_MPI $(MPI_CFLAGS) $(INC) -c $< -o $@
+
+$(B)/libdmc_mpi.a: $(B)/mpiobj/runtime/dist.o
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -154,7 +168,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut
+E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 e2e: all
 	@mkdir -p $(B)/e2e

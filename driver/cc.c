@@ -14,7 +14,9 @@
  * end's generated header of the model's metadata (an ANMLite model's
  * timeline data, heuristics/timeline_data.h), compiled as a C file of
  * its own.
- * or, with --portable, the same without the plugin on a rewritten copy
+ * With --mpi (the distributed search, docs/distributed.md) also
+ * -DDMC_MPI, MPI's flags, SHARE/glue_dist.c and -ldmc_mpi.
+ * Or, with --portable, the same without the plugin on a rewritten copy
  * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
  * hidden variables, and both pan.c and the glue include it (the plugin
  * turns it on by itself).  The exit status is the compiler's.
@@ -35,6 +37,10 @@
 
 #ifndef DMC_LUA_LIBS
 #define DMC_LUA_LIBS "-llua5.4"       /* the Makefile passes configure's */
+#endif
+#ifndef DMC_MPI_LIBS
+#define DMC_MPI_CFLAGS ""             /* configure's, from mpicc; "": no MPI */
+#define DMC_MPI_LIBS ""
 #endif
 
 static int starts_with(const char *s, const char *prefix)
@@ -124,7 +130,7 @@ static int rewrite(const char *pan_c, const char *src)
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
 	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
-	int portable = 0, rc, k;
+	int portable = 0, mpi = 0, rc, k;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
 
@@ -135,6 +141,8 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		const char *a = argv[i];
 		if (strcmp(a, "--portable") == 0)
 			portable = 1;
+		else if (strcmp(a, "--mpi") == 0)
+			mpi = 1;
 		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
 		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
 		         || (k = value_of("--preset", argc, argv, &i, &preset)) <= 0
@@ -168,6 +176,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	if (*heur && !*search && strcmp(heur, "none") != 0)
 		fprintf(stderr, "dmc: warning: cc: --heuristic %s without --search: pan's default search is "
 		        "bfs, which ignores the heuristic (give --search astar here, or to pan)\n", heur);
+	if (mpi && !*DMC_MPI_LIBS) {
+		drv_msg("cc: --mpi: spin-dmc was configured without Open MPI (apt-get install libopenmpi-dev "
+		        "openmpi-bin, then ./configure && make)");
+		goto done;
+	}
 	if (!pan_c) {
 		drv_msg("cc: no pan.c given (usage: dmc cc [compiler args] pan.c)");
 		goto done;
@@ -216,6 +229,10 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	static const char *const xrxs[] = { "\tsetq_claim(", NULL };
 	if (drv_file_contains(pan_c, xrxs))
 		drv_strv_push(&cmd, "-DDMC_XRXS");
+	if (mpi) {
+		drv_strv_push(&cmd, "-DDMC_MPI");
+		drv_strv_push_words(&cmd, DMC_MPI_CFLAGS);
+	}
 	if (*search) {
 		char *d = drv_printf("-DDMC_SEARCH=%s", search);
 		drv_strv_push(&cmd, d);
@@ -264,12 +281,21 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	drv_strv_push(&cmd, opt); \
 	free(opt);
 #include "glue_sources.def"
+	if (mpi) {
+		opt = drv_printf("%s/glue_dist.c", e->share);
+		drv_strv_push(&cmd, opt);
+		free(opt);
+	}
 	opt = drv_printf("-L%s", e->libdir);
 	drv_strv_push(&cmd, opt);
 	free(opt);
+	if (mpi)
+		drv_strv_push(&cmd, "-ldmc_mpi");
 	drv_strv_push(&cmd, "-ldmc");
 	drv_strv_push_words(&cmd, DMC_LUA_LIBS);    /* the runtime's Lua binding */
 	drv_strv_push(&cmd, "-lm");                 /* and its pictures (svg.c) */
+	if (mpi)
+		drv_strv_push_words(&cmd, DMC_MPI_LIBS);
 	drv_strv_push(&cmd, "-o");
 	drv_strv_push(&cmd, out);
 	rc = drv_run(cmd.v, NULL);

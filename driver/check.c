@@ -49,6 +49,9 @@ typedef struct {
 	int horizon;         /* ANMLite models: --horizon, or 0 */
 	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
+	const char *store;   /* --store: SPIN's store, a -D flag for pan */
+	int ranks;           /* --ranks N: pan under mpirun (docs/distributed.md) */
+	const char *hostfile;
 	const char *msc;     /* --msc FILE.svg: the counterexample's chart (msc.h) */
 	const char *shown;   /* the model as given (model is its translation's) */
 	int replay, portable, keep, json;
@@ -75,6 +78,24 @@ static int pan_mode_without_verdict(const char *p)
 	       : p[1] == 'r' && (p[2] == '\0' || (p[2] >= '0' && p[2] <= '9')));
 }
 
+/* --ranks N: pan runs under mpirun, N ranks on this machine (more than
+ * its cores allowed) or on --hostfile's hosts */
+static void mpirun_args(const check_opts *o, drv_strv *argv)
+{
+	char n[16];
+	snprintf(n, sizeof n, "%d", o->ranks);
+	drv_strv_push(argv, "mpirun");
+	drv_strv_push(argv, "-np");
+	drv_strv_push(argv, n);
+	if (o->hostfile) {
+		drv_strv_push(argv, "--hostfile");
+		drv_strv_push(argv, o->hostfile);
+	} else
+		drv_strv_push(argv, "--oversubscribe");
+	if (geteuid() == 0)
+		drv_strv_push(argv, "--allow-run-as-root");   /* Open MPI refuses root otherwise */
+}
+
 /* Take option t with value v (NULL for a flag), checked already: dmc
  * check's own, or passed on to pan as NAME or NAME=V. */
 static void take(check_opts *o, const dmc_opt *t, const char *v)
@@ -88,6 +109,9 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_META:      o->meta = v; return;
 	case DMC_OPT_SPIN_OPTS: o->spin_opts = v; return;
 	case DMC_OPT_CFLAGS:    o->cflags = v; return;
+	case DMC_OPT_STORE:     o->store = v; return;
+	case DMC_OPT_RANKS:     o->ranks = atoi(v); return;     /* checked: 1..4096 */
+	case DMC_OPT_HOSTFILE:  o->hostfile = v; return;
 	case DMC_OPT_REPLAY:    o->replay = 1; return;
 	case DMC_OPT_PORTABLE:  o->portable = 1; return;
 	case DMC_OPT_KEEP:      o->keep = 1; return;
@@ -362,6 +386,8 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	if (!(rundir = drv_spin_view(cache, "run", mdir)))
 		goto done;
 
+	if (o->ranks > 0)
+		mpirun_args(o, &argv);
 	drv_strv_push(&argv, pan);
 	/* one query of several that is a liveness query (its front end asks
 	 * for -a): the nested DFS; --search and --heuristic are for the
@@ -731,8 +757,29 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	for (size_t i = 0; rc == 0 && i < o.rt_opts.n; i++)
 		if (strcmp(o.rt_opts.v[i], "-l") == 0 && !np_cflags)
 			o.cflags = np_cflags = drv_printf("%s%s-DNOCLAIM", o.cflags, *o.cflags ? " " : "");
+	/* --store: SPIN's compile-time choice of store (options.def's values) */
+	static const char *const store_flag[][2] = {
+		{ "collapse", "-DCOLLAPSE" }, { "hc4", "-DHC4" }, { "bitstate", "-DBITSTATE" }
+	};
+	char *store_cflags = NULL;
+	for (size_t i = 0; rc == 0 && o.store && i < sizeof store_flag / sizeof store_flag[0]; i++)
+		if (strcmp(o.store, store_flag[i][0]) == 0)
+			o.cflags = store_cflags = drv_printf("%s%s%s", o.cflags, *o.cflags ? " " : "", store_flag[i][1]);
+	/* --ranks: dmc cc --mpi builds pan (the flag goes to dmc cc with the
+	 * compiler's flags, and so into the build cache's key) */
+	char *mpi_cflags = NULL;
+	if (rc == 0 && o.ranks > 0)
+		o.cflags = mpi_cflags = drv_printf("%s%s--mpi", o.cflags, *o.cflags ? " " : "");
+	/* HDA*'s rule: astar and bfs accept a trail only when no rank holds a
+	 * state that could lead to a shorter one -- --anytime's bound, which
+	 * every rank applies until the search terminates everywhere */
+	if (rc == 0 && o.ranks > 1 && !o.lua && !has_opt(&o.rt_opts, "--anytime")
+	    && (!o.search || strcmp(o.search, "astar") == 0 || strcmp(o.search, "bfs") == 0))
+		drv_strv_push(&o.rt_opts, "--anytime");
 	if (rc == 0)
 		rc = check_queries(e, &o, pml);
+	free(mpi_cflags);
+	free(store_cflags);
 	free(np_cflags);
 	free(cflags);
 	drv_strv_free(&o.rt_opts);

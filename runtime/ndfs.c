@@ -223,6 +223,12 @@ void dmc_live_start(dmc_run *R)
 	if (R->opt.cycles == 2 && dmc_br_claim_type() >= 0)
 		dmc_search_fail(R, "-l with a never claim (or ltl formula): SPIN's -DNP replaces the claim by its "
 		     "non-progress claim; compile pan with -DNOCLAIM for -l (dmc check -l does)");
+	/* the nested DFS takes SPIN's store's answer as "generated" and
+	 * keeps one visited set for all nested searches in it (design.md):
+	 * with a compressed or lossy store those answers loop */
+	if (dmc_br_store_kind() != DMC_STORE_EXACT)
+		dmc_search_fail(R, "-a and -l need SPIN's exact store: pan was built with -DCOLLAPSE, -DHC or "
+		                "-DBITSTATE (dmc check --store exact)");
 	if (!(N->guide = dmc_guide_new(N->guide_mode, R->opt.cycles)))
 		dmc_rt_out_of_memory("setting up the nested DFS", 0);
 	N->visited = dmc_st_new(1u << 16);

@@ -134,6 +134,14 @@ static const char *why_pan_stopped(const dmc_run *R)
 	return "out of memory (pan)";
 }
 
+/* SPIN's partial search: a store that may take a new state for an old one */
+static const char *lossy_reason(void)
+{
+	return dmc_br_store_kind() == DMC_STORE_BITSTATE
+	       ? "bitstate hashing (-DBITSTATE) may have taken new states for visited ones"
+	       : "hash compaction (-DHC) may have taken distinct states for one";
+}
+
 /* what may have kept a finished search from seeing every state, or NULL */
 static const char *states_missed(const dmc_run *R)
 {
@@ -142,7 +150,7 @@ static const char *states_missed(const dmc_run *R)
 	if (dmc_br_depth_truncated())
 		return "depth limit (-m / --max-depth)";
 	if (dmc_br_lossy_store())
-		return "hash compaction (-DHC) may have taken distinct states for one";
+		return lossy_reason();
 	return NULL;
 }
 
@@ -198,6 +206,32 @@ static void anytime_results(const dmc_run *R, dmc_results *r)
 		dmc_results_str(r, "not_proven", NULL, gap);
 	else
 		dmc_results_null(r, "not_proven");
+	dmc_results_end(r);
+}
+
+/* SPIN's store (-DCOLLAPSE, -DHC, -DBITSTATE): its fixed table (hash
+ * table or bit array), what it keeps per stored state, and re-opening
+ * turned off by a bit array */
+static void store_results(const dmc_run *R, dmc_results *r)
+{
+	double n = dmc_br_pan_nstates(), table = dmc_br_hashtable_bytes();
+	double entries = dmc_br_store_bytes() - table;
+	double per = n > 0 ? entries / n : 0.0;
+	int bits = dmc_br_store_kind() == DMC_STORE_BITSTATE;
+	if (bits)
+		dmc_results_text(r, "store", "bitstate, bit array %.1f MB (%.1f bits per stored state)%s",
+		                 table / 1048576.0, n > 0 ? 8 * table / n : 0.0,
+		                 R->reopen_off ? "; no re-opening: the trail may not be shortest" : "");
+	else
+		dmc_results_text(r, "store", "%s, %.1f bytes per stored state, hash table %.1f MB",
+		                 dmc_br_store_name(), per, table / 1048576.0);
+	dmc_results_object(r, "store");
+	dmc_results_str(r, "kind", NULL, dmc_br_store_name());
+	dmc_results_bool(r, "lossy", dmc_br_lossy_store());
+	dmc_results_num(r, "table_bytes", NULL, "%.0f", table);
+	dmc_results_num(r, "entry_bytes", NULL, "%.0f", entries);
+	dmc_results_num(r, "bytes_per_state", NULL, "%.1f", per);
+	dmc_results_bool(r, "reopen_off", R->reopen_off);
 	dmc_results_end(r);
 }
 
@@ -419,6 +453,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
 	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 	                                  + dmc_runtime_bytes(R)) / st->stored : 0.0);
+	store_results(R, r);
 	if (R->opt.lua_file)
 		dmc_results_text(r, "lua script", "%s%s", R->opt.lua_file,
 		                 R->opt.combo.active ? "" : " (settings only)");

@@ -92,6 +92,7 @@ struct dmc_run {
 	dmc_alt *alt;                 /* alternation's open lists (--heuristic H1,H2,...), or NULL */
 	dmc_state_table *table;       /* best g per state; astar/wastar only */
 	int reopen;
+	int reopen_off;               /* the search re-opens, but SPIN's store is a bit array */
 	int por_guided;               /* por.h's guided reduction */
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */

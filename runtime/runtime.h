@@ -114,8 +114,15 @@ int dmc_br_search_done(void);
 double dmc_br_pan_quota(void);
 long dmc_br_vector_overflow(void);
 long dmc_br_vectorsz(void);
-/* 1 when pan's store may take two states for one (-DHC) */
+/* 1 when pan's store may take two states for one (-DHC, -DBITSTATE) */
 int dmc_br_lossy_store(void);
+/* SPIN's store pan was compiled with; its name ("exact", "collapse",
+ * "hc0".."hc4", "bitstate"); its bytes: the hash table or bit array and
+ * what pan allocated inside its store calls (the entries) */
+enum { DMC_STORE_EXACT, DMC_STORE_COLLAPSE, DMC_STORE_HC, DMC_STORE_BITSTATE };
+int dmc_br_store_kind(void);
+const char *dmc_br_store_name(void);
+double dmc_br_store_bytes(void);
 
 /* ---- liveness (runtime/ndfs.c): nested DFS for -a and -l ---- */
 

@@ -273,6 +273,13 @@ static int bf_start(dmc_run *R)
 	/* --anytime proves a trail shortest only if every state reached by a
 	 * shorter path is expanded again (anytime.h) */
 	R->reopen = kind_of(R)->reopen || R->any.on;
+	/* the best g per state would need the runtime's table (16 bytes a
+	 * state), which a bit array is there to avoid: no re-opening, and
+	 * A*'s trail may not be shortest (the results say so) */
+	if (R->reopen && dmc_br_store_kind() == DMC_STORE_BITSTATE) {
+		R->reopen = 0;
+		R->reopen_off = 1;
+	}
 	/* an order by h: a reduced expansion must not defer the moves the
 	 * heuristic rewards (por.h) */
 	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM) && informative(R);

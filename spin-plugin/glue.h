@@ -66,8 +66,11 @@ int Printf(const char *fmt, ...);
 #ifndef BFS
 #error "spin-dmc: compile pan.c and the glue with -DBFS (the runtime drives pan's breadth-first engine)"
 #endif
-#if defined(BFS_PAR) || defined(BITSTATE) || defined(MA) || defined(TRIX) || defined(BFS_DISK)
-#error "spin-dmc: -DBFS_PAR, -DBITSTATE, -DMA, -DTRIX and -DBFS_DISK are not supported: the runtime needs SPIN's exact hash store and in-memory queue"
+#if defined(BFS_PAR) || defined(MA) || defined(TRIX) || defined(BFS_DISK)
+#error "spin-dmc: -DBFS_PAR, -DMA, -DTRIX and -DBFS_DISK are not supported: the runtime needs SPIN's hash store (exact, -DCOLLAPSE, -DHC, or -DBITSTATE) and in-memory queue"
+#endif
+#if defined(BITSTATE) && (defined(HC) || defined(COLLAPSE))
+#error "spin-dmc: -DBITSTATE cannot be combined with -DHC or -DCOLLAPSE (pan refuses them too)"
 #endif
 #if NCORE>1
 #error "spin-dmc: -DNCORE is not supported"
@@ -110,6 +113,9 @@ extern int readtrail;
 #ifndef NOREDUCE
 extern H_el *Lstate;
 #endif
+#ifdef BITSTATE
+extern int (*b_store)(char *, int);   /* pan's bitstate store: a pointer it sets in main */
+#endif
 extern int dmc_pan_main(int, char **);   /* pan's main, renamed */
 int h_store(char *, int);
 void push_bfs(Trail *, int);
@@ -149,6 +155,19 @@ typedef struct dmc_glue {
 	int claim_steps;              /* safety search with a claim: trails list its steps */
 	int in_store;                 /* pan's store_state for a move of the search */
 	int in_stutter;               /* the glue's stutter step is being stored */
+#ifdef BITSTATE
+	int (*pan_b_store)(char *, int);   /* pan's b_store, under the glue's */
+#endif
+	double store_alloc;           /* bytes pan allocated inside its store calls */
+#ifdef DMC_MPI
+	/* the distributed search (glue_dist.c) */
+	dmc_hmap dist_remote;         /* frame of a received state -> sender, parent */
+	Trans **dist_trans;           /* transitions by t_id */
+	int dist_ntrans;
+	unsigned char *dist_buf;      /* a state record being packed */
+	size_t dist_buf_cap;
+	long dist_trail_len;          /* steps dmc_putter wrote, -1: none */
+#endif
 
 	/* trails (glue_store.c's dmc_putter) */
 	Trail *cycle_frame;           /* a lasso's cycle starts after this frame's step */
@@ -190,6 +209,11 @@ static inline dmc_glue *glue(void)
 	return dmc_rt_glue(dmc_glue_run);
 }
 
+/* SPIN's store, whichever pan was compiled with (exact, -DCOLLAPSE and
+ * -DHC: h_store; -DBITSTATE: pan's b_store): 0 new, else old (2: old and
+ * still queued, Q_PROVISO) */
+int glue_pan_store(char *v, int n);
+
 /* n bytes, or the run ends (out of memory, for what) */
 void *glue_alloc(size_t n, const char *what);
 
@@ -219,5 +243,15 @@ int glue_safe_offer_first(int old);
 void glue_safe_popped(Trail *f);
 void glue_safe_after_expansion(void);
 double glue_rv_bytes(void);
+
+/* ---- glue_dist.c (dmc cc --mpi) ---- */
+#ifdef DMC_MPI
+void glue_dist_init(int *argc, char ***argv);
+void glue_dist_begin(dmc_glue *g);
+int glue_dist_elsewhere(dmc_glue *g, char *v, int n);
+void *glue_dist_pop(void);
+size_t glue_dist_prefix(Trail *top, int **steps);
+_Noreturn void glue_dist_exit(int status);
+#endif
 
 #endif

@@ -194,7 +194,7 @@ static int live_store_one(dmc_glue *g, char *v, int n, int *old)
 {
 	if ((now._a_t & LIVE_INNER) && same_as_seed(g, v, (size_t) n))
 		live_cycle(g);
-	*old = h_store(v, n);
+	*old = glue_pan_store(v, n);
 	return dmc_rt_live_store(dmc_glue_run, v, (size_t) n, *old, now._a_t & LIVE_INNER);
 }
 

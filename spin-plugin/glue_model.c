@@ -325,7 +325,13 @@ int dmc_br_checks_asserts(void) { return !noasserts; }
 
 /* pan state the runtime reports or steers */
 double dmc_br_pan_memory(void) { return memcnt; }
+#ifdef BITSTATE
+extern long udmem;
+/* the bit array (pan's sinit: -k/-M's size in bytes, else 2^(w-3)) */
+double dmc_br_hashtable_bytes(void) { return udmem ? (double) udmem : (double) (1UL << (ssize - 3)); }
+#else
 double dmc_br_hashtable_bytes(void) { return (double) (1UL << ssize) * sizeof(H_el *); }
+#endif
 double dmc_br_pan_nstates(void) { return nstates; }
 int dmc_br_errors(void) { return (int) errors; }
 int dmc_br_depth_truncated(void) { return warned != 0; }
@@ -357,14 +363,53 @@ long dmc_br_vector_overflow(void)
 long dmc_br_vectorsz(void) { return VECTORSZ; }
 
 /* -DHC: pan stores a hash of each state, and two states with one hash
- * are taken for one: the search may miss states */
+ * are taken for one; -DBITSTATE: a state whose bits are all set already
+ * is taken for an old one.  Either may miss states. */
 int dmc_br_lossy_store(void)
 {
-#ifdef HC
-	return 1;
+	return dmc_br_store_kind() == DMC_STORE_HC || dmc_br_store_kind() == DMC_STORE_BITSTATE;
+}
+
+int dmc_br_store_kind(void)
+{
+#if defined(BITSTATE)
+	return DMC_STORE_BITSTATE;
+#elif defined(HC)
+	return DMC_STORE_HC;
+#elif defined(COLLAPSE)
+	return DMC_STORE_COLLAPSE;
 #else
-	return 0;
+	return DMC_STORE_EXACT;
 #endif
+}
+
+const char *dmc_br_store_name(void)
+{
+#if defined(BITSTATE)
+	return "bitstate";
+#elif defined(HC)
+	/* pan.h makes -DHC -DHC4; HC0..HC4 keep 32 to 64 bits of each state */
+#if defined(HC0)
+	return "hc0";
+#elif defined(HC1)
+	return "hc1";
+#elif defined(HC2)
+	return "hc2";
+#elif defined(HC3)
+	return "hc3";
+#else
+	return "hc4";
+#endif
+#elif defined(COLLAPSE)
+	return "collapse";
+#else
+	return "exact";
+#endif
+}
+
+double dmc_br_store_bytes(void)
+{
+	return dmc_br_hashtable_bytes() + glue()->store_alloc;
 }
 
 int dmc_br_claim_named(const char *name)

@@ -47,6 +47,9 @@ static void *glue_new(void)
 	dmc_hmap_init(&g->claim_step, sizeof(Trans *));
 	dmc_hmap_init(&g->rv, 1);
 	dmc_hmap_init(&g->waiting, sizeof(void *));
+#ifdef DMC_MPI
+	g->dist_trail_len = -1;
+#endif
 	return g;
 }
 
@@ -61,16 +64,35 @@ static void glue_free(void *p)
 	dmc_hmap_free(&g->claim_step);
 	dmc_hmap_free(&g->rv);
 	dmc_hmap_free(&g->waiting);   /* its waiting states are pan's: gone with it */
+#ifdef DMC_MPI
+	dmc_hmap_free(&g->dist_remote);
+	free(g->dist_trans);
+	free(g->dist_buf);
+#endif
 	free(g);
 }
+
+#if defined(BITSTATE) && defined(FULLSTACK)
+/* pan -DBITSTATE allocates maxdepth pointers for its DFS stack's table
+ * (onstack_init) before the search, which the runtime's unbounded
+ * default depth would make gigabytes: the depth the runtime sets goes
+ * here, and into pan's maxdepth when the search starts (begin) */
+static long lifted_depth;
+#define DMC_PAN_MAXDEPTH (&lifted_depth)
+#else
+#define DMC_PAN_MAXDEPTH (&maxdepth)
+#endif
 
 int main(int argc, char **argv)
 {
 	static const dmc_build_info info = {
 		DMC_STR(DMC_SEARCH), DMC_STR(DMC_HEURISTIC), SpinVersion, PanSource,
 		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
-		&maxdepth, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free, DMC_PRESET_NAME
+		DMC_PAN_MAXDEPTH, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free, DMC_PRESET_NAME
 	};
+#ifdef DMC_MPI
+	glue_dist_init(&argc, &argv);
+#endif
 	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
 }
 
@@ -158,6 +180,10 @@ static void begin(dmc_glue *g)
 	if (g->ready)
 		return;
 	g->ready = 1;
+#if defined(BITSTATE) && defined(FULLSTACK)
+	if (lifted_depth > 0)
+		maxdepth = lifted_depth;
+#endif
 	if (dmc_rt_anytime(dmc_glue_run) && uerror != anytime_uerror) {
 		/* pan counts and prints every error and goes on (-c0): the
 		 * glue writes the trails (under the claim's hook, which adds
@@ -168,6 +194,9 @@ static void begin(dmc_glue *g)
 		every_error = 0;
 	}
 	glue_claim_uerror_hook();
+#ifdef DMC_MPI
+	glue_dist_begin(g);
+#endif
 #ifndef NOREDUCE
 	por_setup(g);
 #else
@@ -178,6 +207,19 @@ static void begin(dmc_glue *g)
 		exit(0);
 }
 
+int glue_pan_store(char *v, int n)
+{
+	dmc_glue *g = glue();
+	double before = memcnt;           /* what the store keeps per state: its entries */
+#ifdef BITSTATE
+	int old = g->pan_b_store(v, n);
+#else
+	int old = h_store(v, n);
+#endif
+	g->store_alloc += memcnt - before;
+	return old;
+}
+
 int dmc_h_store(char *v, int n)
 {
 	dmc_glue *g = glue();
@@ -186,7 +228,11 @@ int dmc_h_store(char *v, int n)
 		glue_stutter_step();
 	if (g->live)
 		return glue_live_h_store(v, n);
-	int old = h_store(v, n);
+#ifdef DMC_MPI
+	int old = glue_dist_elsewhere(g, v, n) ? 1 : glue_pan_store(v, n);   /* sent: old here */
+#else
+	int old = glue_pan_store(v, n);
+#endif
 	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(v, (size_t) n) : 0;
 	int push = dmc_rt_store(dmc_glue_run, key, depth_g, old);
@@ -198,9 +244,11 @@ int dmc_h_store(char *v, int n)
 	g->pending_key = key;
 	if (push && old)
 		nstates--;                    /* a re-opened state is not a new one */
-#ifndef NOREDUCE
+#if !defined(NOREDUCE) && !defined(BITSTATE)
 	if (push && old && Lstate)
 		Lstate->tagged = 1;           /* a re-opened state is queued again */
+#endif
+#ifndef NOREDUCE
 	if (g->por_on) {
 		dmc_por *por = dmc_rt_por(dmc_glue_run);
 		g->por_sel = (trpt->tau & 32) != 0;
@@ -272,7 +320,11 @@ Trail *dmc_pop_bfs(void)
 	else
 		glue_safe_after_expansion();  /* ...on rendezvous offers */
 	begin(g);                          /* no store at all when the claim cannot start */
+#ifdef DMC_MPI
+	BFS_State *t = glue_dist_pop();
+#else
 	BFS_State *t = dmc_rt_pop(dmc_glue_run);
+#endif
 	if (!t)
 		return NULL;
 	dmc_por_expansion_begin(dmc_rt_por(dmc_glue_run));
@@ -312,6 +364,15 @@ void dmc_br_discard(void *item)
 void dmc_store_state(Trail *f, int shortcut, short oboq)
 {
 	dmc_glue *g = glue();
+#ifdef BITSTATE
+	/* store_state calls the bitstate store through pan's pointer b_store
+	 * (set in pan's main, so not before the first store): the glue's
+	 * hook goes in front of it, as dmc_h_store does for h_store */
+	if (b_store != dmc_h_store) {
+		g->pan_b_store = b_store;
+		b_store = dmc_h_store;
+	}
+#endif
 	glue_rv_count();
 	g->in_store = 1;
 	store_state(f, shortcut, oboq);
@@ -350,6 +411,9 @@ static void put_cycle_mark(const dmc_glue *g, Trail *p, Trail *tr, int fd)
  * timer, a model's C_EXIT) with the status they decide */
 void dmc_pan_exit(int status)
 {
+#ifdef DMC_MPI
+	glue_dist_exit(status);
+#endif
 	pan_exit(dmc_rt_finish(dmc_glue_run, status));
 }
 
@@ -364,6 +428,21 @@ void dmc_putter(Trail *tr, int fd)
 		DMC_NEED(chain, cap, n + 1, "writing the trail");
 		chain[n++] = p;
 	}
+#ifdef DMC_MPI
+	/* the steps before this rank's part of the trail, from the others */
+	int *pre = NULL;
+	/* (tr is pan's copy of the expanded state's frame, last_frame) */
+	size_t npre = n ? glue_dist_prefix(chain[n - 1] == tr ? g->last_frame : chain[n - 1], &pre) : 0;
+	long written = trcnt;
+	for (size_t i = 0; i < npre; i++) {
+		int len = sprintf(snap, "%d:%d:%d\n", trcnt++, pre[2 * i], pre[2 * i + 1]);
+		if (write(fd, snap, len) != len) {
+			printf("pan: error writing %s\n", fnm);
+			pan_exit(1);
+		}
+	}
+	free(pre);
+#endif
 	while (n-- > 0) {
 		Trail *p = chain[n];
 		if (p->o_t)
@@ -379,6 +458,10 @@ void dmc_putter(Trail *tr, int fd)
 		put_step(g->closing_pr, g->closing_t, fd);
 	if (g->closing_claim)
 		put_step(0, g->closing_claim, fd);
+#ifdef DMC_MPI
+	if (!dmc_rt_anytime(dmc_glue_run))
+		g->dist_trail_len = trcnt - written;   /* --anytime: the trail it keeps (below) */
+#endif
 	free(chain);
 }
 
@@ -439,6 +522,9 @@ static void anytime_uerror(char *why)
 		pan_exit(1);
 	}
 	snprintf(fnm, 512, "%s", name);   /* the trail the results name */
+#ifdef DMC_MPI
+	g->dist_trail_len = steps;
+#endif
 	printf("pan: wrote %s\n", name);
 	dmc_rt_anytime_improved(dmc_glue_run, steps);
 }

@@ -4,10 +4,11 @@
 # json_schema.sh -- every kind of --json output validates against
 # docs/dmc.schema.json (python3-jsonschema): search results of every
 # verdict, searches and heuristics with their optional objects (hcache,
-# ut, lua, anytime, liveness), pan --json run by hand, UPPAAL and
-# ANMLite models, dmc plan --json (plan, no plan, incomplete, a plan
-# file validated or rejected) and error objects (bad options, missing
-# files, syntax errors with file, line and column).  Objects that break
+# ut, lua, anytime, liveness), compact stores and a distributed run,
+# pan --json run by hand, UPPAAL and ANMLite models, dmc plan --json
+# (plan, no plan, incomplete, a plan file validated or rejected) and
+# error objects (bad options, missing files, syntax errors with file,
+# line and column).  Objects that break
 # the schema are rejected, so the check is not vacuous.
 e2e_name=json_schema
 . "$(dirname "$0")/lib.sh"
@@ -59,6 +60,11 @@ run 1 lua           -- "$dmc" check buf_overflow_bad.pml --search greedy --lua w
 run 1 anytime       -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --anytime --no-por --json
 run 1 ltl           -- "$dmc" check live_ltl_bad.pml --ltl live --json
 run 1 np            -- "$dmc" check live_np_bad.pml -l --json
+run 1 store_hc4     -- "$dmc" check buf_overflow_bad.pml --store hc4 --search greedy --heuristic hL --json
+run 3 store_bits    -- "$dmc" check deadlock_ordered_ok.pml --store bitstate --search bfs --json
+if command -v mpirun > /dev/null 2>&1; then
+	run 1 ranks     -- "$dmc" check buf_overflow_bad.pml --ranks 2 --search astar --heuristic hL --json
+fi
 run 0 accept_ok     -- "$dmc" check live_accept_ok.pml -a --json
 # pan built by hand and run with --json
 mkdir -p hand && cp buf_overflow_bad.pml hand/ \
@@ -144,6 +150,7 @@ reject() {   # NAME JQ-FILTER SOURCE: SOURCE.json changed by the filter must not
 	fi
 }
 reject unknown_member '. + {"states_kept": 3}'          viol_default
+reject store_kind     '.store.kind = "disk"'          store_hc4
 reject missing_member 'del(.states_stored)'            viol_default
 reject bad_verdict    '.verdict = "maybe"'             viol_default
 reject violation_without_trail '.trail_file = null'    viol_default

@@ -183,6 +183,9 @@ double dmc_br_pan_quota(void) { return 0; }
 long dmc_br_vector_overflow(void) { return 0; }
 long dmc_br_vectorsz(void) { return 1024; }
 int dmc_br_lossy_store(void) { return 0; }
+int dmc_br_store_kind(void) { return DMC_STORE_EXACT; }
+const char *dmc_br_store_name(void) { return "exact"; }
+double dmc_br_store_bytes(void) { return 0; }
 double dmc_br_glue_bytes(void) { return 0; }
 
 int dmc_br_set_cycles(int mode) { return mode; }

@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * dist.c -- hash-distributed search over MPI: batches of states, Safra's
+ * termination detection, stops, trail segments, the end of a run
+ * (dist.h).  Compiled only into libdmc_mpi.a (-DDMC_MPI, with MPI's
+ * headers); in libdmc.a this file is empty.
+ */
+#ifdef DMC_MPI
+#include "dist.h"
+#include "run_context.h"
+#include "faults.h"
+#include "search.h"
+#include "runtime.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { TAG_STATES = 1, TAG_TOKEN, TAG_STOP, TAG_TREQ, TAG_TRESP };
+enum { STOP_DONE, STOP_VIOLATION, STOP_LIMIT };
+#define BATCH_BYTES 65536
+
+typedef struct { unsigned char *b; size_t n, cap; } buf;
+typedef struct { MPI_Request req; unsigned char *b; } pending;
+
+struct dmc_dist {
+	int rank, size;
+	dmc_dist_glue glue;
+	buf *out;                     /* a batch per rank */
+	pending *sends;               /* Isends not known complete */
+	size_t nsends, sends_cap;
+	long *sent_to, *recv_from;    /* messages of every kind, for the final drain */
+	unsigned polls;
+	/* Safra: batches sent minus received, colour, the token */
+	long count;
+	int black;
+	int have_token, token_out;
+	long tok_count;
+	int tok_black;
+	int stop;                     /* STOP_* received (or sent), or -1 */
+	unsigned delay;               /* DMC_DIST_DELAY set: a random state for delays */
+	const char *why;              /* another rank stopped this one */
+	/* batches that arrived while the glue could not take them (a trail
+	 * being assembled in the middle of an expansion) */
+	unsigned char **later;
+	int *later_n, *later_from;
+	size_t nlater, later_cap;
+	/* a trail segment being waited for */
+	int waiting;
+	unsigned char *resp;
+	int resp_len;
+};
+
+static void *need(void *p, size_t n)
+{
+	if (!p && n)
+		dmc_rt_out_of_memory("the distributed search's buffers", n);
+	return p;
+}
+
+static void isend(dmc_dist *D, int to, int tag, unsigned char *b, int n)
+{
+	if (D->nsends == D->sends_cap) {
+		D->sends_cap = D->sends_cap ? 2 * D->sends_cap : 64;
+		D->sends = need(realloc(D->sends, D->sends_cap * sizeof *D->sends), D->sends_cap * sizeof *D->sends);
+	}
+	pending *p = &D->sends[D->nsends++];
+	p->b = b;
+	MPI_Isend(b, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &p->req);
+	D->sent_to[to]++;
+}
+
+/* a small message: copied, sent without blocking */
+static void send_small(dmc_dist *D, int to, int tag, const void *m, int n)
+{
+	unsigned char *b = need(malloc((size_t) n), (size_t) n);
+	memcpy(b, m, (size_t) n);
+	isend(D, to, tag, b, n);
+}
+
+/* free the buffers of the sends that completed */
+static void reap(dmc_dist *D)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < D->nsends; i++) {
+		int done = 0;
+		MPI_Test(&D->sends[i].req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			free(D->sends[i].b);
+		else
+			D->sends[k++] = D->sends[i];
+	}
+	D->nsends = k;
+}
+
+static void flush_to(dmc_dist *D, int to)
+{
+	buf *o = &D->out[to];
+	if (o->n == 0)
+		return;
+	isend(D, to, TAG_STATES, o->b, (int) o->n);
+	D->count++;
+	o->b = NULL;
+	o->n = o->cap = 0;
+}
+
+static void flush_all(dmc_dist *D)
+{
+	for (int r = 0; r < D->size; r++)
+		flush_to(D, r);
+	reap(D);
+}
+
+dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
+{
+	int provided;
+	if (MPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) {
+		fprintf(stderr, "pan: spin-dmc: MPI_Init failed\n");
+		return NULL;
+	}
+	dmc_dist *D = calloc(1, sizeof *D);
+	if (!D)
+		return NULL;
+	MPI_Comm_rank(MPI_COMM_WORLD, &D->rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &D->size);
+	D->glue = *glue;
+	D->out = calloc((size_t) D->size, sizeof *D->out);
+	D->sent_to = calloc((size_t) D->size, sizeof *D->sent_to);
+	D->recv_from = calloc((size_t) D->size, sizeof *D->recv_from);
+	if (!D->out || !D->sent_to || !D->recv_from)
+		return NULL;
+	D->stop = -1;
+	if (getenv("DMC_DIST_DELAY"))
+		D->delay = 2u * (unsigned) D->rank + 1u;
+	return D;
+}
+
+int dmc_dist_rank(const dmc_dist *D) { return D->rank; }
+int dmc_dist_size(const dmc_dist *D) { return D->size; }
+const char *dmc_dist_stopped(const dmc_dist *D) { return D->why; }
+
+void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n)
+{
+	buf *o = &D->out[to];
+	uint32_t len = (uint32_t) n;
+	if (o->n + sizeof len + n > o->cap) {
+		size_t cap = o->cap ? o->cap : BATCH_BYTES + 4096;
+		while (cap < o->n + sizeof len + n)
+			cap *= 2;
+		o->b = need(realloc(o->b, cap), cap);
+		o->cap = cap;
+	}
+	memcpy(o->b + o->n, &len, sizeof len);
+	memcpy(o->b + o->n + sizeof len, rec, n);
+	o->n += sizeof len + n;
+	if (o->n >= BATCH_BYTES)
+		flush_to(D, to);
+}
+
+static void serve_segment(dmc_dist *D, int to, const unsigned char *m)
+{
+	uint64_t id, next = 0;
+	memcpy(&id, m, sizeof id);
+	size_t n = 0;
+	int rank = -1;
+	int *steps = D->glue.segment(id, &n, &rank, &next);
+	size_t len = sizeof(int) + sizeof next + sizeof(int) + 2 * n * sizeof(int);
+	unsigned char *b = need(malloc(len), len);
+	int ni = (int) n;
+	memcpy(b, &rank, sizeof rank);
+	memcpy(b + sizeof rank, &next, sizeof next);
+	memcpy(b + sizeof rank + sizeof next, &ni, sizeof ni);
+	if (n)
+		memcpy(b + sizeof rank + sizeof next + sizeof ni, steps, 2 * n * sizeof(int));
+	free(steps);
+	isend(D, to, TAG_TRESP, b, (int) len);
+}
+
+static void take_batch(dmc_dist *D, const unsigned char *m, int n, int from)
+{
+	for (size_t at = 0; at + 4 <= (size_t) n; ) {
+		uint32_t len;
+		memcpy(&len, m + at, sizeof len);
+		D->glue.take(m + at + sizeof len, len, from);
+		at += sizeof len + len;
+	}
+}
+
+/* the batches kept for later, to the glue now */
+static int take_later(dmc_dist *D)
+{
+	size_t n = D->nlater;
+	for (size_t i = 0; i < n; i++) {
+		take_batch(D, D->later[i], D->later_n[i], D->later_from[i]);
+		free(D->later[i]);
+	}
+	D->nlater = 0;
+	return n > 0;
+}
+
+static void keep_later(dmc_dist *D, unsigned char *m, int n, int from)
+{
+	if (D->nlater == D->later_cap) {
+		D->later_cap = D->later_cap ? 2 * D->later_cap : 16;
+		D->later = need(realloc(D->later, D->later_cap * sizeof *D->later), 1);
+		D->later_n = need(realloc(D->later_n, D->later_cap * sizeof *D->later_n), 1);
+		D->later_from = need(realloc(D->later_from, D->later_cap * sizeof *D->later_from), 1);
+	}
+	D->later[D->nlater] = m;
+	D->later_n[D->nlater] = n;
+	D->later_from[D->nlater++] = from;
+}
+
+/* One message, if any has arrived: 1 if one was handled.  take: 1 states
+ * go to the glue, 0 they are kept for later (a trail is being written),
+ * -1 they are dropped (the search is over). */
+static int receive_one(dmc_dist *D, int take, int *took)
+{
+	int flag = 0, n;
+	MPI_Status st;
+	if (D->delay) {
+		/* the test of termination detection (tests/e2e/distributed.sh):
+		 * half of the time a message that arrived stays in flight a while */
+		D->delay = D->delay * 1103515245u + 12345u;
+		if ((D->delay >> 16) & 1) {
+			struct timespec ts = { 0, (long) ((D->delay >> 8) % 200) * 1000 };
+			nanosleep(&ts, NULL);
+			return 0;
+		}
+	}
+	MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+	if (!flag)
+		return 0;
+	MPI_Get_count(&st, MPI_BYTE, &n);
+	unsigned char *m = need(malloc(n > 0 ? (size_t) n : 1), 1);
+	MPI_Recv(m, n, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	D->recv_from[st.MPI_SOURCE]++;
+	switch (st.MPI_TAG) {
+	case TAG_STATES:
+		D->count--;
+		D->black = 1;
+		if (take == 0) {
+			keep_later(D, m, n, st.MPI_SOURCE);
+			return 1;
+		}
+		if (take > 0)
+			take_batch(D, m, n, st.MPI_SOURCE);
+		if (took)
+			*took = 1;
+		break;
+	case TAG_TOKEN:
+		memcpy(&D->tok_count, m, sizeof D->tok_count);
+		memcpy(&D->tok_black, m + sizeof D->tok_count, sizeof D->tok_black);
+		D->have_token = 1;
+		break;
+	case TAG_STOP: {
+		int kind;
+		memcpy(&kind, m, sizeof kind);
+		if (D->stop < 0) {
+			D->stop = kind;
+			D->why = kind == STOP_VIOLATION ? "another rank found a violation"
+			       : kind == STOP_LIMIT ? "another rank stopped at a limit" : NULL;
+		}
+		break;
+	}
+	case TAG_TREQ:
+		serve_segment(D, st.MPI_SOURCE, m);
+		break;
+	case TAG_TRESP:
+		if (D->waiting) {
+			D->resp = m;
+			D->resp_len = n;
+			D->waiting = 0;
+			return 1;
+		}
+		break;
+	}
+	free(m);
+	return 1;
+}
+
+int dmc_dist_poll(dmc_dist *D, unsigned every)
+{
+	if (++D->polls % every != 0 && !D->nlater)
+		return D->stop >= 0;
+	take_later(D);
+	while (receive_one(D, 1, NULL))
+		;
+	flush_all(D);
+	return D->stop >= 0;
+}
+
+static void send_stop(dmc_dist *D, int kind)
+{
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank)
+			send_small(D, r, TAG_STOP, &kind, sizeof kind);
+}
+
+void dmc_dist_stop(dmc_dist *D, const char *why)
+{
+	if (D->stop >= 0)
+		return;
+	D->stop = why ? STOP_LIMIT : STOP_VIOLATION;
+	send_stop(D, D->stop);
+}
+
+static void send_token(dmc_dist *D, long c, int black)
+{
+	unsigned char m[sizeof(long) + sizeof(int)];
+	memcpy(m, &c, sizeof c);
+	memcpy(m + sizeof c, &black, sizeof black);
+	send_small(D, (D->rank + 1) % D->size, TAG_TOKEN, m, sizeof m);
+}
+
+static void nap(void)
+{
+	struct timespec ts = { 0, 50000 };    /* 50 us: oversubscribed ranks share cores */
+	nanosleep(&ts, NULL);
+}
+
+int dmc_dist_idle(dmc_dist *D)
+{
+	if (D->size == 1)
+		return 1;
+	for (;;) {
+		int took = take_later(D), any = 0;
+		flush_all(D);
+		while (receive_one(D, 1, &took))
+			any = 1;
+		if (D->stop >= 0)
+			return 1;
+		if (took)
+			return 0;
+		/* passive, every batch sent: Safra's rules */
+		if (D->rank == 0) {
+			if (D->have_token) {
+				D->have_token = 0;
+				D->token_out = 0;
+				if (!D->tok_black && !D->black && D->tok_count + D->count == 0) {
+					D->stop = STOP_DONE;
+					send_stop(D, STOP_DONE);
+					flush_all(D);
+					return 1;
+				}
+			}
+			if (!D->token_out) {
+				D->black = 0;
+				D->token_out = 1;
+				send_token(D, 0, 0);
+				any = 1;
+			}
+		} else if (D->have_token) {
+			D->have_token = 0;
+			send_token(D, D->tok_count + D->count, D->tok_black || D->black);
+			D->black = 0;
+			any = 1;
+		}
+		if (!any)
+			nap();
+	}
+}
+
+int dmc_dist_trail(dmc_dist *D, int rank, uint64_t next, int **steps, size_t *n, size_t *cap)
+{
+	while (rank >= 0) {
+		D->waiting = 1;
+		send_small(D, rank, TAG_TREQ, &next, sizeof next);
+		flush_all(D);
+		while (D->waiting)
+			if (!receive_one(D, 0, NULL))
+				nap();
+		unsigned char *m = D->resp;
+		int ni;
+		memcpy(&rank, m, sizeof rank);
+		memcpy(&next, m + sizeof rank, sizeof next);
+		memcpy(&ni, m + sizeof rank + sizeof next, sizeof ni);
+		/* this segment comes before everything so far */
+		size_t k = (size_t) ni;
+		if (*n + k > *cap) {
+			*cap = 2 * (*n + k) + 16;
+			*steps = need(realloc(*steps, *cap * 2 * sizeof(int)), *cap * 2 * sizeof(int));
+		}
+		memmove(*steps + 2 * k, *steps, *n * 2 * sizeof(int));
+		memcpy(*steps, m + sizeof rank + sizeof next + sizeof ni, k * 2 * sizeof(int));
+		*n += k;
+		free(m);
+	}
+	return 0;
+}
+
+/* Every rank is here: stop serving, receive what is still in flight
+ * (every rank's count of messages to each), finish the sends. */
+static void quiesce(dmc_dist *D)
+{
+	MPI_Request bar;
+	int done = 0;
+	flush_all(D);
+	MPI_Ibarrier(MPI_COMM_WORLD, &bar);
+	while (!done) {
+		if (!receive_one(D, -1, NULL))
+			nap();
+		MPI_Test(&bar, &done, MPI_STATUS_IGNORE);
+	}
+	long *expect = need(calloc((size_t) D->size, sizeof *expect), (size_t) D->size);
+	MPI_Alltoall(D->sent_to, 1, MPI_LONG, expect, 1, MPI_LONG, MPI_COMM_WORLD);
+	for (int r = 0; r < D->size; r++)
+		while (D->recv_from[r] < expect[r])
+			if (!receive_one(D, -1, NULL))
+				nap();
+	free(expect);
+	for (size_t i = 0; i < D->nsends; i++) {
+		MPI_Wait(&D->sends[i].req, MPI_STATUS_IGNORE);
+		free(D->sends[i].b);
+	}
+	D->nsends = 0;
+}
+
+const char *dmc_dist_run_stopped(const dmc_run *R)
+{
+	return R->stopped;
+}
+
+_Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg)
+{
+	dmc_search_fail(R, msg);
+}
+
+int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
+{
+	if (trail_len >= 0)
+		dmc_dist_stop(D, NULL);
+	else if (R->stopped)
+		dmc_dist_stop(D, R->stopped);
+	quiesce(D);
+	/* the rank that reports: the shortest trail's, else rank 0 */
+	struct { long len; int rank; } mine = { trail_len >= 0 ? trail_len : 0x7fffffffL, D->rank }, best;
+	MPI_Allreduce(&mine, &best, 1, MPI_LONG_INT, MPI_MINLOC, MPI_COMM_WORLD);
+	int reporter = best.len == 0x7fffffffL ? 0 : best.rank;
+	dmc_stats *s = &R->st;
+	double sums[] = { s->expanded, s->generated, s->stored, s->reopened, s->pruned, s->dropped,
+	                  s->stale, s->repushed, s->clashes, s->open_peak, s->hcalls, s->htimed,
+	                  s->hseconds };
+	double tot[sizeof sums / sizeof sums[0]];
+	int nsum = (int) (sizeof sums / sizeof sums[0]);
+	MPI_Reduce(sums, tot, nsum, MPI_DOUBLE, MPI_SUM, reporter, MPI_COMM_WORLD);
+	int hmin = s->h_min, hmin_all = hmin;
+	MPI_Reduce(&hmin, &hmin_all, 1, MPI_INT, MPI_MIN, reporter, MPI_COMM_WORLD);
+	if (D->rank != reporter) {
+		R->cancelled = 1;             /* the reporting rank prints the results */
+		return 0;
+	}
+	double *t = tot;
+	s->expanded = *t++; s->generated = *t++; s->stored = *t++; s->reopened = *t++;
+	s->pruned = *t++; s->dropped = *t++; s->stale = *t++; s->repushed = *t++;
+	s->clashes = *t++; s->open_peak = *t++; s->hcalls = *t++; s->htimed = *t++;
+	s->hseconds = *t++;
+	s->h_min = hmin_all;
+	if (D->why && !R->stopped)
+		R->stopped = D->why;          /* not complete, not proven shortest */
+	return 1;
+}
+
+void dmc_dist_barrier(dmc_dist *D)
+{
+	(void) D;
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+int dmc_dist_finish(dmc_dist *D, int status, int reporter)
+{
+	/* the reporting rank is the one whose `reporter` is 1 */
+	int who = reporter ? D->rank : -1, from;
+	MPI_Allreduce(&who, &from, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Bcast(&status, 1, MPI_INT, from, MPI_COMM_WORLD);
+	MPI_Finalize();
+	return status;
+}
+#endif

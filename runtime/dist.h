@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * dist.h -- hash-distributed search over MPI (HDA*; docs/distributed.md):
+ * the transport, the termination detection and the end of a run.  Only
+ * in a pan built by `dmc cc --mpi` (-DDMC_MPI, linked with libdmc_mpi.a);
+ * the glue's spin-plugin/glue_dist.c knows pan's states, this file knows
+ * MPI and nothing of pan.
+ *
+ * Every rank runs pan.  A state belongs to rank fingerprint % ranks; a
+ * successor owned by another rank is appended to a batch for it (one
+ * record: bytes the glue packs), and batches go out with MPI_Isend when
+ * they are full or the rank runs out of work.  Termination: Safra's
+ * token algorithm (each rank counts batches sent minus received and turns
+ * black when it receives one; rank 0 sends a token round the ring when
+ * idle, and declares termination when it comes back white with a zero
+ * sum).  A rank that finds a violation (or stops at a limit) tells every
+ * rank to stop.  Trails: a state received from another rank keeps that
+ * rank and its parent's id; the violating rank asks for the segments
+ * back to the initial state (dmc_dist_segment).
+ */
+#ifndef DMC_DIST_H
+#define DMC_DIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dmc_run dmc_run;
+typedef struct dmc_dist dmc_dist;
+
+/* What the glue does with what arrives. */
+typedef struct dmc_dist_glue {
+	/* a state record another rank packed (dmc_dist_send) */
+	void (*take)(const unsigned char *rec, size_t n, int from);
+	/* the steps (2 ints each: pid, transition id) from the start of this
+	 * rank's chain to frame id, root first (malloc'd, *n steps), and
+	 * where the chain goes on (*rank -1: it starts at the initial state) */
+	int *(*segment)(uint64_t id, size_t *n, int *rank, uint64_t *next);
+} dmc_dist_glue;
+
+/* MPI_Init; the ranks and this rank.  NULL with a message on failure. */
+dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue);
+int dmc_dist_rank(const dmc_dist *D);
+int dmc_dist_size(const dmc_dist *D);
+static inline int dmc_dist_owner(const dmc_dist *D, uint64_t fp, int size)
+{
+	(void) D;
+	return (int) ((fp >> 17) % (uint64_t) size);
+}
+
+/* Append a record for rank `to` (sent when its batch is full). */
+void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n);
+/* Receive what has arrived (states go to glue->take); every `every`
+ * calls only.  Returns 1 when the search must stop. */
+int dmc_dist_poll(dmc_dist *D, unsigned every);
+/* The rank has nothing to expand: flush its batches and wait for states
+ * or the end.  Returns 0 when states arrived (pop again), 1 when the
+ * search is over (global termination or a stop). */
+int dmc_dist_idle(dmc_dist *D);
+/* This rank ends its search early: a violation, or a limit (why). */
+void dmc_dist_stop(dmc_dist *D, const char *why);
+/* Why another rank stopped this one, or NULL. */
+const char *dmc_dist_stopped(const dmc_dist *D);
+
+/* The whole trail to `id` (a frame of this rank whose chain starts at
+ * another rank's `rank`/`next`, or at the initial state: rank -1): the
+ * steps before it, from the ranks that hold them, root first, appended to
+ * *steps (2 ints a step, *n steps, *cap allocated). */
+int dmc_dist_trail(dmc_dist *D, int rank, uint64_t next, int **steps, size_t *n, size_t *cap);
+
+/* The runtime stopped the search at a limit (why), or NULL. */
+const char *dmc_dist_run_stopped(const dmc_run *R);
+/* A model or mode the distributed search does not take: exit 2. */
+_Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg);
+
+/* The end of the run on every rank: stop the others if this rank found a
+ * violation (trail_len >= 0: its length), wait for every rank, sum the
+ * statistics into the rank that reports (the shortest violation's, else
+ * rank 0).  Returns 1 on the rank that reports, 0 elsewhere (the run then
+ * prints nothing). */
+int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len);
+/* Every rank waits for the others. */
+void dmc_dist_barrier(dmc_dist *D);
+/* The reporting rank's exit status to every rank; MPI_Finalize. */
+int dmc_dist_finish(dmc_dist *D, int status, int reporter);
+
+#endif

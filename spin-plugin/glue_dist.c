@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * glue_dist.c -- pan's side of the hash-distributed search (runtime/
+ * dist.h, docs/distributed.md): only in a pan built by `dmc cc --mpi`
+ * (-DDMC_MPI); empty otherwise, so the single-process pan is unchanged.
+ *
+ * A successor whose fingerprint belongs to another rank is not stored
+ * here: its record (the state vector, SPIN's compression mask and
+ * process/queue offsets, its trail frame's fields, the parent frame's id)
+ * goes to the owner, and pan is told the state is old.  The owner
+ * restores it into `now` as pop_bfs would, offers it to SPIN's store and
+ * the runtime, and queues it with push_bfs, as if pan had generated it;
+ * its frame remembers the sender and the parent (remote), which is how a
+ * trail crosses ranks (dmc_putter asks for the segments).  States inside
+ * an atomic sequence or a rendezvous stay on the rank that generated
+ * them (the glue's rendezvous bookkeeping is per rank): such a state may
+ * be stored on two ranks, which costs time, never soundness.
+ */
+#include "glue.h"
+
+#ifdef DMC_MPI
+#include "dist.h"
+
+extern int trcnt;
+#if !defined(NOCOMP) && !defined(HC)
+extern uchar *Mask;
+#endif
+extern uchar *proc_skip, *q_skip;
+
+/* The process's MPI context: made before pan's main (glue_dist_init),
+ * like MPI itself one per process. */
+static dmc_dist *dist;
+
+typedef struct {
+	int32_t vsz, depth, t_id, st;
+	uint8_t pr, tau, o_pm, o_m;
+	int32_t nr_pr, nr_qs;
+	uint64_t parent;              /* the sender's frame of the parent */
+} rec_head;
+
+typedef struct { int rank; uint64_t parent; } remote_link;
+
+/* transitions by t_id (a record names its step by the id) */
+static Trans *trans_by_id(dmc_glue *g, int id)
+{
+	if (!g->dist_trans) {
+		int max = 0;
+		for (int tp = 0; tp < dmc_br_ntypes(); tp++)
+			for (int s = 0; trans[tp] && s < dmc_br_nstates(tp); s++)
+				for (Trans *t = trans[tp][s]; t; t = t->nxt)
+					max = t->t_id > max ? t->t_id : max;
+		g->dist_trans = calloc((size_t) max + 1, sizeof *g->dist_trans);
+		if (!g->dist_trans)
+			dmc_rt_out_of_memory("the distributed search's transition table", 0);
+		g->dist_ntrans = max + 1;
+		for (int tp = 0; tp < dmc_br_ntypes(); tp++)
+			for (int s = 0; trans[tp] && s < dmc_br_nstates(tp); s++)
+				for (Trans *t = trans[tp][s]; t; t = t->nxt)
+					if (t->t_id >= 0 && !g->dist_trans[t->t_id])
+						g->dist_trans[t->t_id] = t;
+	}
+	return id >= 0 && id < g->dist_ntrans ? g->dist_trans[id] : NULL;
+}
+
+/* A state another rank sent: stored and queued here as pan would. */
+static void take(const unsigned char *rec, size_t n, int from)
+{
+	dmc_glue *g = glue();
+	rec_head h;
+	if (n < sizeof h)
+		return;
+	memcpy(&h, rec, sizeof h);
+	const unsigned char *p = rec + sizeof h;
+	size_t po = sizeof proc_offset[0], qo = sizeof q_offset[0];
+	memcpy((uchar *) &now, p, (size_t) h.vsz);
+	p += h.vsz;
+	vsize = (ulong) h.vsz;
+#if !defined(NOCOMP) && !defined(HC)
+	memcpy(Mask, p, (size_t) h.vsz);
+	p += h.vsz;
+#endif
+	memcpy(proc_offset, p, (size_t) h.nr_pr * po);
+	p += (size_t) h.nr_pr * po;
+	memcpy(proc_skip, p, (size_t) h.nr_pr);
+	p += h.nr_pr;
+	memcpy(q_offset, p, (size_t) h.nr_qs * qo);
+	p += (size_t) h.nr_qs * qo;
+	memcpy(q_skip, p, (size_t) h.nr_qs);
+	boq = -1;
+
+	int old = glue_pan_store((char *) &now, (int) vsize);
+	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(&now, vsize) : 0;
+	int push = dmc_rt_store(dmc_glue_run, key, h.depth, old);
+	if (!old)
+		nstates++;
+	else
+		truncs++;
+	if (!push)
+		return;
+#if !defined(NOREDUCE) && !defined(BITSTATE)
+	if (old && Lstate)
+		Lstate->tagged = 1;           /* queued again (por.h) */
+#endif
+	Trail f;
+	memset(&f, 0, sizeof f);
+	f.st = h.st;
+	f.pr = h.pr;
+	f.tau = h.tau;
+	f.o_pm = h.o_pm;
+	f.o_m = h.o_m;
+	f.o_t = trans_by_id(g, h.t_id);
+	f.ostate = NULL;                      /* the parent is on rank `from` */
+	push_bfs(&f, h.depth);
+	BFS_State *t = bfs_bot;
+	bfs_trail = bfs_bot = NULL;
+	t->nxt = NULL;
+	int inserted;
+	remote_link *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
+	if (!link)
+		dmc_rt_out_of_memory("the distributed search's trail links", sizeof *link);
+	link->rank = from;
+	link->parent = h.parent;
+	dmc_rt_push(dmc_glue_run, t, key, h.depth, 0);
+}
+
+/* The steps from the first frame of this rank's chain to frame id. */
+static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
+{
+	dmc_glue *g = glue();
+	size_t k = 0, cap = 0;
+	int *steps = NULL;
+	Trail *top = NULL;
+	for (Trail *p = (Trail *) (uintptr_t) id; p; p = (p == (Trail *) p->ostate) ? NULL : (Trail *) p->ostate) {
+		top = p;
+		if (p->o_t) {
+			DMC_NEED(steps, cap, 2 * k + 2, "a trail segment");
+			steps[2 * k] = p->pr;
+			steps[2 * k + 1] = p->o_t->t_id;
+			k++;
+		}
+	}
+	for (size_t i = 0; i < k / 2; i++) {      /* root first */
+		int a = steps[2 * i], b = steps[2 * i + 1];
+		steps[2 * i] = steps[2 * (k - 1 - i)];
+		steps[2 * i + 1] = steps[2 * (k - 1 - i) + 1];
+		steps[2 * (k - 1 - i)] = a;
+		steps[2 * (k - 1 - i) + 1] = b;
+	}
+	*n = k;
+	const remote_link *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
+	*rank = l ? l->rank : -1;
+	*next = l ? l->parent : 0;
+	return steps;
+}
+
+void glue_dist_init(int *argc, char ***argv)
+{
+	static const dmc_dist_glue hooks = { take, segment };
+	if (!(dist = dmc_dist_init(argc, argv, &hooks)))
+		exit(2);
+}
+
+void glue_dist_begin(dmc_glue *g)
+{
+	dmc_hmap_init(&g->dist_remote, sizeof(remote_link));
+	if (g->live)
+		dmc_dist_refuse(dmc_glue_run, "--ranks: -a and -l are not distributed (docs/distributed.md)");
+	if (glue_running_claim() >= 0)
+		dmc_dist_refuse(dmc_glue_run, "--ranks: a model with a never claim (or ltl formula) is not distributed "
+		                  "(docs/distributed.md)");
+	if (dmc_dist_rank(dist) > 0) {
+		/* every rank writes its own trail; the one that reports renames
+		 * its file to pan's name at the end */
+		static char pre[64];
+		snprintf(pre, sizeof pre, "rank%d.%s", dmc_dist_rank(dist), tprefix);
+		tprefix = pre;
+	}
+}
+
+/* dmc_h_store's successor in `now` (v, n) belongs to another rank: sent
+ * there; 1 when it was (pan then takes it for an old state). */
+int glue_dist_elsewhere(dmc_glue *g, char *v, int n)
+{
+	int size = dmc_dist_size(dist);
+	if (size == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
+		return 0;
+	int to = dmc_dist_owner(dist, dmc_fingerprint(v, (size_t) n), size);
+	if (to == dmc_dist_rank(dist))
+		return 0;
+	rec_head h = {
+		(int32_t) vsize, trpt->o_tt + 1, ntrpt->o_t ? ntrpt->o_t->t_id : -1, ntrpt->st,
+		ntrpt->pr, ntrpt->tau, ntrpt->o_pm, ntrpt->o_m, now._nr_pr, now._nr_qs,
+		(uint64_t) (uintptr_t) ntrpt->ostate
+	};
+	size_t po = sizeof proc_offset[0], qo = sizeof q_offset[0];
+	size_t len = sizeof h + vsize + (size_t) h.nr_pr * (po + 1) + (size_t) h.nr_qs * (qo + 1);
+#if !defined(NOCOMP) && !defined(HC)
+	len += vsize;
+#endif
+	DMC_NEED(g->dist_buf, g->dist_buf_cap, len, "a state record");
+	unsigned char *p = g->dist_buf;
+	memcpy(p, &h, sizeof h);
+	p += sizeof h;
+	memcpy(p, &now, vsize);
+	p += vsize;
+#if !defined(NOCOMP) && !defined(HC)
+	memcpy(p, Mask, vsize);
+	p += vsize;
+#endif
+	memcpy(p, proc_offset, (size_t) h.nr_pr * po);
+	p += (size_t) h.nr_pr * po;
+	memcpy(p, proc_skip, (size_t) h.nr_pr);
+	p += h.nr_pr;
+	memcpy(p, q_offset, (size_t) h.nr_qs * qo);
+	p += (size_t) h.nr_qs * qo;
+	memcpy(p, q_skip, (size_t) h.nr_qs);
+	dmc_dist_send(dist, to, g->dist_buf, len);
+	return 1;
+}
+
+/* The next state to expand: from the runtime, after what arrived; when
+ * this rank has none, wait for states or the end of the search. */
+void *glue_dist_pop(void)
+{
+	for (;;) {
+		if (dmc_dist_poll(dist, 32))
+			return NULL;
+		void *t = dmc_rt_pop(dmc_glue_run);
+		if (t)
+			return t;
+		const char *why = dmc_dist_run_stopped(dmc_glue_run);
+		if (why) {
+			dmc_dist_stop(dist, why);     /* a limit: every rank stops */
+			return NULL;
+		}
+		if (dmc_dist_idle(dist))
+			return NULL;
+	}
+}
+
+/* The steps before frame top (the first of this rank's chain), from the
+ * ranks that hold them; 0 when the chain starts here. */
+size_t glue_dist_prefix(Trail *top, int **steps)
+{
+	dmc_glue *g = glue();
+	size_t n = 0, cap = 0;
+	*steps = NULL;
+	const remote_link *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
+	if (l)
+		dmc_dist_trail(dist, l->rank, l->parent, steps, &n, &cap);
+	return n;
+}
+
+/* pan ends: every rank ends together; the one that reports prints the
+ * results (its trail renamed to pan's name), every rank exits with its
+ * status. */
+_Noreturn void glue_dist_exit(int status)
+{
+	dmc_glue *g = glue();
+	long len = errors > 0 && g->dist_trail_len >= 0 ? g->dist_trail_len : -1;
+	int rep = dmc_dist_end(dist, dmc_glue_run, len);
+	/* the other ranks' trails go before the reported one takes pan's name */
+	if (len >= 0 && !rep)
+		unlink(fnm);
+	dmc_dist_barrier(dist);
+	if (len >= 0) {
+		if (rep && dmc_dist_rank(dist) > 0) {
+			/* pan's name: rank N's prefix off */
+			char want[512];
+			const char *dot = strstr(fnm, ".rank");
+			const char *rest = dot ? strchr(dot + 5, '.') : NULL;
+			if (dot && rest) {
+				snprintf(want, sizeof want, "%.*s%s", (int) (dot - fnm), fnm, rest);
+				if (rename(fnm, want) == 0)
+					snprintf(fnm, 512, "%s", want);
+			}
+		}
+	}
+	int code = dmc_rt_finish(dmc_glue_run, status);
+	pan_exit(dmc_dist_finish(dist, code, rep));
+	exit(code);
+}
+#endif

@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# distributed.sh -- the hash-distributed search (dmc check --ranks N,
+# docs/distributed.md) on the safety models of the quick tier
+# (quick.list), against SPIN's results in tests/oracle/.  With 2 and 3
+# ranks (oversubscribed on this machine):
+#   - bfs/none, astar/none, astar/hL and greedy/hL give SPIN's verdict,
+#     exit status and error kind;
+#   - without reduction, bfs and astar (none; hL where the error is an
+#     assertion) give a trail as long as SPIN's breadth-first search's:
+#     no rank accepts a trail while another holds a state that could
+#     lead to a shorter one;
+#   - a search that finds nothing stores every state (bfs/none, no
+#     reduction: at least SPIN's BFS count; states inside atomic
+#     sequences or rendezvous may be stored on two ranks);
+#   - every trail replays with spin -t for as many steps as it has;
+#   - with DMC_DIST_DELAY (messages kept in flight at random) the
+#     termination detection never ends a search early: the same verdicts
+#     and state counts;
+#   - what is not distributed (a never claim, -a) is refused, exit 2.
+# Skipped (exit 0) when spin-dmc was configured without Open MPI.
+e2e_name=distributed
+. "$(dirname "$0")/lib.sh"
+[ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+cd "$work" || exit 2
+if [ ! -f "$top/build/libdmc_mpi.a" ] || ! command -v mpirun > /dev/null; then
+	echo "distributed: skipped (no Open MPI: apt-get install libopenmpi-dev openmpi-bin, ./configure)"
+	exit 0
+fi
+oracle_dir=$top/tests/oracle
+models="${DIST_MODELS:-race_counter_bad dstep_swap_bad run_spawn_bad deadlock_locks_bad deadlock_locks_E atomic_counter_ok mtype_light_bad rv_select_bad rv_handshake_ok counter_noise_2}"
+
+# one NAME RANKS SEARCH HEURISTIC [dmc options]
+one() {
+	name=$1; ranks=$2; s=$3; h=$4; shift 4
+	n=$((n + 1)); tag=r$n; d=$qm_dir; m=$qm_pml
+	what="$name --ranks $ranks $s/$h${*:+ $*}"
+	rm -f "$d/$m.trail" "$d"/*.rank*.trail
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check "$m" --json --ranks "$ranks" --search "$s" --heuristic "$h" "$@" \
+		${qm_spin:+--spin-opts="$qm_spin"} ${qm_pan:+-- $qm_pan} > "$tag.json" 2> "$tag.err")
+	rc=$?
+	js() { jq -r "$1" "$d/$tag.json"; }
+	if ! v=$(js .verdict 2> /dev/null) || [ -z "$v" ]; then
+		fail "$what: exit status $rc, no JSON result: $(grep -v '^-\|^ \|^$' "$d/$tag.err" | head -c 300)"; return
+	fi
+	ref=$(ora verdict)
+	if [ "$v" = "$ref" ]; then ok "$what: verdict $v"
+	else fail "$what: verdict '$v', SPIN says '$ref' (exit $rc)"; return; fi
+	case $v/$rc in
+	violation/1|no-violation/0) ;;
+	*) fail "$what: exit status $rc for '$v'" ;;
+	esac
+	case "$*" in *--no-por*) nopor=1 ;; *) nopor=0 ;; esac
+	if [ "$v" = no-violation ] && [ "$s/$h/$nopor" = bfs/none/1 ]; then
+		got=$(js .states_stored); want=$(ora bfs_states)
+		if [ "$got" -ge "$want" ]; then ok "$what: $got states (SPIN's BFS $want)"
+		else fail "$what: $got states stored, SPIN's BFS $want: states were lost"; fi
+	fi
+	ls "$d"/*.rank*.trail > /dev/null 2>&1 && fail "$what: a rank's own trail file was left behind"
+	[ "$v" = violation ] || return
+	kind=$(pan_error "$d/$tag.err")
+	[ "$kind" = "$(ora error)" ] || fail "$what: error '$kind', SPIN's first error '$(ora error)'"
+	len=$(js .trail_length)
+	case $nopor/$s/$h/$kind in
+	1/bfs/none/*|1/astar/none/*|1/astar/hL/assert)
+		want=$(ora bfs_length)
+		if [ "$want" = - ] || [ "$(ora bfs_verdict)" != violation ]; then :
+		elif [ "$len" = "$want" ]; then ok "$what: shortest trail ($len, as SPIN's BFS)"
+		else fail "$what: trail of $len steps, SPIN's BFS $want"; fi ;;
+	esac
+	if [ ! -f "$d/$m.trail" ]; then fail "$what: no trail file $m.trail"; return; fi
+	steps=$(trail_steps "$d/$m.trail")
+	[ "$steps" = "$len" ] || fail "$what: trail_length $len, the file has $steps steps"
+	# shellcheck disable=SC2086
+	(cd "$d" && timeout 60 spin $qm_spin -t -p "$m" > "$tag.replay" 2>&1)
+	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
+	[ "$steps" = 0 ] && ends=0
+	if [ "$ends" != "$steps" ]; then fail "$what: spin -t replays '$ends' of $steps steps"
+	elif [ "$kind" = assert ] && ! grep -q 'assertion violated' "$d/$tag.replay"; then
+		fail "$what: spin -t's replay does not reach the assertion"
+	else ok "$what: spin -t replays its $steps steps"; fi
+}
+
+ora() { sed -n "s/^$1	//p" "$oracle"; }
+
+for name in $models; do
+	line=$(grep "^model $name " "$top/tests/e2e/quick.list")
+	# shellcheck disable=SC2086
+	quick_model ${line#model } > "$work/stage.err" 2>&1 < /dev/null \
+		|| { fail "$name: cannot stage: $(head -c 300 "$work/stage.err")"; continue; }
+	oracle=$oracle_dir/$name.tsv
+	n=0
+	for ranks in 2 3; do
+		one "$name" "$ranks" bfs none --no-por < /dev/null
+		one "$name" "$ranks" astar none --no-por < /dev/null
+		one "$name" "$ranks" astar hL --no-por < /dev/null
+		one "$name" "$ranks" greedy hL < /dev/null
+	done
+	DMC_DIST_DELAY=1 one "$name" 3 bfs none --no-por < /dev/null
+	DMC_DIST_DELAY=1 one "$name" 2 greedy hL < /dev/null
+done
+
+# not distributed: refused before any search
+line=$(grep "^model never_claim_bad " "$top/tests/e2e/quick.list")
+# shellcheck disable=SC2086
+quick_model ${line#model } > /dev/null 2>&1 < /dev/null
+expect 2 "never claim" "never claim with --ranks 2: refused" -- \
+	sh -c "cd '$qm_dir' && '$dmc' check '$qm_pml' --ranks 2"
+expect 2 "" "--ranks 0: usage error" -- "$dmc" check "$qm_dir/$qm_pml" --ranks 0
+
+echo "distributed: $passed passed, $failed failed"
+[ "$failed" = 0 ]

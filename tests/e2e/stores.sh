@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# stores.sh -- SPIN's compact stores with directed search (dmc check
+# --store collapse|hc4|bitstate, docs/usage.md "Stores").  On the models
+# of the quick tier (quick.list), for every store and every search:
+#   - the verdict is SPIN's with the same store flag (SPIN's own
+#     depth-first pan built with -DCOLLAPSE, -DHC4 or -DBITSTATE): a
+#     violation both ways, with the same error kind; where SPIN finds
+#     none, dmc says no-violation (exit 0) with collapse and incomplete
+#     (exit 3, the store named as the reason) with hc4 and bitstate,
+#     which may miss states -- never exit 0;
+#   - the results name the store and its memory per stored state;
+#     astar/wastar with bitstate say they ran without re-opening;
+#   - every trail replays with spin -t for as many steps as it has;
+#   - -a / -l (the nested DFS needs the exact store) are refused, exit 2.
+# STORES_MODELS (a regular expression) picks quick.list's models; the
+# default is a set that covers assertions, deadlocks, claims,
+# rendezvous, atomic sequences, POR and a UPPAAL translation.
+# Prints failures (every check with VERBOSE=1) and "N passed, N failed".
+e2e_name=stores
+. "$(dirname "$0")/lib.sh"
+[ -f "$top/build/libdmc.a" ] || { echo "run make first" >&2; exit 2; }
+cd "$work" || exit 2
+command -v jq > /dev/null || { echo "stores.sh needs jq (apt-get install jq)" >&2; exit 2; }
+
+flag_of() { case $1 in collapse) echo -DCOLLAPSE ;; hc4) echo -DHC4 ;; bitstate) echo -DBITSTATE ;; esac; }
+
+# spin_ref STORE: SPIN's depth-first pan with the store's flag on the
+# staged model: sets ref (violation / none) and ref_kind
+spin_ref() {
+	out=$qm_dir/spin_$1.out
+	if [ ! -f "$out" ]; then
+		np=""; popt=""
+		case $qm_mode in a) popt="-a${qm_ltl:+ -N $qm_ltl}" ;; l) np=-DNP; popt=-l ;; esac
+		# shellcheck disable=SC2086
+		(cd "$qm_dir" && spin $qm_spin -a "$qm_pml" > /dev/null 2>&1 \
+			&& gcc -O0 -w $(flag_of "$1") $np -o "pan_$1" pan.c \
+			&& timeout 120 "./pan_$1" $popt $qm_pan > "$out" 2>&1)
+		rm -f "$qm_dir/$qm_pml.trail"
+	fi
+	if grep -q '^pan:1:' "$out"; then ref=violation; else ref=none; fi
+	ref_kind=$(pan_error "$out")
+}
+
+# one STORE SEARCH HEURISTIC: dmc check on the staged model
+one() {
+	st=$1; s=$2; h=$3
+	n=$((n + 1)); tag=$st.$n; d=$qm_dir; m=$qm_pml
+	what="$qm_name --store $st $s/$h"
+	spin_ref "$st"
+	rm -f "$d/$m.trail"
+	modeopt=""
+	case $qm_mode in a) modeopt="-a${qm_ltl:+ --ltl $qm_ltl}" ;; l) modeopt=-l ;; esac
+	# shellcheck disable=SC2086
+	(cd "$d" && "$dmc" check "$m" --json --store "$st" --search "$s" --heuristic "$h" $modeopt \
+		${qm_spin:+--spin-opts="$qm_spin"} ${qm_meta:+--meta="$qm_meta"} ${qm_pan:+-- $qm_pan} \
+		> "$tag.json" 2> "$tag.err")
+	rc=$?
+	js() { jq -r "$1" "$d/$tag.json"; }
+	if ! v=$(js .verdict 2> /dev/null) || [ -z "$v" ]; then
+		fail "$what: exit status $rc, no JSON result: $(head -c 300 "$d/$tag.err")"; return
+	fi
+	lossy=$(js .store.lossy)
+	[ "$(js .store.kind)" = "$st" ] || fail "$what: results name the store '$(js .store.kind)'"
+	case $(js .store.bytes_per_state) in ''|null) fail "$what: no memory per stored state" ;; esac
+	if [ "$st" = bitstate ] && { [ "$s" = astar ] || [ "$s" = wastar ]; } && [ "$qm_mode" = safety ] \
+	   && [ "$(js .store.reopen_off)" != true ]; then
+		fail "$what: A* on a bit array must say it did not re-open states"
+	fi
+	case $ref/$v/$rc in
+	violation/violation/1) ok "$what: violation, as SPIN's -D store" ;;
+	none/no-violation/0)
+		if [ "$lossy" = true ]; then fail "$what: a lossy store gave exit 0"
+		else ok "$what: no-violation, as SPIN's"; fi ;;
+	none/incomplete/3)
+		if [ "$lossy" = true ] || [ "$s" = beam ]; then ok "$what: incomplete ($(js .incomplete_reason))"
+		else fail "$what: incomplete with an exact store: $(js .incomplete_reason)"; fi ;;
+	violation/incomplete/3)
+		# a beam may drop the states on the way to the error
+		if [ "$s" = beam ] && [ "$(js .states_dropped)" != 0 ]; then ok "$what: beam dropped states"
+		else fail "$what: incomplete ($(js .incomplete_reason)), SPIN finds a violation"; fi ;;
+	*) fail "$what: verdict '$v' (exit $rc), SPIN with $(flag_of "$st"): $ref"; return ;;
+	esac
+	[ "$v" = violation ] || return
+	kind=$(pan_error "$d/$tag.err")
+	[ "$kind" = "$ref_kind" ] || fail "$what: error '$kind', SPIN's '$ref_kind'"
+	if [ ! -f "$d/$m.trail" ]; then fail "$what: no trail file $m.trail"; return; fi
+	steps=$(trail_steps "$d/$m.trail")
+	# shellcheck disable=SC2086
+	(cd "$d" && timeout 60 spin $qm_spin -t -p "$m" > "$tag.replay" 2>&1)
+	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
+	[ "$steps" = 0 ] && ends=0
+	case $kind in
+	assert) sign='assertion violated' ;;
+	acceptance|non-progress) sign='START OF CYCLE' ;;
+	*) sign='' ;;
+	esac
+	if [ "$ends" != "$steps" ]; then fail "$what: spin -t replays '$ends' of $steps steps"
+	elif [ -n "$sign" ] && ! grep -q "$sign" "$d/$tag.replay"; then
+		fail "$what: spin -t's replay does not reach the $kind error ('$sign')"
+	else ok "$what: spin -t replays its $steps steps"; fi
+	mv "$d/$m.trail" "$d/$tag.trail"
+}
+
+grep '^model ' "$top/tests/e2e/quick.list" > "$work/list"
+while read -r _ name rest; do
+	echo "$name" | grep -Eq "${STORES_MODELS:-^(race_counter_bad|dstep_swap_bad|deadlock_locks_bad|deadlock_locks_E|atomic_counter_ok|never_claim_bad|rv_select_bad|rv_handshake_ok|live_np_bad|fischer_A_5)\$}" || continue
+	# shellcheck disable=SC2086
+	quick_model "$name" $rest > "$work/stage.err" 2>&1 < /dev/null \
+		|| { fail "$name: cannot stage: $(head -c 300 "$work/stage.err")"; continue; }
+	n=0
+	for st in collapse hc4 bitstate; do
+		if [ "$qm_mode" = safety ]; then
+			for sh in bfs/none astar/hL wastar/hL greedy/hL beam/hL; do
+				one "$st" "${sh%/*}" "${sh#*/}" < /dev/null
+			done
+		else
+			modeopt=-l; [ "$qm_mode" = a ] && modeopt="-a${qm_ltl:+ --ltl $qm_ltl}"
+			# shellcheck disable=SC2086
+			expect 2 "need SPIN's exact store" "$qm_name $modeopt --store $st: refused" -- \
+				sh -c "cd '$qm_dir' && '$dmc' check '$qm_pml' --store $st $modeopt"
+		fi
+	done
+done < "$work/list"
+
+# the bitstate's size is pan's -wN, as with SPIN
+d=$work/wsize; mkdir -p "$d"; cp "$top/tests/models/deadlock_ordered_ok.pml" "$d/"
+(cd "$d" && "$dmc" check deadlock_ordered_ok.pml --store bitstate --json -- -w20 > w.json 2> w.err)
+rc=$?
+if [ "$rc" = 3 ] && [ "$(jq -r .store.table_bytes "$d/w.json")" = 131072 ]; then
+	ok "bitstate -w20: a bit array of 2^20 bits, incomplete"
+else fail "bitstate -w20: exit $rc, table_bytes $(jq -r .store.table_bytes "$d/w.json" 2>&1)"; fi
+
+# a bad --store is a usage error before anything is built
+expect 2 "expected exact, collapse, hc4 or bitstate" "--store nonsense: usage error" -- \
+	"$dmc" check "$d/deadlock_ordered_ok.pml" --store nonsense
+
+echo "stores: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -140,7 +140,10 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 # ---- tests ----
 # make check: the unit tests and the quick end-to-end tier (a few minutes);
 # make check-full (below) every end-to-end script and the fuzzers
-check: all unit e2e-quick
+check: all unit
+	@rm -rf $(B)/e2e/json && mkdir -p $(B)/e2e/json
+	@DMC_E2E_JSON=$(CURDIR)/$(B)/e2e/json $(MAKE) --no-print-directory e2e-quick; rc=$$?; \
+	 sh tests/e2e/json_kept.sh $(B)/e2e/json || rc=1; exit $$rc
 
 # SPIN's results for the quick tier's models (tests/e2e/quick.list),
 # committed in tests/oracle/
@@ -170,9 +173,11 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # quick is make check's tier; the others are make check-full's matrix
 E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+# every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all
-	@mkdir -p $(B)/e2e
-	@$(MAKE) --no-print-directory -k -j$(E2E_JOBS) $(E2E_SCRIPTS:%=e2e-%)
+	@rm -rf $(B)/e2e/json && mkdir -p $(B)/e2e/json
+	@DMC_E2E_JSON=$(CURDIR)/$(B)/e2e/json $(MAKE) --no-print-directory -k -j$(E2E_JOBS) $(E2E_SCRIPTS:%=e2e-%); rc=$$?; \
+	 sh tests/e2e/json_kept.sh $(B)/e2e/json || rc=1; exit $$rc
 
 # a static pattern rule: make skips implicit rules for phony targets
 .PHONY: $(E2E_SCRIPTS:%=e2e-%)

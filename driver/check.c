@@ -16,9 +16,10 @@
  *      model's violation is also printed in its own terms.
  * Exit status: 0 no violation (complete search), 1 violation, 2 bad input
  * or usage (a trail that could not be written beside the model, too),
- * 3 incomplete search without a violation, 128 + N when signal N
- * (SIGINT, SIGTERM, SIGHUP) stopped it (passed on to spin, the compiler
- * or pan, waited for; run.h).
+ * 3 incomplete search without a violation; 128 + N when signal N
+ * (SIGINT, SIGTERM, SIGHUP) stopped it before pan had a verdict (passed
+ * on to spin, the compiler or pan, waited for; run.h), which main.c
+ * turns into 3.
  */
 #include "build.h"
 #include "cache.h"
@@ -218,11 +219,6 @@ static const char *not_a_file(const char *path, const char *what)
 	if (!S_ISREG(st.st_mode))
 		return "not a regular file";
 	return NULL;
-}
-
-static const char *signal_name(int sig)
-{
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 }
 
 /* spin -t -p on the model's trail (the first numbered one of pan -e when
@@ -454,7 +450,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	if (sig) {
 		/* pan's own verdict stands when it gave one that is not "no
 		 * violation" (an interrupted search is never complete) */
-		drv_msg("interrupted by %s", signal_name(sig));
+		drv_msg("interrupted by %s", drv_signal_name(sig));
 		if (rc != 1 && rc != 3)
 			rc = 128 + sig;
 		goto done;

@@ -60,7 +60,8 @@ void drv_json_error(FILE *out, int status)
 		return;
 	cJSON_AddNumberToObject(o, "schema_version", DMC_JSON_SCHEMA);
 	cJSON_AddStringToObject(o, "version", dmc_version);
-	cJSON_AddStringToObject(o, "verdict", "error");
+	/* 3: a signal stopped the run before it had a verdict */
+	cJSON_AddStringToObject(o, "verdict", status == 3 ? "incomplete" : "error");
 	cJSON_AddNumberToObject(o, "exit_status", status);
 	cJSON_AddStringToObject(o, "message", *m ? m : "error (see standard error)");
 	if (located(m, file, sizeof file, &line, &col)) {

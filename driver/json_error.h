@@ -3,7 +3,9 @@
 /*
  * json_error.h -- with --json, an error is one JSON object on standard
  * output too (docs/json.md): {"schema_version", "version", "verdict":
- * "error", "exit_status", "message", "file", "line", "column"}.
+ * "error", "exit_status", "message", "file", "line", "column"}; the
+ * verdict is "incomplete" for status 3, a run a signal stopped before it
+ * had one.
  */
 #ifndef DRV_JSON_ERROR_H
 #define DRV_JSON_ERROR_H

@@ -16,12 +16,16 @@
  * A driver in the manner of mpicc: every step it takes can be run by hand
  * (see docs/usage.md).  Exit status of `dmc check`: 0 no violation
  * (complete search), 1 violation, 2 bad input or usage, 3 incomplete
- * search without a violation.
+ * search without a violation, and also when a signal (SIGINT, SIGTERM,
+ * SIGHUP) stopped a run before it decided anything: every command exits
+ * 0 to 3, a run that did not finish never 0 (run.h passes the signal
+ * on to spin, the compiler or pan and waits for them).
  */
 #include "cmd.h"
 #include "env.h"
 #include "help.h"
 #include "json_error.h"
+#include "run.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -75,8 +79,15 @@ int main(int argc, char **argv)
 			drv_command_usage(stdout, c);
 			rc = 0;
 		}
+		/* a signal before the run had a verdict: not decided, as an
+		 * interrupted search is (the commands say 128 + N) */
+		int stopped = rc >= 128;
+		if (stopped) {
+			drv_msg("interrupted by %s before the run finished: no verdict", drv_signal_name(rc - 128));
+			rc = 3;
+		}
 		/* --json: one object on standard output, an error's too */
-		if (rc != 0 && rc != 1 && rc != 3 && drv_json_wanted(c, argc - 2, argv + 2))
+		if ((rc == 2 || stopped) && drv_json_wanted(c, argc - 2, argv + 2))
 			drv_json_error(stdout, rc);
 	}
 	free(env.libdir);

@@ -96,6 +96,11 @@ int drv_interrupted(void)
 	return (int) got_signal;
 }
 
+const char *drv_signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
 /* fork with the forwarded signals blocked until running_child is set, so
  * that none falls between the two; -1 on failure.  The child gets the
  * mask back and, on Linux, SIGTERM when dmc dies. */

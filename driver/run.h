@@ -39,6 +39,9 @@ int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len
  * running children, or 0.  The first one counts. */
 int drv_interrupted(void);
 
+/* "SIGINT", "SIGTERM", "SIGHUP", or "a signal" */
+const char *drv_signal_name(int sig);
+
 /* Catch SIGINT, SIGTERM and SIGHUP from now on (drv_run does it by
  * itself); for the waits between children, e.g. on a lock. */
 void drv_catch_signals(void);

@@ -9,8 +9,19 @@
 #                        empty when absent or null
 #   json_str KEY FILE    a top-level member (string, number or boolean)
 #   json_num KEY FILE    the same (kept apart for the reader: a number)
+#
+# With DMC_E2E_JSON set (make e2e, make check), every FILE read is also
+# kept there, its JSON objects only, once per content, for
+# tests/e2e/json_kept.sh to validate against docs/dmc.schema.json.
 json_get() {
+	json_keep "$2"
 	jq -rR "fromjson? | objects | $1 | select(. != null) | tostring" "$2" 2>/dev/null | tail -n 1
+}
+json_keep() {
+	[ -n "${DMC_E2E_JSON:-}" ] && [ -d "$DMC_E2E_JSON" ] && [ -s "$1" ] || return 0
+	_k=$DMC_E2E_JSON/$(cksum < "$1" | tr ' ' -).json
+	[ -f "$_k" ] || jq -cR 'fromjson? | objects' "$1" > "$_k" 2>/dev/null
+	[ -s "$_k" ] || rm -f "$_k"
 }
 json_str() { json_get ".\"$1\"" "$2"; }
 json_num() { json_str "$@"; }

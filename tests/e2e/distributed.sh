@@ -41,7 +41,7 @@ one() {
 	(cd "$d" && "$dmc" check "$m" --json --ranks "$ranks" --search "$s" --heuristic "$h" "$@" \
 		${qm_spin:+--spin-opts="$qm_spin"} ${qm_pan:+-- $qm_pan} > "$tag.json" 2> "$tag.err")
 	rc=$?
-	js() { jq -r "$1" "$d/$tag.json"; }
+	js() { json_keep "$d/$tag.json"; jq -r "$1" "$d/$tag.json"; }
 	if ! v=$(js .verdict 2> /dev/null) || [ -z "$v" ]; then
 		fail "$what: exit status $rc, no JSON result: $(grep -v '^-\|^ \|^$' "$d/$tag.err" | head -c 300)"; return
 	fi

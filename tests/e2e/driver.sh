@@ -280,7 +280,8 @@ for opt in --weight --beam --memlim --max-depth --time-limit; do
 	expect 2 'finite number' "$opt=inf refused" -- "$dmc" check fine.pml $opt=inf
 done
 
-# ---- 3: signals to dmc alone reach pan; dmc never exits 0 ----
+# ---- 3: signals to dmc alone reach pan; dmc exits 3 (never 0, and
+# only 0-3: not the shell's 128 + N) ----
 cat > big.pml <<'EOF'
 byte a, b, c, d;
 active proctype P() { do :: a++ :: b++ :: c++ :: d++ od }
@@ -303,7 +304,7 @@ for sig in TERM INT HUP; do
 	else
 		ok "SIG$sig to dmc: no pan left"
 	fi
-	[ $rc != 0 ] && ok "SIG$sig to dmc: exit $rc, not 0" || fail "SIG$sig to dmc: exit 0"
+	[ $rc = 3 ] && ok "SIG$sig to dmc: exit 3" || fail "SIG$sig to dmc: exit $rc, expected 3"
 done
 # ^Z (SIGTSTP) stops pan with dmc, and SIGCONT continues both
 # state_of PID WANT TRIES: its state once it starts with WANT (T, or R for
@@ -347,14 +348,19 @@ T*)
 *) skip "SIGTSTP (this script's process group is orphaned: the kernel discards it)" ;;
 esac
 # while compiling (a cold cache): nothing left behind either
-DMC_CACHE=$work/cold "$dmc" check big.pml > cold.txt 2>&1 &
+DMC_CACHE=$work/cold "$dmc" check big.pml --json > cold.json 2> cold.txt &
 pid=$!
 sleep 0.8
 kill -TERM $pid
 wait $pid
 rc=$?
 sleep 0.3
-[ $rc != 0 ] && ok "SIGTERM while building: exit $rc" || fail "SIGTERM while building: exit 0"
+if [ $rc = 3 ] && grep -q "interrupted by SIGTERM" cold.txt \
+   && [ "$(json_str verdict cold.json)/$(json_str exit_status cold.json)" = incomplete/3 ]; then
+	ok "SIGTERM while building: exit 3, says so, JSON verdict incomplete"
+else
+	fail "SIGTERM while building: exit $rc: $(cat cold.txt) $(cat cold.json)"
+fi
 ls -d "$work"/cold/build-* > /dev/null 2>&1 && fail "SIGTERM while building: its build directory left" \
 	|| ok "SIGTERM while building: no build directory left"
 left=$(pgrep -f "$work/cold/" 2>/dev/null)

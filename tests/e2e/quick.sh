@@ -82,6 +82,7 @@ run() {
 	(cd "$d" && "$dmc" check "$m" --json $(mode_opts) $dopts \
 		${popts:+-- $popts} > "$tag.json" 2> "$tag.err")
 	rc=$?
+	json_keep "$d/$tag.json"
 	if ! v=$(js .verdict 2> /dev/null) || [ -z "$v" ]; then
 		fail "$what: exit status $rc, no JSON result: $(head -c 300 "$d/$tag.err")"; return
 	fi
@@ -159,6 +160,7 @@ native() {
 		--json --search "$s" --heuristic "$h" "$@" \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
+	json_keep "$d/$tag.json"
 	v=$(js .verdict 2> /dev/null)
 	case $v/$rc/$(ora verdict) in
 	violation/1/violation|no-violation/0/no-violation) ok "$what: verdict $v" ;;

@@ -57,7 +57,7 @@ one() {
 		${qm_spin:+--spin-opts="$qm_spin"} ${qm_meta:+--meta="$qm_meta"} ${qm_pan:+-- $qm_pan} \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
-	js() { jq -r "$1" "$d/$tag.json"; }
+	js() { json_keep "$d/$tag.json"; jq -r "$1" "$d/$tag.json"; }
 	if ! v=$(js .verdict 2> /dev/null) || [ -z "$v" ]; then
 		fail "$what: exit status $rc, no JSON result: $(head -c 300 "$d/$tag.err")"; return
 	fi

@@ -81,6 +81,26 @@ int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *e
 	return 0;
 }
 
+int dmc_combo_retarget(dmc_combo *c, const dmc_heuristic *guide)
+{
+	const dmc_combo old = *c;
+	char err[160];
+	dmc_combo_clear(c);
+	c->active = old.active;
+	c->kind = old.kind;
+	c->tie = old.tie;
+	c->wg = old.wg;
+	for (int i = 0; i < old.nterms; i++) {
+		const dmc_heuristic *h = strcmp(old.h[i]->name, "none") == 0 ? old.h[i] : guide;
+		int seen = 0;
+		for (int k = 0; k < c->nterms; k++)
+			seen |= c->h[k] == h && c->list_tie[k] == old.list_tie[i];
+		if (!seen)
+			dmc_combo_add_list(c, h->name, old.list_tie[i], err, sizeof err);
+	}
+	return c->nterms;
+}
+
 /* dmc_tie_kind's names, in its order */
 static const char *const tie_names[] = { "default", "h", "g", "deep", "fifo", "lifo", "random", NULL };
 

@@ -70,6 +70,11 @@ int dmc_combo_add(dmc_combo *c, const char *name, double w, char *err, size_t er
 int dmc_combo_add_list(dmc_combo *c, const char *name, dmc_tie_kind tie, char *err, size_t errlen);
 int dmc_combo_tie_parse(const char *s, dmc_tie_kind *out);   /* -1 unknown */
 int dmc_combo_kind_parse(const char *s, dmc_comb_kind *out);  /* -1 unknown */
+/* An alternation for a model with nothing to aim at: every list but
+ * those of `none` orders by guide instead (the deadlock heuristic, or
+ * none), each (heuristic, tie-breaking) pair once, in the order of their
+ * first appearance.  Returns the number of lists left. */
+int dmc_combo_retarget(dmc_combo *c, const dmc_heuristic *guide);
 /* 1 when c says no more than the single heuristic c->h[0] would. */
 int dmc_combo_is_plain(const dmc_combo *c);
 /* Fill c->name and c->as_heuristic: a class whose create makes a

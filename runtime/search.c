@@ -151,14 +151,24 @@ static void fall_back(dmc_run *R, const dmc_heuristic_opts *hopts, const char *w
 	int alt = R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
 	if (R->targets.ngoals > 0 || (R->opt.combo.active && !alt))
 		dmc_search_fail(R, why);
-	const dmc_heuristic *asked = R->heur;
-	R->opt.combo.active = 0;      /* an alternation's lists would all be this one */
-	R->heur = dmc_heuristic_find(R->targets.deadlock ? "deadlock" : "none");
+	char asked[sizeof R->opt.combo.name];
+	snprintf(asked, sizeof asked, "%s", R->heur->name);
+	const dmc_heuristic *guide = dmc_heuristic_find(R->targets.deadlock ? "deadlock" : "none");
+	/* an alternation keeps its lists of none (breadth- and depth-first
+	 * lists find what SPIN's BFS and DFS find), the others order by the
+	 * guide; one list left is the guide's plain search */
+	if (alt && dmc_combo_retarget(&R->opt.combo, guide) > 1)
+		R->heur = dmc_combo_finish(&R->opt.combo);
+	else {
+		R->opt.combo.active = 0;
+		R->heur = guide;
+	}
 	if (!(R->hinst = R->heur->create(&R->targets, hopts, err, sizeof err)))
 		dmc_search_fail(R, err);
-	snprintf(R->heur_note, sizeof R->heur_note, "%s has nothing to aim at (%s): %s", asked->name,
+	snprintf(R->heur_note, sizeof R->heur_note, "%s has nothing to aim at (%s): %s%s%s", asked,
 	         R->targets.deadlock ? "the targets are invalid end states" : "no assert, never claim or checked end state",
-	         R->targets.deadlock ? "guided by the deadlock heuristic instead" : "no guidance (h = 0)");
+	         R->targets.deadlock ? "guided by the deadlock heuristic instead" : "no guidance (h = 0)",
+	         R->opt.combo.active ? ", as " : "", R->opt.combo.active ? R->heur->name : "");
 }
 
 /* --show-model: the abstract model of the relaxed-planning heuristics. */

@@ -74,14 +74,33 @@ else
 		|| fail "$m greedy hf alone stored only $s states: the model no longer tests a plateau"
 fi
 
-# an alternation with nothing to aim at but invalid end states falls back
-# to the deadlock heuristic, as a single heuristic does
+# an alternation with nothing to aim at but invalid end states orders its
+# goal-directed lists by the deadlock heuristic, as a single heuristic
+# does, and keeps its lists of none (each pair once)
 cat > stuck.pml <<'EOF2'
 int n;
 active [2] proctype P() { do :: n < 3 -> n++ :: n == 3 -> (n > 5) od }
 EOF2
-expect 1 "guided by the deadlock heuristic instead" "alternation on a deadlock-only model: the fallback" -- \
+expect 1 "guided by the deadlock heuristic instead, as alt(deadlock, none)" \
+	"alternation on a deadlock-only model: deadlock and none lists" -- \
 	"$dmc" check stuck.pml --search greedy --heuristic hf,hU,dL,none
+expect 1 "guided by the deadlock heuristic instead\$" "an alternation of goal-directed lists only: the deadlock heuristic" -- \
+	"$dmc" check stuck.pml --search greedy --heuristic hf,hU
+# the default keeps its depth-first list: a deadlock at the end of a long
+# chain of independent steps (BEEM's planning models have this shape) is
+# found in about three times the states SPIN's DFS stores, not by
+# breadth-first search over every interleaving
+cat > chain.pml <<'EOF2'
+byte a, b, c;
+active proctype A() { do :: a < 20 -> a++ :: a == 20 -> break od }
+active proctype B() { do :: b < 20 -> b++ :: b == 20 -> break od }
+active proctype C() { do :: c < 20 -> c++ :: c == 20 -> break od; (a > 30) }
+EOF2
+(cd "$work" && "$dmc" check chain.pml --json > chain.json 2> /dev/null)
+s=$(json_num states_stored "$work/chain.json")
+[ "$(json_str verdict "$work/chain.json")" = violation ] && [ "${s:-999999}" -lt 1000 ] \
+	&& ok "default on a deadlock after independent chains: $s states (BFS 74,088, the deadlock heuristic alone 13,247)" \
+	|| fail "default on chain.pml: $(json_str verdict "$work/chain.json"), $s states"
 
 # an alternation is a greedy, astar or wastar search, without a priority script
 expect 2 'needs --search greedy, astar or wastar' "alternation with beam: refused" -- \

@@ -2,7 +2,9 @@
 // Copyright (c) the spin-dmc authors
 /*
  * test_alternation.c -- unit tests of runtime/alternation.c: lists taken
- * in turn, every state handed out once, boosting, discards.
+ * in turn, every state handed out once, boosting, discards; and of the
+ * lists an alternation keeps when the model has nothing to aim at
+ * (dmc_combo_retarget).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +12,8 @@
 
 #include "check.h"
 #include "alternation.h"
+#include "combine.h"
+#include "heuristic.h"
 
 static void *item(uintptr_t id) { return (void *) (id + 1); }
 static uintptr_t id_of(void *p) { return (uintptr_t) p - 1; }
@@ -121,8 +125,44 @@ static void test_limits(void)
 	dmc_alt_free(NULL, NULL);
 }
 
+/* The fast preset's lists on a model whose only errors are invalid end
+ * states: the goal-directed lists become one deadlock list, the lists of
+ * none stay with their tie-breaking; a list of goal-directed heuristics
+ * only becomes one list. */
+static void test_retarget(void)
+{
+	static const char *const names[] = { "hf", "hU", "dL", "none", "none" };
+	static const dmc_tie_kind ties[] = { DMC_TIE_DEFAULT, DMC_TIE_DEFAULT, DMC_TIE_DEFAULT,
+	                                     DMC_TIE_DEFAULT, DMC_TIE_DEEP };
+	const dmc_heuristic *deadlock = dmc_heuristic_find("deadlock");
+	char err[160];
+	dmc_combo c;
+	dmc_combo_clear(&c);
+	c.active = 1;
+	c.kind = DMC_COMB_ALT;
+	for (int i = 0; i < 5; i++)
+		CHECK_EQ_LONG(dmc_combo_add_list(&c, names[i], ties[i], err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_combo_retarget(&c, deadlock), 3);
+	CHECK(c.active && c.kind == DMC_COMB_ALT);
+	CHECK(c.h[0] == deadlock && c.list_tie[0] == DMC_TIE_DEFAULT);
+	CHECK(strcmp(c.h[1]->name, "none") == 0 && c.list_tie[1] == DMC_TIE_DEFAULT);
+	CHECK(strcmp(c.h[2]->name, "none") == 0 && c.list_tie[2] == DMC_TIE_DEEP);
+	CHECK_EQ_LONG(c.same_as[1], -1);
+	CHECK_EQ_LONG(c.same_as[2], 1);
+	CHECK_STR(dmc_combo_finish(&c)->name, "alt(deadlock, none, none:deep)");
+
+	dmc_combo_clear(&c);
+	c.active = 1;
+	c.kind = DMC_COMB_ALT;
+	CHECK_EQ_LONG(dmc_combo_add_list(&c, "hL", DMC_TIE_DEFAULT, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_combo_add_list(&c, "hU", DMC_TIE_DEFAULT, err, sizeof err), 0);
+	CHECK_EQ_LONG(dmc_combo_retarget(&c, deadlock), 1);
+	CHECK(c.h[0] == deadlock);
+}
+
 CHECK_MAIN("alternation",
 	CASE(test_turns_and_once),
 	CASE(test_boost),
 	CASE(test_free_discards_once),
-	CASE(test_limits))
+	CASE(test_limits),
+	CASE(test_retarget))

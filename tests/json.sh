@@ -17,6 +17,13 @@ json_get() {
 	json_keep "$2"
 	jq -rR "fromjson? | objects | $1 | select(. != null) | tostring" "$2" 2>/dev/null | tail -n 1
 }
+# jsonschema_python: the python3 that imports jsonschema (Debian's
+# python3-jsonschema; the system's first), or nothing
+jsonschema_python() {
+	for _p in /usr/bin/python3 python3; do
+		if "$_p" -c 'import jsonschema' 2>/dev/null; then echo "$_p"; return; fi
+	done
+}
 json_keep() {
 	[ -n "${DMC_E2E_JSON:-}" ] && [ -d "$DMC_E2E_JSON" ] && [ -s "$1" ] || return 0
 	_k=$DMC_E2E_JSON/$(cksum < "$1" | tr ' ' -).json

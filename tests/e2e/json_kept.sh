@@ -8,10 +8,8 @@
 # on purpose; this covers what the other scripts happened to run.
 dir=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
-py=
-for p in /usr/bin/python3 python3; do
-	if "$p" -c 'import jsonschema' 2>/dev/null; then py=$p; break; fi
-done
+. "$top/tests/json.sh"
+py=$(jsonschema_python)
 if [ -z "$py" ]; then
 	echo "FAIL json_kept.sh needs python3-jsonschema (./configure --install-deps)"
 	exit 1

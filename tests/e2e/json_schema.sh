@@ -15,10 +15,7 @@ e2e_name=json_schema
 cd "$work" || exit 2
 
 schema=$top/docs/dmc.schema.json
-py=
-for p in /usr/bin/python3 python3; do
-	if "$p" -c 'import jsonschema' 2>/dev/null; then py=$p; break; fi
-done
+py=$(jsonschema_python)
 if [ -z "$py" ]; then
 	echo "FAIL json_schema.sh needs python3-jsonschema (./configure --install-deps)"
 	exit 1

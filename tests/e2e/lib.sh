@@ -88,6 +88,31 @@ spin_dfs_run() {
 spin_dfs_deadlock() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"; }
 spin_dfs_claim_end() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: end state in claim reached' "$1/dfs.out"; }
 
+# replay_trail WHAT DIR MODEL TAG KIND [LEN]: MODEL's trail in DIR exists,
+# has LEN steps (when given: the results' trail_length), and spin -t
+# ($qm_spin) replays every step of it up to the KIND error (pan_error's
+# names); the trail is then kept as DIR/TAG.trail.
+replay_trail() {
+	if [ ! -f "$2/$3.trail" ]; then fail "$1: no trail file $3.trail"; return; fi
+	_steps=$(trail_steps "$2/$3.trail")
+	[ -z "${6:-}" ] || [ "$_steps" = "$6" ] || fail "$1: trail_length $6, the file has $_steps steps"
+	# shellcheck disable=SC2086
+	(cd "$2" && timeout 60 spin $qm_spin -t -p "$3" > "$4.replay" 2>&1)
+	_ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$2/$4.replay")
+	# an error in the initial state: spin -t says "after -4 steps"
+	[ "$_steps" = 0 ] && _ends=0
+	case $5 in
+	assert) _sign='assertion violated' ;;
+	acceptance|non-progress) _sign='START OF CYCLE' ;;
+	*) _sign='' ;;
+	esac
+	if [ "$_ends" != "$_steps" ]; then fail "$1: spin -t replays '$_ends' of $_steps steps"
+	elif [ -n "$_sign" ] && ! grep -q "$_sign" "$2/$4.replay"; then
+		fail "$1: spin -t's replay does not reach the $5 error ('$_sign')"
+	else ok "$1: spin -t replays its $_steps steps"; fi
+	mv "$2/$3.trail" "$2/$4.trail"
+}
+
 # The kind of error a pan run reported (its first "pan:1:" line in FILE).
 pan_error() {
 	case $(grep -m1 '^pan:1:' "$1") in

@@ -128,24 +128,7 @@ run() {
 		elif [ "$len" = "$want" ]; then ok "$what: shortest trail ($len, as SPIN's BFS)"
 		else fail "$what: trail of $len steps, SPIN's BFS $want"; fi ;;
 	esac
-	if [ ! -f "$d/$m.trail" ]; then fail "$what: no trail file $m.trail"; return; fi
-	steps=$(trail_steps "$d/$m.trail")
-	[ "$steps" = "$len" ] || fail "$what: trail_length $len, the file has $steps steps"
-	# shellcheck disable=SC2086
-	(cd "$d" && timeout 60 spin $qm_spin -t -p "$m" > "$tag.replay" 2>&1)
-	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
-	# an error in the initial state: spin -t says "after -4 steps"
-	[ "$steps" = 0 ] && ends=0
-	case $kind in
-	assert) sign='assertion violated' ;;
-	acceptance|non-progress) sign='START OF CYCLE' ;;
-	*) sign='' ;;
-	esac
-	if [ "$ends" != "$steps" ]; then fail "$what: spin -t replays '$ends' of $steps steps"
-	elif [ -n "$sign" ] && ! grep -q "$sign" "$d/$tag.replay"; then
-		fail "$what: spin -t's replay does not reach the $kind error ('$sign')"
-	else ok "$what: spin -t replays its $steps steps"; fi
-	mv "$d/$m.trail" "$d/$tag.trail"
+	replay_trail "$what" "$d" "$m" "$tag" "$kind" "$len"
 }
 
 # native NAME SEARCH HEURISTIC [dmc options]: dmc check on the UPPAAL or

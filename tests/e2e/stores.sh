@@ -85,22 +85,7 @@ one() {
 	[ "$v" = violation ] || return
 	kind=$(pan_error "$d/$tag.err")
 	[ "$kind" = "$ref_kind" ] || fail "$what: error '$kind', SPIN's '$ref_kind'"
-	if [ ! -f "$d/$m.trail" ]; then fail "$what: no trail file $m.trail"; return; fi
-	steps=$(trail_steps "$d/$m.trail")
-	# shellcheck disable=SC2086
-	(cd "$d" && timeout 60 spin $qm_spin -t -p "$m" > "$tag.replay" 2>&1)
-	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
-	[ "$steps" = 0 ] && ends=0
-	case $kind in
-	assert) sign='assertion violated' ;;
-	acceptance|non-progress) sign='START OF CYCLE' ;;
-	*) sign='' ;;
-	esac
-	if [ "$ends" != "$steps" ]; then fail "$what: spin -t replays '$ends' of $steps steps"
-	elif [ -n "$sign" ] && ! grep -q "$sign" "$d/$tag.replay"; then
-		fail "$what: spin -t's replay does not reach the $kind error ('$sign')"
-	else ok "$what: spin -t replays its $steps steps"; fi
-	mv "$d/$m.trail" "$d/$tag.trail"
+	replay_trail "$what" "$d" "$m" "$tag" "$kind"
 }
 
 grep '^model ' "$top/tests/e2e/quick.list" > "$work/list"

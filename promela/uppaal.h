@@ -265,9 +265,21 @@ typedef struct {
 	int line, col;
 } up_query;
 
+/* an element of `chan priority a, d[0] < default < b;` (one declaration
+ * per system, in the global declarations) */
+typedef struct {
+	up_expr *ch;            /* a channel, a whole array of them, or an element
+				 * with constant indices; NULL: default */
+	int level;              /* 0 for the first group, one more after each '<' */
+} up_prio;
+
 typedef struct {
 	up_ctx *c;
 	const char *file;
+	up_vec prios;           /* up_prio*: the channel priorities, if declared */
+	int prio_default;       /* the level of `default` (0 when not listed: the
+				 * first group's, as UPPAAL's parser library sets it) */
+	int prio_line;          /* where the declaration is (0: none) */
 	up_vec typedefs;        /* up_typedef* */
 	up_vec globals;         /* up_var* */
 	up_vec funcs;           /* up_func* global functions */
@@ -348,7 +360,16 @@ typedef struct {
 	long *cap;              /* per clock (index in clocks): the value it stops at */
 	unsigned char **live;   /* per clock: per location of its owner, 1 if its value
 				 * may still be read; NULL: live everywhere (globals) */
+	up_vec rate_checks;     /* up_rate_check*: rates whose type allows values other
+				 * than 0 and 1, checked in every delay (up_clock_caps) */
 } up_net;
+
+/* a clock rate x' == e of location loc of instance in */
+typedef struct {
+	up_inst *in;
+	int loc;
+	const up_expr *rate;
+} up_rate_check;
 
 void up_instantiate(up_net *n, up_model *m);
 /* look a name up in an instance (NULL: global scope) */

@@ -276,9 +276,12 @@ static void clock_range_report(up_net *n)
 		n->clocks.n, n->clocks.n == 1 ? "" : "s", p, list, n->clocks.n > 4 ? ", ..." : "");
 }
 
-/* a rate x' == r of a location: x a clock, r 0 or 1 (a stopwatch; other
- * rates are hybrid clocks, for statistical checking only) */
-static void check_rate(scan_st *s, const up_expr *rate)
+/* a rate x' == r of location loc: x a clock, r 0 or 1 (a stopwatch; other
+ * rates are hybrid clocks, for statistical checking only).  An r whose
+ * type allows other values (`x' == running[i]` with `int running[N]`)
+ * is checked in every delay: Tick stops with an assertion when it is
+ * neither 0 nor 1 where time could pass (n->rate_checks). */
+static void check_rate(scan_st *s, int loc, const up_expr *rate)
 {
 	up_ctx *c = s->n->m->c;
 	const up_expr *x = rate->a->a, *r = rate->b;
@@ -286,10 +289,20 @@ static void check_rate(scan_st *s, const up_expr *rate)
 	long lo, hi;
 	if (!up_is_clock(s->n, s->in, x))
 		up_fail_at(c, file, rate->line, rate->col, "a rate (x') for something that is not a clock");
-	if (!bounds(s, r, &lo, &hi, 0) || lo < 0 || hi > 1)
-		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be 0 or 1 by its type (a stopwatch: "
-			   "declare its variables bool or int[0,1]); other rates are hybrid clocks, which UPPAAL "
-			   "checks statistically only");
+	if (!bounds(s, r, &lo, &hi, 0))
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be an integer expression of the state, "
+			   "0 or 1 (a stopwatch); other rates are hybrid clocks, which UPPAAL checks statistically only");
+	if (hi < 0 || lo > 1)
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate of %ld: only 0 and 1 (a stopwatch) are "
+			   "supported; other rates are hybrid clocks, which UPPAAL checks statistically only",
+			   hi < 0 ? hi : lo);
+	if (lo < 0 || hi > 1) {
+		up_rate_check *rc = up_alloc(c, sizeof *rc);
+		rc->in = s->in;
+		rc->loc = loc;
+		rc->rate = rate;
+		up_push(c, &s->n->rate_checks, rc);
+	}
 	scan(s, r);
 	c->inexact = 1;
 	if (!s->rate_warned) {
@@ -304,6 +317,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 	scan_st s = { n, NULL, n->m->file, 0, 0 };
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] = 0;
+	n->rate_checks.n = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
 		s.in = in;
@@ -311,7 +325,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 			up_loc *l = in->t->locs.v[k];
 			scan(&s, l->inv);
 			for (int j = 0; j < l->rates.n; j++)
-				check_rate(&s, l->rates.v[j]);
+				check_rate(&s, k, l->rates.v[j]);
 		}
 		for (int k = 0; k < in->t->edges.n; k++) {
 			up_edge *ed = in->t->edges.v[k];

@@ -256,17 +256,20 @@ static void show_counterexample(const drv_env *e, const char *pml)
 	}
 	if (delay)
 		printf("  %3d  delay %d\n", ++n, delay);
-	/* an assert on an edge's line is a range check (the query's is the
-	 * Monitor's): the last edge's update leaves a variable's range */
+	/* an assert on an edge's line is a range check, one on Tick's a rate
+	 * check (the query's is the Monitor's): the model's error */
 	for (size_t i = 0; i + 1 < no; i++) {
 		int aline;
 		char afile[512];
 		if (sscanf(ol[i], "spin: %511[^:]:%d, Error: assertion violated", afile, &aline) != 2
-		    || aline < 1 || (size_t) aline > np || !strstr(pl[aline - 1], "/* edge "))
+		    || aline < 1 || (size_t) aline > np)
+			continue;
+		int rate = strstr(pl[aline - 1], "/* rate check: ") != NULL;
+		if (!rate && !strstr(pl[aline - 1], "/* edge "))
 			continue;
 		const char *t = strstr(ol[i + 1], "text of failed assertion: ");
-		printf("error: the last edge's update leaves a variable's range%s%s\n",
-		       t ? ": " : "", t ? t + 26 : "");
+		printf("error: %s%s%s\n", rate ? "a clock rate is neither 0 nor 1 where time could pass"
+		       : "the last edge's update leaves a variable's range", t ? ": " : "", t ? t + 26 : "");
 		break;
 	}
 	/* the final values: spin lists the globals after "#processes:" (arrays

@@ -126,7 +126,15 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		*ty->lo = *ty->hi->b;
 		ty->lo->val = 0;
 		up_expect(l, "]");
-	} else if (up_is(l, "double") || up_is(l, "void")) {
+	} else if (up_is(l, "double") && is_const && m->decl_type) {
+		/* a constant the model may declare but not use: its
+		 * initialiser may hold decimal literals */
+		ty->kind = TY_DBL;
+		up_next(l);
+	} else if (up_is(l, "double")) {
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type 'double' is not supported (dmc checks integers and "
+			   "clocks in discrete time; a 'const double' is read, and may not be used)");
+	} else if (up_is(l, "void")) {
 		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -586,6 +594,25 @@ static void system_line(up_model *m, up_lex *l)
 	up_expect(l, ";");
 }
 
+/* after "const double": name = e, ...; -- kept apart (m->dconsts):
+ * checked when the network is built, an error wherever it is used */
+static void const_doubles(up_model *m, up_lex *l, up_vec *vars, const up_type *ty)
+{
+	do {
+		up_var *v = declarator(m, l, ty);
+		if (vars != &m->globals)
+			up_fail_at(m->c, l->file, v->line, v->col, "'%s': a 'const double' outside the global "
+				   "declarations is not supported", v->name);
+		if (v->size || !v->init || v->type.is_ref)
+			up_fail_at(m->c, l->file, v->line, v->col, "'%s': a 'const double' needs a value (and no "
+				   "array, no '&')", v->name);
+		up_push(m->c, &m->dconsts, v);
+	} while (up_accept(l, ","));
+	if (up_is(l, "("))
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "double functions are not supported");
+	up_expect(l, ";");
+}
+
 /* after "chan priority": a, d[0] < default < b, e; -- '<' starts a
  * higher level, ',' continues the level */
 static void chan_priority(up_model *m, up_lex *l, int line, int col)
@@ -690,7 +717,13 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			function(m, l, &ty, 1, name, line, col, funcs);
 			continue;
 		}
+		m->decl_type = 1;
 		up_parse_type(m, l, &ty);
+		m->decl_type = 0;
+		if (ty.kind == TY_DBL) {
+			const_doubles(m, l, vars, &ty);
+			continue;
+		}
 		if (l->t.kind == T_ID) {
 			/* TYPE name( ... : a function */
 			up_lex save = *l;

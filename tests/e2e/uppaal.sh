@@ -242,8 +242,37 @@ spin_says "$models/power_minmax.xta" 'E<> P.b && w != 9' unreach
 printf 'int[0,3] v;\nprocess P() { state a, b; init a; trans a -> b { guard v ** v == 1; }; }\nsystem P;\n' > pow.xta
 expect 2 "pow.xta:2:58: '\*\*' needs a constant exponent" "** with a variable exponent" -- \
 	"$dmc" translate pow.xta --target 'E<> P.b'
-printf 'process P() { clock x; state a, b; init a; trans a -> b { guard x < 1.5; }; }\nsystem P;\n' > dbl.xta
-expect 2 "dbl.xta:1:69: '1.5': double values are not supported" "a double literal" -- "$dmc" translate dbl.xta
+printf 'int v;\nprocess P() { clock x; state a, b; init a; trans a -> b { guard x < 1.5; assign v = 2.5; }; }\nsystem P;\n' > dbl.xta
+expect 2 "dbl.xta:2:85: '2.5': double values are not supported" "a double literal outside a clock comparison" -- \
+	"$dmc" translate dbl.xta
+# clocks compared with decimal constants: every clock constant times 2
+spin_says "$models/decimal_clock.xta" 'E<> P.c' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.late' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2 && x == 0.5' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && x > 1' unreach
+spin_says "$models/decimal_clock.xta" 'A[] P.b imply y >= 1.5 && y <= 2.5' unreach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2.5 && x == 1' reach
+grep -q 'time scale: 2 steps' "$work/s$n/m.pml" && grep -q 'x <= 3' "$work/s$n/m.pml" \
+	&& ok "decimal_clock.xta: the constants times 2" || fail "decimal_clock.xta: not scaled"
+expect 1 "delay 1.5" "decimal_clock.xta: delays in the model's time units" -- \
+	"$dmc" check "$models/decimal_clock.xta" --query 'E<> P.c' --search bfs
+grep -q 'x=0.5 y=2 n=1' out.txt && ok "decimal_clock.xta: clock values in the model's time units" \
+	|| fail "decimal_clock.xta: final values: $(tail -n 2 out.txt)"
+grep -q 'warning: clocks compared with decimal constants: every clock constant is multiplied by 2' out.txt \
+	&& ok "decimal_clock.xta: the warning" || fail "decimal_clock.xta: no warning"
+# const double: read and checked, an error wherever the model uses one
+spin_says "$models/const_double.xta" 'E<> v == 3' reach
+spin_says "$models/const_double.xta" 'E<> v == 2' unreach
+printf 'const double D = 1.5;\nint[0,3] v;\nprocess P() { state a; init a; trans a -> a { guard v < D; }; }\nsystem P;\n' > dbl_use.xta
+expect 2 "dbl_use.xta:3:57: 'D' is a 'const double': double values are not supported" "a const double used" -- \
+	"$dmc" translate dbl_use.xta
+expect 2 "--target:1:5: 'RATE' is a 'const double'" "a const double in the query" -- \
+	"$dmc" translate "$models/const_double.xta" --target 'E<> RATE > 1'
+printf 'int[0,3] v;\nconst double D = 1.5 * v;\nprocess P() { state a; init a; }\nsystem P;\n' > dbl_init.xta
+expect 2 "dbl_init.xta:2:24: 'D': a 'const double' is computed from numbers and constants" "a const double of a variable" -- \
+	"$dmc" translate dbl_init.xta
+printf 'double d;\nprocess P() { state a; init a; }\nsystem P;\n' > dbl_var.xta
+expect 2 "dbl_var.xta:1:1: type 'double' is not supported" "a double variable" -- "$dmc" translate dbl_var.xta
 # channel priorities: a transition is enabled only when no higher one is
 spin_says "$models/chan_priority.xta" 'E<> v == 1' unreach
 spin_says "$models/chan_priority.xta" 'E<> mode == 0 && v == 3' reach

@@ -67,11 +67,12 @@ typedef struct { void **v; int n, cap; } up_vec;
 void up_push(up_ctx *c, up_vec *a, void *p);
 
 /* ---- lexer (uppaal_lex.c) ---- */
-enum { T_EOF, T_ID, T_NUM, T_OP };
+enum { T_EOF, T_ID, T_NUM, T_OP, T_DBL /* a decimal literal: 1.5 */ };
 typedef struct {
 	int kind;
 	char text[64];
 	long num;
+	double dnum;            /* T_DBL */
 	int line, col;
 } up_tok;
 
@@ -119,8 +120,10 @@ enum {
 	X_QUANT,                /* forall/exists/sum (name : range) c: op "A", "E"
 				 * or "S"; the range is a (lo) and b (hi), or a
 				 * typedef's name in a and b NULL */
-	X_ARGS                  /* the 3rd and later arguments of a call of more
+	X_ARGS,                 /* the 3rd and later arguments of a call of more
 				 * than 3: a the argument, b the next X_ARGS */
+	X_DBL                   /* a decimal literal: dval, its text in name (in a
+				 * `const double`, or compared with a clock) */
 };
 /* the arguments of a call: val of them in a, b, c (more than 3: c is a
  * chain of X_ARGS) */
@@ -130,6 +133,7 @@ struct up_expr {
 	int kind;
 	char op[4];             /* operator text: "+", "&&", "=", "+=", "++", ... */
 	long val;               /* X_NUM; X_INCDEC: 1 if postfix */
+	double dval;            /* X_DBL */
 	const char *name;       /* X_ID, X_DOT (the location), X_CALL */
 	up_expr *a, *b, *c;
 	int line, col;          /* col 0: not known */
@@ -142,11 +146,13 @@ up_expr *up_parse_cond_expr(up_lex *l);              /* no assignment */
 const up_expr *up_call_arg(const up_expr *e, int i);
 /* text of an expression, for messages: UPPAAL syntax */
 void up_expr_text(const up_expr *e, char *buf, size_t n);
+/* an error at the first decimal literal in e (where none may be) */
+void up_no_double(up_ctx *c, const char *file, const up_expr *e);
 
 typedef struct { int line, col; } up_pos;
 
 /* ---- declarations and templates (uppaal_decl.c) ---- */
-enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT };
+enum { TY_INT, TY_BOOL, TY_CLOCK, TY_CHAN, TY_STRUCT, TY_DBL };
 #define UP_MAX_DIMS 4
 /* the most elements of an array (binary channels: 255, pan's limit) */
 #define UP_MAX_ARRAY 4096
@@ -265,9 +271,24 @@ typedef struct {
 	int line, col;
 } up_query;
 
+/* an element of `chan priority a, d[0] < default < b;` (one declaration
+ * per system, in the global declarations) */
+typedef struct {
+	up_expr *ch;            /* a channel, a whole array of them, or an element
+				 * with constant indices; NULL: default */
+	int level;              /* 0 for the first group, one more after each '<' */
+} up_prio;
+
 typedef struct {
 	up_ctx *c;
 	const char *file;
+	up_vec prios;           /* up_prio*: the channel priorities, if declared */
+	up_vec dconsts;         /* up_var*: global `const double` constants, which
+				 * nothing may use (checked, then left out) */
+	int decl_type;          /* parsing a declaration's type: `const double` is read */
+	int prio_default;       /* the level of `default` (0 when not listed: the
+				 * first group's, as UPPAAL's parser library sets it) */
+	int prio_line;          /* where the declaration is (0: none) */
 	up_vec typedefs;        /* up_typedef* */
 	up_vec globals;         /* up_var* */
 	up_vec funcs;           /* up_func* global functions */
@@ -348,7 +369,18 @@ typedef struct {
 	long *cap;              /* per clock (index in clocks): the value it stops at */
 	unsigned char **live;   /* per clock: per location of its owner, 1 if its value
 				 * may still be read; NULL: live everywhere (globals) */
+	long time_scale;        /* clock constants multiplied by this (up_clock_scale):
+				 * 1, or more when a clock is compared with 1.5 */
+	up_vec rate_checks;     /* up_rate_check*: rates whose type allows values other
+				 * than 0 and 1, checked in every delay (up_clock_caps) */
 } up_net;
+
+/* a clock rate x' == e of location loc of instance in */
+typedef struct {
+	up_inst *in;
+	int loc;
+	const up_expr *rate;
+} up_rate_check;
 
 void up_instantiate(up_net *n, up_model *m);
 /* look a name up in an instance (NULL: global scope) */
@@ -372,6 +404,10 @@ up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */
+/* clocks compared with decimal constants: every clock constant times the
+ * least common multiple of their denominators (n->time_scale); an error
+ * at any other decimal literal.  Called by up_clock_caps. */
+void up_clock_scale(up_net *n, const up_query *q);
 void up_clock_caps(up_net *n, const up_query *q);  /* caps; warns on strict constraints */
 /* the product of the clocks' ranges 0..cap (1 without clocks) */
 double up_clock_valuations(const up_net *n);

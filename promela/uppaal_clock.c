@@ -276,9 +276,12 @@ static void clock_range_report(up_net *n)
 		n->clocks.n, n->clocks.n == 1 ? "" : "s", p, list, n->clocks.n > 4 ? ", ..." : "");
 }
 
-/* a rate x' == r of a location: x a clock, r 0 or 1 (a stopwatch; other
- * rates are hybrid clocks, for statistical checking only) */
-static void check_rate(scan_st *s, const up_expr *rate)
+/* a rate x' == r of location loc: x a clock, r 0 or 1 (a stopwatch; other
+ * rates are hybrid clocks, for statistical checking only).  An r whose
+ * type allows other values (`x' == running[i]` with `int running[N]`)
+ * is checked in every delay: Tick stops with an assertion when it is
+ * neither 0 nor 1 where time could pass (n->rate_checks). */
+static void check_rate(scan_st *s, int loc, const up_expr *rate)
 {
 	up_ctx *c = s->n->m->c;
 	const up_expr *x = rate->a->a, *r = rate->b;
@@ -286,10 +289,20 @@ static void check_rate(scan_st *s, const up_expr *rate)
 	long lo, hi;
 	if (!up_is_clock(s->n, s->in, x))
 		up_fail_at(c, file, rate->line, rate->col, "a rate (x') for something that is not a clock");
-	if (!bounds(s, r, &lo, &hi, 0) || lo < 0 || hi > 1)
-		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be 0 or 1 by its type (a stopwatch: "
-			   "declare its variables bool or int[0,1]); other rates are hybrid clocks, which UPPAAL "
-			   "checks statistically only");
+	if (!bounds(s, r, &lo, &hi, 0))
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate must be an integer expression of the state, "
+			   "0 or 1 (a stopwatch); other rates are hybrid clocks, which UPPAAL checks statistically only");
+	if (hi < 0 || lo > 1)
+		up_fail_at(c, file, rate->line, rate->col, "a clock rate of %ld: only 0 and 1 (a stopwatch) are "
+			   "supported; other rates are hybrid clocks, which UPPAAL checks statistically only",
+			   hi < 0 ? hi : lo);
+	if (lo < 0 || hi > 1) {
+		up_rate_check *rc = up_alloc(c, sizeof *rc);
+		rc->in = s->in;
+		rc->loc = loc;
+		rc->rate = rate;
+		up_push(c, &s->n->rate_checks, rc);
+	}
 	scan(s, r);
 	c->inexact = 1;
 	if (!s->rate_warned) {
@@ -299,11 +312,176 @@ static void check_rate(scan_st *s, const up_expr *rate)
 	}
 }
 
+/* ---- clocks compared with decimal constants (x < 1.5) ----
+ * Multiplying every clock constant by the same factor F scales time:
+ * the locations and variables reachable stay the same, so a model whose
+ * clocks are compared with 1.5 is checked, exactly as far as discrete
+ * time is, with every clock constant times 2 (one time unit is F steps
+ * of Tick).  F is the least common multiple of the literals'
+ * denominators (1.25: 4). */
+
+static long gcd(long a, long b)
+{
+	while (b) {
+		long t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* the denominator of a decimal literal (its digits after the point) */
+static long denominator(const up_expr *e)
+{
+	const char *dot = strchr(e->name, '.');
+	long num = 0, den = 1;
+	for (const char *p = e->name; *p; p++) {
+		if (*p == '.')
+			continue;
+		num = num * 10 + (*p - '0');
+		if (p > dot)
+			den *= 10;
+		if (num > 100000000L || den > 100000000L)
+			return -1;
+	}
+	return den / gcd(num, den);
+}
+
+/* pass 0: F from the literals compared with clocks (an error at any
+ * other literal); pass 1: every clock comparison's other side and every
+ * clock reset times F */
+static void scale_walk(scan_st *s, up_expr *e, int pass, long *f)
+{
+	up_ctx *c = s->n->m->c;
+	if (!e)
+		return;
+	if (e->kind == X_BIN && is_cmp(e->op)) {
+		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
+		if (ca != cb) {
+			up_expr **other = ca ? &e->b : &e->a;
+			up_expr *o = *other;
+			if (pass == 0 && o->kind == X_DBL) {
+				long d = denominator(o);
+				if (d < 0 || *f / gcd(*f, d) > 1000000L / d)
+					up_fail_at(c, o->file ? o->file : s->file, o->line, o->col, "'%s': too many decimals "
+						   "(the clock constants would be scaled by more than 10^6)", o->name);
+				*f = *f / gcd(*f, d) * d;
+			} else if (pass == 0) {
+				up_no_double(c, s->file, o);
+			} else if (o->kind == X_DBL) {
+				up_expr *k = up_alloc(c, sizeof *k);
+				*k = *o;
+				k->kind = X_NUM;
+				k->val = (long) (o->dval * (double) *f + (o->dval < 0 ? -0.5 : 0.5));
+				k->name = NULL;
+				*other = k;
+			} else {
+				up_expr *k = up_alloc(c, sizeof *k), *m = up_alloc(c, sizeof *m);
+				*k = *o;
+				k->kind = X_NUM;
+				k->val = *f;
+				k->a = k->b = k->c = NULL;
+				k->name = NULL;
+				k->height = 1;
+				*m = *o;
+				m->kind = X_BIN;
+				strcpy(m->op, "*");
+				m->a = k;
+				m->b = o;
+				m->c = NULL;
+				m->height = o->height + 1;
+				*other = m;
+			}
+			return;
+		}
+	}
+	if (e->kind == X_ASSIGN && strcmp(e->op, "=") == 0 && up_is_clock(s->n, s->in, e->a)) {
+		up_no_double(c, s->file, e->b);
+		long k;
+		if (pass == 1 && up_eval_const(s->n, s->in, e->b, &k)) {
+			up_expr *x = up_alloc(c, sizeof *x);
+			*x = *e->b;
+			x->kind = X_NUM;
+			x->val = k * *f;
+			x->a = x->b = x->c = NULL;
+			x->name = NULL;
+			x->height = 1;
+			e->b = x;
+		}
+		return;
+	}
+	if (pass == 0)
+		up_no_double(c, s->file, e->kind == X_DBL ? e : NULL);
+	scale_walk(s, e->a, pass, f);
+	scale_walk(s, e->b, pass, f);
+	scale_walk(s, e->c, pass, f);
+}
+
+/* the expressions a clock may be compared in: each template's once (with
+ * its first instance: they are shared by its instances), then the query */
+static void scale_all(up_net *n, const up_query *q, int pass, long *f)
+{
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
+	for (int t = 0; t < n->m->templates.n; t++) {
+		up_template *tm = n->m->templates.v[t];
+		s.in = NULL;
+		for (int i = 0; i < n->insts.n && !s.in; i++)
+			if (((up_inst *) n->insts.v[i])->t == tm)
+				s.in = n->insts.v[i];
+		if (!s.in)
+			continue;
+		for (int k = 0; k < tm->locs.n; k++) {
+			up_loc *l = tm->locs.v[k];
+			scale_walk(&s, l->inv, pass, f);
+			for (int j = 0; j < l->rates.n && pass == 0; j++)
+				up_no_double(n->m->c, s.file, ((up_expr *) l->rates.v[j])->b);
+		}
+		for (int k = 0; k < tm->edges.n; k++) {
+			up_edge *ed = tm->edges.v[k];
+			/* select variables are constants: bound to their lower bound */
+			s.in->sel.n = 0;
+			for (int j = 0; j < ed->selects.n; j++) {
+				up_select *sl = ed->selects.v[j];
+				up_bind *b = up_alloc(n->m->c, sizeof *b);
+				b->name = sl->name;
+				b->value = sl->type.lo;
+				up_push(n->m->c, &s.in->sel, b);
+			}
+			scale_walk(&s, ed->guard, pass, f);
+			for (int j = 0; j < ed->assigns.n; j++)
+				scale_walk(&s, ed->assigns.v[j], pass, f);
+			s.in->sel.n = 0;
+		}
+	}
+	s.in = NULL;
+	if (q) {
+		scale_walk(&s, q->phi, pass, f);
+		scale_walk(&s, q->psi, pass, f);
+	}
+}
+
+void up_clock_scale(up_net *n, const up_query *q)
+{
+	if (n->time_scale)
+		return;
+	long f = 1;
+	scale_all(n, q, 0, &f);
+	n->time_scale = f;
+	if (f == 1)
+		return;
+	scale_all(n, q, 1, &f);
+	up_warn(n->m->c, n->m->file, 0, "clocks compared with decimal constants: every clock constant is multiplied "
+		"by %ld (time scaled: the same locations and variables are reachable); delays and clock values in "
+		"the Promela and in traces count 1/%ld time units", f, f);
+}
+
 void up_clock_caps(up_net *n, const up_query *q)
 {
+	up_clock_scale(n, q);
 	scan_st s = { n, NULL, n->m->file, 0, 0 };
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] = 0;
+	n->rate_checks.n = 0;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
 		s.in = in;
@@ -311,7 +489,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 			up_loc *l = in->t->locs.v[k];
 			scan(&s, l->inv);
 			for (int j = 0; j < l->rates.n; j++)
-				check_rate(&s, l->rates.v[j]);
+				check_rate(&s, k, l->rates.v[j]);
 		}
 		for (int k = 0; k < in->t->edges.n; k++) {
 			up_edge *ed = in->t->edges.v[k];

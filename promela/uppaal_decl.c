@@ -78,9 +78,8 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 	} else if (up_accept(l, "chan")) {
 		ty->kind = TY_CHAN;
 		if (up_is(l, "priority"))
-			up_fail_at(m->c, l->file, l->t.line, l->t.col, "channel priorities ('chan priority ...') are not "
-				   "supported: remove the line (the answers may then change: lower-priority edges "
-				   "become enabled next to higher ones)");
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "channel priorities ('chan priority ...') "
+				   "belong in the global declarations");
 	} else if (up_accept(l, "struct")) {
 		/* struct { int a; bool b[2]; }: its variables become one
 		 * variable per field (uppaal_inst.c) */
@@ -127,7 +126,15 @@ static void parse_type1(up_model *m, up_lex *l, up_type *ty)
 		*ty->lo = *ty->hi->b;
 		ty->lo->val = 0;
 		up_expect(l, "]");
-	} else if (up_is(l, "double") || up_is(l, "void")) {
+	} else if (up_is(l, "double") && is_const && m->decl_type) {
+		/* a constant the model may declare but not use: its
+		 * initialiser may hold decimal literals */
+		ty->kind = TY_DBL;
+		up_next(l);
+	} else if (up_is(l, "double")) {
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type 'double' is not supported (dmc checks integers and "
+			   "clocks in discrete time; a 'const double' is read, and may not be used)");
+	} else if (up_is(l, "void")) {
 		up_fail_at(m->c, l->file, l->t.line, l->t.col, "type '%s' is not supported", l->t.text);
 	} else if (l->t.kind == T_ID && is_typedef(m, l->t.text, ty)) {
 		up_next(l);
@@ -409,6 +416,101 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 	return st;
 }
 
+/* ---- `return;` in void functions ---- */
+
+static int has_return(const up_stmt *st)
+{
+	if (!st)
+		return 0;
+	if (st->kind == S_RETURN)
+		return 1;
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			if (has_return(st->body.v[i]))
+				return 1;
+	return has_return(st->then) || has_return(st->els);
+}
+
+static int declares(const up_stmt *st)
+{
+	if (st->kind == S_DECL)
+		return 1;
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			if (((const up_stmt *) st->body.v[i])->kind == S_DECL)
+				return 1;
+	return 0;
+}
+
+static up_stmt *without_returns(up_model *m, const char *file, const up_stmt *st, const up_vec *cont);
+
+/* the statements v[from..] followed by cont, without `return;`: a return
+ * ends the list (what follows it never runs); an if whose branches
+ * return gets the statements after it in both branches, so that a
+ * branch that does not return runs them and one that does skips them.
+ * Loops stay as they are (a return in a loop: error). */
+static up_stmt *seq_without_returns(up_model *m, const char *file, const up_vec *v, int from, const up_vec *cont,
+				    int line, int col)
+{
+	up_stmt *b = up_alloc(m->c, sizeof *b);
+	b->kind = S_BLOCK;
+	b->line = line;
+	b->col = col;
+	for (int i = from; i < v->n; i++) {
+		const up_stmt *st = v->v[i];
+		if (st->kind == S_RETURN) {
+			if (st->e)
+				up_fail_at(m->c, file, st->line, st->col, "'return' with a value in a void function");
+			return b;
+		}
+		if (!has_return(st)) {
+			up_push(m->c, &b->body, (void *) st);
+			continue;
+		}
+		/* the rest of this list, then what follows the list */
+		up_vec rest = { 0 };
+		for (int k = i + 1; k < v->n; k++)
+			up_push(m->c, &rest, v->v[k]);
+		for (int k = 0; k < cont->n; k++)
+			up_push(m->c, &rest, cont->v[k]);
+		up_push(m->c, &b->body, without_returns(m, file, st, &rest));
+		return b;
+	}
+	/* no return in v: cont follows, itself without returns */
+	if (cont->n) {
+		up_vec none = { 0 };
+		up_stmt *t = seq_without_returns(m, file, cont, 0, &none, line, col);
+		for (int k = 0; k < t->body.n; k++)
+			up_push(m->c, &b->body, t->body.v[k]);
+	}
+	return b;
+}
+
+/* st (which has a return) followed by cont, without returns */
+static up_stmt *without_returns(up_model *m, const char *file, const up_stmt *st, const up_vec *cont)
+{
+	if (st->kind == S_FOR || st->kind == S_WHILE || st->kind == S_DO)
+		up_fail_at(m->c, file, st->line, st->col, "'return' inside a loop of a void function is not supported");
+	/* the statements after st move into st's blocks: they must not meet
+	 * st's own locals there */
+	if (cont->n && ((st->then && declares(st->then)) || (st->els && declares(st->els)) || declares(st)))
+		up_fail_at(m->c, file, st->line, st->col, "'return' in a block with local variables, with statements "
+			   "after the block, is not supported (declare the locals at the start of the function)");
+	if (st->kind == S_BLOCK)
+		return seq_without_returns(m, file, &st->body, 0, cont, st->line, st->col);
+	/* S_IF */
+	up_stmt *r = up_alloc(m->c, sizeof *r);
+	*r = *st;
+	up_vec one = { 0 };
+	up_push(m->c, &one, st->then);
+	r->then = seq_without_returns(m, file, &one, 0, cont, st->line, st->col);
+	up_vec two = { 0 };
+	if (st->els)
+		up_push(m->c, &two, st->els);
+	r->els = seq_without_returns(m, file, &two, 0, cont, st->line, st->col);
+	return r;
+}
+
 /* after "TYPE name" at "(": the parameters and the body */
 static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, const char *name,
 		     int line, int col, up_vec *funcs)
@@ -445,6 +547,10 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 		up_expect(l, ")");
 	}
 	f->body = block(m, l);
+	if (is_void && has_return(f->body)) {
+		up_vec none = { 0 };
+		f->body = seq_without_returns(m, l->file, &f->body->body, 0, &none, f->body->line, f->body->col);
+	}
 	/* `return e;` alone: inlined as e; other bodies are evaluated
 	 * symbolically (uppaal_func.c) */
 	if (!is_void && f->body->body.n == 1 && ((up_stmt *) f->body->body.v[0])->kind == S_RETURN)
@@ -488,6 +594,71 @@ static void system_line(up_model *m, up_lex *l)
 	up_expect(l, ";");
 }
 
+/* after "const double": name = e, ...; -- kept apart (m->dconsts):
+ * checked when the network is built, an error wherever it is used */
+static void const_doubles(up_model *m, up_lex *l, up_vec *vars, const up_type *ty)
+{
+	do {
+		up_var *v = declarator(m, l, ty);
+		if (vars != &m->globals)
+			up_fail_at(m->c, l->file, v->line, v->col, "'%s': a 'const double' outside the global "
+				   "declarations is not supported", v->name);
+		if (v->size || !v->init || v->type.is_ref)
+			up_fail_at(m->c, l->file, v->line, v->col, "'%s': a 'const double' needs a value (and no "
+				   "array, no '&')", v->name);
+		up_push(m->c, &m->dconsts, v);
+	} while (up_accept(l, ","));
+	if (up_is(l, "("))
+		up_fail_at(m->c, l->file, l->t.line, l->t.col, "double functions are not supported");
+	up_expect(l, ";");
+}
+
+/* after "chan priority": a, d[0] < default < b, e; -- '<' starts a
+ * higher level, ',' continues the level */
+static void chan_priority(up_model *m, up_lex *l, int line, int col)
+{
+	if (m->prio_line)
+		up_fail_at(m->c, l->file, line, col, "a second channel priority declaration (the first is at line %d; "
+			   "UPPAAL allows one per system)", m->prio_line);
+	m->prio_line = line;
+	int level = 0;
+	do {
+		if (up_accept(l, "default")) {
+			m->prio_default = level;
+		} else {
+			up_prio *p = up_alloc(m->c, sizeof *p);
+			int el = l->t.line, ec = l->t.col;
+			up_expr *x = up_alloc(m->c, sizeof *x);
+			x->kind = X_ID;
+			x->name = up_expect_id(l, "a channel or 'default'");
+			x->line = el;
+			x->col = ec;
+			x->file = l->file;
+			/* the indices are expressions inside brackets: a '<' in them
+			 * is no separator */
+			while (up_accept(l, "[")) {
+				up_expr *ix = up_alloc(m->c, sizeof *ix);
+				ix->kind = X_INDEX;
+				ix->a = x;
+				ix->b = up_parse_expr(l);
+				ix->line = el;
+				ix->col = ec;
+				ix->file = l->file;
+				up_expect(l, "]");
+				x = ix;
+			}
+			p->ch = x;
+			p->level = level;
+			up_push(m->c, &m->prios, p);
+		}
+		if (up_accept(l, "<"))
+			level++;
+		else if (!up_accept(l, ","))
+			break;
+	} while (1);
+	up_expect(l, ";");
+}
+
 void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_system)
 {
 	while (l->t.kind != T_EOF && !up_is(l, "}") && !up_is(l, "process")
@@ -527,6 +698,16 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			instdecl(m, l);
 			continue;
 		}
+		if (up_is(l, "chan") && vars == &m->globals) {
+			up_lex save = *l;
+			int line = l->t.line, col = l->t.col;
+			up_next(l);
+			if (up_accept(l, "priority")) {
+				chan_priority(m, l, line, col);
+				continue;
+			}
+			*l = save;
+		}
 		if (!starts_type(m, l))
 			up_lex_fail(l, "a declaration");
 		up_type ty;
@@ -536,7 +717,13 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			function(m, l, &ty, 1, name, line, col, funcs);
 			continue;
 		}
+		m->decl_type = 1;
 		up_parse_type(m, l, &ty);
+		m->decl_type = 0;
+		if (ty.kind == TY_DBL) {
+			const_doubles(m, l, vars, &ty);
+			continue;
+		}
 		if (l->t.kind == T_ID) {
 			/* TYPE name( ... : a function */
 			up_lex save = *l;

@@ -65,6 +65,13 @@ typedef struct {
 	int dstep;              /* updates in a d_step (liveness queries) */
 	int deadlock;           /* the query is A[] not deadlock or E<> deadlock */
 	const char **stop;      /* per clock: when it stands still (rate 0), or NULL */
+	/* channel priorities (prio_setup): per entry of m->prios its channel
+	 * and element (-1: every element); per level whether dmc_hiL (some
+	 * transition of a higher level is enabled) is defined */
+	up_var **prio_var;
+	long *prio_el;
+	unsigned char *hi_defined;
+	char *prio_defs;        /* the #define lines */
 } em;
 
 /* the start and the end of an edge's updates */
@@ -172,6 +179,24 @@ static void collect_recvs(em *e)
 	}
 }
 
+/* " = { a, b, ... }": an array whose initial values differ (SPIN 6
+ * reads an initialiser list per element), each value checked against
+ * the range */
+static void init_list(up_net *n, const up_var *v, FILE *o)
+{
+	for (int k = 0; k < v->init_list.n; k++) {
+		long x = up_eval_const_or_fail(n, v->owner, v->init_list.v[k], "initialiser");
+		if (v->type.kind == TY_INT && (x < v->lo || x > v->hi))
+			up_fail_at(n->m->c, v->file, v->line, v->col,
+				   "'%s': initial value %ld (element %d) is outside its range [%ld,%ld]%s",
+				   v->name, x, k, v->lo, v->hi, v->type.lo ? "" : " (an int without a range is 16 bits in UPPAAL)");
+		if (v->type.kind == TY_BOOL)
+			x = x != 0;
+		fprintf(o, "%s%ld", k ? ", " : " = { ", x);
+	}
+	fputs(" }", o);
+}
+
 static void globals(em *e)
 {
 	up_net *n = e->s.n;
@@ -200,6 +225,7 @@ static void globals(em *e)
 		if (v->nsize)
 			fprintf(o, "[%ld]", v->nsize);
 		long init = 0;
+		int listed = 0;         /* written as a list: the values differ */
 		if (v->init) {
 			init = up_eval_const_or_fail(n, own, v->init, "initialiser");
 		} else if (v->init_list.n) {
@@ -207,10 +233,8 @@ static void globals(em *e)
 				up_fail_at(n->m->c, v->file, v->line, v->col, "'%s': %d initial values for %ld elements",
 					v->name, v->init_list.n, v->nsize);
 			init = up_eval_const_or_fail(n, own, v->init_list.v[0], "initialiser");
-			for (int k = 1; k < v->init_list.n; k++)
-				if (up_eval_const_or_fail(n, own, v->init_list.v[k], "initialiser") != init)
-					up_fail_at(n->m->c, v->file, v->line, v->col,
-						"'%s': initialiser lists with different values are not supported", v->name);
+			for (int k = 1; k < v->init_list.n && !listed; k++)
+				listed = up_eval_const_or_fail(n, own, v->init_list.v[k], "initialiser") != init;
 		} else if (v->type.kind == TY_INT && (v->lo > 0 || v->hi < 0)) {
 			init = v->lo > 0 ? v->lo : v->hi;
 			up_warn(n->m->c, v->file, v->line, "'%s': 0 is outside its range; starts at %ld", v->name, init);
@@ -220,7 +244,9 @@ static void globals(em *e)
 				   v->name, init, v->lo, v->hi, v->type.lo ? "" : " (an int without a range is 16 bits in UPPAAL)");
 		if (v->type.kind == TY_BOOL)
 			init = init != 0;
-		if (init)
+		if (listed)
+			init_list(n, v, o);
+		else if (init)
 			fprintf(o, " = %ld", init);
 		fputs(";\t/* ", o);
 		pml_commentf(o, "%s%s%s in [%ld,%ld], line %d", own ? own->name : "",
@@ -409,6 +435,8 @@ static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
 	fputc(')', o);
 }
 
+static void prio_guard(em *e, up_inst *in, up_edge *ed);
+
 /* UPPAAL's broadcast: the sender with every process that has an enabled
  * receiving edge (one per process, any of them), guards evaluated before
  * any update, updates in process order after the sender's */
@@ -420,6 +448,7 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	fputs("\t:: atomic { (", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
+	prio_guard(e, in, ed);
 	if (e->any_committed && !src->committed) {
 		fputs(" && (ncommit == 0", o);
 		for (int i = 0; i < e->recvs.n; i++) {
@@ -528,6 +557,7 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	fputs("?dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
+	prio_guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
 	updates_begin(e);
 	comment(e, in, ed, sel);
@@ -536,6 +566,190 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	fputs(";\n", o);
 	receivers(e, in, ch, 1);
 	fprintf(o, "\t\tgoto at_%s }\n", dl);
+}
+
+/* ---- channel priorities ----
+ * UPPAAL: an action transition is enabled only if no transition of a
+ * higher priority is enabled in the same state (delays are not
+ * affected).  A synchronisation has its channel's level, a transition
+ * without one the level of `default`.  dmc_hiL is the disjunction of the
+ * enabledness of every transition above level L (locations, guards,
+ * target invariants, the committed rule, a partner for a binary
+ * synchronisation); each edge of level L gets `&& !dmc_hiL`. */
+
+/* a channel element's flat index from constant indices; 0 when one is
+ * not constant */
+static int const_flat(em *e, up_inst *in, const up_expr *x, const up_var *v, long *k)
+{
+	const up_expr *idx[UP_MAX_DIMS + 1];
+	int ni = 0;
+	while (x->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+		idx[ni++] = x->b;
+		x = x->a;
+	}
+	if (ni != v->ndims)
+		up_fail_at(e->s.n->m->c, x->file ? x->file : e->s.file, x->line, x->col,
+			   "'%s': an element needs one index per dimension", v->name);
+	*k = 0;
+	for (int d = 0; d < ni; d++) {
+		long val;
+		if (!up_eval_const(e->s.n, in, idx[ni - 1 - d], &val))
+			return 0;
+		if (val < v->dimlo[d] || val >= v->dimlo[d] + v->dimsz[d])
+			up_fail_at(e->s.n->m->c, x->file ? x->file : e->s.file, x->line, x->col,
+				   "'%s': index %ld outside the array", v->name, val);
+		*k = *k * v->dimsz[d] + (val - v->dimlo[d]);
+	}
+	return 1;
+}
+
+static int prio_level(em *e, const up_var *v, long k)
+{
+	up_model *m = e->s.n->m;
+	int lvl = m->prio_default;
+	for (int i = 0; i < m->prios.n; i++)
+		if (e->prio_var[i] == v && e->prio_el[i] < 0)
+			lvl = ((up_prio *) m->prios.v[i])->level;
+	for (int i = 0; i < m->prios.n; i++)
+		if (e->prio_var[i] == v && e->prio_el[i] == k)
+			lvl = ((up_prio *) m->prios.v[i])->level;
+	return lvl;
+}
+
+/* the level of edge ed (its select values bound) */
+static int edge_level(em *e, up_inst *in, up_edge *ed)
+{
+	up_model *m = e->s.n->m;
+	if (!ed->sync)
+		return m->prio_default;
+	up_var *ch = chan_of(e, in, ed);
+	int per_element = 0;
+	for (int i = 0; i < m->prios.n; i++)
+		per_element |= e->prio_var[i] == ch && e->prio_el[i] >= 0;
+	if (!per_element)
+		return prio_level(e, ch, -1);
+	long k;
+	if (!const_flat(e, in, ed->sync, ch, &k))
+		up_fail_at(m->c, e->s.file, ed->line, ed->col, "'%s': its elements have different priorities, and "
+			   "this synchronisation's index is known only at run time (not supported; an index from a "
+			   "select is fine)", ch->name);
+	return prio_level(e, ch, k);
+}
+
+/* "(enabled)" of the transitions that edge ed (select values bound) of
+ * in starts, at its level; 0 when it starts none (a receiving edge) */
+static int transitions_enabled(em *e, up_inst *in, up_edge *ed, int *first)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	int any = 0;
+	if (ed->sync && ed->sync_dir == '?')
+		return 0;
+	up_var *ch = ed->sync ? chan_of(e, in, ed) : NULL;
+	if (!ch || ch->type.is_broadcast) {
+		fprintf(o, "%s(loc_%s == %d && ", *first ? "" : "\\\n\t|| ", in->pname, ed->src);
+		*first = 0;
+		guard(e, in, ed);
+		if (e->any_committed && !src->committed) {
+			fputs(" && (ncommit == 0", o);
+			for (int i = 0; ch && i < e->recvs.n; i++) {
+				recv_edge *r = e->recvs.v[i];
+				if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
+					continue;
+				fputs(" || ", o);
+				recv_enabled(e, in, ed, r);
+			}
+			fputc(')', o);
+		}
+		fputc(')', o);
+		return 1;
+	}
+	for (int i = 0; i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in)
+			continue;
+		up_check_size(&e->s, e->s.file, ed->line, ed->col);
+		fprintf(o, "%s(loc_%s == %d && ", *first ? "" : "\\\n\t|| ", in->pname, ed->src);
+		*first = 0;
+		guard(e, in, ed);
+		fputs(" && ", o);
+		recv_enabled(e, in, ed, r);
+		if (e->any_committed && !src->committed && !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
+			fputs(" && ncommit == 0", o);
+		fputc(')', o);
+		any = 1;
+	}
+	return any;
+}
+
+/* resolve the declaration's channels, then define dmc_hiL for every
+ * level L below a level that has transitions */
+static void prio_setup(em *e)
+{
+	up_net *n = e->s.n;
+	up_model *m = n->m;
+	up_ctx *c = m->c;
+	if (!m->prios.n && !m->prio_line)
+		return;
+	e->prio_var = up_alloc(c, (size_t) (m->prios.n + 1) * sizeof *e->prio_var);
+	e->prio_el = up_alloc(c, (size_t) (m->prios.n + 1) * sizeof *e->prio_el);
+	int maxl = m->prio_default;
+	for (int i = 0; i < m->prios.n; i++) {
+		up_prio *p = m->prios.v[i];
+		const up_expr *b = p->ch;
+		while (b->kind == X_INDEX)
+			b = b->a;
+		up_var *v = up_var_of(n, NULL, b);
+		if (!v || v->type.kind != TY_CHAN)
+			up_fail_at(c, b->file, b->line, b->col, "channel priority: '%s' is not a global channel", b->name);
+		e->prio_var[i] = v;
+		e->prio_el[i] = -1;
+		if (p->ch->kind == X_INDEX && !const_flat(e, NULL, p->ch, v, &e->prio_el[i]))
+			up_fail_at(c, b->file, b->line, b->col, "channel priority: '%s': the index must be a constant", b->name);
+		if (p->level > maxl)
+			maxl = p->level;
+	}
+	e->hi_defined = up_alloc(c, (size_t) maxl + 2);
+	FILE *keep = e->s.out;
+	e->s.out = up_mem_open(c);
+	for (int lvl = 0; lvl < maxl; lvl++) {
+		FILE *body = e->s.out;
+		e->s.out = e->s.body = up_mem_open(c);    /* body: checked for size */
+		int first = 1;
+		for (int i = 0; i < n->insts.n; i++) {
+			up_inst *in = n->insts.v[i];
+			for (int k = 0; k < in->t->edges.n; k++) {
+				up_edge *ed = in->t->edges.v[k];
+				long sel[4];
+				for (long j = 0; bind_select(e, in, ed, j, sel); j++)
+					if (edge_level(e, in, ed) > lvl)
+						transitions_enabled(e, in, ed, &first);
+				in->sel.n = 0;
+			}
+		}
+		e->s.body = NULL;
+		char *t = up_mem_close(c, NULL);
+		e->s.out = body;
+		if (!first) {
+			e->hi_defined[lvl] = 1;
+			fprintf(body, "#define dmc_hi%d (%s)\n", lvl, t);
+		}
+		free(t);
+	}
+	char *t = up_mem_close(c, NULL);
+	e->prio_defs = up_strdup(c, t);
+	free(t);
+	e->s.out = keep;
+}
+
+/* " && !dmc_hiL" for an edge of level L below an enabled higher one */
+static void prio_guard(em *e, up_inst *in, up_edge *ed)
+{
+	if (!e->hi_defined)
+		return;
+	int lvl = edge_level(e, in, ed);
+	if (e->hi_defined[lvl])
+		fprintf(e->s.out, " && !dmc_hi%d", lvl);
 }
 
 static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
@@ -549,6 +763,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		if (e->dispatch[in->pid])
 			fprintf(o, "loc_%s == %d && ", in->pname, ed->src);
 		guard(e, in, ed);
+		prio_guard(e, in, ed);
 		if (e->any_committed && !src->committed)
 			fputs(" && ncommit == 0", o);
 		fputs(" ->", o);
@@ -624,6 +839,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	fputs("?dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
+	prio_guard(e, in, ed);
 	fprintf(o, " -> 1 : 2)), %s ->", !e->any_committed || src->committed ? "_" : "1");
 	if (e->dstep) {
 		/* the sender's update goes into the block's d_step, with the
@@ -980,6 +1196,41 @@ static int tick_option(em *e, long d)
 	return any_urgent_sync;
 }
 
+/* a rate r that may be other than 0 or 1 (up_rate_check): Tick stops
+ * with an assertion where r is neither and time could pass (no process
+ * committed or in an urgent location), instead of letting the clock run
+ * at a rate UPPAAL's symbolic engine does not have */
+static void rate_checks(em *e)
+{
+	up_net *n = e->s.n;
+	FILE *o = e->s.out;
+	for (int i = 0; i < n->rate_checks.n; i++) {
+		const up_rate_check *rc = n->rate_checks.v[i];
+		up_inst *in = rc->in;
+		fprintf(o, "	:: atomic { (loc_%s == %d", in->pname, rc->loc);
+		if (e->any_committed)
+			fputs(" && ncommit == 0", o);
+		for (int j = 0; j < n->insts.n; j++) {
+			up_inst *u = n->insts.v[j];
+			for (int k = 0; k < u->t->locs.n; k++)
+				if (((up_loc *) u->t->locs.v[k])->urgent)
+					fprintf(o, " && loc_%s != %d", u->pname, k);
+		}
+		for (int pass = 0; pass < 2; pass++) {
+			fputs(pass ? ") -> assert(" : " && !(", o);
+			fputc('(', o);
+			up_emit_expr_st(&e->s, in, rc->rate->b);
+			fputs(") == 0 || (", o);
+			up_emit_expr_st(&e->s, in, rc->rate->b);
+			fputs(") == 1)", o);
+		}
+		fputs(" }\t/* ", o);
+		pml_commentf(o, "rate check: a clock rate is 0 or 1 in %s (%s:%d)", in->name,
+			     rc->rate->file ? rc->rate->file : n->m->file, rc->rate->line);
+		fputs(" */\n", o);
+	}
+}
+
 static void tick(em *e)
 {
 	up_net *n = e->s.n;
@@ -1014,6 +1265,7 @@ static void tick(em *e)
 	if (!tick_option(e, 1))
 		for (long d = 2; d <= maxd; d++)
 			tick_option(e, d);
+	rate_checks(e);
 	if (e->deadlock) {
 		fputs("\tod\n}\n\n", o);
 		return;
@@ -1134,6 +1386,10 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	pml_commentf(out, "Generated by dmc translate from %s -- do not edit.", n->m->file);
 	fprintf(out, "\n * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
 		n->insts.n, n->clocks.n);
+	if (n->time_scale > 1)
+		fprintf(out, "/* time scale: %ld steps of Tick per time unit (clocks compared with decimal "
+			"constants: every clock constant is multiplied by %ld) */\n\n", n->time_scale, n->time_scale);
+	prio_setup(&e);
 	/* the processes first, into a buffer: they decide which temporaries
 	 * the declarations need */
 	size_t blen = 0;
@@ -1164,5 +1420,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	}
 	if (e.s.maxtemp || e.maxb || e.s.locdecl.n)
 		fputc('\n', out);
+	if (e.prio_defs && e.prio_defs[0])
+		fprintf(out, "/* channel priorities: some transition above level L is enabled */\n%s\n", e.prio_defs);
 	fwrite(body, 1, blen, out);
 }

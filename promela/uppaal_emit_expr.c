@@ -205,6 +205,9 @@ static void emit_var_name(up_emit_st *s, up_inst *in, const up_expr *e)
 	up_bind *b = up_lookup(s->n, in, e->name);
 	if (!b)
 		fail_at(s, e, "unknown name '%s'", e->name);
+	if (b->value && b->value->kind == X_DBL)
+		fail_at(s, e, "'%s' is a 'const double': double values are not supported (dmc checks integers and "
+			"clocks in discrete time; scale the constants to integers)", e->name);
 	if (b->var && s->in_func && b->var->clock >= 0)
 		fail_at(s, e, "clock '%s' inside a function: clocks in functions are not supported", e->name);
 	if (b->var) {
@@ -319,6 +322,9 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			e = r;
 	}
 	switch (e->kind) {
+	case X_DBL:
+		up_no_double(s->n->m->c, s->file, e);
+		break;
 	case X_NUM:
 		/* -2147483648 would be read as -(2147483648), which overflows */
 		if (e->val == -2147483648L)

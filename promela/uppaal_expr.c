@@ -49,7 +49,12 @@ static up_expr *grown(up_lex *l, up_expr *x)
 static up_expr *primary(up_lex *l)
 {
 	up_expr *e;
-	if (l->t.kind == T_NUM) {
+	if (l->t.kind == T_DBL) {
+		e = node(l, X_DBL, NULL);
+		e->dval = l->t.dnum;
+		e->name = up_strdup(l->c, l->t.text);
+		up_next(l);
+	} else if (l->t.kind == T_NUM) {
 		if (l->t.num > 2147483647L)
 			up_fail_at(l->c, l->file, l->t.line, l->t.col,
 				   "number too large (UPPAAL's int is 32 bits: at most 2147483647)");
@@ -308,6 +313,7 @@ static void text(const up_expr *e, char **p, size_t *n)
 		return;
 	switch (e->kind) {
 	case X_NUM: OUT("%ld", e->val); break;
+	case X_DBL: OUT("%s", e->name); break;
 	case X_ID: OUT("%s", e->name); break;
 	case X_INDEX: text(e->a, p, n); OUT("["); text(e->b, p, n); OUT("]"); break;
 	case X_DOT: text(e->a, p, n); OUT(".%s", e->name); break;
@@ -353,4 +359,16 @@ void up_expr_text(const up_expr *e, char *buf, size_t n)
 		return;
 	buf[0] = 0;
 	text(e, &buf, &n);
+}
+
+void up_no_double(up_ctx *c, const char *file, const up_expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == X_DBL)
+		up_fail_at(c, e->file ? e->file : file, e->line, e->col, "'%s': double values are not supported (dmc "
+			   "checks integers and clocks in discrete time; a clock may be compared with one)", e->name);
+	up_no_double(c, file, e->a);
+	up_no_double(c, file, e->b);
+	up_no_double(c, file, e->c);
 }

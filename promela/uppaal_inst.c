@@ -9,6 +9,7 @@
 #include "uppaal.h"
 #include "pml_text.h"
 
+#include <math.h>
 #include <string.h>
 
 /* names the translation itself uses; a model name like these, or like a
@@ -268,6 +269,7 @@ long up_eval_const_or_fail(up_net *n, up_inst *in, const up_expr *e, const char 
 {
 	long v;
 	if (!up_eval_const(n, in, e, &v)) {
+		up_no_double(n->m->c, n->m->file, e);
 		char buf[200];
 		up_expr_text(e, buf, sizeof buf);
 		up_fail_at(n->m->c, e && e->file ? e->file : n->m->file, e ? e->line : 0, e ? e->col : 0,
@@ -583,6 +585,52 @@ static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args,
 	}
 }
 
+/* the value of a `const double` initialiser: decimal literals, integer
+ * and double constants, + - * / ** (computed in C doubles) */
+static double eval_double(up_net *n, const up_var *d, const up_expr *e, int depth)
+{
+	up_ctx *c = n->m->c;
+	const char *file = e->file ? e->file : d->file;
+	long k;
+	double a, b;
+	if (depth > UP_MAX_NESTING)
+		up_fail_at(c, file, e->line, e->col, "'%s': the value nests too deep", d->name);
+	switch (e->kind) {
+	case X_DBL:
+		return e->dval;
+	case X_ID: {
+		up_bind *bd = up_lookup(n, NULL, e->name);
+		if (bd && bd->value && bd->value->kind == X_DBL)
+			return bd->value->dval;
+		break;
+	}
+	case X_UN:
+		if (e->op[0] == '-' || e->op[0] == '+') {
+			a = eval_double(n, d, e->a, depth + 1);
+			return e->op[0] == '-' ? -a : a;
+		}
+		break;
+	case X_BIN:
+		if (!strchr("+-*/", e->op[0]) || (e->op[1] && strcmp(e->op, "**") != 0))
+			break;
+		a = eval_double(n, d, e->a, depth + 1);
+		b = eval_double(n, d, e->b, depth + 1);
+		switch (e->op[0]) {
+		case '+': return a + b;
+		case '-': return a - b;
+		case '/': return a / b;
+		default: return e->op[1] ? pow(a, b) : a * b;
+		}
+	default:
+		break;
+	}
+	if (up_eval_const(n, NULL, e, &k))
+		return (double) k;
+	up_fail_at(c, file, e->line, e->col, "'%s': a 'const double' is computed from numbers and constants "
+		   "with + - * / ** only", d->name);
+	return 0;
+}
+
 void up_instantiate(up_net *n, up_model *m)
 {
 	up_ctx *c = m->c;
@@ -591,6 +639,22 @@ void up_instantiate(up_net *n, up_model *m)
 	for (int i = 0; i < m->globals.n; i++) {
 		up_var *d = m->globals.v[i];
 		declare(n, NULL, d, &n->gbinds, global_pname(c, d->name));
+	}
+	/* `const double`: a name bound to its value, which no expression of
+	 * the model may use (emit_var_name and the evaluators refuse it) */
+	for (int i = 0; i < m->dconsts.n; i++) {
+		up_var *d = m->dconsts.v[i];
+		if (up_lookup(n, NULL, d->name))
+			up_fail_at(c, d->file, d->line, d->col, "'%s' is declared twice", d->name);
+		up_bind *b = up_alloc(c, sizeof *b);
+		b->name = d->name;
+		b->value = up_alloc(c, sizeof *b->value);
+		b->value->kind = X_DBL;
+		b->value->dval = eval_double(n, d, d->init, 0);
+		b->value->file = d->file;
+		b->value->line = d->line;
+		b->value->col = d->col;
+		up_push(c, &n->gbinds, b);
 	}
 	for (int i = 0; i < m->system.n; i++) {
 		const char *name = m->system.v[i];

@@ -9,6 +9,7 @@
 #include "pml_text.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* longest first */
@@ -121,10 +122,17 @@ void up_next(up_lex *l)
 					   "number too large (UPPAAL's int is 32 bits: at most 2147483647)");
 			n++;
 		}
-		if (p[n] == '.' && isdigit((unsigned char) p[n + 1]))
-			up_fail_at(l->c, l->file, l->line, t->col, "'%.*s': double values are not supported (dmc checks "
-				   "integers and clocks in discrete time; scale the constants to integers)",
-				   (int) (n + 1 + strspn(p + n + 1, "0123456789")), p);
+		if (p[n] == '.' && isdigit((unsigned char) p[n + 1])) {
+			size_t m = n + 1 + strspn(p + n + 1, "0123456789");
+			if (m >= sizeof t->text || isalpha((unsigned char) p[m]) || p[m] == '.' || p[m] == '_')
+				up_fail_at(l->c, l->file, l->line, t->col, "malformed number");
+			t->kind = T_DBL;
+			memcpy(t->text, p, m);
+			t->text[m] = 0;
+			t->dnum = strtod(t->text, NULL);
+			l->pos += m;
+			return;
+		}
 		if (isalpha((unsigned char) p[n]) || p[n] == '.' || p[n] == '_')
 			up_fail_at(l->c, l->file, l->line, t->col, "malformed number");
 		t->kind = T_NUM;

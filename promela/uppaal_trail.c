@@ -86,7 +86,7 @@ static char *translate_into_cache(const char *model, const char *query, int k, c
 typedef struct {
 	char pname[80], name[120];
 	char locs[64][48];      /* location names of a loc_ variable */
-	int nlocs, is_loc;
+	int nlocs, is_loc, is_clock;
 } pname_map;
 
 static char **split_lines(char *text, size_t *n)
@@ -104,6 +104,15 @@ static char **split_lines(char *text, size_t *n)
 		p = nl ? nl + 1 : NULL;
 	}
 	return v;
+}
+
+/* a delay of d steps of Tick, in the model's time units */
+static void print_delay(int n, int d, long scale)
+{
+	if (scale > 1)
+		printf("  %3d  delay %g\n", n, (double) d / (double) scale);
+	else
+		printf("  %3d  delay %d\n", n, d);
 }
 
 /* "byte P_1_x;\t/ * clock P(1).x, ..." and "byte loc_P_1 = 0;\t/ * location of P(1): 0=A ..." */
@@ -150,9 +159,10 @@ static int read_names(char **lines, size_t n, pname_map *map, int max)
 					snprintf(m->locs[m->nlocs++], sizeof m->locs[0], "%s", q + 1);
 			}
 		} else {
-			if (strncmp(c, "clock ", 6) == 0)
+			if (strncmp(c, "clock ", 6) == 0) {
 				c += 6;
-			else if (!strstr(c, " in ["))
+				m->is_clock = 1;
+			} else if (!strstr(c, " in ["))
 				continue;       /* channels, ncommit, dmc_eid */
 			char *end = c + strcspn(c, " ,");
 			snprintf(m->name, sizeof m->name, "%.*s", (int) (end - c), c);
@@ -190,6 +200,11 @@ static void show_counterexample(const drv_env *e, const char *pml)
 	/* the comment's end (its text cannot hold a "*" "/" pair, pml_text.c);
 	 * a name in the query may be "witness" too */
 	int witness = qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
+	/* clocks compared with decimal constants: Tick counts 1/scale units */
+	const char *ts = strstr(ptext, "/* time scale: ");
+	long scale = 1;
+	if (ts)
+		sscanf(ts, "/* time scale: %ld", &scale);
 	char **pl = split_lines(ptext, &np), **ol = split_lines(out, &no);
 	static pname_map map[512];
 	int nmap = read_names(pl, np, map, 512);
@@ -203,7 +218,7 @@ static void show_counterexample(const drv_env *e, const char *pml)
 			break;
 		if (strstr(ol[i], "<<<<<START OF CYCLE>>>>>")) {
 			if (delay) {
-				printf("  %3d  delay %d\n", ++n, delay);
+				print_delay(++n, delay, scale);
 				delay = 0;
 			}
 			printf("       -- the cycle: the steps from here on repeat forever --\n");
@@ -248,25 +263,28 @@ static void show_counterexample(const drv_env *e, const char *pml)
 		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
 			continue;
 		if (delay) {
-			printf("  %3d  delay %d\n", ++n, delay);
+			print_delay(++n, delay, scale);
 			delay = 0;
 		}
 		const char *end = strstr(c, " */");
 		printf("  %3d  %.*s\n", ++n, (int) (end ? end - c - 8 : (long) strlen(c + 8)), c + 8);
 	}
 	if (delay)
-		printf("  %3d  delay %d\n", ++n, delay);
-	/* an assert on an edge's line is a range check (the query's is the
-	 * Monitor's): the last edge's update leaves a variable's range */
+		print_delay(++n, delay, scale);
+	/* an assert on an edge's line is a range check, one on Tick's a rate
+	 * check (the query's is the Monitor's): the model's error */
 	for (size_t i = 0; i + 1 < no; i++) {
 		int aline;
 		char afile[512];
 		if (sscanf(ol[i], "spin: %511[^:]:%d, Error: assertion violated", afile, &aline) != 2
-		    || aline < 1 || (size_t) aline > np || !strstr(pl[aline - 1], "/* edge "))
+		    || aline < 1 || (size_t) aline > np)
+			continue;
+		int rate = strstr(pl[aline - 1], "/* rate check: ") != NULL;
+		if (!rate && !strstr(pl[aline - 1], "/* edge "))
 			continue;
 		const char *t = strstr(ol[i + 1], "text of failed assertion: ");
-		printf("error: the last edge's update leaves a variable's range%s%s\n",
-		       t ? ": " : "", t ? t + 26 : "");
+		printf("error: %s%s%s\n", rate ? "a clock rate is neither 0 nor 1 where time could pass"
+		       : "the last edge's update leaves a variable's range", t ? ": " : "", t ? t + 26 : "");
 		break;
 	}
 	/* the final values: spin lists the globals after "#processes:" (arrays
@@ -307,6 +325,8 @@ static void show_counterexample(const drv_env *e, const char *pml)
 			continue;
 		if (arr[k][0])
 			printf(" %s: %s;", map[k].name, arr[k]);
+		else if (map[k].is_clock && scale > 1)
+			printf(" %s=%g", map[k].name, (double) val[k] / (double) scale);
 		else
 			printf(" %s=%ld", map[k].name, val[k]);
 	}

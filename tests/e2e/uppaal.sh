@@ -93,6 +93,22 @@ spin_says "$models/functions.xta" 'E<> P.d' reach
 spin_says "$models/functions.xta" 'E<> P.c && list[0] == 0' unreach
 spin_says "$models/function_args.xta" 'E<> m == 1' reach
 spin_says "$models/function_args.xta" 'E<> m == 5' unreach
+# return; in void functions: what follows a return taken does not run
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 0 && a == 0 && b == 0 && c == 0' reach
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 0 && a + b + c != 0' unreach
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 1 && a == 1 && b == 1 && c == 0' reach
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 1 && (b != 1 || c != 0)' unreach
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 2 && a == 1 && b == 2 && c == 2' reach
+spin_says "$models/void_return.xta" 'E<> P.s1 && k == 3 && a == 1 && b == 2 && c == 3' reach
+spin_says "$models/void_return.xta" 'E<> P.s2 && a == 5' reach
+spin_says "$models/void_return.xta" 'E<> a == 9' unreach
+spin_says "$models/void_return.xta" 'A[] P.s3 imply (k < 2 && d == 1) || (k == 2 && d == 2) || (k == 3 && d == 3)' unreach
+spin_says "$models/void_return.xta" 'E<> P.s3 && k == 3 && d == 3' reach
+printf 'int v;\nvoid f() { for (i : int[0,2]) { if (v == i) return; } }\nprocess P() { state a; init a; trans a -> a { assign f(); }; }\nsystem P;\n' > ret_loop.xta
+expect 2 "ret_loop.xta:2:12: 'return' inside a loop" "return in a loop of a void function" -- "$dmc" translate ret_loop.xta
+printf 'int v;\nvoid f() { v = 1; return 2; }\nprocess P() { state a; init a; trans a -> a { assign f(); }; }\nsystem P;\n' > ret_val.xta
+expect 2 "ret_val.xta:2:19: 'return' with a value in a void function" "return with a value in a void function" -- \
+	"$dmc" translate ret_val.xta
 # range checks: an update that leaves the range is an error (an assert)
 spin_says "$models/range_bad.xta" 'E<> P.never' reach
 grep -q 'assertion violated.*<=3)' "$work/s$n/pan.out" && ok "range_bad.xta: the range assert" \
@@ -187,7 +203,32 @@ expect 1 'witness in the source model' "stopwatch.q --replay: the traces" -- \
 [ "$(grep -c "in the source model's terms" out.txt)" = 3 ] && ok "stopwatch.q --replay: a trace per trail" \
 	|| fail "stopwatch.q --replay: $(grep -c "in the source model's terms" out.txt) traces"
 printf 'process P() { clock x; state a { x <= 2 && x\047 == 2 }; init a; }\nsystem P;\n' > rate2.xta
-expect 2 "rate2.xta:1:47: a clock rate must be 0 or 1 by its type" "a rate other than 0 and 1" -- "$dmc" translate rate2.xta
+expect 2 "rate2.xta:1:47: a clock rate of 2: only 0 and 1" "a rate other than 0 and 1" -- "$dmc" translate rate2.xta
+# a rate of a plain int (its type allows other values than 0 and 1):
+# the same answers as stopwatch.xta; an array with different initial values
+spin_says "$models/stopwatch_int.xta" 'E<> Job.done && t == 5' reach
+spin_says "$models/stopwatch_int.xta" 'E<> Job.done && t <= 4' unreach
+spin_says "$models/stopwatch_int.xta" 'A[] Pre.b imply Job.e == 2' unreach
+spin_says "$models/stopwatch_int.xta" 'E<> Blip.m && run[0] == 3' reach
+spin_says "$models/stopwatch_int.xta" 'E<> Pre.a && run[1] == 1' unreach
+spin_says "$models/stopwatch_int.xta" 'A[] Pre.a imply run[0] == 1 || Blip.m' unreach
+spin_says "$models/stopwatch_int.xta" 'A[] Pre.b imply run[1] == 1' unreach
+grep -q 'v_run\[2\] = { 1, 0 }' "$work/s$n/m.pml" && ok "stopwatch_int.xta: the initialiser list" \
+	|| fail "stopwatch_int.xta: no initialiser list: $(grep 'run\[2\]' "$work/s$n/m.pml")"
+# ... and where it is 2 while time can pass: the model's error (an assert
+# in Tick), the only error there is for a query that is never satisfied
+spin_says "$models/stopwatch_rate2.xta" 'E<> Job.work && Job.e == 7' reach
+grep -qF 'assertion violated ((r==0)||(r==1))' "$work/s$n/pan.out" && grep -q 'rate check' "$work/s$n/m.pml" \
+	&& ok "stopwatch_rate2.xta: the rate assert" \
+	|| fail "stopwatch_rate2.xta: not the rate assert: $(grep assertion "$work/s$n/pan.out")"
+expect 1 "a clock rate is neither 0 nor 1 where time could pass" "dmc check stopwatch_rate2: the rate error" -- \
+	"$dmc" check "$models/stopwatch_rate2.xta" --query 'E<> Job.work && Job.e == 7' --search bfs
+printf 'int r = 1;\nprocess P() { clock x; state a { x <= 2 && x\047 == r }; init a; }\nsystem P;\n' > stored_r.xta
+printf 'E<> P.a && P.x == 2\nA[] P.x <= 1\n' > stored_r.q
+expect 1 'Formula is satisfied' "a rate of a plain int, every query" -- \
+	"$dmc" check stored_r.xta --query stored_r.q
+[ "$(answers out.txt)" = "is satisfied,is NOT satisfied," ] && ok "a rate of a plain int: the answers" \
+	|| fail "a rate of a plain int: $(answers out.txt)"
 printf 'process P() { clock x; state a; init a; trans a -> a { guard x\047 == 0; }; }\nsystem P;\n' > rate_guard.xta
 expect 2 "rate_guard.xta:1:63: a clock rate (x') belongs in a location's invariant" "a rate in a guard" -- \
 	"$dmc" translate rate_guard.xta
@@ -201,10 +242,62 @@ spin_says "$models/power_minmax.xta" 'E<> P.b && w != 9' unreach
 printf 'int[0,3] v;\nprocess P() { state a, b; init a; trans a -> b { guard v ** v == 1; }; }\nsystem P;\n' > pow.xta
 expect 2 "pow.xta:2:58: '\*\*' needs a constant exponent" "** with a variable exponent" -- \
 	"$dmc" translate pow.xta --target 'E<> P.b'
-printf 'process P() { clock x; state a, b; init a; trans a -> b { guard x < 1.5; }; }\nsystem P;\n' > dbl.xta
-expect 2 "dbl.xta:1:69: '1.5': double values are not supported" "a double literal" -- "$dmc" translate dbl.xta
-printf 'chan a, b;\nchan priority a < b;\nprocess P() { state s; init s; }\nsystem P;\n' > prio.xta
-expect 2 "prio.xta:2:6: channel priorities" "channel priorities: a clear error" -- "$dmc" translate prio.xta
+printf 'int v;\nprocess P() { clock x; state a, b; init a; trans a -> b { guard x < 1.5; assign v = 2.5; }; }\nsystem P;\n' > dbl.xta
+expect 2 "dbl.xta:2:85: '2.5': double values are not supported" "a double literal outside a clock comparison" -- \
+	"$dmc" translate dbl.xta
+# clocks compared with decimal constants: every clock constant times 2
+spin_says "$models/decimal_clock.xta" 'E<> P.c' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.late' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2 && x == 0.5' reach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && x > 1' unreach
+spin_says "$models/decimal_clock.xta" 'A[] P.b imply y >= 1.5 && y <= 2.5' unreach
+spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2.5 && x == 1' reach
+grep -q 'time scale: 2 steps' "$work/s$n/m.pml" && grep -q 'x <= 3' "$work/s$n/m.pml" \
+	&& ok "decimal_clock.xta: the constants times 2" || fail "decimal_clock.xta: not scaled"
+expect 1 "delay 1.5" "decimal_clock.xta: delays in the model's time units" -- \
+	"$dmc" check "$models/decimal_clock.xta" --query 'E<> P.c' --search bfs
+grep -q 'x=0.5 y=2 n=1' out.txt && ok "decimal_clock.xta: clock values in the model's time units" \
+	|| fail "decimal_clock.xta: final values: $(tail -n 2 out.txt)"
+grep -q 'warning: clocks compared with decimal constants: every clock constant is multiplied by 2' out.txt \
+	&& ok "decimal_clock.xta: the warning" || fail "decimal_clock.xta: no warning"
+# const double: read and checked, an error wherever the model uses one
+spin_says "$models/const_double.xta" 'E<> v == 3' reach
+spin_says "$models/const_double.xta" 'E<> v == 2' unreach
+printf 'const double D = 1.5;\nint[0,3] v;\nprocess P() { state a; init a; trans a -> a { guard v < D; }; }\nsystem P;\n' > dbl_use.xta
+expect 2 "dbl_use.xta:3:57: 'D' is a 'const double': double values are not supported" "a const double used" -- \
+	"$dmc" translate dbl_use.xta
+expect 2 "--target:1:5: 'RATE' is a 'const double'" "a const double in the query" -- \
+	"$dmc" translate "$models/const_double.xta" --target 'E<> RATE > 1'
+printf 'int[0,3] v;\nconst double D = 1.5 * v;\nprocess P() { state a; init a; }\nsystem P;\n' > dbl_init.xta
+expect 2 "dbl_init.xta:2:24: 'D': a 'const double' is computed from numbers and constants" "a const double of a variable" -- \
+	"$dmc" translate dbl_init.xta
+printf 'double d;\nprocess P() { state a; init a; }\nsystem P;\n' > dbl_var.xta
+expect 2 "dbl_var.xta:1:1: type 'double' is not supported" "a double variable" -- "$dmc" translate dbl_var.xta
+# channel priorities: a transition is enabled only when no higher one is
+spin_says "$models/chan_priority.xta" 'E<> v == 1' unreach
+spin_says "$models/chan_priority.xta" 'E<> mode == 0 && v == 3' reach
+spin_says "$models/chan_priority.xta" 'E<> mode == 0 && v == 4' reach
+spin_says "$models/chan_priority.xta" 'E<> mode == 0 && (v == 2 || v == 5)' unreach
+spin_says "$models/chan_priority.xta" 'E<> mode == 1 && v == 2' reach
+spin_says "$models/chan_priority.xta" 'E<> mode == 1 && v == 5' reach
+spin_says "$models/chan_priority.xta" 'E<> mode == 1 && (v == 3 || v == 4)' unreach
+spin_says "$models/chan_priority.xta" 'E<> mode == 0 && T.t1 && S.s0' unreach
+spin_says "$models/chan_priority.xta" 'E<> mode == 1 && T.t1 && S.s0' reach
+spin_says "$models/chan_priority_default.xta" 'E<> v == 1' reach
+spin_says "$models/chan_priority_default.xta" 'E<> v == 2 || v == 3 || v == 5' unreach
+spin_says "$models/chan_priority_default.xta" 'E<> P.p1 && v == 4' reach
+expect 0 'verdict  *no-violation' "channel priorities: A<> by the nested DFS" -- \
+	"$dmc" check "$models/chan_priority_default.xta" --query 'A<> P.p2 && v == 1'
+expect 1 'T: t0 -> t1' "channel priorities: dmc check finds the witness" -- \
+	"$dmc" check "$models/chan_priority.xta" --query 'E<> mode == 1 && T.t1 && S.s0' --search bfs
+printf 'chan a, b;\nchan priority a < c;\nprocess P() { state s; init s; }\nsystem P;\n' > prio.xta
+expect 2 "prio.xta:2:19: channel priority: 'c' is not a global channel" "channel priorities: an unknown channel" -- \
+	"$dmc" translate prio.xta
+printf 'chan a, b;\nchan priority a < b;\nchan priority b < a;\nprocess P() { state s; init s; }\nsystem P;\n' > prio2.xta
+expect 2 "prio2.xta:3:1: a second channel priority declaration" "channel priorities: one declaration" -- \
+	"$dmc" translate prio2.xta
+printf 'int k;\nchan c[2];\nchan priority c[0] < c[1];\nprocess P() { state s; init s; trans s -> s { sync c[k]!; }; }\nsystem P;\n' > prio3.xta
+expect 2 "prio3.xta:4:" "channel priorities: an element chosen at run time" -- "$dmc" translate prio3.xta
 printf 'process P() { state s; init s; }\nsystem P;\ngantt { P: P.s -> 1; }\n' > gantt.xta
 expect 0 "'gantt' chart ignored" "a gantt chart is ignored" -- "$dmc" translate gantt.xta
 # --query replaces the stored queries without parsing them

@@ -171,8 +171,12 @@ static void test_structs(void)
 		    "one value per field (2) of every struct"));
 	CHECK(fails("e.xta", "struct { int a[2]; } s[2][2];\n" P_OK "system P;\n", NULL, 1,
 		    "an array field of an array of structs"));
-	CHECK(fails("e.xta", "struct { int a; } s[2] = {{1}, {2}};\n" P_OK "system P;\n", NULL, 1,
-		    "initialiser lists with different values"));
+	/* different initial values per element: a Promela initialiser list */
+	up_result r = up_run("e.xta", "struct { int a; } s[2] = {{1}, {2}};\n" P_OK "system P;\n", NULL);
+	CHECK(r.rc == 0 && has(&r, "s_a[2] = { 1, 2 };"));
+	up_done(&r);
+	CHECK(fails("e.xta", "struct { int[0,1] a; } s[2] = {{1}, {2}};\n" P_OK "system P;\n", NULL, 1,
+		    "initial value 2 (element 1) is outside its range [0,1]"));
 	CHECK(fails("e.xta", "struct {\n clock c; } s;\n" P_OK "system P;\n", NULL, 2, "only int and bool"));
 	CHECK(fails("e.xta", "struct { int a; bool b; } s = {1};\n" P_OK "system P;\n", NULL, 1, "one value per field"));
 	CHECK(fails("e.xta", "typedef struct { int a; } S;\nS s;\nvoid f(S x) { x.a = 1; }\n"
@@ -230,6 +234,35 @@ static void test_xml_unknown_ref(void)
 		"</template>\n<system>system T;</system>\n</nta>\n", NULL, 5, "unknown target location"));
 }
 
+/* channel priorities, return; in void functions, rates, doubles: what
+ * is read, and the errors with their lines */
+static void test_priorities_returns_doubles(void)
+{
+	up_result r = up_run("e.xta", "chan a, b;\nchan priority a < default < b;\n"
+			     "process P() { state s, t; init s; trans s -> t { sync b!; }, s -> t { }; }\n"
+			     "process Q() { state s; init s; trans s -> s { sync b?; }; }\nsystem P, Q;\n", NULL);
+	CHECK(r.rc == 0 && has(&r, "#define dmc_hi1 ((loc_P == 0 && (1) && (loc_Q == 0 && (1))))")
+	      && has(&r, "{ (1) && !dmc_hi1 ->"));
+	up_done(&r);
+	CHECK(fails("e.xta", "chan a;\nchan priority a <\n zz;\n" P_OK "system P;\n", NULL, 3, "'zz' is not a global channel"));
+	CHECK(fails("e.xta", "int v;\nvoid f() {\n while (v < 2) { v++; return; } }\n"
+		    "process P() { state a; init a; trans a -> a { assign f(); }; }\nsystem P;\n", NULL, 3,
+		    "'return' inside a loop"));
+	CHECK(fails("e.xta", "int v;\nvoid f() {\n return v; }\n"
+		    "process P() { state a; init a; trans a -> a { assign f(); }; }\nsystem P;\n", NULL, 3,
+		    "'return' with a value in a void function"));
+	CHECK(fails("e.xta", "const double D = 2.5;\nint v;\n"
+		    "process P() { state a; init a; trans a -> a { assign v = D; }; }\nsystem P;\n", NULL, 3,
+		    "'D' is a 'const double'"));
+	CHECK(fails("e.xta", "int v;\nprocess P() { state a; init a; trans a -> a {\n assign v = 1.25; }; }\nsystem P;\n",
+		    NULL, 3, "'1.25': double values are not supported"));
+	CHECK(fails("e.xta", "process P() { clock x; state a { x <= 1 &&\n x' == 2 }; init a; }\nsystem P;\n",
+		    NULL, 2, "a clock rate of 2"));
+	r = up_run("e.xta", "process P() { clock x; state a { x <= 2.25 }; init a; }\nsystem P;\n", NULL);
+	CHECK(r.rc == 0 && has(&r, "time scale: 4 steps") && has(&r, "x <= 9"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_errors",
 	CASE(test_missing_semicolon),
 	CASE(test_unknown_location),
@@ -249,4 +282,5 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_reserved_process_name),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
-	CASE(test_xml_unknown_ref))
+	CASE(test_xml_unknown_ref),
+	CASE(test_priorities_returns_doubles))

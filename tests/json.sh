@@ -17,6 +17,14 @@ json_get() {
 	json_keep "$2"
 	jq -rR "fromjson? | objects | $1 | select(. != null) | tostring" "$2" 2>/dev/null | tail -n 1
 }
+# json_stable FILE [PATHS]: FILE's JSON objects, one per line, less what
+# depends on the machine and the moment (times, memory, what the store
+# takes per state, the heuristic's cost per evaluation) and less PATHS
+# (", .hcache"): two runs of the same search print the same lines
+json_stable() {
+	jq -cR "fromjson? | objects | del(.time_s, .memory_mb, .peak_rss_mb, .bytes_per_state, .h_us_per_eval,
+		.h_time_share, .cpu_s, .store.entry_bytes, .store.bytes_per_state${2:-})" "$1" 2>/dev/null
+}
 # jsonschema_python: the python3 that imports jsonschema (Debian's
 # python3-jsonschema; the system's first), or nothing
 jsonschema_python() {

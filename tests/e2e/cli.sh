@@ -225,7 +225,7 @@ EOF
 for hc in off exact 16; do
 	"$dmc" check cached.pml --search astar --heuristic hL --hcache $hc --json -- -E > hc_$hc.json 2>/dev/null
 done
-strip_hc() { sed 's/"time_s": [0-9.]*//; s/"memory_mb": [0-9.]*//; s/"peak_rss_mb": [0-9.]*//; s/"bytes_per_state": [0-9.]*//; s/"h_us_per_eval": [0-9.]*//; s/"h_time_share": [0-9.]*//; s/"hcache": null//; s/"hcache": {[^}]*}//; s/"cpu_s": [0-9.]*//' "$1"; }
+strip_hc() { json_stable "$1" ", .hcache"; }
 hits=$(json_get .hcache.hits hc_exact.json)
 [ "$(strip_hc hc_off.json)" = "$(strip_hc hc_exact.json)" ] && [ -n "$hits" ] && [ "$hits" -gt 0 ] \
 	&& ok "--hcache exact: $hits hits, the same search as --hcache off" \

@@ -189,12 +189,7 @@ fi
 # pan --no-por (a reducing build) is the -DNOREDUCE search: identical
 # results; dmc check --no-por builds with -DNOREDUCE
 d=$work/same; mkdir -p "$d"
-# (less what times and memory: a -DNOREDUCE pan's allocations differ, and
-# so does what SPIN's store takes per state)
-strip() {
-	jq -cR 'fromjson? | objects | del(.time_s, .memory_mb, .peak_rss_mb, .bytes_per_state, .h_us_per_eval,
-		.h_time_share, .cpu_s, .por_proviso, .store.entry_bytes, .store.bytes_per_state)' "$1"
-}
+strip() { json_stable "$1" ", .por_proviso"; }
 for m in race_counter_bad philosophers_deadlock; do
 	mkdir -p "$d/$m"
 	cp "$top/tests/models/$m.pml" "$top/contrib/models/$m.pml" "$d/$m/" 2>/dev/null

@@ -61,7 +61,20 @@ static layout *sent_layout, *recv_layout;
  * changes them when it expands a state (glue_dist_pop) */
 static int layout_in_globals = -1;
 
-typedef struct { int rank; uint64_t parent; } remote_link;
+/* The link of a received state's frame to its parent on the sender, one
+ * word (the map's slots are 16 bytes, not 24): the sender's rank above
+ * the parent frame's address (user-space addresses have 47 bits). */
+#define LINK_RANK_SHIFT 48
+static uint64_t link_of(int rank, uint64_t parent)
+{
+	if (parent >> LINK_RANK_SHIFT) {
+		fprintf(stderr, "pan: spin-dmc: a frame address above 2^48: the distributed search cannot link it\n");
+		exit(2);
+	}
+	return (uint64_t) rank << LINK_RANK_SHIFT | parent;
+}
+static int link_rank(uint64_t l) { return (int) (l >> LINK_RANK_SHIFT); }
+static uint64_t link_parent(uint64_t l) { return l & ((1ull << LINK_RANK_SHIFT) - 1); }
 
 /* transitions by t_id (a record names its step by the id) */
 static Trans *trans_by_id(dmc_glue *g, int id)
@@ -207,11 +220,10 @@ static void take(const unsigned char *rec, size_t n, int from)
 	bfs_trail = bfs_bot = NULL;
 	t->nxt = NULL;
 	int inserted;
-	remote_link *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
+	uint64_t *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
 	if (!link)
 		dmc_rt_out_of_memory("the distributed search's trail links", sizeof *link);
-	link->rank = from;
-	link->parent = h.parent;
+	*link = link_of(from, h.parent);
 	dmc_rt_push(dmc_glue_run, t, key, h.depth, 0);
 }
 
@@ -239,9 +251,9 @@ static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
 		steps[2 * (k - 1 - i) + 1] = b;
 	}
 	*n = k;
-	const remote_link *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
-	*rank = l ? l->rank : -1;
-	*next = l ? l->parent : 0;
+	const uint64_t *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
+	*rank = l ? link_rank(*l) : -1;
+	*next = l ? link_parent(*l) : 0;
 	return steps;
 }
 
@@ -259,7 +271,7 @@ void glue_dist_init(int *argc, char ***argv)
 
 void glue_dist_begin(dmc_glue *g)
 {
-	dmc_hmap_init(&g->dist_remote, sizeof(remote_link));
+	dmc_hmap_init(&g->dist_remote, sizeof(uint64_t));
 	size_t nr = (size_t) dmc_dist_size(dist);
 	sent_layout = calloc(nr, sizeof *sent_layout);
 	recv_layout = calloc(nr, sizeof *recv_layout);
@@ -354,9 +366,9 @@ size_t glue_dist_prefix(Trail *top, int **steps)
 	dmc_glue *g = glue();
 	size_t n = 0, cap = 0;
 	*steps = NULL;
-	const remote_link *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
+	const uint64_t *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
 	if (l)
-		dmc_dist_trail(dist, l->rank, l->parent, steps, &n, &cap);
+		dmc_dist_trail(dist, link_rank(*l), link_parent(*l), steps, &n, &cap);
 	return n;
 }
 

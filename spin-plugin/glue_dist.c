@@ -344,8 +344,10 @@ void *glue_dist_pop(void)
 	for (;;) {
 		if (dmc_dist_poll(dist, 32))
 			return NULL;
-		void *t = dmc_rt_pop(dmc_glue_run);
+		BFS_State *t = dmc_rt_pop(dmc_glue_run);
 		if (t) {
+			if (dmc_dist_gate(dist, dmc_dist_level_of(dmc_glue_run, t->frame->o_tt)))
+				return NULL;
 			layout_in_globals = -1;   /* pan restores and expands t */
 			return t;
 		}

@@ -361,11 +361,14 @@ static void send_token(dmc_dist *D, long c, int black)
 
 static int idle_wait(dmc_dist *D);
 
-/* This rank's level to every other rank, when it changed. */
+/* This rank's level to every other rank, when it changed; after every
+ * batch (MPI keeps the order between two ranks: a rank that learns this
+ * level has the states this rank made below it) */
 static void report_level(dmc_dist *D, long level)
 {
 	if (level == D->my_level)
 		return;
+	flush_all(D);
 	D->my_level = level;
 	for (int r = 0; r < D->size; r++)
 		if (r != D->rank)

@@ -6,9 +6,10 @@
  * (-DDMC_MPI); empty otherwise, so the single-process pan is unchanged.
  *
  * A successor whose fingerprint belongs to another rank is not stored
- * here: its record (the state vector, SPIN's compression mask and
- * process/queue offsets, its trail frame's fields, the parent frame's id)
- * goes to the owner, and pan is told the state is old.  The owner
+ * here: its record (the fingerprint, the state vector, its trail frame's
+ * fields, the parent frame's id, and SPIN's compression mask and
+ * process/queue offsets when they changed) goes to the owner, and pan is
+ * told the state is old.  The owner
  * restores it into `now` as pop_bfs would, offers it to SPIN's store and
  * the runtime, and queues it with push_bfs, as if pan had generated it;
  * its frame remembers the sender and the parent (remote), which is how a

@@ -6,7 +6,7 @@
 # `make bench`, or alone: sh tests/bench/distributed.sh).
 #
 # One model, contrib/models/counter_noise.pml with -DGOAL=$DIST_BENCH_GOAL
-# (default 10: about a million states, so that the whole script takes a
+# (default 10: 0.7 M states, so that the whole script takes a
 # few minutes; docs/distributed.md's figures are GOAL=60, 5.6 M states),
 # --no-por, with bfs/none and astar/hL; each without --ranks ("1 proc"),
 # then with --ranks N for each N of $DIST_BENCH_RANKS (default "1 2").

@@ -11,7 +11,8 @@
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #                   the guidance corpus (docs/benchmarks-guidance.md) and the
-#                   pattern databases (docs/benchmarks-pdb.md)
+#                   pattern databases (docs/benchmarks-pdb.md), and the
+#                   distributed search against one process (stdout only)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
 #                   --prefix, default /usr/local); make uninstall; make deb
 #                   a Debian package of it (dpkg-deb)
@@ -239,6 +240,7 @@ bench: all
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh
+	sh tests/bench/distributed.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -289,10 +289,14 @@ char *drv_build_key(const char *gendir, const drv_build_inputs *in)
 	}
 	/* the runtime, the plugin, the glue and the headers */
 	char *lib = drv_printf("%s/libdmc.a", in->libdir), *plugin = drv_printf("%s/dmc-gcc.so", in->libdir);
+	/* dmc cc --mpi's runtime (absent without Open MPI) */
+	char *mpilib = drv_printf("%s/libdmc_mpi.a", in->libdir);
 	hash_named_file(&s, lib);
 	hash_named_file(&s, plugin);
+	hash_named_file(&s, mpilib);
 	free(lib);
 	free(plugin);
+	free(mpilib);
 	files_in(in->share, "", &files);
 	for (size_t i = 0; i < files.n; i++)
 		hash_named_file(&s, files.v[i]);

@@ -15,13 +15,21 @@
 
 #include <mpi.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
-enum { TAG_STATES = 1, TAG_TOKEN, TAG_STOP, TAG_TREQ, TAG_TRESP };
+enum { TAG_STATES = 1, TAG_TOKEN, TAG_STOP, TAG_TREQ, TAG_TRESP, TAG_LEVEL };
+#define LEVEL_IDLE LONG_MAX
 enum { STOP_DONE, STOP_VIOLATION, STOP_LIMIT };
+/* A batch goes when it has BATCH_BYTES, when its oldest record has
+ * waited FLUSH_NS (at a poll: every 32 expansions), and when the rank
+ * runs out of work.  Fewer, larger messages cost less per state than one
+ * every poll; the wait bounds how long another rank may starve. */
 #define BATCH_BYTES 65536
+#define FLUSH_NS 1000000L
 
 typedef struct { unsigned char *b; size_t n, cap; } buf;
 typedef struct { MPI_Request req; unsigned char *b; } pending;
@@ -34,6 +42,11 @@ struct dmc_dist {
 	size_t nsends, sends_cap;
 	long *sent_to, *recv_from;    /* messages of every kind, for the final drain */
 	unsigned polls;
+	long last_flush;              /* ns (monotonic) of the last flush of every batch */
+	/* what went where, for DMC_DIST_STATS (docs/distributed.md) */
+	int stats;
+	long batches, records;
+	double bytes, idle_s;
 	/* Safra: batches sent minus received, colour, the token */
 	long count;
 	int black;
@@ -48,11 +61,28 @@ struct dmc_dist {
 	unsigned char **later;
 	int *later_n, *later_from;
 	size_t nlater, later_cap;
+	/* the level gate (dmc_dist_gate): the deepest level each rank has
+	 * expanded (LEVEL_IDLE: none, it is idle), and this rank's */
+	long *level, my_level;
+	double gated_s;
 	/* a trail segment being waited for */
 	int waiting;
 	unsigned char *resp;
 	int resp_len;
 };
+
+static long now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static void nap(void)
+{
+	struct timespec ts = { 0, 50000 };    /* 50 us: oversubscribed ranks share cores */
+	nanosleep(&ts, NULL);
+}
 
 static void *need(void *p, size_t n)
 {
@@ -103,6 +133,8 @@ static void flush_to(dmc_dist *D, int to)
 		return;
 	isend(D, to, TAG_STATES, o->b, (int) o->n);
 	D->count++;
+	D->batches++;
+	D->bytes += (double) o->n;
 	o->b = NULL;
 	o->n = o->cap = 0;
 }
@@ -112,6 +144,7 @@ static void flush_all(dmc_dist *D)
 	for (int r = 0; r < D->size; r++)
 		flush_to(D, r);
 	reap(D);
+	D->last_flush = now_ns();
 }
 
 dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
@@ -130,9 +163,12 @@ dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
 	D->out = calloc((size_t) D->size, sizeof *D->out);
 	D->sent_to = calloc((size_t) D->size, sizeof *D->sent_to);
 	D->recv_from = calloc((size_t) D->size, sizeof *D->recv_from);
-	if (!D->out || !D->sent_to || !D->recv_from)
+	D->level = calloc((size_t) D->size, sizeof *D->level);
+	if (!D->out || !D->sent_to || !D->recv_from || !D->level)
 		return NULL;
 	D->stop = -1;
+	D->stats = getenv("DMC_DIST_STATS") != NULL;
+	D->last_flush = now_ns();
 	if (getenv("DMC_DIST_DELAY"))
 		D->delay = 2u * (unsigned) D->rank + 1u;
 	return D;
@@ -156,6 +192,7 @@ void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n)
 	memcpy(o->b + o->n, &len, sizeof len);
 	memcpy(o->b + o->n + sizeof len, rec, n);
 	o->n += sizeof len + n;
+	D->records++;
 	if (o->n >= BATCH_BYTES)
 		flush_to(D, to);
 }
@@ -266,6 +303,9 @@ static int receive_one(dmc_dist *D, int take, int *took)
 		}
 		break;
 	}
+	case TAG_LEVEL:
+		memcpy(&D->level[st.MPI_SOURCE], m, sizeof(long));
+		break;
 	case TAG_TREQ:
 		serve_segment(D, st.MPI_SOURCE, m);
 		break;
@@ -289,7 +329,10 @@ int dmc_dist_poll(dmc_dist *D, unsigned every)
 	take_later(D);
 	while (receive_one(D, 1, NULL))
 		;
-	flush_all(D);
+	if (now_ns() - D->last_flush >= FLUSH_NS)
+		flush_all(D);
+	else if (D->nsends)
+		reap(D);                      /* MPI progresses the sends under way */
 	return D->stop >= 0;
 }
 
@@ -316,16 +359,74 @@ static void send_token(dmc_dist *D, long c, int black)
 	send_small(D, (D->rank + 1) % D->size, TAG_TOKEN, m, sizeof m);
 }
 
-static void nap(void)
+static int idle_wait(dmc_dist *D);
+
+/* This rank's level to every other rank, when it changed; after every
+ * batch (MPI keeps the order between two ranks: a rank that learns this
+ * level has the states this rank made below it) */
+static void report_level(dmc_dist *D, long level)
 {
-	struct timespec ts = { 0, 50000 };    /* 50 us: oversubscribed ranks share cores */
-	nanosleep(&ts, NULL);
+	if (level == D->my_level)
+		return;
+	flush_all(D);
+	D->my_level = level;
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank)
+			send_small(D, r, TAG_LEVEL, &level, sizeof level);
+}
+
+long dmc_dist_level_of(const dmc_run *R, int g)
+{
+	if (R->opt.search == DMC_SEARCH_BFS)
+		return g;
+	if (R->opt.search == DMC_SEARCH_ASTAR && !R->alt)
+		return R->exp_h == INT_MAX ? g : (long) g + R->exp_h;
+	return -1;
+}
+
+int dmc_dist_gate(dmc_dist *D, long level)
+{
+	if (D->size == 1 || level < 0)
+		return D->stop >= 0;
+	if (D->my_level == LEVEL_IDLE || level > D->my_level)
+		report_level(D, level);
+	long t0 = 0;
+	for (;;) {
+		long low = LEVEL_IDLE;
+		for (int r = 0; r < D->size; r++)
+			if (r != D->rank && D->level[r] < low)
+				low = D->level[r];
+		if (level <= low || D->stop >= 0)
+			break;
+		if (!t0) {
+			t0 = now_ns();
+			flush_all(D);             /* what the others wait for */
+		}
+		int any = take_later(D);
+		while (receive_one(D, 1, NULL))
+			any = 1;
+		if (!any)
+			nap();
+	}
+	if (t0)
+		D->gated_s += (double) (now_ns() - t0) * 1e-9;
+	return D->stop >= 0;
 }
 
 int dmc_dist_idle(dmc_dist *D)
 {
 	if (D->size == 1)
 		return 1;
+	long t0 = D->stats ? now_ns() : 0;
+	report_level(D, LEVEL_IDLE);
+	int r = idle_wait(D);
+	if (D->stats)
+		D->idle_s += (double) (now_ns() - t0) * 1e-9;
+	return r;
+}
+
+static int idle_wait(dmc_dist *D)
+{
 	for (;;) {
 		int took = take_later(D), any = 0;
 		flush_all(D);
@@ -429,8 +530,24 @@ _Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg)
 	dmc_search_fail(R, msg);
 }
 
+/* DMC_DIST_STATS: one line a rank, on stderr */
+static void print_stats(const dmc_dist *D, const dmc_run *R)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	double cpu = (double) ru.ru_utime.tv_sec + (double) ru.ru_stime.tv_sec
+	             + 1e-6 * (double) (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+	fprintf(stderr, "spin-dmc: rank %d: %.0f states stored, %.0f expanded, %ld records sent in %ld batches, "
+	        "%.1f MB (%.1f bytes a record), idle %.2f s, waiting at the level gate %.2f s, CPU %.2f s, "
+	        "peak RSS %.1f MB\n",
+	        D->rank, R->st.stored, R->st.expanded, D->records, D->batches, D->bytes / 1048576.0,
+	        D->records ? D->bytes / (double) D->records : 0.0, D->idle_s, D->gated_s, cpu, (double) ru.ru_maxrss / 1024.0);
+}
+
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 {
+	if (D->stats)
+		print_stats(D, R);
 	if (trail_len >= 0)
 		dmc_dist_stop(D, NULL);
 	else if (R->stopped)

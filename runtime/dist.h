@@ -57,6 +57,16 @@ int dmc_dist_poll(dmc_dist *D, unsigned every);
  * or the end.  Returns 0 when states arrived (pop again), 1 when the
  * search is over (global termination or a stop). */
 int dmc_dist_idle(dmc_dist *D);
+/* The level gate of bfs and astar: a rank expands a state of level L
+ * (bfs: its depth; astar: f = g + h) only when no other busy rank has
+ * expanded only lower levels: the ranks go through the levels together,
+ * as one process would, instead of a rank racing ahead on the states it
+ * owns and reaching states by longer paths first (which the re-opening
+ * then repairs, at the cost of expanding them again, and the open lists
+ * of the ranks behind fill up).  Waits (receiving, sending) until the
+ * state may be expanded; returns 1 when the search must stop. */
+long dmc_dist_level_of(const dmc_run *R, int g);   /* -1: no gate for this search */
+int dmc_dist_gate(dmc_dist *D, long level);
 /* This rank ends its search early: a violation, or a limit (why). */
 void dmc_dist_stop(dmc_dist *D, const char *why);
 /* Why another rank stopped this one, or NULL. */

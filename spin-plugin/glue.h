@@ -248,7 +248,7 @@ double glue_rv_bytes(void);
 #ifdef DMC_MPI
 void glue_dist_init(int *argc, char ***argv);
 void glue_dist_begin(dmc_glue *g);
-int glue_dist_elsewhere(dmc_glue *g, char *v, int n);
+int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp);
 void *glue_dist_pop(void);
 size_t glue_dist_prefix(Trail *top, int **steps);
 _Noreturn void glue_dist_exit(int status);

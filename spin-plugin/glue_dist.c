@@ -6,9 +6,10 @@
  * (-DDMC_MPI); empty otherwise, so the single-process pan is unchanged.
  *
  * A successor whose fingerprint belongs to another rank is not stored
- * here: its record (the state vector, SPIN's compression mask and
- * process/queue offsets, its trail frame's fields, the parent frame's id)
- * goes to the owner, and pan is told the state is old.  The owner
+ * here: its record (the fingerprint, the state vector, its trail frame's
+ * fields, the parent frame's id, and SPIN's compression mask and
+ * process/queue offsets when they changed) goes to the owner, and pan is
+ * told the state is old.  The owner
  * restores it into `now` as pop_bfs would, offers it to SPIN's store and
  * the runtime, and queues it with push_bfs, as if pan had generated it;
  * its frame remembers the sender and the parent (remote), which is how a
@@ -32,14 +33,49 @@ extern uchar *proc_skip, *q_skip;
  * like MPI itself one per process. */
 static dmc_dist *dist;
 
+/* A record: this head, the state vector, then (REC_LAYOUT) the layout:
+ * SPIN's compression mask and the process and queue offsets.  The layout
+ * changes only when processes or queues are made or deleted, so it goes
+ * only when it differs from the last record's to the same rank; the
+ * receiver keeps the last one from each rank (MPI keeps the order of the
+ * messages between two ranks, and the runtime takes them in order). */
 typedef struct {
+	uint64_t fp;                  /* dmc_fingerprint of the vector */
+	uint64_t parent;              /* the sender's frame of the parent */
 	int32_t vsz, depth, t_id, st;
 	uint8_t pr, tau, o_pm, o_m;
-	int32_t nr_pr, nr_qs;
-	uint64_t parent;              /* the sender's frame of the parent */
+	uint16_t nr_pr, nr_qs;
+	uint8_t flags;
 } rec_head;
+enum { REC_LAYOUT = 1 };
 
-typedef struct { int rank; uint64_t parent; } remote_link;
+/* a layout: its sizes, then the bytes (mask, offsets, skips) */
+typedef struct {
+	int vsz, nr_pr, nr_qs;
+	size_t n, cap;
+	unsigned char *b;
+} layout;
+
+/* the last layout sent to each rank, received from each rank */
+static layout *sent_layout, *recv_layout;
+/* the rank whose received layout is in pan's globals now, or -1: pan
+ * changes them when it expands a state (glue_dist_pop) */
+static int layout_in_globals = -1;
+
+/* The link of a received state's frame to its parent on the sender, one
+ * word (the map's slots are 16 bytes, not 24): the sender's rank above
+ * the parent frame's address (user-space addresses have 47 bits). */
+#define LINK_RANK_SHIFT 48
+static uint64_t link_of(int rank, uint64_t parent)
+{
+	if (parent >> LINK_RANK_SHIFT) {
+		fprintf(stderr, "pan: spin-dmc: a frame address above 2^48: the distributed search cannot link it\n");
+		exit(2);
+	}
+	return (uint64_t) rank << LINK_RANK_SHIFT | parent;
+}
+static int link_rank(uint64_t l) { return (int) (l >> LINK_RANK_SHIFT); }
+static uint64_t link_parent(uint64_t l) { return l & ((1ull << LINK_RANK_SHIFT) - 1); }
 
 /* transitions by t_id (a record names its step by the id) */
 static Trans *trans_by_id(dmc_glue *g, int id)
@@ -63,6 +99,72 @@ static Trans *trans_by_id(dmc_glue *g, int id)
 	return id >= 0 && id < g->dist_ntrans ? g->dist_trans[id] : NULL;
 }
 
+/* the bytes of a layout with these sizes */
+static size_t layout_bytes(int vsz, int nr_pr, int nr_qs)
+{
+	size_t n = (size_t) nr_pr * (sizeof proc_offset[0] + 1) + (size_t) nr_qs * (sizeof q_offset[0] + 1);
+#if !defined(NOCOMP) && !defined(HC)
+	n += (size_t) vsz;
+#else
+	(void) vsz;
+#endif
+	return n;
+}
+
+/* pan's layout of the state in now, to p */
+static void layout_pack(unsigned char *p, int vsz, int nr_pr, int nr_qs)
+{
+	size_t po = (size_t) nr_pr * sizeof proc_offset[0], qo = (size_t) nr_qs * sizeof q_offset[0];
+#if !defined(NOCOMP) && !defined(HC)
+	memcpy(p, Mask, (size_t) vsz);
+	p += vsz;
+#else
+	(void) vsz;
+#endif
+	memcpy(p, proc_offset, po);
+	p += po;
+	memcpy(p, proc_skip, (size_t) nr_pr);
+	p += nr_pr;
+	memcpy(p, q_offset, qo);
+	p += qo;
+	memcpy(p, q_skip, (size_t) nr_qs);
+}
+
+/* ...and back into pan's globals */
+static void layout_unpack(const unsigned char *p, int vsz, int nr_pr, int nr_qs)
+{
+	size_t po = (size_t) nr_pr * sizeof proc_offset[0], qo = (size_t) nr_qs * sizeof q_offset[0];
+#if !defined(NOCOMP) && !defined(HC)
+	memcpy(Mask, p, (size_t) vsz);
+	p += vsz;
+#else
+	(void) vsz;
+#endif
+	memcpy(proc_offset, p, po);
+	p += po;
+	memcpy(proc_skip, p, (size_t) nr_pr);
+	p += nr_pr;
+	memcpy(q_offset, p, qo);
+	p += qo;
+	memcpy(q_skip, p, (size_t) nr_qs);
+}
+
+static void layout_keep(layout *l, const unsigned char *p, size_t n, int vsz, int nr_pr, int nr_qs)
+{
+	DMC_NEED(l->b, l->cap, n, "a state layout");
+	memcpy(l->b, p, n);
+	l->n = n;
+	l->vsz = vsz;
+	l->nr_pr = nr_pr;
+	l->nr_qs = nr_qs;
+}
+
+static int layout_same(const layout *l, const unsigned char *p, size_t n, int vsz, int nr_pr, int nr_qs)
+{
+	return l->b && l->n == n && l->vsz == vsz && l->nr_pr == nr_pr && l->nr_qs == nr_qs
+	       && memcmp(l->b, p, n) == 0;
+}
+
 /* A state another rank sent: stored and queued here as pan would. */
 static void take(const unsigned char *rec, size_t n, int from)
 {
@@ -72,25 +174,28 @@ static void take(const unsigned char *rec, size_t n, int from)
 		return;
 	memcpy(&h, rec, sizeof h);
 	const unsigned char *p = rec + sizeof h;
-	size_t po = sizeof proc_offset[0], qo = sizeof q_offset[0];
+	size_t ln = layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
+	layout *l = &recv_layout[from];
+	if (n < sizeof h + (size_t) h.vsz + (h.flags & REC_LAYOUT ? ln : 0)
+	    || (!(h.flags & REC_LAYOUT) && !(l->b && l->n == ln && l->vsz == h.vsz
+	                                     && l->nr_pr == h.nr_pr && l->nr_qs == h.nr_qs))) {
+		fprintf(stderr, "pan: spin-dmc: a state record from rank %d does not fit its layout\n", from);
+		exit(2);
+	}
 	memcpy((uchar *) &now, p, (size_t) h.vsz);
-	p += h.vsz;
 	vsize = (ulong) h.vsz;
-#if !defined(NOCOMP) && !defined(HC)
-	memcpy(Mask, p, (size_t) h.vsz);
-	p += h.vsz;
-#endif
-	memcpy(proc_offset, p, (size_t) h.nr_pr * po);
-	p += (size_t) h.nr_pr * po;
-	memcpy(proc_skip, p, (size_t) h.nr_pr);
-	p += h.nr_pr;
-	memcpy(q_offset, p, (size_t) h.nr_qs * qo);
-	p += (size_t) h.nr_qs * qo;
-	memcpy(q_skip, p, (size_t) h.nr_qs);
+	if (h.flags & REC_LAYOUT) {
+		layout_keep(l, p + h.vsz, ln, h.vsz, h.nr_pr, h.nr_qs);
+		layout_in_globals = -1;
+	}
+	if (layout_in_globals != from) {
+		layout_unpack(l->b, h.vsz, h.nr_pr, h.nr_qs);
+		layout_in_globals = from;
+	}
 	boq = -1;
 
 	int old = glue_pan_store((char *) &now, (int) vsize);
-	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(&now, vsize) : 0;
+	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? h.fp : 0;
 	int push = dmc_rt_store(dmc_glue_run, key, h.depth, old);
 	if (!old)
 		nstates++;
@@ -116,11 +221,10 @@ static void take(const unsigned char *rec, size_t n, int from)
 	bfs_trail = bfs_bot = NULL;
 	t->nxt = NULL;
 	int inserted;
-	remote_link *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
+	uint64_t *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
 	if (!link)
 		dmc_rt_out_of_memory("the distributed search's trail links", sizeof *link);
-	link->rank = from;
-	link->parent = h.parent;
+	*link = link_of(from, h.parent);
 	dmc_rt_push(dmc_glue_run, t, key, h.depth, 0);
 }
 
@@ -148,9 +252,9 @@ static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
 		steps[2 * (k - 1 - i) + 1] = b;
 	}
 	*n = k;
-	const remote_link *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
-	*rank = l ? l->rank : -1;
-	*next = l ? l->parent : 0;
+	const uint64_t *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
+	*rank = l ? link_rank(*l) : -1;
+	*next = l ? link_parent(*l) : 0;
 	return steps;
 }
 
@@ -159,11 +263,21 @@ void glue_dist_init(int *argc, char ***argv)
 	static const dmc_dist_glue hooks = { take, segment };
 	if (!(dist = dmc_dist_init(argc, argv, &hooks)))
 		exit(2);
+	/* each rank stores about 1/N of the states: pan's default hash table
+	 * (bits with -DBITSTATE) is shared out likewise, rounded to a power
+	 * of 2; pan's -w, parsed later, is per rank */
+	for (int k = 1; k < dmc_dist_size(dist) && ssize > 16; k *= 2)
+		ssize--;
 }
 
 void glue_dist_begin(dmc_glue *g)
 {
-	dmc_hmap_init(&g->dist_remote, sizeof(remote_link));
+	dmc_hmap_init(&g->dist_remote, sizeof(uint64_t));
+	size_t nr = (size_t) dmc_dist_size(dist);
+	sent_layout = calloc(nr, sizeof *sent_layout);
+	recv_layout = calloc(nr, sizeof *recv_layout);
+	if (!sent_layout || !recv_layout)
+		dmc_rt_out_of_memory("the distributed search's layouts", 2 * nr * sizeof(layout));
 	if (g->live)
 		dmc_dist_refuse(dmc_glue_run, "--ranks: -a and -l are not distributed (docs/distributed.md)");
 	if (glue_running_claim() >= 0)
@@ -179,42 +293,47 @@ void glue_dist_begin(dmc_glue *g)
 }
 
 /* dmc_h_store's successor in `now` (v, n) belongs to another rank: sent
- * there; 1 when it was (pan then takes it for an old state). */
-int glue_dist_elsewhere(dmc_glue *g, char *v, int n)
+ * there; 1 when it was (pan then takes it for an old state).  *fp: the
+ * vector's fingerprint (the runtime's key too), 0 if not computed. */
+int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
 {
 	int size = dmc_dist_size(dist);
+	*fp = 0;
 	if (size == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
 		return 0;
-	int to = dmc_dist_owner(dist, dmc_fingerprint(v, (size_t) n), size);
+	*fp = dmc_fingerprint(v, (size_t) n);
+	int to = dmc_dist_owner(dist, *fp, size);
 	if (to == dmc_dist_rank(dist))
 		return 0;
-	rec_head h = {
-		(int32_t) vsize, trpt->o_tt + 1, ntrpt->o_t ? ntrpt->o_t->t_id : -1, ntrpt->st,
-		ntrpt->pr, ntrpt->tau, ntrpt->o_pm, ntrpt->o_m, now._nr_pr, now._nr_qs,
-		(uint64_t) (uintptr_t) ntrpt->ostate
-	};
-	size_t po = sizeof proc_offset[0], qo = sizeof q_offset[0];
-	size_t len = sizeof h + vsize + (size_t) h.nr_pr * (po + 1) + (size_t) h.nr_qs * (qo + 1);
-#if !defined(NOCOMP) && !defined(HC)
-	len += vsize;
-#endif
+	rec_head h;
+	memset(&h, 0, sizeof h);      /* the padding too: the bytes go out */
+	h.fp = *fp;
+	h.parent = (uint64_t) (uintptr_t) ntrpt->ostate;
+	h.vsz = (int32_t) vsize;
+	h.depth = trpt->o_tt + 1;
+	h.t_id = ntrpt->o_t ? ntrpt->o_t->t_id : -1;
+	h.st = ntrpt->st;
+	h.pr = ntrpt->pr;
+	h.tau = ntrpt->tau;
+	h.o_pm = ntrpt->o_pm;
+	h.o_m = ntrpt->o_m;
+	h.nr_pr = now._nr_pr;
+	h.nr_qs = now._nr_qs;
+	size_t ln = layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
+	size_t len = sizeof h + vsize + ln;
 	DMC_NEED(g->dist_buf, g->dist_buf_cap, len, "a state record");
 	unsigned char *p = g->dist_buf;
+	memcpy(p + sizeof h, &now, vsize);
+	unsigned char *lp = p + sizeof h + vsize;
+	layout_pack(lp, h.vsz, h.nr_pr, h.nr_qs);
+	layout *l = &sent_layout[to];
+	if (layout_same(l, lp, ln, h.vsz, h.nr_pr, h.nr_qs))
+		len -= ln;
+	else {
+		h.flags |= REC_LAYOUT;
+		layout_keep(l, lp, ln, h.vsz, h.nr_pr, h.nr_qs);
+	}
 	memcpy(p, &h, sizeof h);
-	p += sizeof h;
-	memcpy(p, &now, vsize);
-	p += vsize;
-#if !defined(NOCOMP) && !defined(HC)
-	memcpy(p, Mask, vsize);
-	p += vsize;
-#endif
-	memcpy(p, proc_offset, (size_t) h.nr_pr * po);
-	p += (size_t) h.nr_pr * po;
-	memcpy(p, proc_skip, (size_t) h.nr_pr);
-	p += h.nr_pr;
-	memcpy(p, q_offset, (size_t) h.nr_qs * qo);
-	p += (size_t) h.nr_qs * qo;
-	memcpy(p, q_skip, (size_t) h.nr_qs);
 	dmc_dist_send(dist, to, g->dist_buf, len);
 	return 1;
 }
@@ -226,9 +345,13 @@ void *glue_dist_pop(void)
 	for (;;) {
 		if (dmc_dist_poll(dist, 32))
 			return NULL;
-		void *t = dmc_rt_pop(dmc_glue_run);
-		if (t)
+		BFS_State *t = dmc_rt_pop(dmc_glue_run);
+		if (t) {
+			if (dmc_dist_gate(dist, dmc_dist_level_of(dmc_glue_run, t->frame->o_tt)))
+				return NULL;
+			layout_in_globals = -1;   /* pan restores and expands t */
 			return t;
+		}
 		const char *why = dmc_dist_run_stopped(dmc_glue_run);
 		if (why) {
 			dmc_dist_stop(dist, why);     /* a limit: every rank stops */
@@ -246,9 +369,9 @@ size_t glue_dist_prefix(Trail *top, int **steps)
 	dmc_glue *g = glue();
 	size_t n = 0, cap = 0;
 	*steps = NULL;
-	const remote_link *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
+	const uint64_t *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
 	if (l)
-		dmc_dist_trail(dist, l->rank, l->parent, steps, &n, &cap);
+		dmc_dist_trail(dist, link_rank(*l), link_parent(*l), steps, &n, &cap);
 	return n;
 }
 

@@ -229,13 +229,19 @@ int dmc_h_store(char *v, int n)
 	if (g->live)
 		return glue_live_h_store(v, n);
 #ifdef DMC_MPI
-	int old = glue_dist_elsewhere(g, v, n) ? 1 : glue_pan_store(v, n);   /* sent: old here */
+	/* a successor sent to its owner is old here; the owner counts it */
+	uint64_t fp;
+	int sent = glue_dist_elsewhere(g, v, n, &fp);
+	int old = sent ? 1 : glue_pan_store(v, n);
+	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
+	uint64_t key = !dmc_rt_wants_keys(dmc_glue_run) ? 0 : fp ? fp : dmc_fingerprint(v, (size_t) n);
+	int push = sent ? 0 : dmc_rt_store(dmc_glue_run, key, depth_g, old);
 #else
 	int old = glue_pan_store(v, n);
-#endif
 	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(v, (size_t) n) : 0;
 	int push = dmc_rt_store(dmc_glue_run, key, depth_g, old);
+#endif
 	if (glue_safe_offer_first(old) && !push) {
 		push = 1;                     /* another sender's offer: see glue_safe_offer_first */
 		key = 0;                      /* not the runtime's record of the vector */

@@ -70,17 +70,7 @@ one() {
 		elif [ "$len" = "$want" ]; then ok "$what: shortest trail ($len, as SPIN's BFS)"
 		else fail "$what: trail of $len steps, SPIN's BFS $want"; fi ;;
 	esac
-	if [ ! -f "$d/$m.trail" ]; then fail "$what: no trail file $m.trail"; return; fi
-	steps=$(trail_steps "$d/$m.trail")
-	[ "$steps" = "$len" ] || fail "$what: trail_length $len, the file has $steps steps"
-	# shellcheck disable=SC2086
-	(cd "$d" && timeout 60 spin $qm_spin -t -p "$m" > "$tag.replay" 2>&1)
-	ends=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
-	[ "$steps" = 0 ] && ends=0
-	if [ "$ends" != "$steps" ]; then fail "$what: spin -t replays '$ends' of $steps steps"
-	elif [ "$kind" = assert ] && ! grep -q 'assertion violated' "$d/$tag.replay"; then
-		fail "$what: spin -t's replay does not reach the assertion"
-	else ok "$what: spin -t replays its $steps steps"; fi
+	replay_trail "$what" "$d" "$m" "$tag" "$kind" "$len"
 }
 
 ora() { sed -n "s/^$1	//p" "$oracle"; }

@@ -1303,6 +1303,41 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
+/* The key of vals[vars[0..nv)] (per variable: its number of intervals,
+ * then their ends) into key, hashed with p into *hash; its length, or
+ * -1 when it is longer than MEMO_KEY. */
+static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const *vals,
+                    long *key, uint64_t *hash)
+{
+	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
+	int len = 0;
+	for (int i = 0; i < nv; i++) {
+		const dmc_vset *x = vals[vars[i]];
+		if (len + 1 + 2 * x->n > MEMO_KEY)
+			return -1;
+		key[len++] = x->n;
+		h = (h ^ (uint64_t)x->n) * 0x100000001b3u;
+		for (int j = 0; j < x->n; j++) {
+			key[len++] = x->iv[j].lo;
+			key[len++] = x->iv[j].hi;
+			h = (h ^ (uint64_t)x->iv[j].lo) * 0x100000001b3u;
+			h = (h ^ (uint64_t)x->iv[j].hi) * 0x100000001b3u;
+		}
+	}
+	*hash = h ^ h >> 29;
+	return len;
+}
+
+static int memo_same(const memo_slot *m, dmc_vprog p, const long *key, int len)
+{
+	if (m->id != p.first + 1 || m->klen != len)
+		return 0;
+	for (int i = 0; i < len; i++)
+		if (m->key[i] != key[i])
+			return 0;
+	return 1;
+}
+
 /* What program p gives for the sets vals[] of the variables it reads,
  * vars[0..nv): "may be true" (out == NULL) or the set into out.  The
  * same sets give the same result, so results are remembered by input:
@@ -1311,30 +1346,22 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
                     const dmc_vset *const *vals, dmc_vset *out)
 {
 	long key[MEMO_KEY];
-	int len = 0, r;
-	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
+	int len, r;
+	uint64_t h;
 	memo_slot *m;
-	if (p.len < MEMO_MINLEN)
-		goto direct;
-	for (int i = 0; i < nv; i++) {
-		const dmc_vset *x = vals[vars[i]];
-		if (len + 1 + 2 * x->n > MEMO_KEY)
-			goto direct;
-		key[len++] = x->n;
-		for (int j = 0; j < x->n; j++) {
-			key[len++] = x->iv[j].lo;
-			key[len++] = x->iv[j].hi;
-		}
+	if (p.len < MEMO_MINLEN || (len = memo_key(p, vars, nv, vals, key, &h)) < 0) {
+		if (!out)
+			return dmc_vp_may_true(g->progs, p, vals);
+		dmc_vp_eval(g->progs, p, vals, out);
+		return 0;
 	}
-	for (int i = 0; i < len; i++)
-		h = (h ^ (uint64_t)key[i]) * 0x100000001b3u;
-	m = &g->memo[(h ^ h >> 29) & (MEMO_SLOTS - 1)];
-	if (m->id == p.first + 1 && m->klen == len
-	    && !memcmp(m->key, key, (size_t)len * sizeof *key)) {
+	m = &g->memo[h & (MEMO_SLOTS - 1)];
+	if (memo_same(m, p, key, len)) {
 		if (!out)
 			return m->res_n;
 		out->n = m->res_n;
-		memcpy(out->iv, m->res, (size_t)m->res_n * sizeof *m->res);
+		for (int i = 0; i < m->res_n; i++)
+			out->iv[i] = m->res[i];
 		return 0;
 	}
 	if (out) {
@@ -1342,19 +1369,16 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 		if (out->n > MEMO_RES)
 			return 0;
 		r = out->n;
-		memcpy(m->res, out->iv, (size_t)r * sizeof *m->res);
+		for (int i = 0; i < r; i++)
+			m->res[i] = out->iv[i];
 	} else
 		r = dmc_vp_may_true(g->progs, p, vals);
 	m->id = p.first + 1;
 	m->klen = len;
 	m->res_n = r;
-	memcpy(m->key, key, (size_t)len * sizeof *key);
+	for (int i = 0; i < len; i++)
+		m->key[i] = key[i];
 	return r;
-direct:
-	if (!out)
-		return dmc_vp_may_true(g->progs, p, vals);
-	dmc_vp_eval(g->progs, p, vals, out);
-	return 0;
 }
 
 /* The atoms that may hold at layer 0.  Only those reading a variable

@@ -10,7 +10,9 @@
  * in place), and a condition stays two bits until an arithmetic operator
  * needs it as a set.  A subexpression the tree shares (match_atom in
  * atg.c uses the sent value three times) is computed once: its result is
- * kept and read back (VP_REF) where it occurs again.
+ * kept and read back (VP_REF) where it occurs again.  a && b is false
+ * whatever b when a cannot be true, a || b true when a cannot be false:
+ * b is then skipped (VP_SKIP_AND, VP_SKIP_OR).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +25,13 @@
 #define T DMC_VS_MAYTRUE
 
 #define VP_REF (-1)                   /* push the result kept by instruction var */
+#define VP_SKIP_AND (-2)              /* on the left operand of the && at var */
+#define VP_SKIP_OR (-3)
+#define VP_NOP (-4)
 
 typedef struct {
-	int op;                       /* dmc_ae_op, or VP_REF */
-	int var;                      /* DMC_AE_VAR; VP_REF: the instruction */
+	int op;                       /* dmc_ae_op, or VP_* */
+	int var;                      /* DMC_AE_VAR; VP_*: an instruction */
 	long value;                   /* DMC_AE_CONST */
 	int keep;                     /* its result is read again (VP_REF) */
 } ins;
@@ -134,8 +139,30 @@ static int count_nodes(shared *sh, const dmc_aexpr *e)
 	return e->op == DMC_AE_COND ? count_nodes(sh, e->c) : 0;
 }
 
+static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e);
+
+/* The operands of a && b or a || b, with the skip between them, which
+ * jumps to the operator (it follows them).  b's code must not keep a
+ * result that something after the operator reads: then no skip. */
+static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+{
+	int skip;
+	if (compile(ps, sh, first, e->a) < 0)
+		return -1;
+	skip = ps->n;
+	if (emit(ps, e->op == DMC_AE_AND ? VP_SKIP_AND : VP_SKIP_OR, 0, 0) < 0
+	    || compile(ps, sh, first, e->b) < 0)
+		return -1;
+	ps->code[skip].var = ps->n - first;      /* where the operator goes */
+	for (int i = skip + 1; i < ps->n; i++)
+		if (ps->code[i].keep)
+			ps->code[skip].op = VP_NOP;
+	return 0;
+}
+
 /* Postfix: the operands (a, b, c), then the operator; NULL is "any".
- * first: the program's first instruction (VP_REF is relative to it). */
+ * first: the program's first instruction (VP_REF, VP_SKIP_* are
+ * relative to it). */
 static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
 {
 	int i = is_leaf(e) ? -1 : shared_find(sh, e), r;
@@ -152,6 +179,9 @@ static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
 	case DMC_AE_COND:
 		r = compile(ps, sh, first, e->a) < 0 || compile(ps, sh, first, e->b) < 0
 		    ? -1 : compile(ps, sh, first, e->c);
+		break;
+	case DMC_AE_AND: case DMC_AE_OR:
+		r = compile_skip(ps, sh, first, e);
 		break;
 	default:
 		r = compile(ps, sh, first, e->a) < 0 ? -1 : compile(ps, sh, first, e->b);
@@ -231,6 +261,19 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 		switch (in->op) {
 		case VP_REF:                  /* its set (if any) is still in scratch */
 			*sp++ = ps->kept[in->var];
+			break;
+		case VP_SKIP_AND:             /* a cannot be true: a && b is a */
+		case VP_SKIP_OR: {            /* a cannot be false: a || b is a */
+			int a = as_bits(sp - 1);
+			if (a & (in->op == VP_SKIP_AND ? T : F))
+				break;
+			sp[-1] = (slot){ NULL, a, in->var };
+			i = in->var;          /* the operator's result: on after it */
+			if (code[i].keep)
+				ps->kept[i] = sp[-1];
+			continue;
+		}
+		case VP_NOP:
 			break;
 		case DMC_AE_CONST:
 			dmc_vs_set(out, in->value, in->value);

@@ -1521,7 +1521,9 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	undo_last(g);
 	for (int i = 0; i < g->noff; i++)     /* one more need than can be met */
 		if (g->off[i] >= 0 && g->off[i] < m->ntrans) {
-			g->dirty_t[g->ndirty_t++] = g->off[i];   /* see trans_dec */
+			/* listed once here, once more at most by trans_dec */
+			if (g->t_unsat[g->off[i]] == g->t_need[g->off[i]])
+				g->dirty_t[g->ndirty_t++] = g->off[i];
 			g->t_unsat[g->off[i]]++;
 		}
 	g->nlater = 0;

@@ -164,10 +164,20 @@ struct dmc_atg {
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
 	uint64_t *fmark;              /* all 0 but while sorting found */
-	int *nevers;                  /* NEVER, as many as the longest array filled with it */
 	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
+	/* What this evaluation changed in the arrays above (from their rest
+	 * values: NEVER, the needs, -1), so that the next one puts back only
+	 * that instead of filling arrays as long as the model: the locations
+	 * reached, the atoms that hold, the transitions and actions with a
+	 * condition met (a disabled transition counts as one). */
+	int *dirty_loc, ndirty_loc, *dirty_atom, ndirty_atom;
+	int *dirty_t, ndirty_t, *dirty_a, ndirty_a;
+	/* the best goal so far (its value layer + extra_steps in best), and
+	 * the goals by extra_steps, those before g_next holding */
+	long best;
+	int *g_by_extra, g_next;
 	/* an effect applied at layer k in this evaluation has eff_stamp
 	 * ebase + k + 1 (ebase grows by more than the layers each time) */
 	uint64_t *eff_stamp, ebase;
@@ -179,6 +189,9 @@ struct dmc_atg {
 	/* ---- hU extraction ---- */
 	int *head, *link, cur_k;      /* targets by layer; ids: locations, then values */
 	unsigned char *loc_targeted, *a_posted, *atom_posted;
+	/* set in the last extraction, to be cleared for the next one: the
+	 * locations targeted, the atoms posted, the actions selected */
+	int *x_loc, nx_loc, *x_atom, nx_atom, *x_act, nx_act;
 	int vcap, nvt, *tv_var, *tv_next, *v_thead;
 	long *tv_val;
 	int *sel_layer;
@@ -736,6 +749,39 @@ static void *keep(dmc_atg *g, const vec *a)
 	return p;
 }
 
+static int extra_steps(const dmc_amodel *m, int i)
+{
+	return m->goals[i].extra_steps > 0 ? m->goals[i].extra_steps : 0;
+}
+
+/* The arrays that evaluations change and put back (see dirty_loc, x_loc)
+ * at their rest values; the goals by extra_steps, stable. */
+static void rest_values(dmc_atg *g)
+{
+	const dmc_amodel *m = g->m;
+	for (int v = 0; v < m->nvars; v++)
+		g->curview[v] = &g->cur[v];
+	for (int l = 0; l < g->nlocs; l++)
+		g->first_loc[l] = NEVER;
+	for (int i = 0; i < g->natoms; i++)
+		g->atom_sat[i] = NEVER;
+	for (int t = 0; t < m->ntrans; t++) {
+		g->t_unsat[t] = g->t_need[t];
+		g->t_en[t] = NEVER;
+	}
+	for (int a = 0; a < g->nacts; a++) {
+		g->a_unsat[a] = g->a_need[a];
+		g->a_en[a] = NEVER;
+		g->a_mark[a] = g->l_mark[a] = g->sel_layer[a] = -1;
+	}
+	for (int i = 0; i < m->ngoals; i++) {
+		int j = i;
+		for (; j > 0 && extra_steps(m, g->g_by_extra[j - 1]) > extra_steps(m, i); j--)
+			g->g_by_extra[j] = g->g_by_extra[j - 1];
+		g->g_by_extra[j] = i;
+	}
+}
+
 /* Bounds: the log of a variable holds its initial set, one entry per
  * computed growth up to WIDEN_ALL, one per constant effect on it. */
 static void size_buffers(dmc_atg *g)
@@ -797,21 +843,19 @@ static void size_buffers(dmc_atg *g)
 	g->memo = take(g, MEMO_SLOTS, sizeof(memo_slot));
 	g->fmark = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->eff_stamp = take(g, (size_t)g->neffs, sizeof(uint64_t));
-	{
-		int n = g->nlocs;
-		n = n > g->natoms ? n : g->natoms;
-		n = n > m->ntrans ? n : m->ntrans;
-		n = n > g->nacts ? n : g->nacts;
-		n = n > m->ngoals ? n : m->ngoals;
-		if ((g->nevers = take(g, (size_t)n, sizeof(int))))
-			for (int i = 0; i < n; i++)
-				g->nevers[i] = NEVER;
-	}
 	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
 	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
 	g->a_en = take(g, (size_t)g->nacts, sizeof(int));
 	g->a_mark = take(g, (size_t)g->nacts, sizeof(int));
+	g->dirty_loc = take(g, (size_t)g->nlocs, sizeof(int));
+	g->dirty_atom = take(g, (size_t)g->natoms, sizeof(int));
+	g->dirty_t = take(g, 2 * (size_t)m->ntrans, sizeof(int));
+	g->dirty_a = take(g, (size_t)g->nacts, sizeof(int));
+	g->g_by_extra = take(g, (size_t)m->ngoals, sizeof(int));
+	g->x_loc = take(g, (size_t)g->nlocs, sizeof(int));
+	g->x_atom = take(g, (size_t)g->natoms, sizeof(int));
+	g->x_act = take(g, (size_t)g->nacts, sizeof(int));
 	g->apply = take(g, (size_t)g->nacts, sizeof(int));
 	g->later = take(g, (size_t)g->nacts, sizeof(int));
 	g->later_next = take(g, (size_t)g->nacts, sizeof(int));
@@ -830,8 +874,7 @@ static void size_buffers(dmc_atg *g)
 	g->sel_layer = take(g, (size_t)g->nacts, sizeof(int));
 	g->sel_reps = take(g, (size_t)g->nacts, sizeof(long));
 	if (!g->oom)
-		for (int v = 0; v < nv; v++)
-			g->curview[v] = &g->cur[v];
+		rest_values(g);
 }
 
 /* The control-flow distance (transitions of its automaton, guards
@@ -1132,11 +1175,11 @@ void dmc_atg_set_wrap(dmc_atg *g, int wrap)
 /* building the layers (Fig. 1)                                     */
 /* ---------------------------------------------------------------- */
 
-/* a[0..n) := NEVER, by copying a row of them (made at dmc_atg_new) as
- * libc copies: much faster than a loop of stores. */
-static void fill_never(const dmc_atg *g, int *a, int n)
+/* a[0..n) := NEVER */
+static void fill_never(int *a, int n)
 {
-	memcpy(a, g->nevers, (size_t)n * sizeof *a);
+	for (int i = 0; i < n; i++)
+		a[i] = NEVER;
 }
 
 /* a[0..n) := -1 (all bits set) or 0. */
@@ -1176,6 +1219,8 @@ static void push_apply(dmc_atg *g, int a, int k)
 
 static void act_dec(dmc_atg *g, int a, int k)
 {
+	if (g->a_unsat[a] == g->a_need[a])   /* the first condition met */
+		g->dirty_a[g->ndirty_a++] = a;
 	if (--g->a_unsat[a] == 0) {
 		g->a_en[a] = k;
 		push_apply(g, a, k);
@@ -1184,6 +1229,8 @@ static void act_dec(dmc_atg *g, int a, int k)
 
 static void trans_dec(dmc_atg *g, int t, int k)
 {
+	if (g->t_unsat[t] == g->t_need[t])
+		g->dirty_t[g->ndirty_t++] = t;
 	if (--g->t_unsat[t] == 0) {
 		g->t_en[t] = k;
 		for (int i = g->t_live.first[t]; i < g->t_live.first[t + 1]; i++)
@@ -1191,16 +1238,29 @@ static void trans_dec(dmc_atg *g, int t, int k)
 	}
 }
 
+/* Goal i holds from layer k on: is it the best so far (the smallest
+ * layer + extra_steps, then the smallest index)? */
+static void goal_holds(dmc_atg *g, int i, int k)
+{
+	long v = (long)k + extra_steps(g->m, i);
+	g->g_layer[i] = k;
+	if (v < g->best || (v == g->best && i < g->goal)) {
+		g->best = v;
+		g->goal = i;
+	}
+}
+
 static void goal_dec(dmc_atg *g, int i, int k)
 {
 	if (--g->g_unsat[i] == 0)
-		g->g_layer[i] = k;
+		goal_holds(g, i, k);
 }
 
 static void atom_holds(dmc_atg *g, int i, int k)
 {
 	const atom *a = &g->atoms[i];
 	g->atom_sat[i] = k;
+	g->dirty_atom[g->ndirty_atom++] = i;
 	if (a->kind == OWN_TRANS)
 		trans_dec(g, a->own, k);
 	else if (a->kind == OWN_ACT)
@@ -1243,6 +1303,41 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
+/* The key of vals[vars[0..nv)] (per variable: its number of intervals,
+ * then their ends) into key, hashed with p into *hash; its length, or
+ * -1 when it is longer than MEMO_KEY. */
+static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const *vals,
+                    long *key, uint64_t *hash)
+{
+	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
+	int len = 0;
+	for (int i = 0; i < nv; i++) {
+		const dmc_vset *x = vals[vars[i]];
+		if (len + 1 + 2 * x->n > MEMO_KEY)
+			return -1;
+		key[len++] = x->n;
+		h = (h ^ (uint64_t)x->n) * 0x100000001b3u;
+		for (int j = 0; j < x->n; j++) {
+			key[len++] = x->iv[j].lo;
+			key[len++] = x->iv[j].hi;
+			h = (h ^ (uint64_t)x->iv[j].lo) * 0x100000001b3u;
+			h = (h ^ (uint64_t)x->iv[j].hi) * 0x100000001b3u;
+		}
+	}
+	*hash = h ^ h >> 29;
+	return len;
+}
+
+static int memo_same(const memo_slot *m, dmc_vprog p, const long *key, int len)
+{
+	if (m->id != p.first + 1 || m->klen != len)
+		return 0;
+	for (int i = 0; i < len; i++)
+		if (m->key[i] != key[i])
+			return 0;
+	return 1;
+}
+
 /* What program p gives for the sets vals[] of the variables it reads,
  * vars[0..nv): "may be true" (out == NULL) or the set into out.  The
  * same sets give the same result, so results are remembered by input:
@@ -1251,30 +1346,22 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
                     const dmc_vset *const *vals, dmc_vset *out)
 {
 	long key[MEMO_KEY];
-	int len = 0, r;
-	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
+	int len, r;
+	uint64_t h;
 	memo_slot *m;
-	if (p.len < MEMO_MINLEN)
-		goto direct;
-	for (int i = 0; i < nv; i++) {
-		const dmc_vset *x = vals[vars[i]];
-		if (len + 1 + 2 * x->n > MEMO_KEY)
-			goto direct;
-		key[len++] = x->n;
-		for (int j = 0; j < x->n; j++) {
-			key[len++] = x->iv[j].lo;
-			key[len++] = x->iv[j].hi;
-		}
+	if (p.len < MEMO_MINLEN || (len = memo_key(p, vars, nv, vals, key, &h)) < 0) {
+		if (!out)
+			return dmc_vp_may_true(g->progs, p, vals);
+		dmc_vp_eval(g->progs, p, vals, out);
+		return 0;
 	}
-	for (int i = 0; i < len; i++)
-		h = (h ^ (uint64_t)key[i]) * 0x100000001b3u;
-	m = &g->memo[(h ^ h >> 29) & (MEMO_SLOTS - 1)];
-	if (m->id == p.first + 1 && m->klen == len
-	    && !memcmp(m->key, key, (size_t)len * sizeof *key)) {
+	m = &g->memo[h & (MEMO_SLOTS - 1)];
+	if (memo_same(m, p, key, len)) {
 		if (!out)
 			return m->res_n;
 		out->n = m->res_n;
-		memcpy(out->iv, m->res, (size_t)m->res_n * sizeof *m->res);
+		for (int i = 0; i < m->res_n; i++)
+			out->iv[i] = m->res[i];
 		return 0;
 	}
 	if (out) {
@@ -1282,19 +1369,16 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 		if (out->n > MEMO_RES)
 			return 0;
 		r = out->n;
-		memcpy(m->res, out->iv, (size_t)r * sizeof *m->res);
+		for (int i = 0; i < r; i++)
+			m->res[i] = out->iv[i];
 	} else
 		r = dmc_vp_may_true(g->progs, p, vals);
 	m->id = p.first + 1;
 	m->klen = len;
 	m->res_n = r;
-	memcpy(m->key, key, (size_t)len * sizeof *key);
+	for (int i = 0; i < len; i++)
+		m->key[i] = key[i];
 	return r;
-direct:
-	if (!out)
-		return dmc_vp_may_true(g->progs, p, vals);
-	dmc_vp_eval(g->progs, p, vals, out);
-	return 0;
 }
 
 /* The atoms that may hold at layer 0.  Only those reading a variable
@@ -1410,23 +1494,44 @@ static void layer0_atoms(dmc_atg *g)
 			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
 }
 
+/* Put back what the last evaluation changed (dirty_loc ...). */
+static void undo_last(dmc_atg *g)
+{
+	for (int i = 0; i < g->ndirty_loc; i++)
+		g->first_loc[g->dirty_loc[i]] = NEVER;
+	for (int i = 0; i < g->ndirty_atom; i++)
+		g->atom_sat[g->dirty_atom[i]] = NEVER;
+	for (int i = 0; i < g->ndirty_t; i++) {
+		int t = g->dirty_t[i];
+		g->t_unsat[t] = g->t_need[t];
+		g->t_en[t] = NEVER;
+	}
+	for (int i = 0; i < g->ndirty_a; i++) {
+		int a = g->dirty_a[i];
+		g->a_unsat[a] = g->a_need[a];
+		g->a_en[a] = NEVER;
+		g->a_mark[a] = g->l_mark[a] = -1;
+	}
+	g->ndirty_loc = g->ndirty_atom = g->ndirty_t = g->ndirty_a = 0;
+}
+
 static void layer0(dmc_atg *g, const dmc_astate *s)
 {
 	const dmc_amodel *m = g->m;
-	fill_never(g, g->first_loc, g->nlocs);
-	fill_never(g, g->atom_sat, g->natoms);
-	memcpy(g->t_unsat, g->t_need, (size_t)m->ntrans * sizeof(int));
+	undo_last(g);
 	for (int i = 0; i < g->noff; i++)     /* one more need than can be met */
-		if (g->off[i] >= 0 && g->off[i] < m->ntrans)
+		if (g->off[i] >= 0 && g->off[i] < m->ntrans) {
+			/* listed once here, once more at most by trans_dec */
+			if (g->t_unsat[g->off[i]] == g->t_need[g->off[i]])
+				g->dirty_t[g->ndirty_t++] = g->off[i];
 			g->t_unsat[g->off[i]]++;
-	fill_never(g, g->t_en, m->ntrans);
-	memcpy(g->a_unsat, g->a_need, (size_t)g->nacts * sizeof(int));
-	fill_never(g, g->a_en, g->nacts);
-	fill_bytes(g->a_mark, g->nacts, 0xff);
-	fill_bytes(g->l_mark, g->nacts, 0xff);
+		}
 	g->nlater = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
-	fill_never(g, g->g_layer, m->ngoals);
+	fill_never(g->g_layer, m->ngoals);
+	g->best = NEVER;
+	g->goal = -1;
+	g->g_next = 0;
 	fill_bytes(g->nchg, m->nvars, 0);
 	fill_bytes(g->nlog, m->nvars, 0);
 	fill_bytes(g->touched_at, m->nvars, 0xff);
@@ -1448,13 +1553,14 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	layer0_sat(g);
 	for (int i = 0; i < m->ngoals; i++)
 		if (g->g_unsat[i] == 0)
-			g->g_layer[i] = 0;
+			goal_holds(g, i, 0);
 	for (int i = 0; i < s->nlocs; i++) {
 		int p = s->loc_proc[i], l = s->loc_loc[i];
 		if (p < 0 || p >= m->nprocs || l < 0 || l >= m->procs[p].nlocs)
 			continue;
 		if (g->first_loc[g->loc_base[p] + l] == NEVER) {
 			g->first_loc[g->loc_base[p] + l] = 0;
+			g->dirty_loc[g->ndirty_loc++] = g->loc_base[p] + l;
 			loc_reached(g, g->loc_base[p] + l, 0);
 		}
 	}
@@ -1517,6 +1623,7 @@ static void add_loc(dmc_atg *g, int l, int k)
 {
 	if (g->first_loc[l] == NEVER) {
 		g->first_loc[l] = k + 1;
+		g->dirty_loc[g->ndirty_loc++] = l;
 		g->newlocs[g->nnew++] = l;
 	}
 }
@@ -1717,21 +1824,14 @@ static void commit(dmc_atg *g, int k)
  * k + 1 + its extra_steps), which keeps hL admissible across goals. */
 static long best_goal(dmc_atg *g, int k, int *stop)
 {
-	long best = NEVER;
 	int pending = NEVER;
-	g->goal = -1;
-	for (int i = 0; i < g->m->ngoals; i++) {
-		int extra = g->m->goals[i].extra_steps > 0 ? g->m->goals[i].extra_steps : 0;
-		if (g->g_layer[i] <= k) {
-			if ((long)g->g_layer[i] + extra < best) {
-				best = (long)g->g_layer[i] + extra;
-				g->goal = i;
-			}
-		} else if (extra < pending)
-			pending = extra;
-	}
-	*stop = best != NEVER && (pending == NEVER || best <= (long)k + 1 + pending);
-	return best;
+	/* goals hold from the layer they are found at on (goal_holds) */
+	while (g->g_next < g->m->ngoals && g->g_layer[g->g_by_extra[g->g_next]] <= k)
+		g->g_next++;
+	if (g->g_next < g->m->ngoals)
+		pending = extra_steps(g->m, g->g_by_extra[g->g_next]);
+	*stop = g->best != NEVER && (pending == NEVER || g->best <= (long)k + 1 + pending);
+	return g->best;
 }
 
 static int finish(dmc_atg *g, int k, long best)
@@ -1831,6 +1931,7 @@ static void target_loc(dmc_atg *g, int l)
 	if (g->loc_targeted[l])
 		return;
 	g->loc_targeted[l] = 1;
+	g->x_loc[g->nx_loc++] = l;
 	if (g->first_loc[l] != NEVER)
 		push_target(g, l, g->first_loc[l]);
 }
@@ -1973,6 +2074,7 @@ static void post_atom(dmc_atg *g, int i)
 	if (g->atom_posted[i])
 		return;
 	g->atom_posted[i] = 1;
+	g->x_atom[g->nx_atom++] = i;
 	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
 		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
 }
@@ -2001,6 +2103,8 @@ static void select_action(dmc_atg *g, int a, int j, long reps)
 		}
 		return;
 	}
+	if (g->sel_layer[a] < 0)              /* first selected in this extraction */
+		g->x_act[g->nx_act++] = a;
 	g->sel_layer[a] = j;
 	g->sel_reps[a] = reps;
 	add_cost(g, rep_cost(g, a, reps));
@@ -2201,10 +2305,15 @@ static long extract(dmc_atg *g)
 	int top = g->g_layer[g->goal];
 	fill_bytes(g->head, top + 1, 0xff);
 	fill_bytes(g->v_thead, g->m->nvars, 0xff);
-	fill_bytes(g->sel_layer, g->nacts, 0xff);
-	memset(g->loc_targeted, 0, (size_t)g->nlocs);
-	memset(g->a_posted, 0, (size_t)g->nacts);
-	memset(g->atom_posted, 0, (size_t)g->natoms);
+	for (int i = 0; i < g->nx_loc; i++)
+		g->loc_targeted[g->x_loc[i]] = 0;
+	for (int i = 0; i < g->nx_atom; i++)
+		g->atom_posted[g->x_atom[i]] = 0;
+	for (int i = 0; i < g->nx_act; i++) {
+		g->sel_layer[g->x_act[i]] = -1;
+		g->a_posted[g->x_act[i]] = 0;
+	}
+	g->nx_loc = g->nx_atom = g->nx_act = 0;
 	g->nvt = 0;
 	g->cost = 0;
 	g->cur_k = top + 1;

@@ -8,7 +8,11 @@
  * so the results are the same sets.  The savings: operands are pointers
  * (a variable's set is never copied, a constant is one interval written
  * in place), and a condition stays two bits until an arithmetic operator
- * needs it as a set.
+ * needs it as a set.  A subexpression the tree shares (match_atom in
+ * atg.c uses the sent value three times) is computed once: its result is
+ * kept and read back (VP_REF) where it occurs again.  a && b is false
+ * whatever b when a cannot be true, a || b true when a cannot be false:
+ * b is then skipped (VP_SKIP_AND, VP_SKIP_OR).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +24,16 @@
 #define F DMC_VS_MAYFALSE
 #define T DMC_VS_MAYTRUE
 
+#define VP_REF (-1)                   /* push the result kept by instruction var */
+#define VP_SKIP_AND (-2)              /* on the left operand of the && at var */
+#define VP_SKIP_OR (-3)
+#define VP_NOP (-4)
+
 typedef struct {
-	int op;                       /* dmc_ae_op */
-	int var;                      /* DMC_AE_VAR */
+	int op;                       /* dmc_ae_op, or VP_* */
+	int var;                      /* DMC_AE_VAR; VP_*: an instruction */
 	long value;                   /* DMC_AE_CONST */
+	int keep;                     /* its result is read again (VP_REF) */
 } ins;
 
 /* An operand: a set, or (s == NULL) a condition's bits; at is the
@@ -39,7 +49,15 @@ struct dmc_vprogs {
 	dmc_vset all;                 /* [-inf, +inf] */
 	dmc_vset *scratch;            /* one per instruction of the longest program */
 	slot *stack;
+	slot *kept;                   /* per instruction: its result, if keep */
 };
+
+/* While compiling one program: its inner nodes, how often the tree
+ * reaches each, and where the first occurrence's result is. */
+typedef struct {
+	const dmc_aexpr **node;
+	int *count, *at, n, cap;
+} shared;
 
 dmc_vprogs *dmc_vprogs_new(void)
 {
@@ -56,6 +74,7 @@ void dmc_vprogs_free(dmc_vprogs *ps)
 	free(ps->code);
 	free(ps->scratch);
 	free(ps->stack);
+	free(ps->kept);
 	free(ps);
 }
 
@@ -69,37 +88,123 @@ static int emit(dmc_vprogs *ps, int op, int var, long value)
 		ps->code = c;
 		ps->cap = cap;
 	}
-	ps->code[ps->n++] = (ins){ op, var, value };
+	ps->code[ps->n++] = (ins){ op, var, value, 0 };
 	return 0;
 }
 
-/* Postfix: the operands (a, b, c), then the operator; NULL is "any". */
-static int compile(dmc_vprogs *ps, const dmc_aexpr *e)
+static int is_leaf(const dmc_aexpr *e)
 {
+	return !e || e->op == DMC_AE_CONST || e->op == DMC_AE_VAR || e->op == DMC_AE_ANY;
+}
+
+/* The index of inner node e in sh, -1 if not there. */
+static int shared_find(const shared *sh, const dmc_aexpr *e)
+{
+	for (int i = 0; i < sh->n; i++)
+		if (sh->node[i] == e)
+			return i;
+	return -1;
+}
+
+/* Count how often the tree reaches each inner node (a node reached
+ * again is not descended into: it will be read back, not compiled). */
+static int count_nodes(shared *sh, const dmc_aexpr *e)
+{
+	int i;
+	if (is_leaf(e))
+		return 0;
+	if ((i = shared_find(sh, e)) >= 0) {
+		sh->count[i]++;
+		return 0;
+	}
+	if (sh->n == sh->cap) {
+		int cap = sh->cap ? 2 * sh->cap : 32;
+		const dmc_aexpr **nd = realloc(sh->node, (size_t)cap * sizeof *nd);
+		int *c = nd ? realloc(sh->count, (size_t)cap * sizeof *c) : NULL;
+		int *a = c ? realloc(sh->at, (size_t)cap * sizeof *a) : NULL;
+		if (nd)
+			sh->node = nd;
+		if (c)
+			sh->count = c;
+		if (!a)
+			return -1;
+		sh->at = a;
+		sh->cap = cap;
+	}
+	sh->node[sh->n] = e;
+	sh->count[sh->n] = 1;
+	sh->at[sh->n++] = -1;
+	if (count_nodes(sh, e->a) < 0 || count_nodes(sh, e->b) < 0)
+		return -1;
+	return e->op == DMC_AE_COND ? count_nodes(sh, e->c) : 0;
+}
+
+static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e);
+
+/* The operands of a && b or a || b, with the skip between them, which
+ * jumps to the operator (it follows them).  b's code must not keep a
+ * result that something after the operator reads: then no skip. */
+static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+{
+	int skip;
+	if (compile(ps, sh, first, e->a) < 0)
+		return -1;
+	skip = ps->n;
+	if (emit(ps, e->op == DMC_AE_AND ? VP_SKIP_AND : VP_SKIP_OR, 0, 0) < 0
+	    || compile(ps, sh, first, e->b) < 0)
+		return -1;
+	ps->code[skip].var = ps->n - first;      /* where the operator goes */
+	for (int i = skip + 1; i < ps->n; i++)
+		if (ps->code[i].keep)
+			ps->code[skip].op = VP_NOP;
+	return 0;
+}
+
+/* Postfix: the operands (a, b, c), then the operator; NULL is "any".
+ * first: the program's first instruction (VP_REF, VP_SKIP_* are
+ * relative to it). */
+static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+{
+	int i = is_leaf(e) ? -1 : shared_find(sh, e), r;
+	if (i >= 0 && sh->at[i] >= 0)
+		return emit(ps, VP_REF, sh->at[i], 0);
 	if (!e)
 		return emit(ps, DMC_AE_ANY, 0, 0);
 	switch (e->op) {
 	case DMC_AE_CONST: case DMC_AE_VAR: case DMC_AE_ANY:
 		return emit(ps, e->op, e->var, e->value);
 	case DMC_AE_NEG: case DMC_AE_NOT: case DMC_AE_BITNOT:
-		if (compile(ps, e->a) < 0)
-			return -1;
-		return emit(ps, e->op, 0, 0);
+		r = compile(ps, sh, first, e->a);
+		break;
 	case DMC_AE_COND:
-		if (compile(ps, e->a) < 0 || compile(ps, e->b) < 0 || compile(ps, e->c) < 0)
-			return -1;
-		return emit(ps, e->op, 0, 0);
+		r = compile(ps, sh, first, e->a) < 0 || compile(ps, sh, first, e->b) < 0
+		    ? -1 : compile(ps, sh, first, e->c);
+		break;
+	case DMC_AE_AND: case DMC_AE_OR:
+		r = compile_skip(ps, sh, first, e);
+		break;
 	default:
-		if (compile(ps, e->a) < 0 || compile(ps, e->b) < 0)
-			return -1;
-		return emit(ps, e->op, 0, 0);
+		r = compile(ps, sh, first, e->a) < 0 ? -1 : compile(ps, sh, first, e->b);
+		break;
 	}
+	if (r < 0 || emit(ps, e->op, 0, 0) < 0)
+		return -1;
+	if (i >= 0 && sh->count[i] > 1) {
+		sh->at[i] = ps->n - 1 - first;
+		ps->code[ps->n - 1].keep = 1;
+	}
+	return 0;
 }
 
 int dmc_vprogs_add(dmc_vprogs *ps, const dmc_aexpr *e, dmc_vprog *out)
 {
-	int first = ps->n;
-	if (compile(ps, e) < 0)
+	int first = ps->n, r;
+	shared sh = { NULL, NULL, NULL, 0, 0 };
+	r = count_nodes(&sh, e) < 0 ? -1 : compile(ps, &sh, first, e);
+	free(sh.node);
+	free(sh.count);
+	free(sh.at);
+	if (r < 0)
 		return -1;
 	out->first = first;
 	out->len = ps->n - first;
@@ -113,9 +218,11 @@ int dmc_vprogs_seal(dmc_vprogs *ps)
 	size_t n = (size_t)ps->maxlen + 1;
 	free(ps->scratch);
 	free(ps->stack);
+	free(ps->kept);
 	ps->scratch = malloc(n * sizeof *ps->scratch);
 	ps->stack = malloc(n * sizeof *ps->stack);
-	return ps->scratch && ps->stack ? 0 : -1;
+	ps->kept = malloc(n * sizeof *ps->kept);
+	return ps->scratch && ps->stack && ps->kept ? 0 : -1;
 }
 
 static const dmc_vset *as_set(dmc_vprogs *ps, slot *x)
@@ -152,6 +259,22 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 		dmc_vset *out = &ps->scratch[i];
 		slot *x, *y, *z;
 		switch (in->op) {
+		case VP_REF:                  /* its set (if any) is still in scratch */
+			*sp++ = ps->kept[in->var];
+			break;
+		case VP_SKIP_AND:             /* a cannot be true: a && b is a */
+		case VP_SKIP_OR: {            /* a cannot be false: a || b is a */
+			int a = as_bits(sp - 1);
+			if (a & (in->op == VP_SKIP_AND ? T : F))
+				break;
+			sp[-1] = (slot){ NULL, a, in->var };
+			i = in->var;          /* the operator's result: on after it */
+			if (code[i].keep)
+				ps->kept[i] = sp[-1];
+			continue;
+		}
+		case VP_NOP:
+			break;
 		case DMC_AE_CONST:
 			dmc_vs_set(out, in->value, in->value);
 			*sp++ = (slot){ out, 0, i };
@@ -231,6 +354,8 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 			break;
 		}
 		}
+		if (in->keep)
+			ps->kept[i] = sp[-1];
 	}
 	return sp - 1;
 }

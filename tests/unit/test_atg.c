@@ -928,6 +928,47 @@ static void test_order_independent(void)
 	}
 }
 
+/* Evaluations with transitions disabled (dmc_atg_set_disabled), and
+ * without, one after the other on one graph, give what a fresh graph
+ * gives for each: what one evaluation changed is put back for the next
+ * (the counters of disabled transitions too).  Disabling automaton
+ * N-1's receive leaves the target unreachable. */
+static void test_disabled_then_all(void)
+{
+	enum { N = 4 };
+	dmc_atg *g, *fresh;
+	int off[1];
+	fig2(N);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	for (int round = 0; round < 2; round++)
+		for (int t = -1; t < M.ntrans; t++)
+			for (int j = 0; j < N; j++) {
+				int l, u;
+				st();
+				for (int p = 0; p < N; p++)
+					at(p, p < j ? 1 : 0);
+				off[0] = t;
+				dmc_atg_set_disabled(g, off, t >= 0);
+				eval(g);
+				dmc_atg_set_disabled(g, NULL, 0);
+				fresh = dmc_atg_new(&M);
+				CHECK(fresh != NULL);
+				if (!fresh)
+					break;
+				dmc_atg_set_disabled(fresh, off, t >= 0);
+				dmc_atg_eval(fresh, &S, &l, &u);
+				CHECK_EQ_LONG(hL, l);
+				CHECK_EQ_LONG(hU, u);
+				if (t == 2 * (N - 1) - 1 && j < N - 1)   /* N-1's receive */
+					CHECK_EQ_LONG(hL, INF);
+				dmc_atg_free(fresh);
+			}
+	dmc_atg_free(g);
+}
+
 static void test_print(void)
 {
 	char out[4096];
@@ -968,4 +1009,5 @@ CHECK_MAIN("atg",
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
 	CASE(test_goals),
-	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent))
+	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),
+	CASE(test_disabled_then_all))

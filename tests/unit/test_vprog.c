@@ -2,7 +2,8 @@
 // Copyright (c) the spin-dmc authors
 /*
  * test_vprog.c -- compiled expressions (vprog.c) give exactly what the
- * tree walker dmc_vs_eval gives, and dmc_vs_add's in-place insertion is
+ * tree walker dmc_vs_eval gives (shared subexpressions and skipped
+ * operands of && and || included), and dmc_vs_add's in-place insertion is
  * the union of sets, on random expressions and sets.
  */
 #include <stdlib.h>
@@ -42,6 +43,12 @@ static long rand_value(void)
 	return (long)rnd(40) - 15;
 }
 
+/* The inner nodes of the expression being made, complete: a later
+ * operand may be one of them again (a shared subexpression, which
+ * vprog.c computes once). */
+static dmc_aexpr *done[64];
+static int ndone;
+
 static dmc_aexpr *rand_expr(int depth)
 {
 	static const dmc_ae_op ops[] = {
@@ -52,6 +59,8 @@ static dmc_aexpr *rand_expr(int depth)
 	};
 	dmc_aexpr *e;
 	unsigned k = rnd(10);
+	if (ndone > 0 && rnd(6) == 0)
+		return done[rnd((unsigned)ndone)];
 	if (depth == 0 || k < 3) {
 		if (k == 0 && rnd(4) == 0)
 			return rnd(2) ? node(DMC_AE_ANY) : NULL;
@@ -70,6 +79,8 @@ static dmc_aexpr *rand_expr(int depth)
 		e->b = rand_expr(depth - 1);
 	if (e->op == DMC_AE_COND)
 		e->c = rand_expr(depth - 1);
+	if (ndone < 64)
+		done[ndone++] = e;
 	return e;
 }
 
@@ -103,6 +114,7 @@ static void test_compiled_equals_tree(void)
 		if (!ps)
 			return;
 		for (int i = 0; i < 32; i++) {
+			ndone = 0;
 			es[i] = rand_expr(1 + (int)rnd(4));
 			CHECK(dmc_vprogs_add(ps, es[i], &p[i]) == 0);
 		}

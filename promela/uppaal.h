@@ -204,6 +204,9 @@ struct up_stmt {
 	up_vec body;            /* S_BLOCK: up_stmt*; S_DECL: up_var* (locals) */
 	int line, col;
 };
+/* 1 when st or a statement inside it is a return */
+int up_stmt_has_return(const up_stmt *st);
+
 typedef struct {
 	const char *name;
 	int is_void;

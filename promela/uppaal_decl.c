@@ -418,18 +418,6 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 
 /* ---- `return;` in void functions ---- */
 
-static int has_return(const up_stmt *st)
-{
-	if (!st)
-		return 0;
-	if (st->kind == S_RETURN)
-		return 1;
-	if (st->kind == S_BLOCK)
-		for (int i = 0; i < st->body.n; i++)
-			if (has_return(st->body.v[i]))
-				return 1;
-	return has_return(st->then) || has_return(st->els);
-}
 
 static int declares(const up_stmt *st)
 {
@@ -463,7 +451,7 @@ static up_stmt *seq_without_returns(up_model *m, const char *file, const up_vec 
 				up_fail_at(m->c, file, st->line, st->col, "'return' with a value in a void function");
 			return b;
 		}
-		if (!has_return(st)) {
+		if (!up_stmt_has_return(st)) {
 			up_push(m->c, &b->body, (void *) st);
 			continue;
 		}
@@ -547,7 +535,7 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 		up_expect(l, ")");
 	}
 	f->body = block(m, l);
-	if (is_void && has_return(f->body)) {
+	if (is_void && up_stmt_has_return(f->body)) {
 		up_vec none = { 0 };
 		f->body = seq_without_returns(m, l->file, &f->body->body, 0, &none, f->body->line, f->body->col);
 	}

@@ -435,6 +435,23 @@ static void recv_enabled(em *e, up_inst *in, up_edge *ed, recv_edge *r)
 	fputc(')', o);
 }
 
+/* UPPAAL's committed rule for edge ed of in, whose source location is
+ * not committed: " && (no process is in a committed location, or a
+ * receiver on ch waits in one and can take this edge's synchronisation)" */
+static void committed_rule(em *e, up_inst *in, up_edge *ed, const up_var *ch)
+{
+	FILE *o = e->s.out;
+	fputs(" && (ncommit == 0", o);
+	for (int i = 0; ch && i < e->recvs.n; i++) {
+		recv_edge *r = e->recvs.v[i];
+		if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
+			continue;
+		fputs(" || ", o);
+		recv_enabled(e, in, ed, r);
+	}
+	fputc(')', o);
+}
+
 static void prio_guard(em *e, up_inst *in, up_edge *ed);
 
 /* UPPAAL's broadcast: the sender with every process that has an enabled
@@ -449,17 +466,8 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	prio_guard(e, in, ed);
-	if (e->any_committed && !src->committed) {
-		fputs(" && (ncommit == 0", o);
-		for (int i = 0; i < e->recvs.n; i++) {
-			recv_edge *r = e->recvs.v[i];
-			if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
-				continue;
-			fputs(" || ", o);
-			recv_enabled(e, in, ed, r);
-		}
-		fputc(')', o);
-	}
+	if (e->any_committed && !src->committed)
+		committed_rule(e, in, ed, ch);
 	fputs(") ->", o);
 	updates_begin(e);
 	comment(e, in, ed, sel);
@@ -650,17 +658,8 @@ static int transitions_enabled(em *e, up_inst *in, up_edge *ed, int *first)
 		fprintf(o, "%s(loc_%s == %d && ", *first ? "" : "\\\n\t|| ", in->pname, ed->src);
 		*first = 0;
 		guard(e, in, ed);
-		if (e->any_committed && !src->committed) {
-			fputs(" && (ncommit == 0", o);
-			for (int i = 0; ch && i < e->recvs.n; i++) {
-				recv_edge *r = e->recvs.v[i];
-				if (r->chan != ch || r->in == in || !((up_loc *) r->in->t->locs.v[r->ed->src])->committed)
-					continue;
-				fputs(" || ", o);
-				recv_enabled(e, in, ed, r);
-			}
-			fputc(')', o);
-		}
+		if (e->any_committed && !src->committed)
+			committed_rule(e, in, ed, ch);
 		fputc(')', o);
 		return 1;
 	}

@@ -164,7 +164,7 @@ static void assign(sym *y, const up_expr *e)
 	bind(y, e->a->name, value(y, x));
 }
 
-static int has_return(const up_stmt *st)
+int up_stmt_has_return(const up_stmt *st)
 {
 	if (!st)
 		return 0;
@@ -172,9 +172,9 @@ static int has_return(const up_stmt *st)
 		return 1;
 	if (st->kind == S_BLOCK)
 		for (int i = 0; i < st->body.n; i++)
-			if (has_return(st->body.v[i]))
+			if (up_stmt_has_return(st->body.v[i]))
 				return 1;
-	return has_return(st->then) || has_return(st->els);
+	return up_stmt_has_return(st->then) || up_stmt_has_return(st->els);
 }
 
 static const char *text_of(const up_expr *v, char *buf, size_t n)
@@ -325,7 +325,7 @@ static up_expr *run(sym *y, const frame *f)
 				break;
 			}
 			up_expr *cond = value(y, st->e);
-			if (!has_return(st->then) && !has_return(st->els)) {
+			if (!up_stmt_has_return(st->then) && !up_stmt_has_return(st->els)) {
 				merge(y, cond, st);
 				f = next;
 				break;

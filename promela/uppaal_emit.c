@@ -585,30 +585,18 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
  * target invariants, the committed rule, a partner for a binary
  * synchronisation); each edge of level L gets `&& !dmc_hiL`. */
 
-/* a channel element's flat index from constant indices; 0 when one is
- * not constant */
+/* a channel element's flat index from constant indices (up_const_index);
+ * 0 when one is not constant */
 static int const_flat(em *e, up_inst *in, const up_expr *x, const up_var *v, long *k)
 {
-	const up_expr *idx[UP_MAX_DIMS + 1];
+	const up_expr *base = x;
 	int ni = 0;
-	while (x->kind == X_INDEX && ni <= UP_MAX_DIMS) {
-		idx[ni++] = x->b;
-		x = x->a;
-	}
+	for (; base->kind == X_INDEX; base = base->a)
+		ni++;
 	if (ni != v->ndims)
-		up_fail_at(e->s.n->m->c, x->file ? x->file : e->s.file, x->line, x->col,
+		up_fail_at(e->s.n->m->c, base->file ? base->file : e->s.file, base->line, base->col,
 			   "'%s': an element needs one index per dimension", v->name);
-	*k = 0;
-	for (int d = 0; d < ni; d++) {
-		long val;
-		if (!up_eval_const(e->s.n, in, idx[ni - 1 - d], &val))
-			return 0;
-		if (val < v->dimlo[d] || val >= v->dimlo[d] + v->dimsz[d])
-			up_fail_at(e->s.n->m->c, x->file ? x->file : e->s.file, x->line, x->col,
-				   "'%s': index %ld outside the array", v->name, val);
-		*k = *k * v->dimsz[d] + (val - v->dimlo[d]);
-	}
-	return 1;
+	return up_const_index(e->s.n, in, x, v, k);
 }
 
 static int prio_level(em *e, const up_var *v, long k)

@@ -419,28 +419,20 @@ static void test_admissible_subpatterns(void)
 		check_below(full, sub);
 		dmc_pdb_free(sub);
 	}
-	/* and the patterns the size limit selects */
-	for (size_t lim = 1; lim < 200; lim = lim * 2 + 1) {
-		memset(var_ok, 1, sizeof var_ok);
-		memset(proc_ok, 1, sizeof proc_ok);
-		dmc_pdb *sub = build(lim);
-		if (!sub)
-			break;
-		CHECK(dmc_pdb_stats_of(sub)->states <= lim);
-		check_below(full, sub);
-		dmc_pdb_free(sub);
-	}
-	/* the patterns downward refinement selects */
-	for (size_t lim = 1; lim < 200; lim = lim * 2 + 1) {
-		memset(var_ok, 1, sizeof var_ok);
-		memset(proc_ok, 1, sizeof proc_ok);
-		dmc_pdb *sub = build_dpr(lim);
-		if (!sub)
-			break;
-		CHECK(dmc_pdb_stats_of(sub)->states <= lim);
-		check_below(full, sub);
-		dmc_pdb_free(sub);
-	}
+	/* and the patterns the size limit selects, then those downward
+	 * refinement selects */
+	dmc_pdb *(*const builders[])(size_t) = { build, build_dpr };
+	for (int b = 0; b < 2; b++)
+		for (size_t lim = 1; lim < 200; lim = lim * 2 + 1) {
+			memset(var_ok, 1, sizeof var_ok);
+			memset(proc_ok, 1, sizeof proc_ok);
+			dmc_pdb *sub = builders[b](lim);
+			if (!sub)
+				break;
+			CHECK(dmc_pdb_stats_of(sub)->states <= lim);
+			check_below(full, sub);
+			dmc_pdb_free(sub);
+		}
 	/* the predicate abstractions relaxation refinement selects */
 	for (size_t lim = 1; lim < 400; lim = lim * 2 + 1) {
 		dmc_pdb *t[DMC_PDB_PRED_TABLES];

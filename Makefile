@@ -141,7 +141,10 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 # ---- tests ----
 # make check: the unit tests and the quick end-to-end tier (a few minutes);
 # make check-full (below) every end-to-end script and the fuzzers
-check: all unit
+# (check-quick: the quick tier, beside the unit tests under make -j)
+.PHONY: check-quick
+check: all unit check-quick
+check-quick: all
 	@rm -rf $(B)/e2e/json && mkdir -p $(B)/e2e/json
 	@DMC_E2E_JSON=$(CURDIR)/$(B)/e2e/json $(MAKE) --no-print-directory e2e-quick; rc=$$?; \
 	 sh tests/e2e/json_kept.sh $(B)/e2e/json || rc=1; exit $$rc

@@ -449,9 +449,11 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	}
 	if (sig) {
 		/* pan's own verdict stands when it gave one that is not "no
-		 * violation" (an interrupted search is never complete) */
-		drv_msg("interrupted by %s", drv_signal_name(sig));
-		if (rc != 1 && rc != 3)
+		 * violation" (an interrupted search is never complete); without
+		 * one, main.c says what stopped the run */
+		if (rc == 1 || rc == 3)
+			drv_msg("interrupted by %s", drv_signal_name(sig));
+		else
 			rc = 128 + sig;
 		goto done;
 	}

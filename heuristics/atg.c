@@ -196,6 +196,7 @@ struct dmc_atg {
 	long *tv_val;
 	int *sel_layer;
 	long *sel_reps, cost;
+	int planned;                  /* the last evaluation extracted a plan */
 };
 
 /* ---------------------------------------------------------------- */
@@ -1846,6 +1847,7 @@ static int build(dmc_atg *g, const dmc_astate *s)
 {
 	int k = 0, stop, grown;
 	long best;
+	g->planned = 0;
 	layer0(g, s);
 	for (;;) {
 		best = best_goal(g, k, &stop);
@@ -2349,6 +2351,7 @@ int dmc_atg_eval(dmc_atg *g, const dmc_astate *s, int *hL, int *hU)
 			int extra = g->m->goals[g->goal].extra_steps;
 			long u = extract(g) + (extra > 0 ? extra : 0);
 			*hU = u >= DMC_ATG_INF ? DMC_ATG_INF - 1 : (int)u;
+			g->planned = 1;
 		}
 	}
 	return l;
@@ -2359,6 +2362,26 @@ int dmc_atg_hU(dmc_atg *g, const dmc_astate *s)
 	int u;
 	dmc_atg_eval(g, s, NULL, &u);
 	return u;
+}
+
+int dmc_atg_helpful(const dmc_atg *g, int *trans, int max)
+{
+	int n = 0;
+	if (!g->planned)
+		return 0;
+	for (int i = 0; i < g->nx_act; i++) {
+		const action *ac = &g->acts[g->x_act[i]];
+		if (g->sel_layer[g->x_act[i]] != 0)
+			continue;
+		for (int k = 0; k < 2 && ac->part[k] >= 0; k++) {
+			int t = ac->part[k], seen = 0;
+			for (int j = 0; j < n && !seen; j++)
+				seen = trans[j] == t;
+			if (!seen && n < max)
+				trans[n++] = t;
+		}
+	}
+	return n;
 }
 
 /* ---------------------------------------------------------------- */

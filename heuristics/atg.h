@@ -76,6 +76,14 @@ int dmc_atg_hU(dmc_atg *g, const dmc_astate *s);
 /* Both from one ATG; either pointer may be NULL.  Returns hL. */
 int dmc_atg_eval(dmc_atg *g, const dmc_astate *s, int *hL, int *hU);
 
+/* The helpful transitions of the last evaluation (Fast Downward's
+ * preferred operators; Hoffmann and Nebel's helpful actions): those of
+ * the actions hU's plan applies at layer 0, both halves of a
+ * rendezvous pair.  Up to max indices into the model's trans go to
+ * trans; returns how many.  0 unless the last evaluation extracted a
+ * plan (dmc_atg_hU, or dmc_atg_eval with hU, to a reachable goal). */
+int dmc_atg_helpful(const dmc_atg *g, int *trans, int max);
+
 /* Does the location (process proc at loc) or variable v of layer 0
  * matter to hL and hU?  Two states that differ only in (proc, loc) pairs
  * and values of variables that do not matter have the same hL and hU

@@ -57,11 +57,19 @@ typedef struct {
 	int *scratch;                 /* room for dmc_areduce */
 } relax_reduced;
 
+/* The relaxed plan of the state being expanded (--preferred): its
+ * helpful transitions, and its processes' automata. */
+typedef struct {
+	int *trans, ntrans;
+	int *automaton, np, cap_procs;
+} relax_plan;
+
 typedef struct {
 	relax_core *core;
 	int owns_core;                /* 0: the sharing pool frees it */
 	int mode;
 	relax_reduced *red;           /* the first remember() makes it */
+	relax_plan plan;              /* the first plan() fills it */
 } relax_inst;
 
 static void core_free(void *p)
@@ -139,6 +147,8 @@ static void relax_free(void *self)
 	if (!r)
 		return;
 	reduced_free(r->red);
+	free(r->plan.trans);
+	free(r->plan.automaton);
 	if (r->owns_core)
 		core_free(r->core);
 	free(r);
@@ -272,6 +282,22 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 	return h;
 }
 
+/* pid -> its automaton in state sv, into *automaton (grown to *cap) */
+static void automata_of(const relax_core *c, const dmc_state_view *sv, int **automaton, int *np,
+                        int *cap, const char *what)
+{
+	*np = dmc_view_nprocs(sv);
+	if (*np > *cap) {
+		int *a = realloc(*automaton, (size_t) *np * sizeof *a);
+		if (!a)
+			dmc_rt_out_of_memory(what, 0);
+		*automaton = a;
+		*cap = *np;
+	}
+	for (int pid = 0; pid < *np; pid++)
+		(*automaton)[pid] = dmc_abuild_automaton(&c->model, pid, dmc_view_proc_type(sv, pid));
+}
+
 /* ---- reduced systems (--search ut): remember, eval_without ---- */
 
 static relax_reduced *reduced_new(const relax_core *c)
@@ -313,16 +339,8 @@ static void relax_remember(void *self, const dmc_state_view *sv)
 	memcpy(d->val_val, s.val_val, (size_t) s.nvals * sizeof(long));
 	d->halfway = c->model.halfway;
 	d->unmodelled = c->model.unmodelled;
-	d->np = dmc_view_nprocs(sv);
-	if (d->np > d->cap_procs) {
-		int *a = realloc(d->automaton, (size_t) d->np * sizeof *a);
-		if (!a)
-			dmc_rt_out_of_memory("the reduced systems of the transition-based search", 0);
-		d->automaton = a;
-		d->cap_procs = d->np;
-	}
-	for (int pid = 0; pid < d->np; pid++)
-		d->automaton[pid] = dmc_abuild_automaton(&c->model, pid, dmc_view_proc_type(sv, pid));
+	automata_of(c, sv, &d->automaton, &d->np, &d->cap_procs,
+	            "the reduced systems of the transition-based search");
 	/* the key's header (24 bytes: mode, automaton, from, id) is written
 	 * by eval_without in front of the state */
 	s.loc_proc = d->loc_proc;
@@ -408,6 +426,45 @@ static int relax_eval_without(void *self, int pid, int from, int id, int bound)
 	return adjust(c, h, d->halfway, d->unmodelled);
 }
 
+/* ---- helpful moves (--preferred): plan, helpful ---- */
+
+/* hU's plan for sv, whatever the instance's mode: hL has no plan of its
+ * own, and the plan only chooses a list, never a value */
+static void relax_plan_of(void *self, const dmc_state_view *sv)
+{
+	relax_inst *r = self;
+	relax_core *c = r->core;
+	relax_plan *p = &r->plan;
+	dmc_astate s;
+	int hU;
+	p->ntrans = 0;
+	if (c->deadlocks)
+		return;
+	if (!p->trans && !(p->trans = malloc(((size_t) c->model.m.ntrans + 1) * sizeof *p->trans)))
+		dmc_rt_out_of_memory("the relaxed plans of --preferred", 0);
+	automata_of(c, sv, &p->automaton, &p->np, &p->cap_procs, "the relaxed plans of --preferred");
+	dmc_abuild_state(&c->model, sv, &s);
+	dmc_atg_set_cycle_costs(c->graph, r->mode == MODE_UC);
+	dmc_atg_eval(c->graph, &s, NULL, &hU);
+	p->ntrans = dmc_atg_helpful(c->graph, p->trans, c->model.m.ntrans);
+}
+
+static int relax_helpful(void *self, int pid, int from, int id)
+{
+	const relax_inst *r = self;
+	const relax_plan *p = &r->plan;
+	const dmc_amodel *m = &r->core->model.m;
+	int a = pid >= 0 && pid < p->np ? p->automaton[pid] : -1;
+	if (a < 0)
+		return 0;
+	for (int i = 0; i < p->ntrans; i++) {
+		const dmc_atrans *t = &m->trans[p->trans[i]];
+		if (t->proc == a && t->from == from && t->id == id)
+			return 1;
+	}
+	return 0;
+}
+
 static void *create_L(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
 {
 	return relax_create(MODE_L, tg, opts, err, errlen);
@@ -440,7 +497,8 @@ const dmc_heuristic dmc_h_hL = {
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = create_L, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
-	.remember = relax_remember, .eval_without = relax_eval_without
+	.remember = relax_remember, .eval_without = relax_eval_without,
+	.plan = relax_plan_of, .helpful = relax_helpful
 };
 
 const dmc_heuristic dmc_h_hU = {
@@ -448,7 +506,8 @@ const dmc_heuristic dmc_h_hU = {
 	.admissible = 0, .proves_dead_ends = 1,
 	.create = create_U, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
-	.remember = relax_remember, .eval_without = relax_eval_without
+	.remember = relax_remember, .eval_without = relax_eval_without,
+	.plan = relax_plan_of, .helpful = relax_helpful
 };
 
 const dmc_heuristic dmc_h_hUc = {
@@ -456,5 +515,6 @@ const dmc_heuristic dmc_h_hUc = {
 	.admissible = 0, .proves_dead_ends = 1,
 	.create = create_Uc, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
-	.remember = relax_remember, .eval_without = relax_eval_without
+	.remember = relax_remember, .eval_without = relax_eval_without,
+	.plan = relax_plan_of, .helpful = relax_helpful
 };

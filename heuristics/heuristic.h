@@ -77,6 +77,13 @@ typedef struct dmc_heuristic {
 	 * reduced systems, and the search uses h(s). */
 	void (*remember)(void *self, const dmc_state_view *s);
 	int (*eval_without)(void *self, int pid, int from, int id, int bound);
+	/* Helpful moves (--preferred): plan(s) computes a relaxed plan for
+	 * state s (the state being expanded); helpful(pid, from, id) then
+	 * says whether process pid's local transition from control state
+	 * `from` with pan's id `id` is one the plan applies first.  Both
+	 * NULL: the heuristic has no plans. */
+	void (*plan)(void *self, const dmc_state_view *s);
+	int (*helpful)(void *self, int pid, int from, int id);
 	/* Pattern databases (pdb, pdb-pred): their statistics for the
 	 * results, or NULL (no table); may be NULL. */
 	const struct dmc_pdb_stats *(*pdb_stats)(const void *self);

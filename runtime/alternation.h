@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DMC_ALT_MAX 8                 /* lists */
+#define DMC_ALT_MAX 9                 /* lists: DMC_COMBO_MAX, and --preferred's */
 /* pops a list gets for progress: Fast Downward's 1000 let a list whose
  * heuristic keeps improving on a plateau starve the others (a flawed mutex
  * beside workers: 13,400 states against 2,128 with 100; docs/heuristics.md) */
@@ -36,9 +36,11 @@ dmc_alt *dmc_alt_new(int nlists);
  * be NULL), then frees the lists. */
 void dmc_alt_free(dmc_alt *a, void (*discard)(void *item));
 
+#define DMC_ALT_SKIP UINT64_MAX       /* a priority: not in this list */
+
 /* Queue item (depth g, identity key, stall: open_list.h) in every list, in list i with
- * priority prio[i] (smaller first; ties first-in-first-out) and
- * heuristic value h[i].  A new best h[i] boosts list i.  Returns -1 when
+ * priority prio[i] (smaller first; ties first-in-first-out; DMC_ALT_SKIP:
+ * not in list i, which must not be every list) and heuristic value h[i].  A new best h[i] boosts list i.  Returns -1 when
  * memory is exhausted (nothing queued), else 0. */
 int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, unsigned stall,
                  const uint64_t *prio, const int *h);

@@ -283,6 +283,31 @@ static void combo_free(void *self)
 	dmc_combo_free(self);
 }
 
+/* --preferred: the first term with relaxed plans makes them (hL, hU
+ * and hUc share one abstract model: their plans are one) */
+static int planning_term(const dmc_combo_inst *ci)
+{
+	for (int i = 0; i < ci->c->nterms; i++)
+		if (ci->c->h[i]->plan && ci->c->h[i]->helpful && ci->term[i])
+			return i;
+	return -1;
+}
+
+static void combo_plan(void *self, const dmc_state_view *sv)
+{
+	dmc_combo_inst *ci = self;
+	int i = planning_term(ci);
+	if (i >= 0)
+		ci->c->h[i]->plan(ci->term[i], sv);
+}
+
+static int combo_helpful(void *self, int pid, int from, int id)
+{
+	dmc_combo_inst *ci = self;
+	int i = planning_term(ci);
+	return i >= 0 && ci->c->h[i]->helpful(ci->term[i], pid, from, id);
+}
+
 static const char *combo_prune_veto(const void *self)
 {
 	const dmc_combo_inst *ci = self;
@@ -338,6 +363,11 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.free = combo_free;
 	c->as_heuristic.cache_stats = combo_cache_stats;
 	c->as_heuristic.prune_veto = combo_prune_veto;
+	int planner = 0;
+	for (int i = 0; i < c->nterms; i++)
+		planner |= c->h[i]->plan && c->h[i]->helpful;
+	c->as_heuristic.plan = planner ? combo_plan : NULL;
+	c->as_heuristic.helpful = planner ? combo_helpful : NULL;
 	return &c->as_heuristic;
 }
 

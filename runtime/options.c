@@ -115,6 +115,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
 	case DMC_OPT_ANYTIME:      o->anytime = 1; break;
+	case DMC_OPT_PREFERRED:    o->preferred = 1; break;
 	case DMC_OPT_QUIET:        o->quiet = 1; break;
 	case DMC_OPT_PLOT_PROGRESS: o->plot_file = v; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;
@@ -260,6 +261,11 @@ int dmc_options_check(dmc_options *o, char *err, size_t errlen)
 		o->weight = 1.0;
 	if (o->anytime && o->cycles) {
 		snprintf(err, errlen, "--anytime shortens the trails of safety errors: "
+		         "it cannot be combined with -a or -l");
+		return -1;
+	}
+	if (o->preferred && o->cycles) {
+		snprintf(err, errlen, "--preferred orders the search for safety errors: "
 		         "it cannot be combined with -a or -l");
 		return -1;
 	}

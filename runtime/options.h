@@ -38,6 +38,7 @@ typedef struct dmc_options {
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
 	int anytime;                  /* --anytime: improve the trail (anytime.h) */
+	int preferred;                /* --preferred: a list of helpful moves' successors */
 	int quiet;                    /* --quiet: no progress lines */
 	const char *plot_file;        /* --plot-progress FILE.svg, or NULL */
 	int help;                     /* 1 --help, 2 --version */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "report.h"
+#include "alternation.h"
 #include "progress.h"
 #include "search.h"
 #include "runtime.h"
@@ -409,6 +410,16 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_end(r);
 	} else
 		dmc_results_null(r, "ut");
+	if (R->pref) {
+		double pops = R->alt ? dmc_alt_pops(R->alt, R->alt_lists - 1) : 0;
+		dmc_results_text(r, "preferred", "%.0f successors made by helpful moves, %.0f states "
+		                 "expanded from their list", st->helpful, pops);
+		dmc_results_object(r, "preferred");
+		dmc_results_num(r, "helpful_successors", NULL, "%.0f", st->helpful);
+		dmc_results_num(r, "expanded", NULL, "%.0f", pops);
+		dmc_results_end(r);
+	} else
+		dmc_results_null(r, "preferred");
 	dmc_results_bool(r, "por", por_on);
 	dmc_results_str(r, "por_proviso", NULL, por_on ? dmc_por_proviso_name(dmc_por_proviso_kind(R->por)) : por_note);
 	dmc_results_num(r, "por_reduced", NULL, "%.0f", ps->reduced);

@@ -45,6 +45,7 @@ typedef struct dmc_stats {
 	/* --search ut (ut.c): reduced-system evaluations, those timed and
 	 * their time, and the moves found relatively useless */
 	double ut_reduced, ut_rtimed, ut_rseconds, ut_useless;
+	double helpful;               /* --preferred: successors a helpful move made */
 } dmc_stats;
 
 /* --search ut (ut.c): the state being expanded */
@@ -90,6 +91,8 @@ struct dmc_run {
 	/* the safety searches (search.c) */
 	dmc_open *open;
 	dmc_alt *alt;                 /* alternation's open lists (--heuristic H1,H2,...), or NULL */
+	int alt_lists;                /* lists the alternation has (1: none) */
+	int pref;                     /* its last list is --preferred's */
 	dmc_state_table *table;       /* best g per state; astar/wastar only */
 	int reopen;
 	int reopen_off;               /* the search re-opens, but SPIN's store is a bit array */

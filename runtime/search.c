@@ -214,6 +214,35 @@ static int informative(const dmc_run *R)
 	return 0;
 }
 
+
+/* --preferred: one more list, of the successors a helpful move made
+ * (Fast Downward's preferred operators), after the heuristic's or the
+ * alternation's own lists.  A fallback guide without plans (nothing to
+ * aim at) runs without it, and says so. */
+static void preferred_start(dmc_run *R, dmc_open_kind kind)
+{
+	int alt = R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
+	R->alt_lists = alt ? R->opt.combo.nterms : 1;
+	R->pref = 0;
+	if (!R->opt.preferred)
+		return;
+	if (kind != DMC_OPEN_HEAP || kind_of(R)->order == ORDER_UT)
+		dmc_search_fail(R, "--preferred adds an open list: it needs --search greedy, astar or wastar");
+	if (dmc_lua_has_priority(R->lua))
+		dmc_search_fail(R, "--preferred orders its list by the heuristic: a script's priority(s) "
+		                "cannot be used with it");
+	if (!R->heur->plan || !R->heur->helpful) {
+		if (!R->heur_note[0] || R->opt.combo.dropped[0])
+			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU or hUc as the heuristic "
+			                "or in the alternation");
+		size_t len = strlen(R->heur_note);
+		snprintf(R->heur_note + len, sizeof R->heur_note - len, "; no relaxed plans, so no --preferred list");
+		return;
+	}
+	R->pref = 1;
+	R->alt_lists++;
+}
+
 static int bf_start(dmc_run *R)
 {
 	char err[512];
@@ -270,9 +299,10 @@ static int bf_start(dmc_run *R)
 		if (kind_of(R)->order == ORDER_UT)
 			dmc_search_fail(R, "search = \"ut\" orders one open list: a script's combine = \"alt\" "
 			                "cannot be used with it");
-		if (!(R->alt = dmc_alt_new(R->opt.combo.nterms)))
-			dmc_rt_out_of_memory("setting up the search", 0);
 	}
+	preferred_start(R, kind);
+	if (R->alt_lists > 1 && !(R->alt = dmc_alt_new(R->alt_lists)))
+		dmc_rt_out_of_memory("setting up the search", 0);
 	if (kind_of(R)->order == ORDER_UT && dmc_lua_has_priority(R->lua))
 		dmc_search_fail(R, "a script's priority(s) gives the whole priority: search = \"ut\" "
 		                "cannot add its penalty to it (use greedy)");
@@ -431,15 +461,26 @@ static uint64_t priority(dmc_run *R, int g, double hc, const int *hv, uint64_t k
 
 /* Alternation (--heuristic H1,H2,...): state item in every open list, in
  * list i ordered as the search orders a single heuristic h_i. */
-_Static_assert(DMC_COMBO_MAX <= DMC_ALT_MAX, "an open list per term of a combination");
+_Static_assert(DMC_COMBO_MAX < DMC_ALT_MAX, "an open list per term of a combination, and --preferred's");
 
-static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall, const int *hv)
+static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall, double hc,
+                     const int *hv)
 {
 	uint64_t prio[DMC_ALT_MAX];
 	const dmc_combo *c = &R->opt.combo;
-	for (int i = 0; i < c->nterms; i++)
-		prio[i] = order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
-		                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+	int own = R->alt_lists - R->pref;   /* the lists of the heuristic or alternation */
+	if (!c->active || c->kind != DMC_COMB_ALT)
+		prio[0] = priority(R, g, hc, hv, key, 0);
+	else
+		for (int i = 0; i < own; i++)
+			prio[i] = order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
+			                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+	if (R->pref) {                /* ordered as the first list, if a helpful move made it */
+		int pid, from, id;
+		int helpful = dmc_br_step(&pid, &from, &id) == 0 && R->heur->helpful(R->hinst, pid, from, id);
+		R->st.helpful += helpful;
+		prio[own] = helpful ? prio[0] : DMC_ALT_SKIP;
+	}
 	if (dmc_alt_push(R->alt, item, KEY(key), g, stall, prio, hv) < 0)
 		dmc_rt_out_of_memory("the runtime's open lists", 0);
 	double n = (double) dmc_alt_size(R->alt);
@@ -468,7 +509,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	/* time one evaluation in 16: the heuristic's share of the search
 	 * without a clock read per state */
-	int combo = R->opt.combo.active, hv[DMC_COMBO_MAX];
+	int combo = R->opt.combo.active, hv[DMC_ALT_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 0;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
 	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
@@ -477,6 +518,12 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		st->htimed++;
 	}
 	st->hcalls++;
+	if (R->alt) {                 /* h in each list: --preferred's is the first's */
+		if (!combo || R->opt.combo.kind != DMC_COMB_ALT)
+			hv[0] = h;
+		if (R->pref)
+			hv[R->alt_lists - 1] = hv[0];
+	}
 	if (st->h_initial < 0)
 		st->h_initial = h;
 	if (h < st->h_min)
@@ -507,7 +554,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 			stall = R->exp_stall + (R->exp_stall < UINT_MAX);
 	}
 	if (R->alt) {
-		alt_push(R, item, key, g, stall, hv);
+		alt_push(R, item, key, g, stall, combo ? hc : (double) h, hv);
 		return;
 	}
 	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
@@ -554,6 +601,8 @@ void dmc_rt_expanding(dmc_run *R, int g)
 {
 	if (R->ut.on)
 		dmc_ut_expanding(R, g);
+	if (R->pref)
+		R->heur->plan(R->hinst, R->view);
 }
 
 void *dmc_rt_pop(dmc_run *R)

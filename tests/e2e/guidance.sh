@@ -74,6 +74,32 @@ else
 		|| fail "$m greedy hf alone stored only $s states: the model no longer tests a plateau"
 fi
 
+# --preferred: the successors hU's helpful moves make get a list of their
+# own; on Peterson's flawed mutex beside workers greedy hU alone wanders
+# on the workers' plateau (millions of states), with it the violation
+# comes within twice SPIN BFS's states
+m2=peterson_workers_bad.pml
+d2=$work/peterson
+stage_model "$top/contrib/corpus/$m2" "$d2"
+bfs2=$(spin_bfs "$d2" "$m2")
+if [ -z "$bfs2" ]; then
+	fail "$m2: SPIN's BFS gave no state count: $(tail -c 300 "$d2/bfs.out")"
+else
+	run_opts "$d2" "$m2" $((2 * bfs2)) "greedy hU --preferred" --search greedy --heuristic hU --preferred
+	h=$(json_get .preferred.helpful_successors "$d2/out.json"); x=$(json_get .preferred.expanded "$d2/out.json")
+	[ "${h:-0}" -gt 0 ] && [ "${x:-0}" -gt 0 ] && [ "$x" -le "$(json_num states_expanded "$d2/out.json")" ] \
+		&& ok "$m2 --preferred: $h helpful successors, $x expanded from their list" \
+		|| fail "$m2 --preferred: JSON preferred member '$h' '$x'"
+	run_opts "$d2" "$m2" $((2 * bfs2)) "the default preset with --preferred" --preferred
+	(cd "$d2" && "$dmc" check "$m2" --search greedy --heuristic hU --time-limit 2 --json > plain.json 2> /dev/null)
+	[ "$(json_get '.preferred == null' "$d2/plain.json")" = true ] && ok "$m2 without --preferred: preferred is null" \
+		|| fail "$m2 without --preferred: $(head -c 300 "$d2/plain.json")"
+fi
+expect 2 'needs --search greedy, astar or wastar' "--preferred with bfs: refused" -- \
+	"$dmc" check "$d/$m" --search bfs --heuristic hU --preferred
+expect 2 'needs relaxed plans' "--preferred without hL, hU or hUc: refused" -- \
+	"$dmc" check "$d/$m" --search greedy --heuristic hf,dL --preferred
+
 # an alternation with nothing to aim at but invalid end states orders its
 # goal-directed lists by the deadlock heuristic, as a single heuristic
 # does, and keeps its lists of none (each pair once)

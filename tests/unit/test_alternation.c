@@ -129,6 +129,32 @@ static void test_limits(void)
  * states: the goal-directed lists become one deadlock list, the lists of
  * none stay with their tie-breaking; a list of goal-directed heuristics
  * only becomes one list. */
+/* A priority of DMC_ALT_SKIP leaves the state out of that list only
+ * (--preferred's list holds the successors of helpful moves alone). */
+static void test_skip(void)
+{
+	memset(discarded, 0, sizeof discarded);
+	dmc_alt *a = dmc_alt_new(2);
+	CHECK(a != NULL);
+	push2(a, 0, 5, DMC_ALT_SKIP);
+	push2(a, 1, 7, 1);
+	CHECK_EQ_LONG(dmc_alt_size(a), 2);
+	int g, list, n = 0;
+	const void *key;
+	void *p;
+	uintptr_t order[2];
+	while ((p = dmc_alt_pop(a, &g, &key, &list, NULL, NULL)) && n < 2)
+		order[n++] = id_of(p);
+	CHECK_EQ_LONG(n, 2);
+	CHECK_EQ_LONG((long) order[0], 0);            /* list 0's best */
+	CHECK_EQ_LONG((long) order[1], 1);            /* list 1 holds 1 alone */
+	CHECK(dmc_alt_pops(a, 1) == 1);
+	push2(a, 2, 3, DMC_ALT_SKIP);
+	dmc_alt_free(a, discard);
+	CHECK_EQ_LONG(discarded[2], 1);               /* discarded once */
+	CHECK_EQ_LONG(discarded[0] + discarded[1], 0);
+}
+
 static void test_retarget(void)
 {
 	static const char *const names[] = { "hf", "hU", "dL", "none", "none" };
@@ -165,4 +191,4 @@ CHECK_MAIN("alternation",
 	CASE(test_boost),
 	CASE(test_free_discards_once),
 	CASE(test_limits),
-	CASE(test_retarget))
+	CASE(test_retarget), CASE(test_skip))

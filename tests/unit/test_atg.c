@@ -969,6 +969,85 @@ static void test_disabled_then_all(void)
 	dmc_atg_free(g);
 }
 
+/* Helpful transitions (--preferred): those hU's plan applies at layer 0,
+ * both halves of a rendezvous; none after an hL-only evaluation or when
+ * no goal is reachable. */
+static int helpful_has(const int *h, int n, int t)
+{
+	for (int i = 0; i < n; i++)
+		if (h[i] == t)
+			return 1;
+	return 0;
+}
+
+static void test_helpful(void)
+{
+	int h[64], n, x, t0, t1, t2, t3, gl;
+	dmc_atg *g;
+	reset();
+	proc("P", 3, 0);
+	proc("Q", 2, 0);
+	proc("R", 2, 0);
+	x = var("x", 0, 1);
+	t0 = tr(0, 0, 1, NULL);
+	t1 = tr(0, 1, 2, NULL);
+	t2 = tr(1, 0, 1, NULL);              /* noise: the goal never needs it */
+	t3 = tr(2, 0, 1, NULL);
+	assign(t3, x, C(1));
+	gl = goal(EQ(V(x), C(1)), 0);
+	goal_loc(gl, 0, 2);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	st();
+	at(0, 0);
+	at(1, 0);
+	at(2, 0);
+	val(x, 0);
+	eval(g);
+	CHECK_EQ_LONG(hU, 3);
+	n = dmc_atg_helpful(g, h, 64);
+	CHECK_EQ_LONG(n, 2);
+	CHECK(helpful_has(h, n, t0) && helpful_has(h, n, t3));
+	CHECK(!helpful_has(h, n, t1) && !helpful_has(h, n, t2));
+	CHECK_EQ_LONG(dmc_atg_helpful(g, h, 1), 1);   /* at most max */
+	dmc_atg_hL(g, &S);                            /* no plan extracted */
+	CHECK_EQ_LONG(dmc_atg_helpful(g, h, 64), 0);
+	st();                                          /* P past the goal's location */
+	at(0, 2);
+	at(1, 0);
+	at(2, 1);
+	val(x, 1);
+	eval(g);
+	CHECK_EQ_LONG(hU, 0);
+	CHECK_EQ_LONG(dmc_atg_helpful(g, h, 64), 0);
+	dmc_atg_free(g);
+
+	/* a rendezvous: S sends on channel 0, T receives and reaches the goal */
+	reset();
+	proc("S", 2, 0);
+	proc("T", 2, 0);
+	t0 = tr(0, 0, 1, NULL);
+	send(t0, C(0), NULL);
+	t1 = tr(1, 0, 1, NULL);
+	recv(t1, C(0), -2);
+	gl = goal(NULL, 0);
+	goal_loc(gl, 1, 1);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	st();
+	at(0, 0);
+	at(1, 0);
+	eval(g);
+	n = dmc_atg_helpful(g, h, 64);
+	CHECK_EQ_LONG(n, 2);
+	CHECK(helpful_has(h, n, t0) && helpful_has(h, n, t1));
+	dmc_atg_free(g);
+}
+
 static void test_print(void)
 {
 	char out[4096];
@@ -1010,4 +1089,4 @@ CHECK_MAIN("atg",
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),
-	CASE(test_disabled_then_all))
+	CASE(test_disabled_then_all), CASE(test_helpful))

@@ -301,7 +301,8 @@ static int bf_start(dmc_run *R)
 			                "cannot be used with it");
 	}
 	preferred_start(R, kind);
-	if (R->alt_lists > 1 && !(R->alt = dmc_alt_new(R->alt_lists)))
+	if ((R->pref || (R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT))
+	    && !(R->alt = dmc_alt_new(R->alt_lists)))
 		dmc_rt_out_of_memory("setting up the search", 0);
 	if (kind_of(R)->order == ORDER_UT && dmc_lua_has_priority(R->lua))
 		dmc_search_fail(R, "a script's priority(s) gives the whole priority: search = \"ut\" "

@@ -386,7 +386,7 @@ static int receive_one(dmc_dist *D, int take, int *took)
 
 int dmc_dist_poll(dmc_dist *D, unsigned every)
 {
-	if (++D->polls % every != 0 && !D->nlater)
+	if (++D->polls % every != 0 && !D->nlater && !D->ndef)
 		return D->stop >= 0;
 	take_later(D);
 	while (receive_one(D, 1, NULL))
@@ -515,8 +515,14 @@ int dmc_dist_gate(dmc_dist *D, long level)
 		if (D->exact)
 			exact_advance(D, level);
 		long low = low_done(D);
-		if ((D->exact ? level - 1 <= low : level <= low) || D->stop >= 0)
+		if ((D->exact ? level - 1 <= low : level <= low) || D->stop >= 0) {
+			/* the deferred records of this level or lower may be taken
+			 * now (may_take): stored before an expansion could reach
+			 * their states by a longer path */
+			if (D->ndef)
+				take_later(D);
 			break;
+		}
 		if (!t0) {
 			t0 = now_ns();
 			flush_all(D);             /* what the others wait for */

@@ -62,9 +62,18 @@ struct dmc_dist {
 	int *later_n, *later_from;
 	size_t nlater, later_cap;
 	/* the level gate (dmc_dist_gate): the deepest level each rank has
-	 * expanded (LEVEL_IDLE: none, it is idle), and this rank's */
+	 * expanded (LEVEL_IDLE: none, it is idle), and this rank's; with
+	 * exact levels (bfs), the level each rank is done with (-1: none)
+	 * and whether it holds states */
 	long *level, my_level;
 	double gated_s;
+	int exact;
+	long done;
+	int *busy, busy_sent;
+	/* exact levels: records that arrived before every rank was done
+	 * with the levels below theirs (take_batch) */
+	struct deferred { unsigned char *rec; size_t n; long level; int from; } *def;
+	size_t ndef, def_cap;
 	/* a trail segment being waited for */
 	int waiting;
 	unsigned char *resp;
@@ -164,7 +173,8 @@ dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
 	D->sent_to = calloc((size_t) D->size, sizeof *D->sent_to);
 	D->recv_from = calloc((size_t) D->size, sizeof *D->recv_from);
 	D->level = calloc((size_t) D->size, sizeof *D->level);
-	if (!D->out || !D->sent_to || !D->recv_from || !D->level)
+	D->busy = calloc((size_t) D->size, sizeof *D->busy);
+	if (!D->out || !D->sent_to || !D->recv_from || !D->level || !D->busy)
 		return NULL;
 	D->stop = -1;
 	D->stats = getenv("DMC_DIST_STATS") != NULL;
@@ -216,26 +226,77 @@ static void serve_segment(dmc_dist *D, int to, const unsigned char *m)
 	isend(D, to, TAG_TRESP, b, (int) len);
 }
 
+/* the lowest level every other rank is done with (exact levels) */
+static long low_done(const dmc_dist *D)
+{
+	long low = LEVEL_IDLE;
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank && D->level[r] < low)
+			low = D->level[r];
+	return low;
+}
+
+/* Exact levels: a record of level L (a state at depth L) is stored only
+ * when every rank is done with L - 2, so that every record of a lower
+ * level for the same state (made by an expansion of level L - 2 or
+ * less) has arrived and was stored first.  The sender was at level
+ * L - 1, so this rank is done with L - 2 already; another rank's
+ * report that it is done may still be on its way (3 ranks or more). */
+static int may_take(const dmc_dist *D, long level)
+{
+	return !D->exact || level - 2 <= low_done(D);
+}
+
+static void defer(dmc_dist *D, const unsigned char *rec, size_t n, long level, int from)
+{
+	if (D->ndef == D->def_cap) {
+		D->def_cap = D->def_cap ? 2 * D->def_cap : 256;
+		D->def = need(realloc(D->def, D->def_cap * sizeof *D->def), D->def_cap * sizeof *D->def);
+	}
+	struct deferred *d = &D->def[D->ndef++];
+	d->rec = need(malloc(n ? n : 1), n);
+	memcpy(d->rec, rec, n);
+	d->n = n;
+	d->level = level;
+	d->from = from;
+}
+
 static void take_batch(dmc_dist *D, const unsigned char *m, int n, int from)
 {
 	for (size_t at = 0; at + 4 <= (size_t) n; ) {
 		uint32_t len;
 		memcpy(&len, m + at, sizeof len);
-		D->glue.take(m + at + sizeof len, len, from);
+		const unsigned char *rec = m + at + sizeof len;
+		long level = D->exact ? D->glue.level(rec, len) : 0;
+		if (may_take(D, level))
+			D->glue.take(rec, len, from);
+		else
+			defer(D, rec, len, level, from);
 		at += sizeof len + len;
 	}
 }
 
-/* the batches kept for later, to the glue now */
+/* the batches kept for later, and the deferred records that may be
+ * stored now, to the glue */
 static int take_later(dmc_dist *D)
 {
-	size_t n = D->nlater;
+	size_t n = D->nlater, k = 0, took = 0;
 	for (size_t i = 0; i < n; i++) {
 		take_batch(D, D->later[i], D->later_n[i], D->later_from[i]);
 		free(D->later[i]);
 	}
 	D->nlater = 0;
-	return n > 0;
+	for (size_t i = 0; i < D->ndef; i++) {
+		struct deferred *d = &D->def[i];
+		if (may_take(D, d->level)) {
+			D->glue.take(d->rec, d->n, d->from);
+			free(d->rec);
+			took++;
+		} else
+			D->def[k++] = *d;
+	}
+	D->ndef = k;
+	return n > 0 || took > 0;
 }
 
 static void keep_later(dmc_dist *D, unsigned char *m, int n, int from)
@@ -305,6 +366,7 @@ static int receive_one(dmc_dist *D, int take, int *took)
 	}
 	case TAG_LEVEL:
 		memcpy(&D->level[st.MPI_SOURCE], m, sizeof(long));
+		memcpy(&D->busy[st.MPI_SOURCE], m + sizeof(long), sizeof(int));
 		break;
 	case TAG_TREQ:
 		serve_segment(D, st.MPI_SOURCE, m);
@@ -324,7 +386,7 @@ static int receive_one(dmc_dist *D, int take, int *took)
 
 int dmc_dist_poll(dmc_dist *D, unsigned every)
 {
-	if (++D->polls % every != 0 && !D->nlater)
+	if (++D->polls % every != 0 && !D->nlater && !D->ndef)
 		return D->stop >= 0;
 	take_later(D);
 	while (receive_one(D, 1, NULL))
@@ -361,18 +423,76 @@ static void send_token(dmc_dist *D, long c, int black)
 
 static int idle_wait(dmc_dist *D);
 
-/* This rank's level to every other rank, when it changed; after every
- * batch (MPI keeps the order between two ranks: a rank that learns this
- * level has the states this rank made below it) */
+/* A level (and whether this rank holds states) to every other rank;
+ * after every batch (MPI keeps the order between two ranks: a rank that
+ * learns this level has the states this rank made below it) */
+static void send_level(dmc_dist *D, long level, int busy)
+{
+	unsigned char m[sizeof level + sizeof busy];
+	flush_all(D);
+	memcpy(m, &level, sizeof level);
+	memcpy(m + sizeof level, &busy, sizeof busy);
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank)
+			send_small(D, r, TAG_LEVEL, m, sizeof m);
+}
+
+/* This rank's level to every other rank, when it changed */
 static void report_level(dmc_dist *D, long level)
 {
 	if (level == D->my_level)
 		return;
-	flush_all(D);
 	D->my_level = level;
+	send_level(D, level, 1);
+}
+
+/* Exact levels (bfs).  A rank is done with level L when it holds no
+ * state of depth L or less (held: the lowest level it holds, LEVEL_IDLE
+ * none) and every other rank is done with L - 1: every record of depth
+ * L or less for it has arrived then (each rank sends its records before
+ * the report that it is done), so it will never hold such a state, nor
+ * send a record of depth L + 1 or less.  A rank expands a state of
+ * depth L only when every other rank is done with L - 1, and stores a
+ * record of depth L only when every rank is done with L - 2 (may_take):
+ * so no state is reached by a longer path first, and bfs needs no
+ * re-opening (run_context.h's exact_levels).  A rank that holds nothing
+ * says it is done with each level as the others finish theirs -- but
+ * only while some rank holds states: when none does, the ranks wait for
+ * the termination detection instead of reporting levels to each other
+ * for ever. */
+static void exact_advance(dmc_dist *D, long held)
+{
+	for (size_t i = 0; i < D->ndef; i++)
+		if (D->def[i].level < held)
+			held = D->def[i].level;
+	int busy = held != LEVEL_IDLE, others = 0;
 	for (int r = 0; r < D->size; r++)
-		if (r != D->rank)
-			send_small(D, r, TAG_LEVEL, &level, sizeof level);
+		others |= r != D->rank && D->busy[r];
+	long low = low_done(D), to = held == LEVEL_IDLE ? low + 1 : (low + 1 < held - 1 ? low + 1 : held - 1);
+	if (!busy && !others)
+		to = D->done;
+	if (to <= D->done && busy == D->busy_sent)
+		return;
+	if (to > D->done)
+		D->done = to;
+	D->busy_sent = busy;
+	send_level(D, D->done, busy);
+}
+
+void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
+{
+	D->exact = D->size > 1 && R->opt.search == DMC_SEARCH_BFS;
+	if (!D->exact)
+		return;
+	D->done = -1;
+	D->busy_sent = 1;
+	for (int r = 0; r < D->size; r++) {
+		D->level[r] = -1;
+		D->busy[r] = 1;           /* until it says otherwise */
+	}
+	/* a failed rendezvous offer expands its state's parent again, after
+	 * states of the next level: the re-opening repairs that */
+	R->exact_levels = !rendezvous;
 }
 
 long dmc_dist_level_of(const dmc_run *R, int g)
@@ -388,16 +508,21 @@ int dmc_dist_gate(dmc_dist *D, long level)
 {
 	if (D->size == 1 || level < 0)
 		return D->stop >= 0;
-	if (D->my_level == LEVEL_IDLE || level > D->my_level)
+	if (!D->exact && (D->my_level == LEVEL_IDLE || level > D->my_level))
 		report_level(D, level);
 	long t0 = 0;
 	for (;;) {
-		long low = LEVEL_IDLE;
-		for (int r = 0; r < D->size; r++)
-			if (r != D->rank && D->level[r] < low)
-				low = D->level[r];
-		if (level <= low || D->stop >= 0)
+		if (D->exact)
+			exact_advance(D, level);
+		long low = low_done(D);
+		if ((D->exact ? level - 1 <= low : level <= low) || D->stop >= 0) {
+			/* the deferred records of this level or lower may be taken
+			 * now (may_take): stored before an expansion could reach
+			 * their states by a longer path */
+			if (D->ndef)
+				take_later(D);
 			break;
+		}
 		if (!t0) {
 			t0 = now_ns();
 			flush_all(D);             /* what the others wait for */
@@ -417,11 +542,11 @@ int dmc_dist_idle(dmc_dist *D)
 {
 	if (D->size == 1)
 		return 1;
-	long t0 = D->stats ? now_ns() : 0;
-	report_level(D, LEVEL_IDLE);
+	long t0 = now_ns();
+	if (!D->exact)
+		report_level(D, LEVEL_IDLE);
 	int r = idle_wait(D);
-	if (D->stats)
-		D->idle_s += (double) (now_ns() - t0) * 1e-9;
+	D->idle_s += (double) (now_ns() - t0) * 1e-9;
 	return r;
 }
 
@@ -436,6 +561,13 @@ static int idle_wait(dmc_dist *D)
 			return 1;
 		if (took)
 			return 0;
+		if (D->exact) {
+			exact_advance(D, LEVEL_IDLE);
+			if (D->ndef) {            /* not passive: states to store */
+				nap();
+				continue;
+			}
+		}
 		/* passive, every batch sent: Safra's rules */
 		if (D->rank == 0) {
 			if (D->have_token) {
@@ -530,24 +662,34 @@ _Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg)
 	dmc_search_fail(R, msg);
 }
 
-/* DMC_DIST_STATS: one line a rank, on stderr */
-static void print_stats(const dmc_dist *D, const dmc_run *R)
+/* this rank's share of the search */
+static dmc_dist_rank_stats my_stats(const dmc_dist *D, const dmc_run *R)
 {
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	double cpu = (double) ru.ru_utime.tv_sec + (double) ru.ru_stime.tv_sec
-	             + 1e-6 * (double) (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
-	fprintf(stderr, "spin-dmc: rank %d: %.0f states stored, %.0f expanded, %ld records sent in %ld batches, "
+	dmc_dist_rank_stats k = {
+		R->st.stored, R->st.expanded, R->st.generated,
+		(double) D->records, (double) D->batches, D->bytes,
+		(dmc_br_pan_memory() + dmc_runtime_bytes(R)) / 1048576.0, (double) ru.ru_maxrss / 1024.0,
+		(double) ru.ru_utime.tv_sec + (double) ru.ru_stime.tv_sec
+		+ 1e-6 * (double) (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec),
+		D->idle_s, D->gated_s
+	};
+	return k;
+}
+
+/* DMC_DIST_STATS: one line a rank, on stderr */
+static void print_stats(const dmc_dist *D, const dmc_dist_rank_stats *k)
+{
+	fprintf(stderr, "spin-dmc: rank %d: %.0f states stored, %.0f expanded, %.0f records sent in %.0f batches, "
 	        "%.1f MB (%.1f bytes a record), idle %.2f s, waiting at the level gate %.2f s, CPU %.2f s, "
 	        "peak RSS %.1f MB\n",
-	        D->rank, R->st.stored, R->st.expanded, D->records, D->batches, D->bytes / 1048576.0,
-	        D->records ? D->bytes / (double) D->records : 0.0, D->idle_s, D->gated_s, cpu, (double) ru.ru_maxrss / 1024.0);
+	        D->rank, k->stored, k->expanded, k->records, k->batches, k->bytes / 1048576.0,
+	        k->records > 0 ? k->bytes / k->records : 0.0, k->idle_s, k->gate_s, k->cpu_s, k->peak_rss_mb);
 }
 
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 {
-	if (D->stats)
-		print_stats(D, R);
 	if (trail_len >= 0)
 		dmc_dist_stop(D, NULL);
 	else if (R->stopped)
@@ -557,6 +699,18 @@ int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 	struct { long len; int rank; } mine = { trail_len >= 0 ? trail_len : 0x7fffffffL, D->rank }, best;
 	MPI_Allreduce(&mine, &best, 1, MPI_LONG_INT, MPI_MINLOC, MPI_COMM_WORLD);
 	int reporter = best.len == 0x7fffffffL ? 0 : best.rank;
+	/* every rank's share, before the sums replace the reporter's */
+	dmc_dist_rank_stats mine_k = my_stats(D, R), *all = NULL;
+	if (D->stats)
+		print_stats(D, &mine_k);
+	int nk = (int) (sizeof mine_k / sizeof(double));
+	if (D->rank == reporter)
+		all = need(malloc((size_t) D->size * sizeof *all), (size_t) D->size * sizeof *all);
+	MPI_Gather(&mine_k, nk, MPI_DOUBLE, all, nk, MPI_DOUBLE, reporter, MPI_COMM_WORLD);
+	if (all) {
+		R->ranks = all;
+		R->nranks = D->size;
+	}
 	dmc_stats *s = &R->st;
 	double sums[] = { s->expanded, s->generated, s->stored, s->reopened, s->pruned, s->dropped,
 	                  s->stale, s->repushed, s->clashes, s->open_peak, s->hcalls, s->htimed,

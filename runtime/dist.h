@@ -28,6 +28,15 @@
 typedef struct dmc_run dmc_run;
 typedef struct dmc_dist dmc_dist;
 
+/* One rank's share of the search: the results' "ranks" (docs/json.md),
+ * gathered into the rank that reports (run_context.h's ranks) */
+typedef struct dmc_dist_rank_stats {
+	double stored, expanded, generated;
+	double records, batches, bytes;   /* sent to the other ranks */
+	double memory_mb, peak_rss_mb, cpu_s;
+	double idle_s, gate_s;            /* with nothing to expand; at the level gate */
+} dmc_dist_rank_stats;
+
 /* What the glue does with what arrives. */
 typedef struct dmc_dist_glue {
 	/* a state record another rank packed (dmc_dist_send) */
@@ -36,6 +45,8 @@ typedef struct dmc_dist_glue {
 	 * rank's chain to frame id, root first (malloc'd, *n steps), and
 	 * where the chain goes on (*rank -1: it starts at the initial state) */
 	int *(*segment)(uint64_t id, size_t *n, int *rank, uint64_t *next);
+	/* the level of a record: its state's depth (bfs's exact levels) */
+	long (*level)(const unsigned char *rec, size_t n);
 } dmc_dist_glue;
 
 /* MPI_Init; the ranks and this rank.  NULL with a message on failure. */
@@ -67,6 +78,11 @@ int dmc_dist_idle(dmc_dist *D);
  * state may be expanded; returns 1 when the search must stop. */
 long dmc_dist_level_of(const dmc_run *R, int g);   /* -1: no gate for this search */
 int dmc_dist_gate(dmc_dist *D, long level);
+/* The search is known (before it starts): bfs runs with exact levels
+ * (dist.c's exact_advance), which reach every state first by a shortest
+ * path, so --anytime needs no re-opening table -- unless the model has
+ * rendezvous (a failed offer re-expands a state of a lower level). */
+void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous);
 /* This rank ends its search early: a violation, or a limit (why). */
 void dmc_dist_stop(dmc_dist *D, const char *why);
 /* Why another rank stopped this one, or NULL. */

@@ -26,6 +26,7 @@
 #include "results.h"
 #include "pdb.h"
 #include "version.h"
+#include "dist.h"
 
 
 /* Steps in a SPIN trail file: lines whose first field is a step number
@@ -182,6 +183,42 @@ const char *dmc_report_anytime_unproven(const dmc_run *R)
 	if (R->st.clashes > 0)
 		return "fingerprint clashes kept states from being re-opened";
 	return states_missed(R);
+}
+
+/* --ranks: each rank's share of the search (dist.h), a text line for
+ * each of the first RANK_LINES ranks and a JSON array of all; the
+ * array's text (returned, to be freed after the results are written) */
+#define RANK_LINES 16
+static char *rank_results(const dmc_run *R, dmc_results *r)
+{
+	if (!R->ranks)
+		return NULL;
+	size_t cap = 512 * (size_t) R->nranks + 16, n = 0;   /* a rank's object is < 400 bytes */
+	char *json = malloc(cap);
+	if (!json)
+		return NULL;
+	json[n++] = '[';
+	for (int i = 0; i < R->nranks; i++) {
+		const dmc_dist_rank_stats *k = &R->ranks[i];
+		if (i < RANK_LINES)
+			dmc_results_text(r, "rank", "%d: %.0f stored, %.0f expanded, %.0f records sent (%.1f MB), "
+			                 "peak RSS %.1f MB, CPU %.2f s, idle %.2f s, at the level gate %.2f s", i,
+			                 k->stored, k->expanded, k->records, k->bytes / 1048576.0, k->peak_rss_mb,
+			                 k->cpu_s, k->idle_s, k->gate_s);
+		if (n + 400 > cap)
+			break;
+		n += (size_t) snprintf(json + n, cap - n, "%s{\"rank\": %d, \"states_stored\": %.0f, "
+		                       "\"states_expanded\": %.0f, \"states_generated\": %.0f, \"records_sent\": %.0f, "
+		                       "\"batches_sent\": %.0f, \"bytes_sent\": %.0f, \"memory_mb\": %.3f, "
+		                       "\"peak_rss_mb\": %.1f, \"cpu_s\": %.6f, \"idle_s\": %.6f, \"gate_s\": %.6f}",
+		                       i ? ", " : "", i, k->stored, k->expanded, k->generated, k->records, k->batches,
+		                       k->bytes, k->memory_mb, k->peak_rss_mb, k->cpu_s, k->idle_s, k->gate_s);
+	}
+	if (R->nranks > RANK_LINES)
+		dmc_results_text(r, "rank", "... %d more (the JSON's ranks has every rank)", R->nranks - RANK_LINES);
+	snprintf(json + n, cap - n, "]");
+	dmc_results_raw_ref(r, "ranks", json);
+	return json;
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */
@@ -484,6 +521,7 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_null(r, "liveness");
 	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f",
 	                 pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
+	char *ranks_json = rank_results(R, r);
 	dmc_results_text(r, "time (s)", "%.3f", secs);
 	anytime_results(R, r);
 	if (found) {
@@ -500,6 +538,7 @@ int dmc_report(dmc_run *R, int status)
 	if (R->json)
 		dmc_results_write_json(R->json, r);
 	free(r);
+	free(ranks_json);
 	fflush(NULL);
 	R->reported = 1;
 	R->exit_code = found ? 1 : strcmp(v, "incomplete") == 0 ? 3 : 0;

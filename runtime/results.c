@@ -108,6 +108,13 @@ void dmc_results_raw(dmc_results *r, const char *key, const char *json)
 		x->str = keep(r, json);
 }
 
+void dmc_results_raw_ref(dmc_results *r, const char *key, const char *json)
+{
+	dmc_result *x = add(r, DMC_RES_RAW, key, NULL);
+	if (x)
+		x->str = json;
+}
+
 void dmc_results_end(dmc_results *r)
 {
 	add(r, DMC_RES_END, NULL, NULL);

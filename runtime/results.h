@@ -63,6 +63,9 @@ void dmc_results_text(dmc_results *r, const char *label, const char *fmt, ...)
 void dmc_results_object(dmc_results *r, const char *key);
 /* A JSON-only member whose value is the JSON text json (an array, ...). */
 void dmc_results_raw(dmc_results *r, const char *key, const char *json);
+/* The same for JSON text too long for the table's buffer (a distributed
+ * run's ranks): not copied, so it must outlive the table's writing. */
+void dmc_results_raw_ref(dmc_results *r, const char *key, const char *json);
 void dmc_results_end(dmc_results *r);
 
 void dmc_results_write_text(FILE *f, const dmc_results *r);

@@ -96,6 +96,12 @@ struct dmc_run {
 	dmc_state_table *table;       /* best g per state; astar/wastar only */
 	int reopen;
 	int reopen_off;               /* the search re-opens, but SPIN's store is a bit array */
+	int exact_levels;             /* distributed bfs reaches every state first by a shortest
+	                               * path (dist.h): --anytime needs no re-opening */
+	/* the distributed search's statistics of every rank (dist.h), on the
+	 * rank that reports; NULL otherwise */
+	struct dmc_dist_rank_stats *ranks;
+	int nranks;
 	int por_guided;               /* por.h's guided reduction */
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */

@@ -312,8 +312,9 @@ static int bf_start(dmc_run *R)
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
 	/* --anytime proves a trail shortest only if every state reached by a
-	 * shorter path is expanded again (anytime.h) */
-	R->reopen = kind_of(R)->reopen || R->any.on;
+	 * shorter path is expanded again (anytime.h); a distributed bfs never
+	 * reaches a state by a longer path first (exact_levels) */
+	R->reopen = kind_of(R)->reopen || (R->any.on && !R->exact_levels);
 	/* the best g per state would need the runtime's table (16 bytes a
 	 * state), which a bit array is there to avoid: no re-opening, and
 	 * A*'s trail may not be shortest (the results say so) */
@@ -740,6 +741,7 @@ void dmc_rt_free(dmc_run *R)
 	dmc_targets_free(&R->targets);
 	dmc_por_free(R->por);
 	dmc_lua_free(R->lua);
+	free(R->ranks);
 	if (R->glue_free)
 		R->glue_free(R->glue);   /* last: freeing the search gave states back to the glue */
 	free(R);

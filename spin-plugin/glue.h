@@ -161,7 +161,6 @@ typedef struct dmc_glue {
 	double store_alloc;           /* bytes pan allocated inside its store calls */
 #ifdef DMC_MPI
 	/* the distributed search (glue_dist.c) */
-	dmc_hmap dist_remote;         /* frame of a received state -> sender, parent */
 	Trans **dist_trans;           /* transitions by t_id */
 	int dist_ntrans;
 	unsigned char *dist_buf;      /* a state record being packed */
@@ -251,6 +250,9 @@ void glue_dist_begin(dmc_glue *g);
 int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp);
 void *glue_dist_pop(void);
 size_t glue_dist_prefix(Trail *top, int **steps);
+/* a frame's parent on this rank: NULL at the root and at a received
+ * state (its frame links to the sender's) */
+Trail *glue_dist_parent(Trail *f);
 _Noreturn void glue_dist_exit(int status);
 #endif
 

@@ -12,7 +12,7 @@
  * told the state is old.  The owner
  * restores it into `now` as pop_bfs would, offers it to SPIN's store and
  * the runtime, and queues it with push_bfs, as if pan had generated it;
- * its frame remembers the sender and the parent (remote), which is how a
+ * its frame remembers the sender and the parent (a link), which is how a
  * trail crosses ranks (dmc_putter asks for the segments).  States inside
  * an atomic sequence or a rendezvous stay on the rank that generated
  * them (the glue's rendezvous bookkeeping is per rank): such a state may
@@ -62,20 +62,31 @@ static layout *sent_layout, *recv_layout;
  * changes them when it expands a state (glue_dist_pop) */
 static int layout_in_globals = -1;
 
-/* The link of a received state's frame to its parent on the sender, one
- * word (the map's slots are 16 bytes, not 24): the sender's rank above
- * the parent frame's address (user-space addresses have 47 bits). */
+/* The link of a received state's frame to its parent on the sender is
+ * kept in the frame itself, in place of the parent pointer (ostate, NULL
+ * in a root frame of this rank's chains): the sender's rank above the
+ * parent frame's address (user-space addresses have 47 bits), and bit 0
+ * set, which no frame's address has.  pan reads a frame's ostate only
+ * for a state in the middle of a rendezvous, which never crosses ranks;
+ * the trail's walks stop at a link (glue_dist_parent).  (A hash map from
+ * frame to link cost 32 to 64 bytes per received state.) */
 #define LINK_RANK_SHIFT 48
 static uint64_t link_of(int rank, uint64_t parent)
 {
-	if (parent >> LINK_RANK_SHIFT) {
+	if (parent >> LINK_RANK_SHIFT || (parent & 1)) {
 		fprintf(stderr, "pan: spin-dmc: a frame address above 2^48: the distributed search cannot link it\n");
 		exit(2);
 	}
-	return (uint64_t) rank << LINK_RANK_SHIFT | parent;
+	return (uint64_t) rank << LINK_RANK_SHIFT | parent | 1;
 }
+static int is_link(const Trail *f) { return ((uintptr_t) f->ostate & 1) != 0; }
 static int link_rank(uint64_t l) { return (int) (l >> LINK_RANK_SHIFT); }
-static uint64_t link_parent(uint64_t l) { return l & ((1ull << LINK_RANK_SHIFT) - 1); }
+static uint64_t link_parent(uint64_t l) { return l & ((1ull << LINK_RANK_SHIFT) - 2); }
+
+Trail *glue_dist_parent(Trail *f)
+{
+	return is_link(f) || f == (Trail *) f->ostate ? NULL : (Trail *) f->ostate;
+}
 
 /* transitions by t_id (a record names its step by the id) */
 static Trans *trans_by_id(dmc_glue *g, int id)
@@ -215,27 +226,31 @@ static void take(const unsigned char *rec, size_t n, int from)
 	f.o_pm = h.o_pm;
 	f.o_m = h.o_m;
 	f.o_t = trans_by_id(g, h.t_id);
-	f.ostate = NULL;                      /* the parent is on rank `from` */
+	f.ostate = (H_el *) (uintptr_t) link_of(from, h.parent);   /* the parent is on rank `from` */
 	push_bfs(&f, h.depth);
 	BFS_State *t = bfs_bot;
 	bfs_trail = bfs_bot = NULL;
 	t->nxt = NULL;
-	int inserted;
-	uint64_t *link = dmc_hmap_put(&g->dist_remote, (uint64_t) (uintptr_t) t->frame, &inserted);
-	if (!link)
-		dmc_rt_out_of_memory("the distributed search's trail links", sizeof *link);
-	*link = link_of(from, h.parent);
 	dmc_rt_push(dmc_glue_run, t, key, h.depth, 0);
+}
+
+/* a record's level for bfs's exact levels: its state's depth */
+static long level(const unsigned char *rec, size_t n)
+{
+	rec_head h;
+	if (n < sizeof h)
+		return 0;
+	memcpy(&h, rec, sizeof h);
+	return h.depth;
 }
 
 /* The steps from the first frame of this rank's chain to frame id. */
 static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
 {
-	dmc_glue *g = glue();
 	size_t k = 0, cap = 0;
 	int *steps = NULL;
 	Trail *top = NULL;
-	for (Trail *p = (Trail *) (uintptr_t) id; p; p = (p == (Trail *) p->ostate) ? NULL : (Trail *) p->ostate) {
+	for (Trail *p = (Trail *) (uintptr_t) id; p; p = glue_dist_parent(p)) {
 		top = p;
 		if (p->o_t) {
 			DMC_NEED(steps, cap, 2 * k + 2, "a trail segment");
@@ -252,15 +267,15 @@ static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
 		steps[2 * (k - 1 - i) + 1] = b;
 	}
 	*n = k;
-	const uint64_t *l = top ? dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top) : NULL;
-	*rank = l ? link_rank(*l) : -1;
-	*next = l ? link_parent(*l) : 0;
+	uint64_t l = top && is_link(top) ? (uint64_t) (uintptr_t) top->ostate : 0;
+	*rank = l ? link_rank(l) : -1;
+	*next = l ? link_parent(l) : 0;
 	return steps;
 }
 
 void glue_dist_init(int *argc, char ***argv)
 {
-	static const dmc_dist_glue hooks = { take, segment };
+	static const dmc_dist_glue hooks = { take, segment, level };
 	if (!(dist = dmc_dist_init(argc, argv, &hooks)))
 		exit(2);
 	/* each rank stores about 1/N of the states: pan's default hash table
@@ -272,7 +287,6 @@ void glue_dist_init(int *argc, char ***argv)
 
 void glue_dist_begin(dmc_glue *g)
 {
-	dmc_hmap_init(&g->dist_remote, sizeof(uint64_t));
 	size_t nr = (size_t) dmc_dist_size(dist);
 	sent_layout = calloc(nr, sizeof *sent_layout);
 	recv_layout = calloc(nr, sizeof *recv_layout);
@@ -283,6 +297,7 @@ void glue_dist_begin(dmc_glue *g)
 	if (glue_running_claim() >= 0)
 		dmc_dist_refuse(dmc_glue_run, "--ranks: a model with a never claim (or ltl formula) is not distributed "
 		                  "(docs/distributed.md)");
+	dmc_dist_setup(dist, dmc_glue_run, SYNC > 0);
 	if (dmc_dist_rank(dist) > 0) {
 		/* every rank writes its own trail; the one that reports renames
 		 * its file to pan's name at the end */
@@ -366,12 +381,12 @@ void *glue_dist_pop(void)
  * ranks that hold them; 0 when the chain starts here. */
 size_t glue_dist_prefix(Trail *top, int **steps)
 {
-	dmc_glue *g = glue();
 	size_t n = 0, cap = 0;
 	*steps = NULL;
-	const uint64_t *l = dmc_hmap_get(&g->dist_remote, (uint64_t) (uintptr_t) top);
-	if (l)
-		dmc_dist_trail(dist, link_rank(*l), link_parent(*l), steps, &n, &cap);
+	if (is_link(top)) {
+		uint64_t l = (uint64_t) (uintptr_t) top->ostate;
+		dmc_dist_trail(dist, link_rank(l), link_parent(l), steps, &n, &cap);
+	}
 	return n;
 }
 

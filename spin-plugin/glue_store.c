@@ -65,7 +65,6 @@ static void glue_free(void *p)
 	dmc_hmap_free(&g->rv);
 	dmc_hmap_free(&g->waiting);   /* its waiting states are pan's: gone with it */
 #ifdef DMC_MPI
-	dmc_hmap_free(&g->dist_remote);
 	free(g->dist_trans);
 	free(g->dist_buf);
 #endif
@@ -430,7 +429,11 @@ void dmc_putter(Trail *tr, int fd)
 		glue_stutter_step();      /* nuerror writes the claim's step after the chain */
 	size_t n = 0, cap = 0;
 	Trail **chain = NULL;
+#ifdef DMC_MPI
+	for (Trail *p = tr; p; p = glue_dist_parent(p)) {
+#else
 	for (Trail *p = tr; p; p = (p == (Trail *) p->ostate) ? NULL : (Trail *) p->ostate) {
+#endif
 		DMC_NEED(chain, cap, n + 1, "writing the trail");
 		chain[n++] = p;
 	}

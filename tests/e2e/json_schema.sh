@@ -4,7 +4,8 @@
 # json_schema.sh -- every kind of --json output validates against
 # docs/dmc.schema.json (python3-jsonschema): search results of every
 # verdict, searches and heuristics with their optional objects (hcache,
-# ut, lua, anytime, liveness), compact stores and a distributed run,
+# ut, lua, anytime, liveness), compact stores and a distributed run
+# (its ranks: one object a rank, adding up to the totals),
 # pan --json run by hand, UPPAAL and ANMLite models, dmc plan --json
 # (plan, no plan, incomplete, a plan file validated or rejected) and
 # error objects (bad options, missing files, syntax errors with file,
@@ -157,6 +158,25 @@ reject liveness_member '.liveness.cycles = "fair"'     ltl
 reject error_without_message 'del(.message)'           err_nofile
 reject plan_step_without_end 'del(.timelines[0].steps[0].end)' plan
 reject plan_without_file '.plan_file = null'           plan
+
+# ---- a distributed run's ranks: one object a rank, the sums at the top ----
+if [ -f ranks.json ]; then
+	[ "$(jq -r '(.ranks | length) == 2 and ([.ranks[].rank] == [0, 1])
+	            and ([.ranks[].states_stored] | add) == .states_stored
+	            and ([.ranks[].states_expanded] | add) == .states_expanded
+	            and ([.ranks[].records_sent] | add) > 0 and ([.ranks[].bytes_sent] | add) > 0
+	            and all(.ranks[]; .peak_rss_mb > 0 and .cpu_s > 0)' ranks.json)" = true ] \
+		&& ok "--ranks 2: ranks has both ranks, their states add up to the totals" \
+		|| fail "--ranks 2: ranks: $(jq -c .ranks ranks.json)"
+	reject rank_member '.ranks[0].states_kept = 3'     ranks
+	reject rank_count  '.ranks[1].bytes_sent = -1'      ranks
+	(cd hand && "$dmc" check buf_overflow_bad.pml --ranks 2 --search astar --heuristic hL > ranks.txt 2> /dev/null)
+	[ "$(grep -c '^	rank  *[01]: [0-9]* stored, [0-9]* expanded, [0-9]* records sent' hand/ranks.txt)" = 2 ] \
+		&& ok "--ranks 2: the text results have a line a rank" \
+		|| fail "--ranks 2: no line a rank in the text results: $(grep rank hand/ranks.txt)"
+fi
+[ "$(jq -r 'has("ranks")' viol_default.json)" = false ] && ok "one process: no ranks member" \
+	|| fail "one process prints ranks: $(jq -c .ranks viol_default.json)"
 
 echo "json_schema.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -13,7 +13,9 @@
 #   - the results name the store and its memory per stored state;
 #     astar/wastar with bitstate say they ran without re-opening;
 #   - every trail replays with spin -t for as many steps as it has;
-#   - -a / -l (the nested DFS needs the exact store) are refused, exit 2.
+#   - -a / -l (the nested DFS needs the exact store) are refused, exit 2;
+#   - a model that does not fit with the exact store (--memlim) is
+#     searched with the bit array, and greedy hL finds its violation.
 # STORES_MODELS (a regular expression) picks quick.list's models; the
 # default is a set that covers assertions, deadlocks, claims,
 # rendezvous, atomic sequences, POR and a UPPAAL translation.
@@ -116,6 +118,31 @@ rc=$?
 if [ "$rc" = 3 ] && [ "$(jq -r .store.table_bytes "$d/w.json")" = 131072 ]; then
 	ok "bitstate -w20: a bit array of 2^20 bits, incomplete"
 else fail "bitstate -w20: exit $rc, table_bytes $(jq -r .store.table_bytes "$d/w.json" 2>&1)"; fi
+
+# a model that does not fit with the exact store: counter_noise (4 noise
+# processes, GOAL=40) under --memlim 36.  Greedy hL stores about 480 K
+# states on the way to the violation: with the exact store (and a hash
+# table of 2^18 slots) that is about 48 MB (pan's and the runtime's
+# memory, what --memlim bounds), so the search stops at the limit; with
+# the bit array (2^22 bits) about 28 MB, and greedy hL finds the violation.
+# (hc4 keeps a hash entry per state, about as large as this model's
+# 52-byte vector: no smaller here.)
+d=$work/nofit; mkdir -p "$d"; cp "$top/contrib/models/counter_noise.pml" "$d/"
+qm_spin="-DNOISE=4 -DGOAL=40"
+for st in exact bitstate; do
+	w=-w18; [ "$st" = bitstate ] && w=-w22
+	(cd "$d" && "$dmc" check counter_noise.pml --spin-opts="$qm_spin" --store "$st" --search greedy --heuristic hL \
+		--memlim 36 --json -- $w > "$st.json" 2> "$st.err")
+	echo $? > "$d/$st.rc"
+done
+if [ "$(cat "$d/exact.rc")" = 3 ] && [ "$(jq -r .incomplete_reason "$d/exact.json")" = "memory limit (--memlim)" ]; then
+	ok "counter_noise --memlim 36, exact store: does not fit ($(jq -r .memory_mb "$d/exact.json") MB at the limit)"
+else fail "counter_noise --memlim 36, exact store: exit $(cat "$d/exact.rc"), $(head -c 300 "$d/exact.json")"; fi
+if [ "$(cat "$d/bitstate.rc")" = 1 ] && [ "$(jq -r .verdict "$d/bitstate.json")" = violation ]; then
+	ok "counter_noise --memlim 36, --store bitstate: greedy hL finds the violation in $(jq -r .memory_mb "$d/bitstate.json") MB"
+	replay_trail "counter_noise --store bitstate --memlim 36" "$d" counter_noise.pml bitstate assert \
+		"$(jq -r .trail_length "$d/bitstate.json")"
+else fail "counter_noise --memlim 36, --store bitstate: exit $(cat "$d/bitstate.rc"), $(head -c 300 "$d/bitstate.json")"; fi
 
 # a bad --store is a usage error before anything is built
 expect 2 "expected exact, collapse, hc4 or bitstate" "--store nonsense: usage error" -- \

@@ -192,7 +192,7 @@ bench_model() {
 	stage_model "$bm_src" "$bm_d"
 	echo "bench-corpus: $cur" >&2
 	if ! (cd "$bm_d" && spin -a "$bm_m" < /dev/null > spin.out 2>&1); then
-		printf '%s\t%s\trefused\t%s\n' "$idx" "$cur" "spin -a: $(grep -m1 -i 'error' "$bm_d/spin.out" | cut -c 1-120)" >> "$keep/models.tsv.$job"
+		printf '%s\t%s\trefused\t%s\n' "$idx" "$cur" "spin -a: $(grep -m1 -i 'error\|expected\|syntax' "$bm_d/spin.out" | cut -c 1-120)" >> "$keep/models.tsv.$job"
 		return
 	fi
 	if ! (cd "$bm_d" && gcc -O2 -w -DMEMLIM="$memlim" -o pan_dfs pan.c > cc.out 2>&1 \

@@ -12,7 +12,11 @@
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #                   the guidance corpus (docs/benchmarks-guidance.md) and the
 #                   pattern databases (docs/benchmarks-pdb.md), and the
-#                   distributed search against one process (stdout only)
+#                   distributed search against one process (stdout only);
+#                   with CORPUS_DIR=DIR also every heuristic and the default
+#                   on the public models in DIR against SPIN's verdict
+#                   (tests/bench/corpus.sh, CORPUS_LIMIT seconds a run,
+#                   default 10; docs/benchmarks-corpus.md)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
 #                   --prefix, default /usr/local); make uninstall; make deb
 #                   a Debian package of it (dpkg-deb)
@@ -244,6 +248,7 @@ bench: all
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh
 	sh tests/bench/distributed.sh
+	if [ -n "$(CORPUS_DIR)" ]; then sh tests/bench/corpus.sh "$(CORPUS_DIR)" $(CORPUS_LIMIT); fi
 
 demo: all
 	sh contrib/demo.sh

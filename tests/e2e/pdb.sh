@@ -3,7 +3,8 @@
 # Copyright (c) the spin-dmc authors
 # pdb.sh -- the pattern-database heuristics (--heuristic pdb and pdb-pred) against
 # SPIN's breadth-first search (-DBFS -DNOREDUCE), on the pdb models
-# (tests/models/pdb/, pan options from a "pan-options:" comment) and the
+# (tests/models/pdb/, pan options from a "pan-options:" comment, spin's
+# from a "spin-options:" comment, e.g. -o3 without statement merging) and the
 # safety models of tests/models/ listed below.  For every model:
 #   - A* with pdb (and with pdb-pred) and --no-por gives SPIN's verdict and exit status; its
 #     trail replays with spin -t for all its steps and, for an assertion,
@@ -27,7 +28,8 @@ reference() {
 	d=$1; m=$2; opts=$3
 	mkdir -p "$d/ref"
 	cp "$d/$m" "$d/ref/"
-	(cd "$d/ref" && spin -a "$m" > spin.out 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
+	# shellcheck disable=SC2086
+	(cd "$d/ref" && spin $spinopts -a "$m" > spin.out 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
 	# shellcheck disable=SC2086
 	(cd "$d/ref" && timeout 120 ./pan $opts > pan.out 2>&1)
 	grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref/pan.out" && return 2
@@ -51,7 +53,7 @@ check() { # dir model name tag search opts panopts
 	d=$1; m=$2; name=$3; tag=$4; s=$5; opts=$6; pan=$7
 	what="$name $s/$heur $pan"
 	# shellcheck disable=SC2086
-	(cd "$d" && "$dmc" check "$m" --json --search "$s" --heuristic "$heur" -- $pan $opts \
+	(cd "$d" && "$dmc" check "$m" ${spinopts:+--spin-opts "$spinopts"} --json --search "$s" --heuristic "$heur" -- $pan $opts \
 		> "$tag.json" 2> "$tag.err")
 	rc=$?
 	if [ "$rc" = 2 ] && grep -q 'needs target locations' "$d/$tag.err"; then
@@ -79,7 +81,8 @@ check() { # dir model name tag search opts panopts
 		return
 	fi
 	len=$(json_num trail_length "$d/$tag.json")
-	(cd "$d" && timeout 60 spin -t -p "$m" > "$tag.replay" 2>&1)
+	# shellcheck disable=SC2086
+	(cd "$d" && timeout 60 spin $spinopts -t -p "$m" > "$tag.replay" 2>&1)
 	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/$tag.replay")
 	if [ "$steps" = "$len" ]; then ok "$what: trail replays ($len steps)"
 	else fail "$what: spin -t replayed '$steps' steps of a $len-step trail"; fi
@@ -100,6 +103,7 @@ for f in "$top"/tests/models/pdb/*.pml $(for n in $suite; do echo "$top/tests/mo
 	name=$(basename "$f" .pml)
 	if [ -n "${PDB_ONLY:-}" ] && ! echo "$name" | grep -Eq "$PDB_ONLY"; then continue; fi
 	opts=$(sed -n 's/.*pan-options: *//p' "$f" | head -n 1)
+	spinopts=$(sed -n 's/.*spin-options: *//p' "$f" | head -n 1)
 	for pass in plain E; do
 		popts=$opts
 		if [ $pass = E ]; then

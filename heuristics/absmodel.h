@@ -89,12 +89,23 @@ typedef struct dmc_atrans {
 	                               * must have (a constant or eval(e)) */
 	int spawn;                    /* process instance started (run), or -1 */
 	int id;                       /* pan's transition id, for reports */
+	/* Atomic sequences (pan's Trans.atom bit 2): after this transition
+	 * (of a RECV: after the rendezvous pair) the automaton stays inside
+	 * an atomic sequence, and pan's next step is one of its moves alone
+	 * as long as it has one; when it has none, everyone may move. */
+	int atomic;
+	int certain;                  /* executable whenever guard (NULL: always) is true:
+	                               * no channel, run, else, timeout, unknown effect,
+	                               * and pan holds no process back (provided,
+	                               * priorities); 0: it may block for other reasons */
 } dmc_atrans;
 
 typedef struct dmc_aproc {
 	char *name;                   /* "P[2]" */
 	int nlocs;
 	int start;                    /* start location */
+	int claim;                    /* a never claim: moves with the system, never held
+	                               * back by an atomic sequence */
 } dmc_aproc;
 
 /* A target: all location conditions and the formula must hold, then

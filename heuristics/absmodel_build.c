@@ -341,6 +341,7 @@ static int make_procs(dmc_abuild *b)
 		strcpy(b->m.procs[p].name, name);
 		b->m.procs[p].nlocs = dmc_br_nstates(t);
 		b->m.procs[p].start = dmc_br_start_state(t);
+		b->m.procs[p].claim = dmc_br_is_claim(t);
 	}
 	return 0;
 }
@@ -699,6 +700,7 @@ static int new_trans(dmc_abuild *b, int ti)
 	copy->from = b->m.trans[ti].from;
 	copy->to = b->m.trans[ti].to;
 	copy->id = b->m.trans[ti].id;
+	copy->atomic = b->m.trans[ti].atomic;   /* the move's atom bit, whatever the reading */
 	copy->spawn = -1;
 	return b->m.ntrans++;
 }
@@ -743,6 +745,30 @@ static int add_spawns(ctx *c, int ti, const dmc_stmt *st)
 	return 0;
 }
 
+/* Whether statement st (of pan transition tr, abstract guard guard) is
+ * executable whenever its guard is true: an assignment, a condition
+ * whose expression was read, goto, skip, printf, assert.  Never a
+ * channel operation, run, else, timeout, -end- (a process ends only
+ * after those it started), d_step or unknown code, and nothing when pan
+ * may hold a process back (provided clauses, priorities).  pan's
+ * statement merging appends only statements that cannot block. */
+static int certain(const dmc_stmt *st, const dmc_trans *tr, const dmc_aexpr *guard)
+{
+	if (st->embedded_c || st->truncated || st->nruns > 0 || st->runs_unknown
+	    || (tr->atomic & DMC_TR_DSTEP) || dmc_br_restricts_processes())
+		return 0;
+	switch (st->kind) {
+	case DMC_ST_ASSIGN:
+		return 1;
+	case DMC_ST_COND:
+		return guard != NULL;
+	case DMC_ST_NOP:
+		return strcmp(tr->text, "-end-") != 0;
+	default:
+		return 0;
+	}
+}
+
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
 {
 	dmc_abuild *b = c->b;
@@ -761,6 +787,7 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	t->to = tr->to;
 	t->spawn = -1;
 	t->id = tr->id;
+	t->atomic = (tr->atomic & DMC_TR_ATOMIC) != 0;
 
 	dmc_stmt_split(tr->text, &st);
 	if (st.embedded_c) {
@@ -784,6 +811,7 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 	}
 	if (rc < 0)
 		return -1;
+	m->trans[ti].certain = certain(&st, tr, m->trans[ti].guard);
 	return add_spawns(c, ti, &st);
 }
 
@@ -863,6 +891,7 @@ static int merge_into(dmc_abuild *b, int first, const dmc_atrans *merged, int nm
 			if (b->m.trans[i].spawn >= 0 && (k = copy_move(b, i)) < 0)
 				return -1;
 			b->m.trans[k].spawn = sp;
+			b->m.trans[k].certain = 0;    /* a run may fail */
 		}
 		if (merged[j].nassign > 0 || sp >= 0)
 			b->approx_merged++;

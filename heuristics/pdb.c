@@ -42,8 +42,11 @@ typedef struct { uint32_t from, to; int cost, t, r; } edge;
 
 struct dmc_pdb {
 	const dmc_amodel *m;
-	/* the pattern */
-	int nv, np, k;
+	/* the pattern; a state is k = nv + np values, and with atomic
+	 * sequences in the model one more (w = k + 1): the slot of the
+	 * automaton that may move alone, or -1 */
+	int nv, np, k, w;
+	int atomics;                  /* the model has transitions into atomic sequences */
 	int *pv, *pp;
 	int *var_slot, *proc_slot;    /* model index -> slot, or -1 */
 	/* predicate classes (dmc_pdb_preds): per variable slot the class
@@ -189,6 +192,7 @@ static int compile_model(dmc_pdb *p)
 	}
 	for (int t = 0; t < m->ntrans; t++) {
 		const dmc_atrans *tr = &m->trans[t];
+		p->atomics |= tr->atomic;
 		for (int a = 0; a < tr->nassign; a++)
 			if (tr->assign[a].var >= 0 && tr->assign[a].var < m->nvars)
 				p->constant[tr->assign[a].var] = 0;
@@ -216,10 +220,10 @@ static long find(const dmc_pdb *p, const long *s)
 {
 	if (!p->htcap)
 		return -1;
-	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->k) & mask;
+	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->w) & mask;
 	for (; p->ht[i]; i = (i + 1) & mask) {
 		size_t j = p->ht[i] - 1;
-		if (memcmp(p->st + j * (size_t) p->k, s, (size_t) p->k * sizeof *s) == 0)
+		if (memcmp(p->st + j * (size_t) p->w, s, (size_t) p->w * sizeof *s) == 0)
 			return (long) j;
 	}
 	return -1;
@@ -234,7 +238,7 @@ static int rehash(dmc_pdb *p, size_t cap)
 	p->ht = ht;
 	p->htcap = cap;
 	for (size_t j = 0; j < p->n; j++) {
-		size_t i = (size_t) hash_state(p->st + j * (size_t) p->k, p->k) & (cap - 1);
+		size_t i = (size_t) hash_state(p->st + j * (size_t) p->w, p->w) & (cap - 1);
 		while (ht[i])
 			i = (i + 1) & (cap - 1);
 		ht[i] = (uint32_t) (j + 1);
@@ -252,7 +256,7 @@ static long insert(dmc_pdb *p, const long *s, size_t max)
 		return TOO_BIG;
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? 2 * p->cap : 1024;
-		long *st = realloc(p->st, cap * ((size_t) p->k ? (size_t) p->k : 1) * sizeof *st);
+		long *st = realloc(p->st, cap * ((size_t) p->w ? (size_t) p->w : 1) * sizeof *st);
 		if (!st)
 			return NOMEM;
 		p->st = st;
@@ -260,8 +264,8 @@ static long insert(dmc_pdb *p, const long *s, size_t max)
 	}
 	if (2 * (p->n + 1) > p->htcap && rehash(p, p->htcap ? 2 * p->htcap : 2048) < 0)
 		return NOMEM;
-	memcpy(p->st + p->n * (size_t) p->k, s, (size_t) p->k * sizeof *s);
-	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->k) & mask;
+	memcpy(p->st + p->n * (size_t) p->w, s, (size_t) p->w * sizeof *s);
+	size_t mask = p->htcap - 1, i = (size_t) hash_state(s, p->w) & mask;
 	while (p->ht[i])
 		i = (i + 1) & mask;
 	p->ht[i] = (uint32_t) (p->n + 1);
@@ -449,11 +453,110 @@ static void give_merged(dmc_pdb *p, int t, int r)
 	}
 }
 
+/* ---- atomic sequences ----
+ * pan (bfs(), kept by the glue) lets a process that has just made a move
+ * ending inside an atomic sequence (Trans.atom bit 2; after a rendezvous,
+ * the receiver's) make the next move alone -- every one of its
+ * executable moves, and nobody else's -- as long as it has one; when it
+ * has none, atomicity is lost and every process may move.  The state
+ * vector does not say whether a process holds that right: it depends on
+ * the path.  So the abstract state keeps it (slot w - 1: the pattern
+ * automaton holding it, or -1), and the abstract step restricts the
+ * moves only when the automaton's own move is certain -- a transition at
+ * its location, known exactly, that is executable whenever its guard
+ * holds (dmc_atrans.certain) and whose guard holds for every value the
+ * abstract state stands for.  Otherwise every automaton may move, as
+ * when it has no exclusive right.  An automaton outside the pattern
+ * never holds it (its location is not known): every automaton may move. */
+
+/* The location of automaton slot j in class c, or -1 when the class has
+ * several. */
+static int exact_loc(const dmc_pdb *p, int j, long c)
+{
+	if (!p->nmark[j])
+		return (int) c;
+	return c < p->nmark[j] ? p->mark[j][c] : -1;
+}
+
+/* The slot of the automaton that may move alone after transition t (and
+ * its partner r), or -1. */
+static long alone_after(const dmc_pdb *p, int t, int r)
+{
+	const dmc_atrans *x = &p->m->trans[r >= 0 ? r : t];
+	int j = p->proc_slot[x->proc];
+	if (!x->atomic || j < 0 || exact_loc(p, j, loc_class(p, j, x->to)) < 0)
+		return -1;
+	return j;
+}
+
+/* No overflow of pan's int arithmetic (the value sets compute with
+ * long), no operator whose C semantics the value sets do not follow
+ * exactly (division by 0, shifts, bit operations): then an evaluation
+ * over value sets contains every value pan may compute. */
+static int int_exact(const dmc_pdb *p, const dmc_aexpr *e)
+{
+	dmc_vset x;
+	if (!e)
+		return 1;
+	switch (e->op) {
+	case DMC_AE_CONST: case DMC_AE_VAR: case DMC_AE_ANY:
+		return 1;
+	case DMC_AE_NOT: case DMC_AE_LT: case DMC_AE_LE: case DMC_AE_GT: case DMC_AE_GE:
+	case DMC_AE_EQ: case DMC_AE_NE: case DMC_AE_AND: case DMC_AE_OR: case DMC_AE_COND:
+		return int_exact(p, e->a) && int_exact(p, e->b) && int_exact(p, e->c);
+	case DMC_AE_NEG: case DMC_AE_ADD: case DMC_AE_SUB: case DMC_AE_MUL:
+		if (!int_exact(p, e->a) || !int_exact(p, e->b))
+			return 0;
+		dmc_vs_eval(e, p->vals, &x);
+		return dmc_vs_empty(&x) || (dmc_vs_min(&x) >= INT32_MIN && dmc_vs_max(&x) <= INT32_MAX);
+	default:
+		return 0;
+	}
+}
+
+/* Transition t is executable in every state the loaded abstract state
+ * stands for (its automaton being at its source). */
+static int surely_enabled(dmc_pdb *p, int t)
+{
+	const dmc_atrans *tr = &p->m->trans[t];
+	dmc_vset x;
+	if (!tr->certain || tr->sync != DMC_SYNC_NONE || tr->spawn >= 0)
+		return 0;
+	if (!tr->guard)
+		return 1;
+	if (!int_exact(p, tr->guard))
+		return 0;
+	dmc_vp_eval(p->ps, p->guard[t], p->vals, &x);
+	return !dmc_vs_empty(&x) && !dmc_vs_contains(&x, 0);
+}
+
+/* In loaded abstract state s: the automaton that moves alone, or -1
+ * (everybody may move).  Not when the automaton may also offer a
+ * rendezvous there: pan -DBFS re-expands the state without atomicity
+ * when an offer fails (the glue drops that, but the abstraction need not
+ * rely on it). */
+static int moves_alone(dmc_pdb *p, const long *s)
+{
+	long j = s[p->k];
+	if (j < 0 || !p->loc_index)
+		return -1;
+	int q = p->pp[j], l = exact_loc(p, (int) j, s[p->nv + j]), sure = 0;
+	if (l < 0 || l >= p->m->procs[q].nlocs)
+		return -1;
+	for (int k = p->first[p->base[q] + l]; k < p->first[p->base[q] + l + 1]; k++) {
+		int t = p->by_loc[k];
+		if (p->m->trans[t].sync == DMC_SYNC_SEND && dmc_vp_may_true(p->ps, p->guard[t], p->vals))
+			return -1;
+		sure |= surely_enabled(p, t);
+	}
+	return sure ? q : -1;
+}
+
 /* Every successor of s by transition t (and r, its rendezvous partner,
  * or -1): the product of the slots' values. */
 static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 {
-	const long *s = p->st + from * (size_t) p->k;
+	const long *s = p->st + from * (size_t) p->w;
 	int cost = r >= 0 ? 2 : 1, nvar = 0;
 	memset(p->assigned, 0, (size_t) p->nv);
 	give_assigns(p, t);
@@ -474,7 +577,9 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 	}
 	give_merged(p, t, r);
 	long *succ = p->succ;
-	memcpy(succ, s, (size_t) p->k * sizeof *succ);
+	memcpy(succ, s, (size_t) p->w * sizeof *succ);
+	if (p->w > p->k)
+		succ[p->k] = alone_after(p, t, r);
 	const dmc_atrans *tt = &p->m->trans[t];
 	if (p->proc_slot[tt->proc] >= 0)
 		succ[p->nv + p->proc_slot[tt->proc]] = loc_class(p, p->proc_slot[tt->proc], tt->to);
@@ -606,9 +711,12 @@ static double now(void)
 
 /* Transition t in state i: its successors when it fires alone; a
  * rendezvous half, when enabled, goes to the list of its kind. */
-static int visit(dmc_pdb *p, size_t i, int t, int *ns, int *nr, size_t max)
+static int visit(dmc_pdb *p, size_t i, int t, int alone, int *ns, int *nr, size_t max)
 {
-	if (!enabled(p, p->st + i * (size_t) p->k, t))
+	const dmc_atrans *tr = &p->m->trans[t];
+	if (alone >= 0 && tr->proc != alone && tr->sync != DMC_SYNC_RECV && !p->m->procs[tr->proc].claim)
+		return OK;                /* another automaton moves alone (its receives pair with its sends) */
+	if (!enabled(p, p->st + i * (size_t) p->w, t))
 		return OK;
 	if (p->m->trans[t].sync == DMC_SYNC_SEND)
 		p->es[(*ns)++] = t;
@@ -632,15 +740,15 @@ static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 		return (int) r;
 	for (size_t i = 0; i < p->n; i++) {
 		/* the state array may move while successors are added: index */
-		load(p, p->st + i * (size_t) p->k);
+		load(p, p->st + i * (size_t) p->w);
 		if (deadline > 0 && (i & 1023) == 1023 && now() > deadline)
 			return TOO_BIG;
-		int ns = 0, nr = 0;
+		int ns = 0, nr = 0, alone = p->w > p->k ? moves_alone(p, p->st + i * (size_t) p->w) : -1;
 		for (int q = 0; q < p->m->nprocs; q++) {
 			/* an automaton in the pattern: its transitions at its
 			 * location (one class of locations: those of each) */
 			int slot = p->proc_slot[q], lo = p->first[p->base[q]], hi = p->first[p->base[q + 1]];
-			long c = slot >= 0 ? p->st[i * (size_t) p->k + p->nv + slot] : -1;
+			long c = slot >= 0 ? p->st[i * (size_t) p->w + p->nv + slot] : -1;
 			if (!p->loc_index) {
 				if (q > 0)
 					break;
@@ -651,7 +759,7 @@ static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 				hi = p->first[p->base[q] + c + 1];
 			}
 			for (int j = lo; j < hi; j++) {
-				int rc = visit(p, i, p->loc_index ? p->by_loc[j] : j, &ns, &nr, max);
+				int rc = visit(p, i, p->loc_index ? p->by_loc[j] : j, alone, &ns, &nr, max);
 				if (rc < 0)
 					return rc;
 			}
@@ -731,8 +839,8 @@ static int distances(dmc_pdb *p)
 		first[i] = first[i - 1];
 	first[0] = 0;
 	for (size_t i = 0; i < n; i++) {
-		load(p, p->st + i * (size_t) p->k);
-		p->dist[i] = goal_value(p, p->st + i * (size_t) p->k);
+		load(p, p->st + i * (size_t) p->w);
+		p->dist[i] = goal_value(p, p->st + i * (size_t) p->w);
 		if (p->dist[i] != INF_D)
 			heap_push(heap, &hn, (hitem){ p->dist[i], (uint32_t) i });
 	}
@@ -775,6 +883,7 @@ static void set_pattern(dmc_pdb *p, const unsigned char *keep_v, const unsigned 
 		}
 	}
 	p->k = p->nv + p->np;
+	p->w = p->k + (p->atomics ? 1 : 0);
 	free(p->st);
 	free(p->ht);
 	p->st = NULL;
@@ -793,7 +902,7 @@ static size_t distinct(const dmc_pdb *p, int i, long *col)
 {
 	size_t d = 0;
 	for (size_t j = 0; j < p->n; j++)
-		col[j] = p->st[j * (size_t) p->k + i];
+		col[j] = p->st[j * (size_t) p->w + i];
 	qsort(col, p->n, sizeof *col, cmp_long);
 	for (size_t j = 0; j < p->n; j++)
 		d += j == 0 || col[j] != col[j - 1];
@@ -1030,7 +1139,7 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	p->stats.edges = p->nedges;
 	p->stats.h_init = p->dist[0] == INF_D ? DMC_PDB_INF : p->dist[0];
 	p->stats.seconds = now() - t0;
-	p->stats.bytes = p->n * ((size_t) p->k * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
+	p->stats.bytes = p->n * ((size_t) p->w * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
 	if (!keep_edges) {
 		free(p->edges);       /* the table no longer needs them */
 		p->edges = NULL;
@@ -1070,6 +1179,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			init[i] = in->init_val[p->pv[i]];
 		for (int i = 0; i < p->np; i++)
 			init[p->nv + i] = in->init_loc[p->pp[i]];
+		init[p->k] = -1;              /* nobody inside an atomic sequence yet */
 		p->stats.rounds++;
 		size_t max = in->max_states > 0 ? in->max_states : 1;
 		if (deadline > 0 && now() > deadline && p->k > 0) {
@@ -1165,6 +1275,7 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 		init[i] = class_of(p, i, in->init_val[p->pv[i]]);
 	for (int i = 0; i < p->np; i++)
 		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
+	init[p->k] = -1;
 	p->stats.rounds = 1;
 	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1, deadline);
 	if (rc == TOO_BIG || rc == TOO_WIDE)
@@ -1185,7 +1296,8 @@ int dmc_pdb_path(const dmc_pdb *p, int *trans, int *partner, int max)
 	while (p->dist[at_] > 0 && n < max) {
 		size_t e = 0;
 		for (; e < p->nedges; e++)
-			if (p->edges[e].from == at_ && p->dist[p->edges[e].to] + p->edges[e].cost == p->dist[at_])
+			if (p->edges[e].from == at_ && p->dist[p->edges[e].to] != INF_D
+			    && p->dist[p->edges[e].to] + p->edges[e].cost == p->dist[at_])
 				break;
 		if (e == p->nedges)
 			break;                /* the goal's extra steps: the path ends here */
@@ -1236,10 +1348,32 @@ int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
 		key[i] = class_of(p, i, key[i]);
 	for (int i = 0; i < p->np; i++)
 		key[p->nv + i] = loc_class(p, i, (int) key[p->nv + i]);
-	long j = find(p, key);
-	if (j < 0)
-		return DMC_PDB_MISS;
-	return p->dist[j] == INF_D ? DMC_PDB_INF : p->dist[j];
+	if (p->w == p->k) {
+		long j = find(p, key);
+		if (j < 0)
+			return DMC_PDB_MISS;
+		return p->dist[j] == INF_D ? DMC_PDB_INF : p->dist[j];
+	}
+	/* whether some automaton moves alone is not in the state: the least
+	 * distance of the abstract states it may be (one that the
+	 * abstraction never reaches stands for no concrete state) */
+	int best = DMC_PDB_MISS;
+	for (int e = -1; e < p->np; e++) {
+		key[p->k] = e;
+		long j = find(p, key);
+		if (j < 0)
+			continue;
+		if (p->dist[j] != INF_D && (best < 0 || p->dist[j] < best))
+			best = p->dist[j];
+		else if (p->dist[j] == INF_D && best == DMC_PDB_MISS)
+			best = DMC_PDB_INF;
+	}
+	return best;
+}
+
+int dmc_pdb_alone(const dmc_pdb *p, size_t i)
+{
+	return p->w > p->k && p->st[i * (size_t) p->w + p->k] >= 0 ? p->pp[p->st[i * (size_t) p->w + p->k]] : -1;
 }
 
 size_t dmc_pdb_nstates(const dmc_pdb *p)
@@ -1249,7 +1383,7 @@ size_t dmc_pdb_nstates(const dmc_pdb *p)
 
 int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc)
 {
-	const long *s = p->st + i * (size_t) p->k;
+	const long *s = p->st + i * (size_t) p->w;
 	for (int j = 0; j < p->nv; j++)
 		val[j] = s[j];
 	for (int j = 0; j < p->np; j++)

@@ -84,13 +84,18 @@ int dmc_pdb_proc(const dmc_pdb *p, int i);
 /* Distance of the abstract state with these pattern values (val[i] for
  * dmc_pdb_var(p, i), loc[i] for dmc_pdb_proc(p, i); concrete values, the
  * table maps them to its classes): pan steps, or DMC_PDB_INF, or
- * DMC_PDB_MISS. */
+ * DMC_PDB_MISS.  With atomic sequences the table tells apart which
+ * automaton, if any, may move alone (pdb.c); the state does not say, and
+ * the look-up gives the least distance of those abstract states. */
 int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc);
 
 /* The table's states, for tests: state i's pattern values (as lookup
  * takes them; class numbers in a predicate abstraction) and distance. */
 size_t dmc_pdb_nstates(const dmc_pdb *p);
 int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc);
+/* The automaton that may move alone in state i (inside an atomic
+ * sequence), or -1. */
+int dmc_pdb_alone(const dmc_pdb *p, size_t i);
 
 /* Statistics: abstract states, their transitions, refinement rounds,
  * the initial state's distance, build time. */

@@ -34,10 +34,11 @@ enum {                                /* dmc_br_labels() bits */
 };
 int dmc_br_labels(int type, int state);
 
-enum {                                /* dmc_trans.atomic */
+enum {                                /* dmc_trans.atomic: bits */
 	DMC_TR_PLAIN  = 0,
-	DMC_TR_ATOMIC = 1,            /* inside atomic { }      */
-	DMC_TR_DSTEP  = 2             /* a whole d_step { }     */
+	DMC_TR_ATOMIC = 1,            /* ends inside atomic { }: pan's Trans.atom bit 2, the
+	                               * process keeps the right to move alone */
+	DMC_TR_DSTEP  = 2             /* a whole d_step { } (also ATOMIC inside an atomic) */
 };
 
 typedef struct dmc_trans {
@@ -113,5 +114,8 @@ const char *dmc_br_model_file(void);  /* the .pml pan.c was generated from */
 int dmc_br_statement_merging(void);   /* 1 when spin -a merged statements */
 int dmc_br_checks_deadlocks(void);    /* pan reports invalid end states */
 int dmc_br_checks_asserts(void);      /* pan reports assertion violations */
+/* 1 when pan may hold back a process whose statement is executable:
+ * provided clauses or priorities (HAS_PROVIDED, HAS_PRIORITY) */
+int dmc_br_restricts_processes(void);
 
 #endif

@@ -86,8 +86,8 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 	out->to = t->st;
 	out->id = t->t_id;
 	out->line = lines ? lines[state] : 0;
-	out->atomic = (t->tp && strncmp(t->tp, "D_STEP", 6) == 0) ? DMC_TR_DSTEP
-	            : (t->atom & 2) ? DMC_TR_ATOMIC : DMC_TR_PLAIN;
+	out->atomic = ((t->tp && strncmp(t->tp, "D_STEP", 6) == 0) ? DMC_TR_DSTEP : 0)
+	              | ((t->atom & 2) ? DMC_TR_ATOMIC : 0);
 	out->text = t->tp ? t->tp : "";
 }
 
@@ -322,6 +322,15 @@ int dmc_br_checks_deadlocks(void)
 #endif
 }
 int dmc_br_checks_asserts(void) { return !noasserts; }
+
+int dmc_br_restricts_processes(void)
+{
+#if defined(HAS_PROVIDED) || defined(HAS_PRIORITY)
+	return 1;
+#else
+	return 0;
+#endif
+}
 
 /* pan state the runtime reports or steers */
 double dmc_br_pan_memory(void) { return memcnt; }

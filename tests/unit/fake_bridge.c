@@ -330,3 +330,4 @@ const char *dmc_br_model_file(void) { return model_file; }
 int dmc_br_statement_merging(void) { return 0; }
 int dmc_br_checks_deadlocks(void) { return M.checks_deadlocks; }
 int dmc_br_checks_asserts(void) { return M.checks_asserts; }
+int dmc_br_restricts_processes(void) { return 0; }

@@ -4,7 +4,10 @@
  * test_pdb.c -- pattern databases (heuristics/pdb.c) on abstract models
  * built by hand, with distances worked out by hand; and admissibility:
  * the table of a smaller pattern never exceeds the table of the whole
- * model (the model's exact explicit semantics) on any state's projection.
+ * model (the model's exact explicit semantics) on any state's projection;
+ * with atomic sequences, no table exceeds the true distance of any state
+ * an independent interpreter of pan's semantics reaches (reference
+ * below), and a table's dead end is one there.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include "absmodel.h"
 #include "pdb.h"
 #include "pdb_pred.h"
+#include "valueset.h"
 #include "check.h"
 
 #define INF DMC_PDB_INF
@@ -95,6 +99,15 @@ static int tr(int p, int from, int to, dmc_aexpr *guard)
 	trans[t].guard = guard;
 	trans[t].spawn = -1;
 	trans[t].id = t;
+	trans[t].certain = 1;         /* a condition or an assignment (send, recv: 0) */
+	return t;
+}
+
+/* A transition that ends inside an atomic sequence (pan's atom bit 2). */
+static int tra(int p, int from, int to, dmc_aexpr *guard)
+{
+	int t = tr(p, from, to, guard);
+	trans[t].atomic = 1;
 	return t;
 }
 
@@ -113,6 +126,7 @@ static void assign(int t, int v, dmc_aexpr *rhs) { assign_m(t, v, rhs, 0); }
 
 static void send(int t, dmc_aexpr *chan, dmc_aexpr *msg)
 {
+	trans[t].certain = 0;
 	trans[t].sync = DMC_SYNC_SEND;
 	trans[t].chan = chan;
 	trans[t].msg = &msgs[nmsgs];
@@ -122,6 +136,7 @@ static void send(int t, dmc_aexpr *chan, dmc_aexpr *msg)
 
 static void recv(int t, dmc_aexpr *chan, int into)
 {
+	trans[t].certain = 0;
 	trans[t].sync = DMC_SYNC_RECV;
 	trans[t].chan = chan;
 	trans[t].recv_var = &recvs[nrecvs];
@@ -539,7 +554,315 @@ static void test_pred_locations(void)
 	dmc_pdb_free(t[0]);
 }
 
+/* ---- atomic sequences against pan's semantics ----
+ * An interpreter of the hand-built models with pan's rules (bfs() in
+ * pan.c, SPIN 6.5.2): after a move whose transition ends inside an
+ * atomic sequence (after a rendezvous: the receiver's) that process
+ * moves alone -- its moves and the rendezvous it offers -- while it has
+ * one; without one every process may move.  When its offers all fail
+ * pan -DBFS also expands the state again without atomicity (the glue
+ * drops that, SPIN's DFS has no such step): the interpreter keeps those
+ * moves too, the more permissive of the two.  A rendezvous costs 2
+ * steps.  Values are exact (the models use no approximation). */
+
+#define RMAX 4096
+#define RW (8 + 8 + 1)                /* vals, locs, alone */
+static long rst[RMAX][RW];
+static int rn, rdist[RMAX];
+typedef struct { int from, to, cost; } redge_t;
+static redge_t redge[RMAX * 8];
+static int rne;
+
+static int rfind(const long *s)
+{
+	for (int i = 0; i < rn; i++)
+		if (memcmp(rst[i], s, sizeof rst[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int radd(const long *s)
+{
+	int i = rfind(s);
+	if (i >= 0)
+		return i;
+	CHECK(rn < RMAX);
+	if (rn >= RMAX)
+		return -1;
+	memcpy(rst[rn], s, sizeof rst[rn]);
+	return rn++;
+}
+
+static long reval(const dmc_aexpr *e, const long *s)
+{
+	dmc_vset v[8], x;
+	const dmc_vset *vp[8];
+	if (!e)
+		return 1;
+	for (int i = 0; i < M.nvars; i++) {
+		dmc_vs_set(&v[i], s[i], s[i]);
+		vp[i] = &v[i];
+	}
+	dmc_vs_eval(e, vp, &x);
+	CHECK(x.n == 1 && x.iv[0].lo == x.iv[0].hi);
+	return x.iv[0].lo;
+}
+
+static int renabled(int t, const long *s)
+{
+	return s[8 + trans[t].proc] == trans[t].from && reval(trans[t].guard, s) != 0;
+}
+
+/* s after transition t (and its partner r, or -1) */
+static void rstep(const long *s, int t, int r, long *out)
+{
+	long nv[8];
+	memcpy(out, s, sizeof rst[0]);
+	for (int v = 0; v < M.nvars; v++)
+		nv[v] = s[v];
+	for (int k = 0; k < 2; k++) {
+		int u = k ? r : t;
+		if (u < 0)
+			continue;
+		for (int a = 0; a < trans[u].nassign; a++)
+			nv[trans[u].assign[a].var] = reval(trans[u].assign[a].rhs, s);
+		out[8 + trans[u].proc] = trans[u].to;
+	}
+	if (r >= 0)
+		nv[trans[r].recv_var[0]] = reval(trans[t].msg[0], s);
+	for (int v = 0; v < M.nvars; v++) {
+		dmc_vset x;
+		dmc_vs_set(&x, nv[v], nv[v]);
+		dmc_vs_fit(&x, vars[v].lo, vars[v].hi, 1);
+		out[v] = x.iv[0].lo;
+	}
+	int last = r >= 0 ? r : t;
+	out[16] = trans[last].atomic ? trans[last].proc : -1;
+}
+
+static int rpair(int t, int r, const long *s)
+{
+	return trans[t].sync == DMC_SYNC_SEND && trans[r].sync == DMC_SYNC_RECV
+	       && trans[t].proc != trans[r].proc && renabled(t, s) && renabled(r, s)
+	       && reval(trans[t].chan, s) == reval(trans[r].chan, s);
+}
+
+/* The moves of process q (q < 0: every process): 1 per move added;
+ * *offers, *taken: q's rendezvous offers, those some receiver takes. */
+static int rmoves(int from, int q, int *offers, int *taken)
+{
+	const long *s = rst[from];
+	long succ[RW];
+	int n = 0;
+	for (int t = 0; t < M.ntrans; t++) {
+		if ((q >= 0 && trans[t].proc != q) || !renabled(t, s) || trans[t].sync == DMC_SYNC_RECV)
+			continue;
+		if (trans[t].sync == DMC_SYNC_SEND) {
+			int any = 0;
+			++*offers;
+			for (int r = 0; r < M.ntrans; r++)
+				if (rpair(t, r, s)) {
+					rstep(s, t, r, succ);
+					redge[rne++] = (redge_t){ from, radd(succ), 2 };
+					any = 1;
+					n++;
+				}
+			*taken += any;
+			continue;
+		}
+		rstep(s, t, -1, succ);
+		redge[rne++] = (redge_t){ from, radd(succ), 1 };
+		n++;
+	}
+	return n;
+}
+
+static int rgoal(const long *s)
+{
+	int best = INF;
+	for (int g = 0; g < M.ngoals; g++) {
+		int ok = reval(goals[g].formula, s) != 0;
+		for (int l = 0; l < goals[g].nlocs; l++)
+			ok &= s[8 + goals[g].proc[l]] == goals[g].loc[l];
+		if (ok && (best == INF || goals[g].extra_steps < best))
+			best = goals[g].extra_steps;
+	}
+	return best;
+}
+
+/* Every reachable state and its true distance (Bellman-Ford backwards:
+ * the graphs are tiny). */
+static void reference(void)
+{
+	long s0r[RW] = { 0 };
+	rn = rne = 0;
+	for (int v = 0; v < M.nvars; v++)
+		s0r[v] = init_val[v];
+	for (int q = 0; q < M.nprocs; q++)
+		s0r[8 + q] = init_loc[q];
+	s0r[16] = -1;
+	radd(s0r);
+	for (int i = 0; i < rn && rne + 64 < RMAX * 8; i++) {
+		int q = (int) rst[i][16], offers = 0, taken = 0;
+		if (q >= 0) {
+			int moved = rmoves(i, q, &offers, &taken);
+			if (moved > 0 && (offers == 0 || taken > 0))
+				continue;
+		}
+		offers = taken = 0;
+		rmoves(i, -1, &offers, &taken);
+	}
+	for (int i = 0; i < rn; i++)
+		rdist[i] = rgoal(rst[i]);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int e = 0; e < rne; e++)
+			if (rdist[redge[e].to] != INF
+			    && (rdist[redge[e].from] == INF || rdist[redge[e].to] + redge[e].cost < rdist[redge[e].from])) {
+				rdist[redge[e].from] = rdist[redge[e].to] + redge[e].cost;
+				changed = 1;
+			}
+	}
+}
+
+/* Every pattern (each subset of the components), and the patterns the
+ * size limits and downward refinement select: every reachable state's
+ * h is at most its true distance, infinite only at a dead end; and the
+ * abstract state that knows who moves alone is in the table too (the
+ * look-up's minimum does not hide it). */
+static void check_reference(void)
+{
+	reference();
+	int ncomp = M.nvars + M.nprocs, bad = 0, missing = 0;
+	for (int mask = 0; mask < (1 << ncomp) + 2 * 8; mask++) {
+		dmc_pdb *p;
+		if (mask < (1 << ncomp)) {
+			for (int v = 0; v < M.nvars; v++)
+				var_ok[v] = (mask >> v) & 1;
+			for (int q = 0; q < M.nprocs; q++)
+				proc_ok[q] = (mask >> (M.nvars + q)) & 1;
+			p = build(100000);
+		} else {
+			int k = mask - (1 << ncomp);
+			memset(var_ok, 1, sizeof var_ok);
+			memset(proc_ok, 1, sizeof proc_ok);
+			p = k < 8 ? build((size_t) 1 << k) : build_dpr((size_t) 1 << (k - 8));
+		}
+		if (!p)
+			return;
+		long val[8], pv[8];
+		int loc[8], pl[8];
+		for (int i = 0; i < rn; i++) {
+			for (int v = 0; v < M.nvars; v++)
+				val[v] = rst[i][v];
+			for (int q = 0; q < M.nprocs; q++)
+				loc[q] = (int) rst[i][8 + q];
+			int h = h_of(p, val, loc);
+			if (h == DMC_PDB_MISS || (h == INF && rdist[i] != INF) || (h != INF && rdist[i] != INF && h > rdist[i]))
+				bad++;
+			/* the table's state for s with who moves alone (if in the pattern) */
+			int alone = (int) rst[i][16], found = 0;
+			for (int j = 0; j < dmc_pdb_nprocs(p); j++)
+				pl[j] = loc[dmc_pdb_proc(p, j)];
+			for (int j = 0; j < dmc_pdb_nvars(p); j++)
+				pv[j] = val[dmc_pdb_var(p, j)];
+			for (size_t a = 0; a < dmc_pdb_nstates(p) && !found; a++) {
+				long tv[8];
+				int tl[8], d = dmc_pdb_state(p, a, tv, tl), x = dmc_pdb_alone(p, a), in = 0;
+				for (int j = 0; j < dmc_pdb_nprocs(p); j++)
+					in |= dmc_pdb_proc(p, j) == alone;
+				if ((in ? alone : -1) != x || memcmp(tv, pv, sizeof *pv * (size_t) dmc_pdb_nvars(p))
+				    || memcmp(tl, pl, sizeof *pl * (size_t) dmc_pdb_nprocs(p)))
+					continue;
+				found = 1;
+				if (rdist[i] != INF && (d == INF || d > rdist[i]))
+					bad++;
+			}
+			missing += !found;
+		}
+		dmc_pdb_free(p);
+	}
+	CHECK_EQ_LONG(bad, 0);
+	CHECK_EQ_LONG(missing, 0);
+}
+
+/* P: atomic { x = 1; y == 1 -> x = 2 }, x = 0.  Q: y = 1.  R: x == 1 ->
+ * goal.  P blocks inside its sequence while y == 0: then everyone moves,
+ * and R sees x == 1 (3 steps with the goal's extra step).  Once Q has set
+ * y, P inside the sequence with a move it surely has does not hold the
+ * exclusive right (the last move was Q's): R still may move. */
+static int atomic_blocking(void)
+{
+	reset();
+	int P = proc("P", 4), Q = proc("Q", 2), R = proc("R", 2);
+	int x = var("x", 0, 3, 0), y = var("y", 0, 1, 0);
+	assign(tra(P, 0, 1, NULL), x, C(1));
+	assign(tr(P, 1, 2, EQ(V(y), C(1))), x, C(2));
+	assign(tr(P, 2, 3, NULL), x, C(0));
+	assign(tr(Q, 0, 1, NULL), y, C(1));
+	tr(R, 0, 1, EQ(V(x), C(1)));
+	goal(NULL, R, 1, 1);
+	return y;
+}
+
+static void test_atomic_blocking(void)
+{
+	int y = atomic_blocking();
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 3);
+	dmc_pdb_free(p);
+	check_reference();
+	/* Q sets y first (y = 1 before P's sequence): P's whole sequence is
+	 * atomic and R never sees x == 1 -- a dead end the abstraction
+	 * proves only because it knows P moves alone */
+	init_val[y] = 1;
+	trans[3].guard = EQ(V(y), C(2));
+	p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	dmc_pdb_free(p);
+	check_reference();
+	CHECK_EQ_LONG(rdist[0], INF);
+}
+
+/* P: atomic { x = 1; c!x; x = 0 }.  Q: atomic { c?y; z = y + 1 }, then
+ * y = 0.  The rendezvous ends P's exclusive right, and Q holds it: it
+ * moves alone until it leaves its sequence, so R's goal y == 1 && z == 0
+ * is a dead end; x == 1 && z == 2 is not (P does not move alone after
+ * the pair). */
+static void test_atomic_rendezvous(void)
+{
+	for (int variant = 0; variant < 2; variant++) {
+		reset();
+		int P = proc("P", 4), Q = proc("Q", 4), R = proc("R", 2);
+		int x = var("x", 0, 3, 0), y = var("y", 0, 3, 0), z = var("z", 0, 3, 0);
+		assign(tra(P, 0, 1, NULL), x, C(1));
+		send(tra(P, 1, 2, NULL), C(1), V(x));
+		assign(tr(P, 2, 3, NULL), x, C(0));
+		recv(tra(Q, 0, 1, NULL), C(1), y);
+		assign(tr(Q, 1, 2, NULL), z, B(DMC_AE_ADD, V(y), C(1)));
+		assign(tr(Q, 2, 3, NULL), y, C(0));
+		if (variant == 0)
+			tr(R, 0, 1, B(DMC_AE_AND, EQ(V(y), C(1)), EQ(V(z), C(0))));
+		else
+			tr(R, 0, 1, B(DMC_AE_AND, EQ(V(x), C(1)), EQ(V(z), C(2))));
+		goal(NULL, R, 1, 1);
+		dmc_pdb *p = build(1000);
+		if (!p)
+			return;
+		/* variant 1: x = 1, the pair (2), Q's z = 2, R, its extra step */
+		CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, variant == 0 ? INF : 6);
+		dmc_pdb_free(p);
+		check_reference();
+		CHECK_EQ_LONG(rdist[0], variant == 0 ? INF : 6);
+	}
+}
+
 CHECK_MAIN("pdb",
 	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
 	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
-	CASE(test_pred_classes), CASE(test_pred_locations))
+	CASE(test_pred_classes), CASE(test_pred_locations), CASE(test_atomic_blocking),
+	CASE(test_atomic_rendezvous))

@@ -29,7 +29,7 @@ static dmc_aexpr *var(int v)
 
 static void areduce_model(dmc_amodel *m)
 {
-	static dmc_aproc procs[2] = { { "A", 4, 0 }, { "B", 3, 0 } };
+	static dmc_aproc procs[2] = { { .name = "A", .nlocs = 4 }, { .name = "B", .nlocs = 3 } };
 	static dmc_avar vars[3] = { { "a", 0, 9, 0 }, { "b", 0, 9, 0 }, { "c", 0, 9, 0 } };
 	static dmc_assign as_a = { .var = 0 }, as_b = { .var = 1 }, as_c = { .var = 2 };
 	static dmc_atrans t[6];

@@ -80,19 +80,7 @@ finding() { echo "$idx - \`$cur\`, $*" >> "$keep/findings.txt.$job"; }
 # spin_run DIR BINARY LABEL OPTS: one of SPIN's pans
 spin_run() {
 	sr_d=$1; sr_bin=$2; sr_label=$3
-	rm -f "$sr_d"/*.trail
-	# shellcheck disable=SC2086
-	(cd "$sr_d" && timeout "$limit" "./$sr_bin" $4 < /dev/null > "$sr_bin.out" 2>&1)
-	sr_rc=$?
-	sr_o=$sr_d/$sr_bin.out
-	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
-	sr_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sr_o" | head -n 1)
-	sr_t=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$sr_o" | head -n 1)
-	sr_len=-
-	for sr_tf in "$sr_d"/*.trail; do
-		[ -f "$sr_tf" ] && sr_len=$(trail_system_steps "$sr_tf")
-	done
-	rm -f "$sr_d"/*.trail
+	pan_run "$sr_d" "$sr_bin" "$limit" "$4"
 	sr_note=-
 	if [ $sr_rc = 124 ] || [ $sr_rc = 137 ]; then sr_v=timeout
 	elif grep -q 'VECTORSZ is too small\|not supported in BFS\|out of memory\|pan: reached -DMEMLIM' "$sr_o"; then

@@ -94,20 +94,8 @@ record() { # model config verdict states time trail replay
 
 # spin_run DIR BINARY LABEL PANOPTS: run one of SPIN's pans, record it
 spin_run() {
-	sr_d=$1; sr_bin=$2; sr_label=$3; sr_popts=$4
-	rm -f "$sr_d"/*.trail
-	# shellcheck disable=SC2086
-	(cd "$sr_d" && timeout "$limit" "./$sr_bin" $sr_popts < /dev/null > "$sr_bin.out" 2>&1)
-	sr_rc=$?
-	sr_o=$sr_d/$sr_bin.out
-	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
-	sr_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sr_o" | head -n 1)
-	sr_t=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$sr_o" | head -n 1)
-	sr_len=-
-	for sr_tf in "$sr_d"/*.trail; do
-		[ -f "$sr_tf" ] && sr_len=$(trail_system_steps "$sr_tf")
-	done
-	rm -f "$sr_d"/*.trail
+	sr_d=$1; sr_bin=$2; sr_label=$3
+	pan_run "$sr_d" "$sr_bin" "$limit" "$4"
 	if [ $sr_rc = 124 ] || [ $sr_rc = 137 ]; then sr_v=timeout
 	elif grep -q 'not supported in BFS\|VECTORSZ is too small' "$sr_o"; then sr_v=unsupported
 	elif [ -z "$sr_errors" ]; then sr_v=error

@@ -53,6 +53,27 @@ trail_system_steps() {
 	awk -F: '/^-2:/ { claim = 1 } /^[0-9]/ && !(claim && $2 == 0) { n++ } END { print n + 0 }' "$1"
 }
 
+# pan_run DIR BINARY LIMIT OPTS: run one of SPIN's pans in DIR (LIMIT
+# seconds, OPTS split into words) and read its output: sr_rc (the exit
+# status, 124/137 on a timeout), sr_o (the output file), sr_errors,
+# sr_states, sr_t (pan's elapsed seconds) and sr_len (the trail's
+# processes' steps, "-" without a trail; the trail is removed).
+pan_run() {
+	rm -f "$1"/*.trail
+	# shellcheck disable=SC2086
+	(cd "$1" && timeout "$3" "./$2" $4 < /dev/null > "$2.out" 2>&1)
+	sr_rc=$?
+	sr_o=$1/$2.out
+	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
+	sr_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sr_o" | head -n 1)
+	sr_t=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$sr_o" | head -n 1)
+	sr_len=-
+	for sr_tf in "$1"/*.trail; do
+		[ -f "$sr_tf" ] && sr_len=$(trail_system_steps "$sr_tf")
+	done
+	rm -f "$1"/*.trail
+}
+
 # SPIN's examples the e2e corpus takes (examples.list): "path options"
 # per line, comments and blank lines left out.
 example_list() {

@@ -223,9 +223,11 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 	drv_strv_push(&cmd, "-DBFS");
 	drv_strv_push(&cmd, "-fcommon");
 	/* SPIN's partial-order reduction trusts xr/xs channel assertions
-	 * (their accesses are marked safe), and only pan's DFS checks them at
-	 * run time: pan -DBFS compiles the check out.  The glue turns POR off
-	 * when a process declares one (pan.c's addproc calls setq_claim). */
+	 * (their accesses are marked safe) and checks them at run time, but
+	 * pan.h compiles the check out under -DBFS: with DMC_XRXS the plugin
+	 * keeps it (dmc_plugin.cc), the portable build turns POR off (the
+	 * glue).  A process declares one when pan.c's addproc calls
+	 * setq_claim. */
 	static const char *const xrxs[] = { "\tsetq_claim(", NULL };
 	if (drv_file_contains(pan_c, xrxs))
 		drv_strv_push(&cmd, "-DDMC_XRXS");

@@ -19,6 +19,14 @@
  * first.  The original functions stay: the glue calls them.  Any other
  * translation unit is left alone.  If pan.c lacks one of these functions
  * (an old SPIN, or compiled without -DBFS) the plugin stops with an error.
+ *
+ * A model with xr/xs channel assertions (dmc cc passes -DDMC_XRXS): pan.h
+ * defines XUSAFE under -DBFS, which compiles out pan's run-time checks of
+ * those assertions (q_S_check, q_R_check) while SPIN's partial-order
+ * reduction still trusts them.  The plugin undoes that one definition as
+ * it is made (not under -DNOREDUCE, where SPIN itself does not check), in
+ * every translation unit that includes pan.h, so that pan checks the
+ * assertions and reports a violated one as SPIN's DFS does.
  */
 #include "gcc-plugin.h"
 #include "plugin-version.h"
@@ -30,6 +38,9 @@
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "stringpool.h"
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#include "cpplib.h"
 #include "diagnostic-core.h"
 
 #include <cstring>
@@ -182,6 +193,50 @@ void on_finish_unit(void *, void *)
 		       "of %<pan.c%> redirected to the spin-dmc runtime");
 }
 
+/* XUSAFE, when pan.h defines it for a model with xr/xs assertions: the
+ * definition is undone at the next line of code (not inside the
+ * directive that makes it, where cpp still holds the macro) */
+void (*next_define)(cpp_reader *, location_t, cpp_hashnode *);
+void (*next_line_change)(cpp_reader *, const cpp_token *, int);
+bool undo_xusafe;
+
+bool defined_macro(cpp_reader *pfile, const char *name)
+{
+	return cpp_defined(pfile, (const unsigned char *) name, (int) strlen(name));
+}
+
+void on_define(cpp_reader *pfile, location_t loc, cpp_hashnode *node)
+{
+	if (next_define)
+		next_define(pfile, loc, node);
+	if (strcmp((const char *) NODE_NAME(node), "XUSAFE") == 0
+	    && defined_macro(pfile, "DMC_XRXS") && !defined_macro(pfile, "NOREDUCE"))
+		undo_xusafe = true;
+}
+
+void on_line_change(cpp_reader *pfile, const cpp_token *tok, int parsing_args)
+{
+	if (undo_xusafe) {
+		undo_xusafe = false;
+		cpp_undef(pfile, "XUSAFE");
+	}
+	if (next_line_change)
+		next_line_change(pfile, tok, parsing_args);
+}
+
+void on_start_unit(void *, void *)
+{
+	if (!parse_in)
+		return;
+	cpp_callbacks *cb = cpp_get_callbacks(parse_in);
+	if (cb->define != on_define) {
+		next_define = cb->define;
+		cb->define = on_define;
+		next_line_change = cb->line_change;
+		cb->line_change = on_line_change;
+	}
+}
+
 } // namespace
 
 int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
@@ -208,5 +263,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(info->base_name, PLUGIN_FINISH_PARSE_FUNCTION, on_finish_parse_function, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_DECL, on_finish_decl, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, on_finish_unit, NULL);
+	register_callback(info->base_name, PLUGIN_START_UNIT, on_start_unit, NULL);
 	return 0;
 }

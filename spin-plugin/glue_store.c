@@ -143,9 +143,10 @@ static void por_setup(dmc_glue *g)
 	off = "off (the model reads a process's local variable remotely, P[i]:x)";
 #elif defined(HAS_PRIORITY)
 	off = "off (process priorities)";
-#elif defined(DMC_XRXS)
-	/* dmc cc found an xr/xs declaration: see driver/cc.c */
-	off = "off (xr/xs channel assertions: only SPIN's DFS checks them)";
+#elif defined(DMC_XRXS) && defined(XUSAFE)
+	/* dmc cc found an xr/xs declaration and pan's checks of it are
+	 * compiled out (the portable build: see spin-plugin/dmc_plugin.cc) */
+	off = "off (xr/xs channel assertions: pan checks them only in the plugin build)";
 #endif
 	dmc_por *por = dmc_rt_por(dmc_glue_run);
 	if (!dmc_por_wanted(por))

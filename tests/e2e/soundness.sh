@@ -4,7 +4,8 @@
 # soundness.sh -- models the heuristics once misread (issue 13): embedded
 # C, runs inside expressions, channels passed around, asserts in d_steps,
 # array indices out of bounds, conditionals in indices, xr/xs channel
-# assertions that do not hold (partial-order reduction trusts them)
+# assertions that do not hold (partial-order reduction trusts them, and
+# pan reports the violated declaration as SPIN's depth-first pan does)
 # (tests/models/soundness/*.pml).  Each is checked with every heuristic
 # that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
 # without -E (a model's "// only: -E" line keeps it to -E), against SPIN's
@@ -84,6 +85,18 @@ for f in "$models"/*.pml; do
 		done
 	done
 done
+
+# xr/xs used as declared: partial-order reduction stays on (pan checks
+# the declarations, spin-plugin/dmc_plugin.cc) and bfs stores what SPIN's
+# -DBFS pan with reduction stores
+d=$work/xr_owned_ok
+(cd "$d/ref" && gcc -w -DBFS -o pan_bfs pan.c > /dev/null 2>&1 && ./pan_bfs > bfs.out 2>&1)
+ss=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$d/ref/bfs.out")
+(cd "$d" && "$dmc" check xr_owned_ok.pml --search bfs --json > bfs.json 2> bfs.err)
+[ "$(json_get .por "$d/bfs.json")" = true ] && [ "$(json_str verdict "$d/bfs.json")" = no-violation ] \
+	&& [ "$(json_num states_stored "$d/bfs.json")" = "$ss" ] \
+	&& ok "xr_owned_ok: bfs with POR on stores $ss states, as SPIN's -DBFS with reduction" \
+	|| fail "xr_owned_ok bfs: SPIN -DBFS $ss states; dmc $(head -c 300 "$d/bfs.json")"
 
 echo "soundness: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -2,7 +2,11 @@
  * from c too.  SPIN's partial-order reduction trusts the declaration:
  * with it, once Sender has sent, only A's receive is explored and B's
  * assertion is never reached.  Without the reduction B can take the
- * message and the assertion fails. */
+ * message and the assertion fails.  With it, pan checks the declaration
+ * when B tries its receive and reports "xr assertion violated" at depth
+ * 0, as SPIN's depth-first pan does: the trail has no assertion to show.
+ */
+// replay: steps
 chan c = [1] of { bit };
 
 active proctype Sender() { c!1 }

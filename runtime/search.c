@@ -138,6 +138,12 @@ static void decide_pruning(dmc_run *R)
 	                 && !dmc_heuristic_prune_veto(&R->targets, R->heur, R->hinst);
 }
 
+/* The heuristic is an alternation: one open list per term (alternation.h) */
+static int alternating(const dmc_run *R)
+{
+	return R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
+}
+
 /* The heuristic asked for refused the targets because they have no
  * location to aim at (the model has no assert and no never claim, and
  * pan checks invalid end states, or nothing): every heuristic applies to
@@ -148,7 +154,7 @@ static void decide_pruning(dmc_run *R)
 static void fall_back(dmc_run *R, const dmc_heuristic_opts *hopts, const char *why)
 {
 	char err[512];
-	int alt = R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
+	int alt = alternating(R);
 	if (R->targets.ngoals > 0 || (R->opt.combo.active && !alt))
 		dmc_search_fail(R, why);
 	char asked[sizeof R->opt.combo.name];
@@ -214,15 +220,13 @@ static int informative(const dmc_run *R)
 	return 0;
 }
 
-
 /* --preferred: one more list, of the successors a helpful move made
  * (Fast Downward's preferred operators), after the heuristic's or the
  * alternation's own lists.  A fallback guide without plans (nothing to
  * aim at) runs without it, and says so. */
 static void preferred_start(dmc_run *R, dmc_open_kind kind)
 {
-	int alt = R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT;
-	R->alt_lists = alt ? R->opt.combo.nterms : 1;
+	R->alt_lists = alternating(R) ? R->opt.combo.nterms : 1;
 	R->pref = 0;
 	if (!R->opt.preferred)
 		return;
@@ -232,7 +236,9 @@ static void preferred_start(dmc_run *R, dmc_open_kind kind)
 		dmc_search_fail(R, "--preferred orders its list by the heuristic: a script's priority(s) "
 		                "cannot be used with it");
 	if (!R->heur->plan || !R->heur->helpful) {
-		if (!R->heur_note[0] || R->opt.combo.dropped[0])
+		/* fall_back chose the guide, and noted it, only with no goals */
+		int fell_back = R->targets.ngoals == 0 && R->heur_note[0];
+		if (!fell_back)
 			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU or hUc as the heuristic "
 			                "or in the alternation");
 		size_t len = strlen(R->heur_note);
@@ -289,7 +295,7 @@ static int bf_start(dmc_run *R)
 		dmc_search_fail(R, err);
 
 	dmc_open_kind kind = kind_of(R)->open;
-	if (R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT) {
+	if (alternating(R)) {
 		if (kind != DMC_OPEN_HEAP)
 			dmc_search_fail(R, "a script's combine = \"alt\" (one open list per heuristic) "
 			                "needs search = \"greedy\", \"astar\" or \"wastar\"");
@@ -301,8 +307,7 @@ static int bf_start(dmc_run *R)
 			                "cannot be used with it");
 	}
 	preferred_start(R, kind);
-	if ((R->pref || (R->opt.combo.active && R->opt.combo.kind == DMC_COMB_ALT))
-	    && !(R->alt = dmc_alt_new(R->alt_lists)))
+	if ((R->pref || alternating(R)) && !(R->alt = dmc_alt_new(R->alt_lists)))
 		dmc_rt_out_of_memory("setting up the search", 0);
 	if (kind_of(R)->order == ORDER_UT && dmc_lua_has_priority(R->lua))
 		dmc_search_fail(R, "a script's priority(s) gives the whole priority: search = \"ut\" "
@@ -471,7 +476,7 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 	uint64_t prio[DMC_ALT_MAX];
 	const dmc_combo *c = &R->opt.combo;
 	int own = R->alt_lists - R->pref;   /* the lists of the heuristic or alternation */
-	if (!c->active || c->kind != DMC_COMB_ALT)
+	if (!alternating(R))
 		prio[0] = priority(R, g, hc, hv, key, 0);
 	else
 		for (int i = 0; i < own; i++)
@@ -521,7 +526,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	st->hcalls++;
 	if (R->alt) {                 /* h in each list: --preferred's is the first's */
-		if (!combo || R->opt.combo.kind != DMC_COMB_ALT)
+		if (!alternating(R))
 			hv[0] = h;
 		if (R->pref)
 			hv[R->alt_lists - 1] = hv[0];

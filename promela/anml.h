@@ -14,13 +14,17 @@
 
 #define ANML_DEFAULT_HORIZON 30
 #define ANML_MAX_HORIZON 30000
+#define ANML_MAX_PML_BYTES ((size_t) 256 << 20)  /* a translation's size */
 
 /* anml_pml.c: the model as Promela on out and, when meta is not NULL,
  * its timeline data for htime as a C header on meta (anml_pml_tdata.c);
  * 0, or -1 with err set (a model the translator cannot handle, e.g. too
- * many combinations).  anml_write_promela: the Promela alone. */
+ * many combinations, or processes of more than ANML_MAX_PML_BYTES).
+ * anml_write_promela: the Promela alone; anml_write_promela_max: with
+ * max_bytes instead of ANML_MAX_PML_BYTES (the fuzz harness). */
 int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err);
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err);
+int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err);
 
 /* A plan: per instance, its actions in order. */
 typedef struct {

@@ -105,7 +105,7 @@ typedef struct {
 enum { ANML_LT, ANML_LE, ANML_EQ };
 
 #define ANML_MAX_CVARS 8          /* variables in one constraint */
-#define ANML_MAX_CVAR_COPIES 4096 /* instances of one constraint */
+#define ANML_MAX_CVAR_COPIES 4096 /* instances of all constraints */
 
 enum {
 	ANML_BEFORE, ANML_MEETS, ANML_OVERLAPS, ANML_DURING, ANML_STARTS,
@@ -162,8 +162,9 @@ int anml_load(const char *path, anml_model *m, anml_err *err);
 void anml_free(anml_model *m);
 
 /* anml_cons_expand.c: the constraints with variables replaced by their
- * instances (one per combination of values); 0, or -1 when a constraint
- * would have more than ANML_MAX_CVAR_COPIES instances (*too_many is it). */
+ * instances (one per combination of values); 0, or -1 when the
+ * constraints would have more than ANML_MAX_CVAR_COPIES instances in all
+ * (*too_many is the one that passes the limit). */
 int anml_cons_expand(anml_model *m, const anml_constraint **too_many);
 void anml_constraint_free(anml_constraint *c);
 

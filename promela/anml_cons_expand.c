@@ -73,12 +73,11 @@ int anml_cons_expand(anml_model *m, const anml_constraint **too_many)
 {
 	long total = 0;
 	for (int i = 0; i < m->ncons; i++) {
-		long n = combinations(m, &m->cons[i]);
-		if (n > ANML_MAX_CVAR_COPIES) {
+		total += combinations(m, &m->cons[i]);
+		if (total > ANML_MAX_CVAR_COPIES) {
 			*too_many = &m->cons[i];
 			return -1;
 		}
-		total += n;
 	}
 	if (total == m->ncons)
 		return 0;                  /* no variables */

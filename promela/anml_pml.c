@@ -243,7 +243,6 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 	else
 		anml_sb_printf(g, "%s%s(true%s%s)%s", open, *open ? " || " : "", cond.s ? cond.s : "",
 		          rel.s ? rel.s : "", close);
-	w->guards++;
 	free(cond.s);
 	free(rel.s);
 }
@@ -267,6 +266,8 @@ static char *universal_match(const tchain *c, const tevents *ev, int *never)
  * which the universal term is (ev->inst, act, point) */
 static void bind(writer *w, const tchain *c, int *b, int k, const tevents *ev, const char *um, sbuf *g)
 {
+	if (anml_spend(w))
+		return;
 	if (k == c->nvars) {
 		const tterm *u = &c->t[c->uterm];
 		if (b[u->var] == ev->inst)
@@ -290,7 +291,7 @@ static void bind(writer *w, const tchain *c, int *b, int k, const tevents *ev, c
 static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 {
 	int tl = w->m->insts[ev->inst].tl;
-	for (int i = 0; i < w->nch; i++) {
+	for (int i = 0; i < w->nch && !anml_spend(w); i++) {
 		const tchain *c = &w->ch[i];
 		const tterm *u = &c->t[c->uterm];
 		const tvar *uv = &c->v[u->var];
@@ -381,7 +382,7 @@ static void y_params(writer *w, int inst, int y, const anml_trans *tr, long comb
  * (the parameters are the current ones) */
 static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
 {
-	for (int i = 0; i < w->nfrec; i++) {
+	for (int i = 0; i < w->nfrec && !anml_spend(w); i++) {
 		const trec *r = &w->frec[i];
 		if (r->inst != inst || r->act != act || r->point != point)
 			continue;
@@ -563,11 +564,33 @@ static int rest_of(writer *w, int inst, int act)
 	return w->rest[(size_t) inst * (size_t) w->maxacts + (size_t) act];
 }
 
+/* A few hundred bytes of ANMLite can ask for gigabytes of Promela, or
+ * for hours of work that writes little (constraint instances times
+ * transitions times parameter values): the writer stops once its text
+ * (the processes, in memory) or its steps pass the limits. */
+int anml_spend(writer *w)
+{
+	if (++w->work > w->max_bytes / 4)
+		w->too_big = 1;
+	return w->too_big;
+}
+
+static int over_budget(writer *w)
+{
+	if (!w->too_big) {
+		long n = ftell(w->out);
+		w->too_big = n < 0 || (size_t) n > w->max_bytes;
+	}
+	return w->too_big;
+}
+
 /* One transition x -> y of inst (x -1: the first action, y -1: the
  * instance finishes) as do-options, one d_step per choice of y's free
  * parameters and duration: a single step each, no intermediate states. */
 static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int line)
 {
+	if (over_budget(w))
+		return;
 	const anml_model *m = w->m;
 	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_timeline *tl = &m->tls[m->insts[inst].tl];
@@ -612,7 +635,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		int rest = rest_of(w, inst, y);
 		if (rest >= REST_INF || (long) a->min + rest > w->H)
 			nc = 0;
-		for (long c = 0; c < nc; c++) {
+		for (long c = 0; c < nc && !over_budget(w); c++) {
 			/* the constraint guards may depend on y's parameters */
 			sbuf g = { 0 }, post = { 0 };
 			anml_sb_printf(&g, "%s", g0.s);
@@ -620,7 +643,7 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 			constraint_guards(w, &ev, &g);
 			anml_ref_updates(w, &ev, PH_START, &post);
 			anml_ref_updates(w, &ev, PH_SNAP, &post);
-			for (int d = a->min; d <= dmax && d + rest <= w->H; d++) {
+			for (int d = a->min; d <= dmax && d + rest <= w->H && !over_budget(w); d++) {
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
 				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",
@@ -670,16 +693,41 @@ static void process(writer *w, int inst)
 	fprintf(w->out, "\tod\n}\n");
 }
 
+static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
+                             anml_err *err);
+
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
 {
-	return anml_write_translation(out, NULL, m, horizon, err);
+	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, err);
+}
+
+int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err)
+{
+	return write_translation(out, NULL, m, horizon, max_bytes, err);
 }
 
 int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
 {
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, err);
+}
+
+static void free_writer(writer *w)
+{
+	for (int k = 0; k < w->nch; k++)
+		free(w->ch[k].binds);
+	free(w->ch);
+	free(w->rec);
+	free(w->frec);
+	free(w->rest);
+}
+
+static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
+                             anml_err *err)
+{
 	writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
+	w.max_bytes = max_bytes;
 	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
@@ -705,11 +753,7 @@ int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horiz
 	w.ch = drv_alloc(((size_t) m->ncons + 1) * sizeof *w.ch);
 	for (int i = 0; i < m->ncons; i++) {
 		if (normalise(&w, &m->cons[i], &w.ch[w.nch]) != 0) {
-			for (int k = 0; k < w.nch; k++)
-				free(w.ch[k].binds);
-			free(w.ch);
-			free(w.rec);
-			free(w.rest);
+			free_writer(&w);
 			return -1;
 		}
 		w.ch[w.nch].id = w.nch;
@@ -718,39 +762,45 @@ int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horiz
 			anml_list_bindings(&w, &w.ch[w.nch], b, 0);
 		}
 		w.nch++;
+		if (w.too_big) {
+			snprintf(err->msg, sizeof err->msg, "%s:%d:%d: the constraint binds its actions to too many "
+			         "combinations of instances for the translator", m->file, m->cons[i].loc.line,
+			         m->cons[i].loc.col);
+			free_writer(&w);
+			return -1;
+		}
 	}
-	/* the processes first, into memory: they decide which timepoints are recorded */
+	/* the processes first, into memory: they decide which timepoints are
+	 * recorded; twice: the first pass marks the recorded timepoints that
+	 * the second pass's transitions must then write */
 	char *body = NULL;
 	size_t blen = 0;
-	FILE *mem = open_memstream(&body, &blen);
-	if (!mem) {
-		snprintf(err->msg, sizeof err->msg, "out of memory");
-		free(w.ch);
-		free(w.rec);
-		free(w.rest);
-		return -1;
-	}
-	/* twice: the first pass marks the recorded timepoints that the
-	 * second pass's transitions must then write */
 	for (int pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			fclose(mem);
-			free(body);
-			body = NULL;
-			mem = open_memstream(&body, &blen);
-			if (!mem) {
-				snprintf(err->msg, sizeof err->msg, "out of memory");
-				free(w.ch);
-				free(w.rec);
-				free(w.rest);
-				return -1;
-			}
+		free(body);
+		body = NULL;
+		FILE *mem = open_memstream(&body, &blen);
+		if (!mem) {
+			snprintf(err->msg, sizeof err->msg, "out of memory");
+			free_writer(&w);
+			return -1;
 		}
 		w.out = mem;
-		for (int i = 0; i < m->ninsts; i++)
+		for (int i = 0; i < m->ninsts && !w.too_big; i++) {
 			process(&w, i);
+			if (w.too_big)
+				snprintf(err->msg, sizeof err->msg, "%s:%d:%d: the Promela for instance %s would be too "
+				         "large (over %zu MB, or over %zu steps of the translator): use fewer constraint "
+				         "variables or type values, or a shorter horizon than %d", m->file,
+				         m->insts[i].loc.line, m->insts[i].loc.col, m->insts[i].name, max_bytes >> 20,
+				         max_bytes / 4, horizon);
+		}
+		fclose(mem);
+		if (w.too_big) {
+			free(body);
+			free_writer(&w);
+			return -1;
+		}
 	}
-	fclose(mem);
 	w.out = out;
 
 	int wide = horizon > 250;
@@ -859,11 +909,6 @@ int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horiz
 	free(g.s);
 	if (meta)
 		anml_write_tdata(&w, meta);
-	for (int k = 0; k < w.nch; k++)
-		free(w.ch[k].binds);
-	free(w.ch);
-	free(w.rec);
-	free(w.frec);
-	free(w.rest);
+	free_writer(&w);
 	return 0;
 }

@@ -78,8 +78,9 @@ typedef struct {
 	int *rest;               /* [inst][act]: least time still needed after act */
 	FILE *out;
 	anml_err *err;
-	int failed;
-	long guards;             /* constraint instances written (a size check) */
+	size_t max_bytes;        /* the processes' text may not exceed it, */
+	size_t work;             /* nor the steps taken to write it max_bytes / 4 */
+	int too_big;             /* one did: the writer stops */
 } writer;
 
 typedef struct {
@@ -93,6 +94,10 @@ typedef struct {
  * now: its own slots), START after Y is entered (fills ns), SNAP last
  * (the other variables' current occurrences after this step). */
 enum { PH_END, PH_UREF, PH_START, PH_SNAP };
+
+/* anml_pml.c: one more step of the writer (a constraint, binding or
+ * recorded timepoint looked at); 1 when the writer must stop (too_big) */
+int anml_spend(writer *w);
 
 /* anml_pml_expr.c */
 void anml_sb_printf(sbuf *b, const char *fmt, ...);

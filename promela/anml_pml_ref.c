@@ -105,6 +105,8 @@ int anml_ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf 
 /* all bindings of a chain with a reference point, in bind()'s order */
 void anml_list_bindings(writer *w, tchain *c, int *b, int k)
 {
+	if (anml_spend(w))
+		return;
 	if (k == c->nvars) {
 		c->binds = drv_realloc(c->binds, ((size_t) c->nb + 1) * (size_t) c->nvars * sizeof *c->binds);
 		memcpy(&c->binds[c->nb * c->nvars], b, (size_t) c->nvars * sizeof *b);
@@ -159,7 +161,7 @@ void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s)
 		if (!c->referenced)
 			continue;
 		const tterm *u = &c->t[c->uterm];
-		for (int bi = 0; bi < c->nb; bi++) {
+		for (int bi = 0; bi < c->nb && !anml_spend(w); bi++) {
 			const int *b = &c->binds[bi * c->nvars];
 			char r[64];
 			anml_slot(c, bi, -1, NULL, r, sizeof r);

@@ -403,8 +403,8 @@ static void references(sema *s)
 	}
 	const anml_constraint *big;
 	if (anml_cons_expand(m, &big) < 0)
-		fail_at(s, big->loc, "the constraint's variables have more than %d combinations of values",
-		        ANML_MAX_CVAR_COPIES);
+		fail_at(s, big->loc, "the constraints' variables have more than %d combinations of values "
+		        "(counting this constraint and those before it)", ANML_MAX_CVAR_COPIES);
 	for (int i = 0; i < m->ncons; i++) {
 		anml_constraint *c = &m->cons[i];
 		int tps = c->allen >= 0 ? 2 : 0;

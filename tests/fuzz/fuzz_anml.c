@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FILE *out = open_memstream(&buf, &len);
 		if (!out)
 			abort();
-		(void) anml_write_promela(out, &m, 10, &err);
+		(void) anml_write_promela_max(out, &m, 10, (size_t) 4 << 20, &err);
 		fclose(out);
 		free(buf);
 	}

@@ -106,6 +106,71 @@ static void test_anml_duration_intmax(void)
 	}
 }
 
+/* a model whose type has n values v0..v(n-1), an action V(a,b) and W(a,b)
+ * of that type, and ncons copies of one constraint over two variables
+ * (n*n instances each) */
+static char *quadratic_model(int n, int ncons)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fprintf(f, "PLAN p\nTYPES\n  site = {");
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%sv%d", i ? "," : "", i);
+	fprintf(f, "}\nTIMELINE R\n  ACTIONS\n    V(a: site, b: site): [1,2]\n    W(a: site, b: site): [1,2]\n"
+	        "  TRANSITIONS\n    V(_,_) -> W(_,_)\n    W(_,_) -> V(_,_)\nEND R\nINITIAL-STATE\n  |-> R.V(v0,v0)\n"
+	        "GOALS\n  R.W(v1,v1)\nCONSTRAINTS\n");
+	for (int i = 0; i < ncons; i++)
+		fprintf(f, "  V(x,y).end < W(x,y).start\n");
+	fprintf(f, "END p\n");
+	fclose(f);
+	return buf;
+}
+
+/* fuzz_anml: one constraint over two variables of a 64-value type has
+ * 4,096 instances, each tested on every transition of 4,096 parameter
+ * choices: 2.2 GB of Promela from 400 bytes, and a timeout.  The writer
+ * now stops at its size and work limits (an error at the instance), and
+ * all constraints together have at most 4,096 instances. */
+static void test_anml_constraint_instances_bounded(void)
+{
+	anml_model m;
+	anml_err err;
+	char *text = quadratic_model(64, 1);
+	CHECK(anml_parse("q.anml", text, &m, &err) == 0);
+	CHECK(anml_resolve(&m, &err) == 0);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	CHECK(anml_write_promela_max(out, &m, 10, (size_t) 4 << 20, &err) != 0);
+	fclose(out);
+	CHECK(strstr(err.msg, "q.anml:4:10: the Promela for instance R would be too large") != NULL);
+	free(buf);
+	anml_free(&m);
+	free(text);
+
+	/* a small type: within the limits, translated */
+	text = quadratic_model(4, 3);
+	CHECK(anml_parse("q.anml", text, &m, &err) == 0);
+	CHECK(anml_resolve(&m, &err) == 0);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	CHECK(anml_write_promela_max(out, &m, 10, (size_t) 4 << 20, &err) == 0);
+	fclose(out);
+	CHECK(buf && strstr(buf, "proctype") != NULL);
+	free(buf);
+	anml_free(&m);
+	free(text);
+
+	/* two such constraints: 8,192 instances in all, refused at the second */
+	text = quadratic_model(64, 2);
+	CHECK(anml_parse("q.anml", text, &m, &err) == 0);
+	CHECK(anml_resolve(&m, &err) != 0);
+	CHECK(strstr(err.msg, "q.anml:18:3: the constraints' variables have more than 4096 combinations") != NULL);
+	anml_free(&m);
+	free(text);
+}
+
 /* text of n copies of a, then mid, then n copies of b */
 static char *repeat3(const char *a, int n, const char *mid, const char *b)
 {
@@ -149,6 +214,7 @@ static void test_expr_deep_nesting(void)
 CHECK_MAIN("fuzz_found",
 	CASE(test_expr_deep_nesting),
 	CASE(test_anml_duration_intmax),
+	CASE(test_anml_constraint_instances_bounded),
 	CASE(test_xta_nested_for_bounded),
 	CASE(test_xml_nested_template),
 	CASE(test_anml_name_then_big_number))

@@ -179,6 +179,10 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 				        "fails, the breadth-first code spin-dmc drives never does (use a "
 				        "buffered channel, or a guard such as timeout)", r->shown);
 				rc = 2;
+			} else {
+				char *model = drv_printf("%s/%s", bdir, given);
+				rc = drv_bfs_unsupported(bdir, model, r->shown);
+				free(model);
 			}
 		} else {
 			drv_show_renamed(out_path, given, r->shown, 1, stderr);

@@ -34,6 +34,12 @@ typedef struct {
  * allocated; 2 after a message; 128 + N when signal N interrupted it. */
 int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry);
 
+/* bfs_limits.c: 0, or 2 after a message at the construct's line and
+ * column in model, when pan.h (in bdir) says the model uses what pan's
+ * breadth-first code refuses: hidden variables, _last, c_track
+ * "UnMatched" */
+int drv_bfs_unsupported(const char *bdir, const char *model, const char *shown);
+
 /* NULL when SPIN can be given the file name base (no character the
  * shell it uses would expand), else why not. */
 const char *drv_unsafe_model_name(const char *base);

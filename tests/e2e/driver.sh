@@ -151,6 +151,21 @@ chan c = [0] of { byte };
 active proctype P() { if :: c!0 :: else -> assert(false) fi }
 EOF
 expect 2 'rendezvous channel is not supported' "else beside a rendezvous offer is refused, not a wrong no-violation" -- "$dmc" check dubrv.pml -- -E
+# what SPIN's DFS checks but pan's BFS code refuses to compile: named at
+# the model's line and column, not as a compiler error in pan.h
+cat > hidden.pml <<'EOF'
+byte x;
+/* hidden in a comment is not a use */
+hidden byte h;
+active proctype A() { h = 1; x = h + 1; assert(x != 2) }
+EOF
+expect 2 'hidden.pml:3:1: variables declared hidden are not supported' "hidden variables: refused at the declaration" -- "$dmc" check hidden.pml
+cat > last.pml <<'EOF'
+byte x;
+active proctype A() { x = 1; x = 2 }
+active proctype B() { (x == 2 && _last == 0) -> assert(false) }
+EOF
+expect 2 'last.pml:3:34: _last is not supported' "_last: refused at its use" -- "$dmc" check last.pml
 
 # pan's modes that print its tables or replay a trail give no verdict: refused
 for m in -d -D -C -r -r2 -S -g; do

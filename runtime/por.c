@@ -4,6 +4,7 @@
  * por.c -- the C2c / C2cl proviso for pan's preselected (ample) expansions.
  * See por.h for how pan, the glue and this file share the work.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "por.h"
@@ -16,6 +17,11 @@ struct dmc_por {
 	int wanted, on;
 	int guided;                   /* a candidate must also make progress... */
 	int plateau_ok;               /* ...unless the plateau budget allows one more */
+	struct {                      /* the plateau budget and its growth (dmc_por_expanding) */
+		unsigned budget;
+		int best_h[DMC_POR_LISTS];   /* the lowest h expanded from each open list */
+		unsigned since;       /* expansions since one of them went down */
+	} plateau;
 	const char *status_note;
 	struct {                      /* the expansion in progress */
 		int attempted;        /* a candidate process was tried */
@@ -165,10 +171,36 @@ void dmc_por_reject_candidate(dmc_por *P)
 		P->cur.some_bad = P->cur.rejected = 1;
 }
 
-void dmc_por_set_guided(dmc_por *P, int on) { P->guided = on; }
+void dmc_por_set_guided(dmc_por *P, int on, unsigned budget)
+{
+	P->guided = on;
+	P->plateau.budget = budget;
+	for (int i = 0; i < DMC_POR_LISTS; i++)
+		P->plateau.best_h[i] = INT_MAX;
+	P->plateau.since = 0;
+}
 int dmc_por_guided(const dmc_por *P) { return P->guided; }
 
 void dmc_por_set_plateau_ok(dmc_por *P, int ok) { P->plateau_ok = ok; }
+
+void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall)
+{
+	if (list < 0 || list >= DMC_POR_LISTS)
+		list = DMC_POR_LISTS - 1;
+	if (h < P->plateau.best_h[list]) {
+		P->plateau.best_h[list] = h;
+		P->plateau.since = 0;
+	} else if (++P->plateau.since >= DMC_POR_WINDOW && P->plateau.budget < DMC_POR_PLATEAU_TOP) {
+		P->plateau.budget = P->plateau.budget ? 2 * P->plateau.budget : 1;
+		if (P->plateau.budget > DMC_POR_PLATEAU_TOP)
+			P->plateau.budget = DMC_POR_PLATEAU_TOP;
+		P->plateau.since = 0;
+		P->stats.plateau_doublings++;
+	}
+	P->plateau_ok = stall < P->plateau.budget;
+}
+
+unsigned dmc_por_plateau_budget(const dmc_por *P) { return P->plateau.budget; }
 
 void dmc_por_progress(dmc_por *P)
 {

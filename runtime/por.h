@@ -57,6 +57,7 @@ typedef struct dmc_por_stats {
 	double proviso_full;          /* full expansions because every candidate failed the proviso */
 	double candidates_failed;     /* candidate processes rejected by the proviso */
 	double candidates_no_progress;  /* ...of them: proviso held, no successor had a better h */
+	double plateau_doublings;     /* the guided reduction's budget grew (dmc_por_expanding) */
 } dmc_por_stats;
 
 /* Whether the user wants reduction (not --no-por); set by the search at
@@ -109,9 +110,26 @@ void dmc_por_reject_candidate(dmc_por *P);
  * search keeps the count per queued state and says so with
  * dmc_por_set_plateau_ok before each expansion).  Rejecting a candidate
  * only ever means a fuller expansion: sound under any proviso. */
-void dmc_por_set_guided(dmc_por *P, int on);
+void dmc_por_set_guided(dmc_por *P, int on, unsigned budget);
 int dmc_por_guided(const dmc_por *P);
 void dmc_por_set_plateau_ok(dmc_por *P, int ok);
+/* Where guidance has stopped paying, the budget grows: each time the
+ * search has made DMC_POR_WINDOW expansions without any of its open lists
+ * reaching a lower h than before, the budget doubles, and the reduction
+ * tends to SPIN's.  A correct model has to be searched whole, and h
+ * cannot shorten that: there the guided reduction only cost states
+ * (LTL_leader: 1,973,885 with the budget fixed at 4, 15,580 growing,
+ * 14,509 with SPIN's reduction).  256: of the windows 128, 256 and
+ * 1,024, measured on contrib/ (docs/usage.md), 128 stored least and
+ * 1,024 most; 256 is the middle.  A search that keeps finding lower h keeps its budget.
+ * Before each expansion from open list `list` (0 without alternation) of
+ * a state with h and the plateau count `stall`: sets what
+ * dmc_por_set_plateau_ok would. */
+#define DMC_POR_LISTS 10
+#define DMC_POR_WINDOW 256
+#define DMC_POR_PLATEAU_TOP 1048576   /* past --por-plateau's largest: SPIN's reduction */
+void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall);
+unsigned dmc_por_plateau_budget(const dmc_por *P);
 /* The successor just reported by dmc_por_successor was queued with an h
  * below the expanded state's; nothing when that successor came from a
  * full expansion. */

@@ -330,7 +330,7 @@ static int bf_start(dmc_run *R)
 	/* an order by h: a reduced expansion must not defer the moves the
 	 * heuristic rewards (por.h) */
 	R->por_guided = (kind == DMC_OPEN_HEAP || kind == DMC_OPEN_BEAM) && informative(R);
-	dmc_por_set_guided(R->por, R->por_guided);
+	dmc_por_set_guided(R->por, R->por_guided, R->opt.por_plateau);
 	R->exp_h = INT_MAX;
 	if (R->reopen)
 		R->table = dmc_st_new(1u << 16);
@@ -657,7 +657,7 @@ static void *bf_pop(dmc_run *R)
 		dmc_progress_expanded(R, e.g, e.h);
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
-		dmc_por_set_plateau_ok(R->por, e.stall < R->opt.por_plateau);
+		dmc_por_expanding(R->por, R->alt ? R->exp_list : 0, e.h, e.stall);
 		return e.item;
 	}
 	if (R->any.best > 0)

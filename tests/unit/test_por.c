@@ -131,7 +131,7 @@ static void a_closed_query_replaces_the_queue_tag(void)
 static void guided_candidate_needs_progress(void)
 {
 	dmc_por_reset(por());
-	dmc_por_set_guided(por(), 1);
+	dmc_por_set_guided(por(), 1, 0);
 	dmc_por_expansion_begin(por());
 	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 3, 0, 1, 0), 0);   /* new, no better h */
 	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 0);
@@ -163,7 +163,7 @@ static void guided_candidate_needs_progress(void)
 static void guided_progress_does_not_override_the_proviso(void)
 {
 	dmc_por_reset(por());
-	dmc_por_set_guided(por(), 1);
+	dmc_por_set_guided(por(), 1, 0);
 	dmc_por_set_proviso(por(), DMC_POR_C2CL);
 	dmc_por_expansion_begin(por());
 	dmc_por_successor(por(), SEL, 2, 0, 1, 0);
@@ -177,6 +177,53 @@ static void guided_progress_does_not_override_the_proviso(void)
 	dmc_por_reject_candidate(por());                               /* a rendezvous offer */
 	CHECK_EQ_LONG(dmc_por_successor(por(), SEL, 2, 0, 1, 0), 0);   /* C2c too */
 	CHECK_EQ_LONG(dmc_por_chosen(por()), -1);
+	dmc_por_reset(por());
+}
+
+/* the plateau budget: kept while some list finds a lower h, doubled after
+ * DMC_POR_WINDOW expansions that found none */
+static void guided_plateau_budget_grows_without_progress(void)
+{
+	dmc_por_reset(por());
+	dmc_por_set_guided(por(), 1, 4);
+	dmc_por_expanding(por(), 0, 10, 3);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 4);
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 1);                 /* stall 3 < 4 */
+	dmc_por_expanding(por(), 0, 10, 4);
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 0);                 /* spent */
+	/* lower h on list 0, then on list 1, keep the budget */
+	for (int i = 0; i < 2 * DMC_POR_WINDOW; i++)
+		dmc_por_expanding(por(), i % 2, 1000 - i, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 4);
+	/* a plateau: after DMC_POR_WINDOW expansions the budget doubles, twice after twice as many */
+	for (int i = 0; i < DMC_POR_WINDOW - 1; i++)
+		dmc_por_expanding(por(), 0, 1000, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 4);
+	dmc_por_expanding(por(), 0, 1000, 4);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 8);
+	dmc_por_expansion_begin(por());
+	dmc_por_successor(por(), SEL, 3, 0, 1, 0);
+	CHECK_EQ_LONG(dmc_por_candidate_ok(por()), 1);                 /* stall 4 < 8 now */
+	for (int i = 0; i < DMC_POR_WINDOW; i++)
+		dmc_por_expanding(por(), 1, 1000, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 16);
+	const dmc_por_stats *s = dmc_por_get_stats(por());
+	CHECK_EQ_LONG(s->plateau_doublings, 2);
+	/* it stops at DMC_POR_PLATEAU_TOP; a budget of 0 grows too */
+	for (int i = 0; i < 40 * DMC_POR_WINDOW; i++)
+		dmc_por_expanding(por(), 1, 1000, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), DMC_POR_PLATEAU_TOP);
+	dmc_por_set_guided(por(), 1, 0);
+	for (int i = 0; i < DMC_POR_WINDOW + 1; i++)
+		dmc_por_expanding(por(), 0, 1000, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 1);
+	/* a list number out of range is counted as the last list */
+	dmc_por_expanding(por(), 99, 5, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 1);
 	dmc_por_reset(por());
 }
 
@@ -209,4 +256,5 @@ CHECK_MAIN("por",
 	CASE(a_closed_query_replaces_the_queue_tag),
 	CASE(guided_candidate_needs_progress),
 	CASE(guided_progress_does_not_override_the_proviso),
+	CASE(guided_plateau_budget_grows_without_progress),
 	CASE(proviso_names_and_status))

@@ -42,16 +42,19 @@ static int find_word(const char *text, const char *word, int *line, int *col)
 	int ln = 1, cl = 1;
 	for (const char *p = text; *p; ) {
 		if (p[0] == '/' && p[1] == '*') {
-			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+			p += 2, cl += 2;
+			for (; *p && !(p[0] == '*' && p[1] == '/'); p++)
 				if (*p == '\n')
-					ln++, cl = 0;
-			p += *p ? 2 : 0;
-			cl += 2;
+					ln++, cl = 1;
+				else
+					cl++;
+			if (*p)
+				p += 2, cl += 2;
 			continue;
 		}
 		if ((p[0] == '/' && p[1] == '/') || p[0] == '"') {
 			char end = p[0] == '"' ? '"' : '\n';
-			for (p++; *p && *p != end && *p != '\n'; p++)
+			for (p++, cl++; *p && *p != end && *p != '\n'; p++)
 				cl++;
 			if (*p == '"')
 				p++, cl++;

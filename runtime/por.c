@@ -195,7 +195,6 @@ void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall)
 		if (P->plateau.budget > DMC_POR_PLATEAU_TOP)
 			P->plateau.budget = DMC_POR_PLATEAU_TOP;
 		P->plateau.since = 0;
-		P->stats.plateau_doublings++;
 	}
 	P->plateau_ok = stall < P->plateau.budget;
 }

@@ -57,7 +57,6 @@ typedef struct dmc_por_stats {
 	double proviso_full;          /* full expansions because every candidate failed the proviso */
 	double candidates_failed;     /* candidate processes rejected by the proviso */
 	double candidates_no_progress;  /* ...of them: proviso held, no successor had a better h */
-	double plateau_doublings;     /* the guided reduction's budget grew (dmc_por_expanding) */
 } dmc_por_stats;
 
 /* Whether the user wants reduction (not --no-por); set by the search at
@@ -119,9 +118,10 @@ void dmc_por_set_plateau_ok(dmc_por *P, int ok);
  * tends to SPIN's.  A correct model has to be searched whole, and h
  * cannot shorten that: there the guided reduction only cost states
  * (LTL_leader: 1,973,885 with the budget fixed at 4, 15,580 growing,
- * 14,509 with SPIN's reduction).  256: of the windows 128, 256 and
- * 1,024, measured on contrib/ (docs/usage.md), 128 stored least and
- * 1,024 most; 256 is the middle.  A search that keeps finding lower h keeps its budget.
+ * 14,509 with SPIN's reduction).  A search that keeps finding lower h
+ * keeps its budget.  The window: of 128, 256 and 1,024, measured on
+ * contrib/ (docs/usage.md), 128 stored least and 1,024 most; 256 is the
+ * middle.
  * Before each expansion from open list `list` (0 without alternation) of
  * a state with h and the plateau count `stall`: sets what
  * dmc_por_set_plateau_ok would. */

@@ -412,20 +412,19 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "memory_mb", NULL, "%.3f", pan_mb + rt_mb);
 	dmc_results_num(r, "peak_rss_mb", NULL, "%.1f", rss_mb);
 	dmc_results_num(r, "time_s", NULL, "%.6f", secs);
-	if (por_on)
-	{
+	if (por_on) {
 		char guided[80] = "";
 		unsigned b = dmc_por_plateau_budget(R->por);
 		if (dmc_por_guided(R->por) && b != R->opt.por_plateau)
-			snprintf(guided, sizeof guided, ", guided, plateau budget %u grown to %u", R->opt.por_plateau, b);
+			snprintf(guided, sizeof guided, ", guided, plateau budget %u grown to %u",
+			         R->opt.por_plateau, b);
 		else if (dmc_por_guided(R->por))
 			snprintf(guided, sizeof guided, ", guided, plateau budget %u", b);
 		dmc_results_text(r, "partial-order reduction", "on (proviso %s%s): %.0f expansions reduced, "
 		                 "%.0f full because of the proviso",
 		                 dmc_por_proviso_name(dmc_por_proviso_kind(R->por)), guided, ps->reduced,
 		                 ps->proviso_full);
-	}
-	else
+	} else
 		dmc_results_text(r, "partial-order reduction", "%s", por_note);
 	if (R->opt.cycles)
 		live_results(R, r, cycle, stem);
@@ -472,8 +471,8 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "por_candidates_failed", NULL, "%.0f", ps->candidates_failed);
 	dmc_results_num(r, "por_candidates_no_progress", NULL, "%.0f", ps->candidates_no_progress);
 	dmc_results_bool(r, "por_guided", dmc_por_guided(R->por));
-	dmc_results_num(r, "por_plateau_budget", NULL, "%.0f", dmc_por_guided(R->por) ? (double) dmc_por_plateau_budget(R->por)
-	                : R->opt.por_plateau);
+	dmc_results_num(r, "por_plateau_budget", NULL, "%.0f",
+	                dmc_por_guided(R->por) ? (double) dmc_por_plateau_budget(R->por) : R->opt.por_plateau);
 	if (hc) {
 		dmc_results_text(r, "heuristic cache", "%s, %zu entries: %.0f hits of %.0f lookups (%.1f%%), "
 		                 "%.0f flushes", hc->mode, hc->entries, hc->hits, hc->lookups,

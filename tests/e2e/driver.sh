@@ -155,11 +155,11 @@ expect 2 'rendezvous channel is not supported' "else beside a rendezvous offer i
 # the model's line and column, not as a compiler error in pan.h
 cat > hidden.pml <<'EOF'
 byte x;
-/* hidden in a comment is not a use */
-hidden byte h;
+/* hidden in a comment is not a use, */
+/* "hidden" */ hidden byte h;    // nor in a string or after //
 active proctype A() { h = 1; x = h + 1; assert(x != 2) }
 EOF
-expect 2 'hidden.pml:3:1: variables declared hidden are not supported' "hidden variables: refused at the declaration" -- "$dmc" check hidden.pml
+expect 2 'hidden.pml:3:16: variables declared hidden are not supported' "hidden variables: refused at the declaration" -- "$dmc" check hidden.pml
 cat > last.pml <<'EOF'
 byte x;
 active proctype A() { x = 1; x = 2 }

@@ -10,6 +10,7 @@
 #include "fs.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ static const struct {
 
 static int ident_char(char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	return c == '_' || isalnum((unsigned char) c);
 }
 
 /* the first use of word as a name in text, outside comments and strings:
@@ -76,11 +77,11 @@ static int find_word(const char *text, const char *word, int *line, int *col)
 
 int drv_bfs_unsupported(const char *bdir, const char *model, const char *shown)
 {
-	char *panh = drv_printf("%s/pan.h", bdir);
+	char *panh_path = drv_printf("%s/pan.h", bdir);
+	char *panh = drv_read_file(panh_path, NULL);
 	int rc = 0;
-	for (size_t k = 0; k < sizeof limits / sizeof limits[0] && rc == 0; k++) {
-		const char *needle[] = { limits[k].macro, NULL };
-		if (!drv_file_contains(panh, needle))
+	for (size_t k = 0; panh && k < sizeof limits / sizeof limits[0] && rc == 0; k++) {
+		if (!strstr(panh, limits[k].macro))
 			continue;
 		char *text = drv_read_file(model, NULL);
 		int line, col;
@@ -92,5 +93,6 @@ int drv_bfs_unsupported(const char *bdir, const char *model, const char *shown)
 		rc = 2;
 	}
 	free(panh);
+	free(panh_path);
 	return rc;
 }

@@ -89,6 +89,12 @@ typedef struct dmc_heuristic {
 	const struct dmc_pdb_stats *(*pdb_stats)(const void *self);
 } dmc_heuristic;
 
+/* Does h make relaxed plans (plan and helpful, for --preferred)? */
+static inline int dmc_h_has_plans(const dmc_heuristic *h)
+{
+	return h->plan && h->helpful;
+}
+
 const dmc_heuristic *dmc_heuristic_find(const char *name);
 /* All heuristics in registry order, NULL-terminated. */
 const dmc_heuristic *const *dmc_heuristic_all(void);

@@ -568,9 +568,16 @@ static int rest_of(writer *w, int inst, int act)
  * for hours of work that writes little (constraint instances times
  * transitions times parameter values): the writer stops once its text
  * (the processes, in memory) or its steps pass the limits. */
+/* the steps allowed with a text limit of max_bytes: they bound the work
+ * that writes little, as max_bytes bounds what it writes */
+static size_t step_limit(size_t max_bytes)
+{
+	return max_bytes / 4;
+}
+
 int anml_spend(writer *w)
 {
-	if (++w->work > w->max_bytes / 4)
+	if (++w->work > step_limit(w->max_bytes))
 		w->too_big = 1;
 	return w->too_big;
 }
@@ -693,24 +700,6 @@ static void process(writer *w, int inst)
 	fprintf(w->out, "\tod\n}\n");
 }
 
-static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
-                             anml_err *err);
-
-int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
-{
-	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, err);
-}
-
-int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err)
-{
-	return write_translation(out, NULL, m, horizon, max_bytes, err);
-}
-
-int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
-{
-	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, err);
-}
-
 static void free_writer(writer *w)
 {
 	for (int k = 0; k < w->nch; k++)
@@ -792,7 +781,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 				         "large (over %zu MB, or over %zu steps of the translator): use fewer constraint "
 				         "variables or type values, or a shorter horizon than %d", m->file,
 				         m->insts[i].loc.line, m->insts[i].loc.col, m->insts[i].name, max_bytes >> 20,
-				         max_bytes / 4, horizon);
+				         step_limit(max_bytes), horizon);
 		}
 		fclose(mem);
 		if (w.too_big) {
@@ -911,4 +900,19 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 		anml_write_tdata(&w, meta);
 	free_writer(&w);
 	return 0;
+}
+
+int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
+{
+	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, err);
+}
+
+int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err)
+{
+	return write_translation(out, NULL, m, horizon, max_bytes, err);
+}
+
+int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
+{
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, err);
 }

@@ -79,7 +79,7 @@ typedef struct {
 	FILE *out;
 	anml_err *err;
 	size_t max_bytes;        /* the processes' text may not exceed it, */
-	size_t work;             /* nor the steps taken to write it max_bytes / 4 */
+	size_t work;             /* nor its steps so far their limit (anml_pml.c) */
 	int too_big;             /* one did: the writer stops */
 } writer;
 

@@ -38,10 +38,11 @@ void dmc_alt_free(dmc_alt *a, void (*discard)(void *item));
 
 #define DMC_ALT_SKIP UINT64_MAX       /* a priority: not in this list */
 
-/* Queue item (depth g, identity key, stall: open_list.h) in every list, in list i with
- * priority prio[i] (smaller first; ties first-in-first-out; DMC_ALT_SKIP:
- * not in list i, which must not be every list) and heuristic value h[i].  A new best h[i] boosts list i.  Returns -1 when
- * memory is exhausted (nothing queued), else 0. */
+/* Queue item (depth g, identity key, stall: open_list.h) in every
+ * list, in list i with priority prio[i] (smaller first; ties
+ * first-in-first-out; DMC_ALT_SKIP: not in list i, which must not be
+ * every list) and heuristic value h[i].  A new best h[i] boosts list i.
+ * Returns -1 when memory is exhausted (nothing queued), else 0. */
 int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, unsigned stall,
                  const uint64_t *prio, const int *h);
 /* The next state to expand (its g and key in *g, *key), or NULL when no

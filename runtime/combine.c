@@ -285,15 +285,10 @@ static void combo_free(void *self)
 
 /* --preferred: the first term with relaxed plans makes them (hL, hU
  * and hUc share one abstract model: their plans are one) */
-static int has_plans(const dmc_heuristic *h)
-{
-	return h->plan && h->helpful;
-}
-
 static int planning_term(const dmc_combo_inst *ci)
 {
 	for (int i = 0; i < ci->c->nterms; i++)
-		if (has_plans(ci->c->h[i]) && ci->term[i])
+		if (dmc_h_has_plans(ci->c->h[i]) && ci->term[i])
 			return i;
 	return -1;
 }
@@ -370,7 +365,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.prune_veto = combo_prune_veto;
 	int planner = 0;
 	for (int i = 0; i < c->nterms; i++)
-		planner |= has_plans(c->h[i]);
+		planner |= dmc_h_has_plans(c->h[i]);
 	c->as_heuristic.plan = planner ? combo_plan : NULL;
 	c->as_heuristic.helpful = planner ? combo_helpful : NULL;
 	return &c->as_heuristic;

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alternation.h"
 #include "por.h"
 
 struct dmc_por {
@@ -19,7 +20,7 @@ struct dmc_por {
 	int plateau_ok;               /* ...unless the plateau budget allows one more */
 	struct {                      /* the plateau budget and its growth (dmc_por_expanding) */
 		unsigned budget;
-		int best_h[DMC_POR_LISTS];   /* the lowest h expanded from each open list */
+		int best_h[DMC_ALT_MAX];   /* the lowest h expanded from each open list */
 		unsigned since;       /* expansions since one of them went down */
 	} plateau;
 	const char *status_note;
@@ -175,7 +176,7 @@ void dmc_por_set_guided(dmc_por *P, int on, unsigned budget)
 {
 	P->guided = on;
 	P->plateau.budget = budget;
-	for (int i = 0; i < DMC_POR_LISTS; i++)
+	for (int i = 0; i < DMC_ALT_MAX; i++)
 		P->plateau.best_h[i] = INT_MAX;
 	P->plateau.since = 0;
 }
@@ -185,8 +186,8 @@ void dmc_por_set_plateau_ok(dmc_por *P, int ok) { P->plateau_ok = ok; }
 
 void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall)
 {
-	if (list < 0 || list >= DMC_POR_LISTS)
-		list = DMC_POR_LISTS - 1;
+	if (list < 0 || list >= DMC_ALT_MAX)
+		list = DMC_ALT_MAX - 1;
 	if (h < P->plateau.best_h[list]) {
 		P->plateau.best_h[list] = h;
 		P->plateau.since = 0;

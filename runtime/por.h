@@ -122,10 +122,10 @@ void dmc_por_set_plateau_ok(dmc_por *P, int ok);
  * keeps its budget.  The window: of 128, 256 and 1,024, measured on
  * contrib/ (docs/usage.md), 128 stored least and 1,024 most; 256 is the
  * middle.
- * Before each expansion from open list `list` (0 without alternation) of
+ * Before each expansion from open list `list` (alternation.h's index, 0
+ * without alternation; one out of range counts as the last list) of
  * a state with h and the plateau count `stall`: sets what
  * dmc_por_set_plateau_ok would. */
-#define DMC_POR_LISTS 10
 #define DMC_POR_WINDOW 256
 #define DMC_POR_PLATEAU_TOP 1048576   /* past --por-plateau's largest: SPIN's reduction */
 void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall);

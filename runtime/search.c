@@ -235,7 +235,7 @@ static void preferred_start(dmc_run *R, dmc_open_kind kind)
 	if (dmc_lua_has_priority(R->lua))
 		dmc_search_fail(R, "--preferred orders its list by the heuristic: a script's priority(s) "
 		                "cannot be used with it");
-	if (!R->heur->plan || !R->heur->helpful) {
+	if (!dmc_h_has_plans(R->heur)) {
 		/* fall_back chose the guide, and noted it, only with no goals */
 		int fell_back = R->targets.ngoals == 0 && R->heur_note[0];
 		if (!fell_back)

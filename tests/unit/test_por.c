@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "alternation.h"
 #include "por.h"
 
 /* the reduction under test (dmc_por_reset starts each case afresh) */
@@ -220,7 +221,7 @@ static void guided_plateau_budget_grows_without_progress(void)
 		dmc_por_expanding(por(), 0, 1000, 0);
 	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 1);
 	/* a list number out of range is counted as the last list */
-	dmc_por_expanding(por(), 99, 5, 0);
+	dmc_por_expanding(por(), DMC_ALT_MAX + 90, 5, 0);
 	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 1);
 	dmc_por_reset(por());
 }

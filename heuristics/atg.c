@@ -93,16 +93,17 @@ typedef struct {
 typedef struct { int *first, *item; } csr;    /* item[first[k] .. first[k+1]) */
 
 /* A remembered evaluation of a program: the sets of the variables it
- * reads (per variable: the number of intervals, then their ends) and
- * what it gave: "may be true", or a set of at most MEMO_RES intervals. */
+ * reads (memo_key) and what it gave: "may be true", or a set of at most
+ * MEMO_RES intervals.  Both in data: the key's klen words, then the
+ * result's ends, so that a hit on a short key reads one cache line. */
 #define MEMO_SLOTS 8192               /* a power of 2 */
-#define MEMO_KEY 40
 #define MEMO_RES 4
+#define MEMO_DATA 22
+#define MEMO_KEY (MEMO_DATA - 2 * MEMO_RES)
 #define MEMO_MINLEN 8                 /* shorter programs run faster than a lookup */
 typedef struct {
 	int id, klen, res_n;          /* id: the program's first instruction + 1, 0: empty */
-	long key[MEMO_KEY];
-	dmc_ival res[MEMO_RES];
+	long data[MEMO_DATA];
 } memo_slot;
 
 struct dmc_atg {
@@ -1304,9 +1305,23 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
-/* The key of vals[vars[0..nv)] (per variable: its number of intervals,
- * then their ends) into key, hashed with p into *hash; its length, or
- * -1 when it is longer than MEMO_KEY. */
+/* One variable's set as one key word: bit x for value x, when every
+ * value lies in [0, 62] (locations, clocks, flags, pids: most sets);
+ * -1 otherwise.  The word is then non-negative, so it never equals the
+ * negative first word of the long form. */
+static long small_mask(const dmc_vset *x)
+{
+	unsigned long bits = 0;
+	if (x->n == 0 || x->iv[0].lo < 0 || x->iv[x->n - 1].hi > 62)
+		return -1;
+	for (int j = 0; j < x->n; j++)
+		bits |= (2UL << x->iv[j].hi) - (1UL << x->iv[j].lo);
+	return (long)bits;
+}
+
+/* The key of vals[vars[0..nv)] into key, hashed with p into *hash; its
+ * length, or -1 when it is longer than MEMO_KEY.  Per variable: its
+ * small_mask, or ~n (negative) and the ends of its n intervals. */
 static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const *vals,
                     long *key, uint64_t *hash)
 {
@@ -1314,9 +1329,17 @@ static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const 
 	int len = 0;
 	for (int i = 0; i < nv; i++) {
 		const dmc_vset *x = vals[vars[i]];
+		long w = small_mask(x);
+		if (w >= 0) {
+			if (len == MEMO_KEY)
+				return -1;
+			key[len++] = w;
+			h = (h ^ (uint64_t)w) * 0x100000001b3u;
+			continue;
+		}
 		if (len + 1 + 2 * x->n > MEMO_KEY)
 			return -1;
-		key[len++] = x->n;
+		key[len++] = ~(long)x->n;
 		h = (h ^ (uint64_t)x->n) * 0x100000001b3u;
 		for (int j = 0; j < x->n; j++) {
 			key[len++] = x->iv[j].lo;
@@ -1334,7 +1357,7 @@ static int memo_same(const memo_slot *m, dmc_vprog p, const long *key, int len)
 	if (m->id != p.first + 1 || m->klen != len)
 		return 0;
 	for (int i = 0; i < len; i++)
-		if (m->key[i] != key[i])
+		if (m->data[i] != key[i])
 			return 0;
 	return 1;
 }
@@ -1361,8 +1384,10 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 		if (!out)
 			return m->res_n;
 		out->n = m->res_n;
-		for (int i = 0; i < m->res_n; i++)
-			out->iv[i] = m->res[i];
+		for (int i = 0; i < m->res_n; i++) {
+			out->iv[i].lo = m->data[len + 2 * i];
+			out->iv[i].hi = m->data[len + 2 * i + 1];
+		}
 		return 0;
 	}
 	if (out) {
@@ -1370,15 +1395,17 @@ static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 		if (out->n > MEMO_RES)
 			return 0;
 		r = out->n;
-		for (int i = 0; i < r; i++)
-			m->res[i] = out->iv[i];
+		for (int i = 0; i < r; i++) {
+			m->data[len + 2 * i] = out->iv[i].lo;
+			m->data[len + 2 * i + 1] = out->iv[i].hi;
+		}
 	} else
 		r = dmc_vp_may_true(g->progs, p, vals);
 	m->id = p.first + 1;
 	m->klen = len;
 	m->res_n = r;
 	for (int i = 0; i < len; i++)
-		m->key[i] = key[i];
+		m->data[i] = key[i];
 	return r;
 }
 
@@ -2058,12 +2085,18 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 		long ref = dmc_vs_empty(s0) ? 0 : dmc_vs_min(s0), w;
 		if (ref == NEG)
 			ref = dmc_vs_max(s0) == POS ? 0 : dmc_vs_max(s0);
+		int found = 0;
 		for (x = g->logoff[u]; x < g->logoff[u] + g->nlog[u] && g->log_layer[x] <= j; x++) {
 			g->view[u] = &g->log[x];
-			if (holds(g, e, p))
+			if ((found = holds(g, e, p)))
 				break;
 		}
-		if (!pick(g, e, p, u, g->view[u], ref, &w))
+		/* a single value that works is what pick would choose */
+		const dmc_vset *one = g->view[u];
+		if (found && one->n == 1 && one->iv[0].lo == one->iv[0].hi
+		    && one->iv[0].lo != NEG && one->iv[0].lo != POS)
+			w = one->iv[0].lo;
+		else if (!pick(g, e, p, u, g->view[u], ref, &w))
 			return;
 		target_val(g, u, w);
 	}

@@ -23,6 +23,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#define DRV_DEFAULT_VECTORSZ "4096"   /* bytes; SPIN's own default is 1024 */
+
 const char *drv_unsafe_model_name(const char *base)
 {
 	/* SPIN runs `gcc -E -x c "NAME" > "pan.pre"` through sh: inside
@@ -240,6 +242,12 @@ static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
 		drv_strv_push(&argv, d);
 		free(d);
 	}
+	/* SPIN's default of 1024 bytes is too small for many translated
+	 * networks (contrib/models/arbiter_4.xta: 1028); more costs pan a few
+	 * static arrays, not memory per state.  The user's --cflags decide
+	 * when they name VECTORSZ. */
+	if (!r->cflags || !strstr(r->cflags, "VECTORSZ"))
+		drv_strv_push(&argv, "-DVECTORSZ=" DRV_DEFAULT_VECTORSZ);
 	if (r->meta) {
 		drv_strv_push(&argv, "--meta");
 		drv_strv_push(&argv, r->meta);

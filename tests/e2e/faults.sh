@@ -21,9 +21,10 @@ EOF
 cat > big.pml <<'EOF'
 active [3] proctype P() { byte x; do :: x < 250 -> x++ :: x > 0 -> x-- od }
 EOF
-# a state vector of about 1200 bytes: more than pan's default VECTORSZ (1024)
+# a state vector of about 4,400 bytes: more than the VECTORSZ dmc check
+# compiles pan with (4096); 1,200 bytes (SPIN's default is 1024) fit
 cat > wide.pml <<'EOF'
-int a[300];
+int a[1100];
 active proctype P() { a[1] = 1; assert(a[1] == 1) }
 EOF
 cat > cycles.pml <<'EOF'
@@ -89,7 +90,13 @@ incomplete "-DHC: hash compaction is incomplete, not no-violation" "hash compact
 # --- pan aborts that are not violations ---
 expect 2 'VECTORSZ' "VECTORSZ too small: exit 2 saying so, not a violation" -- "$dmc" check wide.pml
 [ -f wide.pml.trail ] && fail "VECTORSZ too small: a trail was left" || ok "VECTORSZ too small: no trail"
-expect 0 'no-violation' "-DVECTORSZ large enough: the search runs" -- "$dmc" check wide.pml --cflags -DVECTORSZ=2048
+expect 0 'no-violation' "-DVECTORSZ large enough: the search runs" -- "$dmc" check wide.pml --cflags -DVECTORSZ=8192
+cat > wide1200.pml <<'EOF'
+int a[300];
+active proctype P() { a[1] = 1; assert(a[1] == 1) }
+EOF
+expect 0 'no-violation' "a 1,200-byte state vector fits dmc check's default VECTORSZ" -- "$dmc" check wide1200.pml
+expect 2 'VECTORSZ' "--cflags naming VECTORSZ decides (1024: too small)" -- "$dmc" check wide1200.pml --cflags -DVECTORSZ=1024
 expect 2 'refused its options' "pan usage error -Z: exit 2" -- "$dmc" check fine.pml -- -Z
 expect 2 'refused its options' "pan usage error -m0: exit 2" -- "$dmc" check fine.pml -- -m0
 expect 2 'cannot be combined' "-a -l: refused" -- "$dmc" check cycles.pml -a -l

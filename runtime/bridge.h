@@ -69,6 +69,13 @@ int dmc_br_rendezvous_pending(int *pid, int *state);
  * is none (the initial state). */
 int dmc_br_step(int *pid, int *from, int *id);
 
+/* Did the state whose successors pan is storing leave pan no choice of
+ * process: inside a process's atomic sequence, or with a rendezvous
+ * offer waiting for its receive?  Such a move continues a transition
+ * chosen earlier (one edge of a network of automata is several pan
+ * steps). */
+int dmc_br_step_forced(void);
+
 /* ---- variables, through accessors generated from SPIN's symbol table ---- */
 
 typedef struct dmc_var {

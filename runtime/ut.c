@@ -24,7 +24,9 @@ int dmc_ut_penalty(dmc_run *R, int h)
 	dmc_ut_state *u = &R->ut;
 	dmc_stats *st = &R->st;
 	int pid, from, id, reduced;
-	if (!u->parent || dmc_br_step(&pid, &from, &id) < 0)
+	/* the paper judges transitions, whole edges and synchronisations:
+	 * a forced step only carries on with one already judged */
+	if (!u->parent || dmc_br_step(&pid, &from, &id) < 0 || dmc_br_step_forced())
 		return 0;
 	if (R->heur->remember && R->heur->eval_without) {
 		/* time one in 16, as the state evaluations */

@@ -10,7 +10,11 @@
  * larger than h(s').  The successor's priority is then h(s') + c(s),
  * c(s) the length of the trail s was reached by, else h(s'): greedy
  * search where the heuristic tells useful moves apart, A*-like where
- * it does not.
+ * it does not.  Only moves pan chose among processes are judged: a step
+ * inside an atomic sequence or the receive completing a rendezvous
+ * carries on with a transition judged at its first step (the paper's
+ * transitions are whole edges and synchronisations; a translated edge
+ * is 2-5 pan steps).
  */
 #ifndef DMC_UT_H
 #define DMC_UT_H

@@ -115,6 +115,13 @@ int dmc_br_step(int *pid, int *from, int *id)
 	*id = ntrpt->o_t->t_id;
 	return 0;
 }
+/* pan's bfs() lets one process only move from the state being
+ * expanded: it is inside that process's atomic sequence (tau bit 8), or
+ * a rendezvous offer waits for its receive */
+int dmc_br_step_forced(void)
+{
+	return (trpt && (trpt->tau & 8) != 0) || glue()->last_boq != -1;
+}
 int dmc_br_proc_type(int pid) { return ((P0 *) pptr(pid))->_t; }
 int dmc_br_proc_state(int pid) { return ((P0 *) pptr(pid))->_p; }
 

@@ -217,6 +217,9 @@ int dmc_br_step(int *pid, int *from, int *id)
 	return 0;
 }
 
+/* the fake pan always lets every process move */
+int dmc_br_step_forced(void) { return 0; }
+
 void fb_step(int pid, int from, int id)
 {
 	M.step_pid = pid;

@@ -188,7 +188,7 @@ int dmc_dist_rank(const dmc_dist *D) { return D->rank; }
 int dmc_dist_size(const dmc_dist *D) { return D->size; }
 const char *dmc_dist_stopped(const dmc_dist *D) { return D->why; }
 
-void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n)
+void *dmc_dist_reserve(dmc_dist *D, int to, size_t n)
 {
 	buf *o = &D->out[to];
 	uint32_t len = (uint32_t) n;
@@ -200,10 +200,15 @@ void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n)
 		o->cap = cap;
 	}
 	memcpy(o->b + o->n, &len, sizeof len);
-	memcpy(o->b + o->n + sizeof len, rec, n);
+	void *rec = o->b + o->n + sizeof len;
 	o->n += sizeof len + n;
 	D->records++;
-	if (o->n >= BATCH_BYTES)
+	return rec;
+}
+
+void dmc_dist_reserved(dmc_dist *D, int to)
+{
+	if (D->out[to].n >= BATCH_BYTES)
 		flush_to(D, to);
 }
 
@@ -678,14 +683,32 @@ static dmc_dist_rank_stats my_stats(const dmc_dist *D, const dmc_run *R)
 	return k;
 }
 
+/* Seconds this process was ready to run but waited for a core (Linux's
+ * /proc/self/schedstat, its second field, in ns), or -1: when another
+ * process takes a rank's core, the other ranks wait for it at the level
+ * gate, and this says so. */
+static double runnable_wait_s(void)
+{
+	FILE *f = fopen("/proc/self/schedstat", "r");
+	unsigned long long run, wait;
+	int n = f ? fscanf(f, "%llu %llu", &run, &wait) : 0;
+	if (f)
+		fclose(f);
+	return n == 2 ? (double) wait * 1e-9 : -1;
+}
+
 /* DMC_DIST_STATS: one line a rank, on stderr */
 static void print_stats(const dmc_dist *D, const dmc_dist_rank_stats *k)
 {
+	char ready[64] = "";
+	double w = runnable_wait_s();
+	if (w >= 0)
+		snprintf(ready, sizeof ready, ", waiting for a core %.2f s", w);
 	fprintf(stderr, "spin-dmc: rank %d: %.0f states stored, %.0f expanded, %.0f records sent in %.0f batches, "
-	        "%.1f MB (%.1f bytes a record), idle %.2f s, waiting at the level gate %.2f s, CPU %.2f s, "
+	        "%.1f MB (%.1f bytes a record), idle %.2f s, waiting at the level gate %.2f s, CPU %.2f s%s, "
 	        "peak RSS %.1f MB\n",
 	        D->rank, k->stored, k->expanded, k->records, k->batches, k->bytes / 1048576.0,
-	        k->records > 0 ? k->bytes / k->records : 0.0, k->idle_s, k->gate_s, k->cpu_s, k->peak_rss_mb);
+	        k->records > 0 ? k->bytes / k->records : 0.0, k->idle_s, k->gate_s, k->cpu_s, ready, k->peak_rss_mb);
 }
 
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)

@@ -39,7 +39,7 @@ typedef struct dmc_dist_rank_stats {
 
 /* What the glue does with what arrives. */
 typedef struct dmc_dist_glue {
-	/* a state record another rank packed (dmc_dist_send) */
+	/* a state record another rank packed (dmc_dist_reserve) */
 	void (*take)(const unsigned char *rec, size_t n, int from);
 	/* the steps (2 ints each: pid, transition id) from the start of this
 	 * rank's chain to frame id, root first (malloc'd, *n steps), and
@@ -53,14 +53,21 @@ typedef struct dmc_dist_glue {
 dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue);
 int dmc_dist_rank(const dmc_dist *D);
 int dmc_dist_size(const dmc_dist *D);
+/* The rank that owns a state with this hash: its top 32 bits scaled to
+ * [0, size) (a multiplication: a division by size cost a tenth of the
+ * packing of a record). */
 static inline int dmc_dist_owner(const dmc_dist *D, uint64_t fp, int size)
 {
 	(void) D;
-	return (int) ((fp >> 17) % (uint64_t) size);
+	return (int) ((fp >> 32) * (uint64_t) size >> 32);
 }
 
-/* Append a record for rank `to` (sent when its batch is full). */
-void dmc_dist_send(dmc_dist *D, int to, const void *rec, size_t n);
+/* A record for rank `to`, packed by the glue in place: room for n bytes
+ * at the end of the batch for `to` (valid until the next call for that
+ * batch), then dmc_dist_reserved once it is filled (the batch goes when
+ * it is full). */
+void *dmc_dist_reserve(dmc_dist *D, int to, size_t n);
+void dmc_dist_reserved(dmc_dist *D, int to);
 /* Receive what has arrived (states go to glue->take); every `every`
  * calls only.  Returns 1 when the search must stop. */
 int dmc_dist_poll(dmc_dist *D, unsigned every);

@@ -163,8 +163,6 @@ typedef struct dmc_glue {
 	/* the distributed search (glue_dist.c) */
 	Trans **dist_trans;           /* transitions by t_id */
 	int dist_ntrans;
-	unsigned char *dist_buf;      /* a state record being packed */
-	size_t dist_buf_cap;
 	long dist_trail_len;          /* steps dmc_putter wrote, -1: none */
 #endif
 

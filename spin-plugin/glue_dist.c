@@ -32,6 +32,7 @@ extern uchar *proc_skip, *q_skip;
 /* The process's MPI context: made before pan's main (glue_dist_init),
  * like MPI itself one per process. */
 static dmc_dist *dist;
+static int nranks, my_rank;
 
 /* A record: this head, the state vector, then (REC_LAYOUT) the layout:
  * SPIN's compression mask and the process and queue offsets.  The layout
@@ -170,12 +171,6 @@ static void layout_keep(layout *l, const unsigned char *p, size_t n, int vsz, in
 	l->nr_qs = nr_qs;
 }
 
-static int layout_same(const layout *l, const unsigned char *p, size_t n, int vsz, int nr_pr, int nr_qs)
-{
-	return l->b && l->n == n && l->vsz == vsz && l->nr_pr == nr_pr && l->nr_qs == nr_qs
-	       && memcmp(l->b, p, n) == 0;
-}
-
 /* A state another rank sent: stored and queued here as pan would. */
 static void take(const unsigned char *rec, size_t n, int from)
 {
@@ -278,6 +273,8 @@ void glue_dist_init(int *argc, char ***argv)
 	static const dmc_dist_glue hooks = { take, segment, level };
 	if (!(dist = dmc_dist_init(argc, argv, &hooks)))
 		exit(2);
+	nranks = dmc_dist_size(dist);
+	my_rank = dmc_dist_rank(dist);
 	/* each rank stores about 1/N of the states: pan's default hash table
 	 * (bits with -DBITSTATE) is shared out likewise, rounded to a power
 	 * of 2; pan's -w, parsed later, is per rank */
@@ -307,18 +304,88 @@ void glue_dist_begin(dmc_glue *g)
 	}
 }
 
+/* Which rank owns a successor when the runtime wants no fingerprint
+ * (bfs: dmc_rt_wants_keys): a hash of the vector in four independent
+ * lanes, a few times cheaper than dmc_fingerprint's one chain of
+ * multiplications (it was about a tenth of a rank's time on counter_noise);
+ * only its spread over the ranks matters. */
+static uint64_t word_at(const unsigned char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, sizeof w);
+	return w;
+}
+
+static uint64_t owner_hash(const unsigned char *p, size_t n)
+{
+	const uint64_t k0 = 0x87C37B91114253D5ull, k1 = 0x4CF5AD432745937Full,
+	               k2 = 0xC2B2AE3D27D4EB4Full, k3 = 0x9E3779B97F4A7C15ull;
+	uint64_t a = n, b = k0, c = k1, d = k2;
+	size_t i = 0;
+	for (; i + 32 <= n; i += 32) {
+		a = (a ^ word_at(p + i)) * k0;
+		b = (b ^ word_at(p + i + 8)) * k1;
+		c = (c ^ word_at(p + i + 16)) * k2;
+		d = (d ^ word_at(p + i + 24)) * k3;
+	}
+	if (i + 8 <= n)
+		a = (a ^ word_at(p + i)) * k1;
+	if (i + 16 <= n)
+		b = (b ^ word_at(p + i + 8)) * k2;
+	if (i + 24 <= n)
+		c = (c ^ word_at(p + i + 16)) * k3;
+	if (n % 8 && n >= 8)          /* the last bytes: the last word, overlapping */
+		d = (d ^ word_at(p + n - 8)) * k0;
+	else if (n % 8) {
+		uint64_t w = 0;
+		memcpy(&w, p, n);
+		d = (d ^ w) * k0;
+	}
+	uint64_t h = (a ^ a >> 29) + (b ^ b >> 31) * k3 + (c ^ c >> 27) + (d ^ d >> 33) * k2;
+	h ^= h >> 32;
+	h *= 0xD6E8FEB86659FD93ull;
+	h ^= h >> 32;
+	return h;
+}
+
+/* Is the layout last sent (l) pan's layout of the state in now?  Read in
+ * place: packing it first for every record cost as much as the rest of
+ * the record. */
+static int layout_is_now(const layout *l, int vsz, int nr_pr, int nr_qs)
+{
+	if (!l->b || l->vsz != vsz || l->nr_pr != nr_pr || l->nr_qs != nr_qs)
+		return 0;
+	const unsigned char *p = l->b;
+	size_t po = (size_t) nr_pr * sizeof proc_offset[0], qo = (size_t) nr_qs * sizeof q_offset[0];
+#if !defined(NOCOMP) && !defined(HC)
+	if (memcmp(p, Mask, (size_t) vsz) != 0)
+		return 0;
+	p += vsz;
+#endif
+	if (memcmp(p, proc_offset, po) != 0 || memcmp(p + po, proc_skip, (size_t) nr_pr) != 0)
+		return 0;
+	p += po + (size_t) nr_pr;
+	return memcmp(p, q_offset, qo) == 0 && memcmp(p + qo, q_skip, (size_t) nr_qs) == 0;
+}
+
 /* dmc_h_store's successor in `now` (v, n) belongs to another rank: sent
  * there; 1 when it was (pan then takes it for an old state).  *fp: the
- * vector's fingerprint (the runtime's key too), 0 if not computed. */
+ * vector's fingerprint (the runtime's key too), 0 if not computed.  The
+ * owner (dmc_dist_owner) is picked by the fingerprint when the runtime
+ * wants it, else by owner_hash (every rank runs the same search, so every
+ * rank picks the same owner). */
 int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
 {
-	int size = dmc_dist_size(dist);
+	static int keys = -1;         /* the search is set up before the first store */
 	*fp = 0;
-	if (size == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
+	if (nranks == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
 		return 0;
-	*fp = dmc_fingerprint(v, (size_t) n);
-	int to = dmc_dist_owner(dist, *fp, size);
-	if (to == dmc_dist_rank(dist))
+	if (keys < 0)
+		keys = dmc_rt_wants_keys(dmc_glue_run);
+	uint64_t own = keys ? dmc_fingerprint(v, (size_t) n) : owner_hash((const unsigned char *) v, (size_t) n);
+	*fp = keys ? own : 0;
+	int to = dmc_dist_owner(dist, own, nranks);
+	if (to == my_rank)
 		return 0;
 	rec_head h;
 	memset(&h, 0, sizeof h);      /* the padding too: the bytes go out */
@@ -334,22 +401,18 @@ int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
 	h.o_m = ntrpt->o_m;
 	h.nr_pr = now._nr_pr;
 	h.nr_qs = now._nr_qs;
-	size_t ln = layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
-	size_t len = sizeof h + vsize + ln;
-	DMC_NEED(g->dist_buf, g->dist_buf_cap, len, "a state record");
-	unsigned char *p = g->dist_buf;
-	memcpy(p + sizeof h, &now, vsize);
-	unsigned char *lp = p + sizeof h + vsize;
-	layout_pack(lp, h.vsz, h.nr_pr, h.nr_qs);
 	layout *l = &sent_layout[to];
-	if (layout_same(l, lp, ln, h.vsz, h.nr_pr, h.nr_qs))
-		len -= ln;
-	else {
+	size_t ln = layout_is_now(l, h.vsz, h.nr_pr, h.nr_qs) ? 0 : layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
+	unsigned char *p = dmc_dist_reserve(dist, to, sizeof h + vsize + ln);
+	memcpy(p + sizeof h, &now, vsize);
+	if (ln) {
+		unsigned char *lp = p + sizeof h + vsize;
 		h.flags |= REC_LAYOUT;
+		layout_pack(lp, h.vsz, h.nr_pr, h.nr_qs);
 		layout_keep(l, lp, ln, h.vsz, h.nr_pr, h.nr_qs);
 	}
 	memcpy(p, &h, sizeof h);
-	dmc_dist_send(dist, to, g->dist_buf, len);
+	dmc_dist_reserved(dist, to);
 	return 1;
 }
 

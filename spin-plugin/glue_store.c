@@ -66,7 +66,6 @@ static void glue_free(void *p)
 	dmc_hmap_free(&g->waiting);   /* its waiting states are pan's: gone with it */
 #ifdef DMC_MPI
 	free(g->dist_trans);
-	free(g->dist_buf);
 #endif
 	free(g);
 }

@@ -14,6 +14,10 @@
 #   - a search that finds nothing stores every state (bfs/none, no
 #     reduction: at least SPIN's BFS count; states inside atomic
 #     sequences or rendezvous may be stored on two ranks);
+#   - bfs/none without reduction gives the verdict and trail length of
+#     the same search in one process (dmc check without --ranks);
+#   - the states are spread over the ranks: on a model of 1,000 states
+#     or more every rank stores at least half of its share;
 #   - every trail replays with spin -t for as many steps as it has;
 #   - with DMC_DIST_DELAY (messages kept in flight at random) the
 #     termination detection never ends a search early: the same verdicts
@@ -58,9 +62,15 @@ one() {
 		if [ "$got" -ge "$want" ]; then ok "$what: $got states (SPIN's BFS $want)"
 		else fail "$what: $got states stored, SPIN's BFS $want: states were lost"; fi
 	fi
+	if [ "$s/$h/$nopor" = bfs/none/1 ]; then
+		if [ "$v" = "$one_v" ] && [ "$(js '.trail_length // "-"')" = "$one_len" ]; then
+			ok "$what: as one process's bfs ($one_v, trail $one_len)"
+		else fail "$what: $v, trail $(js '.trail_length // "-"'); one process's bfs: $one_v, trail $one_len"; fi
+	fi
+	spread "$what" "$d/$tag.json"
 	ls "$d"/*.rank*.trail > /dev/null 2>&1 && fail "$what: a rank's own trail file was left behind"
 	[ "$v" = violation ] || return
-	kind=$(pan_error "$d/$tag.err")
+	kind=$(dist_error "$d/$tag.err")
 	[ "$kind" = "$(ora error)" ] || fail "$what: error '$kind', SPIN's first error '$(ora error)'"
 	len=$(js .trail_length)
 	case $nopor/$s/$h/$kind in
@@ -75,6 +85,41 @@ one() {
 
 ora() { sed -n "s/^$1	//p" "$oracle"; }
 
+# The kind of error of a distributed run (FILE: its output).  Every rank
+# prints the errors it finds, and a rank that has found none may go on
+# past the reported trail's length (each rank prunes by its own bound:
+# docs/distributed.md), so SPIN's kind when some rank found it (the
+# replay then checks that the reported trail reaches it), else the first.
+dist_error() {
+	grep '^pan:1:' "$1" > "$work/errors.txt"
+	while read -r line; do
+		printf '%s\n' "$line" > "$work/error.txt"
+		[ "$(pan_error "$work/error.txt")" = "$(ora error)" ] && { ora error; return; }
+	done < "$work/errors.txt"
+	pan_error "$1"
+}
+
+# spread WHAT JSON: on 1,000 states or more, every rank stores at least
+# half of its share (the owner is picked by a hash of the state)
+spread() {
+	_n=$(jq -r '.ranks | length' "$2" 2> /dev/null)
+	_total=$(jq -r '.states_stored' "$2" 2> /dev/null)
+	[ "${_n:-0}" -ge 2 ] && [ "${_total:-0}" -ge 1000 ] || return
+	_least=$(jq -r '[.ranks[].states_stored] | min' "$2")
+	if [ $((_least * _n * 2)) -ge "$_total" ]; then ok "$1: spread over the ranks (least $_least of $_total)"
+	else fail "$1: a rank stores $_least of $_total states: less than half of its share"; fi
+}
+
+# one process's bfs/none without reduction: its verdict and trail length
+one_bfs() {
+	# shellcheck disable=SC2086
+	(cd "$qm_dir" && "$dmc" check "$qm_pml" --json --search bfs --heuristic none --no-por \
+		${qm_spin:+--spin-opts="$qm_spin"} ${qm_pan:+-- $qm_pan} > one.json 2> one.err)
+	one_v=$(jq -r '.verdict // "none"' "$qm_dir/one.json" 2> /dev/null)
+	one_len=$(jq -r '.trail_length // "-"' "$qm_dir/one.json" 2> /dev/null)
+	rm -f "$qm_dir/$qm_pml.trail"
+}
+
 for name in $models; do
 	line=$(grep "^model $name " "$top/tests/e2e/quick.list")
 	# shellcheck disable=SC2086
@@ -82,6 +127,7 @@ for name in $models; do
 		|| { fail "$name: cannot stage: $(head -c 300 "$work/stage.err")"; continue; }
 	oracle=$oracle_dir/$name.tsv
 	n=0
+	one_bfs < /dev/null
 	for ranks in 2 3; do
 		one "$name" "$ranks" bfs none --no-por < /dev/null
 		one "$name" "$ranks" astar none --no-por < /dev/null

@@ -74,6 +74,10 @@ struct dmc_dist {
 	 * with the levels below theirs (take_batch) */
 	struct deferred { unsigned char *rec; size_t n; long level; int from; } *def;
 	size_t ndef, def_cap;
+	/* deferred records from each rank; whether one of them must still
+	 * wait (take_later) */
+	size_t *ndef_from;
+	unsigned char *blocked;
 	/* a trail segment being waited for */
 	int waiting;
 	unsigned char *resp;
@@ -87,10 +91,25 @@ static long now_ns(void)
 	return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+/* An idle rank sleeps between polls, leaving its core to the others
+ * (oversubscribed ranks share cores): 50 us; at the level gate the sleep
+ * doubles while nothing arrives, up to NAP_MAX_NS.  When another process
+ * has a rank's core, the wait at the gate is long, and every wake-up of
+ * the waiting rank takes a core from the rank it waits for, or from the
+ * other process, and empties caches; a wait on free cores is short and
+ * stays at the shortest sleeps. */
+#define NAP_NS 50000L
+#define NAP_MAX_NS 500000L
+
+static void nap_for(long ns)
+{
+	struct timespec ts = { 0, ns };
+	nanosleep(&ts, NULL);
+}
+
 static void nap(void)
 {
-	struct timespec ts = { 0, 50000 };    /* 50 us: oversubscribed ranks share cores */
-	nanosleep(&ts, NULL);
+	nap_for(NAP_NS);
 }
 
 static void *need(void *p, size_t n)
@@ -174,7 +193,9 @@ dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue)
 	D->recv_from = calloc((size_t) D->size, sizeof *D->recv_from);
 	D->level = calloc((size_t) D->size, sizeof *D->level);
 	D->busy = calloc((size_t) D->size, sizeof *D->busy);
-	if (!D->out || !D->sent_to || !D->recv_from || !D->level || !D->busy)
+	D->ndef_from = calloc((size_t) D->size, sizeof *D->ndef_from);
+	D->blocked = calloc((size_t) D->size, 1);
+	if (!D->out || !D->sent_to || !D->recv_from || !D->level || !D->busy || !D->ndef_from || !D->blocked)
 		return NULL;
 	D->stop = -1;
 	D->stats = getenv("DMC_DIST_STATS") != NULL;
@@ -264,6 +285,7 @@ static void defer(dmc_dist *D, const unsigned char *rec, size_t n, long level, i
 	d->n = n;
 	d->level = level;
 	d->from = from;
+	D->ndef_from[from]++;
 }
 
 static void take_batch(dmc_dist *D, const unsigned char *m, int n, int from)
@@ -273,7 +295,9 @@ static void take_batch(dmc_dist *D, const unsigned char *m, int n, int from)
 		memcpy(&len, m + at, sizeof len);
 		const unsigned char *rec = m + at + sizeof len;
 		long level = D->exact ? D->glue.level(rec, len) : 0;
-		if (may_take(D, level))
+		/* a rank's records are taken in the order it sent them: a
+		 * record may rely on the layout an earlier one carried */
+		if (may_take(D, level) && !D->ndef_from[from])
 			D->glue.take(rec, len, from);
 		else
 			defer(D, rec, len, level, from);
@@ -293,14 +317,18 @@ static int take_later(dmc_dist *D)
 	D->nlater = 0;
 	for (size_t i = 0; i < D->ndef; i++) {
 		struct deferred *d = &D->def[i];
-		if (may_take(D, d->level)) {
+		if (!D->blocked[d->from] && may_take(D, d->level)) {
 			D->glue.take(d->rec, d->n, d->from);
+			D->ndef_from[d->from]--;
 			free(d->rec);
 			took++;
-		} else
+		} else {
+			D->blocked[d->from] = 1;      /* in order: the rest of its records wait too */
 			D->def[k++] = *d;
+		}
 	}
 	D->ndef = k;
+	memset(D->blocked, 0, (size_t) D->size);
 	return n > 0 || took > 0;
 }
 
@@ -515,7 +543,7 @@ int dmc_dist_gate(dmc_dist *D, long level)
 		return D->stop >= 0;
 	if (!D->exact && (D->my_level == LEVEL_IDLE || level > D->my_level))
 		report_level(D, level);
-	long t0 = 0;
+	long t0 = 0, sleep_ns = NAP_NS;
 	for (;;) {
 		if (D->exact)
 			exact_advance(D, level);
@@ -535,8 +563,12 @@ int dmc_dist_gate(dmc_dist *D, long level)
 		int any = take_later(D);
 		while (receive_one(D, 1, NULL))
 			any = 1;
-		if (!any)
-			nap();
+		if (any)
+			sleep_ns = NAP_NS;
+		else {
+			nap_for(sleep_ns);
+			sleep_ns = 2 * sleep_ns < NAP_MAX_NS ? 2 * sleep_ns : NAP_MAX_NS;
+		}
 	}
 	if (t0)
 		D->gated_s += (double) (now_ns() - t0) * 1e-9;

@@ -22,9 +22,11 @@
 # idle and at the level gate; the largest rank's peak resident set size
 # and its ratio to one process's; the state records, the messages they
 # went in (batches) and their bytes, per stored state, summed over the
-# ranks; and the load average (1 minute) before and after the run: the
-# times and rates measure the machine's load as much as the search.
-# The table goes to stdout.
+# ranks; the load average (1 minute) before and after the run; and the
+# cores the other processes of the machine used during the run (its
+# processor time from /proc/stat less the run's own CPU, over its wall
+# time: mpirun's own is in it): the times and rates measure the
+# machine's load as much as the search.  The table goes to stdout.
 #
 # Skipped (exit 0) when spin-dmc was configured without Open MPI.
 set -u
@@ -46,11 +48,15 @@ export DMC_CACHE
 cp "$top/contrib/models/counter_noise.pml" "$work/m.pml" || exit 2
 cd "$work" || exit 2
 load() { cut -d' ' -f1 /proc/loadavg; }
+# the machine's busy processor time in clock ticks, the time in seconds
+busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+hz=$(getconf CLK_TCK)
+now() { date +%s.%N; }
 
 echo "counter_noise.pml -DGOAL=$goal --no-por on $(nproc) cores; load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| search | run | verdict | trail | stored | expanded | time s | states/s | CPU us/state | idle s | gate s | max rank RSS MB | RSS / 1 proc | records/state | messages/state | bytes/state | load before, after |"
-echo "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+echo "| search | run | verdict | trail | stored | expanded | time s | states/s | CPU us/state | idle s | gate s | max rank RSS MB | RSS / 1 proc | records/state | messages/state | bytes/state | load before, after | other cores |"
+echo "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 for sh in $runs; do
 	s=${sh%/*}; h=${sh#*/}
 	rss1=0
@@ -59,17 +65,19 @@ for sh in $runs; do
 		[ "$r" -gt 0 ] && set -- "$@" --ranks "$r"
 		"$dmc" check "$@" --time-limit 0.001 > /dev/null 2>&1     # the build, not timed
 		rm -f m.pml.trail
-		l0=$(load)
+		l0=$(load); b0=$(busy); t0=$(now)
 		"$dmc" check "$@" > out.json 2> err.txt
-		l1=$(load)
+		l1=$(load); b1=$(busy); t1=$(now)
+		others=$(awk -v b="$((b1 - b0))" -v hz="$hz" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \
+			'BEGIN { printf "{\"busy_s\": %.3f, \"wall_s\": %.3f}", b / hz, w }')
 		what=$([ "$r" -gt 0 ] && echo "--ranks $r" || echo "1 proc")
-		jq -r --arg what "$what" --arg load "$l0, $l1" --argjson rss1 "$rss1" '
+		jq -r --arg what "$what" --arg load "$l0, $l1" --argjson rss1 "$rss1" --argjson o "$others" '
 			(if .ranks then .ranks else [{cpu_s, peak_rss_mb, idle_s: 0, gate_s: 0, records_sent: 0,
 			 batches_sent: 0, bytes_sent: 0}] end) as $k
 			| ($k | map(.peak_rss_mb) | max) as $rss
 			| def r(x; d): (x * d | round) / d;
 			  def per(x): if .states_stored > 0 and x > 0 then x / .states_stored else null end;
-			"| \(.search)/\(.heuristic) | \($what) | \(.verdict) | \(.trail_length) | \(.states_stored) | \(.states_expanded) | \(r(.time_s; 100)) | \(if .time_s > 0 then .states_expanded / .time_s | round else "-" end) | \(r(($k | map(.cpu_s) | add) * 1e6 / .states_expanded; 10)) | \(r($k | map(.idle_s) | add; 100)) | \(r($k | map(.gate_s) | add; 100)) | \($rss | round) | \(if $rss1 > 0 then r($rss / $rss1; 100) else "-" end) | \(per($k | map(.records_sent) | add) // "-" | if type == "number" then r(.; 100) else . end) | \(per($k | map(.batches_sent) | add) // "-" | if type == "number" then r(.; 10000) else . end) | \(per($k | map(.bytes_sent) | add) // "-" | if type == "number" then round else . end) | \($load) |"' out.json \
+			"| \(.search)/\(.heuristic) | \($what) | \(.verdict) | \(.trail_length) | \(.states_stored) | \(.states_expanded) | \(r(.time_s; 100)) | \(if .time_s > 0 then .states_expanded / .time_s | round else "-" end) | \(r(($k | map(.cpu_s) | add) * 1e6 / .states_expanded; 10)) | \(r($k | map(.idle_s) | add; 100)) | \(r($k | map(.gate_s) | add; 100)) | \($rss | round) | \(if $rss1 > 0 then r($rss / $rss1; 100) else "-" end) | \(per($k | map(.records_sent) | add) // "-" | if type == "number" then r(.; 100) else . end) | \(per($k | map(.batches_sent) | add) // "-" | if type == "number" then r(.; 10000) else . end) | \(per($k | map(.bytes_sent) | add) // "-" | if type == "number" then round else . end) | \($load) | \(r(($o.busy_s - ($k | map(.cpu_s) | add)) / $o.wall_s; 100)) |"' out.json \
 		   || echo "| $s/$h | $what | no result (see $(head -c 200 err.txt)) |"
 		[ "$r" = 0 ] && rss1=$(jq -r '.peak_rss_mb // 0' out.json 2> /dev/null || echo 0)
 	done

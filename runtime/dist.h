@@ -54,7 +54,7 @@ dmc_dist *dmc_dist_init(int *argc, char ***argv, const dmc_dist_glue *glue);
 int dmc_dist_rank(const dmc_dist *D);
 int dmc_dist_size(const dmc_dist *D);
 /* The rank that owns a state with this hash: its top 32 bits scaled to
- * [0, size) (a multiplication: a division by size cost a tenth of the
+ * [0, size) (a multiplication: a 64-bit division costs a tenth of the
  * packing of a record). */
 static inline int dmc_dist_owner(const dmc_dist *D, uint64_t fp, int size)
 {

@@ -304,11 +304,7 @@ void glue_dist_begin(dmc_glue *g)
 	}
 }
 
-/* Which rank owns a successor when the runtime wants no fingerprint
- * (bfs: dmc_rt_wants_keys): a hash of the vector in four independent
- * lanes, a few times cheaper than dmc_fingerprint's one chain of
- * multiplications (it was about a tenth of a rank's time on counter_noise);
- * only its spread over the ranks matters. */
+/* the 8 bytes at p, as a word */
 static uint64_t word_at(const unsigned char *p)
 {
 	uint64_t w;
@@ -316,6 +312,11 @@ static uint64_t word_at(const unsigned char *p)
 	return w;
 }
 
+/* Which rank owns a successor when the runtime wants no fingerprint
+ * (bfs: dmc_rt_wants_keys): a hash of the vector in four independent
+ * lanes, a few times cheaper than dmc_fingerprint's one chain of
+ * multiplications (which costs about a tenth of a bfs rank's time);
+ * only its spread over the ranks matters. */
 static uint64_t owner_hash(const unsigned char *p, size_t n)
 {
 	const uint64_t k0 = 0x87C37B91114253D5ull, k1 = 0x4CF5AD432745937Full,
@@ -349,7 +350,7 @@ static uint64_t owner_hash(const unsigned char *p, size_t n)
 }
 
 /* Is the layout last sent (l) pan's layout of the state in now?  Read in
- * place: packing it first for every record cost as much as the rest of
+ * place: packing it for every record would cost as much as the rest of
  * the record. */
 static int layout_is_now(const layout *l, int vsz, int nr_pr, int nr_qs)
 {

@@ -15,6 +15,8 @@
 #     the assertion violation (a "// replay: steps" line: only the steps,
 #     for models whose C code spin -t cannot run or whose error is an
 #     index out of bounds).
+# Last, a short fixed-seed run of the random differential tester
+# (tests/soundness/differential.sh; SOUNDNESS_DIFF_SEEDS models, default 4).
 # SOUNDNESS_DMC=path runs another dmc (e.g. to see the checks fail on an
 # older build).  Prints a line per failed check and "N passed, N failed".
 e2e_name=soundness
@@ -97,6 +99,16 @@ ss=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$d/ref/bfs.out")
 	&& [ "$(json_num states_stored "$d/bfs.json")" = "$ss" ] \
 	&& ok "xr_owned_ok: bfs with POR on stores $ss states, as SPIN's -DBFS with reduction" \
 	|| fail "xr_owned_ok bfs: SPIN -DBFS $ss states; dmc $(head -c 300 "$d/bfs.json")"
+
+# a short random differential run against SPIN (tests/soundness/
+# differential.sh, docs/contributing.md): fixed seeds, every configuration
+seeds=${SOUNDNESS_DIFF_SEEDS:-4}
+if DIFF_OUT=$work/differential DIFF_DMC=$dmc DIFF_CFLAGS=-O0 \
+	sh "$top/tests/soundness/differential.sh" "$seeds" 5000 > "$work/differential.txt" 2>&1; then
+	ok "differential: $seeds random models agree with SPIN under every configuration"
+else
+	fail "differential: $(grep -m3 'MISMATCH\|usage\|needed' "$work/differential.txt") $(tail -n 20 "$work/differential.txt")"
+fi
 
 echo "soundness: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -78,7 +78,7 @@ astar-hL-nopor-E E --search astar --heuristic hL --no-por
 greedy-hUc-E E --search greedy --heuristic hUc
 greedy-dU-E E --search greedy --heuristic dU
 astar-pdbpred-E E --search astar --heuristic pdb-pred --pdb-time 5
-greedy-deadlock - --search greedy --heuristic deadlock
+greedy-deadlock - --search greedy --heuristic deadlock --target deadlock
 dfs - --search dfs
 prove - --preset prove
 prove-E E --preset prove

@@ -7,11 +7,22 @@ differential tester (tests/soundness/differential.sh).
     python3 gen_pml.py SEED > model.pml
 
 The same seed always gives the same model (random.Random(SEED), nothing
-else is read).  A model has 1-4 proctypes (active ones and ones init runs
-with parameters), global and local bit/bool/byte/short/int variables and
-arrays, an mtype, buffered and rendezvous channels, if/do with else and
+else is read).  A model has 1-4 proctypes (active ones, and ones run with
+parameters by init or by an active process), global and local bit/bool/
+byte/short/int variables and arrays, an mtype, buffered and rendezvous
+channels (sorted send, random receive, eval, polls), if/do with else and
 break, goto and labels, atomic, d_step, unless, timeout, end labels,
-select and for, assertions and expressions over all of them.
+select and for, assertions and expressions over all of them (arithmetic,
+/ and %, bitwise operators and shifts, conditional expressions, len,
+_pid, _nr_pr, and in some models pc_value and enabled).
+
+Three choices per model vary its kind: a calm model gives every
+statement that may block a timeout escape (fewer invalid end states); a
+prunable one indexes arrays by constants only and keeps asserts and
+arrays out of d_steps, so that dmc's dead-end pruning stays on (it is
+switched off where an error may hide from the targets); and most
+assertions are violated only where two or three variables hold given
+values at once.  About half the models have a violation.
 
 The state space is kept small: every loop is bounded by a counter of its
 own, values assigned to short/int are taken modulo a small number, gotos
@@ -23,16 +34,18 @@ What is left out, and why:
   * array indices that may be out of bounds (pan stops with "index out
     of range", an error the heuristics do not target: issue 13's models
     in tests/models/soundness cover it);
-  * bit and bool variables assigned anything but a condition (pan's
-    bit-fields and spin -t's simulator truncate other values
-    differently);
+  * bit and bool variables assigned anything but a condition (SPIN
+    warns of the truncation; the generator keeps them in their domain);
   * empty/nempty/full/nfull other than as a whole guard (SPIN rejects
     them negated or inside || );
   * receives, sends and blocking statements inside d_step (pan stops
     with "blocking stmnt in d_step"), gotos into or out of atomic and
     d_step sequences and backward gotos (unconditional loops);
-  * an else beside i/o on a rendezvous channel: dmc refuses such a model
-    (docs/usage.md, "What SPIN's breadth-first engine cannot do");
+  * an else beside a send, a receive or a channel test: SPIN rejects it
+    ("dubious use of 'else' combined with i/o");
+  * enabled() in a model with a rendezvous channel (SPIN rejects it), and
+    a label on a d_step or a loop flowing into one ("jump into d_step
+    sequence": each d_step is preceded by a skip);
   * progress and accept labels, never claims and ltl (safety only).
 """
 import random
@@ -75,6 +88,8 @@ class Gen:
         # asserts nor arrays (the targets cannot locate an error there)
         self.prunable = self.r.random() < 0.6
         self.in_dstep = False
+        # pc_value() and enabled(): dmc builds pan with -DNOREDUCE
+        self.pc_ops = self.r.random() < 0.15
         self.globals = []
         self.chans = []
         self.out = []
@@ -132,6 +147,9 @@ class Gen:
             buffered = [c for c in self.chans if c.cap > 0]
             if buffered:
                 return "len(%s)" % self.pick(buffered).name
+        if k < 0.63 and self.pc_ops:
+            # pid 0 always exists
+            return "pc_value(0)"
         return str(self.r.randrange(0, 6))
 
     def expr(self, scope, depth=2):
@@ -164,6 +182,8 @@ class Gen:
             m = self.var_ref(scope, ("mtype",))
             if m:
                 return "(%s == %s)" % (m, self.pick(MTYPES))
+        if k < 0.74 and self.pc_ops and all(c.cap > 0 for c in self.chans):
+            return "enabled(0)"     # SPIN rejects it beside rendezvous
         if k < 0.78:
             return "!(%s)" % self.cond(scope, depth - 1)
         op = self.pick(("&&", "||"))

@@ -16,7 +16,7 @@
 #     for models whose C code spin -t cannot run or whose error is an
 #     index out of bounds).
 # Last, a short fixed-seed run of the random differential tester
-# (tests/soundness/differential.sh; SOUNDNESS_DIFF_SEEDS models, default 4).
+# (tests/soundness/differential.sh; SOUNDNESS_DIFF_SEEDS models, default 6).
 # SOUNDNESS_DMC=path runs another dmc (e.g. to see the checks fail on an
 # older build).  Prints a line per failed check and "N passed, N failed".
 e2e_name=soundness
@@ -102,7 +102,7 @@ ss=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$d/ref/bfs.out")
 
 # a short random differential run against SPIN (tests/soundness/
 # differential.sh, docs/contributing.md): fixed seeds, every configuration
-seeds=${SOUNDNESS_DIFF_SEEDS:-4}
+seeds=${SOUNDNESS_DIFF_SEEDS:-6}
 if DIFF_OUT=$work/differential DIFF_DMC=$dmc DIFF_CFLAGS=-O0 \
 	sh "$top/tests/soundness/differential.sh" "$seeds" 5000 > "$work/differential.txt" 2>&1; then
 	ok "differential: $seeds random models agree with SPIN under every configuration"

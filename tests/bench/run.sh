@@ -47,6 +47,9 @@ memlim=${BENCH_MEMLIM:-2048}
 out=${BENCH_OUT:-$top/docs/benchmarks.md}
 repeat=${BENCH_REPEAT:-3}
 dfs_depth=${BENCH_DFS_DEPTH:-10000000}
+# SPIN's pans get the VECTORSZ dmc check compiles pan with (driver/build.c;
+# the translated arbiter trees need more than SPIN's default of 1024)
+spin_vsz=-DVECTORSZ=4096
 models=${BENCH_MODELS:-}
 if [ -z "$models" ]; then
 	for f in "$top"/contrib/models/*.pml; do
@@ -295,12 +298,11 @@ bench_model() { # path
 	: > "$rows"
 	echo "bench: $bm_name" >&2
 
-	# SPIN: one spin -a, two compilations, with the VECTORSZ dmc check
-	# gives pan (the translated arbiter trees need more than 1024 bytes)
+	# SPIN: one spin -a, two compilations
 	# shellcheck disable=SC2086
 	if ! (cd "$bm_d/spin" && spin $bm_spin -a "$bm_m" > spin.out 2>&1 \
-	      && gcc -O2 -w -DNOREDUCE -DVECTORSZ=4096 -o pan_dfs pan.c \
-	      && gcc -O2 -w -DNOREDUCE -DVECTORSZ=4096 -DBFS -o pan_bfs pan.c); then
+	      && gcc -O2 -w -DNOREDUCE $spin_vsz -o pan_dfs pan.c \
+	      && gcc -O2 -w -DNOREDUCE $spin_vsz -DBFS -o pan_bfs pan.c); then
 		echo "bench: $bm_name: spin -a or gcc failed" >&2
 		row "SPIN DFS" error - - - - -
 		row "SPIN BFS" error - - - - -
@@ -427,7 +429,7 @@ else
 	{
 		echo "Model: \`$tp_m\`, the largest model without a violation ($tp_states states"
 		echo "stored by SPIN's BFS).  Both sides run the same \`spin -a\` output compiled"
-		echo "with \`gcc -O2 -DNOREDUCE -DVECTORSZ=4096 -DBFS\`: SPIN's pan alone, and dmc's with the"
+		echo "with \`gcc -O2 -DNOREDUCE $spin_vsz -DBFS\`: SPIN's pan alone, and dmc's with the"
 		echo "runtime (\`dmc check --search bfs --heuristic none\`).  States per second ="
 		echo "states stored / search time (pan's \"elapsed time\", dmc's \`time_s\`),"
 		echo "best of $repeat runs each."
@@ -476,7 +478,7 @@ tmp_out=$work/benchmarks.md
 	echo
 	echo "Models: \`contrib/models/*.pml\` (see contrib/models/README.md).  For each"
 	echo "model, SPIN's reference is one \`spin -a\` compiled twice with"
-	echo "\`gcc -O2 -DNOREDUCE -DVECTORSZ=4096\`: depth-first and breadth-first (\`-DBFS\`).  The"
+	echo "\`gcc -O2 -DNOREDUCE $spin_vsz\`: depth-first and breadth-first (\`-DBFS\`).  The"
 	echo "depth-first search starts with \`./pan -m100000\` and raises the depth bound"
 	echo "tenfold (up to $dfs_depth) while the search is cut off without an error;"
 	echo "the row is labelled with the bound used.  spin-dmc runs"

@@ -59,10 +59,9 @@ fi
 # receives are not judged (ut.h), so ut stores at most twice the states
 # of greedy search with the same heuristic on the translated networks
 for m in arbiter_3 fischer_B_10; do
-	if [ $m = arbiter_3 ]; then x=arbiter_3.xta; q=arbiter_3.q
-	else cp "$top/contrib/models/$m.xta" "$top/contrib/models/$m.q" .; x=$m.xta; q=$m.q; fi
-	"$dmc" check $x --query $q --search ut --heuristic hU --time-limit 120 --json > u.json 2> /dev/null
-	"$dmc" check $x --query $q --search greedy --heuristic hU --time-limit 120 --json > g.json 2> /dev/null
+	cp "$top/contrib/models/$m.xta" "$top/contrib/models/$m.q" .
+	"$dmc" check $m.xta --query $m.q --search ut --heuristic hU --time-limit 120 --json > u.json 2> /dev/null
+	"$dmc" check $m.xta --query $m.q --search greedy --heuristic hU --time-limit 120 --json > g.json 2> /dev/null
 	su=$(json_num states_stored u.json); sg=$(json_num states_stored g.json)
 	if [ -n "$su" ] && [ -n "$sg" ] && [ "$su" -le $((2 * sg)) ]; then
 		ok "$m: ut/hU stores $su states, greedy/hU $sg (at most 2x)"

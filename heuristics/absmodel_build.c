@@ -228,6 +228,7 @@ static int make_chans(dmc_abuild *b)
 					if (dmc_br_var_find(name, t, &v) == 0 && v.is_chan)
 						reassigned = 1;
 				}
+				dmc_stmt_free(&st);
 			}
 	b->chans_unfixed = reassigned;
 	while (!reassigned && dmc_br_chan(b->nchans + 1, &len, &cap) == 0)
@@ -248,7 +249,7 @@ static int make_chans(dmc_abuild *b)
 			b->chan_cap[id] = cap;
 			for (int f = 0; f < nf && typed; f++)
 				typed = dmc_br_chan_field_range(id, f, &lo, &hi) == 0;
-			if (cap > 0 && nf > 0 && nf <= DMC_STMT_MAX_FIELDS && typed) {
+			if (cap > 0 && nf > 0 && typed) {
 				b->chan_nf[id] = nf;
 				b->ncontent += nf;
 			}
@@ -316,6 +317,7 @@ static int make_procs(dmc_abuild *b)
 					give_up(b, "a run whose proctype is not known (line %d: %s)", tr.line, tr.text);
 					mark_spawned(b, -1, &nspawn);
 				}
+				dmc_stmt_free(&st);
 			}
 	b->m.nprocs = np + nspawn;
 	b->m.procs = calloc((size_t) b->m.nprocs + 1, sizeof *b->m.procs);
@@ -803,16 +805,20 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 		/* the channel may be a rendezvous or buffered, whatever it is
 		 * now: a second transition for the other reading */
 		int tj = new_trans(b, ti);
-		if (tj < 0)
+		if (tj < 0) {
+			dmc_stmt_free(&st);
 			return -1;
+		}
 		c->chan_mode = m->trans[ti].sync != DMC_SYNC_NONE ? CHAN_BUFFERED : CHAN_RENDEZVOUS;
 		rc = add_effects(c, &m->trans[tj], &st);
 		c->chan_mode = CHAN_BY_STATE;
 	}
-	if (rc < 0)
-		return -1;
-	m->trans[ti].certain = certain(&st, tr, m->trans[ti].guard);
-	return add_spawns(c, ti, &st);
+	if (rc == 0) {
+		m->trans[ti].certain = certain(&st, tr, m->trans[ti].guard);
+		rc = add_spawns(c, ti, &st);
+	}
+	dmc_stmt_free(&st);
+	return rc < 0 ? -1 : rc;
 }
 
 /* States of type reachable from its start through the table's edges.

@@ -14,6 +14,7 @@
  * ("p = run Q()", "p = (run Q(5)+run Q(5))", "printf('%d',run Q())"):
  * the abstract model must see every process a statement may start.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
 #include "stmt.h"
@@ -70,11 +71,12 @@ static int starts_with_word(const char *s, const char *w)
 	return strncmp(s, w, n) == 0 && !(isalnum((unsigned char) s[n]) || s[n] == '_');
 }
 
-/* Split "a,b,c" at depth-0 commas into out->field. */
+/* Split "a,b,c" at depth-0 commas into out->field (room for one more
+ * field than the text has commas). */
 static void split_fields(char *s, dmc_stmt *out)
 {
 	out->nfields = 0;
-	while (s && *s && out->nfields < DMC_STMT_MAX_FIELDS) {
+	while (s && *s) {
 		char *comma = top_level(s, ',');
 		if (comma)
 			*comma = '\0';
@@ -169,22 +171,32 @@ static void scan_words(const char *text, dmc_stmt *out)
 void dmc_stmt_split(const char *text, dmc_stmt *out)
 {
 	char *s, *p;
+	size_t len, nfields = 1;
 	memset(out, 0, sizeof *out);
 	if (!text)
 		text = "";
 	scan_words(text, out);
-	strncpy(out->buf, text, sizeof out->buf - 1);
-	out->truncated = strlen(text) >= sizeof out->buf;
-	s = trim(out->buf);
+	len = strlen(text);
+	for (const char *q = text; *q; q++)
+		nfields += *q == ',';
 	out->kind = DMC_ST_OTHER;
-	if (out->embedded_c)
-		return;                   /* c_code, c_expr: may do anything */
-	if (out->truncated) {         /* the parts are cut off: a condition
-		                       * without known guard, else effects unknown */
-		if (s[0] == '(' && !out->nruns && !out->runs_unknown)
+	out->buf = malloc(len + 1);
+	out->field = malloc(nfields * sizeof *out->field);
+	if (!out->buf || !out->field) {
+		/* the parts cannot be kept: a condition without known guard,
+		 * else effects unknown */
+		dmc_stmt_free(out);
+		out->truncated = 1;
+		while (*text == ' ' || *text == '\t')
+			text++;
+		if (text[0] == '(' && !out->embedded_c && !out->nruns && !out->runs_unknown)
 			out->kind = DMC_ST_COND;
 		return;
 	}
+	memcpy(out->buf, text, len + 1);
+	s = trim(out->buf);
+	if (out->embedded_c)
+		return;                   /* c_code, c_expr: may do anything */
 
 	if (strcmp(s, "else") == 0) { out->kind = DMC_ST_ELSE; return; }
 	if (strcmp(s, "timeout") == 0 || strcmp(s, "(timeout)") == 0) { out->kind = DMC_ST_TIMEOUT; return; }
@@ -253,4 +265,13 @@ void dmc_stmt_split(const char *text, dmc_stmt *out)
 	/* a bare expression without parentheses */
 	out->kind = DMC_ST_COND;
 	out->rhs = s;
+}
+
+void dmc_stmt_free(dmc_stmt *st)
+{
+	free(st->buf);
+	free(st->field);
+	st->buf = NULL;
+	st->field = NULL;
+	st->nfields = 0;
 }

@@ -8,7 +8,6 @@
 #ifndef DMC_STMT_H
 #define DMC_STMT_H
 
-#define DMC_STMT_MAX_FIELDS 16
 #define DMC_STMT_MAX_RUNS 8
 
 typedef enum {
@@ -24,11 +23,11 @@ typedef enum {
 
 typedef struct dmc_stmt {
 	dmc_stmt_kind kind;
-	char buf[2048];               /* the parts point into this copy */
+	char *buf;                    /* a copy of the text the parts point into */
 	const char *lhs, *rhs;        /* ASSIGN; COND: rhs is the expression */
 	const char *chan;             /* SEND, RECV */
 	int nfields;
-	const char *field[DMC_STMT_MAX_FIELDS];
+	const char **field;           /* SEND, RECV: nfields parts, however many */
 	const char *proctype;         /* RUN */
 	/* Read from the whole text, whatever its kind: */
 	int embedded_c;               /* c_code or c_expr ("{c_code2}", "({c_code3})"):
@@ -37,13 +36,15 @@ typedef struct dmc_stmt {
 	char runs[DMC_STMT_MAX_RUNS][64];   /* the proctypes, each once */
 	int runs_unknown;             /* a run whose proctype could not be read, or more
 	                               * than DMC_STMT_MAX_RUNS: it may start any proctype */
-	int truncated;                /* longer than buf: the parts are unknown */
+	int truncated;                /* no memory for the copy: the parts are unknown */
 } dmc_stmt;
 
-/* Classify and split text (pan's statement text).  Never fails: what is
- * not recognised is DMC_ST_OTHER; embedded C is always DMC_ST_OTHER with
- * embedded_c set. */
+/* Classify and split text (pan's statement text), of any length and
+ * with any number of fields.  Never fails: what is not recognised is
+ * DMC_ST_OTHER; embedded C is always DMC_ST_OTHER with embedded_c set.
+ * Every split is released with dmc_stmt_free. */
 void dmc_stmt_split(const char *text, dmc_stmt *out);
+void dmc_stmt_free(dmc_stmt *st);
 
 /* p at a quote (' or "): the matching closing quote, skipping
  * backslash escapes; the last character when the text ends first. */

@@ -142,6 +142,7 @@ static int no_effect(const char *text)
 {
 	dmc_stmt st;
 	dmc_stmt_split(text, &st);
+	dmc_stmt_free(&st);
 	return st.kind == DMC_ST_COND || st.kind == DMC_ST_ELSE || st.kind == DMC_ST_NOP
 	       || st.kind == DMC_ST_TIMEOUT;
 }
@@ -328,6 +329,7 @@ static int spawnable(int type)
 				if (!strstr(tr.text, "run"))
 					continue;
 				dmc_stmt_split(tr.text, &st);
+				dmc_stmt_free(&st);       /* runs[] is not in the parts */
 				if (st.runs_unknown)
 					return 1;
 				for (int i = 0; i < st.nruns; i++)
@@ -384,6 +386,7 @@ static int find_writes(writes *w)
 				else if (st.kind == DMC_ST_RECV)
 					for (int f = 0; f < st.nfields; f++)
 						mark_written(w, st.field[f], t);
+				dmc_stmt_free(&st);
 			}
 	return 0;
 }
@@ -487,9 +490,11 @@ static int stmt_index_may_fail(const char *text, int type, const int *pids, int 
 	dmc_stmt_split(text, &st);
 	switch (st.kind) {
 	case DMC_ST_COND:
-		return part_may_fail(st.rhs ? st.rhs : text, type, pids, npids, w);
+		r = part_may_fail(st.rhs ? st.rhs : text, type, pids, npids, w);
+		break;
 	case DMC_ST_ASSIGN:
-		return part_may_fail(st.lhs, type, pids, npids, w) || part_may_fail(st.rhs, type, pids, npids, w);
+		r = part_may_fail(st.lhs, type, pids, npids, w) || part_may_fail(st.rhs, type, pids, npids, w);
+		break;
 	case DMC_ST_SEND:
 	case DMC_ST_RECV:
 		r = part_may_fail(st.chan, type, pids, npids, w);
@@ -499,14 +504,19 @@ static int stmt_index_may_fail(const char *text, int type, const int *pids, int 
 				fld += 4;
 			r = part_may_fail(fld, type, pids, npids, w);
 		}
-		return r;
+		break;
 	case DMC_ST_RUN:                  /* "(run P(args))" */
-		return args_may_fail(strchr(strstr(text, "run") + 3, '('), type, pids, npids, w);
+		r = args_may_fail(strchr(strstr(text, "run") + 3, '('), type, pids, npids, w);
+		break;
 	case DMC_ST_NOP:                  /* printf('...',args), printm(e) */
-		return args_may_fail(strchr(text, '('), type, pids, npids, w);
+		r = args_may_fail(strchr(text, '('), type, pids, npids, w);
+		break;
 	default:
-		return 1;
+		r = 1;
+		break;
 	}
+	dmc_stmt_free(&st);
+	return r;
 }
 
 /* The first reachable statement that may index out of bounds: its line

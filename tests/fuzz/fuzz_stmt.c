@@ -90,6 +90,7 @@ static void expression(const char *text)
 		abort();
 	dmc_stmt st;
 	dmc_stmt_split(text, &st);
+	dmc_stmt_free(&st);
 	for (int type = -1; type <= tP; type++) {
 		dmc_expr *e = dmc_expr_parse(text, type, err, sizeof err);
 		if (e) {

@@ -42,7 +42,6 @@
 
 #define DOMAIN_LO INT_MIN             /* when the bridge gives no storage range */
 #define DOMAIN_HI INT_MAX
-#define MAX_LVALUES 256
 #define CHAN_OWNER (-2)               /* dmc_abuild.vowner of a channel length */
 #define CONTENT_OWNER (-3)            /* ... of a channel's field contents: vidx = id * 64 + field */
 
@@ -377,12 +376,14 @@ static int assign(dmc_atrans *t, int var, dmc_aexpr *rhs)
 	return 0;
 }
 
-/* Targets of an assignment or a received field: their abstract variables. */
-static int lvalues(ctx *c, const char *text, int *out)
+/* Targets of an assignment or a received field: their abstract
+ * variables, into c->b->lv (room for every element of any array, so an
+ * unknown index writes them all). */
+static int lvalues(ctx *c, const char *text)
 {
 	char err[128];
 	dmc_expr *e = dmc_expr_parse(text, c->b->proc_type[c->cur], err, sizeof err);
-	int n = e ? dmc_expr_lvalues(e, c->cur_pid, var_lookup, c, out, MAX_LVALUES) : -1;
+	int n = e ? dmc_expr_lvalues(e, c->cur_pid, var_lookup, c, c->b->lv, c->b->lv_cap) : -1;
 	dmc_expr_free(e);
 	return n;
 }
@@ -511,7 +512,7 @@ static int buffered_length(dmc_abuild *b, dmc_atrans *t, long id, int send)
 static int buffered_contents(ctx *c, dmc_atrans *t, long id, const dmc_stmt *st)
 {
 	dmc_abuild *b = c->b;
-	int lv[MAX_LVALUES];
+	const int *lv = c->b->lv;
 	for (int f = 0; f < st->nfields && f < b->chan_nf[id]; f++) {
 		int cv = b->chan_content[id] + f;
 		if (st->kind == DMC_ST_SEND) {
@@ -519,7 +520,7 @@ static int buffered_contents(ctx *c, dmc_atrans *t, long id, const dmc_stmt *st)
 				return -1;
 			continue;
 		}
-		int n = lvalues(c, st->field[f], lv);
+		int n = lvalues(c, st->field[f]);
 		for (int k = 0; k < n; k++) {
 			dmc_aexpr *r = var_ref(cv);
 			if (!r || assign(t, lv[k], r) < 0)
@@ -595,7 +596,8 @@ static int add_effects(ctx *c, dmc_atrans *t, const dmc_stmt *stp)
 {
 	dmc_abuild *b = c->b;
 	dmc_stmt st = *stp;
-	int lv[MAX_LVALUES], n, rv;
+	const int *lv = c->b->lv;
+	int n, rv;
 	long id, cid = 0;
 	switch (st.kind) {
 	case DMC_ST_COND:
@@ -604,7 +606,7 @@ static int add_effects(ctx *c, dmc_atrans *t, const dmc_stmt *stp)
 		return 0;
 	case DMC_ST_ASSIGN: {
 		dmc_aexpr *rhs = abstract_text(c, st.rhs, &b->approx_exprs);
-		n = lvalues(c, st.lhs, lv);
+		n = lvalues(c, st.lhs);
 		if (n < 0) {              /* not a variable we can read: anything may change */
 			dmc_aexpr_free(rhs);
 			b->approx_stmts++;
@@ -635,7 +637,7 @@ static int add_effects(ctx *c, dmc_atrans *t, const dmc_stmt *stp)
 			b->approx_chans++;        /* contents not tracked */
 			if (st.kind == DMC_ST_RECV)
 				for (int f = 0; f < st.nfields; f++) {
-					n = lvalues(c, st.field[f], lv);
+					n = lvalues(c, st.field[f]);
 					for (int k = 0; k < n; k++)
 						if (assign(t, lv[k], NULL) < 0)
 							return -1;
@@ -654,7 +656,7 @@ static int add_effects(ctx *c, dmc_atrans *t, const dmc_stmt *stp)
 			t->recv_var[f] = -1;
 			if (st.kind == DMC_ST_SEND)
 				t->msg[f] = abstract_text(c, st.field[f], &b->approx_exprs);
-			else if ((n = lvalues(c, st.field[f], lv)) == 1)
+			else if ((n = lvalues(c, st.field[f])) == 1)
 				t->recv_var[f] = lv[0];
 			else if (n <= 0 && (cid > 0 || (cid = chan_id(c, st.chan)) > 0)
 			         && dmc_br_chan_field_range(cid, f, &t->match[f].lo, &t->match[f].hi) == 0)
@@ -1021,6 +1023,19 @@ static int make_buffers(dmc_abuild *b)
 	return b->loc_proc && b->loc_loc && b->val_var && b->val_val ? 0 : -1;
 }
 
+/* The lvalue buffer: as many elements as the largest array has. */
+static int make_lv(dmc_abuild *b)
+{
+	const char *name;
+	dmc_var v;
+	b->lv_cap = 1;
+	for (int i = 0; i < dmc_br_nvars(); i++)
+		if (dmc_br_var_at(i, &name, &v) == 0 && v.size > b->lv_cap)
+			b->lv_cap = v.size;
+	b->lv = malloc((size_t) b->lv_cap * sizeof *b->lv);
+	return b->lv ? 0 : -1;
+}
+
 int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen)
 {
 	memset(b, 0, sizeof *b);
@@ -1028,7 +1043,7 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 		snprintf(err, errlen, "hL/hU need the model's variable accessors (build pan with dmc cc)");
 		return -1;
 	}
-	if (make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
+	if (make_lv(b) < 0 || make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
 	    || make_goals(b, tg) < 0 || make_buffers(b) < 0) {
 		dmc_abuild_free(b);
 		snprintf(err, errlen, "out of memory building the abstract model");
@@ -1157,5 +1172,6 @@ void dmc_abuild_free(dmc_abuild *b)
 	free(b->chan_nf);
 	free(b->chan_content);
 	free(b->chan_cap);
+	free(b->lv);
 	memset(b, 0, sizeof *b);
 }

@@ -48,6 +48,8 @@ typedef struct dmc_abuild {
 	long *val_val;
 	int cap_locs, cap_vals;
 	int halfway;                  /* last state: a rendezvous sent, not yet received */
+	int *lv;                      /* the abstract variables one lvalue may write: */
+	int lv_cap;                   /* every element of the largest array */
 } dmc_abuild;
 
 /* Build from pan's tables, the targets and the current (initial) state.

@@ -340,6 +340,34 @@ for v in A B C; do
 			"$dmc" check "$m" --query "$contrib/fischer_${v}_5.q" --search "${cfg%/*}" --heuristic "${cfg#*/}"
 	done
 done
+# issue 17: with 15 processes the tick's send (one field per clock,
+# 2,100 bytes of text) was read as "effects unknown", so hL and hU were
+# 2 on every state and no search solved fischer_{A,B}_15; greedy hU needs
+# about a hundred states (B) and a few hundred (A), as on 10 processes
+for v in A B; do
+	m=fischer_${v}_15
+	"$dmc" check "$contrib/$m.xta" --query "$contrib/$m.q" --search greedy --heuristic hU \
+		--time-limit 60 --json > "$m.json" 2> "$m.err"
+	h0=$(json_num h_initial "$m.json"); s=$(json_num states_stored "$m.json")
+	if [ "$(json_str verdict "$m.json")" = violation ] && [ "${h0:-0}" -ge 20 ] && [ "${s:-0}" -le 5000 ]; then
+		ok "$m greedy/hU: h of the initial state $h0, $s states"
+	else
+		fail "$m greedy/hU: verdict $(json_str verdict "$m.json"), h of the initial state '$h0', $s states"
+	fi
+done
+# more clocks than 16 fields: the receive of the tick kept only its first
+# 16, so the 17th clock never advanced in the abstraction, hU was
+# infinite on the initial state and dead-end pruning (-E: nothing but the
+# query to check) gave a complete search without the violation
+{
+	printf 'process P() { clock x; state A, B; init A; trans A -> B { guard x >= 1; }; }\n'
+	for i in $(seq 1 17); do printf 'P%d = P();\n' "$i"; done
+	printf 'system P1'; for i in $(seq 2 17); do printf ', P%d' "$i"; done; printf ';\n'
+} > clocks17.xta
+for h in hL hU; do
+	expect 1 'verdict *violation' "17 clocks, P17.B by greedy/$h with pruning" -- \
+		"$dmc" check clocks17.xta --query 'E<> P17.B' --search greedy --heuristic $h -- -E
+done
 # issue 4's target on F^A_10: greedy with hL (and hU) finds a trail at
 # least 10x shorter than SPIN's own DFS (pan -m100000, as make bench),
 # and it replays with spin -t

@@ -341,8 +341,8 @@ for v in A B C; do
 	done
 done
 # issue 17: with 15 processes the tick's send (one field per clock,
-# 2,100 bytes of text) was read as "effects unknown", so hL and hU were
-# 2 on every state and no search solved fischer_{A,B}_15; greedy hU needs
+# 2,096 bytes of text) was read as "effects unknown", so hL and hU were
+# 1 to 3 on every state and no search solved fischer_{A,B}_15; greedy hU needs
 # about a hundred states (B) and a few hundred (A), as on 10 processes
 for v in A B; do
 	m=fischer_${v}_15

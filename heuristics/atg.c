@@ -151,6 +151,7 @@ struct dmc_atg {
 	/* ---- one evaluation ---- */
 	dmc_vset *cur, *next, *log, *single;
 	const dmc_vset **curview, **view;
+	long *curmask;                /* small_mask of each cur set (curview's key words) */
 	int *log_layer, *nlog, *nchg, *touched_at, *vtouched, ntouched;
 	unsigned char *grew, *computed;
 	int *first_loc, *newlocs, nnew;
@@ -825,6 +826,7 @@ static void size_buffers(dmc_atg *g)
 		g->oom = 1;
 	}
 	g->curview = take(g, (size_t)nv, sizeof(dmc_vset *));
+	g->curmask = take(g, (size_t)nv, sizeof(long));
 	g->view = take(g, (size_t)nv, sizeof(dmc_vset *));
 	g->log_layer = take(g, (size_t)g->nlog_total, sizeof(int));
 	g->nlog = take(g, (size_t)nv, sizeof(int));
@@ -1323,13 +1325,13 @@ static long small_mask(const dmc_vset *x)
  * length, or -1 when it is longer than MEMO_KEY.  Per variable: its
  * small_mask, or ~n (negative) and the ends of its n intervals. */
 static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const *vals,
-                    long *key, uint64_t *hash)
+                    const long *masks, long *key, uint64_t *hash)
 {
 	uint64_t h = (uint64_t)p.first * 0x9e3779b97f4a7c15u;
 	int len = 0;
 	for (int i = 0; i < nv; i++) {
 		const dmc_vset *x = vals[vars[i]];
-		long w = small_mask(x);
+		long w = masks ? masks[vars[i]] : small_mask(x);
 		if (w >= 0) {
 			if (len == MEMO_KEY)
 				return -1;
@@ -1365,15 +1367,17 @@ static int memo_same(const memo_slot *m, dmc_vprog p, const long *key, int len)
 /* What program p gives for the sets vals[] of the variables it reads,
  * vars[0..nv): "may be true" (out == NULL) or the set into out.  The
  * same sets give the same result, so results are remembered by input:
- * the states of one search share most variables' sets. */
+ * the states of one search share most variables' sets.  vals ==
+ * g->curview takes the key words from g->curmask. */
 static int memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
                     const dmc_vset *const *vals, dmc_vset *out)
 {
+	const long *masks = vals == g->curview ? g->curmask : NULL;
 	long key[MEMO_KEY];
 	int len, r;
 	uint64_t h;
 	memo_slot *m;
-	if (p.len < MEMO_MINLEN || (len = memo_key(p, vars, nv, vals, key, &h)) < 0) {
+	if (p.len < MEMO_MINLEN || (len = memo_key(p, vars, nv, vals, masks, key, &h)) < 0) {
 		if (!out)
 			return dmc_vp_may_true(g->progs, p, vals);
 		dmc_vp_eval(g->progs, p, vals, out);
@@ -1576,6 +1580,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	for (int v = 0; v < m->nvars; v++) {
 		if (dmc_vs_empty(&g->cur[v]) && !m->vars[v].empty_ok)
 			dmc_vs_set(&g->cur[v], m->vars[v].lo, m->vars[v].hi);
+		g->curmask[v] = small_mask(&g->cur[v]);
 		log_append(g, v, 0);
 	}
 	layer0_sat(g);
@@ -1817,6 +1822,7 @@ static void commit(dmc_atg *g, int k)
 		if (g->computed[v])
 			widen(g, v);
 		vs_copy(&g->cur[v], &g->next[v]);
+		g->curmask[v] = small_mask(&g->cur[v]);
 		if (!log_append(g, v, k))
 			g->grew[v] = 2;       /* the set before is not in the log */
 		g->vtouched[nchanged++] = v;

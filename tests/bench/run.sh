@@ -35,6 +35,8 @@
 #                     (default: contrib/models/fischer_{A,B,C}_{5,10}.xta,
 #                     arbiter_{2,3,4}.xta, train_gate_{3,4}.xta, and the
 #                     arbiter trees of BENCH_ARBITERS; "none" for none)
+#   BENCH_CONFIGS     the dmc configurations (search/heuristic, separated by
+#                     blanks; default the list below)
 #   BENCH_ARBITERS    heights of the arbiter trees gen_arbiter.sh writes for
 #                     the default list beyond 2-4 (default "5 6": seed 002's
 #                     A_5 and A_6, where A* and greedy search run out)
@@ -73,7 +75,7 @@ fi
 # reports as an invalid end state also get greedy/deadlock --target deadlock.
 # ut/*: seed 002's transition-based search, beside astar and greedy with
 # the same heuristic (its Tables 1-3: hL, hU and the graph distance dL).
-CONFIGS="bfs/none astar/none astar/dL astar/hL astar/pdb wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL astar/hU greedy/dL ut/dL ut/hL ut/hU"
+CONFIGS=${BENCH_CONFIGS:-"bfs/none astar/none astar/dL astar/hL astar/pdb wastar/dU greedy/dU greedy/hf greedy/hL greedy/hU greedy/hUc beam/dL astar/hU greedy/dL ut/dL ut/hL ut/hU"}
 
 die() { echo "bench: $*" >&2; exit 2; }
 command -v spin > /dev/null 2>&1 || die "spin not found"

@@ -9,8 +9,8 @@
 # Corpus: the entries of tests/bench/guidance.list (models the project
 # wrote: contrib/corpus, contrib/models, the test suites' bad models, the
 # UPPAAL families), plus every *.pml under $CORPUS_EXTRA when it is set
-# (public models used for measuring, never committed; docs/benchmarks-
-# guidance.md lists where they come from).
+# (public models used for measuring, never committed; docs/corpus-
+# sources.md lists where they come from).
 #
 # For every model:
 #   - SPIN: one `spin [OPTS] -a`, compiled three times: BFS (-DBFS
@@ -141,8 +141,19 @@ dmc_run() {
 			dr_all=$(json_num trail_length "$dr_tag.json")
 			# shellcheck disable=SC2086
 			(cd "$dr_d" && timeout 120 spin -t $dr_sopts "$dr_m" < /dev/null > "$dr_tag.replay" 2>&1)
-			dr_steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$dr_tag.replay" | head -n 1)
-			dr_kind=$(grep -m1 '^pan:1:' "$dr_tag.out" "$dr_tag.err" | sed 's/^[^:]*:pan:1: //')
+			dr_steps=$(sed -n 's/.*trail ends after \(-*[0-9]*\) steps.*/\1/p' "$dr_tag.replay" | head -n 1)
+			# an error pan finds before the first step (an xs declaration
+			# on a rendezvous channel) leaves SPIN's trail "-4:-4:-4", no
+			# step; spin -t says "trail ends after -4 steps" (for SPIN's own
+			# pan's trail as well)
+			case $dr_all:$dr_steps in 0:-[0-9]*) dr_steps=0 ;; esac
+			# the error of the trail left: the last "pan:N:" before pan's
+			# last "wrote ... trail" (--anytime writes a shorter trail to a
+			# later error, possibly of another kind), else pan:1
+			dr_kind=$(cat "$dr_tag.out" "$dr_tag.err" | awk '
+				/^pan:[0-9]+: / { last = $0; if (first == "") first = $0 }
+				/^pan: wrote .*trail/ { kind = last }
+				END { print (kind != "" ? kind : first) }' | sed 's/^pan:[0-9]*: //')
 			dr_replay=ok
 			if [ "$dr_steps" != "$dr_all" ]; then
 				dr_replay=FAIL

@@ -56,6 +56,12 @@ typedef struct dmc_assign {
 	                               * not happen, after other parts of the sequence
 	                               * (the monotone ATG reads it as any assignment;
 	                               * an explicit abstraction, pdb.c, as a havoc) */
+	int bounded;                  /* the store happens only after an assert that
+	                               * is a target checked lo <= rhs <= hi in the
+	                               * same state (absmodel_build.c): a value outside
+	                               * is an assertion violation first, so the ATG
+	                               * drops it (wrap or not); 0: unbounded */
+	long lo, hi;
 } dmc_assign;
 
 enum { DMC_SYNC_NONE = 0, DMC_SYNC_SEND = 1, DMC_SYNC_RECV = 2 };

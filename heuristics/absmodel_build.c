@@ -50,6 +50,7 @@ typedef struct ctx {
 	int cur;                      /* the automaton whose statement is read */
 	int cur_pid;                  /* its pan pid, -1 for a spawn automaton */
 	int chan_mode;                /* CHAN_*: how a send or receive is read */
+	const dmc_targets *tg;        /* the targets (make_trans), or NULL */
 } ctx;
 
 enum {
@@ -372,6 +373,7 @@ static int assign(dmc_atrans *t, int var, dmc_aexpr *rhs)
 	t->assign[t->nassign].var = var;
 	t->assign[t->nassign].rhs = rhs;
 	t->assign[t->nassign].merged = 0;
+	t->assign[t->nassign].bounded = 0;
 	t->nassign++;
 	return 0;
 }
@@ -773,6 +775,75 @@ static int certain(const dmc_stmt *st, const dmc_trans *tr, const dmc_aexpr *gua
 	}
 }
 
+/* Structurally equal abstract expressions. */
+static int same_aexpr(const dmc_aexpr *a, const dmc_aexpr *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->op != b->op || (a->op == DMC_AE_CONST && a->value != b->value)
+	    || (a->op == DMC_AE_VAR && a->var != b->var))
+		return 0;
+	return same_aexpr(a->a, b->a) && same_aexpr(a->b, b->b) && same_aexpr(a->c, b->c);
+}
+
+/* Is the assert at state `at` of `type` a target of every instance
+ * (an assert goal located there alone)? */
+static int assert_is_target(const dmc_targets *tg, int type, int at)
+{
+	for (int i = 0; tg && i < tg->ngoals; i++) {
+		const dmc_goal *g = &tg->goals[i];
+		if ((g->kind == DMC_TGT_ASSERT || g->kind == DMC_TGT_CLAIM) && g->nlocs == 1
+		    && g->locs[0].type == type && g->locs[0].state == at && g->locs[0].pid < 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The range check dmc translate puts before a store into a bounded
+ * integer: `assert(lo <= E && E <= hi); x = E` inside an atomic sequence.
+ * When the only way into state `from` (the assignment's) is that assert,
+ * the assert ends inside the atomic sequence (the same process moves
+ * next: the assignment, always executable, reads the state the assert
+ * read) and the assert is a target, every store of a value outside
+ * [lo, hi] comes after an assertion violation, i.e. after a goal: a
+ * shortest path to any goal never makes one.  So the ATG may drop those
+ * values (dmc_assign.bounded).  Without this, `incs = incs - 1` from 1
+ * gives the shortcut's (-inf, 0], which wraps to all of byte's 0..255:
+ * incs >= 2 "may hold" one step after a client leaves its critical
+ * section (the arbiter trees, issue 17).  1 with *lo, *hi set, else 0. */
+static int range_assert(ctx *c, int from, const dmc_aexpr *rhs, long *lo, long *hi)
+{
+	int type = c->b->proc_type[c->cur], found = 0, approx = 0, ok = 0;
+	dmc_trans tr, in = { 0 };
+	char err[128];
+	/* provided clauses or priorities could hold the process back between
+	 * the assert and the store while others change E */
+	if (!rhs || !c->tg || from == dmc_br_start_state(type) || dmc_br_restricts_processes())
+		return 0;
+	for (int s = 0; s < dmc_br_nstates(type); s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.to == from && found++ == 0)
+				in = tr;
+		}
+	if (found != 1 || !(in.atomic & DMC_TR_ATOMIC) || (in.atomic & DMC_TR_DSTEP) || !in.text
+	    || strncmp(in.text, "assert", 6) != 0 || !assert_is_target(c->tg, type, in.from))
+		return 0;
+	dmc_expr *e = dmc_expr_parse_assert(in.text, type, err, sizeof err);
+	dmc_aexpr *a = e ? dmc_expr_abstract(e, c->cur_pid, var_lookup, chan_lookup, c, &approx) : NULL;
+	dmc_expr_free(e);
+	if (a && !approx && a->op == DMC_AE_AND && a->a && a->b && a->a->op == DMC_AE_LE
+	    && a->b->op == DMC_AE_LE && a->a->a && a->a->a->op == DMC_AE_CONST && a->b->b
+	    && a->b->b->op == DMC_AE_CONST && same_aexpr(a->a->b, rhs) && same_aexpr(a->b->a, rhs)
+	    && a->a->a->value <= a->b->b->value) {
+		*lo = a->a->a->value;
+		*hi = a->b->b->value;
+		ok = 1;
+	}
+	dmc_aexpr_free(a);
+	return ok;
+}
+
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
 {
 	dmc_abuild *b = c->b;
@@ -814,6 +885,12 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 		c->chan_mode = m->trans[ti].sync != DMC_SYNC_NONE ? CHAN_BUFFERED : CHAN_RENDEZVOUS;
 		rc = add_effects(c, &m->trans[tj], &st);
 		c->chan_mode = CHAN_BY_STATE;
+	}
+	if (rc == 0 && st.kind == DMC_ST_ASSIGN && !st.embedded_c && m->trans[ti].nassign == 1
+	    && range_assert(c, from, m->trans[ti].assign[0].rhs, &m->trans[ti].assign[0].lo,
+	                    &m->trans[ti].assign[0].hi)) {
+		m->trans[ti].assign[0].bounded = 1;
+		b->range_checked++;
 	}
 	if (rc == 0) {
 		m->trans[ti].certain = certain(&st, tr, m->trans[ti].guard);
@@ -946,11 +1023,11 @@ static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans
 	return 0;
 }
 
-static int make_trans(dmc_abuild *b)
+static int make_trans(dmc_abuild *b, const dmc_targets *tg)
 {
 	dmc_trans tr;
 	for (int p = 0; p < b->m.nprocs; p++) {
-		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
+		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg };
 		int type = b->proc_type[p], first = b->m.ntrans;
 		unsigned char *live = reachable_states(type);
 		if (!live)
@@ -988,7 +1065,7 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
 				continue;
 			dmc_agoal *a = &b->m.goals[b->m.ngoals++];
-			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE };
+			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg };
 			a->nlocs = 1;
 			a->proc = malloc(sizeof *a->proc);
 			a->loc = malloc(sizeof *a->loc);
@@ -1043,7 +1120,7 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 		snprintf(err, errlen, "hL/hU need the model's variable accessors (build pan with dmc cc)");
 		return -1;
 	}
-	if (make_lv(b) < 0 || make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b) < 0
+	if (make_lv(b) < 0 || make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b, tg) < 0
 	    || make_goals(b, tg) < 0 || make_buffers(b) < 0) {
 		dmc_abuild_free(b);
 		snprintf(err, errlen, "out of memory building the abstract model");
@@ -1149,6 +1226,9 @@ void dmc_abuild_print(const dmc_abuild *b, FILE *f)
 	        "not tracked), %d run statements, %d merged statements (their effects may come "
 	        "with any transition of their process)\n",
 	        b->approx_exprs, b->approx_stmts, b->approx_chans, b->approx_runs, b->approx_merged);
+	if (b->range_checked)
+		fprintf(f, "range-checked: %d assignments store only values their assert (a target) "
+		        "allows: the rest is dropped\n", b->range_checked);
 }
 
 void dmc_abuild_free(dmc_abuild *b)

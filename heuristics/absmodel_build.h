@@ -37,6 +37,7 @@ typedef struct dmc_abuild {
 	int ncontent;                 /* content variables in all */
 	/* what was over-approximated, for the model report */
 	int approx_exprs, approx_stmts, approx_chans, approx_runs, approx_merged;
+	int range_checked;            /* assignments bounded by their range assert */
 	/* What the abstraction could not represent, even over-approximated
 	 * (embedded C, a run of an unknown proctype): "" when nothing.  Then
 	 * an infinite h proves nothing and the runtime must not prune. */

@@ -72,6 +72,8 @@ typedef struct {
 	dmc_vprog prog;               /* EF_SET: rhs compiled */
 	int act;                      /* the action it belongs to */
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
+	int bounded;                  /* dmc_assign.bounded: values outside [lo, hi] */
+	long lo, hi;                  /* are dropped before fitting to the domain */
 } effect;
 
 typedef struct {
@@ -328,7 +330,7 @@ static int self_step(const dmc_aexpr *rhs, int var, long *step)
 	return 1;
 }
 
-static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs)
+static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const dmc_assign *as)
 {
 	effect *f;
 	long step;
@@ -343,6 +345,9 @@ static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs)
 	f->rhs = rhs;
 	f->step = 0;
 	f->vfirst = b->evars.n;
+	f->bounded = as && as->bounded;
+	f->lo = f->bounded ? as->lo : 0;
+	f->hi = f->bounded ? as->hi : 0;
 	if (!rhs || rhs->op == DMC_AE_ANY)
 		f->kind = EF_ANY;
 	else if (self_step(rhs, var, &step)) {
@@ -416,7 +421,7 @@ static void add_action(builder *b, int s, int r)
 		if (t < 0)
 			continue;
 		for (int k = 0; k < m->trans[t].nassign; k++)
-			add_effect(b, a, m->trans[t].assign[k].var, m->trans[t].assign[k].rhs);
+			add_effect(b, a, m->trans[t].assign[k].var, m->trans[t].assign[k].rhs, &m->trans[t].assign[k]);
 		ipush(&b->k_tacts, t, &b->bad);
 		ipush(&b->i_tacts, a, &b->bad);
 	}
@@ -424,7 +429,7 @@ static void add_action(builder *b, int s, int r)
 		const dmc_atrans *ts = &m->trans[s], *tr = &m->trans[r];
 		for (int k = 0; k < tr->nmsg; k++)
 			if (tr->recv_var[k] >= 0)
-				add_effect(b, a, tr->recv_var[k], k < ts->nmsg ? ts->msg[k] : NULL);
+				add_effect(b, a, tr->recv_var[k], k < ts->nmsg ? ts->msg[k] : NULL, NULL);
 	}
 	((action *)b->acts.v)[a].neff = b->effs.n - ((action *)b->acts.v)[a].efirst;
 }
@@ -1637,6 +1642,8 @@ static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *va
 			memo_run(g, f->prog, &g->evars[f->vfirst], f->nv, vals, r);
 		break;
 	}
+	if (f->bounded)
+		dmc_vs_fit(r, f->lo, f->hi, 0);
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
 }
 
@@ -2232,6 +2239,8 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 	const dmc_vset *s = values_at(g, f->var, j);
 	*reps = 1;
 	*base = c;
+	if (f->bounded && (c < f->lo || c > f->hi))
+		return 0;             /* dropped (effect_values) */
 	if (f->kind == EF_ANY)
 		return c >= av->lo && c <= av->hi;
 	if (f->kind == EF_SET) {
@@ -2250,7 +2259,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 			}
 		/* only around the top of the domain (wrap) */
 		*base = dmc_vs_max(s);
-		if (!g->wrap || av->lo == NEG || av->hi == POS || *base == POS || *base > av->hi)
+		if (!g->wrap || f->bounded || av->lo == NEG || av->hi == POS || *base == POS || *base > av->hi)
 			return 0;
 		*reps = ceil_div((unsigned long)av->hi - (unsigned long)*base
 		                 + (unsigned long)c - (unsigned long)av->lo + 1, f->step);
@@ -2265,7 +2274,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 				return 1;
 			}
 		*base = dmc_vs_min(s);
-		if (!g->wrap || av->lo == NEG || av->hi == POS || *base == NEG || *base < av->lo)
+		if (!g->wrap || f->bounded || av->lo == NEG || av->hi == POS || *base == NEG || *base < av->lo)
 			return 0;
 		*reps = ceil_div((unsigned long)*base - (unsigned long)av->lo
 		                 + (unsigned long)av->hi - (unsigned long)c + 1, f->step);

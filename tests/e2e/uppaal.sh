@@ -420,6 +420,33 @@ fi
 # a range violation is named in the counterexample
 expect 1 "leaves a variable's range: assert" "dmc check range_bad: range violation" -- \
 	"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search bfs
+# A store range-checked by its assert (a target) adds only values inside
+# the range to the abstraction (absmodel_build.c, issue 17): the range
+# violation is still found by the heuristic searches, with dead-end
+# pruning on (-E) too.
+for cfg in greedy/hL greedy/hU astar/hL ut/hU; do
+	expect 1 "leaves a variable's range: assert" "dmc check range_bad $cfg -E: range violation" -- \
+		"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search "${cfg%/*}" --heuristic "${cfg#*/}" -- -E
+done
+expect 0 'range-checked: [1-9][0-9]* assignments' "arbiter_2: the range-checked stores are found" -- \
+	"$dmc" check "$contrib/arbiter_2.xta" --query "$contrib/arbiter_2.q" --heuristic hU --show-model
+# Promela: the same pattern, and without the atomic sequence (another
+# process could change n between the assert and the store): not bounded
+# (-o3: SPIN's statement merging would fold the store into the assert)
+printf 'byte n = 1;\nactive proctype Dec() { n > 0; atomic { n > 0 -> assert(0 <= (n - 1) && (n - 1) <= 3); n = (n - 1) } }\nactive proctype Mon() { n >= 2 -> assert(false) }\n' > bounded.pml
+expect 0 'range-checked: 1 assignments' "Promela: an atomic range assert before its store" -- \
+	"$dmc" check bounded.pml --heuristic hL --show-model --spin-opts -o3
+printf 'byte n = 1;\nactive proctype Dec() { n > 0; n > 0 -> assert(0 <= (n - 1) && (n - 1) <= 3); n = (n - 1) }\nactive proctype Mon() { n >= 2 -> assert(false) }\n' > unbounded.pml
+expect 0 'over-approximated' "Promela: a range assert outside an atomic sequence bounds nothing" -- \
+	"$dmc" check unbounded.pml --heuristic hL --show-model --spin-opts -o3
+grep -q 'range-checked' out.txt && fail "unbounded.pml: a store bounded without atomicity" \
+	|| ok "unbounded.pml: no store bounded without atomicity"
+# the atomic version: n >= 2 is unreachable in the abstraction now, and
+# with pruning greedy search proves it (the range assert holds: n ends at 0)
+expect 0 'verdict *no-violation' "bounded.pml: no violation, with pruning" -- \
+	"$dmc" check bounded.pml --search greedy --heuristic hL --spin-opts -o3 -- -E
+expect 0 'verdict *no-violation' "unbounded.pml: no violation, with pruning" -- \
+	"$dmc" check unbounded.pml --search greedy --heuristic hL --spin-opts -o3 -- -E
 # a property that holds: complete search, no violation
 expect 0 'verdict *no-violation' "dmc check fischer2_ok A[] incs <= 1" -- \
 	"$dmc" check "$models/fischer2_ok.xta" --query 'A[] incs <= 1' --search astar --heuristic hL

@@ -39,6 +39,7 @@ static void reset(void)
 	memset(trans, 0, sizeof trans);
 	memset(vars, 0, sizeof vars);
 	memset(goals, 0, sizeof goals);
+	memset(assigns, 0, sizeof assigns);
 	memset(&M, 0, sizeof M);
 	npool = nassigns = nmsgs = nrecvs = nmatches = 0;
 	M.procs = procs;
@@ -445,6 +446,73 @@ static void test_wrap(void)
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
 	CHECK_EQ_LONG(hU, INF);
+	dmc_atg_free(g);
+}
+
+/* A store bounded by its range assert (dmc_assign.bounded, dmc
+ * translate's `assert(0 <= n - 1 && n - 1 <= 8); n = n - 1`): the
+ * shortcut's (-inf, 0] from n = 1 wraps to all of byte's 0..255, so
+ * `n >= 2` "may hold" one step later; bounded, only 0 is added. */
+static void test_bounded_store(void)
+{
+	dmc_atg *g;
+	int n, t;
+	reset();
+	proc("P", 2, 0);
+	n = var("n", 0, 255);
+	t = tr(0, 0, 1, NULL);
+	assign(t, n, B(DMC_AE_SUB, V(n), C(1)));
+	goal(B(DMC_AE_GE, V(n), C(2)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(n, 1);
+	eval(g);                              /* unbounded: wraps */
+	CHECK_EQ_LONG(hL, 1);
+	dmc_atg_free(g);
+	assigns[0].bounded = 1;
+	assigns[0].lo = 0;
+	assigns[0].hi = 8;
+	g = dmc_atg_new(&M);
+	eval(g);                              /* bounded: n in {0, 1} */
+	CHECK_EQ_LONG(hL, INF);
+	CHECK_EQ_LONG(hU, INF);
+	dmc_atg_free(g);
+	/* an increment bounded by [0, 8] still reaches 2 (the shortcut:
+	 * repeated), and hU counts the repetitions, but never 9 */
+	reset();
+	proc("P", 1, 0);
+	n = var("n", 0, 255);
+	t = tr(0, 0, 0, NULL);
+	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
+	assigns[0].bounded = 1;
+	assigns[0].lo = 0;
+	assigns[0].hi = 8;
+	goal(B(DMC_AE_GE, V(n), C(2)), 0);
+	goal(B(DMC_AE_GE, V(n), C(9)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(n, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, 1);
+	CHECK_EQ_LONG(hU, 2);
+	dmc_atg_free(g);
+	reset();
+	proc("P", 1, 0);
+	n = var("n", 0, 255);
+	t = tr(0, 0, 0, NULL);
+	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
+	assigns[0].bounded = 1;
+	assigns[0].lo = 0;
+	assigns[0].hi = 8;
+	goal(B(DMC_AE_GE, V(n), C(9)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	val(n, 0);
+	eval(g);                              /* unbounded it wraps: 255 */
+	CHECK_EQ_LONG(hL, INF);
 	dmc_atg_free(g);
 }
 
@@ -1084,7 +1152,7 @@ static void test_print(void)
 CHECK_MAIN("atg",
 	CASE(test_fig2_n3), CASE(test_fig2_n6), CASE(test_fig2_paper_count), CASE(test_fig3_repeated_loop),
 	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
-	CASE(test_wrap), CASE(test_unknowns), CASE(test_spawn),
+	CASE(test_wrap), CASE(test_bounded_store), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
 	CASE(test_goals),

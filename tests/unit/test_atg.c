@@ -453,66 +453,49 @@ static void test_wrap(void)
  * translate's `assert(0 <= n - 1 && n - 1 <= 8); n = n - 1`): the
  * shortcut's (-inf, 0] from n = 1 wraps to all of byte's 0..255, so
  * `n >= 2` "may hold" one step later; bounded, only 0 is added. */
-static void test_bounded_store(void)
+/* One process, n a byte: n := n op 1 from n = start, a loop (to = 0) or
+ * one step (to = 1); the store bounded by [0, 8] when bounded; goals
+ * n >= each of ge[0..ngoals).  Evaluated on that state. */
+static dmc_atg *counter_model(int to, dmc_ae_op op, long start, int bounded, const long *ge,
+                              int ngoals)
 {
 	dmc_atg *g;
-	int n, t;
+	int n;
 	reset();
-	proc("P", 2, 0);
+	proc("P", to + 1, 0);
 	n = var("n", 0, 255);
-	t = tr(0, 0, 1, NULL);
-	assign(t, n, B(DMC_AE_SUB, V(n), C(1)));
-	goal(B(DMC_AE_GE, V(n), C(2)), 0);
+	assign(tr(0, 0, to, NULL), n, B(op, V(n), C(1)));
+	assigns[0].bounded = bounded;
+	assigns[0].lo = 0;
+	assigns[0].hi = bounded ? 8 : 0;
+	for (int i = 0; i < ngoals; i++)
+		goal(B(DMC_AE_GE, V(n), C(ge[i])), 0);
 	g = dmc_atg_new(&M);
 	st();
 	at(0, 0);
-	val(n, 1);
-	eval(g);                              /* unbounded: wraps */
-	CHECK_EQ_LONG(hL, 1);
+	val(n, start);
+	eval(g);
+	return g;
+}
+
+static void test_bounded_store(void)
+{
+	static const long two[] = { 2 }, two_nine[] = { 2, 9 }, nine[] = { 9 };
+	dmc_atg *g = counter_model(1, DMC_AE_SUB, 1, 0, two, 1);
+	CHECK_EQ_LONG(hL, 1);                 /* unbounded: n - 1 wraps */
 	dmc_atg_free(g);
-	assigns[0].bounded = 1;
-	assigns[0].lo = 0;
-	assigns[0].hi = 8;
-	g = dmc_atg_new(&M);
-	eval(g);                              /* bounded: n in {0, 1} */
-	CHECK_EQ_LONG(hL, INF);
+	g = counter_model(1, DMC_AE_SUB, 1, 1, two, 1);
+	CHECK_EQ_LONG(hL, INF);               /* bounded: n in {0, 1} */
 	CHECK_EQ_LONG(hU, INF);
 	dmc_atg_free(g);
 	/* an increment bounded by [0, 8] still reaches 2 (the shortcut:
 	 * repeated), and hU counts the repetitions, but never 9 */
-	reset();
-	proc("P", 1, 0);
-	n = var("n", 0, 255);
-	t = tr(0, 0, 0, NULL);
-	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
-	assigns[0].bounded = 1;
-	assigns[0].lo = 0;
-	assigns[0].hi = 8;
-	goal(B(DMC_AE_GE, V(n), C(2)), 0);
-	goal(B(DMC_AE_GE, V(n), C(9)), 0);
-	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	val(n, 0);
-	eval(g);
+	g = counter_model(0, DMC_AE_ADD, 0, 1, two_nine, 2);
 	CHECK_EQ_LONG(hL, 1);
 	CHECK_EQ_LONG(hU, 2);
 	dmc_atg_free(g);
-	reset();
-	proc("P", 1, 0);
-	n = var("n", 0, 255);
-	t = tr(0, 0, 0, NULL);
-	assign(t, n, B(DMC_AE_ADD, V(n), C(1)));
-	assigns[0].bounded = 1;
-	assigns[0].lo = 0;
-	assigns[0].hi = 8;
-	goal(B(DMC_AE_GE, V(n), C(9)), 0);
-	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	val(n, 0);
-	eval(g);                              /* unbounded it wraps: 255 */
-	CHECK_EQ_LONG(hL, INF);
+	g = counter_model(0, DMC_AE_ADD, 0, 1, nine, 1);
+	CHECK_EQ_LONG(hL, INF);               /* unbounded it would wrap: 255 */
 	dmc_atg_free(g);
 }
 

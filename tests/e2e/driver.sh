@@ -304,8 +304,10 @@ active proctype Q() { assert(a + b + c + d < 2000) }
 EOF
 "$dmc" check big.pml --search bfs --max-depth 2 > /dev/null 2>&1   # built
 for sig in TERM INT HUP; do
-	# a script's background job ignores SIGINT: give dmc the default back
-	env --default-signal=INT "$dmc" check big.pml --search bfs --json > sig.json 2> sig.err &
+	# a script's background job ignores SIGINT, and one started under
+	# nohup SIGHUP (dmc keeps what it inherits ignored): give dmc the
+	# defaults back
+	env --default-signal=INT,HUP "$dmc" check big.pml --search bfs --json > sig.json 2> sig.err &
 	pid=$!
 	wait_pan
 	kill -$sig $pid

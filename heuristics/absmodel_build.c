@@ -51,6 +51,9 @@ typedef struct ctx {
 	int cur_pid;                  /* its pan pid, -1 for a spawn automaton */
 	int chan_mode;                /* CHAN_*: how a send or receive is read */
 	const dmc_targets *tg;        /* the targets (make_trans), or NULL */
+	/* per control state of the process's type (make_trans): the state
+	 * and index of its only incoming transition; in_s -1 none, -2 several */
+	const int *in_s, *in_k;
 } ctx;
 
 enum {
@@ -813,20 +816,16 @@ static int assert_is_target(const dmc_targets *tg, int type, int at)
  * section (the arbiter trees, issue 17).  1 with *lo, *hi set, else 0. */
 static int range_assert(ctx *c, int from, const dmc_aexpr *rhs, long *lo, long *hi)
 {
-	int type = c->b->proc_type[c->cur], found = 0, approx = 0, ok = 0;
-	dmc_trans tr, in = { 0 };
+	int type = c->b->proc_type[c->cur], approx = 0, ok = 0;
+	dmc_trans in;
 	char err[128];
 	/* provided clauses or priorities could hold the process back between
 	 * the assert and the store while others change E */
-	if (!rhs || !c->tg || from == dmc_br_start_state(type) || dmc_br_restricts_processes())
+	if (!rhs || !c->tg || !c->in_s || c->in_s[from] < 0 || from == dmc_br_start_state(type)
+	    || dmc_br_restricts_processes())
 		return 0;
-	for (int s = 0; s < dmc_br_nstates(type); s++)
-		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
-			dmc_br_trans(type, s, k, &tr);
-			if (tr.to == from && found++ == 0)
-				in = tr;
-		}
-	if (found != 1 || !(in.atomic & DMC_TR_ATOMIC) || (in.atomic & DMC_TR_DSTEP) || !in.text
+	dmc_br_trans(type, c->in_s[from], c->in_k[from], &in);
+	if (!(in.atomic & DMC_TR_ATOMIC) || (in.atomic & DMC_TR_DSTEP) || !in.text
 	    || strncmp(in.text, "assert", 6) != 0 || !assert_is_target(c->tg, type, in.from))
 		return 0;
 	dmc_expr *e = dmc_expr_parse_assert(in.text, type, err, sizeof err);
@@ -1023,25 +1022,50 @@ static int add_merged_effects(ctx *c, const unsigned char *live, int first_trans
 	return 0;
 }
 
+/* in_s/in_k of ctx for proctype type: one pass over its transitions. */
+static int incoming(int type, int **in_s, int **in_k)
+{
+	int n = dmc_br_nstates(type);
+	dmc_trans tr;
+	*in_s = malloc(((size_t) n + 1) * sizeof **in_s);
+	*in_k = malloc(((size_t) n + 1) * sizeof **in_k);
+	if (!*in_s || !*in_k)
+		return -1;
+	for (int s = 0; s <= n; s++)
+		(*in_s)[s] = -1;
+	for (int s = 0; s < n; s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.to < 0 || tr.to > n)
+				continue;
+			if ((*in_s)[tr.to] == -1) {
+				(*in_s)[tr.to] = s;
+				(*in_k)[tr.to] = k;
+			} else
+				(*in_s)[tr.to] = -2;
+		}
+	return 0;
+}
+
 static int make_trans(dmc_abuild *b, const dmc_targets *tg)
 {
 	dmc_trans tr;
 	for (int p = 0; p < b->m.nprocs; p++) {
-		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg };
-		int type = b->proc_type[p], first = b->m.ntrans;
+		int type = b->proc_type[p], first = b->m.ntrans, rc = 0, *in_s = NULL, *in_k = NULL;
 		unsigned char *live = reachable_states(type);
-		if (!live)
-			return -1;
-		for (int s = 0; s < dmc_br_nstates(type); s++)
-			for (int k = 0; k < dmc_br_ntrans(type, s) && live[s]; k++) {
+		if (!live || incoming(type, &in_s, &in_k) < 0)
+			rc = -1;
+		ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg, in_s, in_k };
+		for (int s = 0; s < dmc_br_nstates(type) && rc == 0; s++)
+			for (int k = 0; k < dmc_br_ntrans(type, s) && live[s] && rc == 0; k++) {
 				dmc_br_trans(type, s, k, &tr);
-				if (add_trans(&c, s, &tr) < 0) {
-					free(live);
-					return -1;
-				}
+				rc = add_trans(&c, s, &tr);
 			}
-		int rc = add_merged_effects(&c, live, first);
+		if (rc == 0)
+			rc = add_merged_effects(&c, live, first);
 		free(live);
+		free(in_s);
+		free(in_k);
 		if (rc < 0)
 			return -1;
 	}
@@ -1065,7 +1089,7 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
 				continue;
 			dmc_agoal *a = &b->m.goals[b->m.ngoals++];
-			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg };
+			ctx c = { b, p, p < b->ninit ? p : -1, CHAN_BY_STATE, tg, NULL, NULL };
 			a->nlocs = 1;
 			a->proc = malloc(sizeof *a->proc);
 			a->loc = malloc(sizeof *a->loc);

@@ -1072,7 +1072,9 @@ static int make_trans(dmc_abuild *b, const dmc_targets *tg)
 	return 0;
 }
 
-static int make_goals(dmc_abuild *b, const dmc_targets *tg)
+/* The goals, all of tg's or all but its range checks; the transitions
+ * (make_trans) see every goal of tg either way. */
+static int make_goals(dmc_abuild *b, const dmc_targets *tg, int goals)
 {
 	int n = 0;
 	for (int i = 0; i < tg->ngoals; i++)
@@ -1084,6 +1086,8 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg)
 	for (int i = 0; i < tg->ngoals; i++) {
 		const dmc_goal *g = &tg->goals[i];
 		if (g->nlocs != 1)        /* several locations: not produced yet */
+			continue;
+		if (g->range_check && goals == DMC_GOALS_NO_RANGE_CHECKS)
 			continue;
 		for (int p = 0; p < b->m.nprocs; p++) {
 			if (b->proc_type[p] != g->locs[0].type || (g->locs[0].pid >= 0 && g->locs[0].pid != p))
@@ -1137,7 +1141,7 @@ static int make_lv(dmc_abuild *b)
 	return b->lv ? 0 : -1;
 }
 
-int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen)
+int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, int goals, char *err, size_t errlen)
 {
 	memset(b, 0, sizeof *b);
 	if (!dmc_br_has_vars()) {
@@ -1145,7 +1149,7 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errl
 		return -1;
 	}
 	if (make_lv(b) < 0 || make_procs(b) < 0 || make_chans(b) < 0 || make_vars(b) < 0 || make_trans(b, tg) < 0
-	    || make_goals(b, tg) < 0 || make_buffers(b) < 0) {
+	    || make_goals(b, tg, goals) < 0 || make_buffers(b) < 0) {
 		dmc_abuild_free(b);
 		snprintf(err, errlen, "out of memory building the abstract model");
 		return -1;

@@ -55,7 +55,8 @@ typedef struct dmc_abuild {
 
 /* Build from pan's tables, the targets and the current (initial) state.
  * Returns 0, or -1 with a reason. */
-int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, char *err, size_t errlen);
+enum { DMC_GOALS_ALL, DMC_GOALS_NO_RANGE_CHECKS };   /* which of tg's goals the model gets */
+int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, int goals, char *err, size_t errlen);
 /* Layer 0 for state sv, in b's buffers (no allocation). */
 void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out);
 /* The automaton standing for process pid of proctype type, or -1. */

@@ -155,7 +155,7 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 		snprintf(err, errlen, "out of memory building the abstract model");
 		return NULL;
 	}
-	if (dmc_abuild_make(&h->model, tg, err, errlen) < 0) {
+	if (dmc_abuild_make(&h->model, tg, DMC_GOALS_ALL, err, errlen) < 0) {
 		free(h);
 		return NULL;
 	}

@@ -11,6 +11,9 @@
  * something (embedded C, an unknown run) or the state has a process no
  * automaton stands for: then nothing is proved, h is a large finite
  * value (far_h) and the runtime does not prune (the instance's prune_veto).
+ * With --range-checks fallback (dmc_targets_tiered) the graph aims at
+ * every goal but the range checks; where it reaches none of them, a
+ * second graph with every goal gives far_h + its value, or infinity.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +38,12 @@ typedef struct {
 	const dmc_atg *project;       /* key on what matters to the ATG only (exact
 	                               * cache), or NULL: on the whole state */
 	char veto[320];               /* why its infinities prove nothing, or "" */
+	/* dmc_targets_tiered: the model and graph above leave the range
+	 * checks out; these have every goal (same variables, locations
+	 * and transitions) */
+	int tiered;
+	dmc_abuild all_model;
+	dmc_atg *all_graph;
 } relax_core;
 
 enum { MODE_L, MODE_U, MODE_UC };
@@ -79,6 +88,10 @@ static void core_free(void *p)
 		return;
 	dmc_atg_free(c->graph);
 	dmc_abuild_free(&c->model);
+	if (c->tiered) {
+		dmc_atg_free(c->all_graph);
+		dmc_abuild_free(&c->all_model);
+	}
 	dmc_hcache_free(c->cache);
 	free(c->keybuf);
 	free(c);
@@ -98,11 +111,26 @@ static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, ch
 		snprintf(err, errlen, "out of memory building the abstract model");
 		return NULL;
 	}
-	if (dmc_abuild_make(&c->model, tg, err, errlen) < 0) {
+	c->tiered = dmc_targets_tiered(tg);
+	if (dmc_abuild_make(&c->model, tg, c->tiered ? DMC_GOALS_NO_RANGE_CHECKS : DMC_GOALS_ALL, err,
+	                    errlen) < 0) {
 		free(c);
 		return NULL;
 	}
-	if (!(c->graph = dmc_atg_new(&c->model.m))) {
+	if (c->tiered && dmc_abuild_make(&c->all_model, tg, DMC_GOALS_ALL, err, errlen) < 0) {
+		c->tiered = 0;
+		core_free(c);
+		return NULL;
+	}
+	if (c->tiered && c->all_model.m.ntrans != c->model.m.ntrans) {
+		/* cannot happen (the goals do not change the transitions): aim at
+		 * every goal at once, as without the option */
+		dmc_abuild_free(&c->model);
+		c->model = c->all_model;
+		c->tiered = 0;
+	}
+	if (!(c->graph = dmc_atg_new(&c->model.m))
+	    || (c->tiered && !(c->all_graph = dmc_atg_new(&c->all_model.m)))) {
 		core_free(c);
 		snprintf(err, errlen, "out of memory building the abstract transition graph");
 		return NULL;
@@ -251,6 +279,31 @@ static int adjust(const relax_core *c, int h, int halfway, int unmodelled)
 	return h;
 }
 
+/* h of graph g for s: hL, hU or hUc; disabled: the transitions a
+ * reduced system leaves out (n of them), or NULL */
+static int graph_h(dmc_atg *g, int mode, const dmc_astate *s, const int *disabled, int n)
+{
+	int h;
+	dmc_atg_set_cycle_costs(g, mode == MODE_UC);
+	if (disabled)
+		dmc_atg_set_disabled(g, disabled, n);
+	h = mode == MODE_L ? dmc_atg_hL(g, s) : dmc_atg_hU(g, s);
+	if (disabled)
+		dmc_atg_set_disabled(g, NULL, 0);
+	return h;
+}
+
+/* Where no goal but a range check may be reached (h infinite), the
+ * range checks' value behind every other: far_h + h of the graph with
+ * every goal, or infinity when that reaches none either. */
+static int fallback(relax_core *c, int mode, int h, const dmc_astate *s, const int *disabled, int n)
+{
+	if (!c->tiered || h != DMC_H_INF)
+		return h;
+	h = graph_h(c->all_graph, mode, s, disabled, n);
+	return h == DMC_H_INF ? h : c->far_h + h;
+}
+
 /* h of state sv, from the cache or the ATG. */
 static int relax_eval(void *self, const dmc_state_view *sv)
 {
@@ -270,11 +323,12 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 		hit = dmc_hcache_get(c->cache, c->keybuf, len, hash, &h);
 	}
 	if (!hit) {
-		dmc_atg_set_cycle_costs(c->graph, mode == MODE_UC);
-		h = mode == MODE_L ? dmc_atg_hL(c->graph, &s) : dmc_atg_hU(c->graph, &s);
+		h = graph_h(c->graph, mode, &s, NULL, 0);
 		if (c->cache)
 			dmc_hcache_put(c->cache, c->keybuf, len, hash, h);
 	}
+	/* not cached: the key leaves out what only the range checks read */
+	h = fallback(c, mode, h, &s, NULL, 0);
 	h = adjust(c, h, c->model.halfway, c->model.unmodelled);
 #ifdef DMC_HTRACE
 	htrace(mode, h);
@@ -416,13 +470,11 @@ static int relax_eval_without(void *self, int pid, int from, int id, int bound)
 		hit = dmc_hcache_get(c->cache, head, len, hash, &h);
 	}
 	if (!hit) {
-		dmc_atg_set_cycle_costs(c->graph, r->mode == MODE_UC);
-		dmc_atg_set_disabled(c->graph, off, n);
-		h = r->mode == MODE_L ? dmc_atg_hL(c->graph, &s) : dmc_atg_hU(c->graph, &s);
-		dmc_atg_set_disabled(c->graph, NULL, 0);
+		h = graph_h(c->graph, r->mode, &s, off, n);
 		if (c->cache)
 			dmc_hcache_put(c->cache, head, len, hash, h);
 	}
+	h = fallback(c, r->mode, h, &s, off, n);
 	return adjust(c, h, d->halfway, d->unmodelled);
 }
 
@@ -494,7 +546,7 @@ static const char *relax_prune_veto(const void *self)
 const dmc_heuristic dmc_h_hL = {
 	.name = "hL",
 	.summary = "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
-	.admissible = 1, .proves_dead_ends = 1,
+	.admissible = 1, .proves_dead_ends = 1, .tiers_goals = 1,
 	.create = create_L, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,
@@ -503,7 +555,7 @@ const dmc_heuristic dmc_h_hL = {
 
 const dmc_heuristic dmc_h_hU = {
 	.name = "hU", .summary = "relaxed planning: length of an abstract plan extracted from the graph",
-	.admissible = 0, .proves_dead_ends = 1,
+	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = 1,
 	.create = create_U, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,
@@ -512,7 +564,7 @@ const dmc_heuristic dmc_h_hU = {
 
 const dmc_heuristic dmc_h_hUc = {
 	.name = "hUc", .summary = "hU charging the rounds of the loops that repeated increments go around",
-	.admissible = 0, .proves_dead_ends = 1,
+	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = 1,
 	.create = create_Uc, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,

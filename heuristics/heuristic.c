@@ -53,6 +53,11 @@ dmc_heuristic_opts dmc_heuristic_default_opts(void)
 	return o;
 }
 
+int dmc_heuristic_admissible(const dmc_heuristic *h, const dmc_targets *tg)
+{
+	return h->admissible && !(h->tiers_goals && dmc_targets_tiered(tg));
+}
+
 const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic *h,
                                      const void *self)
 {

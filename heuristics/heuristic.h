@@ -51,6 +51,8 @@ typedef struct dmc_heuristic {
 	const char *summary;          /* one line for --help */
 	int admissible;               /* never overestimates (see docs/heuristics.md) */
 	int proves_dead_ends;         /* may return DMC_H_INF */
+	int tiers_goals;              /* aims at range checks last when the targets ask
+	                               * (dmc_targets_tiered): then not admissible */
 	/* An instance for the given targets (which must outlive it), or
 	 * NULL with a one-line reason in err (e.g. "dL/dU need target
 	 * locations ..."). */
@@ -98,6 +100,10 @@ static inline int dmc_h_has_plans(const dmc_heuristic *h)
 const dmc_heuristic *dmc_heuristic_find(const char *name);
 /* All heuristics in registry order, NULL-terminated. */
 const dmc_heuristic *const *dmc_heuristic_all(void);
+
+/* h->admissible, unless h aims at some goals only where others cannot
+ * be reached (a range check may lie closer than the goal h counts to). */
+int dmc_heuristic_admissible(const dmc_heuristic *h, const dmc_targets *tg);
 
 /* Why no infinite h may be trusted in this search (pruning would be
  * unsound), or NULL: the targets may miss an error pan checks for

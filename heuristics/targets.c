@@ -196,6 +196,61 @@ static int assert_goal(dmc_targets *t, int kind, int type, int at, int pure, con
 	return add_goal(t, kind, type, at, e, 1, tr->line, text);
 }
 
+/* Does assert text `a` check the value store text `st` writes:
+ * "assert(((" lo "<=" E ")&&(" E "<=" hi ")))" and "x = E"? */
+static int checks_store(const char *a, const char *st)
+{
+	dmc_stmt s;
+	int ok = 0;
+	dmc_stmt_split(st, &s);
+	if (s.kind == DMC_ST_ASSIGN && !s.embedded_c && s.rhs && *s.rhs) {
+		const char *p = a + strspn(a, " ");
+		size_t n = strlen(s.rhs);
+		if (strncmp(p, "assert(((", 9) == 0 && (p = strstr(p + 9, "<=")) != NULL
+		    && strncmp(p + 2, s.rhs, n) == 0 && strncmp(p + 2 + n, ")&&(", 4) == 0
+		    && strncmp(p + 6 + n, s.rhs, n) == 0 && strncmp(p + 6 + 2 * n, "<=", 2) == 0) {
+			const char *end = strstr(p + 8 + 2 * n, ")))");
+			ok = end && end[3] == '\0' && end > p + 8 + 2 * n;
+		}
+	}
+	dmc_stmt_free(&s);
+	return ok;
+}
+
+/* Is the assert tr of type a range check: `assert(lo <= E && E <= hi)`
+ * whose only successor stores E (`x = E`), as dmc translate writes
+ * before every store into a bounded UPPAAL integer?  Such an assert
+ * guards the value a store writes, not a property of the model: with
+ * --range-checks fallback hL/hU aim at it only where nothing else can
+ * be reached.  Matched on SPIN's text ("assert(((0<=(x+1))&&((x+1)<=4)))",
+ * "x = (x+1)"); a miss only keeps the assert an ordinary goal.  The
+ * store is the only step from tr->to, or, when statement merging folded
+ * it into the assert's step, a step of the same id that goes nowhere
+ * (pan.t: "m: 2 -> 0,4"; merge_carrier). */
+static int is_range_check(int type, const dmc_trans *tr)
+{
+	dmc_trans st;
+	if (tr->to > 0 && tr->to < dmc_br_nstates(type) && dmc_br_ntrans(type, tr->to) == 1) {
+		dmc_br_trans(type, tr->to, 0, &st);
+		if (checks_store(tr->text, st.text))
+			return 1;
+	}
+	for (int s = 0; s < dmc_br_nstates(type); s++)
+		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
+			dmc_br_trans(type, s, k, &st);
+			if (st.id == tr->id && st.to == 0 && st.text != tr->text && !is_assert(st.text))
+				return checks_store(tr->text, st.text);
+		}
+	return 0;
+}
+
+/* The goal added last is a range check. */
+static void mark_range_check(dmc_targets *t)
+{
+	t->goals[t->ngoals - 1].range_check = 1;
+	t->nrange_checks++;
+}
+
 /* Every assert of type (claim asserts get kind CLAIM), reachable or
  * merged into a reachable transition.  Counts them in *n; merged ones
  * whose carrier is not found in *hidden. */
@@ -215,6 +270,8 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 				continue;
 			if (live[s]) {
 				rc = assert_goal(t, kind, type, s, 1, &tr, NULL);
+				if (rc == 0 && kind == DMC_TGT_ASSERT && is_range_check(type, &tr))
+					mark_range_check(t);
 				(*n)++;
 				continue;
 			}
@@ -229,6 +286,8 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 						if (ct.id == cid) {
 							found = 1;
 							rc = assert_goal(t, kind, type, c, pure, &tr, &ct);
+							if (rc == 0 && pure && is_range_check(type, &tr))
+								mark_range_check(t);
 							break;
 						}
 					}
@@ -667,6 +726,16 @@ int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
 	return 0;
 }
 
+int dmc_targets_tiered(const dmc_targets *t)
+{
+	if (!t->range_fallback || t->nrange_checks == 0)
+		return 0;
+	for (int i = 0; i < t->ngoals; i++)
+		if (!t->goals[i].range_check && t->goals[i].nlocs > 0)
+			return 1;
+	return 0;
+}
+
 static void print_kinds(int kinds, FILE *f)
 {
 	const char *sep = "";
@@ -698,6 +767,8 @@ void dmc_targets_print(const dmc_targets *t, void *file)
 			fprintf(f, " state %d", l->state);
 		}
 		fprintf(f, ", line %d: %s", g->line, g->text ? g->text : "");
+		if (g->range_check)
+			fprintf(f, " (range check%s)", dmc_targets_tiered(t) ? ", a fallback goal" : "");
 		if (g->formula) {
 			fprintf(f, "; formula ");
 			dmc_expr_print(g->formula, f);

@@ -37,6 +37,8 @@ typedef struct dmc_goal {
 	int extra_steps;
 	int line;                     /* source line, for reports */
 	char *text;                   /* human-readable description */
+	int range_check;              /* an assert that only checks the value a store
+	                               * writes next (is_range_check in targets.c) */
 } dmc_goal;
 
 typedef struct dmc_targets {
@@ -52,6 +54,10 @@ typedef struct dmc_targets {
 	                               * index out of bounds): "" when none */
 	int unparsed;                 /* goals whose condition could not be parsed:
 	                               * their location only (formula NULL) */
+	int nrange_checks;            /* goals with range_check set */
+	int range_fallback;           /* hL/hU/hUc aim at the range checks only from
+	                               * states where no other goal can be reached
+	                               * (--range-checks fallback); set by the caller */
 } dmc_targets;
 
 /* Parse a --target list such as "assert,claim" into DMC_TGT_* bits.
@@ -61,6 +67,9 @@ int dmc_targets_parse_kinds(const char *list);
  * bridge).  kinds == 0 means the default: asserts and the claim if the
  * model has any, otherwise deadlocks.  Returns 0, or -1 with a reason. */
 int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen);
+/* Are range checks fallback goals here: asked for, and other goals with
+ * a location to aim at first? */
+int dmc_targets_tiered(const dmc_targets *t);
 void dmc_targets_print(const dmc_targets *t, void *file /* FILE * */);
 void dmc_targets_free(dmc_targets *t);
 

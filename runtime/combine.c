@@ -330,7 +330,7 @@ static void add_term(char *buf, size_t n, double w, const char *name, int first,
 
 const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 {
-	int adm = 1, dead = 0;
+	int adm = 1, dead = 0, tiers = 0;
 	char *b = c->name;
 	size_t n = sizeof c->name;
 	b[0] = '\0';
@@ -347,6 +347,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 		}
 		adm &= c->h[i]->admissible && c->w[i] <= 1.0;
 		dead |= c->h[i]->proves_dead_ends;
+		tiers |= c->h[i]->tiers_goals;
 	}
 	if ((c->kind == DMC_COMB_MAX && c->nterms > 1) || c->kind == DMC_COMB_ALT)
 		strncat(b, ")", n - strlen(b) - 1);
@@ -358,6 +359,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.summary = "a combination of heuristics";
 	c->as_heuristic.admissible = adm;
 	c->as_heuristic.proves_dead_ends = dead;
+	c->as_heuristic.tiers_goals = tiers;
 	c->as_heuristic.create = combo_create;
 	c->as_heuristic.eval = eval_rounded;
 	c->as_heuristic.free = combo_free;

@@ -367,7 +367,7 @@ int dmc_report(dmc_run *R, int status)
 	if (R->opt.preset)
 		snprintf(pnote, sizeof pnote, " (preset %s)", R->opt.preset);
 	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s%s", R->opt.search_name, wnote,
-	                  R->heur->name, R->heur->admissible ? " (admissible)" : "", pnote);
+	                  R->heur->name, dmc_heuristic_admissible(R->heur, &R->targets) ? " (admissible)" : "", pnote);
 	const char *por_note;
 	int por_on = dmc_por_status(R->por, &por_note);
 	const dmc_por_stats *ps = dmc_por_get_stats(R->por);
@@ -390,7 +390,7 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
 	else
 		dmc_results_null(r, "heuristic_note");
-	dmc_results_bool(r, "admissible", R->heur->admissible);
+	dmc_results_bool(r, "admissible", dmc_heuristic_admissible(R->heur, &R->targets));
 	dmc_results_num(r, "weight", NULL, "%g", R->opt.weight);
 	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) R->opt.beam_width);
 	dmc_results_h(r, "h_initial", "h(initial state)", st->h_initial);

@@ -134,7 +134,7 @@ static void decide_pruning(dmc_run *R)
 	}
 	/* --anytime drops states by g + h only when h is a lower bound on
 	 * the steps to every error pan may report */
-	R->any.h_bound = R->any.on && R->heur->admissible && !gap
+	R->any.h_bound = R->any.on && dmc_heuristic_admissible(R->heur, &R->targets) && !gap
 	                 && !dmc_heuristic_prune_veto(&R->targets, R->heur, R->hinst);
 }
 
@@ -184,7 +184,7 @@ static void show_model(dmc_run *R)
 	dmc_abuild b;
 	if (!R->opt.show_targets)
 		dmc_targets_print(&R->targets, stdout);
-	if (dmc_abuild_make(&b, &R->targets, err, sizeof err) < 0)
+	if (dmc_abuild_make(&b, &R->targets, DMC_GOALS_ALL, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 	dmc_abuild_print(&b, stdout);
 	dmc_abuild_free(&b);
@@ -267,6 +267,7 @@ static int bf_start(dmc_run *R)
 	R->any.on = R->opt.anytime;       /* never with a combination (dmc_rt_setup) */
 	if (dmc_targets_build(R->opt.targets, &R->targets, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
+	R->targets.range_fallback = R->opt.range_fallback;
 	if (R->opt.show_targets) {
 		dmc_targets_print(&R->targets, stdout);
 		if (dmc_br_statement_merging() && R->targets.hidden_asserts > 0)

@@ -9,9 +9,13 @@
 # grant down and the release up.
 # Injected error: the last arbiter, while its left child holds the grant,
 # also accepts a request of its right child and grants it.
-# The property: E<> incs >= 2 (two clients in cs).
-# Usage: sh gen_arbiter.sh [DIR [HEIGHTS]] -- writes arbiter_H.xta and .q
-# for each height H in HEIGHTS (default "2 3 4"; the paper goes to 6).
+# The property, two clients in cs, stated twice: arbiter_H.q counts them
+# (E<> incs >= 2), arbiter_H_mutex.q reads their locations.  The
+# relaxation of hL/hU reaches the counter with one grant (incs++ gives
+# every value at once) but needs two clients in cs for the locations
+# (docs/heuristics.md, "The arbiter trees").
+# Usage: sh gen_arbiter.sh [DIR [HEIGHTS]] -- writes arbiter_H.xta, .q and
+# _mutex.q for each height H in HEIGHTS (default "2 3 4"; the paper goes to 6).
 set -e
 dir=${1:-$(dirname "$0")}
 for h in ${2:-2 3 4}; do
@@ -76,4 +80,5 @@ process Root() {
 system Root, Arbiter, Client;
 EOT
 echo "E<> incs >= 2" > "$dir/arbiter_$h.q"
+echo "E<> (sum (i : client_t) (Client(i).cs ? 1 : 0)) >= 2" > "$dir/arbiter_${h}_mutex.q"
 done

@@ -8,7 +8,8 @@
 # pan reports the violated declaration as SPIN's depth-first pan does)
 # (tests/models/soundness/*.pml).  Each is checked with every heuristic
 # that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
-# without -E (a model's "// only: -E" line keeps it to -E), against SPIN's
+# without -E (a model's "// only: -E" line keeps it to -E; its "// also:
+# OPTIONS" line checks hL, hU and hUc with those dmc options too), against SPIN's
 # own pan (depth-first, the default build) with the same options:
 #   - the verdict and exit code equal SPIN's;
 #   - a trail replays with spin -t for as many steps as it has and shows
@@ -37,13 +38,13 @@ spin_verdict() {
 	esac
 }
 
-# check DIR MODEL HEURISTIC PANOPTS REF REPLAY
+# check DIR MODEL HEURISTIC PANOPTS REF REPLAY [DMCOPTS]
 check() {
-	d=$1; m=$2; h=$3; opts=$4; ref=$5; replay=$6
-	what="$m $h ${opts:-(no options)}"
+	d=$1; m=$2; h=$3; opts=$4; ref=$5; replay=$6; xopts=${7:-}
+	what="$m $h ${xopts:+$xopts }${opts:-(no options)}"
 	rm -f "$d/$m.trail"
 	# shellcheck disable=SC2086
-	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic "$h" --json -- $opts > out.json 2> err.txt)
+	(cd "$d" && "$dmc" check "$m" --search greedy --heuristic "$h" $xopts --json -- $opts > out.json 2> err.txt)
 	rc=$?
 	verdict=$(json_str verdict "$d/out.json")
 	want_rc=0
@@ -75,6 +76,7 @@ for f in "$models"/*.pml; do
 	cp "$f" "$d/"
 	replay=$(sed -n 's/^\/\/ *replay: *//p' "$f" | head -n 1)
 	only=$(sed -n 's/^\/\/ *only: *//p' "$f" | head -n 1)
+	also=$(sed -n 's/^\/\/ *also: *//p' "$f" | head -n 1)
 	if [ -n "$only" ]; then set -- "$only"; else set -- "" "-E"; fi
 	for opts in "$@"; do
 		ref=$(spin_verdict "$d" "$m" "$opts")
@@ -85,8 +87,18 @@ for f in "$models"/*.pml; do
 		for h in hL hU hUc dL dU hf; do
 			check "$d" "$m" "$h" "$opts" "$ref" "$replay"
 		done
+		# a model's "// also: OPTIONS" line: hL, hU and hUc once more with them
+		[ -z "$also" ] || for h in hL hU hUc; do
+			check "$d" "$m" "$h" "$opts" "$ref" "$replay" "$also"
+		done
 	done
 done
+
+# range_fallback_bad's assert is a range check although SPIN's statement
+# merging folded its store into the assert's step
+expect 1 'range check, a fallback goal' "range_fallback_bad: the merged range check is a fallback goal" -- \
+	"$dmc" check "$work/range_fallback_bad/range_fallback_bad.pml" --heuristic hL --range-checks fallback \
+	--show-targets
 
 # xr/xs used as declared: partial-order reduction stays on (pan checks
 # the declarations, spin-plugin/dmc_plugin.cc) and bfs stores what SPIN's

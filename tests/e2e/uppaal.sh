@@ -428,6 +428,36 @@ for cfg in greedy/hL greedy/hU astar/hL ut/hU; do
 	expect 1 "leaves a variable's range: assert" "dmc check range_bad $cfg -E: range violation" -- \
 		"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search "${cfg%/*}" --heuristic "${cfg#*/}" -- -E
 done
+# --range-checks fallback: hL/hU aim at the query first; P.never is
+# unreachable in the relaxation (n is bounded by its range check), so h
+# is the range check's distance behind every other, never infinity:
+# still found with dead-end pruning on
+for cfg in greedy/hL greedy/hU astar/hL ut/hU; do
+	expect 1 "leaves a variable's range: assert" "range_bad $cfg --range-checks fallback -E: range violation" -- \
+		"$dmc" check "$models/range_bad.xta" --query 'E<> P.never' --search "${cfg%/*}" \
+		--heuristic "${cfg#*/}" --range-checks fallback -- -E
+done
+expect 1 'range check, a fallback goal' "arbiter_2 --range-checks fallback: the range checks are fallback goals" -- \
+	"$dmc" check "$contrib/arbiter_2.xta" --query "$contrib/arbiter_2.q" --heuristic hU --range-checks fallback \
+	--show-targets --time-limit 30
+[ "$(grep -c 'range check' out.txt)" = 36 ] && ok "arbiter_2: 36 range checks" \
+	|| fail "arbiter_2: $(grep -c 'range check' out.txt) range checks, expected the 36 range-checked stores"
+# train_gate_3: aimed at the query, greedy hU stores about a tenth of the
+# states it stores aiming at the range checks too (docs/heuristics.md)
+"$dmc" check "$contrib/train_gate_3.xta" --query "$contrib/train_gate_3.q" --search greedy --heuristic hU \
+	--range-checks fallback --json > tg3.json 2> tg3.err
+s=$(json_num states_stored tg3.json)
+if [ "$(json_str verdict tg3.json)" = violation ] && [ "${s:-0}" -gt 0 ] && [ "$s" -le 1000 ] \
+   && [ "$(json_get .admissible tg3.json)" = false ]; then
+	ok "train_gate_3 greedy/hU --range-checks fallback: $s states"
+else
+	fail "train_gate_3 greedy/hU --range-checks fallback: $(head -c 300 tg3.json) $(head -c 200 tg3.err)"
+fi
+"$dmc" check "$contrib/train_gate_3.xta" --query "$contrib/train_gate_3.q" --search astar --heuristic hL \
+	--range-checks fallback --json > tg3a.json 2> tg3a.err
+[ "$(json_get .admissible tg3a.json)" = false ] && [ "$(json_str verdict tg3a.json)" = violation ] \
+	&& ok "train_gate_3 astar/hL --range-checks fallback: a violation, hL not called admissible" \
+	|| fail "train_gate_3 astar/hL --range-checks fallback: $(head -c 300 tg3a.json)"
 expect 0 'range-checked: [1-9][0-9]* assignments' "arbiter_2: the range-checked stores are found" -- \
 	"$dmc" check "$contrib/arbiter_2.xta" --query "$contrib/arbiter_2.q" --heuristic hU --show-model
 # Promela: the same pattern, and without the atomic sequence (another

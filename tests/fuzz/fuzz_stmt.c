@@ -137,7 +137,7 @@ static void tables(const char *text)
 	char err[256];
 	if (dmc_targets_build(0, &tg, err, sizeof err) < 0)
 		return;
-	if (dmc_abuild_make(&b, &tg, err, sizeof err) == 0) {
+	if (dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0) {
 		dmc_astate s;
 		dmc_abuild_state(&b, dmc_view_now(), &s);
 		dmc_abuild_free(&b);

@@ -56,7 +56,7 @@ static void test_structure(void)
 	char err[256];
 	model();
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	/* three running processes plus a spawn automaton for P */
 	CHECK_EQ_LONG(b.m.nprocs, 4);
 	CHECK_EQ_LONG(b.spawn_of[tP], 3);
@@ -89,7 +89,7 @@ static void test_state(void)
 	char err[256];
 	model();
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	fb_set("x", 0, 2);
 	fb_move(0, 2);
 	dmc_abuild_state(&b, dmc_view_now(), &s);
@@ -115,7 +115,7 @@ static void test_overapproximation(void)
 	model();
 	fb_trans(tP, 2, 1, 3, "D_STEP4");                  /* effects unknown */
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	CHECK_EQ_LONG(b.approx_stmts, 2);                   /* P's instance and P[run] */
 	int havoc = 0;
 	for (int i = 0; i < b.m.ntrans; i++)
@@ -146,7 +146,7 @@ static void test_buffered_channel(void)
 	fb_chan_msg(id, 0, 0, 7);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	int len = b.chan_len[id];
 	CHECK(len >= 0);
 	CHECK_EQ_LONG(b.m.vars[len].hi, 2);
@@ -206,7 +206,7 @@ static void test_rendezvous_match(void)
 	fb_proc(tR, 1);
 	fb_proc(tS, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	const dmc_atrans *recv = find(&b.m, 1, 1, 2);
 	CHECK(recv && recv->sync == DMC_SYNC_RECV && recv->nmsg == 3 && recv->match);
 	CHECK(recv && recv->recv_var[0] >= 0 && !recv->match[0].value);
@@ -249,7 +249,7 @@ static void test_channel_contents(void)
 	fb_chan_len(id, 0);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	dmc_atg *g = dmc_atg_new(&b.m);
 	CHECK(g != NULL);
 	if (g) {
@@ -272,7 +272,7 @@ static void test_channel_contents(void)
 	fb_chan_len(id, 0);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	g = dmc_atg_new(&b.m);
 	CHECK(g != NULL);
 	if (g) {
@@ -304,7 +304,7 @@ static void test_merged_statements(void)
 	fb_global("done", 1);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	CHECK_EQ_LONG(b.approx_merged, 1);
 	const dmc_atrans *first = find(&b.m, 0, 1, 2);
 	int sets_done = 0;
@@ -345,7 +345,7 @@ static void test_copied_options(void)
 	fb_global("done", 1);
 	fb_proc(t, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	CHECK_EQ_LONG(b.approx_merged, 1);          /* done = 1 only */
 	const dmc_atrans *z = find(&b.m, 0, 1, 4);
 	int sets_y = 0, sets_done = 0;
@@ -401,7 +401,7 @@ static void test_embedded_c(void)
 		char err[256];
 		ccode_model(texts[i]);
 		CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-		CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+		CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 		const dmc_atrans *c = find(&b.m, 0, 1, 2);
 		CHECK(c != NULL && c->guard == NULL && c->nassign == 1 && c->assign[0].rhs == NULL);
 		CHECK(strstr(b.gave_up, "embedded C") != NULL);
@@ -446,7 +446,7 @@ static void test_run_in_expression(void)
 		fb_local(q, "k", 1);
 		fb_proc(p, 1);
 		CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-		CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+		CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 		CHECK(b.spawn_of[q] >= 0);
 		int starts_q = 0;
 		for (int k = 0; k < b.m.ntrans; k++)
@@ -479,7 +479,7 @@ static void test_unknown_run(void)
 	fb_local(p, "p", 1);
 	fb_proc(p, 1);
 	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
-	CHECK(dmc_abuild_make(&b, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
 	CHECK(b.spawn_of[q] >= 0 && b.spawn_of[p] >= 0);
 	CHECK(strstr(b.gave_up, "run") != NULL);
 	dmc_abuild_free(&b);

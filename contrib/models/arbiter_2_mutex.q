@@ -1,0 +1,1 @@
+E<> (sum (i : client_t) (Client(i).cs ? 1 : 0)) >= 2

@@ -96,6 +96,7 @@ done
 
 # range_fallback_bad's assert is a range check although SPIN's statement
 # merging folded its store into the assert's step
+cd "$work" || exit 2
 expect 1 'range check, a fallback goal' "range_fallback_bad: the merged range check is a fallback goal" -- \
 	"$dmc" check "$work/range_fallback_bad/range_fallback_bad.pml" --heuristic hL --range-checks fallback \
 	--show-targets

@@ -736,20 +736,22 @@ int dmc_targets_tiered(const dmc_targets *t)
 	return 0;
 }
 
-static void print_kinds(int kinds, FILE *f)
+const char *dmc_targets_kinds_name(int kinds, char *buf, size_t n)
 {
-	const char *sep = "";
-	if (kinds & DMC_TGT_ASSERT) { fprintf(f, "%sassert", sep); sep = ","; }
-	if (kinds & DMC_TGT_CLAIM) { fprintf(f, "%sclaim", sep); sep = ","; }
-	if (kinds & DMC_TGT_DEADLOCK) fprintf(f, "%sdeadlock", sep);
+	snprintf(buf, n, "%s%s%s%s%s", kinds & DMC_TGT_ASSERT ? "assert" : "",
+	         (kinds & DMC_TGT_ASSERT) && (kinds & (DMC_TGT_CLAIM | DMC_TGT_DEADLOCK)) ? "," : "",
+	         kinds & DMC_TGT_CLAIM ? "claim" : "",
+	         (kinds & DMC_TGT_CLAIM) && (kinds & DMC_TGT_DEADLOCK) ? "," : "",
+	         kinds & DMC_TGT_DEADLOCK ? "deadlock" : "");
+	return buf;
 }
 
 void dmc_targets_print(const dmc_targets *t, void *file)
 {
 	FILE *f = file;
-	fprintf(f, "targets (");
-	print_kinds(t->kinds, f);
-	fprintf(f, "): %d goal%s%s\n", t->ngoals, t->ngoals == 1 ? "" : "s",
+	char kinds[32];
+	fprintf(f, "targets (%s): %d goal%s%s\n", dmc_targets_kinds_name(t->kinds, kinds, sizeof kinds),
+	        t->ngoals, t->ngoals == 1 ? "" : "s",
 	        t->deadlock ? " + invalid end states" : "");
 	if (t->unparsed)
 		fprintf(f, "  note: %d assert condition%s not understood: only the location counts\n",

@@ -67,6 +67,8 @@ int dmc_targets_parse_kinds(const char *list);
  * bridge).  kinds == 0 means the default: asserts and the claim if the
  * model has any, otherwise deadlocks.  Returns 0, or -1 with a reason. */
 int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen);
+/* kinds (DMC_TGT_* bits) as --target spells them, "" for none, in buf */
+const char *dmc_targets_kinds_name(int kinds, char *buf, size_t n);
 /* Are range checks fallback goals here: asked for, and other goals with
  * a location to aim at first? */
 int dmc_targets_tiered(const dmc_targets *t);

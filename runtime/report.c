@@ -221,6 +221,28 @@ static char *rank_results(const dmc_run *R, dmc_results *r)
 	return json;
 }
 
+/* What the heuristic aimed at: the target kinds, the goals, and the
+ * range checks among them (fallback goals with --range-checks fallback
+ * and a heuristic that honours it) */
+static void report_targets(dmc_results *r, const dmc_run *R)
+{
+	const dmc_targets *t = &R->targets;
+	char kinds[32];
+	int fallback = R->heur->tiers_goals && dmc_targets_tiered(t);
+	dmc_targets_kinds_name(t->kinds, kinds, sizeof kinds);
+	dmc_results_text(r, "targets", "%s: %d goal%s%s, %d range check%s%s", kinds[0] ? kinds : "none",
+	                 t->ngoals, t->ngoals == 1 ? "" : "s", t->deadlock ? " + invalid end states" : "",
+	                 t->nrange_checks, t->nrange_checks == 1 ? "" : "s",
+	                 fallback ? " (fallback goals)" : "");
+	dmc_results_object(r, "targets");
+	dmc_results_str(r, "kinds", NULL, kinds);
+	dmc_results_num(r, "goals", NULL, "%.0f", (double) t->ngoals);
+	dmc_results_bool(r, "invalid_end_states", t->deadlock);
+	dmc_results_num(r, "range_checks", NULL, "%.0f", (double) t->nrange_checks);
+	dmc_results_bool(r, "range_fallback", fallback);
+	dmc_results_end(r);
+}
+
 /* --anytime's improvements and whether the last trail is proven shortest */
 static void anytime_results(const dmc_run *R, dmc_results *r)
 {
@@ -391,6 +413,7 @@ int dmc_report(dmc_run *R, int status)
 	else
 		dmc_results_null(r, "heuristic_note");
 	dmc_results_bool(r, "admissible", dmc_heuristic_admissible(R->heur, &R->targets));
+	report_targets(r, R);
 	dmc_results_num(r, "weight", NULL, "%g", R->opt.weight);
 	dmc_results_num(r, "beam_width", NULL, "%.0f", (double) R->opt.beam_width);
 	dmc_results_h(r, "h_initial", "h(initial state)", st->h_initial);

@@ -412,6 +412,14 @@ void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *
 		}
 }
 
+void dmc_vs_add_const(dmc_ae_op op, const dmc_vset *a, long c, dmc_vset *out)
+{
+	long lo = op == DMC_AE_SUB ? neg(c) : c, hi = lo;
+	out->n = 0;
+	for (int i = 0; i < a->n; i++)
+		dmc_vs_add(out, add(a->iv[i].lo, lo, 0), add(a->iv[i].hi, hi, 1));
+}
+
 /* ---- conditions ---- */
 
 void dmc_vs_bool(dmc_vset *out, int may_false, int may_true)
@@ -436,6 +444,30 @@ int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b)
 	default:                          /* EQ, NE */
 		t = intersects(a, b);
 		f = !(single(a) && single(b) && amin == bmin);
+		if (op == DMC_AE_NE) {
+			int x = t;
+			t = f;
+			f = x;
+		}
+		break;
+	}
+	return (f ? DMC_VS_MAYFALSE : 0) | (t ? DMC_VS_MAYTRUE : 0);
+}
+
+int dmc_vs_compare_const(dmc_ae_op op, const dmc_vset *a, long c)
+{
+	long amin = dmc_vs_min(a), amax = dmc_vs_max(a);
+	int t, f;
+	if (!a->n)
+		return 0;
+	switch (op) {
+	case DMC_AE_LT: t = amin < c; f = amax >= c; break;
+	case DMC_AE_LE: t = amin <= c; f = amax > c; break;
+	case DMC_AE_GT: t = amax > c; f = amin <= c; break;
+	case DMC_AE_GE: t = amax >= c; f = amin < c; break;
+	default:                          /* EQ, NE: {c} is single unless infinite */
+		t = dmc_vs_contains(a, c);
+		f = !(single(a) && amin == c);
 		if (op == DMC_AE_NE) {
 			int x = t;
 			t = f;

@@ -74,6 +74,9 @@ typedef struct {
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
 	int bounded;                  /* dmc_assign.bounded: values outside [lo, hi] */
 	long lo, hi;                  /* are dropped before fitting to the domain */
+	/* every value it can add whatever it reads (effect_reach): within
+	 * [reach_lo, reach_hi] (empty: not known), reach their small_mask */
+	long reach, reach_lo, reach_hi;
 } effect;
 
 typedef struct {
@@ -333,6 +336,67 @@ static int self_step(const dmc_aexpr *rhs, int var, long *step)
 	return 1;
 }
 
+/* One variable's set as one key word: bit x for value x, when every
+ * value lies in [0, 62] (locations, clocks, flags, pids: most sets);
+ * -1 otherwise.  The word is then non-negative, so it never equals the
+ * negative first word of the long form. */
+static long small_mask(const dmc_vset *x)
+{
+	unsigned long bits = 0;
+	if (x->n == 0 || x->iv[0].lo < 0 || x->iv[x->n - 1].hi > 62)
+		return -1;
+	for (int j = 0; j < x->n; j++)
+		bits |= (2UL << x->iv[j].hi) - (1UL << x->iv[j].lo);
+	return (long)bits;
+}
+
+/* The values e gives whatever the sets of the variables it reads, into
+ * r, when e is made of constants, conditions (0 or 1) and ?: giving at
+ * most 4 intervals (a ?: gives a part of what its branches give, and
+ * sets that small never merge); 0 otherwise. */
+static int const_values(const dmc_aexpr *e, dmc_vset *r)
+{
+	dmc_vset c;
+	if (!e)
+		return 0;
+	switch (e->op) {
+	case DMC_AE_CONST:
+		dmc_vs_set(r, e->value, e->value);
+		return 1;
+	case DMC_AE_LT: case DMC_AE_LE: case DMC_AE_GT: case DMC_AE_GE: case DMC_AE_EQ:
+	case DMC_AE_NE: case DMC_AE_AND: case DMC_AE_OR: case DMC_AE_NOT:
+		dmc_vs_set(r, 0, 1);
+		return 1;
+	case DMC_AE_COND:
+		if (!const_values(e->b, r) || !const_values(e->c, &c))
+			return 0;
+		dmc_vs_union(r, &c);
+		return r->n <= 4;
+	default:
+		return 0;
+	}
+}
+
+/* effect.reach: the values f can add (effect_values), when they are
+ * known and fitting them to f's bounds and domain keeps them all. */
+static void effect_reach(const builder *b, effect *f)
+{
+	const dmc_avar *av = &b->g->m->vars[f->var];
+	dmc_vset r;
+	f->reach_lo = 1;
+	f->reach_hi = 0;
+	if (f->kind == EF_ANY)
+		dmc_vs_set(&r, av->lo, av->hi);
+	else if (f->kind != EF_SET || !const_values(f->rhs, &r))
+		return;
+	if (!r.n || dmc_vs_min(&r) < av->lo || dmc_vs_max(&r) > av->hi
+	    || (f->bounded && (dmc_vs_min(&r) < f->lo || dmc_vs_max(&r) > f->hi)))
+		return;
+	f->reach = small_mask(&r);
+	f->reach_lo = dmc_vs_min(&r);
+	f->reach_hi = dmc_vs_max(&r);
+}
+
 static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const dmc_assign *as)
 {
 	effect *f;
@@ -363,6 +427,7 @@ static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const
 		collect_vars(b, rhs, &b->evars);
 	}
 	f->nv = b->evars.n - f->vfirst;
+	effect_reach(b, f);
 }
 
 static int valid_trans(const dmc_amodel *m, const dmc_atrans *t)
@@ -1318,20 +1383,6 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
-/* One variable's set as one key word: bit x for value x, when every
- * value lies in [0, 62] (locations, clocks, flags, pids: most sets);
- * -1 otherwise.  The word is then non-negative, so it never equals the
- * negative first word of the long form. */
-static long small_mask(const dmc_vset *x)
-{
-	unsigned long bits = 0;
-	if (x->n == 0 || x->iv[0].lo < 0 || x->iv[x->n - 1].hi > 62)
-		return -1;
-	for (int j = 0; j < x->n; j++)
-		bits |= (2UL << x->iv[j].hi) - (1UL << x->iv[j].lo);
-	return (long)bits;
-}
-
 /* The key of vals[vars[0..nv)] into key, hashed with p into *hash; its
  * length, or -1 when it is longer than MEMO_KEY.  Per variable: its
  * small_mask, or ~n (negative) and the ends of its n intervals. */
@@ -1689,9 +1740,26 @@ static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *va
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
 }
 
+/* Does the current set of f's variable hold every value f can add? */
+static int holds_reach(const dmc_atg *g, const effect *f)
+{
+	const dmc_vset *s = &g->cur[f->var];
+	long have = g->curmask[f->var];
+	if (f->reach_lo > f->reach_hi)
+		return 0;
+	if (have >= 0)
+		return f->reach >= 0 && !(f->reach & ~have);
+	for (int i = 0; i < s->n && s->iv[i].lo <= f->reach_lo; i++)
+		if (f->reach_hi <= s->iv[i].hi)
+			return 1;
+	return 0;
+}
+
 static void apply_effect(dmc_atg *g, const effect *f, int k)
 {
 	dmc_vset r;
+	if (holds_reach(g, f))
+		return;               /* nothing to add: the sets only grow */
 	effect_values(g, f, g->curview, &r);
 	touch(g, f->var, k);
 	if (dmc_vs_union(&g->next[f->var], &r)) {

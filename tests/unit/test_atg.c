@@ -672,18 +672,24 @@ static void test_widening(void)
 
 /* ---- rendezvous, goals, misc ---- */
 
+/* Three automata P0, P1, P2 of two locations, bytes x and ch. */
+static void three_with_x_ch(int *x, int *ch)
+{
+	reset();
+	proc("P0", 2, 0);
+	proc("P1", 2, 0);
+	proc("P2", 2, 0);
+	*x = var("x", 0, 255);
+	*ch = var("ch", 0, 255);
+}
+
 /* P0 sends 42 on channel 3; P1 receives into x on channel ch, which is 2
  * until P2 sets it to 3.  Target x == 42. */
 static void test_rendezvous_message(void)
 {
 	dmc_atg *g;
 	int x, ch;
-	reset();
-	proc("P0", 2, 0);
-	proc("P1", 2, 0);
-	proc("P2", 2, 0);
-	x = var("x", 0, 255);
-	ch = var("ch", 0, 255);
+	three_with_x_ch(&x, &ch);
 	send(tr(0, 0, 1, NULL), C(3), C(42));
 	recv(tr(1, 0, 1, NULL), V(ch), x);
 	assign(tr(2, 0, 1, NULL), ch, C(3));
@@ -800,12 +806,7 @@ static void test_pair_revived(void)
 	static const int want[] = { INF, INF, 2, INF, INF };
 	dmc_atg *g, *fresh;
 	int x, ch;
-	reset();
-	proc("P0", 2, 0);
-	proc("P1", 2, 0);
-	proc("P2", 2, 0);
-	x = var("x", 0, 255);
-	ch = var("ch", 0, 255);
+	three_with_x_ch(&x, &ch);
 	send(tr(0, 0, 1, NULL), C(0), C(1));
 	recv_match(tr(1, 0, 1, NULL), V(ch), V(x), 0, 255);
 	assign(tr(2, 1, 0, NULL), x, C(0));

@@ -74,6 +74,9 @@ typedef struct {
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
 	int bounded;                  /* dmc_assign.bounded: values outside [lo, hi] */
 	long lo, hi;                  /* are dropped before fitting to the domain */
+	/* every value it can add whatever it reads (effect_reach): within
+	 * [reach_lo, reach_hi] (empty: not known), reach their small_mask */
+	long reach, reach_lo, reach_hi;
 } effect;
 
 typedef struct {
@@ -139,6 +142,7 @@ struct dmc_atg {
 	int live_stale;               /* t_live must be made again */
 	csr v_atoms;                  /* variable -> atoms reading it */
 	csr v_gatoms;                 /* ... those that are evaluated (not SA_*) */
+	csr v_glive;                  /* ... but those of pairs dead in this evaluation */
 	csr v_eq, v_le, v_ge;         /* variable -> its SA_EQ, SA_LE, SA_GE atoms by key */
 	long *eq_key, *le_key, *ge_key;   /* their keys, parallel to .item */
 	csr v_acts;                   /* variable -> actions whose effects read it */
@@ -162,6 +166,8 @@ struct dmc_atg {
 	 * with the same sets holds at layer 0 iff it held then */
 	dmc_vset *prev0;
 	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
+	uint64_t *dead0;              /* bit i: atom i is a condition of a dead pair
+	                               * (live_pairs): if evaluated, not again */
 	unsigned *atom_epoch, epoch;  /* atom evaluated in this layer 0 */
 	int have_prev0;
 	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
@@ -330,6 +336,67 @@ static int self_step(const dmc_aexpr *rhs, int var, long *step)
 	return 1;
 }
 
+/* One variable's set as one key word: bit x for value x, when every
+ * value lies in [0, 62] (locations, clocks, flags, pids: most sets);
+ * -1 otherwise.  The word is then non-negative, so it never equals the
+ * negative first word of the long form. */
+static long small_mask(const dmc_vset *x)
+{
+	unsigned long bits = 0;
+	if (x->n == 0 || x->iv[0].lo < 0 || x->iv[x->n - 1].hi > 62)
+		return -1;
+	for (int j = 0; j < x->n; j++)
+		bits |= (2UL << x->iv[j].hi) - (1UL << x->iv[j].lo);
+	return (long)bits;
+}
+
+/* The values e gives whatever the sets of the variables it reads, into
+ * r, when e is made of constants, conditions (0 or 1) and ?: giving at
+ * most 4 intervals (a ?: gives a part of what its branches give, and
+ * sets that small never merge); 0 otherwise. */
+static int const_values(const dmc_aexpr *e, dmc_vset *r)
+{
+	dmc_vset c;
+	if (!e)
+		return 0;
+	switch (e->op) {
+	case DMC_AE_CONST:
+		dmc_vs_set(r, e->value, e->value);
+		return 1;
+	case DMC_AE_LT: case DMC_AE_LE: case DMC_AE_GT: case DMC_AE_GE: case DMC_AE_EQ:
+	case DMC_AE_NE: case DMC_AE_AND: case DMC_AE_OR: case DMC_AE_NOT:
+		dmc_vs_set(r, 0, 1);
+		return 1;
+	case DMC_AE_COND:
+		if (!const_values(e->b, r) || !const_values(e->c, &c))
+			return 0;
+		dmc_vs_union(r, &c);
+		return r->n <= 4;
+	default:
+		return 0;
+	}
+}
+
+/* effect.reach: the values f can add (effect_values), when they are
+ * known and fitting them to f's bounds and domain keeps them all. */
+static void effect_reach(const builder *b, effect *f)
+{
+	const dmc_avar *av = &b->g->m->vars[f->var];
+	dmc_vset r;
+	f->reach_lo = 1;
+	f->reach_hi = 0;
+	if (f->kind == EF_ANY)
+		dmc_vs_set(&r, av->lo, av->hi);
+	else if (f->kind != EF_SET || !const_values(f->rhs, &r))
+		return;
+	if (!r.n || dmc_vs_min(&r) < av->lo || dmc_vs_max(&r) > av->hi
+	    || (f->bounded && (dmc_vs_min(&r) < f->lo || dmc_vs_max(&r) > f->hi)))
+		return;
+	f->reach = small_mask(&r);
+	f->reach_lo = dmc_vs_min(&r);
+	f->reach_hi = dmc_vs_max(&r);
+}
+
 static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const dmc_assign *as)
 {
 	effect *f;
@@ -360,6 +427,7 @@ static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const
 		collect_vars(b, rhs, &b->evars);
 	}
 	f->nv = b->evars.n - f->vfirst;
+	effect_reach(b, f);
 }
 
 static int valid_trans(const dmc_amodel *m, const dmc_atrans *t)
@@ -720,6 +788,8 @@ static void link_lists(builder *b)
 	}
 	csr_make(g, &g->v_atoms, nv, &b->k_vatoms, &b->i_vatoms);
 	csr_make(g, &g->v_gatoms, nv, &b->k_vgatoms, &b->i_vgatoms);
+	g->v_glive.first = take(g, (size_t)nv + 1, sizeof(int));
+	g->v_glive.item = take(g, (size_t)b->k_vgatoms.n, sizeof(int));
 	index_atoms(b, SA_EQ, &g->v_eq, &g->eq_key);
 	index_atoms(b, SA_LE, &g->v_le, &g->le_key);
 	index_atoms(b, SA_GE, &g->v_ge, &g->ge_key);
@@ -845,6 +915,7 @@ static void size_buffers(dmc_atg *g)
 	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
 	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
 	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->dead0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
@@ -1312,20 +1383,6 @@ static void simple_start(dmc_atg *g, int v)
 	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
-/* One variable's set as one key word: bit x for value x, when every
- * value lies in [0, 62] (locations, clocks, flags, pids: most sets);
- * -1 otherwise.  The word is then non-negative, so it never equals the
- * negative first word of the long form. */
-static long small_mask(const dmc_vset *x)
-{
-	unsigned long bits = 0;
-	if (x->n == 0 || x->iv[0].lo < 0 || x->iv[x->n - 1].hi > 62)
-		return -1;
-	for (int j = 0; j < x->n; j++)
-		bits |= (2UL << x->iv[j].hi) - (1UL << x->iv[j].lo);
-	return (long)bits;
-}
-
 /* The key of vals[vars[0..nv)] into key, hashed with p into *hash; its
  * length, or -1 when it is longer than MEMO_KEY.  Per variable: its
  * small_mask, or ~n (negative) and the ends of its n intervals. */
@@ -1463,26 +1520,61 @@ static void simple_sat0(dmc_atg *g, int v, const dmc_vset *s, int on)
 	sat0_put(g, g->v_ge.item, ge0, bound(g->ge_key, ge0, g->v_ge.first[v + 1], dmc_vs_max(s), 0), on);
 }
 
+static int bit_at(const uint64_t *bits, int i)
+{
+	return bits[i / 64] >> (i % 64) & 1;
+}
+
+/* Is the atom a condition of a dead pair (live_pairs)? */
+static int atom_dead(const dmc_atg *g, int i)
+{
+	return bit_at(g->dead0, i);
+}
+
 /* A variable no effect writes keeps its layer-0 set in every layer, so
  * an atom reading only such variables holds at every layer or at none:
  * a rendezvous pair with such an atom false at layer 0 is never enabled
- * in this evaluation.  t_live is t_acts without those pairs (the others
- * in the same order), made again when such a variable's set changes. */
+ * in this evaluation (dead), and whether its other atoms hold changes
+ * nothing.  t_live is t_acts without those pairs, v_glive v_gatoms
+ * without their atoms (the others in the same order), made again when
+ * such a variable's set changes.  Layer 0 does not evaluate a dead
+ * pair's atoms but those deciding it is dead (layer0_sat): a pair that
+ * comes back to life has them evaluated here. */
 static void live_pairs(dmc_atg *g)
 {
 	int n = 0;
+	for (int a = 0; a < g->nacts; a++) {
+		const action *ac = &g->acts[a];
+		int dead = 0;
+		for (int j = ac->chan; j < ac->chan + ac->nchan && !dead; j++)
+			dead = g->a_fixed[j] && !bit_at(g->sat0, j);
+		for (int j = ac->chan; j < ac->chan + ac->nchan; j++) {
+			uint64_t bit = (uint64_t)1 << (j % 64);
+			if (!dead && atom_dead(g, j) && !g->a_fixed[j] && g->atoms[j].simple == SA_NONE)
+				sat0_eval(g, j);
+			if (dead)
+				g->dead0[j / 64] |= bit;
+			else
+				g->dead0[j / 64] &= ~bit;
+		}
+	}
 	for (int t = 0; t < g->m->ntrans; t++) {
 		g->t_live.first[t] = n;
 		for (int i = g->t_acts.first[t]; i < g->t_acts.first[t + 1]; i++) {
 			const action *ac = &g->acts[g->t_acts.item[i]];
-			int dead = 0;
-			for (int j = ac->chan; j < ac->chan + ac->nchan && !dead; j++)
-				dead = g->a_fixed[j] && !(g->sat0[j / 64] >> (j % 64) & 1);
-			if (!dead)
+			if (!ac->nchan || !atom_dead(g, ac->chan))
 				g->t_live.item[n++] = g->t_acts.item[i];
 		}
 	}
 	g->t_live.first[g->m->ntrans] = n;
+	n = 0;
+	for (int v = 0; v < g->m->nvars; v++) {
+		g->v_glive.first[v] = n;
+		for (int i = g->v_gatoms.first[v]; i < g->v_gatoms.first[v + 1]; i++)
+			if (!atom_dead(g, g->v_gatoms.item[i]))
+				g->v_glive.item[n++] = g->v_gatoms.item[i];
+	}
+	g->v_glive.first[g->m->nvars] = n;
 	g->live_stale = 0;
 }
 
@@ -1514,7 +1606,8 @@ static void layer0_sat(dmc_atg *g)
 				int at = g->v_gatoms.item[j];
 				if (g->atom_epoch[at] != g->epoch) {
 					g->atom_epoch[at] = g->epoch;
-					sat0_eval(g, at);
+					if (g->a_fixed[at] || !atom_dead(g, at))
+						sat0_eval(g, at);
 				}
 			}
 		}
@@ -1527,7 +1620,7 @@ static void layer0_atoms(dmc_atg *g)
 {
 	int nw = (g->natoms + 63) / 64;
 	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
-		for (uint64_t x = g->sat0[w]; x; x &= x - 1)
+		for (uint64_t x = g->sat0[w] & ~g->dead0[w]; x; x &= x - 1)
 			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
 }
 
@@ -1647,9 +1740,26 @@ static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *va
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
 }
 
+/* Does the current set of f's variable hold every value f can add? */
+static int holds_reach(const dmc_atg *g, const effect *f)
+{
+	const dmc_vset *s = &g->cur[f->var];
+	long have = g->curmask[f->var];
+	if (f->reach_lo > f->reach_hi)
+		return 0;
+	if (have >= 0)
+		return f->reach >= 0 && !(f->reach & ~have);
+	for (int i = 0; i < s->n && s->iv[i].lo <= f->reach_lo; i++)
+		if (f->reach_hi <= s->iv[i].hi)
+			return 1;
+	return 0;
+}
+
 static void apply_effect(dmc_atg *g, const effect *f, int k)
 {
 	dmc_vset r;
+	if (holds_reach(g, f))
+		return;               /* nothing to add: the sets only grow */
 	effect_values(g, f, g->curview, &r);
 	touch(g, f->var, k);
 	if (dmc_vs_union(&g->next[f->var], &r)) {
@@ -1837,14 +1947,14 @@ static void commit(dmc_atg *g, int k)
 	for (int i = 0; i < nchanged; i++) {
 		int v = g->vtouched[i];
 		int nf = simple_found(g, v), f = 0;
-		int j = g->v_gatoms.first[v], end = g->v_gatoms.first[v + 1];
+		int j = g->v_glive.first[v], end = g->v_glive.first[v + 1];
 		/* in the order of the atoms' indices, as they wake actions: the
 		 * order effects are applied in decides which intervals merge
 		 * when a set overflows */
 		while (j < end || f < nf) {
 			int at;
-			if (f == nf || (j < end && g->v_gatoms.item[j] < g->found[f])) {
-				at = g->v_gatoms.item[j++];
+			if (f == nf || (j < end && g->v_glive.item[j] < g->found[f])) {
+				at = g->v_glive.item[j++];
 				if (g->atom_sat[at] == NEVER
 				    && memo_run(g, g->atoms[at].prog, &g->avars[g->atoms[at].vfirst],
 				                g->atoms[at].nv, g->curview, NULL))

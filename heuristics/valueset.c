@@ -412,6 +412,14 @@ void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *
 		}
 }
 
+void dmc_vs_add_const(dmc_ae_op op, const dmc_vset *a, long c, dmc_vset *out)
+{
+	long lo = op == DMC_AE_SUB ? neg(c) : c, hi = lo;
+	out->n = 0;
+	for (int i = 0; i < a->n; i++)
+		dmc_vs_add(out, add(a->iv[i].lo, lo, 0), add(a->iv[i].hi, hi, 1));
+}
+
 /* ---- conditions ---- */
 
 void dmc_vs_bool(dmc_vset *out, int may_false, int may_true)
@@ -421,29 +429,48 @@ void dmc_vs_bool(dmc_vset *out, int may_false, int may_true)
 	out->iv[0].hi = may_true ? 1 : 0;
 }
 
-int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b)
+/* The bits of a op b from the ends of a and b (nonempty) and, for ==
+ * and !=, whether they meet (have a value in common) and are the same
+ * single value. */
+static int compare_bits(dmc_ae_op op, long amin, long amax, long bmin, long bmax, int meet,
+                        int same)
 {
-	long amin = dmc_vs_min(a), amax = dmc_vs_max(a);
-	long bmin = dmc_vs_min(b), bmax = dmc_vs_max(b);
 	int t, f;
-	if (!a->n || !b->n)
-		return 0;
 	switch (op) {
 	case DMC_AE_LT: t = amin < bmax; f = amax >= bmin; break;
 	case DMC_AE_LE: t = amin <= bmax; f = amax > bmin; break;
 	case DMC_AE_GT: t = amax > bmin; f = amin <= bmax; break;
 	case DMC_AE_GE: t = amax >= bmin; f = amin < bmax; break;
-	default:                          /* EQ, NE */
-		t = intersects(a, b);
-		f = !(single(a) && single(b) && amin == bmin);
-		if (op == DMC_AE_NE) {
-			int x = t;
-			t = f;
-			f = x;
-		}
-		break;
+	case DMC_AE_EQ: t = meet; f = !same; break;
+	default: t = !same; f = meet; break;        /* NE */
 	}
 	return (f ? DMC_VS_MAYFALSE : 0) | (t ? DMC_VS_MAYTRUE : 0);
+}
+
+static int is_eq(dmc_ae_op op)
+{
+	return op == DMC_AE_EQ || op == DMC_AE_NE;
+}
+
+int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b)
+{
+	long amin = dmc_vs_min(a);
+	if (!a->n || !b->n)
+		return 0;
+	return compare_bits(op, amin, dmc_vs_max(a), dmc_vs_min(b), dmc_vs_max(b),
+	                    is_eq(op) && intersects(a, b),
+	                    is_eq(op) && single(a) && single(b) && amin == dmc_vs_min(b));
+}
+
+/* {c} is a single value unless c is infinite, and then a cannot be single
+ * with the same value. */
+int dmc_vs_compare_const(dmc_ae_op op, const dmc_vset *a, long c)
+{
+	long amin = dmc_vs_min(a);
+	if (!a->n)
+		return 0;
+	return compare_bits(op, amin, dmc_vs_max(a), c, c, is_eq(op) && dmc_vs_contains(a, c),
+	                    is_eq(op) && single(a) && amin == c);
 }
 
 /* ---- evaluation ---- */

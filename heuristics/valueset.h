@@ -75,6 +75,10 @@ int dmc_vs_may_false(const dmc_aexpr *e, const dmc_vset *const *vals);
 int dmc_vs_compare(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b);
 void dmc_vs_bool(dmc_vset *out, int may_false, int may_true);
 void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out);
+/* The same with b = {c}: dmc_vs_compare(op, a, {c}) and, for op ADD or
+ * SUB, dmc_vs_arith(op, a, {c}, out), without making the set {c}. */
+int dmc_vs_compare_const(dmc_ae_op op, const dmc_vset *a, long c);
+void dmc_vs_add_const(dmc_ae_op op, const dmc_vset *a, long c, dmc_vset *out);
 
 /* "{0, 3..7, 10..+inf}" into buf; returns what snprintf would. */
 int dmc_vs_format(const dmc_vset *s, char *buf, size_t len);

@@ -12,7 +12,9 @@
  * atg.c uses the sent value three times) is computed once: its result is
  * kept and read back (VP_REF) where it occurs again.  a && b is false
  * whatever b when a cannot be true, a || b true when a cannot be false:
- * b is then skipped (VP_SKIP_AND, VP_SKIP_OR).
+ * b is then skipped (VP_SKIP_AND, VP_SKIP_OR).  A comparison with a
+ * constant, and a constant added or subtracted (guards, clock bounds,
+ * x + 1), is one instruction that never makes the constant's set.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +30,14 @@
 #define VP_SKIP_AND (-2)              /* on the left operand of the && at var */
 #define VP_SKIP_OR (-3)
 #define VP_NOP (-4)
+#define VP_CMP_CONST (-5)             /* top arg value: arg a comparison */
+#define VP_ADD_CONST (-6)             /* top arg value: arg DMC_AE_ADD or DMC_AE_SUB */
 
 typedef struct {
 	int op;                       /* dmc_ae_op, or VP_* */
-	int var;                      /* DMC_AE_VAR; VP_*: an instruction */
-	long value;                   /* DMC_AE_CONST */
+	int var;                      /* DMC_AE_VAR; VP_REF, VP_SKIP_*: an instruction */
+	long value;                   /* DMC_AE_CONST, VP_*_CONST */
+	int arg;                      /* VP_*_CONST: the operator */
 	int keep;                     /* its result is read again (VP_REF) */
 } ins;
 
@@ -88,7 +93,7 @@ static int emit(dmc_vprogs *ps, int op, int var, long value)
 		ps->code = c;
 		ps->cap = cap;
 	}
-	ps->code[ps->n++] = (ins){ op, var, value, 0 };
+	ps->code[ps->n++] = (ins){ op, var, value, 0, 0 };
 	return 0;
 }
 
@@ -141,6 +146,40 @@ static int count_nodes(shared *sh, const dmc_aexpr *e)
 
 static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e);
 
+static int is_compare(dmc_ae_op op)
+{
+	return op >= DMC_AE_LT && op <= DMC_AE_NE;
+}
+
+/* c op x is x op' c */
+static dmc_ae_op mirror(dmc_ae_op op)
+{
+	return op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
+	       : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+}
+
+/* x op c (a comparison, + or -) or c op x (a comparison) as x's code and
+ * one VP_*_CONST; 1 if e is not of that form. */
+static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+{
+	int arith = e->op == DMC_AE_ADD || e->op == DMC_AE_SUB;
+	const dmc_aexpr *x = e->a, *c = e->b;
+	dmc_ae_op op = e->op;
+	if ((!arith && !is_compare(op)) || !x || !c)
+		return 1;
+	if (c->op != DMC_AE_CONST) {
+		if (arith || x->op != DMC_AE_CONST)
+			return 1;
+		x = e->b;
+		c = e->a;
+		op = mirror(op);
+	}
+	if (compile(ps, sh, first, x) < 0 || emit(ps, arith ? VP_ADD_CONST : VP_CMP_CONST, 0, c->value) < 0)
+		return -1;
+	ps->code[ps->n - 1].arg = op;
+	return 0;
+}
+
 /* The operands of a && b or a || b, with the skip between them, which
  * jumps to the operator (it follows them).  b's code must not keep a
  * result that something after the operator reads: then no skip. */
@@ -165,7 +204,7 @@ static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *
  * relative to it). */
 static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
 {
-	int i = is_leaf(e) ? -1 : shared_find(sh, e), r;
+	int i = is_leaf(e) ? -1 : shared_find(sh, e), r, fused = 0;
 	if (i >= 0 && sh->at[i] >= 0)
 		return emit(ps, VP_REF, sh->at[i], 0);
 	if (!e)
@@ -184,10 +223,13 @@ static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
 		r = compile_skip(ps, sh, first, e);
 		break;
 	default:
-		r = compile(ps, sh, first, e->a) < 0 ? -1 : compile(ps, sh, first, e->b);
+		if ((r = compile_const(ps, sh, first, e)) == 0)
+			fused = 1;
+		else if (r > 0)
+			r = compile(ps, sh, first, e->a) < 0 ? -1 : compile(ps, sh, first, e->b);
 		break;
 	}
-	if (r < 0 || emit(ps, e->op, 0, 0) < 0)
+	if (r < 0 || (!fused && emit(ps, e->op, 0, 0) < 0))
 		return -1;
 	if (i >= 0 && sh->count[i] > 1) {
 		sh->at[i] = ps->n - 1 - first;
@@ -274,6 +316,15 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 			continue;
 		}
 		case VP_NOP:
+			break;
+		case VP_CMP_CONST:
+			x = sp - 1;
+			*x = (slot){ NULL, dmc_vs_compare_const(in->arg, as_set(ps, x), in->value), i };
+			break;
+		case VP_ADD_CONST:
+			x = sp - 1;
+			dmc_vs_add_const(in->arg, as_set(ps, x), in->value, out);
+			*x = (slot){ out, 0, i };
 			break;
 		case DMC_AE_CONST:
 			dmc_vs_set(out, in->value, in->value);

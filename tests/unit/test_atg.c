@@ -672,18 +672,24 @@ static void test_widening(void)
 
 /* ---- rendezvous, goals, misc ---- */
 
+/* Three automata P0, P1, P2 of two locations, bytes x and ch. */
+static void three_with_x_ch(int *x, int *ch)
+{
+	reset();
+	proc("P0", 2, 0);
+	proc("P1", 2, 0);
+	proc("P2", 2, 0);
+	*x = var("x", 0, 255);
+	*ch = var("ch", 0, 255);
+}
+
 /* P0 sends 42 on channel 3; P1 receives into x on channel ch, which is 2
  * until P2 sets it to 3.  Target x == 42. */
 static void test_rendezvous_message(void)
 {
 	dmc_atg *g;
 	int x, ch;
-	reset();
-	proc("P0", 2, 0);
-	proc("P1", 2, 0);
-	proc("P2", 2, 0);
-	x = var("x", 0, 255);
-	ch = var("ch", 0, 255);
+	three_with_x_ch(&x, &ch);
 	send(tr(0, 0, 1, NULL), C(3), C(42));
 	recv(tr(1, 0, 1, NULL), V(ch), x);
 	assign(tr(2, 0, 1, NULL), ch, C(3));
@@ -785,6 +791,49 @@ static void test_rendezvous_match(void)
 	at(1, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, 2);
+	dmc_atg_free(g);
+}
+
+/* A pair whose channel is a variable no effect writes is dead while the
+ * channels differ, and its other atoms are not evaluated then: x
+ * changes while the pair is dead (state 1), and the pair's match on x
+ * must be seen to hold when it comes back to life (state 2).  P2 could
+ * write x but never does.  One graph over the states gives what a fresh
+ * graph gives for each. */
+static void test_pair_revived(void)
+{
+	static const long chs[] = { 1, 1, 0, 1, 0 }, xs[] = { 0, 1, 1, 0, 0 };
+	static const int want[] = { INF, INF, 2, INF, INF };
+	dmc_atg *g, *fresh;
+	int x, ch;
+	three_with_x_ch(&x, &ch);
+	send(tr(0, 0, 1, NULL), C(0), C(1));
+	recv_match(tr(1, 0, 1, NULL), V(ch), V(x), 0, 255);
+	assign(tr(2, 1, 0, NULL), x, C(0));
+	goal_loc(goal(NULL, 0), 1, 1);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	for (int i = 0; i < 5; i++) {
+		int l, u;
+		st();
+		at(0, 0);
+		at(1, 0);
+		at(2, 0);
+		val(x, xs[i]);
+		val(ch, chs[i]);
+		eval(g);
+		CHECK_EQ_LONG(hL, want[i]);
+		fresh = dmc_atg_new(&M);
+		CHECK(fresh != NULL);
+		if (!fresh)
+			break;
+		dmc_atg_eval(fresh, &S, &l, &u);
+		CHECK_EQ_LONG(hL, l);
+		CHECK_EQ_LONG(hU, u);
+		dmc_atg_free(fresh);
+	}
 	dmc_atg_free(g);
 }
 
@@ -1137,7 +1186,8 @@ CHECK_MAIN("atg",
 	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
 	CASE(test_wrap), CASE(test_bounded_store), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
-	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_self_rendezvous),
+	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_pair_revived),
+	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),
 	CASE(test_disabled_then_all), CASE(test_helpful))

@@ -324,8 +324,39 @@ static void test_format(void)
 	CHECK_STR(fmt(&s), "{-inf..+inf}");
 }
 
+/* A comparison with a constant and a constant added or subtracted give
+ * what the general operators give with the set {c}, infinities
+ * included (an infinite end is never a single value). */
+static void test_with_const(void)
+{
+	const dmc_vset sets[] = { mk(0), mk(1, 5L, 5L), mk(1, 1L, 3L), mk(2, 1L, 1L, 5L, 7L),
+	                          mk(1, NEG, 0L), mk(1, POS, POS), mk(1, NEG, POS), mk(2, 0L, 0L, 2L, 2L) };
+	const long cs[] = { NEG, -1, 0, 1, 3, 5, 7, POS };
+	const dmc_ae_op ops[] = { DMC_AE_LT, DMC_AE_LE, DMC_AE_GT, DMC_AE_GE, DMC_AE_EQ, DMC_AE_NE,
+	                          DMC_AE_ADD, DMC_AE_SUB };
+	dmc_vset c, want, got;
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		for (size_t j = 0; j < sizeof cs / sizeof cs[0]; j++)
+			for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+				dmc_vs_set(&c, cs[j], cs[j]);
+				if (ops[k] == DMC_AE_ADD || ops[k] == DMC_AE_SUB) {
+					dmc_vs_arith(ops[k], &sets[i], &c, &want);
+					dmc_vs_add_const(ops[k], &sets[i], cs[j], &got);
+					CHECK(dmc_vs_equal(&want, &got));
+				} else
+					CHECK_EQ_LONG(dmc_vs_compare_const(ops[k], &sets[i], cs[j]),
+					              dmc_vs_compare(ops[k], &sets[i], &c));
+			}
+	CHECK_EQ_LONG(dmc_vs_compare_const(DMC_AE_EQ, &sets[1], 5), DMC_VS_MAYTRUE);
+	CHECK_EQ_LONG(dmc_vs_compare_const(DMC_AE_EQ, &sets[5], POS), DMC_VS_MAYTRUE | DMC_VS_MAYFALSE);
+	CHECK_EQ_LONG(dmc_vs_compare_const(DMC_AE_NE, &sets[3], 4), DMC_VS_MAYTRUE);
+	CHECK_EQ_LONG(dmc_vs_compare_const(DMC_AE_LT, &sets[0], 4), 0);
+	dmc_vs_add_const(DMC_AE_SUB, &sets[2], NEG, &got);
+	CHECK_STR(fmt(&got), "{+inf}");
+}
+
 CHECK_MAIN("valueset",
 	CASE(test_add_merge), CASE(test_cap), CASE(test_contains_subset_equal),
 	CASE(test_union), CASE(test_fit), CASE(test_eval_arith),
 	CASE(test_eval_div_mod_shift_bits), CASE(test_eval_conditions),
-	CASE(test_sound_sample), CASE(test_format))
+	CASE(test_sound_sample), CASE(test_with_const), CASE(test_format))

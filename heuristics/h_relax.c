@@ -44,6 +44,7 @@ typedef struct {
 	int tiered;
 	dmc_abuild all_model;
 	dmc_atg *all_graph;
+	dmc_hcache *all_cache;        /* its values, keyed on what matters to it */
 } relax_core;
 
 enum { MODE_L, MODE_U, MODE_UC };
@@ -91,6 +92,7 @@ static void core_free(void *p)
 	if (c->tiered) {
 		dmc_atg_free(c->all_graph);
 		dmc_abuild_free(&c->all_model);
+		dmc_hcache_free(c->all_cache);
 	}
 	dmc_hcache_free(c->cache);
 	free(c->keybuf);
@@ -143,8 +145,11 @@ static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, ch
 	c->far_h = c->model.m.ntrans < DMC_H_INF / 4 ? 2 * c->model.m.ntrans + 2 : DMC_H_INF / 2;
 	/* without room for a key the cache is simply off */
 	c->keybuf = malloc(17 + (size_t) c->model.cap_locs * 10 + (size_t) c->model.cap_vals * 15);
-	if (c->keybuf)
+	if (c->keybuf) {
 		c->cache = dmc_hcache_new(hc);
+		if (c->tiered)
+			c->all_cache = dmc_hcache_new(hc);
+	}
 	if (hc->mode == DMC_HCACHE_EXACT)
 		c->project = c->graph;
 	return c;
@@ -295,13 +300,28 @@ static int graph_h(dmc_atg *g, int mode, const dmc_astate *s, const int *disable
 
 /* Where no goal but a range check may be reached (h infinite), the
  * range checks' value behind every other: far_h + h of the graph with
- * every goal, or infinity when that reaches none either. */
+ * every goal, or infinity when that reaches none either.  A complete
+ * search of a query that holds asks this of nearly every state: the
+ * whole system's values are cached (the reduced systems' are not). */
 static int fallback(relax_core *c, int mode, int h, const dmc_astate *s, const int *disabled, int n)
 {
+	size_t len = 0;
+	uint64_t hash = 0;
+	int cached = !disabled && c->all_cache;
 	if (!c->tiered || h != DMC_H_INF)
 		return h;
+	if (cached) {
+		len = serialise(c->keybuf, mode, s, c->project ? c->all_graph : NULL);
+		hash = dmc_fingerprint(c->keybuf, len);
+		if (dmc_hcache_get(c->all_cache, c->keybuf, len, hash, &h))
+			return h;
+	}
 	h = graph_h(c->all_graph, mode, s, disabled, n);
-	return h == DMC_H_INF ? h : c->far_h + h;
+	if (h != DMC_H_INF)
+		h += c->far_h;
+	if (cached)
+		dmc_hcache_put(c->all_cache, c->keybuf, len, hash, h);
+	return h;
 }
 
 /* h of state sv, from the cache or the ATG. */

@@ -347,7 +347,8 @@ static int relax_eval(void *self, const dmc_state_view *sv)
 		if (c->cache)
 			dmc_hcache_put(c->cache, c->keybuf, len, hash, h);
 	}
-	/* not cached: the key leaves out what only the range checks read */
+	/* the cache above holds the first graph's value, keyed on what it
+	 * reads; fallback keeps its own */
 	h = fallback(c, mode, h, &s, NULL, 0);
 	h = adjust(c, h, c->model.halfway, c->model.unmodelled);
 #ifdef DMC_HTRACE

@@ -53,9 +53,14 @@ dmc_heuristic_opts dmc_heuristic_default_opts(void)
 	return o;
 }
 
+int dmc_heuristic_range_fallback(const dmc_heuristic *h, const dmc_targets *tg)
+{
+	return h->tiers_goals && dmc_targets_tiered(tg);
+}
+
 int dmc_heuristic_admissible(const dmc_heuristic *h, const dmc_targets *tg)
 {
-	return h->admissible && !(h->tiers_goals && dmc_targets_tiered(tg));
+	return h->admissible && !dmc_heuristic_range_fallback(h, tg);
 }
 
 const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic *h,

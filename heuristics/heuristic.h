@@ -101,8 +101,11 @@ const dmc_heuristic *dmc_heuristic_find(const char *name);
 /* All heuristics in registry order, NULL-terminated. */
 const dmc_heuristic *const *dmc_heuristic_all(void);
 
-/* h->admissible, unless h aims at some goals only where others cannot
- * be reached (a range check may lie closer than the goal h counts to). */
+/* Does h aim at tg's range checks only where no other goal can be
+ * reached (--range-checks fallback, a heuristic that honours it)? */
+int dmc_heuristic_range_fallback(const dmc_heuristic *h, const dmc_targets *tg);
+/* h->admissible, unless it aims at range checks last (one may lie
+ * closer than the goal h counts to). */
 int dmc_heuristic_admissible(const dmc_heuristic *h, const dmc_targets *tg);
 
 /* Why no infinite h may be trusted in this search (pruning would be

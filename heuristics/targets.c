@@ -25,11 +25,13 @@
 #include "stmt.h"
 #include "targets.h"
 
+/* --target's kinds, in the order dmc_targets_kinds_name writes them */
+static const struct { const char *name; int kind; } kind_names[] = {
+	{"assert", DMC_TGT_ASSERT}, {"claim", DMC_TGT_CLAIM}, {"deadlock", DMC_TGT_DEADLOCK}
+};
+
 int dmc_targets_parse_kinds(const char *list)
 {
-	static const struct { const char *name; int kind; } names[] = {
-		{"assert", DMC_TGT_ASSERT}, {"claim", DMC_TGT_CLAIM}, {"deadlock", DMC_TGT_DEADLOCK}
-	};
 	int kinds = 0;
 	if (!list)
 		return -1;
@@ -41,9 +43,10 @@ int dmc_targets_parse_kinds(const char *list)
 			s++;
 		while (e > s && e[-1] == ' ')
 			e--;
-		for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-			if ((size_t)(e - s) == strlen(names[i].name) && strncmp(s, names[i].name, e - s) == 0)
-				kind = names[i].kind;
+		for (size_t i = 0; i < sizeof kind_names / sizeof kind_names[0]; i++)
+			if ((size_t)(e - s) == strlen(kind_names[i].name)
+			    && strncmp(s, kind_names[i].name, e - s) == 0)
+				kind = kind_names[i].kind;
 		if (!kind)
 			return -1;
 		kinds |= kind;
@@ -196,6 +199,14 @@ static int assert_goal(dmc_targets *t, int kind, int type, int at, int pure, con
 	return add_goal(t, kind, type, at, e, 1, tr->line, text);
 }
 
+/* The steps of a proctype that go nowhere (to == 0), but asserts: the
+ * statements statement merging folded into the step before them (and
+ * -end-). */
+typedef struct {
+	int n;
+	dmc_trans *step;
+} nowhere_steps;
+
 /* Does assert text `a` check the value store text `st` writes:
  * "assert(((" lo "<=" E ")&&(" E "<=" hi ")))" and "x = E"? */
 static int checks_store(const char *a, const char *st)
@@ -227,7 +238,7 @@ static int checks_store(const char *a, const char *st)
  * store is the only step from tr->to, or, when statement merging folded
  * it into the assert's step, a step of the same id that goes nowhere
  * (pan.t: "m: 2 -> 0,4"; merge_carrier). */
-static int is_range_check(int type, const dmc_trans *tr)
+static int is_range_check(int type, const dmc_trans *tr, const nowhere_steps *nw)
 {
 	dmc_trans st;
 	if (tr->to > 0 && tr->to < dmc_br_nstates(type) && dmc_br_ntrans(type, tr->to) == 1) {
@@ -235,13 +246,38 @@ static int is_range_check(int type, const dmc_trans *tr)
 		if (checks_store(tr->text, st.text))
 			return 1;
 	}
+	for (int i = 0; i < nw->n; i++)
+		if (nw->step[i].id == tr->id && nw->step[i].text != tr->text)
+			return checks_store(tr->text, nw->step[i].text);
+	return 0;
+}
+
+/* Type's steps that go nowhere (to == 0) and are no assert, in one pass:
+ * where a merged store may be.  NULL steps with n = 0 when out of memory
+ * (range checks folded into their assert are then ordinary goals). */
+static void find_nowhere_steps(int type, nowhere_steps *nw)
+{
+	dmc_trans tr;
+	int cap = 0;
+	nw->n = 0;
+	nw->step = NULL;
 	for (int s = 0; s < dmc_br_nstates(type); s++)
 		for (int k = 0; k < dmc_br_ntrans(type, s); k++) {
-			dmc_br_trans(type, s, k, &st);
-			if (st.id == tr->id && st.to == 0 && st.text != tr->text && !is_assert(st.text))
-				return checks_store(tr->text, st.text);
+			dmc_br_trans(type, s, k, &tr);
+			if (tr.to != 0 || is_assert(tr.text))
+				continue;
+			if (nw->n == cap) {
+				dmc_trans *more = realloc(nw->step, (size_t) (cap = cap ? 2 * cap : 16) * sizeof *more);
+				if (!more) {
+					free(nw->step);
+					nw->step = NULL;
+					nw->n = 0;
+					return;
+				}
+				nw->step = more;
+			}
+			nw->step[nw->n++] = tr;
 		}
-	return 0;
 }
 
 /* The goal added last is a range check. */
@@ -259,9 +295,12 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 	int kind = type == dmc_br_claim_type() ? DMC_TGT_CLAIM : DMC_TGT_ASSERT;
 	dmc_trans tr, ct;
 	unsigned char *live = reachable(type);
+	nowhere_steps nw = { 0, NULL };
 	int rc = 0;
 	if (!live)
 		return -1;
+	if (kind == DMC_TGT_ASSERT)
+		find_nowhere_steps(type, &nw);
 	for (int s = 0; s < dmc_br_nstates(type) && rc == 0; s++)
 		for (int k = 0; k < dmc_br_ntrans(type, s) && rc == 0; k++) {
 			int pure, cid, found = 0;
@@ -270,7 +309,7 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 				continue;
 			if (live[s]) {
 				rc = assert_goal(t, kind, type, s, 1, &tr, NULL);
-				if (rc == 0 && kind == DMC_TGT_ASSERT && is_range_check(type, &tr))
+				if (rc == 0 && kind == DMC_TGT_ASSERT && is_range_check(type, &tr, &nw))
 					mark_range_check(t);
 				(*n)++;
 				continue;
@@ -286,7 +325,7 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 						if (ct.id == cid) {
 							found = 1;
 							rc = assert_goal(t, kind, type, c, pure, &tr, &ct);
-							if (rc == 0 && pure && is_range_check(type, &tr))
+							if (rc == 0 && pure && is_range_check(type, &tr, &nw))
 								mark_range_check(t);
 							break;
 						}
@@ -297,6 +336,7 @@ static int add_asserts(dmc_targets *t, int type, int *n, int *hidden)
 				(*hidden)++;
 		}
 	free(live);
+	free(nw.step);
 	return rc;
 }
 
@@ -738,11 +778,12 @@ int dmc_targets_tiered(const dmc_targets *t)
 
 const char *dmc_targets_kinds_name(int kinds, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s%s%s%s%s", kinds & DMC_TGT_ASSERT ? "assert" : "",
-	         (kinds & DMC_TGT_ASSERT) && (kinds & (DMC_TGT_CLAIM | DMC_TGT_DEADLOCK)) ? "," : "",
-	         kinds & DMC_TGT_CLAIM ? "claim" : "",
-	         (kinds & DMC_TGT_CLAIM) && (kinds & DMC_TGT_DEADLOCK) ? "," : "",
-	         kinds & DMC_TGT_DEADLOCK ? "deadlock" : "");
+	size_t len = 0;
+	if (n > 0)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof kind_names / sizeof kind_names[0] && len < n; i++)
+		if (kinds & kind_names[i].kind)
+			len += (size_t) snprintf(buf + len, n - len, "%s%s", len ? "," : "", kind_names[i].name);
 	return buf;
 }
 
@@ -750,6 +791,7 @@ void dmc_targets_print(const dmc_targets *t, void *file)
 {
 	FILE *f = file;
 	char kinds[32];
+	int tiered = dmc_targets_tiered(t);
 	fprintf(f, "targets (%s): %d goal%s%s\n", dmc_targets_kinds_name(t->kinds, kinds, sizeof kinds),
 	        t->ngoals, t->ngoals == 1 ? "" : "s",
 	        t->deadlock ? " + invalid end states" : "");
@@ -770,7 +812,7 @@ void dmc_targets_print(const dmc_targets *t, void *file)
 		}
 		fprintf(f, ", line %d: %s", g->line, g->text ? g->text : "");
 		if (g->range_check)
-			fprintf(f, " (range check%s)", dmc_targets_tiered(t) ? ", a fallback goal" : "");
+			fprintf(f, " (range check%s)", tiered ? ", a fallback goal" : "");
 		if (g->formula) {
 			fprintf(f, "; formula ");
 			dmc_expr_print(g->formula, f);

@@ -228,7 +228,7 @@ static void report_targets(dmc_results *r, const dmc_run *R)
 {
 	const dmc_targets *t = &R->targets;
 	char kinds[32];
-	int fallback = R->heur->tiers_goals && dmc_targets_tiered(t);
+	int fallback = dmc_heuristic_range_fallback(R->heur, t);
 	dmc_targets_kinds_name(t->kinds, kinds, sizeof kinds);
 	dmc_results_text(r, "targets", "%s: %d goal%s%s, %d range check%s%s", kinds[0] ? kinds : "none",
 	                 t->ngoals, t->ngoals == 1 ? "" : "s", t->deadlock ? " + invalid end states" : "",

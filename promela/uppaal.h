@@ -397,6 +397,8 @@ int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *h
 /* the element number a[i][j]... names in v when every index is constant
  * (an index outside the array: error) */
 int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat);
+/* the same without the error: 0 also for an index outside the array */
+int up_const_element(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat);
 /* the range of a forall/exists/sum (X_QUANT); errors when it is not one */
 int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi);
 /* a variable like declaration d (range and shape evaluated in in), named

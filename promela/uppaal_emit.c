@@ -35,6 +35,8 @@ typedef struct {
 	long sel[4];
 	int eid;
 	up_var *chan;
+	int has_el;             /* the channel element is a constant: el */
+	long el;
 } recv_edge;
 
 /* a UPPAAL sender's edge on a binary channel: its update and its
@@ -43,6 +45,8 @@ typedef struct {
 	up_edge *ed;
 	long sel[4];
 	const char *dl;         /* the target label */
+	int has_el;             /* the channel element is a constant: el */
+	long el;
 } send_entry;
 
 /* per process and channel: the senders' edges, which jump to one block
@@ -150,6 +154,27 @@ static up_var *chan_of(em *e, up_inst *in, up_edge *ed)
 	return v;
 }
 
+/* The flat element of the channel array edge ed synchronises on, when
+ * its indices are constants once parameters and select values are bound:
+ * 1 and *el.  A receiving edge on another constant element can never
+ * meet this edge, so its option is left out of the sender's block. */
+static int sync_element(em *e, up_inst *in, up_edge *ed, const up_var *ch, long *el)
+{
+	return ed->sync->kind == X_INDEX && up_const_element(e->s.n, in, ed->sync, ch, el);
+}
+
+/* may receiving entry r meet a sender on one of the elements els[0..nels)
+ * (nels < 0: any element)? */
+static int may_meet(const recv_edge *r, const long *els, int nels)
+{
+	if (nels < 0 || !r->has_el)
+		return 1;
+	for (int i = 0; i < nels; i++)
+		if (els[i] == r->el)
+			return 1;
+	return 0;
+}
+
 static void collect_recvs(em *e)
 {
 	up_net *n = e->s.n;
@@ -172,6 +197,7 @@ static void collect_recvs(em *e)
 				memcpy(r->sel, vals, sizeof vals);
 				r->eid = eid++;
 				r->chan = ch;
+				r->has_el = sync_element(e, in, ed, ch, &r->el);
 				up_push(n->m->c, &e->recvs, r);
 			}
 			in->sel.n = 0;
@@ -524,18 +550,19 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
  * per channel, so that the Promela stays linear in the edges. */
 #define INLINE_RECEIVERS 16
 
-/* The receivers' side of a rendezvous on ch that in sends: one option
- * per receiving edge of another process, chosen by dmc_eid, ending the
+/* The receivers' side of a rendezvous on ch that in sends on the
+ * elements els[0..nels) (nels < 0: any): one option per receiving edge
+ * of another process that may meet it, chosen by dmc_eid, ending the
  * updates' d_step when there is one.  check_ranges: the receivers'
  * select ranges are checked here (the inline form's only check). */
-static void receivers(em *e, up_inst *in, up_var *ch, int check_ranges)
+static void receivers(em *e, up_inst *in, up_var *ch, int check_ranges, const long *els, int nels)
 {
 	FILE *o = e->s.out;
 	int any = 0;
 	fputs("\t\tif\n", o);
 	for (int i = 0; i < e->recvs.n; i++) {
 		recv_edge *r = e->recvs.v[i];
-		if (r->chan != ch || r->in == in)
+		if (r->chan != ch || r->in == in || !may_meet(r, els, nels))
 			continue;
 		any = 1;
 		if (check_ranges) {
@@ -556,7 +583,8 @@ static void receivers(em *e, up_inst *in, up_var *ch, int check_ranges)
 }
 
 /* a sender's edge with the receivers' updates inside its atomic */
-static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl, up_var *ch)
+static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl, up_var *ch,
+                          const long *els, int nels)
 {
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src];
@@ -572,7 +600,7 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
 	fputs(";\n", o);
-	receivers(e, in, ch, 1);
+	receivers(e, in, ch, 1, els, nels);
 	fprintf(o, "\t\tgoto at_%s }\n", dl);
 }
 
@@ -794,13 +822,14 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	 * first: the receivers' inside the sender's atomic when they are
 	 * few, else in the process's block for the channel (sync_block) */
 	up_var *ch = chan_of(e, in, ed);
-	int nrecv = 0;
+	long el;
+	int nels = sync_element(e, in, ed, ch, &el) ? 1 : -1, nrecv = 0;
 	for (int i = 0; i < e->recvs.n; i++) {
 		recv_edge *r = e->recvs.v[i];
-		nrecv += r->chan == ch && r->in != in;
+		nrecv += r->chan == ch && r->in != in && may_meet(r, &el, nels);
 	}
 	if (nrecv <= INLINE_RECEIVERS) {
-		sender_inline(e, in, ed, sel, dl, ch);
+		sender_inline(e, in, ed, sel, dl, ch, &el, nels);
 		return;
 	}
 	sync_group *g = NULL;
@@ -818,6 +847,8 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	se->ed = ed;
 	memcpy(se->sel, sel, sizeof se->sel);
 	se->dl = dl;
+	se->has_el = nels > 0;
+	se->el = el;
 	up_push(e->s.n->m->c, &g->sends, se);
 	if (g->sends.n > e->maxdst)
 		e->maxdst = g->sends.n;
@@ -865,7 +896,15 @@ static void sync_block(em *e, up_inst *in, sync_group *g, int k)
 		}
 		fputs("\t\tfi;\n\t\tdmc_dst = 0;\n", o);
 	}
-	receivers(e, in, g->ch, 0);
+	long *els = up_alloc(e->s.n->m->c, sizeof *els * (size_t) g->sends.n);
+	int nels = 0;
+	for (int i = 0; i < g->sends.n && nels >= 0; i++) {
+		send_entry *se = g->sends.v[i];
+		nels = se->has_el ? nels : -1;
+		if (se->has_el)
+			els[nels++] = se->el;
+	}
+	receivers(e, in, g->ch, 0, els, nels);
 	/* back to the sender's target: its location, which its update set */
 	if (e->dispatch[in->pid]) {
 		fputs("\t\tgoto at_loop\n\t}\n", o);

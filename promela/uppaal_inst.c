@@ -225,7 +225,7 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 	}
 }
 
-int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat)
+static int const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat, int strict)
 {
 	const up_expr *idx[UP_MAX_DIMS + 1];
 	int ni = 0;
@@ -241,6 +241,8 @@ int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, lo
 		if (!up_eval_const(n, in, idx[ni - 1 - k], &x))
 			return 0;
 		x -= v->dimlo[k];
+		if ((x < 0 || x >= v->dimsz[k]) && !strict)
+			return 0;
 		if (x < 0 || x >= v->dimsz[k])
 			up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
 				   "index %ld of '%s' is outside the array", x + v->dimlo[k], v->name);
@@ -248,6 +250,16 @@ int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, lo
 	}
 	*flat = f;
 	return 1;
+}
+
+int up_const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat)
+{
+	return const_index(n, in, e, v, flat, 1);
+}
+
+int up_const_element(up_net *n, up_inst *in, const up_expr *e, const up_var *v, long *flat)
+{
+	return const_index(n, in, e, v, flat, 0);
 }
 
 int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi)

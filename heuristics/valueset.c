@@ -475,7 +475,87 @@ int dmc_vs_compare_const(dmc_ae_op op, const dmc_vset *a, long c)
 
 /* ---- evaluation ---- */
 
-void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
+/* ---- narrowing ---- */
+
+void dmc_vs_clip(dmc_vset *s, long lo, long hi)
+{
+	dmc_vset out;
+	out.n = 0;
+	for (int i = 0; i < s->n; i++)
+		if (s->iv[i].hi >= lo && s->iv[i].lo <= hi)
+			dmc_vs_add(&out, lmax(s->iv[i].lo, lo), lmin(s->iv[i].hi, hi));
+	*s = out;
+}
+
+/* k - j without leaving (NEG, POS); 0 when it would */
+static int shift(long k, long j, long *r)
+{
+	return !__builtin_sub_overflow(k, j, r) && *r > NEG && *r < POS;
+}
+
+/* Conjunct c of a condition as "variable in [lo, hi]": x op k, k op x,
+ * x + j op k, x - j op k (j, k constants); 0 for anything else. */
+static int conjunct_range(const dmc_aexpr *c, int *var, long *lo, long *hi)
+{
+	const dmc_aexpr *x = c->a, *k = c->b;
+	dmc_ae_op op = c->op;
+	long j = 0, kv;
+	if (op < DMC_AE_LT || op > DMC_AE_NE || op == DMC_AE_NE || !x || !k)
+		return 0;
+	if (x->op == DMC_AE_CONST) {          /* k op x is x op' k */
+		const dmc_aexpr *t = x;
+		x = k;
+		k = t;
+		op = op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
+		     : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+	}
+	if (k->op != DMC_AE_CONST)
+		return 0;
+	if ((x->op == DMC_AE_ADD || x->op == DMC_AE_SUB) && x->a && x->b
+	    && x->a->op == DMC_AE_VAR && x->b->op == DMC_AE_CONST) {
+		if (x->b->value == NEG)
+			return 0;
+		j = x->op == DMC_AE_ADD ? x->b->value : -x->b->value;
+		x = x->a;
+	}
+	if (x->op != DMC_AE_VAR || !shift(k->value, j, &kv))
+		return 0;
+	*var = x->var;
+	*lo = NEG;
+	*hi = POS;
+	switch (op) {
+	case DMC_AE_LT: *hi = kv - 1; break;
+	case DMC_AE_LE: *hi = kv; break;
+	case DMC_AE_GT: *lo = kv + 1; break;
+	case DMC_AE_GE: *lo = kv; break;
+	default: *lo = *hi = kv; break;      /* == */
+	}
+	return 1;
+}
+
+int dmc_vs_narrowing(const dmc_aexpr *c, dmc_vs_narrow *nw, int n)
+{
+	int var, i;
+	long lo, hi;
+	if (!c)
+		return n;
+	if (c->op == DMC_AE_AND)
+		return dmc_vs_narrowing(c->b, nw, dmc_vs_narrowing(c->a, nw, n));
+	if (!conjunct_range(c, &var, &lo, &hi))
+		return n;
+	for (i = 0; i < n && nw[i].var != var; i++)
+		;
+	if (i < n) {                          /* both hold: the intersection */
+		nw[i].lo = lmax(nw[i].lo, lo);
+		nw[i].hi = lmin(nw[i].hi, hi);
+	} else if (n < DMC_VS_NARROW_MAX)
+		nw[n++] = (dmc_vs_narrow){ var, lo, hi };
+	return n;
+}
+
+
+static void eval(const dmc_aexpr *e, const dmc_vset *const *vals, const dmc_vs_narrow *nw, int nn,
+                 dmc_vset *out)
 {
 	dmc_vset a, b;
 	if (!e) {
@@ -491,31 +571,34 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 			*out = *vals[e->var];
 		else
 			dmc_vs_set(out, NEG, POS);
+		for (int i = 0; i < nn; i++)
+			if (nw[i].var == e->var)
+				dmc_vs_clip(out, nw[i].lo, nw[i].hi);
 		return;
 	case DMC_AE_ANY:
 		dmc_vs_set(out, NEG, POS);
 		return;
 	case DMC_AE_NEG:
-		dmc_vs_eval(e->a, vals, &a);
+		eval(e->a, vals, nw, nn, &a);
 		out->n = 0;
 		for (int i = a.n - 1; i >= 0; i--)
 			dmc_vs_add(out, neg(a.iv[i].hi), neg(a.iv[i].lo));
 		return;
 	case DMC_AE_BITNOT:                   /* ~x = -x - 1, exact on intervals */
-		dmc_vs_eval(e->a, vals, &a);
+		eval(e->a, vals, nw, nn, &a);
 		out->n = 0;
 		for (int i = a.n - 1; i >= 0; i--)
 			dmc_vs_add(out, ~a.iv[i].hi, ~a.iv[i].lo);
 		return;
 	case DMC_AE_NOT:
-		dmc_vs_eval(e->a, vals, &a);
+		eval(e->a, vals, nw, nn, &a);
 		dmc_vs_bool(out, dmc_vs_has_nonzero(&a), dmc_vs_contains(&a, 0));
 		return;
 	case DMC_AE_AND:              /* C's short circuit: b only when a decides nothing */
 	case DMC_AE_OR: {
 		int at, af, bt, bf;
-		dmc_vs_eval(e->a, vals, &a);
-		dmc_vs_eval(e->b, vals, &b);  /* empty (b fails) only matters if reached */
+		eval(e->a, vals, nw, nn, &a);
+		eval(e->b, vals, nw, nn, &b);  /* empty (b fails) only matters if reached */
 		at = dmc_vs_has_nonzero(&a);
 		af = dmc_vs_contains(&a, 0);
 		bt = dmc_vs_has_nonzero(&b);
@@ -527,32 +610,42 @@ void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
 		return;
 	}
 	case DMC_AE_COND:
-		dmc_vs_eval(e->a, vals, &a);
+		eval(e->a, vals, nw, nn, &a);
 		out->n = 0;
 		if (dmc_vs_has_nonzero(&a)) {
-			dmc_vs_eval(e->b, vals, &b);
+			dmc_vs_narrow in[DMC_VS_NARROW_MAX];
+			int n = nn;
+			if (nn)
+				memcpy(in, nw, (size_t)nn * sizeof *nw);
+			n = dmc_vs_narrowing(e->a, in, n);
+			eval(e->b, vals, in, n, &b);
 			dmc_vs_union(out, &b);
 		}
 		if (dmc_vs_contains(&a, 0)) {
-			dmc_vs_eval(e->c, vals, &b);
+			eval(e->c, vals, nw, nn, &b);
 			dmc_vs_union(out, &b);
 		}
 		return;
 	case DMC_AE_LT: case DMC_AE_LE: case DMC_AE_GT:
 	case DMC_AE_GE: case DMC_AE_EQ: case DMC_AE_NE:
-		dmc_vs_eval(e->a, vals, &a);
-		dmc_vs_eval(e->b, vals, &b);
+		eval(e->a, vals, nw, nn, &a);
+		eval(e->b, vals, nw, nn, &b);
 		{
 			int m = dmc_vs_compare(e->op, &a, &b);
 			dmc_vs_bool(out, m & DMC_VS_MAYFALSE, m & DMC_VS_MAYTRUE);
 		}
 		return;
 	default:                              /* binary arithmetic and bit operators */
-		dmc_vs_eval(e->a, vals, &a);
-		dmc_vs_eval(e->b, vals, &b);
+		eval(e->a, vals, nw, nn, &a);
+		eval(e->b, vals, nw, nn, &b);
 		dmc_vs_arith(e->op, &a, &b, out);
 		return;
 	}
+}
+
+void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out)
+{
+	eval(e, vals, NULL, 0, out);
 }
 
 int dmc_vs_may_true(const dmc_aexpr *e, const dmc_vset *const *vals)

@@ -32,6 +32,7 @@
 #define VP_NOP (-4)
 #define VP_CMP_CONST (-5)             /* top arg value: arg a comparison */
 #define VP_ADD_CONST (-6)             /* top arg value: arg DMC_AE_ADD or DMC_AE_SUB */
+#define VP_VAR_NARROW (-7)            /* push variable var's set within [value, hi] */
 
 typedef struct {
 	int op;                       /* dmc_ae_op, or VP_* */
@@ -39,6 +40,7 @@ typedef struct {
 	long value;                   /* DMC_AE_CONST, VP_*_CONST */
 	int arg;                      /* VP_*_CONST: the operator */
 	int keep;                     /* its result is read again (VP_REF) */
+	long hi;                      /* VP_VAR_NARROW */
 } ins;
 
 /* An operand: a set, or (s == NULL) a condition's bits; at is the
@@ -93,7 +95,7 @@ static int emit(dmc_vprogs *ps, int op, int var, long value)
 		ps->code = c;
 		ps->cap = cap;
 	}
-	ps->code[ps->n++] = (ins){ op, var, value, 0, 0 };
+	ps->code[ps->n++] = (ins){ op, var, value, 0, 0, 0 };
 	return 0;
 }
 
@@ -144,7 +146,14 @@ static int count_nodes(shared *sh, const dmc_aexpr *e)
 	return e->op == DMC_AE_COND ? count_nodes(sh, e->c) : 0;
 }
 
-static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e);
+/* The narrowing in force where a subexpression is compiled: the
+ * conditions of the ?: branches it is in (dmc_vs_narrowing). */
+typedef struct {
+	const dmc_vs_narrow *nw;
+	int nn;
+} narrowing;
+
+static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr);
 
 static int is_compare(dmc_ae_op op)
 {
@@ -160,7 +169,7 @@ static dmc_ae_op mirror(dmc_ae_op op)
 
 /* x op c (a comparison, + or -) or c op x (a comparison) as x's code and
  * one VP_*_CONST; 1 if e is not of that form. */
-static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
 {
 	int arith = e->op == DMC_AE_ADD || e->op == DMC_AE_SUB;
 	const dmc_aexpr *x = e->a, *c = e->b;
@@ -174,7 +183,7 @@ static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr 
 		c = e->a;
 		op = mirror(op);
 	}
-	if (compile(ps, sh, first, x) < 0 || emit(ps, arith ? VP_ADD_CONST : VP_CMP_CONST, 0, c->value) < 0)
+	if (compile(ps, sh, first, x, nr) < 0 || emit(ps, arith ? VP_ADD_CONST : VP_CMP_CONST, 0, c->value) < 0)
 		return -1;
 	ps->code[ps->n - 1].arg = op;
 	return 0;
@@ -183,14 +192,14 @@ static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr 
 /* The operands of a && b or a || b, with the skip between them, which
  * jumps to the operator (it follows them).  b's code must not keep a
  * result that something after the operator reads: then no skip. */
-static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
 {
 	int skip;
-	if (compile(ps, sh, first, e->a) < 0)
+	if (compile(ps, sh, first, e->a, nr) < 0)
 		return -1;
 	skip = ps->n;
 	if (emit(ps, e->op == DMC_AE_AND ? VP_SKIP_AND : VP_SKIP_OR, 0, 0) < 0
-	    || compile(ps, sh, first, e->b) < 0)
+	    || compile(ps, sh, first, e->b, nr) < 0)
 		return -1;
 	ps->code[skip].var = ps->n - first;      /* where the operator goes */
 	for (int i = skip + 1; i < ps->n; i++)
@@ -199,34 +208,62 @@ static int compile_skip(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *
 	return 0;
 }
 
+/* A variable, narrowed where nr says so. */
+static int compile_var(dmc_vprogs *ps, const dmc_aexpr *e, narrowing nr)
+{
+	for (int i = 0; i < nr.nn; i++)
+		if (nr.nw[i].var == e->var) {
+			if (emit(ps, VP_VAR_NARROW, e->var, nr.nw[i].lo) < 0)
+				return -1;
+			ps->code[ps->n - 1].hi = nr.nw[i].hi;
+			return 0;
+		}
+	return emit(ps, e->op, e->var, e->value);
+}
+
+/* c ? a : b, a under c's narrowing too */
+static int compile_cond(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
+{
+	dmc_vs_narrow in[DMC_VS_NARROW_MAX];
+	narrowing then = { in, nr.nn };
+	if (nr.nn)
+		memcpy(in, nr.nw, (size_t)nr.nn * sizeof *in);
+	then.nn = dmc_vs_narrowing(e->a, in, nr.nn);
+	return compile(ps, sh, first, e->a, nr) < 0 || compile(ps, sh, first, e->b, then) < 0
+	       ? -1 : compile(ps, sh, first, e->c, nr);
+}
+
 /* Postfix: the operands (a, b, c), then the operator; NULL is "any".
  * first: the program's first instruction (VP_REF, VP_SKIP_* are
- * relative to it). */
-static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e)
+ * relative to it).  A subexpression is shared (kept, read back) only
+ * where nothing is narrowed: under a narrowing the same node may have
+ * other values. */
+static int compile(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
 {
-	int i = is_leaf(e) ? -1 : shared_find(sh, e), r, fused = 0;
+	int i = is_leaf(e) || nr.nn ? -1 : shared_find(sh, e), r, fused = 0;
 	if (i >= 0 && sh->at[i] >= 0)
 		return emit(ps, VP_REF, sh->at[i], 0);
 	if (!e)
 		return emit(ps, DMC_AE_ANY, 0, 0);
 	switch (e->op) {
-	case DMC_AE_CONST: case DMC_AE_VAR: case DMC_AE_ANY:
+	case DMC_AE_VAR:
+		return compile_var(ps, e, nr);
+	case DMC_AE_CONST: case DMC_AE_ANY:
 		return emit(ps, e->op, e->var, e->value);
 	case DMC_AE_NEG: case DMC_AE_NOT: case DMC_AE_BITNOT:
-		r = compile(ps, sh, first, e->a);
+		r = compile(ps, sh, first, e->a, nr);
 		break;
 	case DMC_AE_COND:
-		r = compile(ps, sh, first, e->a) < 0 || compile(ps, sh, first, e->b) < 0
-		    ? -1 : compile(ps, sh, first, e->c);
+		r = compile_cond(ps, sh, first, e, nr);
 		break;
 	case DMC_AE_AND: case DMC_AE_OR:
-		r = compile_skip(ps, sh, first, e);
+		r = compile_skip(ps, sh, first, e, nr);
 		break;
 	default:
-		if ((r = compile_const(ps, sh, first, e)) == 0)
+		if ((r = compile_const(ps, sh, first, e, nr)) == 0)
 			fused = 1;
 		else if (r > 0)
-			r = compile(ps, sh, first, e->a) < 0 ? -1 : compile(ps, sh, first, e->b);
+			r = compile(ps, sh, first, e->a, nr) < 0 ? -1 : compile(ps, sh, first, e->b, nr);
 		break;
 	}
 	if (r < 0 || (!fused && emit(ps, e->op, 0, 0) < 0))
@@ -242,7 +279,7 @@ int dmc_vprogs_add(dmc_vprogs *ps, const dmc_aexpr *e, dmc_vprog *out)
 {
 	int first = ps->n, r;
 	shared sh = { NULL, NULL, NULL, 0, 0 };
-	r = count_nodes(&sh, e) < 0 ? -1 : compile(ps, &sh, first, e);
+	r = count_nodes(&sh, e) < 0 ? -1 : compile(ps, &sh, first, e, (narrowing){ NULL, 0 });
 	free(sh.node);
 	free(sh.count);
 	free(sh.at);
@@ -332,6 +369,11 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 			break;
 		case DMC_AE_VAR:
 			*sp++ = (slot){ vals && vals[in->var] ? vals[in->var] : &ps->all, 0, i };
+			break;
+		case VP_VAR_NARROW:
+			copy_set(out, vals && vals[in->var] ? vals[in->var] : &ps->all);
+			dmc_vs_clip(out, in->value, in->hi);
+			*sp++ = (slot){ out, 0, i };
 			break;
 		case DMC_AE_ANY:
 			*sp++ = (slot){ &ps->all, 0, i };

@@ -270,6 +270,62 @@ static void test_eval_conditions(void)
 	CHECK(dmc_vs_may_true(B(DMC_AE_GT, V(0), C(POS - 5)), vals));
 }
 
+/* The true branch of c ? a : b sees the variables c's conjuncts compare
+ * with constants narrowed to the values satisfying them. */
+static void test_eval_narrowing(void)
+{
+	dmc_aexpr *c;
+	npool = 0;
+	env[0] = mk(1, 0L, 3L);                   /* a clock x in 0..3 */
+	env[1] = mk(1, 0L, 10L);
+	/* (x < 3) ? x + 1 : x stays in 0..3 (without narrowing 0..4) */
+	c = node(DMC_AE_COND, B(DMC_AE_LT, V(0), C(3)), B(DMC_AE_ADD, V(0), C(1)));
+	c->c = V(0);
+	CHECK_STR(ev(c), "{0..3}");
+	/* x + 2 < 3 ? x + 2 : 3 is {2, 3}; 3 > x, x >= 1 and x == 2 narrow too */
+	c = node(DMC_AE_COND, B(DMC_AE_LT, B(DMC_AE_ADD, V(0), C(2)), C(3)), B(DMC_AE_ADD, V(0), C(2)));
+	c->c = C(3);
+	CHECK_STR(ev(c), "{2..3}");
+	c = node(DMC_AE_COND, B(DMC_AE_GT, C(3), V(0)), V(0));
+	c->c = C(9);
+	CHECK_STR(ev(c), "{0..2, 9}");
+	/* a conjunction narrows every variable it bounds; x >= 1 && x <= 2
+	 * intersect; y - 4 >= 3 is y >= 7 */
+	c = node(DMC_AE_COND, B(DMC_AE_AND, B(DMC_AE_AND, B(DMC_AE_GE, V(0), C(1)), B(DMC_AE_LE, V(0), C(2))),
+	                        B(DMC_AE_GE, B(DMC_AE_SUB, V(1), C(4)), C(3))),
+	         B(DMC_AE_ADD, B(DMC_AE_MUL, V(0), C(100)), V(1)));
+	c->c = C(-1);
+	CHECK_STR(ev(c), "{-1, 107..210}");
+	/* no narrowing: !=, ||, the false branch, two variables compared */
+	c = node(DMC_AE_COND, B(DMC_AE_NE, V(0), C(3)), B(DMC_AE_ADD, V(0), C(1)));
+	c->c = V(0);
+	CHECK_STR(ev(c), "{0..4}");
+	c = node(DMC_AE_COND, B(DMC_AE_OR, B(DMC_AE_LT, V(0), C(1)), B(DMC_AE_LT, V(1), C(1))), V(0));
+	c->c = C(9);
+	CHECK_STR(ev(c), "{0..3, 9}");
+	c = node(DMC_AE_COND, B(DMC_AE_LT, V(0), V(1)), V(0));
+	c->c = C(9);
+	CHECK_STR(ev(c), "{0..3, 9}");
+	/* nothing satisfies the conjunct: the branch adds nothing */
+	c = node(DMC_AE_COND, B(DMC_AE_AND, B(DMC_AE_GT, V(0), C(5)), B(DMC_AE_LT, V(1), C(20))), V(0));
+	c->c = C(9);
+	CHECK_STR(ev(c), "{9}");
+	/* sound by enumeration: every concrete (x, y) gives a value in the set */
+	for (int lo = -2; lo <= 4; lo++) {
+		dmc_vset r;
+		c = node(DMC_AE_COND, B(DMC_AE_AND, B(DMC_AE_LE, B(DMC_AE_ADD, V(0), C(lo)), C(2)),
+		                        B(DMC_AE_GT, V(1), C(lo))),
+		         B(DMC_AE_SUB, V(0), V(1)));
+		c->c = V(1);
+		dmc_vs_eval(c, vals, &r);
+		for (long x = 0; x <= 3; x++)
+			for (long y = 0; y <= 10; y++) {
+				long want = (x + lo <= 2 && y > lo) ? x - y : y;
+				CHECK(dmc_vs_contains(&r, want));
+			}
+	}
+}
+
 /* Soundness spot check: every concrete result lies in the abstract one. */
 static void test_sound_sample(void)
 {
@@ -358,5 +414,5 @@ static void test_with_const(void)
 CHECK_MAIN("valueset",
 	CASE(test_add_merge), CASE(test_cap), CASE(test_contains_subset_equal),
 	CASE(test_union), CASE(test_fit), CASE(test_eval_arith),
-	CASE(test_eval_div_mod_shift_bits), CASE(test_eval_conditions),
+	CASE(test_eval_div_mod_shift_bits), CASE(test_eval_conditions), CASE(test_eval_narrowing),
 	CASE(test_sound_sample), CASE(test_with_const), CASE(test_format))

@@ -49,6 +49,34 @@ static long rand_value(void)
 static dmc_aexpr *done[64];
 static int ndone;
 
+static dmc_aexpr *rand_expr(int depth);
+
+/* A condition that narrows its ?:'s true branch (dmc_vs_narrowing):
+ * x op k, k op x or x +- j op k, alone or in a conjunction. */
+static dmc_aexpr *narrowing_cond(void)
+{
+	static const dmc_ae_op cmp[] = { DMC_AE_LT, DMC_AE_LE, DMC_AE_GT, DMC_AE_GE, DMC_AE_EQ, DMC_AE_NE };
+	dmc_aexpr *x = node(DMC_AE_VAR), *k = node(DMC_AE_CONST), *c = node(cmp[rnd(6)]);
+	x->var = (int)rnd(4);
+	k->value = rand_value();
+	if (rnd(3) == 0) {
+		dmc_aexpr *j = node(DMC_AE_CONST), *sum = node(rnd(2) ? DMC_AE_ADD : DMC_AE_SUB);
+		j->value = rand_value();
+		sum->a = x;
+		sum->b = j;
+		x = sum;
+	}
+	c->a = rnd(4) ? x : k;
+	c->b = c->a == x ? k : x;
+	if (rnd(2)) {
+		dmc_aexpr *and = node(DMC_AE_AND);
+		and->a = c;
+		and->b = rnd(2) ? narrowing_cond() : rand_expr(1);
+		return and;
+	}
+	return c;
+}
+
 static dmc_aexpr *rand_expr(int depth)
 {
 	static const dmc_ae_op ops[] = {
@@ -79,6 +107,8 @@ static dmc_aexpr *rand_expr(int depth)
 		e->b = rand_expr(depth - 1);
 	if (e->op == DMC_AE_COND)
 		e->c = rand_expr(depth - 1);
+	if (e->op == DMC_AE_COND && rnd(2))
+		e->a = narrowing_cond();
 	if (ndone < 64)
 		done[ndone++] = e;
 	return e;

@@ -248,6 +248,7 @@ bench: all
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh
 	sh tests/bench/distributed.sh
+	sh tests/bench/ut.sh
 	if [ -n "$(CORPUS_DIR)" ]; then sh tests/bench/corpus.sh "$(CORPUS_DIR)" $(CORPUS_LIMIT); fi
 
 demo: all

@@ -40,6 +40,12 @@
 #   BENCH_ARBITERS    heights of the arbiter trees gen_arbiter.sh writes for
 #                     the default list beyond 2-4 (default "5 6": seed 002's
 #                     A_5 and A_6, where A* and greedy search run out)
+#   BENCH_QUERY       a suffix: a network's query is MODEL$BENCH_QUERY.q where
+#                     that file exists, else MODEL.q (tests/bench/ut.sh: _mutex)
+#   BENCH_DMC_OPTS    further `dmc check` options for every dmc run
+#   BENCH_EXTRAS      0: only SPIN and BENCH_CONFIGS, without the rows with
+#                     partial-order reduction, the throughput comparison and
+#                     the Lua scripts' costs (default 1)
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,6 +55,9 @@ memlim=${BENCH_MEMLIM:-2048}
 out=${BENCH_OUT:-$top/docs/benchmarks.md}
 repeat=${BENCH_REPEAT:-3}
 dfs_depth=${BENCH_DFS_DEPTH:-10000000}
+query_suffix=${BENCH_QUERY:-}
+dmc_opts=${BENCH_DMC_OPTS:-}
+extras=${BENCH_EXTRAS:-1}
 # SPIN's pans get the VECTORSZ dmc check compiles pan with (driver/build.c;
 # the translated arbiter trees need more than SPIN's default of 1024)
 spin_vsz=-DVECTORSZ=4096
@@ -213,7 +222,7 @@ dmc_run() {
 	# the outer bound leaves time for spin -a and compiling pan
 	# shellcheck disable=SC2086
 	(cd "$dm_d" && bounded 120 "$dmc" check "$dm_m" --json --search "$dm_s" --heuristic "$dm_h" \
-		--time-limit "$limit" --memlim "$memlim" $dm_por "$@" -- $dm_popts) > "$dm_tag.out" 2> "$dm_tag.err"
+		--time-limit "$limit" --memlim "$memlim" $dm_por $dmc_opts "$@" -- $dm_popts) > "$dm_tag.out" 2> "$dm_tag.err"
 	dm_rc=$?
 	grep '^{' "$dm_tag.out" | tail -n 1 > "$dm_tag.json"
 	rm -f "$dm_d/$dm_m.trail"
@@ -342,9 +351,9 @@ bench_model() { # path
 	# partial-order reduction (C2c): A* with it, against "dmc astar/none"
 	# without; greedy hf with the guided reduction (por.h, --por-plateau)
 	# against "dmc greedy/hf" without
-	dmc_run "$bm_d" "$bm_m" "dmc astar/none+POR" astar none "$bm_popts" \
+	[ "$extras" = 0 ] || dmc_run "$bm_d" "$bm_m" "dmc astar/none+POR" astar none "$bm_popts" \
 		${bm_spin:+--spin-opts=$bm_spin}
-	dmc_run "$bm_d" "$bm_m" "dmc greedy/hf+POR" greedy hf "$bm_popts" \
+	[ "$extras" = 0 ] || dmc_run "$bm_d" "$bm_m" "dmc greedy/hf+POR" greedy hf "$bm_popts" \
 		${bm_spin:+--spin-opts=$bm_spin}
 
 	table "$bm_name" | tee -a "$report"
@@ -356,7 +365,8 @@ bench_model() { # path
 mkdir -p "$work/uppaal"
 for f in $uppaal; do
 	u_name=$(basename "$f" | sed 's/\.[^.]*$//')
-	u_q=$(dirname "$f")/$u_name.q
+	u_q=$(dirname "$f")/$u_name$query_suffix.q
+	[ -f "$u_q" ] || u_q=$(dirname "$f")/$u_name.q
 	if [ -f "$u_q" ] && "$dmc" translate "$f" --query "$u_q" -o "$work/uppaal/$u_name.pml" 2> /dev/null; then
 		models="$models $work/uppaal/$u_name.pml"
 	else
@@ -396,7 +406,9 @@ for f in $models; do
 done
 
 throughput=$work/throughput.md
-if [ -z "$tp_model" ]; then
+if [ "$extras" = 0 ]; then
+	echo "Not measured in this run (BENCH_EXTRAS=0)." > "$throughput"
+elif [ -z "$tp_model" ]; then
 	echo "No model without a violation completed under SPIN's BFS; no throughput comparison." > "$throughput"
 else
 	tp_name=$(basename "$tp_model" .pml)
@@ -448,7 +460,11 @@ fi
 
 # ---- Lua scripts: what a declarative script and priority(s) cost ----
 luamd=$work/lua.md
-sh "$top/tests/bench/lua.sh" > "$luamd" || echo "tests/bench/lua.sh failed." > "$luamd"
+if [ "$extras" = 0 ]; then
+	echo "Not measured in this run (BENCH_EXTRAS=0)." > "$luamd"
+else
+	sh "$top/tests/bench/lua.sh" > "$luamd" || echo "tests/bench/lua.sh failed." > "$luamd"
+fi
 
 # ---- the machine ----
 
@@ -478,7 +494,11 @@ tmp_out=$work/benchmarks.md
 	echo
 	echo "## Method"
 	echo
-	echo "Models: \`contrib/models/*.pml\` (see contrib/models/README.md).  For each"
+	if [ -n "${BENCH_MODELS:-}" ]; then
+		echo "Models: the Promela files given in BENCH_MODELS (here: ${BENCH_MODELS:-none}).  For each"
+	else
+		echo "Models: \`contrib/models/*.pml\` (see contrib/models/README.md).  For each"
+	fi
 	echo "model, SPIN's reference is one \`spin -a\` compiled twice with"
 	echo "\`gcc -O2 -DNOREDUCE $spin_vsz\`: depth-first and breadth-first (\`-DBFS\`).  The"
 	echo "depth-first search starts with \`./pan -m100000\` and raises the depth bound"
@@ -492,6 +512,8 @@ tmp_out=$work/benchmarks.md
 	echo "first; both sides then use \`spin -o3 -a\` (and \`dmc check --spin-opts=-o3\`),"
 	echo "so every statement of an edge is a step of the trail and the heuristics see"
 	echo "every update.  The comparison with the seed papers is in docs/uppaal_bench.md."
+	[ -z "$query_suffix" ] || echo "Query: \`MODEL$query_suffix.q\` where it exists, else \`MODEL.q\`."
+	[ -z "$dmc_opts" ] || echo "Every dmc run also has \`$dmc_opts\`."
 	echo
 	echo "- **verdict**: violation / no-violation; \`timeout\` when the run hit the"
 	echo "  limit of $limit s (SPIN: \`timeout\`; dmc: \`--time-limit\`), \`memlim\` when"

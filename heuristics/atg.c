@@ -2193,14 +2193,14 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
 static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
-                    const goalpred *pred)
+                    const goalpred *pred, int known)
 {
 	goalpred with_vars = *pred, *p = &with_vars;
 	with_vars.vars = vars;
 	with_vars.nv = nv;
 	for (int i = 0; i < nv; i++)
 		g->view[vars[i]] = values_at(g, vars[i], j);
-	if (!holds(g, e, p))
+	if (!known && !holds(g, e, p))
 		return;
 	for (int i = 0; i < nv; i++) {
 		int u = vars[i], x;
@@ -2208,10 +2208,15 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 		long ref = dmc_vs_empty(s0) ? 0 : dmc_vs_min(s0), w;
 		if (ref == NEG)
 			ref = dmc_vs_max(s0) == POS ? 0 : dmc_vs_max(s0);
-		int found = 0;
-		for (x = g->logoff[u]; x < g->logoff[u] + g->nlog[u] && g->log_layer[x] <= j; x++) {
+		int found = 0, last = g->logoff[u];
+		while (last + 1 < g->logoff[u] + g->nlog[u] && g->log_layer[last + 1] <= j)
+			last++;
+		/* p holds with u at V_j(u), its last set here (the variables
+		 * before u were given values that keep p true, those after are
+		 * still at V_j): that set needs no evaluation */
+		for (x = g->logoff[u]; x <= last; x++) {
 			g->view[u] = &g->log[x];
-			if ((found = holds(g, e, p)))
+			if ((found = x == last || holds(g, e, p)))
 				break;
 		}
 		/* a single value that works is what pick would choose */
@@ -2234,7 +2239,8 @@ static void post_atom(dmc_atg *g, int i)
 	g->atom_posted[i] = 1;
 	g->x_atom[g->nx_atom++] = i;
 	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
-		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue);
+		/* known: the atom was found true on exactly the sets V_j */
+		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -2455,7 +2461,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)
-			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p);
+			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p, 0);
 	}
 }
 

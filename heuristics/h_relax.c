@@ -99,7 +99,8 @@ static void core_free(void *p)
 	free(c);
 }
 
-static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, char *err, size_t errlen)
+static relax_core *core_new(const dmc_targets *tg, int tiered, const dmc_hcache_conf *hc, char *err,
+                            size_t errlen)
 {
 	int located = 0;
 	relax_core *c;
@@ -113,7 +114,7 @@ static relax_core *core_new(const dmc_targets *tg, const dmc_hcache_conf *hc, ch
 		snprintf(err, errlen, "out of memory building the abstract model");
 		return NULL;
 	}
-	c->tiered = dmc_targets_tiered(tg);
+	c->tiered = tiered;
 	if (dmc_abuild_make(&c->model, tg, c->tiered ? DMC_GOALS_NO_RANGE_CHECKS : DMC_GOALS_ALL, err,
 	                    errlen) < 0) {
 		free(c);
@@ -187,10 +188,17 @@ static void relax_free(void *self)
 	free(r);
 }
 
+extern const dmc_heuristic dmc_h_hL, dmc_h_hU, dmc_h_hUc;
+
 static void *relax_create(int mode, const dmc_targets *tg, const dmc_heuristic_opts *opts,
                           char *err, size_t errlen)
 {
-	static const char share_key[] = "relax: abstract model, graph and cache";
+	/* hL and hU may differ on the range checks (--range-checks auto):
+	 * one shared core per way of aiming at them */
+	const dmc_heuristic *self = mode == MODE_L ? &dmc_h_hL : mode == MODE_U ? &dmc_h_hU : &dmc_h_hUc;
+	int tiered = dmc_heuristic_range_fallback(self, tg);
+	const char *share_key = tiered ? "relax: abstract model, graph and cache (range checks last)"
+	                               : "relax: abstract model, graph and cache";
 	relax_inst *r = calloc(1, sizeof *r);
 	if (!r) {
 		snprintf(err, errlen, "out of memory building the abstract model");
@@ -200,7 +208,7 @@ static void *relax_create(int mode, const dmc_targets *tg, const dmc_heuristic_o
 	r->core = dmc_hshare_get(opts->shared, share_key);
 	if (r->core)
 		return r;
-	if (!(r->core = core_new(tg, &opts->hcache, err, errlen))) {
+	if (!(r->core = core_new(tg, tiered, &opts->hcache, err, errlen))) {
 		free(r);
 		return NULL;
 	}
@@ -567,7 +575,7 @@ static const char *relax_prune_veto(const void *self)
 const dmc_heuristic dmc_h_hL = {
 	.name = "hL",
 	.summary = "relaxed planning: first layer of the abstract transition graph with a target (admissible)",
-	.admissible = 1, .proves_dead_ends = 1, .tiers_goals = 1,
+	.admissible = 1, .proves_dead_ends = 1, .tiers_goals = DMC_TIERS_FALLBACK,
 	.create = create_L, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,
@@ -576,7 +584,7 @@ const dmc_heuristic dmc_h_hL = {
 
 const dmc_heuristic dmc_h_hU = {
 	.name = "hU", .summary = "relaxed planning: length of an abstract plan extracted from the graph",
-	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = 1,
+	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = DMC_TIERS_AUTO,
 	.create = create_U, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,
@@ -585,7 +593,7 @@ const dmc_heuristic dmc_h_hU = {
 
 const dmc_heuristic dmc_h_hUc = {
 	.name = "hUc", .summary = "hU charging the rounds of the loops that repeated increments go around",
-	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = 1,
+	.admissible = 0, .proves_dead_ends = 1, .tiers_goals = DMC_TIERS_AUTO,
 	.create = create_Uc, .eval = relax_eval, .free = relax_free,
 	.cache_stats = relax_cache_stats, .prune_veto = relax_prune_veto,
 	.remember = relax_remember, .eval_without = relax_eval_without,

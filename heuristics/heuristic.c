@@ -55,7 +55,12 @@ dmc_heuristic_opts dmc_heuristic_default_opts(void)
 
 int dmc_heuristic_range_fallback(const dmc_heuristic *h, const dmc_targets *tg)
 {
-	return h->tiers_goals && dmc_targets_tiered(tg);
+	if (!h || h->tiers_goals == DMC_TIERS_NONE)
+		return 0;
+	if (tg->range_mode != DMC_RANGE_FALLBACK
+	    && !(tg->range_mode == DMC_RANGE_AUTO && h->tiers_goals == DMC_TIERS_AUTO))
+		return 0;
+	return dmc_targets_tiered(tg);
 }
 
 int dmc_heuristic_admissible(const dmc_heuristic *h, const dmc_targets *tg)

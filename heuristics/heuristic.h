@@ -30,6 +30,11 @@ struct dmc_pdb_stats;
 typedef struct dmc_hshare dmc_hshare;
 
 /* What an instance is made with besides its targets. */
+/* dmc_heuristic.tiers_goals: never; with --range-checks fallback (hL: an
+ * admissible heuristic keeps its range goals unless told); with fallback
+ * or auto (hU, hUc) */
+enum { DMC_TIERS_NONE, DMC_TIERS_FALLBACK, DMC_TIERS_AUTO };
+
 typedef struct dmc_heuristic_opts {
 	dmc_hcache_conf hcache;       /* the value cache of hL/hU/hUc (--hcache) */
 	/* Structures instances made with the same pool build once and share
@@ -51,8 +56,9 @@ typedef struct dmc_heuristic {
 	const char *summary;          /* one line for --help */
 	int admissible;               /* never overestimates (see docs/heuristics.md) */
 	int proves_dead_ends;         /* may return DMC_H_INF */
-	int tiers_goals;              /* aims at range checks last when the targets ask
-	                               * (dmc_targets_tiered): then not admissible */
+	int tiers_goals;              /* DMC_TIERS_*: aims at range checks last when
+	                               * --range-checks asks (dmc_heuristic_range_fallback):
+	                               * then not admissible */
 	/* An instance for the given targets (which must outlive it), or
 	 * NULL with a one-line reason in err (e.g. "dL/dU need target
 	 * locations ..."). */

@@ -766,9 +766,15 @@ int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen)
 	return 0;
 }
 
+int dmc_targets_range_mode(const char *name)
+{
+	return strcmp(name, "fallback") == 0 ? DMC_RANGE_FALLBACK
+	       : strcmp(name, "auto") == 0 ? DMC_RANGE_AUTO : DMC_RANGE_GOAL;
+}
+
 int dmc_targets_tiered(const dmc_targets *t)
 {
-	if (!t->range_fallback || t->nrange_checks == 0)
+	if (t->nrange_checks == 0)
 		return 0;
 	for (int i = 0; i < t->ngoals; i++)
 		if (!t->goals[i].range_check && t->goals[i].nlocs > 0)
@@ -787,11 +793,11 @@ const char *dmc_targets_kinds_name(int kinds, char *buf, size_t n)
 	return buf;
 }
 
-void dmc_targets_print(const dmc_targets *t, void *file)
+void dmc_targets_print(const dmc_targets *t, int fallback, void *file)
 {
 	FILE *f = file;
 	char kinds[32];
-	int tiered = dmc_targets_tiered(t);
+	int tiered = fallback && dmc_targets_tiered(t);
 	fprintf(f, "targets (%s): %d goal%s%s\n", dmc_targets_kinds_name(t->kinds, kinds, sizeof kinds),
 	        t->ngoals, t->ngoals == 1 ? "" : "s",
 	        t->deadlock ? " + invalid end states" : "");

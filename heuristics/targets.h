@@ -55,9 +55,10 @@ typedef struct dmc_targets {
 	int unparsed;                 /* goals whose condition could not be parsed:
 	                               * their location only (formula NULL) */
 	int nrange_checks;            /* goals with range_check set */
-	int range_fallback;           /* hL/hU/hUc aim at the range checks only from
-	                               * states where no other goal can be reached
-	                               * (--range-checks fallback); set by the caller */
+	int range_mode;               /* --range-checks (DMC_RANGE_*): whether hL/hU/hUc
+	                               * aim at the range checks only from states
+	                               * where no other goal can be reached
+	                               * (dmc_heuristic_range_fallback); set by the caller */
 } dmc_targets;
 
 /* Parse a --target list such as "assert,claim" into DMC_TGT_* bits.
@@ -69,10 +70,17 @@ int dmc_targets_parse_kinds(const char *list);
 int dmc_targets_build(int kinds, dmc_targets *out, char *err, size_t errlen);
 /* kinds (DMC_TGT_* bits) as --target spells them, "" for none, in buf */
 const char *dmc_targets_kinds_name(int kinds, char *buf, size_t n);
-/* Are range checks fallback goals here: asked for, and other goals with
- * a location to aim at first? */
+/* --range-checks: range checks are goals like any other (GOAL), fallback
+ * goals (FALLBACK), fallback goals for the heuristics that are not
+ * admissible anyway (AUTO: hU, hUc; see dmc_heuristic_range_fallback) */
+enum { DMC_RANGE_GOAL, DMC_RANGE_FALLBACK, DMC_RANGE_AUTO };
+/* "goal", "fallback", "auto" as DMC_RANGE_* (anything else: GOAL) */
+int dmc_targets_range_mode(const char *name);
+/* Can range checks be fallback goals here: are there any, and other
+ * goals with a location to aim at first? */
 int dmc_targets_tiered(const dmc_targets *t);
-void dmc_targets_print(const dmc_targets *t, void *file /* FILE * */);
+/* fallback: the range checks are marked as fallback goals */
+void dmc_targets_print(const dmc_targets *t, int fallback, void *file /* FILE * */);
 void dmc_targets_free(dmc_targets *t);
 
 #endif

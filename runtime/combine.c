@@ -347,7 +347,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 		}
 		adm &= c->h[i]->admissible && c->w[i] <= 1.0;
 		dead |= c->h[i]->proves_dead_ends;
-		tiers |= c->h[i]->tiers_goals;
+		tiers = c->h[i]->tiers_goals > tiers ? c->h[i]->tiers_goals : tiers;
 	}
 	if ((c->kind == DMC_COMB_MAX && c->nterms > 1) || c->kind == DMC_COMB_ALT)
 		strncat(b, ")", n - strlen(b) - 1);

@@ -85,7 +85,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 		o->given |= DMC_GIVEN_TARGET;
 		break;
 	case DMC_OPT_RANGE_CHECKS:
-		o->range_fallback = strcmp(v, "fallback") == 0;
+		o->range_mode = dmc_targets_range_mode(v);
 		break;
 	case DMC_OPT_MEMLIM:
 		o->memlim_mb = d;
@@ -149,7 +149,7 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	o->pdb_time = default_number(DMC_OPT_PDB_TIME);
 	o->max_depth = -1;
 	o->guide = dmc_opt_table[DMC_OPT_GUIDE].def;
-	o->range_fallback = strcmp(dmc_opt_table[DMC_OPT_RANGE_CHECKS].def, "fallback") == 0;
+	o->range_mode = dmc_targets_range_mode(dmc_opt_table[DMC_OPT_RANGE_CHECKS].def);
 	o->search_name = default_search;
 	o->heuristic = default_heuristic;
 	dmc_combo_clear(&o->combo);

@@ -27,7 +27,7 @@ typedef struct dmc_options {
 	double pdb_time;              /* --pdb-time: its building time limit */
 	int show_pdb;                 /* --show-pdb */
 	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
-	int range_fallback;           /* --range-checks fallback (dmc_targets.range_fallback) */
+	int range_mode;               /* --range-checks: DMC_RANGE_* (dmc_targets.range_mode) */
 	int json;                     /* stdout is one JSON object */
 	int no_prune;                 /* keep h = infinity states */
 	int no_por;                   /* no partial-order reduction (por.h) */

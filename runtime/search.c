@@ -183,7 +183,7 @@ static void show_model(dmc_run *R)
 	char err[256];
 	dmc_abuild b;
 	if (!R->opt.show_targets)
-		dmc_targets_print(&R->targets, stdout);
+		dmc_targets_print(&R->targets, dmc_heuristic_range_fallback(R->heur, &R->targets), stdout);
 	if (dmc_abuild_make(&b, &R->targets, DMC_GOALS_ALL, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
 	dmc_abuild_print(&b, stdout);
@@ -267,9 +267,9 @@ static int bf_start(dmc_run *R)
 	R->any.on = R->opt.anytime;       /* never with a combination (dmc_rt_setup) */
 	if (dmc_targets_build(R->opt.targets, &R->targets, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
-	R->targets.range_fallback = R->opt.range_fallback;
+	R->targets.range_mode = R->opt.range_mode;
 	if (R->opt.show_targets) {
-		dmc_targets_print(&R->targets, stdout);
+		dmc_targets_print(&R->targets, dmc_heuristic_range_fallback(R->heur, &R->targets), stdout);
 		if (dmc_br_statement_merging() && R->targets.hidden_asserts > 0)
 			printf("note: statement merging hid %d assert(s) whose step could not be located: "
 			       "they are not listed (spin -o3 -a shows all)\n", R->targets.hidden_asserts);

@@ -72,7 +72,7 @@ static const char *print_targets(const dmc_targets *t)
 	size_t n;
 	if (!f)
 		return "";
-	dmc_targets_print(t, f);
+	dmc_targets_print(t, 0, f);
 	rewind(f);
 	n = fread(out, 1, sizeof out - 1, f);
 	out[n] = '\0';
@@ -452,6 +452,44 @@ static void test_index_veto(void)
 }
 
 /* ---- the registry ---- */
+
+/* --range-checks: which heuristics aim at range checks last, per mode;
+ * hL stays admissible unless told otherwise */
+static void test_range_modes(void)
+{
+	static dmc_goal goals[2];
+	static dmc_loc loc = { 0, 0, 3 };
+	dmc_targets t;
+	const dmc_heuristic *hL = dmc_heuristic_find("hL"), *hU = dmc_heuristic_find("hU"),
+	                    *hUc = dmc_heuristic_find("hUc"), *dL = dmc_heuristic_find("dL");
+	memset(&t, 0, sizeof t);
+	goals[0].locs = &loc;
+	goals[0].nlocs = 1;
+	goals[1].locs = &loc;
+	goals[1].nlocs = 1;
+	goals[1].range_check = 1;
+	t.goals = goals;
+	t.ngoals = 2;
+	t.nrange_checks = 1;
+	CHECK_EQ_LONG(dmc_targets_range_mode("goal"), DMC_RANGE_GOAL);
+	CHECK_EQ_LONG(dmc_targets_range_mode("fallback"), DMC_RANGE_FALLBACK);
+	CHECK_EQ_LONG(dmc_targets_range_mode("auto"), DMC_RANGE_AUTO);
+	t.range_mode = DMC_RANGE_GOAL;
+	CHECK(!dmc_heuristic_range_fallback(hL, &t) && !dmc_heuristic_range_fallback(hU, &t));
+	CHECK(dmc_heuristic_admissible(hL, &t));
+	t.range_mode = DMC_RANGE_FALLBACK;
+	CHECK(dmc_heuristic_range_fallback(hL, &t) && dmc_heuristic_range_fallback(hU, &t));
+	CHECK(!dmc_heuristic_admissible(hL, &t));
+	t.range_mode = DMC_RANGE_AUTO;
+	CHECK(!dmc_heuristic_range_fallback(hL, &t));
+	CHECK(dmc_heuristic_admissible(hL, &t));
+	CHECK(dmc_heuristic_range_fallback(hU, &t) && dmc_heuristic_range_fallback(hUc, &t));
+	CHECK(!dmc_heuristic_range_fallback(dL, &t) && dmc_heuristic_admissible(dL, &t));
+	/* nothing else to aim at first: no tiers whatever the mode */
+	t.ngoals = 1;
+	t.goals = &goals[1];
+	CHECK(!dmc_heuristic_range_fallback(hU, &t));
+}
 
 static void test_registry(void)
 {
@@ -1182,7 +1220,7 @@ CHECK_MAIN("heuristics",
 	CASE(test_targets_errors),
 	CASE(test_targets_unreachable),
 	CASE(test_targets_unparsable_assert),
-	CASE(test_registry),
+	CASE(test_registry), CASE(test_range_modes),
 	CASE(test_none),
 	CASE(test_dist_one_location_goals),
 	CASE(test_dist_inf),

@@ -29,12 +29,12 @@ struct dmc_combo;
 struct dmc_pdb_stats;
 typedef struct dmc_hshare dmc_hshare;
 
-/* What an instance is made with besides its targets. */
 /* dmc_heuristic.tiers_goals: never; with --range-checks fallback (hL: an
  * admissible heuristic keeps its range goals unless told); with fallback
  * or auto (hU, hUc) */
 enum { DMC_TIERS_NONE, DMC_TIERS_FALLBACK, DMC_TIERS_AUTO };
 
+/* What an instance is made with besides its targets. */
 typedef struct dmc_heuristic_opts {
 	dmc_hcache_conf hcache;       /* the value cache of hL/hU/hUc (--hcache) */
 	/* Structures instances made with the same pool build once and share

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "pdb_pred.h"
+#include "valueset.h"
 
 #define CUTS_MAX 64                   /* class starts per variable at most */
 
@@ -120,17 +121,6 @@ static int add_cmp(predset *ps, int v, dmc_ae_op op, long c)
 	}
 }
 
-static dmc_ae_op mirror(dmc_ae_op op)
-{
-	switch (op) {
-	case DMC_AE_LT: return DMC_AE_GT;
-	case DMC_AE_LE: return DMC_AE_GE;
-	case DMC_AE_GT: return DMC_AE_LT;
-	case DMC_AE_GE: return DMC_AE_LE;
-	default: return op;
-	}
-}
-
 /* Every comparison of one variable with a constant in e (only_var >= 0:
  * of that variable only). */
 static int add_atoms(predset *ps, const dmc_aexpr *e, int only_var)
@@ -145,7 +135,7 @@ static int add_atoms(predset *ps, const dmc_aexpr *e, int only_var)
 			return add_cmp(ps, e->a->var, e->op, c);
 		if (e->b && e->b->op == DMC_AE_VAR && constant(e->a, &c)
 		    && (only_var < 0 || e->b->var == only_var))
-			return add_cmp(ps, e->b->var, mirror(e->op), c);
+			return add_cmp(ps, e->b->var, dmc_ae_mirror(e->op), c);
 	}
 	grew |= add_atoms(ps, e->a, only_var);
 	grew |= add_atoms(ps, e->b, only_var);

@@ -473,8 +473,6 @@ int dmc_vs_compare_const(dmc_ae_op op, const dmc_vset *a, long c)
 	                    is_eq(op) && single(a) && amin == c);
 }
 
-/* ---- evaluation ---- */
-
 /* ---- narrowing ---- */
 
 void dmc_vs_clip(dmc_vset *s, long lo, long hi)
@@ -506,8 +504,7 @@ static int conjunct_range(const dmc_aexpr *c, int *var, long *lo, long *hi)
 		const dmc_aexpr *t = x;
 		x = k;
 		k = t;
-		op = op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
-		     : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+		op = dmc_ae_mirror(op);
 	}
 	if (k->op != DMC_AE_CONST)
 		return 0;
@@ -533,14 +530,21 @@ static int conjunct_range(const dmc_aexpr *c, int *var, long *lo, long *hi)
 	return 1;
 }
 
-int dmc_vs_narrowing(const dmc_aexpr *c, dmc_vs_narrow *nw, int n)
+dmc_ae_op dmc_ae_mirror(dmc_ae_op op)
+{
+	return op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
+	       : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
+}
+
+/* c's ranges appended to nw[0..n); the new count */
+static int append_ranges(const dmc_aexpr *c, dmc_vs_narrow *nw, int n)
 {
 	int var, i;
 	long lo, hi;
 	if (!c)
 		return n;
 	if (c->op == DMC_AE_AND)
-		return dmc_vs_narrowing(c->b, nw, dmc_vs_narrowing(c->a, nw, n));
+		return append_ranges(c->b, nw, append_ranges(c->a, nw, n));
 	if (!conjunct_range(c, &var, &lo, &hi))
 		return n;
 	for (i = 0; i < n && nw[i].var != var; i++)
@@ -553,6 +557,14 @@ int dmc_vs_narrowing(const dmc_aexpr *c, dmc_vs_narrow *nw, int n)
 	return n;
 }
 
+int dmc_vs_narrowing(const dmc_aexpr *c, const dmc_vs_narrow *outer, int n, dmc_vs_narrow *out)
+{
+	if (n)
+		memcpy(out, outer, (size_t)n * sizeof *out);
+	return append_ranges(c, out, n);
+}
+
+/* ---- evaluation ---- */
 
 static void eval(const dmc_aexpr *e, const dmc_vset *const *vals, const dmc_vs_narrow *nw, int nn,
                  dmc_vset *out)
@@ -614,10 +626,7 @@ static void eval(const dmc_aexpr *e, const dmc_vset *const *vals, const dmc_vs_n
 		out->n = 0;
 		if (dmc_vs_has_nonzero(&a)) {
 			dmc_vs_narrow in[DMC_VS_NARROW_MAX];
-			int n = nn;
-			if (nn)
-				memcpy(in, nw, (size_t)nn * sizeof *nw);
-			n = dmc_vs_narrowing(e->a, in, n);
+			int n = dmc_vs_narrowing(e->a, nw, nn, in);
 			eval(e->b, vals, in, n, &b);
 			dmc_vs_union(out, &b);
 		}

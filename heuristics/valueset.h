@@ -63,18 +63,21 @@ int dmc_vs_has_nonzero(const dmc_vset *s);    /* "may be true" for a condition's
  * may be and b may be, each with its own values: the paper's local
  * quantification.  DMC_AE_ANY and a NULL expression are all integers. */
 void dmc_vs_eval(const dmc_aexpr *e, const dmc_vset *const *vals, dmc_vset *out);
+/* c op x is x op' c: < and >, <= and >= swapped, == and != kept */
+dmc_ae_op dmc_ae_mirror(dmc_ae_op op);
 /* The branch a ?: takes when its condition c is true is evaluated with
  * each variable that a top-level conjunct of c compares with a constant
  * (x op k, k op x, x + j op k, x - j op k; op not !=) narrowed to the
  * values satisfying it: c true implies the conjunct, so nothing a
  * concrete state can give is lost.  (x < 3 && ...) -> x + 1 : x stays
  * within x's range instead of growing by one at every application.
- * dmc_vs_narrowing appends c's ranges to nw[0..n) (intersecting a
- * variable's entries, at most DMC_VS_NARROW_MAX, the rest left out) and
- * returns the new count; dmc_vs_clip keeps s's values within [lo, hi]. */
+ * dmc_vs_narrowing writes the narrowing inside such a branch into out:
+ * the enclosing branches' outer[0..n), then c's ranges (intersecting a
+ * variable's entries; at most DMC_VS_NARROW_MAX, the rest left out); it
+ * returns their number.  dmc_vs_clip keeps s's values within [lo, hi]. */
 #define DMC_VS_NARROW_MAX 8
 typedef struct { int var; long lo, hi; } dmc_vs_narrow;
-int dmc_vs_narrowing(const dmc_aexpr *c, dmc_vs_narrow *nw, int n);
+int dmc_vs_narrowing(const dmc_aexpr *c, const dmc_vs_narrow *outer, int n, dmc_vs_narrow *out);
 void dmc_vs_clip(dmc_vset *s, long lo, long hi);
 int dmc_vs_may_true(const dmc_aexpr *e, const dmc_vset *const *vals);
 int dmc_vs_may_false(const dmc_aexpr *e, const dmc_vset *const *vals);

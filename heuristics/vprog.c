@@ -160,13 +160,6 @@ static int is_compare(dmc_ae_op op)
 	return op >= DMC_AE_LT && op <= DMC_AE_NE;
 }
 
-/* c op x is x op' c */
-static dmc_ae_op mirror(dmc_ae_op op)
-{
-	return op == DMC_AE_LT ? DMC_AE_GT : op == DMC_AE_LE ? DMC_AE_GE
-	       : op == DMC_AE_GT ? DMC_AE_LT : op == DMC_AE_GE ? DMC_AE_LE : op;
-}
-
 /* x op c (a comparison, + or -) or c op x (a comparison) as x's code and
  * one VP_*_CONST; 1 if e is not of that form. */
 static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
@@ -181,7 +174,7 @@ static int compile_const(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr 
 			return 1;
 		x = e->b;
 		c = e->a;
-		op = mirror(op);
+		op = dmc_ae_mirror(op);
 	}
 	if (compile(ps, sh, first, x, nr) < 0 || emit(ps, arith ? VP_ADD_CONST : VP_CMP_CONST, 0, c->value) < 0)
 		return -1;
@@ -225,10 +218,7 @@ static int compile_var(dmc_vprogs *ps, const dmc_aexpr *e, narrowing nr)
 static int compile_cond(dmc_vprogs *ps, shared *sh, int first, const dmc_aexpr *e, narrowing nr)
 {
 	dmc_vs_narrow in[DMC_VS_NARROW_MAX];
-	narrowing then = { in, nr.nn };
-	if (nr.nn)
-		memcpy(in, nr.nw, (size_t)nr.nn * sizeof *in);
-	then.nn = dmc_vs_narrowing(e->a, in, nr.nn);
+	narrowing then = { in, dmc_vs_narrowing(e->a, nr.nw, nr.nn, in) };
 	return compile(ps, sh, first, e->a, nr) < 0 || compile(ps, sh, first, e->b, then) < 0
 	       ? -1 : compile(ps, sh, first, e->c, nr);
 }

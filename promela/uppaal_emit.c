@@ -822,7 +822,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	 * first: the receivers' inside the sender's atomic when they are
 	 * few, else in the process's block for the channel (sync_block) */
 	up_var *ch = chan_of(e, in, ed);
-	long el;
+	long el = 0;
 	int nels = sync_element(e, in, ed, ch, &el) ? 1 : -1, nrecv = 0;
 	for (int i = 0; i < e->recvs.n; i++) {
 		recv_edge *r = e->recvs.v[i];
@@ -898,11 +898,13 @@ static void sync_block(em *e, up_inst *in, sync_group *g, int k)
 	}
 	long *els = up_alloc(e->s.n->m->c, sizeof *els * (size_t) g->sends.n);
 	int nels = 0;
-	for (int i = 0; i < g->sends.n && nels >= 0; i++) {
+	for (int i = 0; i < g->sends.n; i++) {
 		send_entry *se = g->sends.v[i];
-		nels = se->has_el ? nels : -1;
-		if (se->has_el)
-			els[nels++] = se->el;
+		if (!se->has_el) {
+			nels = -1;        /* a sender on a computed element: any receiver */
+			break;
+		}
+		els[nels++] = se->el;
 	}
 	receivers(e, in, g->ch, 0, els, nels);
 	/* back to the sender's target: its location, which its update set */

@@ -241,11 +241,12 @@ static int const_index(up_net *n, up_inst *in, const up_expr *e, const up_var *v
 		if (!up_eval_const(n, in, idx[ni - 1 - k], &x))
 			return 0;
 		x -= v->dimlo[k];
-		if ((x < 0 || x >= v->dimsz[k]) && !strict)
-			return 0;
-		if (x < 0 || x >= v->dimsz[k])
+		if (x < 0 || x >= v->dimsz[k]) {
+			if (!strict)
+				return 0;
 			up_fail_at(n->m->c, e->file ? e->file : n->m->file, e->line, e->col,
 				   "index %ld of '%s' is outside the array", x + v->dimlo[k], v->name);
+		}
 		f = f * v->dimsz[k] + x;
 	}
 	*flat = f;

@@ -517,6 +517,26 @@ static dmc_aexpr *match_atom(dmc_aexpr *n, dmc_aexpr *sent, const dmc_amatch *mt
 	return &n[6];
 }
 
+/* When sent is "c ? x : y" with constants x == the matched value != y,
+ * both within the field's range, the match holds exactly when c may be
+ * true (a set evaluation: sent has x iff c may be true, no value out of
+ * range): c, whose conjuncts then become atoms of their own, each read
+ * again only when its own variables change.  The UPPAAL translation's
+ * delay offers have this shape (docs/uppaal.md).  NULL otherwise. */
+static const dmc_aexpr *match_cond(const dmc_aexpr *sent, const dmc_amatch *mt)
+{
+	const dmc_aexpr *x, *y, *v = mt->value;
+	if (sent->op != DMC_AE_COND || v->op != DMC_AE_CONST)
+		return NULL;
+	x = sent->b;
+	y = sent->c;
+	if (!x || !y || x->op != DMC_AE_CONST || y->op != DMC_AE_CONST
+	    || x->value != v->value || y->value == v->value
+	    || x->value < mt->lo || x->value > mt->hi || y->value < mt->lo || y->value > mt->hi)
+		return NULL;
+	return sent->a;
+}
+
 /* Rendezvous pairs; a pair whose channels are constants that differ, or
  * with a field that can never match, is never made; a variable channel
  * and each field the receive matches against a sent value that is not a
@@ -569,9 +589,11 @@ static void add_pairs(builder *b)
 			if (ts->chan && tr->chan)
 				add_atoms(b, eq, OWN_ACT, a);
 			for (int k = 0; tr->match && k < tr->nmsg; k++)
-				if (tr->match[k].value && k < ts->nmsg && ts->msg[k])
-					add_atoms(b, match_atom(&eq[1 + 7 * k], ts->msg[k], &tr->match[k]),
+				if (tr->match[k].value && k < ts->nmsg && ts->msg[k]) {
+					const dmc_aexpr *c = match_cond(ts->msg[k], &tr->match[k]);
+					add_atoms(b, c ? c : match_atom(&eq[1 + 7 * k], ts->msg[k], &tr->match[k]),
 					          OWN_ACT, a);
+				}
 			for (int i = natoms; i < b->atoms.n; i++)
 				never |= ((atom *)b->atoms.v)[i].nv == 0;
 			if (never) {             /* constants that differ */
@@ -2109,11 +2131,37 @@ static void target_val(dmc_atg *g, int v, long c)
 /* What a witness must make e do: be possibly true, or (for an effect
  * into a variable with domain [lo, hi]) possibly produce c; e reads
  * vars[0..nv). */
-typedef struct { int produce; long c, lo, hi; const int *vars; int nv; } goalpred;
+typedef struct {
+	int produce;
+	long c, lo, hi;
+	const int *vars;
+	int nv;
+	const atom *simple;           /* an indexed atom: its rule, not its program */
+} goalpred;
+
+/* What evaluating an indexed atom on its variable's set s gives (the
+ * rule simple_atom states). */
+static int simple_may(const atom *a, const dmc_vset *s)
+{
+	if (!s->n)
+		return 0;
+	switch (a->simple) {
+	case SA_EQ:
+		return dmc_vs_contains(s, a->key);
+	case SA_LE:
+		return dmc_vs_min(s) <= a->key;
+	case SA_GE:
+		return dmc_vs_max(s) >= a->key;
+	default:
+		return 0;
+	}
+}
 
 static int holds(dmc_atg *g, dmc_vprog e, const goalpred *p)
 {
 	dmc_vset r;
+	if (p->simple)
+		return simple_may(p->simple, g->view[p->vars[0]]);
 	if (!p->produce)
 		return memo_run(g, e, p->vars, p->nv, g->view, NULL);
 	memo_run(g, e, p->vars, p->nv, g->view, &r);
@@ -2232,8 +2280,9 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 
 static void post_atom(dmc_atg *g, int i)
 {
-	static const goalpred maytrue = { 0, 0, 0, 0, NULL, 0 };
 	const atom *a = &g->atoms[i];
+	const goalpred maytrue = { 0, 0, 0, 0, NULL, 0,
+	                           a->simple != SA_NONE && a->simple != SA_NEVER ? a : NULL };
 	if (g->atom_posted[i])
 		return;
 	g->atom_posted[i] = 1;
@@ -2360,7 +2409,7 @@ static int produces(dmc_atg *g, const effect *f, long c, int j, long *reps, long
 	if (f->kind == EF_ANY)
 		return c >= av->lo && c <= av->hi;
 	if (f->kind == EF_SET) {
-		goalpred p = { 1, c, av->lo, av->hi, &g->evars[f->vfirst], f->nv };
+		goalpred p = { 1, c, av->lo, av->hi, &g->evars[f->vfirst], f->nv, NULL };
 		for (int i = 0; i < f->nv; i++)
 			g->view[g->evars[f->vfirst + i]] = values_at(g, g->evars[f->vfirst + i], j);
 		return holds(g, f->prog, &p);
@@ -2457,7 +2506,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 	{
 		const effect *f = &g->effs[best];
 		const dmc_avar *av = &g->m->vars[v];
-		goalpred p = { 1, c, av->lo, av->hi, NULL, 0 };
+		goalpred p = { 1, c, av->lo, av->hi, NULL, 0, NULL };
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)

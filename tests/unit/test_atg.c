@@ -794,6 +794,53 @@ static void test_rendezvous_match(void)
 	dmc_atg_free(g);
 }
 
+/* A sent "c ? 1 : 0" matched against 1 (the UPPAAL translation's delay
+ * offer) fires exactly when c may hold, conjunct by conjunct: P1 meets
+ * P0 when x >= 2 && y == 0; P2 counts x up, nothing writes y.  With 2
+ * for 0, out of the bit field, the send matches whatever c is (pan lets
+ * it through), so c is not the condition then. */
+static void test_rendezvous_cond_sent(void)
+{
+	dmc_atg *g;
+	dmc_aexpr *sent;
+	int x, y;
+	for (int out = 0; out < 2; out++) {
+		reset();
+		proc("P0", 2, 0);
+		proc("P1", 2, 0);
+		proc("P2", 1, 0);
+		x = var("x", 0, 255);
+		y = var("y", 0, 255);
+		sent = node(DMC_AE_COND, B(DMC_AE_AND, B(DMC_AE_GE, V(x), C(2)),
+		                              B(DMC_AE_EQ, V(y), C(0))), C(1));
+		sent->c = C(out ? 2 : 0);
+		send(tr(0, 0, 1, NULL), C(0), sent);
+		recv_match(tr(1, 0, 1, NULL), C(0), C(1), 0, 1);
+		assign(tr(2, 0, 0, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
+		goal_loc(goal(NULL, 0), 1, 1);
+		g = dmc_atg_new(&M);
+		for (int xv = 0; xv <= 2; xv += 2)
+			for (int yv = 0; yv <= 1; yv++) {
+				st();
+				at(0, 0);
+				at(1, 0);
+				at(2, 0);
+				val(x, xv);
+				val(y, yv);
+				eval(g);
+				if (out || (xv == 2 && yv == 0)) {
+					CHECK_EQ_LONG(hL, 2);
+					CHECK_EQ_LONG(hU, 2);
+				} else if (yv == 0) {
+					CHECK_EQ_LONG(hL, 3);
+					CHECK_EQ_LONG(hU, 4);
+				} else
+					CHECK_EQ_LONG(hL, INF);
+			}
+		dmc_atg_free(g);
+	}
+}
+
 /* A pair whose channel is a variable no effect writes is dead while the
  * channels differ, and its other atoms are not evaluated then: x
  * changes while the pair is dead (state 1), and the pair's match on x
@@ -1186,7 +1233,7 @@ CHECK_MAIN("atg",
 	CASE(test_paper_3_1), CASE(test_increment_shortcut), CASE(test_guard_two_vars),
 	CASE(test_wrap), CASE(test_bounded_store), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
-	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_pair_revived),
+	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_rendezvous_cond_sent), CASE(test_pair_revived),
 	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),

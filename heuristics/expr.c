@@ -1055,6 +1055,52 @@ static long static_value(const dmc_expr *e, int pid, int *known)
 	return -1;
 }
 
+/* Is e >= 0 in every state, with e <= *hi?  Its variables' types bound
+ * it (pan keeps a variable in its type); arithmetic stays below 2^30,
+ * far from overflowing pan's int.  E.g. (head + 1) % N for a byte head:
+ * C's % of a non-negative value by N > 0 lies in [0, N - 1]. */
+static int nonneg_bound(const dmc_expr *e, long *hi)
+{
+	const long lim = 1L << 30;
+	long ha, hb;
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case X_CONST:
+		*hi = e->val;
+		return e->val >= 0 && e->val < lim;
+	case X_PID:
+		*hi = 255;                /* pan runs at most 255 processes */
+		return 1;
+	case X_VAR:
+		*hi = e->var.hi;
+		return e->var.lo >= 0 && e->var.hi < lim;
+	case X_BINOP:
+		if (e->op == OP_MOD || e->op == OP_DIV || e->op == OP_SHR) {
+			if (e->b->kind != X_CONST || e->b->val <= 0 || e->b->val >= lim
+			    || (e->op == OP_SHR && e->b->val >= 31) || !nonneg_bound(e->a, &ha))
+				return 0;
+			*hi = e->op == OP_MOD ? (ha < e->b->val ? ha : e->b->val - 1)
+			    : e->op == OP_DIV ? ha / e->b->val : ha >> e->b->val;
+			return 1;
+		}
+		if (e->op == OP_BAND) {   /* a & b keeps only the bits of a non-negative side */
+			int na = nonneg_bound(e->a, &ha), nb = nonneg_bound(e->b, &hb);
+			*hi = na && nb ? (ha < hb ? ha : hb) : na ? ha : hb;
+			return na || nb;
+		}
+		if ((e->op != OP_ADD && e->op != OP_MUL) || !nonneg_bound(e->a, &ha)
+		    || !nonneg_bound(e->b, &hb))
+			return 0;
+		if (e->op == OP_MUL && ha > 0 && hb >= lim / ha)
+			return 0;
+		*hi = e->op == OP_ADD ? ha + hb : ha * hb;
+		return *hi < lim;
+	default:
+		return 0;
+	}
+}
+
 /* May index expression idx of an array of size n be out of range? */
 static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npids,
                           dmc_var_fixed_fn fixed, void *ctx)
@@ -1065,6 +1111,8 @@ static int index_may_fail(const dmc_expr *idx, long n, const int *pids, int npid
 		return 0;
 	if (idx->kind == X_VAR && !idx->a && idx->var.lo < idx->var.hi && idx->var.lo >= 0 && idx->var.hi < n)
 		return 0;                 /* its type keeps it in range */
+	if (idx->kind == X_BINOP && nonneg_bound(idx, &v) && v < n)
+		return 0;                 /* (head + 1) % N and the like */
 	if (idx->kind == X_VAR && !idx->a && fixed && fixed(ctx, &idx->var)) {
 		if (idx->var.local_type < 0)
 			return dmc_expr_eval(idx, dmc_view_now(), -1, &v) != 0 || v < 0 || v >= n;

@@ -15,7 +15,7 @@
 
 typedef struct { char name[32]; int nstates, start; int labels[FB_MAX_STATES]; } fb_type_t;
 typedef struct { int type; dmc_trans t; char text[TEXT_LEN]; } fb_trans_t;
-typedef struct { char name[32]; int type, size, is_chan; } fb_var_t;
+typedef struct { char name[32]; int type, size, is_chan; long lo, hi; } fb_var_t;
 
 static struct {
 	int ntypes, claim;
@@ -113,7 +113,16 @@ static int add_var(int type, const char *name, int size, int is_chan)
 	v->type = type;
 	v->size = size;
 	v->is_chan = is_chan;
+	v->lo = -2147483647L - 1;         /* ints unless fb_var_range says */
+	v->hi = 2147483647L;
 	return M.nvars++;
+}
+
+void fb_var_range(int var, long lo, long hi)
+{
+	need(var >= 0 && var < M.nvars, "fb_var_range: no such variable");
+	M.vars[var].lo = lo;
+	M.vars[var].hi = hi;
 }
 
 int fb_global(const char *name, int size) { return add_var(-1, name, size, 0); }
@@ -248,8 +257,8 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out)
 	out->size = M.vars[i].size;
 	out->local_type = M.vars[i].type;
 	out->is_chan = M.vars[i].is_chan;
-	out->lo = -2147483647L - 1;       /* the fake model's variables are ints */
-	out->hi = 2147483647L;
+	out->lo = M.vars[i].lo;
+	out->hi = M.vars[i].hi;
 	return 0;
 }
 
@@ -280,8 +289,8 @@ int dmc_br_var_at(int i, const char **name, dmc_var *out)
 	out->size = M.vars[i].size;
 	out->local_type = M.vars[i].type;
 	out->is_chan = M.vars[i].is_chan;
-	out->lo = -2147483647L - 1;       /* the fake model's variables are ints */
-	out->hi = 2147483647L;
+	out->lo = M.vars[i].lo;
+	out->hi = M.vars[i].hi;
 	return 0;
 }
 

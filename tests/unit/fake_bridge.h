@@ -37,6 +37,8 @@ void fb_move(int pid, int state);
 
 /* variables: scalars have size 1; locals are per process */
 int fb_global(const char *name, int size);
+/* The values variable var (fb_global's or fb_local's result) holds. */
+void fb_var_range(int var, long lo, long hi);
 int fb_local(int type, const char *name, int size);
 int fb_chan_var(int type, const char *name, int size);          /* type -1: global */
 void fb_set(const char *name, long index, long val);            /* a global */

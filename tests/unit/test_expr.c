@@ -594,6 +594,42 @@ static void test_not_and_needs_pid(void)
 	dmc_expr_free(e);
 }
 
+/* May "arr[idx]" (arr of 3 elements) index out of bounds, in P (pids 0
+ * and 1)?  x is a byte, s a short. */
+static int idx_fails(const char *idx)
+{
+	char text[100], err[200];
+	const int pids[] = { 0, 1 };
+	snprintf(text, sizeof text, "arr[%s]", idx);
+	dmc_expr *e = dmc_expr_parse(text, tP, err, sizeof err);
+	CHECK(e != NULL);
+	int r = e ? dmc_expr_index_may_fail(e, pids, 2, NULL, NULL) : -1;
+	dmc_expr_free(e);
+	return r;
+}
+
+/* An index that non-negative operands keep below the length is in
+ * bounds whatever the state: (x + 1) % 3 for a byte x; not for a short
+ * (C's % keeps the sign), nor % 4, nor anything else not bounded. */
+static void test_index_bounds(void)
+{
+	model(0);
+	fb_var_range(0, 0, 255);          /* x: a byte */
+	fb_var_range(1, -32768, 32767);   /* y: a short */
+	CHECK_EQ_LONG(idx_fails("(x + 1) % 3"), 0);
+	CHECK_EQ_LONG(idx_fails("(x * 2 + _pid) % 3"), 0);
+	CHECK_EQ_LONG(idx_fails("x / 100"), 0);
+	CHECK_EQ_LONG(idx_fails("x >> 7"), 0);
+	CHECK_EQ_LONG(idx_fails("(x & 1) + (x & 1)"), 0);
+	CHECK_EQ_LONG(idx_fails("x % 4"), 1);
+	CHECK_EQ_LONG(idx_fails("(y + 1) % 3"), 1);
+	CHECK_EQ_LONG(idx_fails("x / 64"), 1);
+	CHECK_EQ_LONG(idx_fails("x - 1"), 1);
+	CHECK_EQ_LONG(idx_fails("x % y"), 1);
+	CHECK_EQ_LONG(idx_fails("x % 0"), 1);
+	CHECK_EQ_LONG(idx_fails("(x * x * x * x) % 3"), 1);    /* may pass 2^30 */
+}
+
 CHECK_MAIN("expr",
 	CASE(test_constants_and_arithmetic),
 	CASE(test_comparisons_and_logic),
@@ -612,4 +648,5 @@ CHECK_MAIN("expr",
 	CASE(test_guard_of),
 	CASE(test_distance),
 	CASE(test_distance_saturates),
-	CASE(test_not_and_needs_pid))
+	CASE(test_not_and_needs_pid),
+	CASE(test_index_bounds))

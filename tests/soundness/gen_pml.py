@@ -125,7 +125,9 @@ class Gen:
         self.use_inlines = ext and self.x.random() < 0.5
         self.use_remote = ext and self.x.random() < 0.4
         self.use_claim = ext and self.x.random() < 0.3
-        self.use_priority = ext and self.x.random() < 0.3
+        # not with a claim: pan and spin -t then disagree on get_priority
+        # (pan counts the claim among the processes; seed 5023)
+        self.use_priority = ext and self.x.random() < 0.3 and not self.use_claim
         self.typedefs = []        # (name, [(field, typ, size)])
         self.structs = []         # (reference, typedef name): whole structs
         self.schans = []          # (channel, typedef name): struct messages

@@ -5,7 +5,8 @@
 # C, runs inside expressions, channels passed around, asserts in d_steps,
 # array indices out of bounds, conditionals in indices, xr/xs channel
 # assertions that do not hold (partial-order reduction trusts them, and
-# pan reports the violated declaration as SPIN's depth-first pan does)
+# pan reports the violated declaration as SPIN's depth-first pan does),
+# never claims and ltl formulas whose error the claim's own move raises
 # (tests/models/soundness/*.pml).  Each is checked with every heuristic
 # that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
 # without -E (a model's "// only: -E" line keeps it to -E; its "// also:
@@ -15,7 +16,7 @@
 #   - a trail replays with spin -t for as many steps as it has and shows
 #     the assertion violation (a "// replay: steps" line: only the steps,
 #     for models whose C code spin -t cannot run or whose error is an
-#     index out of bounds).
+#     index out of bounds; "// replay: claim": the never claim at its end).
 # Last, a short fixed-seed run of the random differential tester
 # (tests/soundness/differential.sh; SOUNDNESS_DIFF_SEEDS models, default 6).
 # SOUNDNESS_DMC=path runs another dmc (e.g. to see the checks fail on an
@@ -60,7 +61,10 @@ check() {
 	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/replay.txt")
 	if [ -z "$len" ] || [ "$steps" != "$len" ]; then
 		fail "$what: spin -t replayed '$steps' steps of a '$len'-step trail"
-	elif [ "$replay" != steps ] && ! grep -q 'assertion violated' "$d/replay.txt"; then
+	elif [ "$replay" = claim ] && ! sed '1,/trail ends after/d' "$d/replay.txt" \
+		| grep -q 'proc  - .*<valid end state>'; then
+		fail "$what: the replay does not end with the claim at its end"
+	elif [ "$replay" != steps ] && [ "$replay" != claim ] && ! grep -q 'assertion violated' "$d/replay.txt"; then
 		fail "$what: the replay shows no assertion violation"
 	else
 		ok "$what: the trail replays ($len steps)"

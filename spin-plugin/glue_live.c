@@ -356,6 +356,13 @@ static void claim_uerror(char *why)
 {
 	dmc_glue *g = glue();
 	Trans *c = NULL;
+	/* store_state moves the claim one step per step of the system: pan's
+	 * BFS stops where the claim enters an atomic sequence, an error of
+	 * pan, not of the model (SPIN's depth-first pan follows it) */
+	if (strcmp(why, "atomic in claim not supported in BFS") == 0)
+		dmc_rt_refuse(dmc_glue_run, "the never claim enters an atomic sequence, which pan's "
+		              "breadth-first code cannot follow (\"atomic in claim not supported in BFS\"); "
+		              "check the model with SPIN's own pan");
 	if (!g->live && g->claim_steps && g->in_store && !g->in_stutter)
 		c = g->claim_trying;
 	if (!c) {
@@ -376,7 +383,9 @@ void glue_claim_uerror_hook(void)
 {
 	dmc_glue *g = glue();
 	g->claim_steps = !g->live && dmc_br_claim_type() >= 0;
-	if (g->claim_steps && uerror != claim_uerror) {
+	/* with every claim: claim_uerror also turns pan's refusal of an
+	 * atomic claim move into dmc's */
+	if (dmc_br_claim_type() >= 0 && uerror != claim_uerror) {
 		g->pan_uerror = uerror;
 		uerror = claim_uerror;
 	}

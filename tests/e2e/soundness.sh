@@ -105,6 +105,20 @@ expect 1 'range check, a fallback goal' "range_fallback_bad: the merged range ch
 	"$dmc" check "$work/range_fallback_bad/range_fallback_bad.pml" --heuristic hL --range-checks fallback \
 	--show-targets
 
+# a never claim that enters an atomic sequence: pan's BFS stops there
+# ("atomic in claim not supported in BFS"), no violation of the model
+# (SPIN's depth-first pan: errors 0); dmc refuses it and writes no trail
+d=$work/claim_atomic_ok
+mkdir -p "$d"
+cp "$models/refused/claim_atomic_ok.pml" "$d/"
+cd "$d" || exit 2
+for opts in "" "--search greedy --heuristic hL" "-a"; do
+	# shellcheck disable=SC2086
+	expect 2 'atomic sequence' "claim_atomic_ok ${opts:-(no options)}: refused, no violation" -- \
+		"$dmc" check claim_atomic_ok.pml $opts
+	[ ! -f claim_atomic_ok.pml.trail ] || fail "claim_atomic_ok ${opts:-(no options)}: a trail was written"
+done
+
 # xr/xs used as declared: partial-order reduction stays on (pan checks
 # the declarations, spin-plugin/dmc_plugin.cc) and bfs stores what SPIN's
 # -DBFS pan with reduction stores

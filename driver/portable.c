@@ -13,8 +13,10 @@
 /* The redirects: in function FN, calls to CALLEE become calls to REPL. */
 static const struct {
 	const char *fn, *callee, *repl, *decl;
+	int optional;                 /* pan.c may make no such call */
 } redirects[] = {
-#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, DECL },
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, DECL, 0 },
+#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, DECL, 1 },
 #include "redirects.def"
 };
 #define NREDIRECTS (sizeof redirects / sizeof redirects[0])
@@ -146,7 +148,7 @@ int drv_portable_rewrite(FILE *in, FILE *out, FILE *err)
 	free(buf);
 	free(current);
 	for (size_t k = 0; k < NREDIRECTS; k++)
-		if (count[k] == 0) {
+		if (count[k] == 0 && !redirects[k].optional) {
 			fprintf(err, "spin-dmc: pan.c has no call to %s in %s(); not the SPIN 6.x "
 			        "-DBFS code spin-dmc expects\n", redirects[k].callee, redirects[k].fn);
 			bad = 1;

@@ -1194,6 +1194,8 @@ dmc_aexpr *dmc_expr_abstract(const dmc_expr *e, int pid, dmc_abs_var_fn fn, dmc_
 	case X_CONST:
 		return dmc_aexpr_leaf(DMC_AE_CONST, e->val);
 	case X_PID:
+		if (pid < 0)
+			break;            /* a spawn automaton's instances: any pid */
 		return dmc_aexpr_leaf(DMC_AE_CONST, pid - pid_base());
 	case X_VAR:
 		idx = static_value(e->a, pid, &known);

@@ -96,6 +96,11 @@ void dmc_rt_free(dmc_run *R);
  * results written as usual (runtime/faults.h); does not return. */
 _Noreturn void dmc_rt_out_of_memory(const char *what, size_t bytes);
 
+/* The glue found a model pan's breadth-first code cannot search: the
+ * run ends with msg, exit status 2 and no results (as for a bad
+ * option); does not return. */
+_Noreturn void dmc_rt_refuse(dmc_run *R, const char *msg);
+
 /* ---- callbacks into the glue (besides bridge.h) ---- */
 void dmc_br_discard(void *item);     /* drop a queued state never expanded */
 double dmc_br_pan_memory(void);      /* bytes pan has allocated */

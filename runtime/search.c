@@ -96,6 +96,11 @@ _Noreturn void dmc_search_fail(dmc_run *R, const char *msg)
 	exit(2);
 }
 
+_Noreturn void dmc_rt_refuse(dmc_run *R, const char *msg)
+{
+	dmc_search_fail(R, msg);
+}
+
 /* An error pan checks that the targets do not cover (why), or NULL: h
  * then says nothing about the distance to it. */
 static const char *uncovered_error(const dmc_run *R)

@@ -54,10 +54,12 @@ struct redirect {
 	const char *callee;           /* pan's function */
 	const char *replacement;      /* the runtime's function */
 	int done;                     /* calls rewritten */
+	bool optional;                /* done may stay 0 */
 };
 
 redirect redirects[] = {
-#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0 },
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false },
+#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, true },
 #include "redirects.def"
 };
 const int nredirects = sizeof redirects / sizeof redirects[0];
@@ -182,7 +184,7 @@ void on_finish_unit(void *, void *)
 			      "output compiled with %<-DBFS%> (and without %<-DBFS_PAR%>, %<-DMA%>)",
 			      required[i]);
 	for (int i = 0; i < nredirects; i++)
-		if (redirects[i].done == 0
+		if (redirects[i].done == 0 && !redirects[i].optional
 		    && !(store_reads_b_store && strcmp(redirects[i].caller, "store_state") == 0
 		         && strcmp(redirects[i].callee, "h_store") == 0))
 			error("spin-dmc: found no call to %qs in %qs to redirect; "

@@ -171,6 +171,9 @@ typedef struct dmc_glue {
 	Trail *last_frame;            /* the frame of the state pan expands (trpt copies it) */
 	Trans *closing_t, *closing_claim;   /* a lasso's last step */
 	int closing_pr;
+	Trans *claim_trying;          /* store_state's claim move under way, or done
+	                               * and its state not yet stored (an error then
+	                               * is the claim's: claim_uerror) */
 
 	/* liveness (glue_live.c) */
 	uchar *seed_sv;               /* the nested search's seed: vector, size, frame */

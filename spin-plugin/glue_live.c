@@ -346,36 +346,25 @@ void glue_stutter_from(Trail *f)
 	ntrpt = keep;
 }
 
-/* An error raised by the claim's move after a process's step (the claim
- * reached its end, or an assertion in it failed): the trail ends with
- * the step and then the claim's move, as SPIN's DFS writes it.  The
- * claim's move is not known to the glue when its assertion fails (pan
- * does not update the claim's state): the first move from the claim's
- * state that is not a plain (1), else, skip or goto is taken, which is
- * the guard SPIN merges an LTL claim's assertion into.  Only the replay
- * depends on the choice, never the verdict. */
-static Trans *claim_error_move(dmc_glue *g, const char *why)
-{
-	int ct = glue_running_claim();
-	if (ct < 0)
-		return NULL;
-	if (strncmp(why, "assertion violated", 18) != 0)
-		return claim_move(g, ntrpt);
-	int from = claim_state_before(g, ct);
-	for (Trans *t = trans[ct][from]; t; t = t->nxt)
-		if (t->tp && strcmp(t->tp, "(1)") != 0 && strcmp(t->tp, "else") != 0
-		    && strcmp(t->tp, "skip") != 0 && strncmp(t->tp, ".(goto)", 7) != 0
-		    && strncmp(t->tp, "goto", 4) != 0)
-			return t;
-	return trans[ct][from];
-}
-
+/* An error raised by the claim's move in store_state (the claim reached
+ * its end, or an assertion in it failed), after a process's step or in
+ * the initial state: the trail ends with the step, if any, and then the
+ * claim's move (dmc_claim_transit), as SPIN's DFS writes it.  pan's BFS
+ * writes the step alone: spin -t then never shows the error, and an
+ * error in the initial state has a trail without a step. */
 static void claim_uerror(char *why)
 {
 	dmc_glue *g = glue();
 	Trans *c = NULL;
-	if (!g->live && g->claim_steps && g->in_store && !g->in_stutter && ntrpt->o_t)
-		c = claim_error_move(g, why);
+	/* store_state moves the claim one step per step of the system: pan's
+	 * BFS stops where the claim enters an atomic sequence, an error of
+	 * pan, not of the model (SPIN's depth-first pan follows it) */
+	if (strcmp(why, "atomic in claim not supported in BFS") == 0)
+		dmc_rt_refuse(dmc_glue_run, "the never claim enters an atomic sequence, which pan's "
+		              "breadth-first code cannot follow (\"atomic in claim not supported in BFS\"); "
+		              "check the model with SPIN's own pan");
+	if (!g->live && g->claim_steps && g->in_store && !g->in_stutter)
+		c = g->claim_trying;
 	if (!c) {
 		g->pan_uerror(why);
 		return;
@@ -394,7 +383,9 @@ void glue_claim_uerror_hook(void)
 {
 	dmc_glue *g = glue();
 	g->claim_steps = !g->live && dmc_br_claim_type() >= 0;
-	if (g->claim_steps && uerror != claim_uerror) {
+	/* with every claim: claim_uerror also turns pan's refusal of an
+	 * atomic claim move into dmc's */
+	if (dmc_br_claim_type() >= 0 && uerror != claim_uerror) {
 		g->pan_uerror = uerror;
 		uerror = claim_uerror;
 	}

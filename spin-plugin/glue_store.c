@@ -222,6 +222,7 @@ int glue_pan_store(char *v, int n)
 int dmc_h_store(char *v, int n)
 {
 	dmc_glue *g = glue();
+	g->claim_trying = NULL;           /* the claim has moved without an error */
 	begin(g);
 	if (g->in_stutter)
 		glue_stutter_step();
@@ -379,6 +380,9 @@ void dmc_store_state(Trail *f, int shortcut, short oboq)
 	}
 #endif
 	glue_rv_count();
+	/* the error hooks before the initial state's claim move, which may
+	 * raise one (the claim ends at once) */
+	begin(g);
 	g->in_store = 1;
 	store_state(f, shortcut, oboq);
 	g->in_store = 0;
@@ -399,6 +403,21 @@ static void put_step(int pr, Trans *t, int fd)
 		printf("pan: error writing %s\n", fnm);
 		pan_exit(1);
 	}
+}
+
+/* store_state's claim move (after the step into a new state, or in the
+ * initial state): the move pan tries is the one an error raised then
+ * belongs to (the claim at its end, an assert in the claim, as SPIN's
+ * ltl translation has them), which the trail must end with
+ * (glue_live.c's claim_uerror).  dmc_h_store forgets it. */
+uchar dmc_claim_transit(Trans *t, short II)
+{
+	dmc_glue *g = glue();
+	g->claim_trying = t;
+	uchar m = do_transit(t, II);
+	if (!m)
+		g->claim_trying = NULL;
+	return m;
 }
 
 /* SPIN's cycle marker in a trail (spin -t: <<<<<START OF CYCLE>>>>>) */

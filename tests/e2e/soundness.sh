@@ -5,7 +5,8 @@
 # C, runs inside expressions, channels passed around, asserts in d_steps,
 # array indices out of bounds, conditionals in indices, xr/xs channel
 # assertions that do not hold (partial-order reduction trusts them, and
-# pan reports the violated declaration as SPIN's depth-first pan does)
+# pan reports the violated declaration as SPIN's depth-first pan does),
+# never claims and ltl formulas whose error the claim's own move raises
 # (tests/models/soundness/*.pml).  Each is checked with every heuristic
 # that may prune (hL, hU, hUc, dL, dU) and with hf, greedy, with and
 # without -E (a model's "// only: -E" line keeps it to -E; its "// also:
@@ -15,7 +16,7 @@
 #   - a trail replays with spin -t for as many steps as it has and shows
 #     the assertion violation (a "// replay: steps" line: only the steps,
 #     for models whose C code spin -t cannot run or whose error is an
-#     index out of bounds).
+#     index out of bounds; "// replay: claim": the never claim at its end).
 # Last, a short fixed-seed run of the random differential tester
 # (tests/soundness/differential.sh; SOUNDNESS_DIFF_SEEDS models, default 6).
 # SOUNDNESS_DMC=path runs another dmc (e.g. to see the checks fail on an
@@ -60,7 +61,10 @@ check() {
 	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$d/replay.txt")
 	if [ -z "$len" ] || [ "$steps" != "$len" ]; then
 		fail "$what: spin -t replayed '$steps' steps of a '$len'-step trail"
-	elif [ "$replay" != steps ] && ! grep -q 'assertion violated' "$d/replay.txt"; then
+	elif [ "$replay" = claim ] && ! sed '1,/trail ends after/d' "$d/replay.txt" \
+		| grep -q 'proc  - .*<valid end state>'; then
+		fail "$what: the replay does not end with the claim at its end"
+	elif [ "$replay" != steps ] && [ "$replay" != claim ] && ! grep -q 'assertion violated' "$d/replay.txt"; then
 		fail "$what: the replay shows no assertion violation"
 	else
 		ok "$what: the trail replays ($len steps)"
@@ -100,6 +104,20 @@ cd "$work" || exit 2
 expect 1 'range check, a fallback goal' "range_fallback_bad: the merged range check is a fallback goal" -- \
 	"$dmc" check "$work/range_fallback_bad/range_fallback_bad.pml" --heuristic hL --range-checks fallback \
 	--show-targets
+
+# a never claim that enters an atomic sequence: pan's BFS stops there
+# ("atomic in claim not supported in BFS"), no violation of the model
+# (SPIN's depth-first pan: errors 0); dmc refuses it and writes no trail
+d=$work/claim_atomic_ok
+mkdir -p "$d"
+cp "$models/refused/claim_atomic_ok.pml" "$d/"
+cd "$d" || exit 2
+for opts in "" "--search greedy --heuristic hL" "-a"; do
+	# shellcheck disable=SC2086
+	expect 2 'atomic sequence' "claim_atomic_ok ${opts:-(no options)}: refused, no violation" -- \
+		"$dmc" check claim_atomic_ok.pml $opts
+	[ ! -f claim_atomic_ok.pml.trail ] || fail "claim_atomic_ok ${opts:-(no options)}: a trail was written"
+done
 
 # xr/xs used as declared: partial-order reduction stays on (pan checks
 # the declarations, spin-plugin/dmc_plugin.cc) and bfs stores what SPIN's

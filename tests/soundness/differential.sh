@@ -17,8 +17,19 @@
 #        - exit 0 (a complete search, no violation) where SPIN found one:
 #          "unsound", the worst kind;
 #        - exit 1 where SPIN found none: "false violation";
-#        - exit 1: the trail must replay with spin -t for all its steps,
-#          and under -E the replay must show the assertion violation;
+#        - exit 1: the trail must replay with spin -t for all its steps
+#          and end in a violation: the replay shows an assertion
+#          violated, or, in a model with a never claim or ltl formula,
+#          the claim at its end, or else (not under -E) an invalid end
+#          state: some process is not at a valid end state in
+#          the replay's final listing, and the state the trail ends in
+#          has no move.  The last is decided by SPIN's own pan: a copy
+#          of the reference pan.c, built with -DHAS_CODE (for pan -r),
+#          replays the trail and, where pan would stop, searches from
+#          the trail's last state to depth 1 (pan -r -m2), which reports
+#          an invalid end state only when that state is one (the
+#          configurations with --target deadlock are not run on models
+#          with a claim: dmc refuses them there, pan checks no end state);
 #        - exit 3 (incomplete: a time limit, a beam that dropped states)
 #          agrees with anything; exit 2 (dmc refused the model) is counted
 #          apart and kept for inspection; any other exit status (a crash,
@@ -119,6 +130,7 @@ keep() {
 	cp "$3/m.pml" "$3/run.json" "$3/run.err" "$k/" 2> /dev/null
 	[ -f "$3/m.pml.trail" ] && cp "$3/m.pml.trail" "$k/"
 	[ -f "$3/replay.txt" ] && cp "$3/replay.txt" "$k/"
+	[ -f "$3/endchk/out.txt" ] && cp "$3/endchk/out.txt" "$k/endchk.txt"
 	echo "$4" > "$k/why"
 }
 
@@ -128,7 +140,7 @@ run_config() {
 	seed=$1; d=$2; name=$3; e=$4; shift 4
 	[ -n "$cflags" ] && set -- "$@" --cflags "$cflags"
 	if [ "$e" = E ]; then ref=$refE; set -- "$@" -- -E; else ref=$ref0; fi
-	rm -f "$d/m.pml.trail" "$d/replay.txt"
+	rm -rf "$d/m.pml.trail" "$d/replay.txt" "$d/endchk"
 	(cd "$d" && nice -n 10 timeout $((tlimit * 3 + 60)) "$dmc" check m.pml --quiet --json \
 		--time-limit "$tlimit" "$@" > run.json 2> run.err)
 	rc=$?
@@ -154,7 +166,8 @@ run_config() {
 	fi
 }
 
-# check_trail DIR E: empty when dmc's trail replays with spin -t
+# check_trail DIR E: empty when dmc's trail replays with spin -t and ends
+# in a violation
 check_trail() {
 	len=$(grep -c '^[0-9]' "$1/m.pml.trail" 2> /dev/null)
 	if [ -z "$len" ] || [ "$len" = 0 ]; then echo "no trail"; return; fi
@@ -162,9 +175,44 @@ check_trail() {
 	steps=$(sed -n 's/.*trail ends after \([0-9]*\) steps.*/\1/p' "$1/replay.txt")
 	if [ "$steps" != "$len" ]; then
 		echo "spin -t replayed '$steps' steps of a $len-step trail"
-	elif [ "$2" = E ] && ! grep -q 'assertion violated' "$1/replay.txt"; then
+	elif grep -q 'assertion violated' "$1/replay.txt"; then
+		:
+	elif grep -q '^ *\(never\|ltl\) ' "$1/m.pml"; then
+		# the claim (process "-") listed at its end after the trail
+		sed '1,/trail ends after/d' "$1/replay.txt" | grep -q 'proc  - .*<valid end state>' \
+			|| echo "the replay shows neither an assertion violation nor the claim at its end"
+	elif [ "$2" = E ]; then
 		echo "under -E the replay shows no assertion violation"
+	else
+		check_end_state "$1"
 	fi
+}
+
+# check_end_state DIR: empty when dmc's trail ends in an invalid end state
+# (the replay in DIR/replay.txt; SPIN's pan.c in DIR/ref)
+check_end_state() {
+	# the final listing: a process line without <valid end state>
+	if ! sed '1,/trail ends after/d' "$1/replay.txt" | grep 'proc ' | grep -vq 'valid end state'; then
+		echo "the replay ends with every process at a valid end state"; return
+	fi
+	r=$1/ref
+	if [ ! -x "$r/endchk" ]; then
+		# getrail() ends by printing the trail and exiting: return instead,
+		# so that pan searches from the replayed state
+		sed 's|^\twrap_trail();$|\tdepth = 0; trpt->tau = 0; return; /* differential.sh */|' \
+			"$r/pan.c" > "$r/endchk.c"
+		if ! grep -q 'differential.sh' "$r/endchk.c" \
+		|| ! (cd "$r" && nice -n 10 gcc -w -O0 -DNOREDUCE -DHAS_CODE -o endchk endchk.c > /dev/null 2>&1); then
+			echo "could not build the end-state check from pan.c"; return
+		fi
+	fi
+	rm -rf "$1/endchk"
+	mkdir -p "$1/endchk"
+	cp "$1/m.pml.trail" "$1/endchk/"
+	# -m2: the replayed state is expanded, its successors are not
+	(cd "$1/endchk" && nice -n 10 timeout 60 ../ref/endchk -r -m2 > out.txt 2>&1)
+	grep -q 'invalid end state (at depth' "$1/endchk/out.txt" \
+		|| echo "SPIN's pan finds a move in the state the trail ends in"
 }
 
 # check_seed SEED: writes $out/results/SEED
@@ -188,8 +236,11 @@ check_seed() {
 		*skip*) echo "spin $ref0 $refE" > "$res" ;;
 		*)
 			echo "spin decided $ref0 $refE" > "$res"
+			claim=$(grep -l '^ *\(never\|ltl\) ' "$d/m.pml")
 			echo "$configs" | while read -r name e opts; do
 				case $want in *" $name "*) ;; *) continue ;; esac
+				# dmc refuses --target deadlock where pan checks no end states
+				case $opts in *'--target deadlock'*) [ -n "$claim" ] && continue ;; esac
 				# shellcheck disable=SC2086
 				run_config "$seed" "$d" "$name" "$e" $opts
 			done >> "$res" ;;

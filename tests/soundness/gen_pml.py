@@ -16,6 +16,18 @@ select and for, assertions and expressions over all of them (arithmetic,
 / and %, bitwise operators and shifts, conditional expressions, len,
 _pid, _nr_pr, and in some models pc_value).
 
+About two models in three also draw from a second random stream
+(random.Random(SEED * 1000003 + 17)): typedef structs (scalar, array and
+nested struct fields, field initialisers, global and local structs and
+arrays of structs, structs sent and received whole on channels of their
+own), inline definitions (a variable and expressions as parameters) and
+their calls, remote references P[pid]:var and P[pid]@label to active
+processes declared earlier (their pids are fixed), a never claim or an
+ltl formula whose safety part pan checks without -a, and priorities on
+proctypes, on run, set_priority and get_priority.  A model that draws
+none of them is the model the seed gave before these were added (about
+a third of the seeds); one that does differs from it.
+
 Three choices per model vary its kind: a calm model gives every
 statement that may block a timeout escape (fewer invalid end states); a
 prunable one indexes arrays by constants only and keeps asserts and
@@ -49,7 +61,13 @@ What is left out, and why:
     violation (found by this tester, seed 6022);
   * a label on a d_step or a loop flowing into one ("jump into d_step
     sequence": each d_step is preceded by a skip);
-  * progress and accept labels, never claims and ltl (safety only).
+  * progress and accept labels (safety only; claims are checked for
+    their safety part only);
+  * remote references in d_step (SPIN rejects them), to processes
+    started by run (their pids depend on the run) and to a proctype not
+    yet declared;
+  * whole-struct assignment (SPIN rejects it), and conditional
+    expressions as inline arguments (SPIN misparses them).
 """
 import random
 import sys
@@ -60,11 +78,12 @@ MTYPES = ("RED", "GREEN", "BLUE")
 
 
 class Var:
-    def __init__(self, name, typ, size=None, ctl=False):
+    def __init__(self, name, typ, size=None, ctl=False, field=False):
         self.ctl = ctl            # a loop counter or index: never assigned
         self.name = name
         self.typ = typ
         self.size = size          # array length, or None
+        self.field = field        # a field of a struct: declared with it
 
     def ref(self, idx):
         return self.name if self.size is None else "%s[%s]" % (self.name, idx)
@@ -96,6 +115,24 @@ class Gen:
         self.globals = []
         self.chans = []
         self.out = []
+        # The constructs added later (typedef, inline, remote references,
+        # never claims and ltl, priorities) draw from a stream of their
+        # own: a model without them is the one the seed gave before, and
+        # a model with them keeps what the main stream draws where it can.
+        self.x = random.Random(seed * 1000003 + 17)
+        ext = self.x.random() < 0.7
+        self.use_structs = ext and self.x.random() < 0.5
+        self.use_inlines = ext and self.x.random() < 0.5
+        self.use_remote = ext and self.x.random() < 0.4
+        self.use_claim = ext and self.x.random() < 0.3
+        # not with a claim: pan and spin -t then disagree on get_priority
+        # (pan counts the claim among the processes; seed 5023)
+        self.use_priority = ext and self.x.random() < 0.3 and not self.use_claim
+        self.typedefs = []        # (name, [(field, typ, size)])
+        self.structs = []         # (reference, typedef name): whole structs
+        self.schans = []          # (channel, typedef name): struct messages
+        self.inlines = []         # (name, number of expression parameters)
+        self.procinfo = []        # (name, pids, labels, scalar locals)
 
     # ------------------------------------------------------------ helpers
     def chance(self, p):
@@ -135,6 +172,10 @@ class Gen:
         return v.ref(self.index(v, scope) if v.size else None)
 
     def atom(self, scope):
+        if self.use_remote and self.x.random() < 0.08:
+            ref = self.remote_var()
+            if ref:
+                return ref
         k = self.r.random()
         if k < 0.35:
             ref = self.var_ref(scope, INT_TYPES + BOOL_TYPES)
@@ -173,6 +214,10 @@ class Gen:
         return a
 
     def cond(self, scope, depth=2):
+        if self.use_remote and self.x.random() < 0.06:
+            ref = self.remote_label()
+            if ref:
+                return ref
         k = self.r.random()
         if depth <= 0 or k < 0.55:
             rel = self.pick(("==", "!=", "<", "<=", ">", ">="))
@@ -197,8 +242,15 @@ class Gen:
         hold given values at once, so that about half the models hold."""
         if self.chance(self.p_plain):
             return "assert(%s)" % self.cond(scope)
+        eqs = self.equalities(scope, self.r.randrange(2, 4))
+        if not eqs:
+            return "assert(%s)" % self.cond(scope)
+        return "assert(!(%s))" % " && ".join(eqs)
+
+    def equalities(self, scope, n):
+        """n tests "variable == value" (fewer when there is no variable)."""
         eqs = []
-        for _ in range(self.r.randrange(2, 4)):
+        for _ in range(n):
             vs = self.scope_vars(scope, INT_TYPES + BOOL_TYPES + ("mtype",))
             if not vs:
                 break
@@ -211,9 +263,7 @@ class Gen:
             else:
                 val = str(self.r.randrange(0, 5))
             eqs.append("%s == %s" % (ref, val))
-        if not eqs:
-            return "assert(%s)" % self.cond(scope)
-        return "assert(!(%s))" % " && ".join(eqs)
+        return eqs
 
     def assign(self, scope):
         vs = self.scope_vars(scope, INT_TYPES + BOOL_TYPES + ("mtype",), True)
@@ -353,6 +403,10 @@ class Gen:
         return seq
 
     def stmt(self, scope, depth):
+        if self.x.random() < 0.12:
+            s = self.ext_stmt(scope)
+            if s:
+                return s
         k = self.r.random()
         if depth > 0 and k < 0.12:
             return self.if_stmt(scope, depth)
@@ -391,6 +445,191 @@ class Gen:
 
     def seq(self, scope, depth, n):
         return [self.stmt(scope, depth) for _ in range(n)]
+
+    # ------------------------------------------ the constructs of self.x
+    def ext(self, f, *args):
+        """f(*args) drawing from self.x: the main stream is left as is."""
+        saved, self.r = self.r, self.x
+        try:
+            return f(*args)
+        finally:
+            self.r = saved
+
+    def remote_var(self):
+        """P[pid]:v, a local of an active process declared earlier (its pid
+        is known: active processes get theirs in declaration order)."""
+        if self.in_dstep:          # SPIN rejects them in d_step
+            return None
+        ps = [p for p in self.procinfo if p[1] and p[3]]
+        if not ps:
+            return None
+        name, pids, _, scalars = self.x.choice(ps)
+        return "%s[%d]:%s" % (name, self.x.choice(pids), self.x.choice(scalars))
+
+    def remote_label(self):
+        """P[pid]@label, or its negation."""
+        if self.in_dstep:          # SPIN rejects them in d_step
+            return None
+        ps = [p for p in self.procinfo if p[1] and p[2]]
+        if not ps:
+            return None
+        name, pids, labels, _ = self.x.choice(ps)
+        ref = "%s[%d]@%s" % (name, self.x.choice(pids), self.x.choice(labels))
+        return ref if self.x.random() < 0.6 else "!(%s)" % ref
+
+    def ext_stmt(self, scope):
+        """An inline call, a struct sent or received, or a priority set;
+        None when the model has none of these."""
+        kinds = []
+        if self.inlines and not self.in_dstep:
+            kinds.append("inline")
+        if self.schans:
+            kinds.append("struct-io")
+        if self.use_priority:
+            kinds.append("priority")
+        if self.use_remote and self.procinfo:
+            kinds.append("remote")
+        if not kinds:
+            return None
+        k = self.x.choice(kinds)
+        if k == "inline":
+            name, nexpr = self.x.choice(self.inlines)
+            target = self.ext(self.var_ref, scope, INT_TYPES, True)
+            if not target:
+                return None
+            # no conditional expression: SPIN misparses one as an argument
+            args = [target] + ["(%s + %s)" % (self.ext(self.atom, scope), self.x.randrange(0, 3))
+                               for _ in range(nexpr)]
+            return "%s(%s)" % (name, ", ".join(args))
+        if k == "struct-io":
+            c, tname = self.x.choice(self.schans)
+            refs = [r for r, t in self.structs + scope.get("structs", []) if t == tname]
+            if not refs:
+                return None
+            op = "!" if self.x.random() < 0.5 else "?"
+            return self.escape("%s %s %s" % (c, op, self.x.choice(refs)))
+        if k == "priority":
+            if self.x.random() < 0.5:
+                return "set_priority(_pid, %d)" % self.x.randrange(1, 4)
+            return self.ext(self.assertion, scope).replace(
+                "assert(", "assert(get_priority(_pid) != %d || " % self.x.randrange(1, 4), 1)
+        if k == "remote":
+            ref = self.remote_label()
+            if not ref:
+                return None
+            if self.x.random() < 0.5:
+                return "assert(!(%s && %s))" % (ref, " && ".join(
+                    self.ext(self.equalities, scope, 1)) or "true")
+            return self.escape(ref)       # wait for another process
+        return None
+
+    def typedef(self, i):
+        """typedef Ti: scalar and array fields, and maybe a struct field
+        of the typedef declared before."""
+        fields = []
+        for j in range(self.x.randrange(1, 4)):
+            typ = self.x.choice(INT_TYPES + BOOL_TYPES + (("mtype",) if self.use_mtype else ()))
+            size = 2 if self.x.random() < 0.3 else None
+            fields.append(("f%d" % j, typ, size))
+        if self.typedefs and self.x.random() < 0.4:
+            fields.append(("n", self.typedefs[-1][0], None))
+        name = "T%d" % i
+        self.typedefs.append((name, fields))
+        text = []
+        for f, typ, size in fields:
+            init = ""
+            if size is None and typ in INT_TYPES + BOOL_TYPES and self.x.random() < 0.3:
+                init = " = %d" % self.x.randrange(0, 2)
+            text.append("%s %s%s%s" % (typ, f, "[%d]" % size if size else "", init))
+        self.out.append("typedef %s { %s };" % (name, "; ".join(text)))
+
+    def flatten(self, ref, tname):
+        """The fields of the struct ref, as variables, and the structs."""
+        fields = dict(self.typedefs)[tname]
+        vs, ss = [], [(ref, tname)]
+        for f, typ, size in fields:
+            if typ in dict(self.typedefs):
+                v, s = self.flatten("%s.%s" % (ref, f), typ)
+                vs += v
+                ss += s
+            else:
+                vs.append(Var("%s.%s" % (ref, f), typ, size, field=True))
+        return vs, ss
+
+    def struct_vars(self, prefix):
+        """Declarations of struct variables (some arrays of structs)."""
+        decls, vs, ss = [], [], []
+        for i in range(self.x.randrange(1, 3)):
+            tname = self.x.choice(self.typedefs)[0]
+            name = "%s%d" % (prefix, i)
+            n = 2 if self.x.random() < 0.35 else None
+            decls.append("%s %s%s;" % (tname, name, "[%d]" % n if n else ""))
+            for ref in (["%s[%d]" % (name, e) for e in range(n)] if n else [name]):
+                v, s = self.flatten(ref, tname)
+                vs += v
+                ss += s
+        return decls, vs, ss
+
+    def inline_def(self, i):
+        """inline updI(x, e...): x a variable of an integer type, e's
+        expressions; a body that neither loops nor declares."""
+        nexpr = self.x.randrange(0, 3)
+        params = ["e%d" % j for j in range(nexpr)]
+        scope = {"locals": [Var("x", "byte")], "params": params}
+        body = []
+        for _ in range(self.x.randrange(1, 4)):
+            k = self.x.random()
+            if k < 0.3:
+                body.append(self.ext(self.assign, scope))
+            elif k < 0.5:
+                body.append(self.ext(self.assertion, scope))
+            elif k < 0.7:
+                body.append(("if", [[self.ext(self.cond, scope), self.ext(self.assign, scope)],
+                                    ["else", "skip"]]))
+            elif k < 0.8:
+                body.append(("d_step", self.ext(self.det_seq, scope, 1)))
+            elif k < 0.9:
+                body.append(("atomic", [self.ext(self.assign, scope),
+                                        self.ext(self.assertion, scope)]))
+            else:
+                body.append(self.ext(self.escape, self.ext(self.cond, scope, 1)))
+        name = "upd%d" % i      # not f0: SPIN's lexer takes a field for a call
+        self.inlines.append((name, nexpr))
+        self.out.append("inline %s(%s) {" % (name, ", ".join(["x"] + params)))
+        for st in body:
+            self.emit(st, 1)
+        self.out.append("}")
+        self.out.append("")
+
+    def claim_prop(self):
+        scope = {"locals": [], "params": []}
+        eqs = self.ext(self.equalities, scope, self.x.randrange(1, 3))
+        if self.use_remote and self.x.random() < 0.3:
+            ref = self.remote_label()
+            if ref:
+                eqs.append(ref)
+        return "(%s)" % (" && ".join(eqs) or "false")
+
+    def claim(self):
+        """A small never claim or ltl formula; pan without -a checks its
+        safety part: a claim that reaches its end is a violation."""
+        p, q = self.claim_prop(), self.claim_prop()
+        k = self.x.randrange(5)
+        if k == 0:      # [] !p
+            self.out.append("never { do :: %s -> break :: else od }" % p)
+        elif k == 1:    # p, later q
+            self.out.append("never {\n\tdo :: %s -> break :: else od;\n"
+                            "\tdo :: %s -> break :: else od\n}" % (p, q))
+        elif k == 2:    # blocks (no violation) where p holds before q
+            self.out.append("never { do :: !%s :: %s -> break od }" % (p, q))
+        elif k == 3:
+            self.out.append("ltl c0 { [] !%s }" % p)
+        else:
+            self.out.append("ltl c0 { !%s U %s }" % (p, q))
+
+    def priority(self):
+        return " priority %d" % self.x.randrange(1, 4) if self.use_priority \
+            and self.x.random() < 0.5 else ""
 
     # ------------------------------------------------------------ printing
     def emit(self, s, ind):
@@ -487,14 +726,26 @@ class Gen:
     def proctype(self, name, active, params, runs=()):
         scope = {"locals": self.decl_vars("%s_v" % name.lower(), self.r.randrange(0, 3)),
                  "params": [p for p, _ in params]}
+        sdecls = []
+        if self.typedefs and self.x.random() < 0.3:
+            sdecls, vs, scope["structs"] = self.struct_vars("%s_s" % name.lower())
+            scope["locals"] += vs
         body = self.body(scope)
         if runs:
             body.insert(self.r.randrange(0, len(body) + 1), runs[0])
         head = "active [%d] proctype" % active if active else "proctype"
         ptext = "; ".join("%s %s" % (t, p) for p, t in params)
-        self.out.append("%s %s(%s) {" % (head, name, ptext))
+        self.out.append("%s %s(%s)%s {" % (head, name, ptext, self.priority()))
         for v in scope["locals"]:
-            self.out.append("\t" + self.decl_text(v))
+            if not v.field:
+                self.out.append("\t" + self.decl_text(v))
+        for d in sdecls:
+            self.out.append("\t" + d)
+        pids = list(range(self.npids, self.npids + active))
+        self.npids += active
+        labels = [st[1] for st in body if isinstance(st, tuple) and st[0] == "label"]
+        scalars = [v.name for v in scope["locals"] if v.size is None and not v.field]
+        self.procinfo.append((name, pids, labels, scalars))
         for s in body:
             self.emit(s, 1)
         self.out.append("}")
@@ -504,6 +755,9 @@ class Gen:
         self.out.append("/* gen_pml.py seed %d */" % seed)
         if self.use_mtype:
             self.out.append("mtype = { %s };" % ", ".join(MTYPES))
+        if self.use_structs:
+            for i in range(self.x.randrange(1, 3)):
+                self.typedef(i)
         self.globals = self.decl_vars("g", self.r.randrange(1, 5))
         for i in range(self.r.randrange(0, 3)):
             cap = self.pick((0, 1, 1, 2))
@@ -514,7 +768,19 @@ class Gen:
             self.out.append(self.decl_text(v))
         for c in self.chans:
             self.out.append("chan %s = [%d] of { %s };" % (c.name, c.cap, ", ".join(c.fields)))
+        if self.typedefs:
+            decls, vs, self.structs = self.struct_vars("s")
+            self.out += decls
+            self.globals += vs
+            for i in range(self.x.randrange(0, 2)):
+                t = self.x.choice(self.typedefs)[0]
+                self.schans.append(("cs%d" % i, t))
+                self.out.append("chan cs%d = [%d] of { %s };" % (i, self.x.choice((0, 1, 2)), t))
         self.out.append("")
+        if self.use_inlines:
+            for i in range(self.x.randrange(1, 3)):
+                self.inline_def(i)
+        self.npids = 0
         nproc = self.r.randrange(1, 5)
         spawned = []
         by_active = None
@@ -533,11 +799,14 @@ class Gen:
                 self.proctype(name, self.pick((1, 1, 1, 2)), [])
         if spawned:
             self.init(spawned)
+        if self.use_claim:
+            self.out.append("")
+            self.claim()
         return "\n".join(self.out) + "\n"
 
     def run_stmt(self, name, params):
         args = ", ".join(str(self.r.randrange(0, 4)) for _ in params)
-        return "run %s(%s)" % (name, args)
+        return "run %s(%s)%s" % (name, args, self.priority())
 
     def init(self, spawned):
         scope = {"locals": [], "params": []}

@@ -43,7 +43,7 @@ static const char pan_c[] =
 	"int\n"
 	"store_state(char *v)\n"
 	"{\tif (h_store(v, n)) return 0;\n"
-	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v); snapshot();\n"
+	"\tpush_bfs(t, d); xpush_bfs(t, d); my_h_store(v); snapshot(); do_transit(t2, 0);\n"
 	"}\n"
 	"void\n"
 	"bfs(void)\n"
@@ -80,10 +80,11 @@ static void test_rewrite(void)
 		"void dmc_putter(Trail *, int);\n"
 		"void dmc_snapshot(void);\n"
 		"void dmc_pan_exit(int);\n"
+		"uchar dmc_claim_transit(Trans *, short);\n"
 		"int\n"
 		"store_state(char *v)\n"
 		"{\tif (dmc_h_store(v, n)) return 0;\n"
-		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v); dmc_snapshot();\n"
+		"\tdmc_push_bfs(t, d); xpush_bfs(t, d); my_h_store(v); dmc_snapshot(); dmc_claim_transit(t2, 0);\n"
 		"}\n"
 		"void\n"
 		"bfs(void)\n"
@@ -110,7 +111,8 @@ static void test_rewrite(void)
 
 static void test_missing_calls(void)
 {
-	/* bfs() without pop_bfs and store_state, no nuerror() at all */
+	/* bfs() without pop_bfs and store_state, no nuerror() at all (and
+	 * no do_transit in store_state: that redirect is optional) */
 	CHECK_EQ_LONG(rewrite("#include \"pan.h\"\n"
 	                      "store_state(void)\n{ h_store(v, n); push_bfs(t, d); }\n"
 	                      "bfs(void)\n{ push_bfs(t, 0); }\n"

@@ -130,7 +130,7 @@ class Gen:
         self.use_priority = ext and self.x.random() < 0.3 and not self.use_claim
         self.typedefs = []        # (name, [(field, typ, size)])
         self.structs = []         # (reference, typedef name): whole structs
-        self.schans = []          # (channel, typedef name): struct messages
+        self.schans = []          # (channel, typedef name, capacity): struct messages
         self.inlines = []         # (name, number of expression parameters)
         self.procinfo = []        # (name, pids, labels, scalar locals)
 
@@ -485,7 +485,7 @@ class Gen:
             kinds.append("inline")
         if self.schans:
             kinds.append("struct-io")
-        if self.use_priority:
+        if self.use_priority and not self.rendezvous():
             kinds.append("priority")
         if self.use_remote and self.procinfo:
             kinds.append("remote")
@@ -502,7 +502,7 @@ class Gen:
                                for _ in range(nexpr)]
             return "%s(%s)" % (name, ", ".join(args))
         if k == "struct-io":
-            c, tname = self.x.choice(self.schans)
+            c, tname, _ = self.x.choice(self.schans)
             refs = [r for r, t in self.structs + scope.get("structs", []) if t == tname]
             if not refs:
                 return None
@@ -627,9 +627,13 @@ class Gen:
         else:
             self.out.append("ltl c0 { !%s U %s }" % (p, q))
 
+    def rendezvous(self):
+        """pan refuses priorities beside rendezvous channels (#error)."""
+        return any(c.cap == 0 for c in self.chans) or any(cap == 0 for _, _, cap in self.schans)
+
     def priority(self):
         return " priority %d" % self.x.randrange(1, 4) if self.use_priority \
-            and self.x.random() < 0.5 else ""
+            and not self.rendezvous() and self.x.random() < 0.5 else ""
 
     # ------------------------------------------------------------ printing
     def emit(self, s, ind):
@@ -774,8 +778,9 @@ class Gen:
             self.globals += vs
             for i in range(self.x.randrange(0, 2)):
                 t = self.x.choice(self.typedefs)[0]
-                self.schans.append(("cs%d" % i, t))
-                self.out.append("chan cs%d = [%d] of { %s };" % (i, self.x.choice((0, 1, 2)), t))
+                cap = self.x.choice((0, 1, 2))
+                self.schans.append(("cs%d" % i, t, cap))
+                self.out.append("chan cs%d = [%d] of { %s };" % (i, cap, t))
         self.out.append("")
         if self.use_inlines:
             for i in range(self.x.randrange(1, 3)):

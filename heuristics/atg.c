@@ -77,6 +77,7 @@ typedef struct {
 	/* every value it can add whatever it reads (effect_reach): within
 	 * [reach_lo, reach_hi] (empty: not known), reach their small_mask */
 	long reach, reach_lo, reach_hi;
+	int exact;                    /* it adds [reach_lo, reach_hi] whatever it reads */
 } effect;
 
 typedef struct {
@@ -152,6 +153,7 @@ struct dmc_atg {
 	long *wc_key;
 	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
 	csr l_supp;                   /* location -> actions reaching it */
+	csr l_slive;                  /* ... but the pairs dead in this evaluation */
 	int *logoff, *logcap, nlog_total, maxlayer;
 
 	/* ---- one evaluation ---- */
@@ -170,6 +172,7 @@ struct dmc_atg {
 	                               * (live_pairs): if evaluated, not again */
 	unsigned *atom_epoch, epoch;  /* atom evaluated in this layer 0 */
 	int have_prev0;
+	int *le0_ptr, *ge0_ptr;       /* le_ptr and ge_ptr for prev0 (simple_start) */
 	int *le_ptr, *ge_ptr;         /* per variable: SA_LE atoms from le_ptr on hold,
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
@@ -385,6 +388,7 @@ static void effect_reach(const builder *b, effect *f)
 	dmc_vset r;
 	f->reach_lo = 1;
 	f->reach_hi = 0;
+	f->exact = 0;
 	if (f->kind == EF_ANY)
 		dmc_vs_set(&r, av->lo, av->hi);
 	else if (f->kind != EF_SET || !const_values(f->rhs, &r))
@@ -395,6 +399,7 @@ static void effect_reach(const builder *b, effect *f)
 	f->reach = small_mask(&r);
 	f->reach_lo = dmc_vs_min(&r);
 	f->reach_hi = dmc_vs_max(&r);
+	f->exact = r.n == 1 && (f->kind == EF_ANY || f->rhs->op == DMC_AE_CONST);
 }
 
 static void add_effect(builder *b, int act, int var, const dmc_aexpr *rhs, const dmc_assign *as)
@@ -818,6 +823,8 @@ static void link_lists(builder *b)
 	csr_make(g, &g->v_acts, nv, &b->k_vacts, &b->i_vacts);
 	csr_make(g, &g->l_wait, g->nlocs, &b->k_wait, &b->i_wait);
 	csr_make(g, &g->l_supp, g->nlocs, &b->k_supp, &b->i_supp);
+	g->l_slive.first = take(g, (size_t)g->nlocs + 1, sizeof(int));
+	g->l_slive.item = take(g, (size_t)b->k_supp.n, sizeof(int));
 	{
 		vec kw = { 0, 0, NULL, sizeof(int) }, iw = { 0, 0, NULL, sizeof(int) };
 		for (int i = 0; i < g->neffs; i++) {
@@ -940,6 +947,8 @@ static void size_buffers(dmc_atg *g)
 	g->dead0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
+	g->le0_ptr = take(g, (size_t)nv, sizeof(int));
+	g->ge0_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
 	g->memo = take(g, MEMO_SLOTS, sizeof(memo_slot));
@@ -1395,14 +1404,15 @@ static int bound(const long *keys, int lo, int hi, long x, int ge)
 	return lo;
 }
 
-/* Where the indexed atoms of v stand for its set at layer 0. */
+/* Where the indexed atoms of v stand for its set at layer 0 (kept for
+ * the next evaluation, which starts from there if v's set is the same). */
 static void simple_start(dmc_atg *g, int v)
 {
 	const dmc_vset *s = &g->cur[v];
 	int le0 = g->v_le.first[v], le1 = g->v_le.first[v + 1];
 	int ge0 = g->v_ge.first[v], ge1 = g->v_ge.first[v + 1];
-	g->le_ptr[v] = s->n ? bound(g->le_key, le0, le1, dmc_vs_min(s), 1) : le1;
-	g->ge_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
+	g->le0_ptr[v] = s->n ? bound(g->le_key, le0, le1, dmc_vs_min(s), 1) : le1;
+	g->ge0_ptr[v] = s->n ? bound(g->ge_key, ge0, ge1, dmc_vs_max(s), 0) : ge0;
 }
 
 /* The key of vals[vars[0..nv)] into key, hashed with p into *hash; its
@@ -1557,7 +1567,7 @@ static int atom_dead(const dmc_atg *g, int i)
  * an atom reading only such variables holds at every layer or at none:
  * a rendezvous pair with such an atom false at layer 0 is never enabled
  * in this evaluation (dead), and whether its other atoms hold changes
- * nothing.  t_live is t_acts without those pairs, v_glive v_gatoms
+ * nothing.  t_live is t_acts without those pairs, l_slive l_supp, v_glive v_gatoms
  * without their atoms (the others in the same order), made again when
  * such a variable's set changes.  Layer 0 does not evaluate a dead
  * pair's atoms but those deciding it is dead (layer0_sat): a pair that
@@ -1590,6 +1600,16 @@ static void live_pairs(dmc_atg *g)
 	}
 	g->t_live.first[g->m->ntrans] = n;
 	n = 0;
+	for (int l = 0; l < g->nlocs; l++) {
+		g->l_slive.first[l] = n;
+		for (int i = g->l_supp.first[l]; i < g->l_supp.first[l + 1]; i++) {
+			const action *ac = &g->acts[g->l_supp.item[i]];
+			if (!ac->nchan || !atom_dead(g, ac->chan))
+				g->l_slive.item[n++] = g->l_supp.item[i];
+		}
+	}
+	g->l_slive.first[g->nlocs] = n;
+	n = 0;
 	for (int v = 0; v < g->m->nvars; v++) {
 		g->v_glive.first[v] = n;
 		for (int i = g->v_gatoms.first[v]; i < g->v_gatoms.first[v + 1]; i++)
@@ -1608,8 +1628,10 @@ static void layer0_sat(dmc_atg *g)
 		g->live_stale = 1;
 		for (int i = 0; i < g->natoms; i++)
 			sat0_eval(g, i);
-		for (int v = 0; v < nv; v++)
+		for (int v = 0; v < nv; v++) {
 			vs_copy(&g->prev0[v], &g->cur[v]);
+			simple_start(g, v);
+		}
 		g->have_prev0 = 1;
 	} else {
 		if (++g->epoch == 0) {
@@ -1624,6 +1646,7 @@ static void layer0_sat(dmc_atg *g)
 			simple_sat0(g, v, &g->prev0[v], 0);
 			simple_sat0(g, v, &g->cur[v], 1);
 			vs_copy(&g->prev0[v], &g->cur[v]);
+			simple_start(g, v);
 			for (int j = g->v_gatoms.first[v]; j < g->v_gatoms.first[v + 1]; j++) {
 				int at = g->v_gatoms.item[j];
 				if (g->atom_epoch[at] != g->epoch) {
@@ -1718,8 +1741,8 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 		}
 	}
 	layer0_atoms(g);
-	for (int v = 0; v < m->nvars; v++)
-		simple_start(g, v);
+	memcpy(g->le_ptr, g->le0_ptr, (size_t)m->nvars * sizeof(int));
+	memcpy(g->ge_ptr, g->ge0_ptr, (size_t)m->nvars * sizeof(int));
 }
 
 static void touch(dmc_atg *g, int v, int k)
@@ -1762,19 +1785,24 @@ static void effect_values(dmc_atg *g, const effect *f, const dmc_vset *const *va
 	dmc_vs_fit(r, av->lo, av->hi, g->wrap);
 }
 
+/* Is [lo, hi] within one interval of s? */
+static int vs_holds(const dmc_vset *s, long lo, long hi)
+{
+	for (int i = 0; i < s->n && s->iv[i].lo <= lo; i++)
+		if (hi <= s->iv[i].hi)
+			return 1;
+	return 0;
+}
+
 /* Does the current set of f's variable hold every value f can add? */
 static int holds_reach(const dmc_atg *g, const effect *f)
 {
-	const dmc_vset *s = &g->cur[f->var];
 	long have = g->curmask[f->var];
 	if (f->reach_lo > f->reach_hi)
 		return 0;
 	if (have >= 0)
 		return f->reach >= 0 && !(f->reach & ~have);
-	for (int i = 0; i < s->n && s->iv[i].lo <= f->reach_lo; i++)
-		if (f->reach_hi <= s->iv[i].hi)
-			return 1;
-	return 0;
+	return vs_holds(&g->cur[f->var], f->reach_lo, f->reach_hi);
 }
 
 static void apply_effect(dmc_atg *g, const effect *f, int k)
@@ -1782,6 +1810,15 @@ static void apply_effect(dmc_atg *g, const effect *f, int k)
 	dmc_vset r;
 	if (holds_reach(g, f))
 		return;               /* nothing to add: the sets only grow */
+	if (f->exact) {               /* r would be [reach_lo, reach_hi] */
+		dmc_vset *n = &g->next[f->var];
+		touch(g, f->var, k);
+		if (!vs_holds(n, f->reach_lo, f->reach_hi)) {
+			dmc_vs_add(n, f->reach_lo, f->reach_hi);
+			g->grew[f->var] = 1;
+		}
+		return;
+	}
 	effect_values(g, f, g->curview, &r);
 	touch(g, f->var, k);
 	if (dmc_vs_union(&g->next[f->var], &r)) {
@@ -1863,13 +1900,16 @@ static void widen(dmc_atg *g, int v)
 		dmc_vs_add(n, av->lo, omin);
 }
 
-/* SA_EQ atoms of v with a key in [a, b] not holding yet, into found. */
-static int found_eq(dmc_atg *g, int v, long a, long b, int nf)
+/* SA_EQ atoms of v with a key in [a, b] not holding yet, into found;
+ * *from: where the keys >= a start to be searched, then where the keys
+ * > b start (calls go by increasing a). */
+static int found_eq(dmc_atg *g, int v, long a, long b, int nf, int *from)
 {
-	int end = g->v_eq.first[v + 1];
-	for (int j = bound(g->eq_key, g->v_eq.first[v], end, a, 1); j < end && g->eq_key[j] <= b; j++)
+	int end = g->v_eq.first[v + 1], j = bound(g->eq_key, *from, end, a, 1);
+	for (; j < end && g->eq_key[j] <= b; j++)
 		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
 			g->found[nf++] = g->v_eq.item[j];
+	*from = j;
 	return nf;
 }
 
@@ -1908,28 +1948,31 @@ static int simple_found(dmc_atg *g, int v)
 	const dmc_vset *nw = &g->cur[v], *old;
 	int nf = 0, p;
 	if (g->v_eq.first[v] < g->v_eq.first[v + 1]) {
+		int from = g->v_eq.first[v], o0 = 0;
+		long last = g->eq_key[g->v_eq.first[v + 1] - 1];
 		if (g->grew[v] == 2) {
 			for (int i = 0; i < nw->n; i++)
-				nf = found_eq(g, v, nw->iv[i].lo, nw->iv[i].hi, nf);
+				nf = found_eq(g, v, nw->iv[i].lo, nw->iv[i].hi, nf, &from);
 		} else {
 			old = &g->log[g->logoff[v] + g->nlog[v] - 2];
-			for (int i = 0; i < nw->n; i++) {   /* the values nw has, old not */
+			/* the values nw has, old not: one pass over both lists */
+			for (int i = 0; i < nw->n && nw->iv[i].lo <= last; i++) {
 				long pos = nw->iv[i].lo, end = nw->iv[i].hi;
 				int done = 0;
-				for (int o = 0; o < old->n && !done; o++) {
-					if (old->iv[o].hi < pos)
-						continue;
+				while (o0 < old->n && old->iv[o0].hi < pos)
+					o0++;
+				for (int o = o0; o < old->n && !done; o++) {
 					if (old->iv[o].lo > end)
 						break;
 					if (old->iv[o].lo > pos)
-						nf = found_eq(g, v, pos, old->iv[o].lo - 1, nf);
+						nf = found_eq(g, v, pos, old->iv[o].lo - 1, nf, &from);
 					if (old->iv[o].hi >= end)
 						done = 1;
 					else
 						pos = old->iv[o].hi + 1;
 				}
 				if (!done)
-					nf = found_eq(g, v, pos, end, nf);
+					nf = found_eq(g, v, pos, end, nf, &from);
 			}
 		}
 	}
@@ -2368,8 +2411,8 @@ static void support_loc(dmc_atg *g, int l, int k)
 {
 	int best = -1;
 	long bdiff = 0;
-	for (int i = g->l_supp.first[l]; i < g->l_supp.first[l + 1]; i++) {
-		int a = g->l_supp.item[i];
+	for (int i = g->l_slive.first[l]; i < g->l_slive.first[l + 1]; i++) {
+		int a = g->l_slive.item[i];
 		long diff;
 		if (g->a_en[a] > k - steps(g, a))
 			continue;

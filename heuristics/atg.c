@@ -85,6 +85,7 @@ typedef struct {
 	int efirst, neff;             /* effs[efirst .. +neff) */
 	int chan, nchan;              /* a pair's atoms (channels may be equal,
 	                               * fields may match): [chan, chan + nchan) */
+	int loc[4], nloc;             /* the locations it reaches (spawned starts too) */
 } action;
 
 typedef struct {
@@ -167,6 +168,8 @@ struct dmc_atg {
 	/* layer 0 of the previous evaluation: an atom whose variables start
 	 * with the same sets holds at layer 0 iff it held then */
 	dmc_vset *prev0;
+	long *mask0;                  /* small_mask of each prev0 set */
+	unsigned char *chg0;          /* variable: its set at layer 0 differs from prev0 */
 	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
 	uint64_t *dead0;              /* bit i: atom i is a condition of a dead pair
 	                               * (live_pairs): if evaluated, not again */
@@ -177,7 +180,7 @@ struct dmc_atg {
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
 	uint64_t *fmark;              /* all 0 but while sorting found */
-	int *t_unsat, *t_en, *a_unsat, *a_en, *a_mark, *apply, napply;
+	int *t_unsat, *a_unsat, *a_en, *a_mark, *apply, napply;
 	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
 	/* What this evaluation changed in the arrays above (from their rest
@@ -786,16 +789,20 @@ static void link_lists(builder *b)
 			ipush(&b->k_wait, g->loc_base[m->goals[i].proc[k]] + m->goals[i].loc[k], &b->bad);
 			ipush(&b->i_wait, -i - 1, &b->bad);
 		}
-	for (int a = 0; a < g->nacts; a++)
-		for (int i = 0; i < 2 && g->acts[a].part[i] >= 0; i++) {
-			const dmc_atrans *t = &m->trans[g->acts[a].part[i]];
-			ipush(&b->k_supp, g->loc_base[t->proc] + t->to, &b->bad);
-			ipush(&b->i_supp, a, &b->bad);
-			if (t->spawn >= 0) {
-				ipush(&b->k_supp, g->loc_base[t->spawn] + m->procs[t->spawn].start, &b->bad);
-				ipush(&b->i_supp, a, &b->bad);
-			}
+	for (int a = 0; a < g->nacts; a++) {
+		action *ac = &g->acts[a];
+		ac->nloc = 0;
+		for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
+			const dmc_atrans *t = &m->trans[ac->part[i]];
+			ac->loc[ac->nloc++] = g->loc_base[t->proc] + t->to;
+			if (t->spawn >= 0)
+				ac->loc[ac->nloc++] = g->loc_base[t->spawn] + m->procs[t->spawn].start;
 		}
+		for (int i = 0; i < ac->nloc; i++) {
+			ipush(&b->k_supp, ac->loc[i], &b->bad);
+			ipush(&b->i_supp, a, &b->bad);
+		}
+	}
 	if (b->bad)
 		return;
 	csr_make(g, &g->t_acts, m->ntrans, &b->k_tacts, &b->i_tacts);
@@ -874,7 +881,6 @@ static void rest_values(dmc_atg *g)
 		g->atom_sat[i] = NEVER;
 	for (int t = 0; t < m->ntrans; t++) {
 		g->t_unsat[t] = g->t_need[t];
-		g->t_en[t] = NEVER;
 	}
 	for (int a = 0; a < g->nacts; a++) {
 		g->a_unsat[a] = g->a_need[a];
@@ -948,6 +954,8 @@ static void size_buffers(dmc_atg *g)
 	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
 	g->le0_ptr = take(g, (size_t)nv, sizeof(int));
+	g->mask0 = take(g, (size_t)nv, sizeof(long));
+	g->chg0 = take(g, (size_t)nv, 1);
 	g->ge0_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
@@ -955,7 +963,6 @@ static void size_buffers(dmc_atg *g)
 	g->fmark = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->eff_stamp = take(g, (size_t)g->neffs, sizeof(uint64_t));
 	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
-	g->t_en = take(g, (size_t)m->ntrans, sizeof(int));
 	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
 	g->a_en = take(g, (size_t)g->nacts, sizeof(int));
 	g->a_mark = take(g, (size_t)g->nacts, sizeof(int));
@@ -1299,11 +1306,24 @@ static void fill_bytes(int *a, int n, int byte)
 	memset(a, byte, (size_t)n * sizeof *a);
 }
 
-/* dst := src, copying only the intervals in use. */
+static int vs_same(const dmc_vset *a, const dmc_vset *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (int i = 0; i < a->n; i++)
+		if (a->iv[i].lo != b->iv[i].lo || a->iv[i].hi != b->iv[i].hi)
+			return 0;
+	return 1;
+}
+
+/* dst := src, copying only the intervals in use (most sets have one). */
 static void vs_copy(dmc_vset *dst, const dmc_vset *src)
 {
 	dst->n = src->n;
-	memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
+	if (src->n == 1)
+		dst->iv[0] = src->iv[0];
+	else
+		memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
 }
 
 /* Returns 0 when the log was full and its last entry replaced. */
@@ -1343,7 +1363,6 @@ static void trans_dec(dmc_atg *g, int t, int k)
 	if (g->t_unsat[t] == g->t_need[t])
 		g->dirty_t[g->ndirty_t++] = t;
 	if (--g->t_unsat[t] == 0) {
-		g->t_en[t] = k;
 		for (int i = g->t_live.first[t]; i < g->t_live.first[t + 1]; i++)
 			act_dec(g, g->t_live.item[i], k);
 	}
@@ -1630,6 +1649,7 @@ static void layer0_sat(dmc_atg *g)
 			sat0_eval(g, i);
 		for (int v = 0; v < nv; v++) {
 			vs_copy(&g->prev0[v], &g->cur[v]);
+			g->mask0[v] = g->curmask[v];
 			simple_start(g, v);
 		}
 		g->have_prev0 = 1;
@@ -1639,13 +1659,14 @@ static void layer0_sat(dmc_atg *g)
 			g->epoch = 1;
 		}
 		for (int v = 0; v < nv; v++) {
-			if (dmc_vs_equal(&g->prev0[v], &g->cur[v]))
+			if (!g->chg0[v])
 				continue;
 			if (!g->v_written[v])
 				g->live_stale = 1;
 			simple_sat0(g, v, &g->prev0[v], 0);
 			simple_sat0(g, v, &g->cur[v], 1);
 			vs_copy(&g->prev0[v], &g->cur[v]);
+			g->mask0[v] = g->curmask[v];
 			simple_start(g, v);
 			for (int j = g->v_gatoms.first[v]; j < g->v_gatoms.first[v + 1]; j++) {
 				int at = g->v_gatoms.item[j];
@@ -1679,7 +1700,6 @@ static void undo_last(dmc_atg *g)
 	for (int i = 0; i < g->ndirty_t; i++) {
 		int t = g->dirty_t[i];
 		g->t_unsat[t] = g->t_need[t];
-		g->t_en[t] = NEVER;
 	}
 	for (int i = 0; i < g->ndirty_a; i++) {
 		int a = g->dirty_a[i];
@@ -1708,7 +1728,6 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	g->goal = -1;
 	g->g_next = 0;
 	fill_bytes(g->nchg, m->nvars, 0);
-	fill_bytes(g->nlog, m->nvars, 0);
 	fill_bytes(g->touched_at, m->nvars, 0xff);
 	g->napply = 0;
 	g->built = 0;
@@ -1716,15 +1735,30 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 
 	/* a variable without a value in the state is unknown: its domain */
 	for (int v = 0; v < m->nvars; v++)
-		dmc_vs_clear(&g->cur[v]);
+		g->cur[v].n = 0;
 	for (int i = 0; i < s->nvals; i++)
-		if (s->val_var[i] >= 0 && s->val_var[i] < m->nvars)
-			dmc_vs_add(&g->cur[s->val_var[i]], s->val_val[i], s->val_val[i]);
+		if (s->val_var[i] >= 0 && s->val_var[i] < m->nvars) {
+			dmc_vset *c = &g->cur[s->val_var[i]];
+			if (c->n)
+				dmc_vs_add(c, s->val_val[i], s->val_val[i]);
+			else
+				dmc_vs_set(c, s->val_val[i], s->val_val[i]);
+		}
+	/* The log's first entry is layer 0's set: it is written only here
+	 * (the log holds more than one entry), and stays from the previous
+	 * evaluation while the set is prev0's. */
 	for (int v = 0; v < m->nvars; v++) {
-		if (dmc_vs_empty(&g->cur[v]) && !m->vars[v].empty_ok)
-			dmc_vs_set(&g->cur[v], m->vars[v].lo, m->vars[v].hi);
-		g->curmask[v] = small_mask(&g->cur[v]);
-		log_append(g, v, 0);
+		dmc_vset *c = &g->cur[v];
+		if (!c->n && !m->vars[v].empty_ok)
+			dmc_vs_set(c, m->vars[v].lo, m->vars[v].hi);
+		g->nlog[v] = 1;
+		g->chg0[v] = !g->have_prev0 || !vs_same(&g->prev0[v], c);
+		if (g->chg0[v]) {
+			g->curmask[v] = small_mask(c);
+			vs_copy(&g->log[g->logoff[v]], c);
+			g->log_layer[g->logoff[v]] = 0;
+		} else
+			g->curmask[v] = g->mask0[v];
 	}
 	layer0_sat(g);
 	for (int i = 0; i < m->ngoals; i++)
@@ -1860,12 +1894,8 @@ static int inputs_changed(const dmc_atg *g, const effect *f, int j)
 static void apply_action(dmc_atg *g, int a, int k)
 {
 	const action *ac = &g->acts[a];
-	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
-		const dmc_atrans *t = &g->m->trans[ac->part[i]];
-		add_loc(g, g->loc_base[t->proc] + t->to, k);
-		if (t->spawn >= 0)
-			add_loc(g, g->loc_base[t->spawn] + g->m->procs[t->spawn].start, k);
-	}
+	for (int i = 0; i < ac->nloc; i++)
+		add_loc(g, ac->loc[i], k);
 	for (int e = ac->efirst; e < ac->efirst + ac->neff; e++) {
 		uint64_t st = g->eff_stamp[e];
 		if (st > g->ebase && !inputs_changed(g, &g->effs[e], (int)(st - g->ebase - 1)))
@@ -2016,6 +2046,9 @@ static void commit(dmc_atg *g, int k)
 		/* in the order of the atoms' indices, as they wake actions: the
 		 * order effects are applied in decides which intervals merge
 		 * when a set overflows */
+		for (; j == end && f < nf; f++)   /* only indexed atoms */
+			if (g->atom_sat[g->found[f]] == NEVER)
+				atom_holds(g, g->found[f], k);
 		while (j < end || f < nf) {
 			int at;
 			if (f == nf || (j < end && g->v_glive.item[j] < g->found[f])) {

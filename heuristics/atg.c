@@ -1779,14 +1779,17 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	memcpy(g->ge_ptr, g->ge0_ptr, (size_t)m->nvars * sizeof(int));
 }
 
-static void touch(dmc_atg *g, int v, int k)
+/* Returns 1 when next[v] is fresh, a copy of cur[v]. */
+static int touch(dmc_atg *g, int v, int k)
 {
 	if (g->touched_at[v] != k) {
 		g->touched_at[v] = k;
 		vs_copy(&g->next[v], &g->cur[v]);
 		g->grew[v] = g->computed[v] = 0;
 		g->vtouched[g->ntouched++] = v;
+		return 1;
 	}
+	return 0;
 }
 
 /* The values effect f adds at layer k + 1, reading layer k. */
@@ -1846,8 +1849,8 @@ static void apply_effect(dmc_atg *g, const effect *f, int k)
 		return;               /* nothing to add: the sets only grow */
 	if (f->exact) {               /* r would be [reach_lo, reach_hi] */
 		dmc_vset *n = &g->next[f->var];
-		touch(g, f->var, k);
-		if (!vs_holds(n, f->reach_lo, f->reach_hi)) {
+		/* a fresh copy of cur does not hold them (holds_reach) */
+		if (touch(g, f->var, k) || !vs_holds(n, f->reach_lo, f->reach_hi)) {
 			dmc_vs_add(n, f->reach_lo, f->reach_hi);
 			g->grew[f->var] = 1;
 		}
@@ -2348,7 +2351,13 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 		if (found && one->n == 1 && one->iv[0].lo == one->iv[0].hi
 		    && one->iv[0].lo != NEG && one->iv[0].lo != POS)
 			w = one->iv[0].lo;
-		else if (!pick(g, e, p, u, g->view[u], ref, &w))
+		else if (p->simple && p->simple->simple == SA_EQ && p->simple->key != NEG
+		         && p->simple->key != POS && dmc_vs_contains(one, p->simple->key)) {
+			/* what pick finds for "u == key": key itself */
+			w = p->simple->key;
+			dmc_vs_set(&g->single[u], w, w);
+			g->view[u] = &g->single[u];
+		} else if (!pick(g, e, p, u, g->view[u], ref, &w))
 			return;
 		target_val(g, u, w);
 	}

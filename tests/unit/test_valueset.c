@@ -109,6 +109,69 @@ static void test_cap(void)
 	CHECK(!dmc_vs_contains(&s, 3000));            /* the widest gaps stay */
 }
 
+/* The rule dmc_vs_add follows, written as plainly as possible: the
+ * value set as a list of up to DMC_VS_MAX + 1 disjoint intervals with
+ * gaps, the new one absorbing those it overlaps or touches; one too many
+ * merges the first pair of neighbours with the smallest gap. */
+static void ref_add(dmc_ival *iv, int *n, long lo, long hi)
+{
+	dmc_ival out[DMC_VS_MAX + 1];
+	int m = 0, i = 0, best = 0;
+	unsigned long bestgap = (unsigned long)-1;
+	if (lo > hi)
+		return;
+	for (; i < *n && iv[i].hi < lo && iv[i].hi + 1 < lo; i++)
+		out[m++] = iv[i];
+	for (; i < *n && !(hi < iv[i].lo && hi + 1 < iv[i].lo); i++) {
+		lo = iv[i].lo < lo ? iv[i].lo : lo;
+		hi = iv[i].hi > hi ? iv[i].hi : hi;
+	}
+	out[m].lo = lo;
+	out[m++].hi = hi;
+	for (; i < *n; i++)
+		out[m++] = iv[i];
+	if (m > DMC_VS_MAX) {
+		for (i = 0; i + 1 < m; i++)
+			if ((unsigned long)out[i + 1].lo - (unsigned long)out[i].hi < bestgap) {
+				bestgap = (unsigned long)out[i + 1].lo - (unsigned long)out[i].hi;
+				best = i;
+			}
+		out[best].hi = out[best + 1].hi;
+		for (i = best + 1; i + 1 < m; i++)
+			out[i] = out[i + 1];
+		m--;
+	}
+	memcpy(iv, out, (size_t)m * sizeof *iv);
+	*n = m;
+}
+
+/* dmc_vs_add against ref_add on random additions into sets that fill up
+ * (points and short intervals, ties between gaps included). */
+static void test_add_like_ref(void)
+{
+	unsigned long r = 12345;
+	int bad = 0;
+	for (int run = 0; run < 2000 && !bad; run++) {
+		dmc_vset s;
+		dmc_ival ref[DMC_VS_MAX + 1];
+		int nref = 0;
+		long span = run % 3 == 0 ? 40 : run % 3 == 1 ? 200 : 5000;
+		dmc_vs_clear(&s);
+		for (int k = 0; k < 60 && !bad; k++) {
+			long lo, hi;
+			r = r * 6364136223846793005UL + 1442695040888963407UL;
+			lo = (long)((r >> 33) % (unsigned long)span) - span / 2;
+			hi = lo + ((r >> 20) % 4 == 0 ? (long)((r >> 40) % 5) : 0);
+			dmc_vs_add(&s, lo, hi);
+			ref_add(ref, &nref, lo, hi);
+			bad = s.n != nref;
+			for (int i = 0; i < nref && !bad; i++)
+				bad = s.iv[i].lo != ref[i].lo || s.iv[i].hi != ref[i].hi;
+		}
+	}
+	CHECK(!bad);
+}
+
 static void test_contains_subset_equal(void)
 {
 	dmc_vset a = mk(2, 1L, 3L, 8L, 9L), b = mk(2, 0L, 4L, 6L, 20L), c = mk(1, 2L, 8L);
@@ -412,7 +475,7 @@ static void test_with_const(void)
 }
 
 CHECK_MAIN("valueset",
-	CASE(test_add_merge), CASE(test_cap), CASE(test_contains_subset_equal),
+	CASE(test_add_merge), CASE(test_cap), CASE(test_add_like_ref), CASE(test_contains_subset_equal),
 	CASE(test_union), CASE(test_fit), CASE(test_eval_arith),
 	CASE(test_eval_div_mod_shift_bits), CASE(test_eval_conditions), CASE(test_eval_narrowing),
 	CASE(test_sound_sample), CASE(test_with_const), CASE(test_format))

@@ -133,7 +133,12 @@ struct dmc_atg {
 	action *acts;
 	effect *effs;
 	dmc_aexpr *chan_eq;           /* the pair atoms' expressions */
-	int *t_need, *a_need, *g_need;
+	/* per transition and per action, what one evaluation counts (the
+	 * fields an access needs side by side: the arrays are long) */
+	struct tslot { int unsat, need; } *ts;        /* unmet conditions, of how many */
+	struct aslot { int unsat, need, en, mark, lmark; } *as;   /* ... the layer enabled
+	                               * at, last pushed at (push_apply), put off at (later) */
+	int *g_need;
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
 	csr t_live;                   /* ... but the pairs dead in this evaluation
@@ -164,7 +169,9 @@ struct dmc_atg {
 	int *log_layer, *nlog, *nchg, *touched_at, *vtouched, ntouched;
 	unsigned char *grew, *computed;
 	int *first_loc, *newlocs, nnew;
-	int *atom_sat;
+	/* per atom: the layer it holds from (NEVER: not yet), and its
+	 * atom.kind and atom.own side by side (atom_holds reads nothing else) */
+	struct atslot { int sat, kind, own; } *at;
 	/* layer 0 of the previous evaluation: an atom whose variables start
 	 * with the same sets holds at layer 0 iff it held then */
 	dmc_vset *prev0;
@@ -180,8 +187,8 @@ struct dmc_atg {
 	                               * SA_GE atoms before ge_ptr hold */
 	int *found;                   /* simple atoms that came to hold in one commit */
 	uint64_t *fmark;              /* all 0 but while sorting found */
-	int *t_unsat, *a_unsat, *a_en, *a_mark, *apply, napply;
-	int *later, nlater, *later_next, *l_mark;   /* pairs applied one layer late */
+	int *apply, napply;
+	int *later, nlater, *later_next;   /* pairs applied one layer late */
 	int *g_unsat, *g_layer;
 	/* What this evaluation changed in the arrays above (from their rest
 	 * values: NEVER, the needs, -1), so that the next one puts back only
@@ -877,15 +884,18 @@ static void rest_values(dmc_atg *g)
 		g->curview[v] = &g->cur[v];
 	for (int l = 0; l < g->nlocs; l++)
 		g->first_loc[l] = NEVER;
-	for (int i = 0; i < g->natoms; i++)
-		g->atom_sat[i] = NEVER;
+	for (int i = 0; i < g->natoms; i++) {
+		g->at[i].sat = NEVER;
+		g->at[i].kind = g->atoms[i].kind;
+		g->at[i].own = g->atoms[i].own;
+	}
 	for (int t = 0; t < m->ntrans; t++) {
-		g->t_unsat[t] = g->t_need[t];
+		g->ts[t].unsat = g->ts[t].need;
 	}
 	for (int a = 0; a < g->nacts; a++) {
-		g->a_unsat[a] = g->a_need[a];
-		g->a_en[a] = NEVER;
-		g->a_mark[a] = g->l_mark[a] = g->sel_layer[a] = -1;
+		g->as[a].unsat = g->as[a].need;
+		g->as[a].en = NEVER;
+		g->as[a].mark = g->as[a].lmark = g->sel_layer[a] = -1;
 	}
 	for (int i = 0; i < m->ngoals; i++) {
 		int j = i;
@@ -947,7 +957,7 @@ static void size_buffers(dmc_atg *g)
 	g->computed = take(g, (size_t)nv, 1);
 	g->first_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
-	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
+	g->at = take(g, (size_t)g->natoms, sizeof *g->at);
 	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
 	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->dead0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
@@ -962,10 +972,6 @@ static void size_buffers(dmc_atg *g)
 	g->memo = take(g, MEMO_SLOTS, sizeof(memo_slot));
 	g->fmark = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->eff_stamp = take(g, (size_t)g->neffs, sizeof(uint64_t));
-	g->t_unsat = take(g, (size_t)m->ntrans, sizeof(int));
-	g->a_unsat = take(g, (size_t)g->nacts, sizeof(int));
-	g->a_en = take(g, (size_t)g->nacts, sizeof(int));
-	g->a_mark = take(g, (size_t)g->nacts, sizeof(int));
 	g->dirty_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->dirty_atom = take(g, (size_t)g->natoms, sizeof(int));
 	g->dirty_t = take(g, 2 * (size_t)m->ntrans, sizeof(int));
@@ -977,7 +983,6 @@ static void size_buffers(dmc_atg *g)
 	g->apply = take(g, (size_t)g->nacts, sizeof(int));
 	g->later = take(g, (size_t)g->nacts, sizeof(int));
 	g->later_next = take(g, (size_t)g->nacts, sizeof(int));
-	g->l_mark = take(g, (size_t)g->nacts, sizeof(int));
 	g->g_unsat = take(g, (size_t)m->ngoals, sizeof(int));
 	g->g_layer = take(g, (size_t)m->ngoals, sizeof(int));
 	g->head = take(g, (size_t)g->maxlayer + 2, sizeof(int));
@@ -1204,17 +1209,17 @@ static void build_static(builder *b)
 		b->bad = 1;
 		return;
 	}
-	g->t_need = take(g, (size_t)m->ntrans, sizeof(int));
-	g->a_need = take(g, (size_t)g->nacts, sizeof(int));
+	g->ts = take(g, (size_t)m->ntrans, sizeof *g->ts);
+	g->as = take(g, (size_t)g->nacts, sizeof *g->as);
 	g->g_need = take(g, (size_t)m->ngoals, sizeof(int));
 	if (g->oom) {
 		b->bad = 1;
 		return;
 	}
 	for (int t = 0; t < m->ntrans; t++)
-		g->t_need[t] = 1 + g->t_afirst[t + 1] - g->t_afirst[t];
+		g->ts[t].need = 1 + g->t_afirst[t + 1] - g->t_afirst[t];
 	for (int a = 0; a < g->nacts; a++)
-		g->a_need[a] = 1 + (g->acts[a].part[1] >= 0) + g->acts[a].nchan;
+		g->as[a].need = 1 + (g->acts[a].part[1] >= 0) + g->acts[a].nchan;
 	for (int i = 0; i < m->ngoals; i++)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
@@ -1342,27 +1347,27 @@ static int log_append(dmc_atg *g, int v, int k)
 
 static void push_apply(dmc_atg *g, int a, int k)
 {
-	if (g->a_mark[a] != k) {
-		g->a_mark[a] = k;
+	if (g->as[a].mark != k) {
+		g->as[a].mark = k;
 		g->apply[g->napply++] = a;
 	}
 }
 
 static void act_dec(dmc_atg *g, int a, int k)
 {
-	if (g->a_unsat[a] == g->a_need[a])   /* the first condition met */
+	if (g->as[a].unsat == g->as[a].need)   /* the first condition met */
 		g->dirty_a[g->ndirty_a++] = a;
-	if (--g->a_unsat[a] == 0) {
-		g->a_en[a] = k;
+	if (--g->as[a].unsat == 0) {
+		g->as[a].en = k;
 		push_apply(g, a, k);
 	}
 }
 
 static void trans_dec(dmc_atg *g, int t, int k)
 {
-	if (g->t_unsat[t] == g->t_need[t])
+	if (g->ts[t].unsat == g->ts[t].need)
 		g->dirty_t[g->ndirty_t++] = t;
-	if (--g->t_unsat[t] == 0) {
+	if (--g->ts[t].unsat == 0) {
 		for (int i = g->t_live.first[t]; i < g->t_live.first[t + 1]; i++)
 			act_dec(g, g->t_live.item[i], k);
 	}
@@ -1388,8 +1393,8 @@ static void goal_dec(dmc_atg *g, int i, int k)
 
 static void atom_holds(dmc_atg *g, int i, int k)
 {
-	const atom *a = &g->atoms[i];
-	g->atom_sat[i] = k;
+	struct atslot *a = &g->at[i];
+	a->sat = k;
 	g->dirty_atom[g->ndirty_atom++] = i;
 	if (a->kind == OWN_TRANS)
 		trans_dec(g, a->own, k);
@@ -1696,16 +1701,16 @@ static void undo_last(dmc_atg *g)
 	for (int i = 0; i < g->ndirty_loc; i++)
 		g->first_loc[g->dirty_loc[i]] = NEVER;
 	for (int i = 0; i < g->ndirty_atom; i++)
-		g->atom_sat[g->dirty_atom[i]] = NEVER;
+		g->at[g->dirty_atom[i]].sat = NEVER;
 	for (int i = 0; i < g->ndirty_t; i++) {
 		int t = g->dirty_t[i];
-		g->t_unsat[t] = g->t_need[t];
+		g->ts[t].unsat = g->ts[t].need;
 	}
 	for (int i = 0; i < g->ndirty_a; i++) {
 		int a = g->dirty_a[i];
-		g->a_unsat[a] = g->a_need[a];
-		g->a_en[a] = NEVER;
-		g->a_mark[a] = g->l_mark[a] = -1;
+		g->as[a].unsat = g->as[a].need;
+		g->as[a].en = NEVER;
+		g->as[a].mark = g->as[a].lmark = -1;
 	}
 	g->ndirty_loc = g->ndirty_atom = g->ndirty_t = g->ndirty_a = 0;
 }
@@ -1717,9 +1722,9 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	for (int i = 0; i < g->noff; i++)     /* one more need than can be met */
 		if (g->off[i] >= 0 && g->off[i] < m->ntrans) {
 			/* listed once here, once more at most by trans_dec */
-			if (g->t_unsat[g->off[i]] == g->t_need[g->off[i]])
+			if (g->ts[g->off[i]].unsat == g->ts[g->off[i]].need)
 				g->dirty_t[g->ndirty_t++] = g->off[i];
-			g->t_unsat[g->off[i]]++;
+			g->ts[g->off[i]].unsat++;
 		}
 	g->nlater = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
@@ -1940,7 +1945,7 @@ static int found_eq(dmc_atg *g, int v, long a, long b, int nf, int *from)
 {
 	int end = g->v_eq.first[v + 1], j = bound(g->eq_key, *from, end, a, 1);
 	for (; j < end && g->eq_key[j] <= b; j++)
-		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
+		if (g->at[g->v_eq.item[j]].sat == NEVER)
 			g->found[nf++] = g->v_eq.item[j];
 	*from = j;
 	return nf;
@@ -2012,12 +2017,12 @@ static int simple_found(dmc_atg *g, int v)
 	if (nw->n) {
 		p = bound(g->le_key, g->v_le.first[v], g->le_ptr[v], dmc_vs_min(nw), 1);
 		for (int j = p; j < g->le_ptr[v]; j++)
-			if (g->atom_sat[g->v_le.item[j]] == NEVER)
+			if (g->at[g->v_le.item[j]].sat == NEVER)
 				g->found[nf++] = g->v_le.item[j];
 		g->le_ptr[v] = p;
 		p = bound(g->ge_key, g->ge_ptr[v], g->v_ge.first[v + 1], dmc_vs_max(nw), 0);
 		for (int j = g->ge_ptr[v]; j < p; j++)
-			if (g->atom_sat[g->v_ge.item[j]] == NEVER)
+			if (g->at[g->v_ge.item[j]].sat == NEVER)
 				g->found[nf++] = g->v_ge.item[j];
 		g->ge_ptr[v] = p;
 	}
@@ -2050,21 +2055,21 @@ static void commit(dmc_atg *g, int k)
 		 * order effects are applied in decides which intervals merge
 		 * when a set overflows */
 		for (; j == end && f < nf; f++)   /* only indexed atoms */
-			if (g->atom_sat[g->found[f]] == NEVER)
+			if (g->at[g->found[f]].sat == NEVER)
 				atom_holds(g, g->found[f], k);
 		while (j < end || f < nf) {
 			int at;
 			if (f == nf || (j < end && g->v_glive.item[j] < g->found[f])) {
 				at = g->v_glive.item[j++];
-				if (g->atom_sat[at] == NEVER
+				if (g->at[at].sat == NEVER
 				    && memo_run(g, g->atoms[at].prog, &g->avars[g->atoms[at].vfirst],
 				                g->atoms[at].nv, g->curview, NULL))
 					atom_holds(g, at, k);
-			} else if (g->atom_sat[at = g->found[f++]] == NEVER)
+			} else if (g->at[at = g->found[f++]].sat == NEVER)
 				atom_holds(g, at, k);
 		}
 		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)
-			if (g->a_en[g->v_acts.item[j]] <= k)
+			if (g->as[g->v_acts.item[j]].en <= k)
 				push_apply(g, g->v_acts.item[j], k);
 	}
 	for (int i = 0; i < g->nnew; i++)
@@ -2111,8 +2116,8 @@ static int build(dmc_atg *g, const dmc_astate *s)
 		for (int i = 0; i < g->napply; i++) {
 			int a = g->apply[i];
 			if (steps(g, a) == 2) {
-				if (g->l_mark[a] != k) {
-					g->l_mark[a] = k;
+				if (g->as[a].lmark != k) {
+					g->as[a].lmark = k;
 					g->later_next[nlater_next++] = a;
 				}
 			} else
@@ -2372,9 +2377,9 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	g->x_atom[g->nx_atom++] = i;
-	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
+	if (g->at[i].sat != 0 && g->at[i].sat != NEVER)
 		/* known: the atom was found true on exactly the sets V_j */
-		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
+		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->at[i].sat, &maytrue, 1);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -2426,12 +2431,12 @@ static long difficulty(const dmc_atg *g, int a)
 	const action *ac = &g->acts[a];
 	long d = 0;
 	for (int i = 0; i < ac->nchan; i++)
-		d += g->atom_sat[ac->chan + i];
+		d += g->at[ac->chan + i].sat;
 	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
 		int t = ac->part[i];
 		d += g->first_loc[g->loc_base[g->m->trans[t].proc] + g->m->trans[t].from];
 		for (int k = g->t_afirst[t]; k < g->t_afirst[t + 1]; k++)
-			d += g->atom_sat[k];
+			d += g->at[k].sat;
 	}
 	return d;
 }
@@ -2442,8 +2447,8 @@ static int better(const dmc_atg *g, int a, long cost, long diff, int best, long 
 {
 	if (best < 0)
 		return 1;
-	if (g->a_en[a] != g->a_en[best])
-		return g->a_en[a] < g->a_en[best];
+	if (g->as[a].en != g->as[best].en)
+		return g->as[a].en < g->as[best].en;
 	if (cost != bcost)
 		return cost < bcost;
 	return diff < bdiff;
@@ -2456,7 +2461,7 @@ static void support_loc(dmc_atg *g, int l, int k)
 	for (int i = g->l_slive.first[l]; i < g->l_slive.first[l + 1]; i++) {
 		int a = g->l_slive.item[i];
 		long diff;
-		if (g->a_en[a] > k - steps(g, a))
+		if (g->as[a].en > k - steps(g, a))
 			continue;
 		if (g->sel_layer[a] == k - steps(g, a)) {
 			best = a;         /* already in the plan: free */
@@ -2550,7 +2555,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		const effect *f = &g->effs[e];
 		int a = f->act, d = steps(g, a);
 		long reps, base, cost, diff;
-		if (g->a_en[a] > k - d)
+		if (g->as[a].en > k - d)
 			continue;
 		/* the effect read layer k - 1 (a pair's too: applied late) */
 		if (!produces(g, f, c, k - 1, &reps, &base))
@@ -2578,7 +2583,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		 * k steps built the value (hU stays >= the layer count). */
 		for (int j = g->v_writers.first[v]; j < g->v_writers.first[v + 1]; j++) {
 			int a = g->effs[g->v_writers.item[j]].act;
-			if (g->a_en[a] <= k - steps(g, a) && (any < 0 || g->a_en[a] < g->a_en[any]))
+			if (g->as[a].en <= k - steps(g, a) && (any < 0 || g->as[a].en < g->as[any].en))
 				any = a;
 		}
 		if (any >= 0) {
@@ -2742,7 +2747,7 @@ void dmc_atg_print(const dmc_atg *g, FILE *f)
 					fputc('\n', f);
 				}
 		for (int a = 0; a < g->nacts; a++)
-			if (g->a_en[a] == k) {
+			if (g->as[a].en == k) {
 				fprintf(f, "  enabled ");
 				print_trans(g, g->acts[a].part[0], f);
 				if (g->acts[a].part[1] >= 0) {

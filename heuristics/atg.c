@@ -1311,16 +1311,6 @@ static void fill_bytes(int *a, int n, int byte)
 	memset(a, byte, (size_t)n * sizeof *a);
 }
 
-static int vs_same(const dmc_vset *a, const dmc_vset *b)
-{
-	if (a->n != b->n)
-		return 0;
-	for (int i = 0; i < a->n; i++)
-		if (a->iv[i].lo != b->iv[i].lo || a->iv[i].hi != b->iv[i].hi)
-			return 0;
-	return 1;
-}
-
 /* dst := src, copying only the intervals in use (most sets have one). */
 static void vs_copy(dmc_vset *dst, const dmc_vset *src)
 {
@@ -1757,7 +1747,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 		if (!c->n && !m->vars[v].empty_ok)
 			dmc_vs_set(c, m->vars[v].lo, m->vars[v].hi);
 		g->nlog[v] = 1;
-		g->chg0[v] = !g->have_prev0 || !vs_same(&g->prev0[v], c);
+		g->chg0[v] = !g->have_prev0 || !dmc_vs_equal(&g->prev0[v], c);
 		if (g->chg0[v]) {
 			g->curmask[v] = small_mask(c);
 			vs_copy(&g->log[g->logoff[v]], c);

@@ -169,9 +169,7 @@ struct dmc_atg {
 	int *log_layer, *nlog, *nchg, *touched_at, *vtouched, ntouched;
 	unsigned char *grew, *computed;
 	int *first_loc, *newlocs, nnew;
-	/* per atom: the layer it holds from (NEVER: not yet), and its
-	 * atom.kind and atom.own side by side (atom_holds reads nothing else) */
-	struct atslot { int sat, kind, own; } *at;
+	int *atom_sat;
 	/* layer 0 of the previous evaluation: an atom whose variables start
 	 * with the same sets holds at layer 0 iff it held then */
 	dmc_vset *prev0;
@@ -884,11 +882,8 @@ static void rest_values(dmc_atg *g)
 		g->curview[v] = &g->cur[v];
 	for (int l = 0; l < g->nlocs; l++)
 		g->first_loc[l] = NEVER;
-	for (int i = 0; i < g->natoms; i++) {
-		g->at[i].sat = NEVER;
-		g->at[i].kind = g->atoms[i].kind;
-		g->at[i].own = g->atoms[i].own;
-	}
+	for (int i = 0; i < g->natoms; i++)
+		g->atom_sat[i] = NEVER;
 	for (int t = 0; t < m->ntrans; t++) {
 		g->ts[t].unsat = g->ts[t].need;
 	}
@@ -957,7 +952,7 @@ static void size_buffers(dmc_atg *g)
 	g->computed = take(g, (size_t)nv, 1);
 	g->first_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->newlocs = take(g, (size_t)g->nlocs, sizeof(int));
-	g->at = take(g, (size_t)g->natoms, sizeof *g->at);
+	g->atom_sat = take(g, (size_t)g->natoms, sizeof(int));
 	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
 	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->dead0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
@@ -1383,8 +1378,8 @@ static void goal_dec(dmc_atg *g, int i, int k)
 
 static void atom_holds(dmc_atg *g, int i, int k)
 {
-	struct atslot *a = &g->at[i];
-	a->sat = k;
+	const atom *a = &g->atoms[i];
+	g->atom_sat[i] = k;
 	g->dirty_atom[g->ndirty_atom++] = i;
 	if (a->kind == OWN_TRANS)
 		trans_dec(g, a->own, k);
@@ -1586,6 +1581,21 @@ static int atom_dead(const dmc_atg *g, int i)
  * such a variable's set changes.  Layer 0 does not evaluate a dead
  * pair's atoms but those deciding it is dead (layer0_sat): a pair that
  * comes back to life has them evaluated here. */
+/* live := the actions of all (nkeys lists) but the dead pairs, in order. */
+static void live_actions(const dmc_atg *g, const csr *all, int nkeys, csr *live)
+{
+	int n = 0;
+	for (int k = 0; k < nkeys; k++) {
+		live->first[k] = n;
+		for (int i = all->first[k]; i < all->first[k + 1]; i++) {
+			const action *ac = &g->acts[all->item[i]];
+			if (!ac->nchan || !atom_dead(g, ac->chan))
+				live->item[n++] = all->item[i];
+		}
+	}
+	live->first[nkeys] = n;
+}
+
 static void live_pairs(dmc_atg *g)
 {
 	int n = 0;
@@ -1604,26 +1614,8 @@ static void live_pairs(dmc_atg *g)
 				g->dead0[j / 64] &= ~bit;
 		}
 	}
-	for (int t = 0; t < g->m->ntrans; t++) {
-		g->t_live.first[t] = n;
-		for (int i = g->t_acts.first[t]; i < g->t_acts.first[t + 1]; i++) {
-			const action *ac = &g->acts[g->t_acts.item[i]];
-			if (!ac->nchan || !atom_dead(g, ac->chan))
-				g->t_live.item[n++] = g->t_acts.item[i];
-		}
-	}
-	g->t_live.first[g->m->ntrans] = n;
-	n = 0;
-	for (int l = 0; l < g->nlocs; l++) {
-		g->l_slive.first[l] = n;
-		for (int i = g->l_supp.first[l]; i < g->l_supp.first[l + 1]; i++) {
-			const action *ac = &g->acts[g->l_supp.item[i]];
-			if (!ac->nchan || !atom_dead(g, ac->chan))
-				g->l_slive.item[n++] = g->l_supp.item[i];
-		}
-	}
-	g->l_slive.first[g->nlocs] = n;
-	n = 0;
+	live_actions(g, &g->t_acts, g->m->ntrans, &g->t_live);
+	live_actions(g, &g->l_supp, g->nlocs, &g->l_slive);
 	for (int v = 0; v < g->m->nvars; v++) {
 		g->v_glive.first[v] = n;
 		for (int i = g->v_gatoms.first[v]; i < g->v_gatoms.first[v + 1]; i++)
@@ -1691,7 +1683,7 @@ static void undo_last(dmc_atg *g)
 	for (int i = 0; i < g->ndirty_loc; i++)
 		g->first_loc[g->dirty_loc[i]] = NEVER;
 	for (int i = 0; i < g->ndirty_atom; i++)
-		g->at[g->dirty_atom[i]].sat = NEVER;
+		g->atom_sat[g->dirty_atom[i]] = NEVER;
 	for (int i = 0; i < g->ndirty_t; i++) {
 		int t = g->dirty_t[i];
 		g->ts[t].unsat = g->ts[t].need;
@@ -1935,7 +1927,7 @@ static int found_eq(dmc_atg *g, int v, long a, long b, int nf, int *from)
 {
 	int end = g->v_eq.first[v + 1], j = bound(g->eq_key, *from, end, a, 1);
 	for (; j < end && g->eq_key[j] <= b; j++)
-		if (g->at[g->v_eq.item[j]].sat == NEVER)
+		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
 			g->found[nf++] = g->v_eq.item[j];
 	*from = j;
 	return nf;
@@ -2007,12 +1999,12 @@ static int simple_found(dmc_atg *g, int v)
 	if (nw->n) {
 		p = bound(g->le_key, g->v_le.first[v], g->le_ptr[v], dmc_vs_min(nw), 1);
 		for (int j = p; j < g->le_ptr[v]; j++)
-			if (g->at[g->v_le.item[j]].sat == NEVER)
+			if (g->atom_sat[g->v_le.item[j]] == NEVER)
 				g->found[nf++] = g->v_le.item[j];
 		g->le_ptr[v] = p;
 		p = bound(g->ge_key, g->ge_ptr[v], g->v_ge.first[v + 1], dmc_vs_max(nw), 0);
 		for (int j = g->ge_ptr[v]; j < p; j++)
-			if (g->at[g->v_ge.item[j]].sat == NEVER)
+			if (g->atom_sat[g->v_ge.item[j]] == NEVER)
 				g->found[nf++] = g->v_ge.item[j];
 		g->ge_ptr[v] = p;
 	}
@@ -2044,18 +2036,15 @@ static void commit(dmc_atg *g, int k)
 		/* in the order of the atoms' indices, as they wake actions: the
 		 * order effects are applied in decides which intervals merge
 		 * when a set overflows */
-		for (; j == end && f < nf; f++)   /* only indexed atoms */
-			if (g->at[g->found[f]].sat == NEVER)
-				atom_holds(g, g->found[f], k);
 		while (j < end || f < nf) {
 			int at;
 			if (f == nf || (j < end && g->v_glive.item[j] < g->found[f])) {
 				at = g->v_glive.item[j++];
-				if (g->at[at].sat == NEVER
+				if (g->atom_sat[at] == NEVER
 				    && memo_run(g, g->atoms[at].prog, &g->avars[g->atoms[at].vfirst],
 				                g->atoms[at].nv, g->curview, NULL))
 					atom_holds(g, at, k);
-			} else if (g->at[at = g->found[f++]].sat == NEVER)
+			} else if (g->atom_sat[at = g->found[f++]] == NEVER)
 				atom_holds(g, at, k);
 		}
 		for (int j = g->v_acts.first[v]; j < g->v_acts.first[v + 1]; j++)
@@ -2262,6 +2251,14 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
 	dmc_vset *one = &g->single[u];
 	unsigned visited = 0;
 	g->view[u] = one;
+	if (p->simple && p->simple->simple == SA_EQ && p->simple->key != NEG
+	    && p->simple->key != POS && dmc_vs_contains(s, p->simple->key)) {
+		/* "u == key": the search below ends at key, in the interval
+		 * holding it, whatever ref is */
+		*w = p->simple->key;
+		dmc_vs_set(one, *w, *w);
+		return 1;
+	}
 	for (int round = 0; round < s->n; round++) {
 		int best = -1;
 		long a, b, x;
@@ -2346,13 +2343,7 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 		if (found && one->n == 1 && one->iv[0].lo == one->iv[0].hi
 		    && one->iv[0].lo != NEG && one->iv[0].lo != POS)
 			w = one->iv[0].lo;
-		else if (p->simple && p->simple->simple == SA_EQ && p->simple->key != NEG
-		         && p->simple->key != POS && dmc_vs_contains(one, p->simple->key)) {
-			/* what pick finds for "u == key": key itself */
-			w = p->simple->key;
-			dmc_vs_set(&g->single[u], w, w);
-			g->view[u] = &g->single[u];
-		} else if (!pick(g, e, p, u, g->view[u], ref, &w))
+		else if (!pick(g, e, p, u, g->view[u], ref, &w))
 			return;
 		target_val(g, u, w);
 	}
@@ -2367,9 +2358,9 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	g->x_atom[g->nx_atom++] = i;
-	if (g->at[i].sat != 0 && g->at[i].sat != NEVER)
+	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
 		/* known: the atom was found true on exactly the sets V_j */
-		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->at[i].sat, &maytrue, 1);
+		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -2421,12 +2412,12 @@ static long difficulty(const dmc_atg *g, int a)
 	const action *ac = &g->acts[a];
 	long d = 0;
 	for (int i = 0; i < ac->nchan; i++)
-		d += g->at[ac->chan + i].sat;
+		d += g->atom_sat[ac->chan + i];
 	for (int i = 0; i < 2 && ac->part[i] >= 0; i++) {
 		int t = ac->part[i];
 		d += g->first_loc[g->loc_base[g->m->trans[t].proc] + g->m->trans[t].from];
 		for (int k = g->t_afirst[t]; k < g->t_afirst[t + 1]; k++)
-			d += g->at[k].sat;
+			d += g->atom_sat[k];
 	}
 	return d;
 }

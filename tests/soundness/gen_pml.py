@@ -455,26 +455,30 @@ class Gen:
         finally:
             self.r = saved
 
-    def remote_var(self):
-        """P[pid]:v, a local of an active process declared earlier (its pid
-        is known: active processes get theirs in declaration order)."""
+    def remote(self, field):
+        """(P, pid, item) for a remote reference into an active process
+        declared earlier (its pid is known: active processes get theirs in
+        declaration order), item one of its procinfo[field] (2: labels,
+        3: scalar locals); None if there is none."""
         if self.in_dstep:          # SPIN rejects them in d_step
             return None
-        ps = [p for p in self.procinfo if p[1] and p[3]]
+        ps = [p for p in self.procinfo if p[1] and p[field]]
         if not ps:
             return None
-        name, pids, _, scalars = self.x.choice(ps)
-        return "%s[%d]:%s" % (name, self.x.choice(pids), self.x.choice(scalars))
+        p = self.x.choice(ps)
+        return p[0], self.x.choice(p[1]), self.x.choice(p[field])
+
+    def remote_var(self):
+        """P[pid]:v, a local of an active process."""
+        r = self.remote(3)
+        return r and "%s[%d]:%s" % r
 
     def remote_label(self):
         """P[pid]@label, or its negation."""
-        if self.in_dstep:          # SPIN rejects them in d_step
+        r = self.remote(2)
+        if not r:
             return None
-        ps = [p for p in self.procinfo if p[1] and p[2]]
-        if not ps:
-            return None
-        name, pids, labels, _ = self.x.choice(ps)
-        ref = "%s[%d]@%s" % (name, self.x.choice(pids), self.x.choice(labels))
+        ref = "%s[%d]@%s" % r
         return ref if self.x.random() < 0.6 else "!(%s)" % ref
 
     def ext_stmt(self, scope):

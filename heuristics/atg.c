@@ -53,10 +53,11 @@
 #define NEG DMC_AV_NEG_INF
 #define POS DMC_AV_POS_INF
 #define NEVER INT_MAX                 /* the layer of what is not reached */
+#define FREE_T (1 << 29)              /* l_wait: a transition without atoms */
 #define WIDEN_DIR 16                  /* growths by computed effects: towards the bounds */
 #define WIDEN_HULL 24                 /* ... and filling the gaps */
 #define WIDEN_ALL 28                  /* ... the whole domain */
-#define MAXMEM 128                    /* allocations of one dmc_atg (about 90 now) */
+#define MAXMEM 192                    /* allocations of one dmc_atg (about 125 now) */
 
 enum { EF_SET, EF_ANY, EF_INC, EF_DEC };      /* effect kinds */
 enum { OWN_TRANS, OWN_ACT, OWN_GOAL };        /* what an atom is a condition of */
@@ -67,17 +68,18 @@ enum { SA_NONE, SA_EQ, SA_LE, SA_GE, SA_NEVER };
 
 typedef struct {
 	int var, kind;
+	/* every value it can add whatever it reads (effect_reach): within
+	 * [reach_lo, reach_hi] (empty: not known), reach their small_mask;
+	 * first, with var: most applications read nothing else */
+	long reach, reach_lo, reach_hi;
+	int exact;                    /* it adds [reach_lo, reach_hi] whatever it reads */
+	int act;                      /* the action it belongs to */
 	long step;                    /* EF_INC, EF_DEC: the constant, > 0 */
 	const dmc_aexpr *rhs;         /* EF_SET */
 	dmc_vprog prog;               /* EF_SET: rhs compiled */
-	int act;                      /* the action it belongs to */
 	int vfirst, nv;               /* variables read: evars[vfirst .. +nv) */
 	int bounded;                  /* dmc_assign.bounded: values outside [lo, hi] */
 	long lo, hi;                  /* are dropped before fitting to the domain */
-	/* every value it can add whatever it reads (effect_reach): within
-	 * [reach_lo, reach_hi] (empty: not known), reach their small_mask */
-	long reach, reach_lo, reach_hi;
-	int exact;                    /* it adds [reach_lo, reach_hi] whatever it reads */
 } effect;
 
 typedef struct {
@@ -157,7 +159,16 @@ struct dmc_atg {
 	csr v_wgen, v_wconst;         /* ... split: v := constant in the domain, by the
 	                               * constant (wc_key), and the others */
 	long *wc_key;
-	csr l_wait;                   /* location -> transitions from it (t), goals on it (-g-1) */
+	csr v_wglive, v_wclive;       /* ... but the effects of pairs dead in this evaluation */
+	long *wcl_key;
+	/* The actions and their effects are renumbered once (relayout), the
+	 * live ones first: a_at gives an action's index from its place in
+	 * the model's order, e_rank an effect's place in that order. */
+	int *a_at, *e_rank, laid_out;
+	int *a_owner;                 /* atom: own << 2 | kind, apart from the atom
+	                               * (what atom_holds reads: 4 bytes an atom) */
+	csr l_wait;                   /* location -> transitions from it (t, or FREE_T + t
+	                               * for one without atoms), goals on it (-g-1) */
 	csr l_supp;                   /* location -> actions reaching it */
 	csr l_slive;                  /* ... but the pairs dead in this evaluation */
 	int *logoff, *logcap, nlog_total, maxlayer;
@@ -175,6 +186,9 @@ struct dmc_atg {
 	dmc_vset *prev0;
 	long *mask0;                  /* small_mask of each prev0 set */
 	unsigned char *chg0;          /* variable: its set at layer 0 differs from prev0 */
+	unsigned char *one0;          /* variable: prev0 is {val0} */
+	long *val0;
+	unsigned char *cur_grown;     /* variable: cur is not its layer-0 set (commit) */
 	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
 	uint64_t *dead0;              /* bit i: atom i is a condition of a dead pair
 	                               * (live_pairs): if evaluated, not again */
@@ -206,6 +220,8 @@ struct dmc_atg {
 	/* transitions that never fire (dmc_atg_set_disabled), or none */
 	const int *off;
 	int noff;
+	unsigned char *t_off;         /* transition: in off in this evaluation */
+	int *offl, noffl;             /* the transitions t_off marks */
 
 	/* ---- hU extraction ---- */
 	int *head, *link, cur_k;      /* targets by layer; ids: locations, then values */
@@ -786,8 +802,9 @@ static void link_lists(builder *b)
 	}
 	/* locations -> waiting transitions and goals, -> supporting actions */
 	for (int t = 0; t < m->ntrans; t++) {
+		int free_t = m->ntrans < FREE_T && g->t_afirst[t] == g->t_afirst[t + 1];
 		ipush(&b->k_wait, g->loc_base[m->trans[t].proc] + m->trans[t].from, &b->bad);
-		ipush(&b->i_wait, t, &b->bad);
+		ipush(&b->i_wait, free_t ? FREE_T + t : t, &b->bad);
 	}
 	for (int i = 0; i < m->ngoals; i++)
 		for (int k = 0; k < m->goals[i].nlocs; k++) {
@@ -856,6 +873,11 @@ static void link_lists(builder *b)
 		free(kw.v);
 		free(iw.v);
 		index_writers(b);
+		g->v_wglive.first = take(g, (size_t)nv + 1, sizeof(int));
+		g->v_wglive.item = take(g, (size_t)g->neffs, sizeof(int));
+		g->v_wclive.first = take(g, (size_t)nv + 1, sizeof(int));
+		g->v_wclive.item = take(g, (size_t)g->neffs, sizeof(int));
+		g->wcl_key = take(g, (size_t)g->neffs, sizeof(long));
 	}
 }
 
@@ -891,7 +913,12 @@ static void rest_values(dmc_atg *g)
 		g->as[a].unsat = g->as[a].need;
 		g->as[a].en = NEVER;
 		g->as[a].mark = g->as[a].lmark = g->sel_layer[a] = -1;
+		g->a_at[a] = a;
 	}
+	for (int e = 0; e < g->neffs; e++)
+		g->e_rank[e] = e;
+	for (int i = 0; i < g->natoms; i++)
+		g->a_owner[i] = g->atoms[i].own << 2 | g->atoms[i].kind;
 	for (int i = 0; i < m->ngoals; i++) {
 		int j = i;
 		for (; j > 0 && extra_steps(m, g->g_by_extra[j - 1]) > extra_steps(m, i); j--)
@@ -961,6 +988,9 @@ static void size_buffers(dmc_atg *g)
 	g->le0_ptr = take(g, (size_t)nv, sizeof(int));
 	g->mask0 = take(g, (size_t)nv, sizeof(long));
 	g->chg0 = take(g, (size_t)nv, 1);
+	g->one0 = take(g, (size_t)nv, 1);
+	g->val0 = take(g, (size_t)nv, sizeof(long));
+	g->cur_grown = take(g, (size_t)nv, 1);
 	g->ge0_ptr = take(g, (size_t)nv, sizeof(int));
 	g->ge_ptr = take(g, (size_t)nv, sizeof(int));
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
@@ -970,6 +1000,8 @@ static void size_buffers(dmc_atg *g)
 	g->dirty_loc = take(g, (size_t)g->nlocs, sizeof(int));
 	g->dirty_atom = take(g, (size_t)g->natoms, sizeof(int));
 	g->dirty_t = take(g, 2 * (size_t)m->ntrans, sizeof(int));
+	g->t_off = take(g, (size_t)m->ntrans, 1);
+	g->offl = take(g, (size_t)m->ntrans, sizeof(int));
 	g->dirty_a = take(g, (size_t)g->nacts, sizeof(int));
 	g->g_by_extra = take(g, (size_t)m->ngoals, sizeof(int));
 	g->x_loc = take(g, (size_t)g->nlocs, sizeof(int));
@@ -991,6 +1023,9 @@ static void size_buffers(dmc_atg *g)
 	g->v_thead = take(g, (size_t)nv, sizeof(int));
 	g->sel_layer = take(g, (size_t)g->nacts, sizeof(int));
 	g->sel_reps = take(g, (size_t)g->nacts, sizeof(long));
+	g->a_at = take(g, (size_t)g->nacts, sizeof(int));
+	g->e_rank = take(g, (size_t)g->neffs, sizeof(int));
+	g->a_owner = take(g, (size_t)g->natoms, sizeof(int));
 	if (!g->oom)
 		rest_values(g);
 }
@@ -1378,23 +1413,30 @@ static void goal_dec(dmc_atg *g, int i, int k)
 
 static void atom_holds(dmc_atg *g, int i, int k)
 {
-	const atom *a = &g->atoms[i];
+	int o = g->a_owner[i];
 	g->atom_sat[i] = k;
 	g->dirty_atom[g->ndirty_atom++] = i;
-	if (a->kind == OWN_TRANS)
-		trans_dec(g, a->own, k);
-	else if (a->kind == OWN_ACT)
-		act_dec(g, a->own, k);
+	if ((o & 3) == OWN_TRANS)
+		trans_dec(g, o >> 2, k);
+	else if ((o & 3) == OWN_ACT)
+		act_dec(g, o >> 2, k);
 	else
-		goal_dec(g, a->own, k);
+		goal_dec(g, o >> 2, k);
 }
 
+/* A transition whose only condition is its location (FREE_T + t in
+ * l_wait) is enabled when the location is reached (once an evaluation)
+ * without its counter, unless it is off. */
 static void loc_reached(dmc_atg *g, int l, int k)
 {
 	for (int i = g->l_wait.first[l]; i < g->l_wait.first[l + 1]; i++) {
 		int w = g->l_wait.item[i];
-		if (w >= 0)
-			trans_dec(g, w, k);
+		if (w >= FREE_T && !g->t_off[w - FREE_T]) {
+			w -= FREE_T;
+			for (int j = g->t_live.first[w]; j < g->t_live.first[w + 1]; j++)
+				act_dec(g, g->t_live.item[j], k);
+		} else if (w >= 0)
+			trans_dec(g, w >= FREE_T ? w - FREE_T : w, k);
 		else
 			goal_dec(g, -w - 1, k);
 	}
@@ -1581,19 +1623,113 @@ static int atom_dead(const dmc_atg *g, int i)
  * such a variable's set changes.  Layer 0 does not evaluate a dead
  * pair's atoms but those deciding it is dead (layer0_sat): a pair that
  * comes back to life has them evaluated here. */
+static int act_dead(const dmc_atg *g, int a)
+{
+	return g->acts[a].nchan && atom_dead(g, g->acts[a].chan);
+}
+
 /* live := the actions of all (nkeys lists) but the dead pairs, in order. */
 static void live_actions(const dmc_atg *g, const csr *all, int nkeys, csr *live)
 {
 	int n = 0;
 	for (int k = 0; k < nkeys; k++) {
 		live->first[k] = n;
-		for (int i = all->first[k]; i < all->first[k + 1]; i++) {
-			const action *ac = &g->acts[all->item[i]];
-			if (!ac->nchan || !atom_dead(g, ac->chan))
+		for (int i = all->first[k]; i < all->first[k + 1]; i++)
+			if (!act_dead(g, all->item[i]))
 				live->item[n++] = all->item[i];
-		}
 	}
 	live->first[nkeys] = n;
+}
+
+/* The same for lists of effects, with their keys (if keys). */
+static void live_effects(const dmc_atg *g, const csr *all, const long *keys, csr *live,
+                         long *lkeys)
+{
+	int n = 0, nv = g->m->nvars;
+	for (int v = 0; v < nv; v++) {
+		live->first[v] = n;
+		for (int i = all->first[v]; i < all->first[v + 1]; i++)
+			if (!act_dead(g, g->effs[all->item[i]].act)) {
+				if (keys)
+					lkeys[n] = keys[i];
+				live->item[n++] = all->item[i];
+			}
+	}
+	live->first[nv] = n;
+}
+
+/* a[to[i]] := a[i], n elements of size bytes, through buf. */
+static void permute(void *a, const int *to, int n, size_t size, void *buf)
+{
+	for (int i = 0; i < n; i++)
+		memcpy((char *)buf + (size_t)to[i] * size, (char *)a + (size_t)i * size, size);
+	memcpy(a, buf, (size_t)n * size);
+}
+
+static void map_items(csr *c, int nkeys, const int *to)
+{
+	for (int i = 0; i < c->first[nkeys]; i++)
+		c->item[i] = to[c->item[i]];
+}
+
+/* Renumber the actions, the live ones first, then the dead pairs (each
+ * in their order), and their effects with them: an evaluation touches
+ * the live ones only, and with most pairs dead (channel arrays) they
+ * would lie far apart.  Lists keep their order; the only comparison of
+ * indices, effects' in support_val, goes by e_rank.  Done once, at the
+ * first evaluation, when no evaluation state is kept (layer0_sat runs
+ * right after undo_last). */
+static void relayout(dmc_atg *g)
+{
+	int na = g->nacts, ne = g->neffs, n = 0, nv = g->m->nvars;
+	size_t big = sizeof(action) > sizeof(effect) ? sizeof(action) : sizeof(effect);
+	int *ato = malloc(((size_t)na + 1) * sizeof(int));
+	int *eto = malloc(((size_t)ne + 1) * sizeof(int));
+	void *buf = malloc(((size_t)(na > ne ? na : ne) + 1) * (big > sizeof(long) ? big : sizeof(long)));
+	g->laid_out = 1;
+	if (!ato || !eto || !buf) {   /* keep the model's order */
+		free(ato), free(eto), free(buf);
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int a = 0; a < na; a++)
+			if (act_dead(g, a) == pass)
+				ato[a] = n++;
+	n = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int a = 0; a < na; a++)
+			if (act_dead(g, a) == pass)
+				for (int e = g->acts[a].efirst; e < g->acts[a].efirst + g->acts[a].neff; e++)
+					eto[e] = n++;
+	for (int a = 0; a < na; a++)
+		g->acts[a].efirst = g->acts[a].neff ? eto[g->acts[a].efirst] : 0;
+	for (int e = 0; e < ne; e++)
+		g->effs[e].act = ato[g->effs[e].act];
+	for (int i = 0; i < g->natoms; i++)
+		if (g->atoms[i].kind == OWN_ACT) {
+			g->atoms[i].own = ato[g->atoms[i].own];
+			g->a_owner[i] = g->atoms[i].own << 2 | OWN_ACT;
+		}
+	permute(g->acts, ato, na, sizeof(action), buf);
+	permute(g->as, ato, na, sizeof *g->as, buf);
+	permute(g->a_ret, ato, na, sizeof(int), buf);
+	permute(g->sel_layer, ato, na, sizeof(int), buf);
+	permute(g->sel_reps, ato, na, sizeof(long), buf);
+	permute(g->a_posted, ato, na, 1, buf);
+	permute(g->effs, eto, ne, sizeof(effect), buf);
+	permute(g->eff_stamp, eto, ne, sizeof(uint64_t), buf);
+	permute(g->e_rank, eto, ne, sizeof(int), buf);
+	for (int a = 0; a < na; a++)
+		g->a_at[a] = ato[g->a_at[a]];
+	for (int i = 0; i < g->nx_act; i++)
+		g->x_act[i] = ato[g->x_act[i]];
+	map_items(&g->t_acts, g->m->ntrans, ato);
+	map_items(&g->l_supp, g->nlocs, ato);
+	map_items(&g->v_acts, nv, ato);
+	map_items(&g->v_writers, nv, eto);
+	map_items(&g->v_wgen, nv, eto);
+	map_items(&g->v_wconst, nv, eto);
+	free(ato), free(eto), free(buf);
 }
 
 static void live_pairs(dmc_atg *g)
@@ -1614,8 +1750,12 @@ static void live_pairs(dmc_atg *g)
 				g->dead0[j / 64] &= ~bit;
 		}
 	}
+	if (!g->laid_out)
+		relayout(g);
 	live_actions(g, &g->t_acts, g->m->ntrans, &g->t_live);
 	live_actions(g, &g->l_supp, g->nlocs, &g->l_slive);
+	live_effects(g, &g->v_wgen, NULL, &g->v_wglive, NULL);
+	live_effects(g, &g->v_wconst, g->wc_key, &g->v_wclive, g->wcl_key);
 	for (int v = 0; v < g->m->nvars; v++) {
 		g->v_glive.first[v] = n;
 		for (int i = g->v_gatoms.first[v]; i < g->v_gatoms.first[v + 1]; i++)
@@ -1626,6 +1766,17 @@ static void live_pairs(dmc_atg *g)
 	g->live_stale = 0;
 }
 
+/* prev0[v] := cur[v], with what goes with it. */
+static void keep0(dmc_atg *g, int v)
+{
+	const dmc_vset *c = &g->cur[v];
+	vs_copy(&g->prev0[v], c);
+	g->one0[v] = c->n == 1 && c->iv[0].lo == c->iv[0].hi;
+	g->val0[v] = c->iv[0].lo;
+	g->mask0[v] = g->curmask[v];
+	simple_start(g, v);
+}
+
 /* sat0 for the sets of layer 0 (then t_live, which reads it). */
 static void layer0_sat(dmc_atg *g)
 {
@@ -1634,11 +1785,8 @@ static void layer0_sat(dmc_atg *g)
 		g->live_stale = 1;
 		for (int i = 0; i < g->natoms; i++)
 			sat0_eval(g, i);
-		for (int v = 0; v < nv; v++) {
-			vs_copy(&g->prev0[v], &g->cur[v]);
-			g->mask0[v] = g->curmask[v];
-			simple_start(g, v);
-		}
+		for (int v = 0; v < nv; v++)
+			keep0(g, v);
 		g->have_prev0 = 1;
 	} else {
 		if (++g->epoch == 0) {
@@ -1652,9 +1800,7 @@ static void layer0_sat(dmc_atg *g)
 				g->live_stale = 1;
 			simple_sat0(g, v, &g->prev0[v], 0);
 			simple_sat0(g, v, &g->cur[v], 1);
-			vs_copy(&g->prev0[v], &g->cur[v]);
-			g->mask0[v] = g->curmask[v];
-			simple_start(g, v);
+			keep0(g, v);
 			for (int j = g->v_gatoms.first[v]; j < g->v_gatoms.first[v + 1]; j++) {
 				int at = g->v_gatoms.item[j];
 				if (g->atom_epoch[at] != g->epoch) {
@@ -1697,12 +1843,103 @@ static void undo_last(dmc_atg *g)
 	g->ndirty_loc = g->ndirty_atom = g->ndirty_t = g->ndirty_a = 0;
 }
 
+/* Variable v's set at layer 0 is in cur[v]: the log's first entry is
+ * that set (it is written only here, as the log holds more than one
+ * entry, and stays from the previous evaluation while the set is
+ * prev0's). */
+static void layer0_var(dmc_atg *g, int v)
+{
+	const dmc_avar *av = &g->m->vars[v];
+	dmc_vset *c = &g->cur[v];
+	const dmc_vset *p = &g->prev0[v];
+	if (!c->n && !av->empty_ok)   /* no value in the state: unknown */
+		dmc_vs_set(c, av->lo, av->hi);
+	g->nlog[v] = 1;
+	g->cur_grown[v] = 0;
+	if (!g->have_prev0)
+		g->chg0[v] = 1;
+	else if (c->n == 1) {         /* most sets: one value */
+		dmc_ival a = c->iv[0], b = p->iv[0];
+		g->chg0[v] = p->n != 1 || a.lo != b.lo || a.hi != b.hi;
+	} else
+		g->chg0[v] = !dmc_vs_equal(p, c);
+	if (g->chg0[v]) {
+		g->curmask[v] = small_mask(c);
+		vs_copy(&g->log[g->logoff[v]], c);
+		g->log_layer[g->logoff[v]] = 0;
+	} else
+		g->curmask[v] = g->mask0[v];
+}
+
+/* Does the state list its values by variable (as dmc_abuild_state)? */
+static int by_variable(const dmc_astate *s)
+{
+	for (int i = 1; i < s->nvals; i++)
+		if (s->val_var[i] < s->val_var[i - 1])
+			return 0;
+	return 1;
+}
+
+/* cur := the sets the state gives its variables, chg0 := those that
+ * differ from prev0, for a state that lists its values by variable.
+ * Most variables have one: when that is prev0's single value (one0,
+ * val0), cur[v] still holds it unless the previous evaluation's layers
+ * grew it (cur_grown), and neither set is read. */
+static void layer0_sets(dmc_atg *g, const dmc_astate *s)
+{
+	int nv = g->m->nvars, i = 0, n = s->nvals;
+	while (i < n && s->val_var[i] < 0)
+		i++;
+	for (int v = 0; v < nv; v++) {
+		dmc_vset *c = &g->cur[v];
+		if (i < n && s->val_var[i] == v && (i + 1 == n || s->val_var[i + 1] != v)) {
+			long x = s->val_val[i++];
+			if (g->one0[v] && g->val0[v] == x) {
+				if (g->cur_grown[v]) {
+					c->n = 1;
+					c->iv[0].lo = c->iv[0].hi = x;
+					g->cur_grown[v] = 0;
+				}
+				g->nlog[v] = 1;
+				g->chg0[v] = 0;
+				g->curmask[v] = g->mask0[v];
+				continue;
+			}
+			c->n = 1;
+			c->iv[0].lo = c->iv[0].hi = x;
+		} else
+			for (c->n = 0; i < n && s->val_var[i] == v; i++)
+				dmc_vs_add(c, s->val_val[i], s->val_val[i]);
+		layer0_var(g, v);
+	}
+}
+
+/* The same for values in any order. */
+static void layer0_sets_any(dmc_atg *g, const dmc_astate *s)
+{
+	int nv = g->m->nvars;
+	for (int v = 0; v < nv; v++)
+		g->cur[v].n = 0;
+	for (int i = 0; i < s->nvals; i++)
+		if (s->val_var[i] >= 0 && s->val_var[i] < nv)
+			dmc_vs_add(&g->cur[s->val_var[i]], s->val_val[i], s->val_val[i]);
+	for (int v = 0; v < nv; v++)
+		layer0_var(g, v);
+}
+
 static void layer0(dmc_atg *g, const dmc_astate *s)
 {
 	const dmc_amodel *m = g->m;
 	undo_last(g);
+	for (int i = 0; i < g->noffl; i++)
+		g->t_off[g->offl[i]] = 0;
+	g->noffl = 0;
 	for (int i = 0; i < g->noff; i++)     /* one more need than can be met */
 		if (g->off[i] >= 0 && g->off[i] < m->ntrans) {
+			if (!g->t_off[g->off[i]]) {
+				g->t_off[g->off[i]] = 1;
+				g->offl[g->noffl++] = g->off[i];
+			}
 			/* listed once here, once more at most by trans_dec */
 			if (g->ts[g->off[i]].unsat == g->ts[g->off[i]].need)
 				g->dirty_t[g->ndirty_t++] = g->off[i];
@@ -1720,33 +1957,10 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 	g->built = 0;
 	g->ebase += (uint64_t)g->maxlayer + 2;
 
-	/* a variable without a value in the state is unknown: its domain */
-	for (int v = 0; v < m->nvars; v++)
-		g->cur[v].n = 0;
-	for (int i = 0; i < s->nvals; i++)
-		if (s->val_var[i] >= 0 && s->val_var[i] < m->nvars) {
-			dmc_vset *c = &g->cur[s->val_var[i]];
-			if (c->n)
-				dmc_vs_add(c, s->val_val[i], s->val_val[i]);
-			else
-				dmc_vs_set(c, s->val_val[i], s->val_val[i]);
-		}
-	/* The log's first entry is layer 0's set: it is written only here
-	 * (the log holds more than one entry), and stays from the previous
-	 * evaluation while the set is prev0's. */
-	for (int v = 0; v < m->nvars; v++) {
-		dmc_vset *c = &g->cur[v];
-		if (!c->n && !m->vars[v].empty_ok)
-			dmc_vs_set(c, m->vars[v].lo, m->vars[v].hi);
-		g->nlog[v] = 1;
-		g->chg0[v] = !g->have_prev0 || !dmc_vs_equal(&g->prev0[v], c);
-		if (g->chg0[v]) {
-			g->curmask[v] = small_mask(c);
-			vs_copy(&g->log[g->logoff[v]], c);
-			g->log_layer[g->logoff[v]] = 0;
-		} else
-			g->curmask[v] = g->mask0[v];
-	}
+	if (by_variable(s))
+		layer0_sets(g, s);
+	else
+		layer0_sets_any(g, s);
 	layer0_sat(g);
 	for (int i = 0; i < m->ngoals; i++)
 		if (g->g_unsat[i] == 0)
@@ -1836,11 +2050,9 @@ static void apply_effect(dmc_atg *g, const effect *f, int k)
 		return;               /* nothing to add: the sets only grow */
 	if (f->exact) {               /* r would be [reach_lo, reach_hi] */
 		dmc_vset *n = &g->next[f->var];
-		/* a fresh copy of cur does not hold them (holds_reach) */
-		if (touch(g, f->var, k) || !vs_holds(n, f->reach_lo, f->reach_hi)) {
-			dmc_vs_add(n, f->reach_lo, f->reach_hi);
+		touch(g, f->var, k);
+		if (dmc_vs_add(n, f->reach_lo, f->reach_hi))
 			g->grew[f->var] = 1;
-		}
 		return;
 	}
 	effect_values(g, f, g->curview, &r);
@@ -2024,6 +2236,7 @@ static void commit(dmc_atg *g, int k)
 		if (g->computed[v])
 			widen(g, v);
 		vs_copy(&g->cur[v], &g->next[v]);
+		g->cur_grown[v] = 1;
 		g->curmask[v] = small_mask(&g->cur[v]);
 		if (!log_append(g, v, k))
 			g->grew[v] = 2;       /* the set before is not in the log */
@@ -2358,8 +2571,12 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	g->x_atom[g->nx_atom++] = i;
-	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
-		/* known: the atom was found true on exactly the sets V_j */
+	if (g->atom_sat[i] == 0 || g->atom_sat[i] == NEVER)
+		return;
+	if (a->simple == SA_EQ && a->key != NEG && a->key != POS)
+		/* key is in V_j: the witness (pick's shortcut) */
+		target_val(g, g->avars[a->vfirst], a->key);
+	else    /* known: the atom was found true on exactly the sets V_j */
 		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
 }
 
@@ -2437,7 +2654,7 @@ static int better(const dmc_atg *g, int a, long cost, long diff, int best, long 
 
 static void support_loc(dmc_atg *g, int l, int k)
 {
-	int best = -1;
+	int best = -1, known = 0;
 	long bdiff = 0;
 	for (int i = g->l_slive.first[l]; i < g->l_slive.first[l + 1]; i++) {
 		int a = g->l_slive.item[i];
@@ -2448,10 +2665,18 @@ static void support_loc(dmc_atg *g, int l, int k)
 			best = a;         /* already in the plan: free */
 			break;
 		}
-		diff = difficulty(g, a);
-		if (better(g, a, steps(g, a), diff, best, best < 0 ? 0 : steps(g, best), bdiff)) {
+		if (best >= 0 && g->as[a].en == g->as[best].en && steps(g, a) == steps(g, best)) {
+			/* only then do the difficulties decide (better) */
+			if (!known)
+				bdiff = difficulty(g, best);
+			known = 1;
+			if ((diff = difficulty(g, a)) < bdiff) {
+				best = a;
+				bdiff = diff;
+			}
+		} else if (better(g, a, steps(g, a), 0, best, best < 0 ? 0 : steps(g, best), 0)) {
 			best = a;
-			bdiff = diff;
+			known = 0;
 		}
 	}
 	if (best < 0)
@@ -2527,12 +2752,12 @@ static void support_val(dmc_atg *g, int ti, int k)
 	long c = g->tv_val[ti], breps = 0, bbase = 0, bcost = 0, bdiff = 0;
 	/* The writers of v in order, leaving out those that assign another
 	 * constant: they cannot produce c (writers_at) */
-	int i = g->v_wgen.first[v], ie = g->v_wgen.first[v + 1];
-	int ci = bound(g->wc_key, g->v_wconst.first[v], g->v_wconst.first[v + 1], c, 1);
-	int ce = bound(g->wc_key, ci, g->v_wconst.first[v + 1], c, 0);
+	int i = g->v_wglive.first[v], ie = g->v_wglive.first[v + 1];
+	int ci = bound(g->wcl_key, g->v_wclive.first[v], g->v_wclive.first[v + 1], c, 1);
+	int ce = bound(g->wcl_key, ci, g->v_wclive.first[v + 1], c, 0);
 	while (i < ie || ci < ce) {
-		int e = ci == ce || (i < ie && g->v_wgen.item[i] < g->v_wconst.item[ci])
-		        ? g->v_wgen.item[i++] : g->v_wconst.item[ci++];
+		int e = ci == ce || (i < ie && g->e_rank[g->v_wglive.item[i]] < g->e_rank[g->v_wclive.item[ci]])
+		        ? g->v_wglive.item[i++] : g->v_wclive.item[ci++];
 		const effect *f = &g->effs[e];
 		int a = f->act, d = steps(g, a);
 		long reps, base, cost, diff;
@@ -2727,7 +2952,8 @@ void dmc_atg_print(const dmc_atg *g, FILE *f)
 					dmc_vs_print(&g->log[i], f);
 					fputc('\n', f);
 				}
-		for (int a = 0; a < g->nacts; a++)
+		for (int o = 0; o < g->nacts; o++) {
+			int a = g->a_at[o];
 			if (g->as[a].en == k) {
 				fprintf(f, "  enabled ");
 				print_trans(g, g->acts[a].part[0], f);
@@ -2737,6 +2963,7 @@ void dmc_atg_print(const dmc_atg *g, FILE *f)
 				}
 				fputc('\n', f);
 			}
+		}
 		for (int i = 0; i < m->ngoals; i++)
 			if (g->g_layer[i] == k)
 				fprintf(f, "  goal %d holds\n", i);

@@ -151,20 +151,20 @@ static void add_merging(dmc_vset *s, long lo, long hi)
 
 /* In place: [lo, hi] absorbs the intervals [i, j) it overlaps or
  * touches; only a new interval in a full set needs add_merging. */
-void dmc_vs_add(dmc_vset *s, long lo, long hi)
+int dmc_vs_add(dmc_vset *s, long lo, long hi)
 {
 	int i = s->n, j;
 	if (lo > hi)
-		return;
+		return 0;
 	if (i > 0 && left_of(s->iv[i - 1].hi, lo)) {    /* after the last: append */
 		if (i == DMC_VS_MAX) {
 			add_merging(s, lo, hi);
-			return;
+			return 1;
 		}
 		s->iv[i].lo = lo;
 		s->iv[i].hi = hi;
 		s->n = i + 1;
-		return;
+		return 1;
 	}
 	for (i = 0; i < s->n && left_of(s->iv[i].hi, lo); i++)
 		;
@@ -173,20 +173,23 @@ void dmc_vs_add(dmc_vset *s, long lo, long hi)
 	if (j == i) {                 /* a new interval before iv[i] */
 		if (s->n == DMC_VS_MAX) {
 			add_merging(s, lo, hi);
-			return;
+			return 1;
 		}
 		memmove(&s->iv[i + 1], &s->iv[i], (size_t)(s->n - i) * sizeof s->iv[0]);
 		s->iv[i].lo = lo;
 		s->iv[i].hi = hi;
 		s->n++;
-		return;
+		return 1;
 	}
+	if (j == i + 1 && s->iv[i].lo <= lo && hi <= s->iv[i].hi)
+		return 0;             /* held already */
 	s->iv[i].lo = lmin(lo, s->iv[i].lo);
 	s->iv[i].hi = lmax(hi, s->iv[j - 1].hi);
 	if (j > i + 1) {
 		memmove(&s->iv[i + 1], &s->iv[j], (size_t)(s->n - j) * sizeof s->iv[0]);
 		s->n -= j - i - 1;
 	}
+	return 1;
 }
 
 int dmc_vs_union(dmc_vset *dst, const dmc_vset *src)

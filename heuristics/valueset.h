@@ -34,7 +34,7 @@ typedef struct {
 /* building */
 void dmc_vs_clear(dmc_vset *s);                        /* s := {} */
 void dmc_vs_set(dmc_vset *s, long lo, long hi);        /* s := [lo, hi] ({} if lo > hi) */
-void dmc_vs_add(dmc_vset *s, long lo, long hi);        /* s := s + [lo, hi] */
+int dmc_vs_add(dmc_vset *s, long lo, long hi);         /* s := s + [lo, hi]; 1 if s grew */
 int dmc_vs_union(dmc_vset *dst, const dmc_vset *src);  /* dst := dst + src; 1 if dst grew */
 
 /* Keep s inside the domain [lo, hi].  wrap = 0: values outside are

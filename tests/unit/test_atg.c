@@ -192,6 +192,23 @@ static void eval(dmc_atg *g)
 	CHECK_EQ_LONG(dmc_atg_hU(g, &S), hU);
 }
 
+/* A fresh graph gives the last eval's hL and hU on S (with transitions
+ * off[0..noff) disabled); 0 if it cannot be made. */
+static int like_fresh(const int *off, int noff)
+{
+	int l, u;
+	dmc_atg *fresh = dmc_atg_new(&M);
+	CHECK(fresh != NULL);
+	if (!fresh)
+		return 0;
+	dmc_atg_set_disabled(fresh, off, noff);
+	dmc_atg_eval(fresh, &S, &l, &u);
+	CHECK_EQ_LONG(hL, l);
+	CHECK_EQ_LONG(hU, u);
+	dmc_atg_free(fresh);
+	return 1;
+}
+
 /* ---- (a) Fig. 2: a chain of n automata with dead ends ---- */
 
 /*
@@ -851,7 +868,7 @@ static void test_pair_revived(void)
 {
 	static const long chs[] = { 1, 1, 0, 1, 0 }, xs[] = { 0, 1, 1, 0, 0 };
 	static const int want[] = { INF, INF, 2, INF, INF };
-	dmc_atg *g, *fresh;
+	dmc_atg *g;
 	int x, ch;
 	three_with_x_ch(&x, &ch);
 	send(tr(0, 0, 1, NULL), C(0), C(1));
@@ -863,7 +880,6 @@ static void test_pair_revived(void)
 	if (!g)
 		return;
 	for (int i = 0; i < 5; i++) {
-		int l, u;
 		st();
 		at(0, 0);
 		at(1, 0);
@@ -872,14 +888,8 @@ static void test_pair_revived(void)
 		val(ch, chs[i]);
 		eval(g);
 		CHECK_EQ_LONG(hL, want[i]);
-		fresh = dmc_atg_new(&M);
-		CHECK(fresh != NULL);
-		if (!fresh)
+		if (!like_fresh(NULL, 0))
 			break;
-		dmc_atg_eval(fresh, &S, &l, &u);
-		CHECK_EQ_LONG(hL, l);
-		CHECK_EQ_LONG(hU, u);
-		dmc_atg_free(fresh);
 	}
 	dmc_atg_free(g);
 }
@@ -1075,6 +1085,50 @@ static void test_order_independent(void)
 	}
 }
 
+/* The values of a state in the order dmc_abuild_state lists them (by
+ * variable) or any other, on one graph over a sequence of states (the
+ * same state again after its layers grew x; y with two values; x with
+ * none, unknown), give what a fresh graph gives. */
+static void test_state_order(void)
+{
+	static const int nx[] = { 1, 1, 1, 0, 1, 1 }, ny[] = { 1, 1, 2, 1, 1, 2 };
+	static const long xs[] = { 0, 0, 3, 0, 0, 2 };
+	dmc_atg *g[2];
+	int x, y;
+	reset();
+	proc("P", 3, 0);
+	x = var("x", 0, 20);
+	y = var("y", 0, 20);
+	assign(tr(0, 0, 1, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
+	tr(0, 1, 2, EQ(V(y), C(6)));
+	assign(tr(0, 0, 0, EQ(V(x), C(3))), y, C(6));
+	goal(EQ(V(x), C(7)), 0);
+	goal_loc(goal(NULL, 0), 0, 2);
+	g[0] = dmc_atg_new(&M);
+	g[1] = dmc_atg_new(&M);
+	CHECK(g[0] && g[1]);
+	if (!g[0] || !g[1])
+		return;
+	for (int i = 0; i < 6; i++)
+		for (int order = 0; order < 2; order++) {
+			st();
+			at(0, 0);
+			if (order)            /* y before x */
+				for (int k = ny[i] - 1; k >= 0; k--)
+					val(y, 5 + k);
+			for (int k = 0; k < nx[i]; k++)
+				val(x, xs[i]);
+			if (!order)
+				for (int k = 0; k < ny[i]; k++)
+					val(y, 5 + k);
+			eval(g[order]);
+			if (!like_fresh(NULL, 0))
+				break;
+		}
+	dmc_atg_free(g[0]);
+	dmc_atg_free(g[1]);
+}
+
 /* Evaluations with transitions disabled (dmc_atg_set_disabled), and
  * without, one after the other on one graph, give what a fresh graph
  * gives for each: what one evaluation changed is put back for the next
@@ -1083,7 +1137,7 @@ static void test_order_independent(void)
 static void test_disabled_then_all(void)
 {
 	enum { N = 4 };
-	dmc_atg *g, *fresh;
+	dmc_atg *g;
 	int off[1];
 	fig2(N);
 	g = dmc_atg_new(&M);
@@ -1093,7 +1147,6 @@ static void test_disabled_then_all(void)
 	for (int round = 0; round < 2; round++)
 		for (int t = -1; t < M.ntrans; t++)
 			for (int j = 0; j < N; j++) {
-				int l, u;
 				st();
 				for (int p = 0; p < N; p++)
 					at(p, p < j ? 1 : 0);
@@ -1101,17 +1154,10 @@ static void test_disabled_then_all(void)
 				dmc_atg_set_disabled(g, off, t >= 0);
 				eval(g);
 				dmc_atg_set_disabled(g, NULL, 0);
-				fresh = dmc_atg_new(&M);
-				CHECK(fresh != NULL);
-				if (!fresh)
+				if (!like_fresh(off, t >= 0))
 					break;
-				dmc_atg_set_disabled(fresh, off, t >= 0);
-				dmc_atg_eval(fresh, &S, &l, &u);
-				CHECK_EQ_LONG(hL, l);
-				CHECK_EQ_LONG(hU, u);
 				if (t == 2 * (N - 1) - 1 && j < N - 1)   /* N-1's receive */
 					CHECK_EQ_LONG(hL, INF);
-				dmc_atg_free(fresh);
 			}
 	dmc_atg_free(g);
 }
@@ -1237,4 +1283,4 @@ CHECK_MAIN("atg",
 	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),
-	CASE(test_disabled_then_all), CASE(test_helpful))
+	CASE(test_state_order), CASE(test_disabled_then_all), CASE(test_helpful))

@@ -146,7 +146,8 @@ static void ref_add(dmc_ival *iv, int *n, long lo, long hi)
 }
 
 /* dmc_vs_add against ref_add on random additions into sets that fill up
- * (points and short intervals, ties between gaps included). */
+ * (points and short intervals, ties between gaps included); it returns
+ * 1 exactly when the set changed. */
 static void test_add_like_ref(void)
 {
 	unsigned long r = 12345;
@@ -162,9 +163,10 @@ static void test_add_like_ref(void)
 			r = r * 6364136223846793005UL + 1442695040888963407UL;
 			lo = (long)((r >> 33) % (unsigned long)span) - span / 2;
 			hi = lo + ((r >> 20) % 4 == 0 ? (long)((r >> 40) % 5) : 0);
-			dmc_vs_add(&s, lo, hi);
+			dmc_vset before = s;
+			int grew = dmc_vs_add(&s, lo, hi);
 			ref_add(ref, &nref, lo, hi);
-			bad = s.n != nref;
+			bad = s.n != nref || grew != !dmc_vs_equal(&before, &s);
 			for (int i = 0; i < nref && !bad; i++)
 				bad = s.iv[i].lo != ref[i].lo || s.iv[i].hi != ref[i].hi;
 		}

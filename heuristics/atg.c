@@ -95,7 +95,6 @@ typedef struct {
 	dmc_vprog prog;               /* e compiled */
 	int simple;                   /* SA_* */
 	long key;                     /* SA_EQ, SA_LE, SA_GE */
-	int kind, own;                /* OWN_*, index of the owner */
 	int vfirst, nv;               /* distinct variables read: avars[..] */
 } atom;
 
@@ -165,8 +164,9 @@ struct dmc_atg {
 	 * live ones first: a_at gives an action's index from its place in
 	 * the model's order, e_rank an effect's place in that order. */
 	int *a_at, *e_rank, laid_out;
-	int *a_owner;                 /* atom: own << 2 | kind, apart from the atom
-	                               * (what atom_holds reads: 4 bytes an atom) */
+	int *a_owner;                 /* atom: the index of what it is a condition of
+	                               * << 2 | OWN_*, apart from the atoms (what
+	                               * atom_holds reads: 4 bytes an atom) */
 	csr l_wait;                   /* location -> transitions from it (t, or FREE_T + t
 	                               * for one without atoms), goals on it (-g-1) */
 	csr l_supp;                   /* location -> actions reaching it */
@@ -284,7 +284,7 @@ typedef struct {
 	dmc_atg *g;
 	int bad;                      /* malformed model or out of memory */
 	int *seen, stamp;             /* per variable, to collect distinct ones */
-	vec atoms, avars, acts, effs, evars;
+	vec atoms, owners, avars, acts, effs, evars;   /* owners: dmc_atg.a_owner */
 	vec k_tacts, i_tacts, k_vatoms, i_vatoms, k_vgatoms, i_vgatoms, k_vacts, i_vacts;
 	vec k_wait, i_wait, k_supp, i_supp;
 } builder;
@@ -336,9 +336,8 @@ static void add_atoms(builder *b, const dmc_aexpr *e, int kind, int own)
 		return;
 	if (!(a = vec_push(&b->atoms, &b->bad)))
 		return;
+	ipush(&b->owners, own << 2 | kind, &b->bad);
 	a->e = e;
-	a->kind = kind;
-	a->own = own;
 	a->vfirst = start;
 	a->nv = b->avars.n - start;
 }
@@ -917,8 +916,6 @@ static void rest_values(dmc_atg *g)
 	}
 	for (int e = 0; e < g->neffs; e++)
 		g->e_rank[e] = e;
-	for (int i = 0; i < g->natoms; i++)
-		g->a_owner[i] = g->atoms[i].own << 2 | g->atoms[i].kind;
 	for (int i = 0; i < m->ngoals; i++) {
 		int j = i;
 		for (; j > 0 && extra_steps(m, g->g_by_extra[j - 1]) > extra_steps(m, i); j--)
@@ -1025,7 +1022,6 @@ static void size_buffers(dmc_atg *g)
 	g->sel_reps = take(g, (size_t)g->nacts, sizeof(long));
 	g->a_at = take(g, (size_t)g->nacts, sizeof(int));
 	g->e_rank = take(g, (size_t)g->neffs, sizeof(int));
-	g->a_owner = take(g, (size_t)g->natoms, sizeof(int));
 	if (!g->oom)
 		rest_values(g);
 }
@@ -1218,6 +1214,7 @@ static void build_static(builder *b)
 	}
 	g->natoms = b->atoms.n;
 	g->atoms = keep(g, &b->atoms);
+	g->a_owner = keep(g, &b->owners);
 	g->avars = keep(g, &b->avars);
 	g->nacts = b->acts.n;
 	g->acts = keep(g, &b->acts);
@@ -1270,6 +1267,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	memset(&b, 0, sizeof b);
 	b.g = g;
 	b.atoms.size = sizeof(atom);
+	b.owners.size = sizeof(int);
 	b.acts.size = sizeof(action);
 	b.effs.size = sizeof(effect);
 	b.avars.size = b.evars.size = sizeof(int);
@@ -1281,7 +1279,7 @@ dmc_atg *dmc_atg_new(const dmc_amodel *m)
 	if (!b.bad && !g->oom)
 		size_buffers(g);
 	free(b.seen);
-	free(b.atoms.v), free(b.avars.v), free(b.acts.v), free(b.effs.v), free(b.evars.v);
+	free(b.atoms.v), free(b.owners.v), free(b.avars.v), free(b.acts.v), free(b.effs.v), free(b.evars.v);
 	free(b.k_tacts.v), free(b.i_tacts.v), free(b.k_vatoms.v), free(b.i_vatoms.v);
 	free(b.k_vgatoms.v), free(b.i_vgatoms.v);
 	free(b.k_vacts.v), free(b.i_vacts.v), free(b.k_wait.v), free(b.i_wait.v);
@@ -1685,7 +1683,7 @@ static void relayout(dmc_atg *g)
 	size_t big = sizeof(action) > sizeof(effect) ? sizeof(action) : sizeof(effect);
 	int *ato = malloc(((size_t)na + 1) * sizeof(int));
 	int *eto = malloc(((size_t)ne + 1) * sizeof(int));
-	void *buf = malloc(((size_t)(na > ne ? na : ne) + 1) * (big > sizeof(long) ? big : sizeof(long)));
+	void *buf = malloc(((size_t)(na > ne ? na : ne) + 1) * big);   /* the largest element */
 	g->laid_out = 1;
 	if (!ato || !eto || !buf) {   /* keep the model's order */
 		free(ato), free(eto), free(buf);
@@ -1706,10 +1704,8 @@ static void relayout(dmc_atg *g)
 	for (int e = 0; e < ne; e++)
 		g->effs[e].act = ato[g->effs[e].act];
 	for (int i = 0; i < g->natoms; i++)
-		if (g->atoms[i].kind == OWN_ACT) {
-			g->atoms[i].own = ato[g->atoms[i].own];
-			g->a_owner[i] = g->atoms[i].own << 2 | OWN_ACT;
-		}
+		if ((g->a_owner[i] & 3) == OWN_ACT)
+			g->a_owner[i] = ato[g->a_owner[i] >> 2] << 2 | OWN_ACT;
 	permute(g->acts, ato, na, sizeof(action), buf);
 	permute(g->as, ato, na, sizeof *g->as, buf);
 	permute(g->a_ret, ato, na, sizeof(int), buf);
@@ -2464,14 +2460,6 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
 	dmc_vset *one = &g->single[u];
 	unsigned visited = 0;
 	g->view[u] = one;
-	if (p->simple && p->simple->simple == SA_EQ && p->simple->key != NEG
-	    && p->simple->key != POS && dmc_vs_contains(s, p->simple->key)) {
-		/* "u == key": the search below ends at key, in the interval
-		 * holding it, whatever ref is */
-		*w = p->simple->key;
-		dmc_vs_set(one, *w, *w);
-		return 1;
-	}
 	for (int round = 0; round < s->n; round++) {
 		int best = -1;
 		long a, b, x;
@@ -2528,6 +2516,13 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
                     const goalpred *pred, int known)
 {
 	goalpred with_vars = *pred, *p = &with_vars;
+	const atom *eq = pred->simple;
+	if (known && eq && eq->simple == SA_EQ && eq->key != NEG && eq->key != POS) {
+		/* a known "u == key": V_j holds key, and the search below ends
+		 * at it (in the first set holding it, key itself) */
+		target_val(g, vars[0], eq->key);
+		return;
+	}
 	with_vars.vars = vars;
 	with_vars.nv = nv;
 	for (int i = 0; i < nv; i++)
@@ -2571,12 +2566,8 @@ static void post_atom(dmc_atg *g, int i)
 		return;
 	g->atom_posted[i] = 1;
 	g->x_atom[g->nx_atom++] = i;
-	if (g->atom_sat[i] == 0 || g->atom_sat[i] == NEVER)
-		return;
-	if (a->simple == SA_EQ && a->key != NEG && a->key != POS)
-		/* key is in V_j: the witness (pick's shortcut) */
-		target_val(g, g->avars[a->vfirst], a->key);
-	else    /* known: the atom was found true on exactly the sets V_j */
+	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
+		/* known: the atom was found true on exactly the sets V_j */
 		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
 }
 

@@ -625,7 +625,7 @@ static void add_pairs(builder *b)
 			for (int i = natoms; i < b->atoms.n; i++)
 				never |= ((atom *)b->atoms.v)[i].nv == 0;
 			if (never) {             /* constants that differ */
-				b->atoms.n = natoms;
+				b->atoms.n = b->owners.n = natoms;
 				continue;
 			}
 			add_action(b, s, r);

@@ -894,6 +894,50 @@ static void test_pair_revived(void)
 	dmc_atg_free(g);
 }
 
+/* A pair on two different constant channels is dropped at build, its
+ * atoms taken back: the pairs after it must keep their own conditions.
+ * P0 sends 5 on channel 2 (no receiver: the pair with P1's receive on
+ * channel 1 is dropped), then P2 sends 7 and P0 (after a step) 9 on
+ * channel ch; target x == 9.  The same model without P0's first send
+ * gives the same values. */
+static void drop_model(int with_dropped, int *x, int *ch)
+{
+	three_with_x_ch(x, ch);
+	if (with_dropped)
+		send(tr(0, 0, 0, NULL), C(2), C(5));
+	recv(tr(1, 0, 1, NULL), C(1), *x);
+	send(tr(2, 0, 1, NULL), V(*ch), C(7));
+	tr(0, 0, 1, NULL);
+	send(tr(0, 1, 0, NULL), V(*ch), C(9));
+	goal(EQ(V(*x), C(9)), 0);
+}
+
+static void test_dropped_pair(void)
+{
+	int L[2], U[2], x, ch;
+	for (int with = 0; with < 2; with++) {
+		dmc_atg *g;
+		drop_model(with, &x, &ch);
+		g = dmc_atg_new(&M);
+		CHECK(g != NULL);
+		if (!g)
+			return;
+		st();
+		at(0, 0);
+		at(1, 0);
+		at(2, 0);
+		val(x, 0);
+		val(ch, 1);
+		eval(g);
+		L[with] = hL;
+		U[with] = hU;
+		dmc_atg_free(g);
+	}
+	CHECK_EQ_LONG(L[0], 3);                /* P0's step, then the pair (2 steps) */
+	CHECK_EQ_LONG(L[1], L[0]);
+	CHECK_EQ_LONG(U[1], U[0]);
+}
+
 /* A process does not synchronise with itself; but an automaton that is
  * spawned may stand for several instances, which can. */
 static void test_self_rendezvous(void)
@@ -1280,6 +1324,7 @@ CHECK_MAIN("atg",
 	CASE(test_wrap), CASE(test_bounded_store), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_rendezvous_cond_sent), CASE(test_pair_revived),
+	CASE(test_dropped_pair),
 	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),

@@ -1110,6 +1110,13 @@ static int make_goals(dmc_abuild *b, const dmc_targets *tg, int goals)
 	return 0;
 }
 
+/* Is v read at the same place in every state (dmc_abuild.fixed_var)? */
+static int is_fixed(const dmc_abuild *b, int v)
+{
+	int owner = b->vowner[v];
+	return owner != CHAN_OWNER && owner != CONTENT_OWNER && (owner < 0 || owner < b->ninit);
+}
+
 static int make_buffers(dmc_abuild *b)
 {
 	int spawned_vars = 0;
@@ -1125,7 +1132,23 @@ static int make_buffers(dmc_abuild *b)
 	b->loc_loc = malloc((size_t) b->cap_locs * sizeof *b->loc_loc);
 	b->val_var = malloc(((size_t) b->cap_vals + 1) * sizeof *b->val_var);
 	b->val_val = malloc(((size_t) b->cap_vals + 1) * sizeof *b->val_val);
-	return b->loc_proc && b->loc_loc && b->val_var && b->val_val ? 0 : -1;
+	size_t nf = (size_t) b->m.nvars + 1;
+	b->fixed_var = malloc(nf * sizeof *b->fixed_var);
+	b->fixed_pid = malloc(nf * sizeof *b->fixed_pid);
+	b->fixed_idx = malloc(nf * sizeof *b->fixed_idx);
+	b->fixed_val = malloc(nf * sizeof *b->fixed_val);
+	b->fixed_ok = malloc(nf);
+	if (!b->loc_proc || !b->loc_loc || !b->val_var || !b->val_val || !b->fixed_var
+	    || !b->fixed_pid || !b->fixed_idx || !b->fixed_val || !b->fixed_ok)
+		return -1;
+	b->nfixed = 0;
+	for (int v = 0; v < b->m.nvars; v++)
+		if (is_fixed(b, v)) {
+			b->fixed_var[b->nfixed] = b->vh[v];
+			b->fixed_pid[b->nfixed] = b->vowner[v] < 0 ? -1 : b->vowner[v];
+			b->fixed_idx[b->nfixed++] = b->vidx[v];
+		}
+	return 0;
 }
 
 /* The lvalue buffer: as many elements as the largest array has. */
@@ -1162,9 +1185,68 @@ int dmc_abuild_automaton(const dmc_abuild *b, int pid, int type)
 	return automaton_of(b, pid, type);
 }
 
+/* The values of state sv into val_var, val_val; returns their number. */
+static int read_vars(dmc_abuild *b, const dmc_state_view *sv, int np)
+{
+	int nv = 0;
+	dmc_view_vars_read(sv, b->nfixed, b->fixed_var, b->fixed_pid, b->fixed_idx, b->fixed_val,
+	                   b->fixed_ok);
+	for (int v = 0, f = 0; v < b->m.nvars; v++) {
+		long x;
+		int owner = b->vowner[v], len, cap;
+		if (is_fixed(b, v)) {
+			if (b->fixed_ok[f] && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = b->fixed_val[f];
+			}
+			f++;
+			continue;
+		}
+		if (owner == CHAN_OWNER) {
+			if (dmc_view_chan(sv, b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = len;
+			}
+			continue;
+		}
+		if (owner == CONTENT_OWNER) {         /* the field of every message */
+			long id = b->vidx[v] / 64;
+			int fld = (int) (b->vidx[v] % 64);
+			for (int slot = 0; dmc_view_chan_field(sv, id, slot, fld, &x) == 0 && nv < b->cap_vals;
+			     slot++) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = x;
+			}
+			continue;
+		}
+		for (int pid = 0; pid < np; pid++)    /* every instance the spawn automaton stands for */
+			if (automaton_of(b, pid, dmc_view_proc_type(sv, pid)) == owner
+			    && dmc_view_var_read(sv, &b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
+				b->val_var[nv] = v;
+				b->val_val[nv++] = x;
+			}
+	}
+	return nv;
+}
+
+/* read_vars when every variable is fixed (no channel contents, no
+ * process started later): the values are read in place. */
+static int read_fixed(dmc_abuild *b, const dmc_state_view *sv)
+{
+	int nv = 0;
+	dmc_view_vars_read(sv, b->nfixed, b->fixed_var, b->fixed_pid, b->fixed_idx, b->val_val,
+	                   b->fixed_ok);
+	for (int v = 0; v < b->nfixed; v++)
+		if (b->fixed_ok[v]) {
+			b->val_var[nv] = v;
+			b->val_val[nv++] = b->val_val[v];     /* nv <= v */
+		}
+	return nv;
+}
+
 void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out)
 {
-	int nl = 0, nv = 0, np = dmc_view_nprocs(sv);
+	int nl = 0, nv, np = dmc_view_nprocs(sv);
 	int rv_pid, rv_state;
 	b->unmodelled = 0;
 	for (int pid = 0; pid < np && nl < b->cap_locs; pid++) {
@@ -1188,40 +1270,7 @@ void dmc_abuild_state(dmc_abuild *b, const dmc_state_view *sv, dmc_astate *out)
 			b->loc_loc[nl++] = rv_state;
 		}
 	}
-	for (int v = 0; v < b->m.nvars; v++) {
-		long x;
-		int owner = b->vowner[v], len, cap;
-		if (owner == CHAN_OWNER) {
-			if (dmc_view_chan(sv, b->vidx[v], &len, &cap) == 0 && nv < b->cap_vals) {
-				b->val_var[nv] = v;
-				b->val_val[nv++] = len;
-			}
-			continue;
-		}
-		if (owner == CONTENT_OWNER) {         /* the field of every message */
-			long id = b->vidx[v] / 64;
-			int f = (int) (b->vidx[v] % 64);
-			for (int slot = 0; dmc_view_chan_field(sv, id, slot, f, &x) == 0 && nv < b->cap_vals; slot++) {
-				b->val_var[nv] = v;
-				b->val_val[nv++] = x;
-			}
-			continue;
-		}
-		if (owner < 0 || owner < b->ninit) {
-			int pid = owner < 0 ? -1 : owner;
-			if (dmc_view_var_read(sv, &b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
-				b->val_var[nv] = v;
-				b->val_val[nv++] = x;
-			}
-			continue;
-		}
-		for (int pid = 0; pid < np; pid++)    /* every instance the spawn automaton stands for */
-			if (automaton_of(b, pid, dmc_view_proc_type(sv, pid)) == owner
-			    && dmc_view_var_read(sv, &b->vh[v], pid, b->vidx[v], &x) == 0 && nv < b->cap_vals) {
-				b->val_var[nv] = v;
-				b->val_val[nv++] = x;
-			}
-	}
+	nv = b->nfixed == b->m.nvars ? read_fixed(b, sv) : read_vars(b, sv, np);
 	out->nlocs = nl;
 	out->loc_proc = b->loc_proc;
 	out->loc_loc = b->loc_loc;
@@ -1276,6 +1325,11 @@ void dmc_abuild_free(dmc_abuild *b)
 	free(b->loc_loc);
 	free(b->val_var);
 	free(b->val_val);
+	free(b->fixed_var);
+	free(b->fixed_pid);
+	free(b->fixed_idx);
+	free(b->fixed_val);
+	free(b->fixed_ok);
 	free(b->chan_len);
 	free(b->chan_nf);
 	free(b->chan_content);

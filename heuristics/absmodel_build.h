@@ -48,6 +48,14 @@ typedef struct dmc_abuild {
 	int *loc_proc, *loc_loc, *val_var;
 	long *val_val;
 	int cap_locs, cap_vals;
+	/* the variables read at the same place in every state (globals and
+	 * the locals of processes there at build time), read in one call:
+	 * handle, pid (-1: a global), index; the values read, ok */
+	int nfixed;
+	dmc_var *fixed_var;
+	int *fixed_pid;
+	long *fixed_idx, *fixed_val;
+	unsigned char *fixed_ok;
 	int halfway;                  /* last state: a rendezvous sent, not yet received */
 	int *lv;                      /* the abstract variables one lvalue may write: */
 	int lv_cap;                   /* every element of the largest array */

@@ -137,8 +137,9 @@ struct dmc_atg {
 	/* per transition and per action, what one evaluation counts (the
 	 * fields an access needs side by side: the arrays are long) */
 	struct tslot { int unsat, need; } *ts;        /* unmet conditions, of how many */
-	struct aslot { int unsat, need, en, mark, lmark; } *as;   /* ... the layer enabled
-	                               * at, last pushed at (push_apply), put off at (later) */
+	struct aslot { int unsat, need, en, mark, lmark, steps; } *as;   /* ... the layer
+	                               * enabled at, last pushed at (push_apply), put off at
+	                               * (later); the layers it takes (see steps) */
 	int *g_need;
 	int *a_ret;                   /* steps from an action's targets back to its sources */
 	csr t_acts;                   /* transition -> actions it is part of */
@@ -153,6 +154,10 @@ struct dmc_atg {
 	csr v_glive;                  /* ... but those of pairs dead in this evaluation */
 	csr v_eq, v_le, v_ge;         /* variable -> its SA_EQ, SA_LE, SA_GE atoms by key */
 	long *eq_key, *le_key, *ge_key;   /* their keys, parallel to .item */
+	/* v's SA_EQ keys, when they lie close together: the first atom with
+	 * key >= x is eq_at[eq_off[v] + x - eq_lo[v]] (eq_off -1: search) */
+	int *eq_off, *eq_at;
+	long *eq_lo;
 	csr v_acts;                   /* variable -> actions whose effects read it */
 	csr v_writers;                /* variable -> effects writing it */
 	csr v_wgen, v_wconst;         /* ... split: v := constant in the domain, by the
@@ -727,6 +732,44 @@ static void index_keyed(builder *b, keyed *k, int n, csr *c, long **keys)
 	free(iv.v);
 }
 
+/* eq_at: the lookup tables of the variables whose SA_EQ keys span at
+ * most a few times their number (the others search eq_key). */
+static void index_eq_dense(builder *b)
+{
+	dmc_atg *g = b->g;
+	int nv = g->m->nvars;
+	long total = 0;
+	if (b->bad || !(g->eq_off = take(g, (size_t)nv, sizeof(int)))
+	    || !(g->eq_lo = take(g, (size_t)nv, sizeof(long))))
+		return;
+	for (int v = 0; v < nv; v++) {
+		int first = g->v_eq.first[v], end = g->v_eq.first[v + 1];
+		unsigned long span;       /* keys - 1: no overflow, whatever the keys */
+		g->eq_off[v] = -1;
+		if (first == end)
+			continue;
+		span = (unsigned long)g->eq_key[end - 1] - (unsigned long)g->eq_key[first];
+		if (span < 4UL * (unsigned long)(end - first) + 64) {
+			g->eq_off[v] = (int)total;
+			g->eq_lo[v] = g->eq_key[first];
+			total += (long)span + 1;
+		}
+	}
+	if (!(g->eq_at = take(g, (size_t)total, sizeof(int))))
+		return;
+	for (int v = 0; v < nv; v++) {
+		int j = g->v_eq.first[v], end = g->v_eq.first[v + 1];
+		if (g->eq_off[v] < 0)
+			continue;
+		long n = g->eq_key[end - 1] - g->eq_lo[v] + 1;
+		for (long i = 0; i < n; i++) {
+			while (g->eq_key[j] < g->eq_lo[v] + i)
+				j++;
+			g->eq_at[g->eq_off[v] + i] = j;
+		}
+	}
+}
+
 /* The index of one kind of simple atom. */
 static void index_atoms(builder *b, int kind, csr *c, long **keys)
 {
@@ -846,6 +889,7 @@ static void link_lists(builder *b)
 	g->v_glive.first = take(g, (size_t)nv + 1, sizeof(int));
 	g->v_glive.item = take(g, (size_t)b->k_vgatoms.n, sizeof(int));
 	index_atoms(b, SA_EQ, &g->v_eq, &g->eq_key);
+	index_eq_dense(b);
 	index_atoms(b, SA_LE, &g->v_le, &g->le_key);
 	index_atoms(b, SA_GE, &g->v_ge, &g->ge_key);
 	csr_make(g, &g->v_acts, nv, &b->k_vacts, &b->i_vacts);
@@ -1172,6 +1216,13 @@ done:
 	free(act_rel);
 }
 
+/* The layers action a takes: a rendezvous pair is two pan steps
+ * (sync_steps); kept in as[a].steps, which the layers read. */
+static int layers_of(const dmc_atg *g, int a)
+{
+	return g->acts[a].part[1] >= 0 ? g->sync_steps : 1;
+}
+
 static void build_static(builder *b)
 {
 	dmc_atg *g = b->g;
@@ -1245,8 +1296,10 @@ static void build_static(builder *b)
 	}
 	for (int t = 0; t < m->ntrans; t++)
 		g->ts[t].need = 1 + g->t_afirst[t + 1] - g->t_afirst[t];
-	for (int a = 0; a < g->nacts; a++)
+	for (int a = 0; a < g->nacts; a++) {
 		g->as[a].need = 1 + (g->acts[a].part[1] >= 0) + g->acts[a].nchan;
+		g->as[a].steps = layers_of(g, a);
+	}
 	for (int i = 0; i < m->ngoals; i++)
 		g->g_need[i] = m->goals[i].nlocs + g->g_afirst[i + 1] - g->g_afirst[i];
 	link_lists(b);
@@ -1309,6 +1362,8 @@ void dmc_atg_set_cycle_costs(dmc_atg *g, int on)
 void dmc_atg_set_sync_steps(dmc_atg *g, int n)
 {
 	g->sync_steps = n == 1 ? 1 : 2;
+	for (int a = 0; g->as && a < g->nacts; a++)
+		g->as[a].steps = layers_of(g, a);
 }
 
 void dmc_atg_set_disabled(dmc_atg *g, const int *trans, int n)
@@ -1371,7 +1426,7 @@ static void push_apply(dmc_atg *g, int a, int k)
 	}
 }
 
-static void act_dec(dmc_atg *g, int a, int k)
+static inline void act_dec(dmc_atg *g, int a, int k)
 {
 	if (g->as[a].unsat == g->as[a].need)   /* the first condition met */
 		g->dirty_a[g->ndirty_a++] = a;
@@ -2069,10 +2124,10 @@ static void add_loc(dmc_atg *g, int l, int k)
 	}
 }
 
-/* The layers action a takes: a rendezvous pair is two pan steps. */
+/* The layers action a takes (layers_of). */
 static int steps(const dmc_atg *g, int a)
 {
-	return g->acts[a].part[1] >= 0 ? g->sync_steps : 1;
+	return g->as[a].steps;
 }
 
 /* Has a variable effect f reads changed after layer j? */
@@ -2133,7 +2188,17 @@ static void widen(dmc_atg *g, int v)
  * > b start (calls go by increasing a). */
 static int found_eq(dmc_atg *g, int v, long a, long b, int nf, int *from)
 {
-	int end = g->v_eq.first[v + 1], j = bound(g->eq_key, *from, end, a, 1);
+	int end = g->v_eq.first[v + 1], j;
+	if (g->eq_off[v] < 0)
+		j = bound(g->eq_key, *from, end, a, 1);
+	else if (a <= g->eq_lo[v])
+		j = *from;            /* every key is >= a */
+	else if (a > g->eq_key[end - 1])
+		j = end;
+	else {                        /* keys from *from on are >= those before */
+		j = g->eq_at[g->eq_off[v] + (a - g->eq_lo[v])];
+		j = j < *from ? *from : j;
+	}
 	for (; j < end && g->eq_key[j] <= b; j++)
 		if (g->atom_sat[g->v_eq.item[j]] == NEVER)
 			g->found[nf++] = g->v_eq.item[j];

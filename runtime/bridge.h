@@ -92,6 +92,11 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out);
 /* Read element `index` (0 for scalars) of v; for a local, in process pid.
  * Returns 0 on success, -1 if out of range or pid is of the wrong type. */
 int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val);
+/* n reads at once, as dmc_br_var_read(&vs[i], pid[i], idx[i], &val[i])
+ * for i < n, ok[i] = 1 where it succeeded, 0 where not: a heuristic
+ * reads a state's variables in one call. */
+void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx, long *val,
+                      unsigned char *ok);
 /* Enumerate the readable variables: 0..dmc_br_nvars()-1. */
 int dmc_br_nvars(void);
 /* Variable i: its name and handle.  Returns 0, or -1 out of range. */

@@ -54,9 +54,16 @@ static int now_chan_field(const void *st, long chan_id, int slot, int fld, long 
 	return dmc_br_chan_field(chan_id, slot, fld, val);
 }
 
+static void now_vars_read(const void *st, int n, const dmc_var *vs, const int *pid,
+                          const long *idx, long *val, unsigned char *ok)
+{
+	(void) st;
+	dmc_br_vars_read(n, vs, pid, idx, val, ok);
+}
+
 static const dmc_view_ops now_ops = {
 	now_nprocs, now_proc_type, now_proc_state, now_rendezvous_pending,
-	now_var_read, now_chan, now_chan_nfields, now_chan_field,
+	now_var_read, now_chan, now_chan_nfields, now_chan_field, now_vars_read,
 };
 
 static const dmc_state_view now_view = { &now_ops, 0 };

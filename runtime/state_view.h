@@ -28,6 +28,9 @@ typedef struct dmc_view_ops {
 	int (*chan)(const void *st, long chan_id, int *len, int *cap);
 	int (*chan_nfields)(const void *st, long chan_id);
 	int (*chan_field)(const void *st, long chan_id, int slot, int fld, long *val);
+	/* see dmc_br_vars_read; NULL: one var_read each */
+	void (*vars_read)(const void *st, int n, const dmc_var *vs, const int *pid, const long *idx,
+	                  long *val, unsigned char *ok);
 } dmc_view_ops;
 
 typedef struct dmc_state_view {
@@ -58,6 +61,17 @@ static inline int dmc_view_var_read(const dmc_state_view *v, const dmc_var *var,
                                     long index, long *val)
 {
 	return v->ops->var_read(v->st, var, pid, index, val);
+}
+static inline void dmc_view_vars_read(const dmc_state_view *v, int n, const dmc_var *vs,
+                                      const int *pid, const long *idx, long *val,
+                                      unsigned char *ok)
+{
+	if (v->ops->vars_read) {
+		v->ops->vars_read(v->st, n, vs, pid, idx, val, ok);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		ok[i] = v->ops->var_read(v->st, &vs[i], pid[i], idx[i], &val[i]) == 0;
 }
 static inline int dmc_view_chan(const dmc_state_view *v, long chan_id, int *len, int *cap)
 {

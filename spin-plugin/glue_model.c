@@ -164,15 +164,27 @@ int dmc_br_var_at(int i, const char **name, dmc_var *out)
 	return 0;
 }
 
-int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
+static inline int read_var(const dmc_var *v, int pid, long index, long *val)
 {
 	if (v->id < 0 || v->id >= NVARS || index < 0 || index >= v->size)
 		return -1;
 	if (v->local_type >= 0
-	    && (pid < 0 || pid >= now._nr_pr || dmc_br_proc_type(pid) != v->local_type))
+	    && (pid < 0 || pid >= now._nr_pr || ((P0 *) pptr(pid))->_t != v->local_type))
 		return -1;
 	*val = dmc_vars[v->id].read(pid, index);
 	return 0;
+}
+
+int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
+{
+	return read_var(v, pid, index, val);
+}
+
+void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx, long *val,
+                      unsigned char *ok)
+{
+	for (int i = 0; i < n; i++)
+		ok[i] = read_var(&vs[i], pid[i], idx[i], &val[i]) == 0;
 }
 
 /* The range of a message field of Promela type word (n characters). */
@@ -248,6 +260,13 @@ int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
 {
 	(void) v; (void) pid; (void) index; (void) val;
 	return -1;
+}
+void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx, long *val,
+                      unsigned char *ok)
+{
+	(void) vs; (void) pid; (void) idx; (void) val;
+	for (int i = 0; i < n; i++)
+		ok[i] = 0;
 }
 int dmc_br_mtype(const char *name, long *val)
 {

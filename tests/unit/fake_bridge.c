@@ -276,6 +276,13 @@ int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val)
 	return 0;
 }
 
+void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx, long *val,
+                      unsigned char *ok)
+{
+	for (int i = 0; i < n; i++)
+		ok[i] = dmc_br_var_read(&vs[i], pid[i], idx[i], &val[i]) == 0;
+}
+
 int dmc_br_has_vars(void) { return M.has_vars; }
 
 int dmc_br_nvars(void) { return M.has_vars ? M.nvars : 0; }

@@ -1108,7 +1108,9 @@ static int n_field(const void *st, long id, int slot, int fld, long *val)
 	long y;
 	return ask(st, Q_FIELD, 0, id, slot, fld, 0, val, &y);
 }
-static const dmc_view_ops noted_ops = { n_nprocs, n_type, n_state, n_rv, n_var, n_chan, n_nfields, n_field };
+/* no vars_read: heuristics reading many variables take the fallback */
+static const dmc_view_ops noted_ops = { n_nprocs, n_type, n_state, n_rv, n_var, n_chan, n_nfields,
+                                        n_field, NULL };
 
 /* Every heuristic reads the state it estimates through its view only:
  * h of a state noted while it was current, evaluated after pan's current

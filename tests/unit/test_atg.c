@@ -1097,6 +1097,46 @@ static void test_relevance(void)
 	dmc_atg_free(g);
 }
 
+/* v == key atoms are found through a lookup table when their keys lie
+ * close together and by bisection when not: a chain "v == k_i -> v :=
+ * k_i+1" to the goal v == k_N takes N layers either way, and values
+ * written below, between and above the keys (by Q) make no atom hold. */
+static void eq_chain(long step, const long *junk, int njunk)
+{
+	enum { N = 6 };
+	dmc_atg *g;
+	int v;
+	reset();
+	proc("P", 1, 0);
+	proc("Q", 1, 0);
+	v = var("v", INT_LO, INT_HI);
+	for (int i = 0; i < N; i++)
+		assign(tr(0, 0, 0, EQ(V(v), C(i * step))), v, C((i + 1) * step));
+	for (int j = 0; j < njunk; j++)
+		assign(tr(1, 0, 0, NULL), v, C(junk[j]));
+	goal(EQ(V(v), C(N * step)), 0);
+	g = dmc_atg_new(&M);
+	st();
+	at(0, 0);
+	at(1, 0);
+	val(v, 0);
+	eval(g);
+	CHECK_EQ_LONG(hL, N);
+	CHECK_EQ_LONG(hU, N);
+	val(v, 3 * step);             /* a second value: the goal is 3 steps away */
+	eval(g);
+	CHECK_EQ_LONG(hL, N - 3);
+	CHECK_EQ_LONG(hU, N - 3);
+	dmc_atg_free(g);
+}
+
+static void test_eq_keys(void)
+{
+	static const long near[] = { -5, 3, 7, 100 }, far[] = { -5, 1500, 3500, 100000 };
+	eq_chain(2, near, 4);         /* keys 0, 2, .., 12: the table */
+	eq_chain(1000, far, 4);       /* keys 0, 1000, .., 6000: bisection */
+}
+
 /* A dmc_atg keeps things from one evaluation to the next (layer 0's
  * atoms, the remembered results of programs, the live rendezvous
  * pairs): the same states in another order give the same values. */
@@ -1325,6 +1365,7 @@ CHECK_MAIN("atg",
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_rendezvous_cond_sent), CASE(test_pair_revived),
 	CASE(test_dropped_pair),
+	CASE(test_eq_keys),
 	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),

@@ -36,6 +36,7 @@ typedef struct dmc_options {
 	int show_targets;             /* print the targets before searching */
 	int show_model;               /* print the abstract model and stop */
 	double memlim_mb;             /* 0 = no limit */
+	int memlim_auto;              /* memlim_mb is memlim.h's default */
 	long max_depth;               /* < 0 = pan's own -m */
 	double time_limit;            /* seconds, 0 = none */
 	int anytime;                  /* --anytime: improve the trail (anytime.h) */

@@ -433,6 +433,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_text(r, "dead-end pruning", "%s", R->prune_note);
 	dmc_results_num(r, "trail_length", NULL, "%.0f", found ? (double) steps : 0.0);
 	dmc_results_num(r, "memory_mb", NULL, "%.3f", pan_mb + rt_mb);
+	dmc_results_num(r, "memlim_mb", NULL, "%.0f", R->opt.memlim_mb);
 	dmc_results_num(r, "peak_rss_mb", NULL, "%.1f", rss_mb);
 	dmc_results_num(r, "time_s", NULL, "%.6f", secs);
 	if (por_on) {
@@ -551,8 +552,9 @@ int dmc_report(dmc_run *R, int status)
 		live_json(R, r, cycle, stem);
 	else
 		dmc_results_null(r, "liveness");
-	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f",
-	                 pan_mb + rt_mb, pan_mb, rt_mb, rss_mb);
+	dmc_results_text(r, "memory (MB)", "%.3f (pan %.3f + runtime %.3f), peak RSS %.1f, limit %.0f%s",
+	                 pan_mb + rt_mb, pan_mb, rt_mb, rss_mb, R->opt.memlim_mb,
+	                 R->opt.memlim_auto ? " (90% of the memory available)" : "");
 	char *ranks_json = rank_results(R, r);
 	dmc_results_text(r, "time (s)", "%.3f", secs);
 	anytime_results(R, r);

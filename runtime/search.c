@@ -37,6 +37,7 @@
 #include "ndfs.h"
 #include "report.h"
 #include "faults.h"
+#include "memlim.h"
 #include "grow.h"
 #include "ut.h"
 
@@ -201,6 +202,10 @@ int dmc_rt_start(dmc_run *R)
 {
 	R->started = 1;
 	R->t_start = dmc_now_seconds();
+	if (R->opt.memlim_mb <= 0) {
+		R->opt.memlim_mb = dmc_memlim_default_mb();
+		R->opt.memlim_auto = R->opt.memlim_mb > 0;
+	}
 	dmc_faults_take_sigint();         /* pan has installed its own handler by now */
 	R->st.h_min = DMC_H_INF;
 	R->st.h_initial = -1;
@@ -597,7 +602,8 @@ int dmc_search_limit_reached(dmc_run *R)
 	}
 	if (o->memlim_mb > 0
 	    && dmc_br_pan_memory() + dmc_runtime_bytes(R) > o->memlim_mb * 1048576.0) {
-		R->stopped = "memory limit (--memlim)";
+		R->stopped = o->memlim_auto ? "memory limit (90% of the memory available; --memlim sets another)"
+		                            : "memory limit (--memlim)";
 		return 1;
 	}
 	if (o->time_limit > 0 && ++R->pops_since_clock >= 256) {

@@ -50,10 +50,24 @@ incomplete() {
 # --- out of memory ---
 # pan's allocator refuses: pan prints "out of memory" and stops (pan
 # is built first, without the limit; the limit leaves room for spin -a,
-# which dmc runs every time)
+# which dmc runs every time; --memlim above it, or the default limit,
+# 90% of it, stops the search first)
 "$dmc" check noise.pml --search bfs --no-por --max-depth 1 > /dev/null 2>&1
-(ulimit -v 100000; "$dmc" check noise.pml --search bfs --no-por --json -- -w16 > r.json 2> r.err)
+(ulimit -v 100000; "$dmc" check noise.pml --search bfs --no-por --memlim 1000 --json -- -w16 > r.json 2> r.err)
 incomplete "ulimit -v: pan out of memory is incomplete, not no-violation" "out of memory" $?
+# without --memlim the search stops cleanly at 90% of what ulimit -v
+# allows, before pan's allocator refuses, and says so
+(ulimit -v 100000; "$dmc" check noise.pml --search bfs --no-por --json -- -w16 > r.json 2> r.err)
+incomplete "ulimit -v, no --memlim: the default limit stops the search" "90% of the memory available" $?
+lim=$(json_num memlim_mb r.json)
+if [ -n "$lim" ] && [ "$lim" -ge 80 ] && [ "$lim" -le 88 ]; then
+	ok "the default limit is 90% of ulimit -v (memlim_mb $lim)"
+else
+	fail "the default limit under ulimit -v 100000: memlim_mb '$lim', expected 80-88"
+fi
+"$dmc" check fine.pml --memlim 500 --json > r.json 2> r.err
+lim=$(json_num memlim_mb r.json)
+[ "$lim" = 500 ] && ok "--memlim 500: memlim_mb 500" || fail "--memlim 500: memlim_mb '$lim'"
 # a hash table pan cannot allocate (2^40 slots): out of memory too, before the search
 "$dmc" check fine.pml --json -- -w40 > r.json 2> r.err
 incomplete "-w40: the hash table cannot be allocated: incomplete" "out of memory" $?

@@ -744,12 +744,12 @@ static void index_eq_dense(builder *b)
 		return;
 	for (int v = 0; v < nv; v++) {
 		int first = g->v_eq.first[v], end = g->v_eq.first[v + 1];
-		unsigned long span;       /* keys - 1: no overflow, whatever the keys */
+		unsigned long span;       /* max - min, unsigned: no overflow whatever the keys */
 		g->eq_off[v] = -1;
 		if (first == end)
 			continue;
 		span = (unsigned long)g->eq_key[end - 1] - (unsigned long)g->eq_key[first];
-		if (span < 4UL * (unsigned long)(end - first) + 64) {
+		if (span < 4UL * (unsigned long)(end - first) + 64 && total + (long)span < INT_MAX / 2) {
 			g->eq_off[v] = (int)total;
 			g->eq_lo[v] = g->eq_key[first];
 			total += (long)span + 1;

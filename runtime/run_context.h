@@ -109,6 +109,7 @@ struct dmc_run {
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
+	unsigned pops_since_mem;      /* the memory limit is checked every MEM_EVERY pops */
 	dmc_ut_state ut;
 	dmc_anytime any;              /* --anytime (anytime.h) */
 

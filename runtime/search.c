@@ -590,6 +590,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		st->open_peak = n;
 }
 
+#define MEM_EVERY 64
+
 int dmc_search_limit_reached(dmc_run *R)
 {
 	const dmc_options *o = &R->opt;
@@ -600,7 +602,9 @@ int dmc_search_limit_reached(dmc_run *R)
 		R->stopped = sig;
 		return 1;
 	}
-	if (o->memlim_mb > 0
+	/* summing the tables' bytes costs about 5 % of an expansion of a
+	 * small model: every MEM_EVERY pops (the first included) is enough */
+	if (o->memlim_mb > 0 && R->pops_since_mem++ % MEM_EVERY == 0
 	    && dmc_br_pan_memory() + dmc_runtime_bytes(R) > o->memlim_mb * 1048576.0) {
 		R->stopped = o->memlim_auto ? "memory limit (90% of the memory available; --memlim sets another)"
 		                            : "memory limit (--memlim)";

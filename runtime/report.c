@@ -563,6 +563,10 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_str(r, "trail_file", NULL, trail);
 	} else
 		dmc_results_null(r, "trail_file");
+	if (found && R->error[0])
+		dmc_results_str(r, "error", "error", R->error);
+	else
+		dmc_results_null(r, "error");
 	dmc_results_text(r, "verdict", "%s%s%s", v, *incomplete_reason(R) && !found ? ": " : "",
 	                 found ? "" : incomplete_reason(R));
 	dmc_results_str(r, "incomplete_reason", NULL, incomplete_reason(R));

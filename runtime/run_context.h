@@ -85,6 +85,7 @@ struct dmc_run {
 	char prune_buf[400];
 	int started;
 	const char *stopped;          /* a limit ended the search, or NULL */
+	char error[200];              /* pan's message for the error the trail shows, or "" */
 	double t_start, t_end;
 	dmc_stats st;
 

@@ -85,6 +85,11 @@ int dmc_rt_anytime(const dmc_run *R);
 int dmc_rt_anytime_shorter(const dmc_run *R, long steps);
 void dmc_rt_anytime_improved(dmc_run *R, long steps);
 
+/* pan reported an error (its uerror's message, "assertion violated
+ * ...", "invalid end state", "acceptance cycle"): the one whose trail
+ * the run keeps, the last one written.  The results' `error`. */
+void dmc_rt_error_found(dmc_run *R, const char *why);
+
 /* End a run: the states still queued go back to pan (dmc_br_discard),
  * and everything the run owns is freed.  pan itself never calls it (it
  * ends its process); a process that runs several searches does. */

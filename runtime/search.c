@@ -681,6 +681,11 @@ static void *bf_pop(dmc_run *R)
 	return NULL;
 }
 
+void dmc_rt_error_found(dmc_run *R, const char *why)
+{
+	snprintf(R->error, sizeof R->error, "%s", why ? why : "");
+}
+
 /* ---- --anytime (anytime.h): one search, re-prioritised ---- */
 
 int dmc_rt_anytime(const dmc_run *R)

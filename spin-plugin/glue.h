@@ -189,6 +189,7 @@ typedef struct dmc_glue {
 	dmc_hmap claim_step;          /* Trail * -> the claim's Trans * after it */
 	void (*pan_uerror)(char *);   /* pan's uerror, under glue_live.c's */
 	void (*any_uerror)(char *);   /* pan's uerror, under --anytime's (glue_store.c) */
+	void (*noted_uerror)(char *); /* the uerror under the one that notes the message */
 
 	/* rendezvous offers (glue_rv.c) */
 	int cur_real;                 /* the expanded state's moves that are not offers */

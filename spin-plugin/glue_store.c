@@ -174,6 +174,15 @@ static void por_setup(dmc_glue *g)
  * A run that only shows the abstract model ends pan here. */
 static void anytime_uerror(char *why);
 
+/* The run keeps the message of the error whose trail it keeps: the last
+ * one, or with --anytime the last shorter one (anytime_uerror). */
+static void noted_uerror(char *why)
+{
+	if (!dmc_rt_anytime(dmc_glue_run))
+		dmc_rt_error_found(dmc_glue_run, why);
+	glue()->noted_uerror(why);
+}
+
 static void begin(dmc_glue *g)
 {
 	if (g->ready)
@@ -193,6 +202,10 @@ static void begin(dmc_glue *g)
 		every_error = 0;
 	}
 	glue_claim_uerror_hook();
+	if (uerror != noted_uerror) {     /* outermost: pan's message as it was */
+		g->noted_uerror = uerror;
+		uerror = noted_uerror;
+	}
 #ifdef DMC_MPI
 	glue_dist_begin(g);
 #endif
@@ -528,6 +541,7 @@ static void anytime_uerror(char *why)
 	g->any_uerror(why);               /* counted and printed; upto = 0: no trail */
 	if (!dmc_rt_anytime_shorter(dmc_glue_run, depth))
 		return;                       /* its steps so far are no fewer */
+	dmc_rt_error_found(dmc_glue_run, why);
 	char name[512], tmp[530];
 	anytime_trail_name(name, sizeof name);
 	snprintf(tmp, sizeof tmp, "%s.tmp", name);

@@ -64,6 +64,8 @@ if command -v mpirun > /dev/null 2>&1; then
 	run 1 ranks     -- "$dmc" check buf_overflow_bad.pml --ranks 2 --search astar --heuristic hL --json
 fi
 run 0 accept_ok     -- "$dmc" check live_accept_ok.pml -a --json
+cp "$contrib/models/philosophers_deadlock.pml" .
+run 1 deadlock      -- "$dmc" check philosophers_deadlock.pml --json
 # pan built by hand and run with --json
 mkdir -p hand && cp buf_overflow_bad.pml hand/ \
 	&& (cd hand && spin -a buf_overflow_bad.pml > /dev/null && "$dmc" cc --search astar pan.c > /dev/null 2>&1)
@@ -158,6 +160,23 @@ reject liveness_member '.liveness.cycles = "fair"'     ltl
 reject error_without_message 'del(.message)'           err_nofile
 reject plan_step_without_end 'del(.timelines[0].steps[0].end)' plan
 reject plan_without_file '.plan_file = null'           plan
+reject error_without_violation '.error = "invalid end state"' ok_bfs
+
+# ---- error: pan's message for the error the trail shows ----
+# has_error NAME TEXT: NAME.json's error is TEXT
+has_error() {
+	e=$(jq -r .error "$1.json")
+	[ "$e" = "$2" ] && ok "$1: error \"$2\"" || fail "$1: error '$e', expected '$2'"
+}
+has_error viol_default "assertion violated (q_len(q)<4)"
+has_error anytime "assertion violated (q_len(q)<4)"
+has_error pan_by_hand "assertion violated (q_len(q)<4)"
+has_error deadlock "invalid end state"
+has_error ltl "acceptance cycle"
+has_error np "non-progress cycle"
+has_error ok_bfs null
+has_error incomplete null
+[ -f ranks.json ] && has_error ranks "assertion violated (q_len(q)<4)"
 
 # ---- a distributed run's ranks: one object a rank, the sums at the top ----
 if [ -f ranks.json ]; then

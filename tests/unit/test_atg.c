@@ -176,6 +176,14 @@ static void at(int p, int l)
 	sl[S.nlocs++] = l;
 }
 
+/* A new state with processes 0..n-1 at their location 0. */
+static void all_at0(int n)
+{
+	st();
+	for (int p = 0; p < n; p++)
+		at(p, 0);
+}
+
 static void val(int v, long x)
 {
 	sv[S.nvals] = v;
@@ -302,8 +310,7 @@ static void test_fig3_repeated_loop(void)
 	assign(tr(0, 2, 0, NULL), c, B(DMC_AE_ADD, V(c), C(1)));
 	goal_loc(goal(EQ(V(c), C(k)), 0), 0, 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(c, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, 3);
@@ -317,8 +324,7 @@ static void test_fig3_repeated_loop(void)
 	CHECK_EQ_LONG(hU, k - 1 + 2);
 	/* hUc: each further round also goes 0 -> 1 -> 2 again: exact */
 	dmc_atg_set_cycle_costs(g, 1);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(c, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, 3);
@@ -328,8 +334,7 @@ static void test_fig3_repeated_loop(void)
 	val(c, 0);
 	eval(g);
 	CHECK_EQ_LONG(hU, 3 * k - 1);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(c, 1);
 	eval(g);
 	CHECK_EQ_LONG(hU, 3 * (k - 1));
@@ -348,8 +353,7 @@ static void test_paper_3_1(void)
 	assign(tr(0, 0, 0, EQ(V(v), C(0))), v, B(DMC_AE_ADD, V(v), C(1)));
 	goal(EQ(V(v), C(2)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(v, 0);
 	/* No real solution (v == 0 is false after one step), but an
 	 * abstract one: the guard is "exists c in s(v): c == 0".  With the
@@ -387,15 +391,13 @@ static void test_increment_shortcut(void)
 	tr(0, 0, 1, EQ(V(x), C(1000)));
 	goal_loc(goal(NULL, 0), 0, 1);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, 2);                 /* x in [1, +inf) at layer 1, then the exit */
 	CHECK_EQ_LONG(dmc_atg_top(g), 2);
 	CHECK_EQ_LONG(hU, 1001);              /* 1000 increments and the exit: exact */
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 990);
 	eval(g);
 	CHECK_EQ_LONG(hU, 11);
@@ -408,8 +410,7 @@ static void test_increment_shortcut(void)
 	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_SUB, V(x), C(3)));
 	goal(EQ(V(x), C(-5)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 10);
 	eval(g);
 	CHECK_EQ_LONG(hL, 1);
@@ -432,8 +433,7 @@ static void test_guard_two_vars(void)
 	tr(0, 0, 1, B(DMC_AE_GT, V(x), V(y)));
 	goal_loc(goal(NULL, 0), 0, 1);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 0);
 	val(y, 5);
 	eval(g);
@@ -453,8 +453,7 @@ static void test_wrap(void)
 	assign(tr(0, 0, 0, NULL), b, B(DMC_AE_ADD, V(b), C(1)));
 	goal(EQ(V(b), C(0)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(b, 1);
 	eval(g);                              /* pan wraps: reachable */
 	CHECK_EQ_LONG(hL, 1);
@@ -488,8 +487,7 @@ static dmc_atg *counter_model(int to, dmc_ae_op op, long start, int bounded, con
 	for (int i = 0; i < ngoals; i++)
 		goal(B(DMC_AE_GE, V(n), C(ge[i])), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(n, start);
 	eval(g);
 	return g;
@@ -531,8 +529,7 @@ static void test_unknowns(void)
 	assign(tr(0, 1, 2, NULL), z, node(DMC_AE_ANY, NULL, NULL));   /* z := ANY */
 	goal_loc(goal(EQ(V(z), C(42)), 0), 0, 2);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(y, 0);
 	val(z, 0);
 	eval(g);
@@ -548,8 +545,7 @@ static void test_unknowns(void)
 	dmc_atg_free(g);
 	trans[1].guard = EQ(V(y), C(177));
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(y, 0);
 	val(z, 0);
 	eval(g);
@@ -605,8 +601,7 @@ static void test_fixpoint_unreachable(void)
 	goal(EQ(V(x), C(5)), 0);              /* x stays in {0, 10} */
 	goal_loc(goal(NULL, 0), 0, 2);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
@@ -620,8 +615,7 @@ static void test_fixpoint_unreachable(void)
 	goals[0].formula = EQ(V(x), C(3));
 	g = dmc_atg_new(&M);
 	dmc_atg_set_wrap(g, 0);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 1);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
@@ -652,8 +646,7 @@ static void test_widening(void)
 	assign(tr(0, 0, 0, NULL), x, B(DMC_AE_MUL, V(x), C(3)));
 	goal(EQ(V(x), C(2)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 1);
 	eval(g);
 	CHECK_EQ_LONG(hL, 16);
@@ -672,8 +665,7 @@ static void test_widening(void)
 	goals[0].formula = EQ(V(x), C(3));
 	g = dmc_atg_new(&M);
 	dmc_atg_set_wrap(g, 0);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 4);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
@@ -712,10 +704,7 @@ static void test_rendezvous_message(void)
 	assign(tr(2, 0, 1, NULL), ch, C(3));
 	goal(EQ(V(x), C(42)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	at(1, 0);
-	at(2, 0);
+	all_at0(3);
 	val(x, 0);
 	val(ch, 2);
 	eval(g);
@@ -761,18 +750,12 @@ static void test_rendezvous_match(void)
 	assign(tr(2, 0, 0, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
 	goal_loc(goal(NULL, 0), 1, 1);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	at(1, 0);
-	at(2, 0);
+	all_at0(3);
 	val(x, 2);
 	eval(g);
 	CHECK_EQ_LONG(hL, 2);                 /* the guard holds: the pair (2 steps) */
 	CHECK_EQ_LONG(hU, 2);
-	st();
-	at(0, 0);
-	at(1, 0);
-	at(2, 0);
+	all_at0(3);
 	val(x, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, 3);                 /* x := x + 1 first (one layer: widening) */
@@ -795,17 +778,13 @@ static void test_rendezvous_match(void)
 	recv_match(tr(1, 0, 1, NULL), C(0), C(0), 0, 1);
 	goal_loc(goal(NULL, 0), 1, 1);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	at(1, 0);
+	all_at0(2);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
 	dmc_atg_free(g);
 	sent->value = 2;
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	at(1, 0);
+	all_at0(2);
 	eval(g);
 	CHECK_EQ_LONG(hL, 2);
 	dmc_atg_free(g);
@@ -838,10 +817,7 @@ static void test_rendezvous_cond_sent(void)
 		g = dmc_atg_new(&M);
 		for (int xv = 0; xv <= 2; xv += 2)
 			for (int yv = 0; yv <= 1; yv++) {
-				st();
-				at(0, 0);
-				at(1, 0);
-				at(2, 0);
+				all_at0(3);
 				val(x, xv);
 				val(y, yv);
 				eval(g);
@@ -880,10 +856,7 @@ static void test_pair_revived(void)
 	if (!g)
 		return;
 	for (int i = 0; i < 5; i++) {
-		st();
-		at(0, 0);
-		at(1, 0);
-		at(2, 0);
+		all_at0(3);
 		val(x, xs[i]);
 		val(ch, chs[i]);
 		eval(g);
@@ -922,10 +895,7 @@ static void test_dropped_pair(void)
 		CHECK(g != NULL);
 		if (!g)
 			return;
-		st();
-		at(0, 0);
-		at(1, 0);
-		at(2, 0);
+		all_at0(3);
 		val(x, 0);
 		val(ch, 1);
 		eval(g);
@@ -950,8 +920,7 @@ static void test_self_rendezvous(void)
 	recv(tr(0, 0, 2, NULL), C(0), -2);
 	goal_loc(goal(NULL, 0), 0, 2);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
 	dmc_atg_free(g);
@@ -986,8 +955,7 @@ static void test_goals(void)
 	b = goal(NULL, 0);
 	goal_loc(b, 0, 3);                    /* layer 3 + 0 */
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	eval(g);
 	CHECK_EQ_LONG(hL, 3);
 	CHECK_EQ_LONG(hU, 3);
@@ -1004,8 +972,7 @@ static void test_goals(void)
 	goals[a].nlocs = 0;                   /* goal a: no condition, holds now */
 	goals[a].extra_steps = 2;
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	eval(g);
 	CHECK_EQ_LONG(hL, 2);
 	CHECK_EQ_LONG(hU, 2);
@@ -1016,8 +983,7 @@ static void test_goals(void)
 	proc("P", 2, 0);
 	tr(0, 0, 1, NULL);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	eval(g);
 	CHECK_EQ_LONG(hL, INF);
 	dmc_atg_free(g);
@@ -1078,9 +1044,7 @@ static void test_relevance(void)
 	CHECK(!dmc_atg_relevant_loc(g, 2, 0) && !dmc_atg_relevant_loc(g, 2, 1));
 	CHECK(dmc_atg_relevant_loc(g, 7, 0) && dmc_atg_relevant_var(g, 99));   /* out of range */
 	for (int k = 0; k < 4; k++) {
-		st();
-		at(0, 0);
-		at(1, 0);
+		all_at0(2);
 		at(2, k % 2);
 		val(x, 0);
 		val(y, 0);
@@ -1116,9 +1080,7 @@ static void eq_chain(long step, const long *junk, int njunk)
 		assign(tr(1, 0, 0, NULL), v, C(junk[j]));
 	goal(EQ(V(v), C(N * step)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
-	at(1, 0);
+	all_at0(2);
 	val(v, 0);
 	eval(g);
 	CHECK_EQ_LONG(hL, N);
@@ -1195,8 +1157,7 @@ static void test_state_order(void)
 		return;
 	for (int i = 0; i < 6; i++)
 		for (int order = 0; order < 2; order++) {
-			st();
-			at(0, 0);
+			all_at0(1);
 			if (order)            /* y before x */
 				for (int k = ny[i] - 1; k >= 0; k--)
 					val(y, 5 + k);
@@ -1277,10 +1238,7 @@ static void test_helpful(void)
 	CHECK(g != NULL);
 	if (!g)
 		return;
-	st();
-	at(0, 0);
-	at(1, 0);
-	at(2, 0);
+	all_at0(3);
 	val(x, 0);
 	eval(g);
 	CHECK_EQ_LONG(hU, 3);
@@ -1315,9 +1273,7 @@ static void test_helpful(void)
 	CHECK(g != NULL);
 	if (!g)
 		return;
-	st();
-	at(0, 0);
-	at(1, 0);
+	all_at0(2);
 	eval(g);
 	n = dmc_atg_helpful(g, h, 64);
 	CHECK_EQ_LONG(n, 2);
@@ -1338,8 +1294,7 @@ static void test_print(void)
 	assign(tr(0, 0, 1, NULL), x, B(DMC_AE_ADD, V(x), C(1)));
 	goal(EQ(V(x), C(9)), 0);
 	g = dmc_atg_new(&M);
-	st();
-	at(0, 0);
+	all_at0(1);
 	val(x, 0);
 	CHECK(f != NULL);
 	if (!f || !g)

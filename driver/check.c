@@ -23,6 +23,7 @@
  */
 #include "build.h"
 #include "cache.h"
+#include "claims.h"
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
@@ -57,6 +58,8 @@ typedef struct {
 	const char *shown;   /* the model as given (model is its translation's) */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
+	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
+	char **entry_out;    /* non-NULL: build pan only, its cache entry here */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
@@ -365,9 +368,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
-	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta };
+	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
+	                      o->spin_quiet };
 	if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;
+	if (o->entry_out) {
+		*o->entry_out = drv_strdup(entry);     /* the build only (check_formulas) */
+		goto done;
+	}
 	rc = 2;
 	if (o->keep)
 		drv_msg("build directory %s", entry);
@@ -638,6 +646,190 @@ static void free_queries(drv_fe_query *list, int n)
 	free(list);
 }
 
+/* ---- a Promela model's own properties, spin -search's way ---- */
+
+/* whether the options already say which property to search: -a, -l or
+ * a claim (--ltl NAME, pan's -N) */
+static int chooses_property(const check_opts *o)
+{
+	for (size_t i = 0; i < o->rt_opts.n; i++) {
+		const char *a = o->rt_opts.v[i];
+		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-N") == 0)
+			return 1;
+	}
+	for (size_t i = 0; i < o->pan_opts.n; i++) {
+		const char *a = o->pan_opts.v[i];
+		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strncmp(a, "-N", 2) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* the option that chose a safety search, when one did (the nested DFS
+ * that -a runs takes none of them), else NULL */
+static const char *safety_search_option(const check_opts *o)
+{
+	static const char *const safety_only[] = { "--preset", "--anytime", "--preferred", NULL };
+	if (o->search)
+		return "--search";
+	if (o->heur)
+		return "--heuristic";
+	if (o->lua)
+		return "--lua";
+	if (o->ranks > 0)
+		return "--ranks";
+	for (size_t i = 0; i < o->rt_opts.n; i++)
+		for (const char *const *s = safety_only; *s; s++)
+			if (strncmp(o->rt_opts.v[i], *s, strlen(*s)) == 0)
+				return *s;
+	return NULL;
+}
+
+/* one formula's answer in words, from its run's verdict */
+static const char *formula_answer(const char *verdict)
+{
+	if (!verdict)
+		return "error";
+	if (strcmp(verdict, "violation") == 0)
+		return "not-satisfied";
+	if (strcmp(verdict, "no-violation") == 0)
+		return "satisfied";
+	return strcmp(verdict, "incomplete") == 0 ? "unknown" : "error";
+}
+
+static void print_formula_answer(const char *answer, const cJSON *res, const query_run *qr)
+{
+	if (strcmp(answer, "satisfied") == 0)
+		printf(" -- holds: no violation (complete search)");
+	else if (strcmp(answer, "not-satisfied") == 0)
+		printf(" -- violated: %s", json_text(res, "error") ? json_text(res, "error") : "?");
+	else if (strcmp(answer, "unknown") == 0)
+		printf(" -- not decided: the search was incomplete (%s)",
+		       json_text(res, "incomplete_reason") ? json_text(res, "incomplete_reason") : "?");
+	else {
+		printf(" -- not decided: pan stopped on an error:\n%s\n", qr->err ? qr->err : "");
+		return;
+	}
+	printf("\n    (%s: %.0f states stored, %.3f s", json_text(res, "search") ? json_text(res, "search") : "?",
+	       json_number(res, "states_stored"), json_number(res, "time_s"));
+	if (json_text(res, "trail_file"))
+		printf("; a trail of %.0f steps: %s", json_number(res, "trail_length"), json_text(res, "trail_file"));
+	printf(")\n");
+}
+
+/* One run per never claim (ltl formula) of a Promela model, each with
+ * -N NAME and its own trail file (pan -tNAME.trail: MODEL.NAME.trail),
+ * answered on its own line (with --json, one object each, with the
+ * member "query" as for UPPAAL's queries); with -a where the model has
+ * accept labels, as spin -search does, unless an option chose a safety
+ * search (then the results say acceptance cycles were not searched).  A
+ * model with one claim, or none, is one run.  Exit status as
+ * check_queries'. */
+static int check_formulas(const drv_env *e, check_opts *o, char **checked)
+{
+	if (!o->model || !*o->model || not_a_file(o->model, "model file") || o->meta || chooses_property(o))
+		return check(e, o, checked, NULL);
+	char *entry = NULL;
+	check_opts b = *o;
+	b.entry_out = &entry;
+	int rc = check(e, &b, NULL, NULL);
+	if (rc != 0 || !entry)
+		return rc ? rc : 2;
+	drv_claims cl;
+	int read = drv_claims_read(entry, o->model, &cl);
+	free(entry);
+	if (read != 0)
+		return check(e, o, checked, NULL);
+	const char *safety = safety_search_option(o);
+	int add_a = cl.accept_labels && !safety;
+	if (cl.accept_labels && safety)
+		drv_msg("note: the model has accept labels%s, but %s chose a safety search: acceptance cycles "
+		        "are not searched (-a, or dmc check without %s, searches them)",
+		        cl.n > 0 ? " (in its never claim)" : "", safety, safety);
+	o->spin_quiet = 1;
+	if (cl.n < 2) {
+		if (add_a)
+			drv_strv_push(&o->rt_opts, "-a");
+		drv_claims_free(&cl);
+		return check(e, o, checked, NULL);
+	}
+	const char *user_suffix = drv_trail_suffix(o->pan_opts.v, o->pan_opts.n);
+	int nviolated = 0, nheld = 0, nopen = 0;
+	rc = 0;
+	for (int k = 0; k < cl.n && rc < 128; k++) {
+		const drv_claim *c = &cl.v[k];
+		drv_fe_query q = { c->text ? c->text : c->name, (char *) o->shown, c->line, c->col, NULL, 0, NULL };
+		if (!o->json)
+			printf("Formula %d of %d: ltl %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->name, o->shown, c->line, c->col,
+			       c->text ? c->text : "");
+		check_opts one = *o;
+		memset(&one.rt_opts, 0, sizeof one.rt_opts);
+		memset(&one.pan_opts, 0, sizeof one.pan_opts);
+		for (size_t i = 0; i < o->rt_opts.n; i++)
+			drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
+		for (size_t i = 0; i < o->pan_opts.n; i++)
+			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+		if (add_a)
+			drv_strv_push(&one.rt_opts, "-a");
+		drv_strv_push(&one.pan_opts, "-N");
+		drv_strv_push(&one.pan_opts, c->name);
+		char *suffix = drv_printf("%s.%s", c->name, user_suffix);
+		char *topt = drv_printf("-t%s", suffix);
+		drv_strv_push(&one.pan_opts, topt);
+		one.replay = 0;
+		query_run qr = { k + 1, NULL, NULL, NULL };
+		fflush(stdout);
+		int r = check(e, &one, k == 0 ? checked : NULL, &qr);
+		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
+		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
+		const char *answer = formula_answer(verdict);
+		nviolated += strcmp(answer, "not-satisfied") == 0;
+		nheld += strcmp(answer, "satisfied") == 0;
+		nopen += strcmp(answer, "unknown") == 0 || strcmp(answer, "error") == 0;
+		if (strcmp(answer, "error") == 0 && r != 1)
+			r = r >= 128 ? r : 2;
+		if (o->json) {
+			cJSON *qj = query_json(&q, k + 1, cl.n, answer, NULL, NULL);
+			cJSON_AddStringToObject(qj, "name", c->name);
+			if (res)
+				print_run_json(qr.json, qj);
+			else if (r < 128)
+				print_skipped_json(&(drv_fe_query){ q.text, q.file, q.line, q.col,
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL },
+					k + 1, cl.n);
+			cJSON_Delete(qj);
+			if (!res && qr.err)
+				fputs(qr.err, stderr);
+		} else
+			print_formula_answer(answer, res, &qr);
+		fflush(stdout);
+		if (r == 1 && o->replay) {
+			char *cache = drv_cache_open(), *mdir = drv_abs_dir_of(o->model), *mbase = drv_basename(o->model);
+			if (cache && mdir && mbase)
+				replay(e, cache, mdir, mbase, suffix, o->model, o->json);
+			free(cache);
+			free(mdir);
+			free(mbase);
+		}
+		if (!o->json && k + 1 == cl.n && res && json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"))
+			printf("Each formula's run also checked assertions; not checked: %s\n",
+			       json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"));
+		cJSON_Delete(res);
+		free(qr.json);
+		free(qr.err);
+		free(qr.trace);
+		free(suffix);
+		free(topt);
+		drv_strv_free(&one.rt_opts);
+		drv_strv_free(&one.pan_opts);
+		rc = worse(rc, r);
+	}
+	if (!o->json && rc < 128)
+		printf("%d formulas: %d violated, %d hold, %d not decided\n", cl.n, nviolated, nheld, nopen);
+	drv_claims_free(&cl);
+	return rc;
+}
+
 /* dmc check with the front end's queries: one run each, in order, each
  * answered as verifyta answers (with --json one object each); one query
  * (or a front end without queries()) is one run as it always was.  The
@@ -648,6 +840,8 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 	const drv_frontend *fe = o->model && *o->model ? drv_frontend_for(o->model) : NULL;
 	struct stat qst;
 	/* what check() says no to, it says */
+	if (fe && !fe->prepare && !fe->queries)
+		return check_formulas(e, o, checked);
 	if (!fe || !fe->queries || !fe->prepare || not_a_file(o->model, "model file")
 	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
 	    || (o->horizon && !fe->takes_horizon) || o->meta)

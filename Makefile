@@ -279,11 +279,18 @@ pc_text = printf '%s\n' 'libdir=$(1)' 'sharedir=$${libdir}/share' '' 'Name: spin
 $(B)/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
 	@$(call pc_text,$(abspath $(B))) > $@
 
-$(B)/install/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
+# the library directory the files below are made for, rewritten when
+# it changes: a make install to another PREFIX (make deb's /usr after an
+# install to /opt/x) makes them again instead of installing the last one's
+$(B)/install/libdir: FORCE
+	@mkdir -p $(@D)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(PKGLIBDIR)' ]; then echo '$(PKGLIBDIR)' > $@; fi
+
+$(B)/install/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def $(B)/install/libdir
 	@mkdir -p $(@D)
 	@$(call pc_text,$(PKGLIBDIR)) > $@
 
-$(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h config.mk
+$(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h config.mk $(B)/install/libdir
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PKGLIBDIR)"' \
 		$(DRV_INC) $(INC) $(DRV_DEF) $(DRV_SRC) $(DRV_SHARED) $(DRV_LIBS) -lm -o $@
@@ -292,7 +299,7 @@ $(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h co
 install: all $(B)/install/dmc $(B)/install/spin-dmc.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR)/share $(DESTDIR)$(PCDIR) \
 		$(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPDIR)
-	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(DESTDIR)$(PKGLIBDIR)/
+	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(MPI_LIB) $(DESTDIR)$(PKGLIBDIR)/
 	install -m 644 $(B)/share/* $(DESTDIR)$(PKGLIBDIR)/share/
 	install -m 755 $(B)/install/dmc $(DESTDIR)$(BINDIR)/dmc
 	install -m 644 $(B)/install/spin-dmc.pc $(DESTDIR)$(PCDIR)/spin-dmc.pc

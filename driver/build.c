@@ -179,7 +179,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 	if (fd < 0)
 		drv_msg("cannot write %s: %s", out_path, strerror(errno));
 	else {
-		drv_run_io io = { bdir, fd, fd };
+		drv_run_io io = { bdir, fd, fd, NULL, NULL };
 		drv_strv_push(&argv, e->spin);
 		drv_strv_push_words(&argv, r->spin_opts);
 		drv_strv_push(&argv, "-a");

@@ -18,8 +18,9 @@
  * or usage (a trail that could not be written beside the model, too),
  * 3 incomplete search without a violation; 128 + N when signal N
  * (SIGINT, SIGTERM, SIGHUP) stopped it before pan had a verdict (passed
- * on to spin, the compiler or pan, waited for; run.h), which main.c
- * turns into 3.
+ * on to spin, the compiler or pan, waited for; run.h), or when pan died
+ * of signal N (said here; SIGKILL from the OOM killer, SIGSEGV), which
+ * main.c turns into 3.
  */
 #include "build.h"
 #include "cache.h"
@@ -98,6 +99,25 @@ static void mpirun_args(const check_opts *o, drv_strv *argv)
 		drv_strv_push(argv, "--oversubscribe");
 	if (geteuid() == 0)
 		drv_strv_push(argv, "--allow-run-as-root");   /* Open MPI refuses root otherwise */
+	/* where the reporting rank writes pan's status (ranks_status()), on
+	 * every host */
+	drv_strv_push(argv, "-x");
+	drv_strv_push(argv, "DMC_STATUS_FILE");
+}
+
+/* The exit status the reporting rank of pan --ranks wrote to path (the
+ * runtime, dist.h), or -1 when it wrote none.  mpirun's own status is
+ * not pan's when mpirun was signalled: Open MPI's is then 1, whatever
+ * the ranks said. */
+static int ranks_status(const char *path)
+{
+	size_t len;
+	char *text = drv_read_file(path, &len), *end;
+	long st = text ? strtol(text, &end, 10) : -1;
+	if (!text || end == text || st < 0 || st > 3)
+		st = -1;
+	free(text);
+	return (int) st;
 }
 
 /* Take option t with value v (NULL for a flag), checked already: dmc
@@ -241,7 +261,7 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	drv_strv argv = { 0 };
 	char *out = drv_printf("%s/replay.out", view);
 	int fd = drv_open_out(out);
-	drv_run_io io = { view, fd, json ? -1 : fd };
+	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL };
 	char *t = drv_printf("src/%s", trail);
 	char *name = drv_printf("src/%s", mbase);
 	drv_strv_push(&argv, e->spin);
@@ -428,7 +448,8 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
-	drv_run_io in_rundir = { rundir, -1, -1 };
+	char *status_file = o->ranks > 0 ? drv_printf("%s/pan.status", rundir) : NULL;
+	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file };
 	char *pan_out = qr ? drv_printf("%s/pan.json", rundir) : NULL;
 	char *pan_err = qr ? drv_printf("%s/pan.err", rundir) : NULL;
 	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {
@@ -437,6 +458,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
 	}
+	if (status_file) {
+		int st = ranks_status(status_file);
+		if (st >= 0)
+			rc = st;
+		else if (drv_interrupted())
+			rc = 128 + drv_interrupted();   /* mpirun's 1 is no violation's */
+	}
+	free(status_file);
 	if (qr) {
 		size_t len;
 		if (in_rundir.out_fd >= 0)
@@ -467,6 +496,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	}
 	if (rc == 2) {
 		drv_msg_note("pan stopped on an error (its message is on standard error)");
+		goto done;
+	}
+	if (rc > 128 && rc < 128 + 65) {
+		/* pan (a rank of it, under mpirun) died of a signal nobody sent
+		 * through dmc: no verdict, an incomplete search, as when dmc is
+		 * interrupted (main.c says 3).  The OOM killer's is SIGKILL. */
+		drv_msg("pan was killed by %s%s: no verdict", drv_signal_name(rc - 128),
+		        rc - 128 == SIGKILL ? " (out of memory?)" : "");
 		goto done;
 	}
 	if (rc != 0 && rc != 1 && rc != 3) {
@@ -554,19 +591,24 @@ static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer
 	return o;
 }
 
-/* a skipped query's object: the shape of --json's error object */
-static void print_skipped_json(const drv_fe_query *q, int k, int n)
+/* the object of a query without pan's results, the shape of --json's
+ * error object: skipped (exit_status null, the reason in q->skip), or
+ * incomplete (3: pan died of a signal, message says which) */
+static void print_unanswered_json(const drv_fe_query *q, int k, int n, const char *message)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON_AddNumberToObject(o, "schema_version", DMC_JSON_SCHEMA);
 	cJSON_AddStringToObject(o, "version", dmc_version);
-	cJSON_AddStringToObject(o, "verdict", "skipped");
-	cJSON_AddNullToObject(o, "exit_status");
-	cJSON_AddStringToObject(o, "message", q->skip);
+	cJSON_AddStringToObject(o, "verdict", q->skip ? "skipped" : "incomplete");
+	if (q->skip)
+		cJSON_AddNullToObject(o, "exit_status");
+	else
+		cJSON_AddNumberToObject(o, "exit_status", 3);
+	cJSON_AddStringToObject(o, "message", q->skip ? q->skip : message);
 	cJSON_AddStringToObject(o, "file", q->file);
 	cJSON_AddNumberToObject(o, "line", q->line);
 	cJSON_AddNumberToObject(o, "column", q->col);
-	cJSON_AddItemToObject(o, "query", query_json(q, k, n, "skipped", q->skip, NULL));
+	cJSON_AddItemToObject(o, "query", query_json(q, k, n, q->skip ? "skipped" : "unknown", q->skip, NULL));
 	char *t = cJSON_PrintUnformatted(o);
 	if (t)
 		printf("%s\n", t);
@@ -861,7 +903,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 			printf("Verifying formula %d at %s:%d:%d\n  %s\n", k + 1, q->file, q->line, q->col, q->text);
 		if (q->skip) {
 			if (o->json)
-				print_skipped_json(q, k + 1, n);
+				print_unanswered_json(q, k + 1, n, NULL);
 			else
 				printf(" -- Formula is skipped: %s\n", q->skip);
 			fflush(stdout);
@@ -878,9 +920,14 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 		query_run qr = { k + 1, NULL, NULL, NULL };
 		fflush(stdout);
 		int r = check(e, &one, NULL, &qr);
-		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
+		/* pan died of a signal dmc did not pass on (SIGKILL from the OOM
+		 * killer): no verdict, the query is not decided; the next runs */
+		int killed = r >= 128 && !drv_interrupted();
+		if (killed)
+			r = 3;
+		cJSON *res = qr.json && !killed ? cJSON_Parse(qr.json) : NULL;
 		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
-		const char *answer = answer_of(verdict, q, &qr);
+		const char *answer = killed ? "unknown" : answer_of(verdict, q, &qr);
 		const char *note = verdict && strcmp(verdict, "violation") != 0 ? q->note : NULL;
 		nchecked++;
 		if (strcmp(answer, "error") == 0 && r != 1)
@@ -889,13 +936,18 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 			cJSON *qj = query_json(q, k + 1, n, answer, NULL, note);
 			if (res)
 				print_run_json(qr.json, qj);
+			else if (killed)
+				print_unanswered_json(q, k + 1, n, drv_last_msg());
 			else if (r < 128)
-				print_skipped_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
-					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n);
+				print_unanswered_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n,
+					NULL);
 			cJSON_Delete(qj);
 			if (!res && qr.err)
 				fputs(qr.err, stderr);
-		} else {
+		} else if (killed)
+			printf(" -- Formula is not decided: %s.\n", drv_last_msg());
+		else {
 			print_answer(answer, res, q, &qr, o->replay);
 			if (note)
 				printf("    note: %s\n", note);

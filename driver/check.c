@@ -822,9 +822,13 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		query_run qr = { k + 1, NULL, NULL, NULL };
 		fflush(stdout);
 		int r = check(e, &one, k == 0 ? checked : NULL, &qr);
-		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
+		/* pan died of a signal dmc did not pass on: not decided */
+		int killed = r >= 128 && !drv_interrupted();
+		if (killed)
+			r = 3;
+		cJSON *res = qr.json && !killed ? cJSON_Parse(qr.json) : NULL;
 		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
-		const char *answer = formula_answer(verdict);
+		const char *answer = killed ? "unknown" : formula_answer(verdict);
 		nviolated += strcmp(answer, "not-satisfied") == 0;
 		nheld += strcmp(answer, "satisfied") == 0;
 		nopen += strcmp(answer, "unknown") == 0 || strcmp(answer, "error") == 0;
@@ -835,14 +839,18 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			cJSON_AddStringToObject(qj, "name", c->name);
 			if (res)
 				print_run_json(qr.json, qj);
+			else if (killed)
+				print_unanswered_json(&q, k + 1, cl.n, drv_last_msg());
 			else if (r < 128)
-				print_skipped_json(&(drv_fe_query){ q.text, q.file, q.line, q.col,
+				print_unanswered_json(&(drv_fe_query){ q.text, q.file, q.line, q.col,
 					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL },
-					k + 1, cl.n);
+					k + 1, cl.n, NULL);
 			cJSON_Delete(qj);
 			if (!res && qr.err)
 				fputs(qr.err, stderr);
-		} else
+		} else if (killed)
+			printf(" -- not decided: %s\n", drv_last_msg());
+		else
 			print_formula_answer(answer, res, &qr);
 		fflush(stdout);
 		if (r == 1 && o->replay) {

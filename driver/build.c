@@ -54,6 +54,30 @@ char *drv_spin_view(const char *cache, const char *kind, const char *mdir)
 	return dir;
 }
 
+/* SPIN's advice for a model with several claims names pan's and spin's
+ * options; dmc's is --ltl.  A line that starts with spin is replaced
+ * (NULL: dropped). */
+static const struct {
+	const char *spin, *instead;
+} spin_advice[] = {
+	{ "  choose which one with ./pan -a -N name", "  choose which one with --ltl name" },
+	{ "  or use e.g.: spin -search -ltl ", NULL },
+};
+
+/* the advice line line[0..n) starts, or NULL */
+static const char *advice_line(const char *line, size_t n, int *found)
+{
+	for (size_t i = 0; i < sizeof spin_advice / sizeof spin_advice[0]; i++) {
+		size_t k = strlen(spin_advice[i].spin);
+		if (n >= k && memcmp(line, spin_advice[i].spin, k) == 0) {
+			*found = 1;
+			return spin_advice[i].instead;
+		}
+	}
+	*found = 0;
+	return NULL;
+}
+
 void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out)
 {
 	size_t len, glen = strlen(given);
@@ -63,7 +87,12 @@ void drv_show_renamed(const char *path, const char *given, const char *shown, in
 	for (size_t pos = 0; pos < len; ) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		if (!(skip_ltl && n >= 4 && memcmp(line, "ltl ", 4) == 0)) {
+		int advice;
+		const char *instead = advice_line(line, n, &advice);
+		if (advice) {
+			if (instead)
+				fprintf(out, "%s\n", instead);
+		} else if (!(skip_ltl && n >= 4 && memcmp(line, "ltl ", 4) == 0)) {
 			for (size_t i = 0; i < n; ) {
 				if (n - i >= glen && memcmp(line + i, given, glen) == 0) {
 					fputs(shown, out);

@@ -50,7 +50,8 @@ char *drv_spin_view(const char *cache, const char *kind, const char *mdir);
 
 /* The file at path on out, each occurrence of given (the name spin was
  * given, src/BASE) replaced by shown; without SPIN's "ltl ..." echo
- * lines when skip_ltl. */
+ * lines when skip_ltl; SPIN's advice for a model with several claims
+ * in dmc's words (--ltl). */
 void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out);
 
 #endif

@@ -30,6 +30,7 @@ active proctype P() { do :: x < 3 -> x++ :: x >= 3 -> x = 0 od }
 ltl p1 { [] (x < 5) }
 ltl p2 { <> (x == 2) }
 EOF2
+head -3 two_ltl.pml > one_ltl.pml
 cat > np.pml <<'EOF2'
 byte x;
 active proctype P() { do :: x = 1 - x; progress: skip od }
@@ -98,6 +99,10 @@ for p in "" --portable; do
 		|| fail "$w: several claims: no --ltl advice"
 	absent "./pan -a -N" "$w: several claims: pan's -N not advised"
 	absent "spin -search" "$w: several claims: spin -search not advised"
+
+	expect 0 "never claim         ${tab}+ (p1)" "$w: --ltl p1 of one formula" \
+		-- "$dmc" check one_ltl.pml $p --ltl p1
+	absent "-N ignored" "$w: --ltl p1 of one formula is not ignored"
 
 	expect 0 "${tab}non-progress cycles ${tab}+ (fairness disabled)" "$w: -l: non-progress cycles checked" \
 		-- "$dmc" check np.pml $p -l

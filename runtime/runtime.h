@@ -77,6 +77,15 @@ void *dmc_rt_pop(dmc_run *R);
  * with (report.h says which). */
 int dmc_rt_finish(dmc_run *R, int status);
 
+/* pan's report (runtime/banner.c, for spin-plugin/glue_banner.c): the
+ * search in words, "NAME (what it is)", when pan's "Breadth-First
+ * Search" is not the one (1; 0: it is, buf untouched); and whether the
+ * runtime ended the search before its state space was done (a limit,
+ * beam search's dropped states), where pan's own search would say
+ * "Search not completed". */
+int dmc_rt_search_words(const dmc_run *R, char *buf, size_t n);
+int dmc_rt_cut_short(const dmc_run *R);
+
 /* --anytime (anytime.h): the search goes on after an error.  pan's
  * error is a trail of `steps` steps: shorter than the best so far?  Then
  * the glue writes it (atomically) and reports it with

@@ -13,6 +13,8 @@
  *                      pop_bfs()    -> dmc_pop_bfs()
  *                      store_state(..) -> dmc_store_state(..)  one per move
  *   in nuerror():      putter(..)   -> dmc_putter(..)    non-recursive trail writer
+ *   in wrapup(), main(): printf, fprintf -> a filter of pan's lines that
+ *                      are false for the runtime's search (glue_banner.c)
  *
  * and gives pan's main() the assembler name dmc_pan_main, so that the
  * glue's main() can take the runtime's options off the command line
@@ -255,6 +257,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	for (int i = 0; i < info->argc; i++)
 		if (strcmp(info->argv[i].key, "verbose") == 0)
 			verbose = true;
+
+	/* GCC folds the calls of library functions it knows while it
+	 * gimplifies, before the pass below sees them (a printf of a constant
+	 * line becomes puts, an fprintf fwrite): a callee the table
+	 * redirects is no builtin here, as with -fno-builtin-NAME */
+	for (int i = 0; i < nredirects; i++)
+		disable_builtin_function(redirects[i].callee);
 
 	struct register_pass_info pass;
 	pass.pass = new dmc_pass(g);

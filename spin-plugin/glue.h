@@ -21,6 +21,8 @@
  *                 trails, the stutter step
  *   glue_rv.c     rendezvous offers: when a state whose moves are all
  *                 offers is blocked, as SPIN's DFS sees it
+ *   glue_banner.c pan's summary lines that are false for the runtime's
+ *                 search, and what is printed instead
  *
  * Their state is one struct dmc_glue, made with the run (runtime.h's
  * dmc_build_info.glue_new) and reached through the run: the one mutable

@@ -56,15 +56,15 @@ static const char pan_c[] =
 	"}\n"
 	"void\n"
 	"wrapup(void)\n"
-	"{\tpan_exit(0);\n"
+	"{\tprintf(\"x\\n\"); fprintf(f, \"y\"); sprintf(b, \"z\"); pan_exit(0);\n"
 	"}\n"
 	"void\n"
 	"other(void)\n"
-	"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1);\n"
+	"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1); printf(\"o\"); fprintf(f, \"o\");\n"
 	"}\n"
 	"int\n"
 	"main(int argc, char *argv[])\n"
-	"{\treturn 0;\n"
+	"{\tfprintf(efd, \"w\"); vfprintf(efd, \"v\", ap); printf(\"m\"); return 0;\n"
 	"}";                                 /* no newline at the end */
 
 static void test_rewrite(void)
@@ -81,6 +81,8 @@ static void test_rewrite(void)
 		"void dmc_snapshot(void);\n"
 		"void dmc_pan_exit(int);\n"
 		"uchar dmc_claim_transit(Trans *, short);\n"
+		"int dmc_wrapup_printf(const char *, ...);\n"
+		"int dmc_main_fprintf(FILE *, const char *, ...);\n"
 		"int\n"
 		"store_state(char *v)\n"
 		"{\tif (dmc_h_store(v, n)) return 0;\n"
@@ -97,15 +99,15 @@ static void test_rewrite(void)
 		"}\n"
 		"void\n"
 		"wrapup(void)\n"
-		"{\tdmc_pan_exit(0);\n"
+		"{\tdmc_wrapup_printf(\"x\\n\"); fprintf(f, \"y\"); sprintf(b, \"z\"); dmc_pan_exit(0);\n"
 		"}\n"
 		"void\n"
 		"other(void)\n"
-		"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1);\n"
+		"{\th_store(v, n); push_bfs(t, 1); putter(trail, 1); pan_exit(1); printf(\"o\"); fprintf(f, \"o\");\n"
 		"}\n"
 		"int\n"
 		"dmc_pan_main(int argc, char *argv[])\n"
-		"{\treturn 0;\n"
+		"{\tdmc_main_fprintf(efd, \"w\"); vfprintf(efd, \"v\", ap); printf(\"m\"); return 0;\n"
 		"}\n");
 }
 
@@ -123,7 +125,9 @@ static void test_missing_calls(void)
 		"spin-dmc: pan.c has no call to putter in nuerror(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to snapshot in store_state(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
 		"spin-dmc: pan.c has no call to snapshot in bfs(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
-		"spin-dmc: pan.c has no call to pan_exit in wrapup(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
+		"spin-dmc: pan.c has no call to pan_exit in wrapup(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to printf in wrapup(); not the SPIN 6.x -DBFS code spin-dmc expects\n"
+		"spin-dmc: pan.c has no call to fprintf in main(); not the SPIN 6.x -DBFS code spin-dmc expects\n");
 	/* the text is still copied, rewritten where it could be */
 	CHECK(strstr(out_buf, "bfs(void)\n{ dmc_push_bfs(t, 0); }\n") != NULL);
 }

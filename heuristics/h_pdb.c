@@ -117,7 +117,7 @@ static void show(const pdb_inst *h)
 }
 
 /* The tables' statistics together: sizes add up, h(initial) is the
- * maximum (infinite when one is), rounds and seconds add up. */
+ * maximum (infinite when one is), rounds add up (seconds: create's). */
 static void sum_stats(pdb_inst *h)
 {
 	dmc_pdb_stats *t = &h->total;
@@ -129,7 +129,6 @@ static void sum_stats(pdb_inst *h)
 		t->edges += st->edges;
 		t->bytes += st->bytes;
 		t->rounds += st->rounds;
-		t->seconds += st->seconds;
 		t->timed_out |= st->timed_out;
 		t->pattern += st->pattern;
 		if (t->h_init != DMC_PDB_INF && (st->h_init == DMC_PDB_INF || st->h_init > t->h_init))
@@ -142,6 +141,7 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
                     size_t errlen)
 {
 	int located = 0, unlocated = 0;
+	double t0 = dmc_pdb_clock();
 	pdb_inst *h;
 	for (int i = 0; i < tg->ngoals; i++) {
 		located += tg->goals[i].nlocs == 1;
@@ -188,7 +188,12 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	}
 	for (int p = 0; p < b->ninit && !b->halfway; p++)
 		proc_ok[p] = b->spawn_of[b->proc_type[p]] < 0 && one_loc(&s, p, 0, &h->loc[p]) == 0;
-	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, opts->pdb_time, &s, 0 };
+	/* --pdb-time bounds the whole build: the abstract model's time counts */
+	double secs = opts->pdb_time > 0 ? opts->pdb_time - (dmc_pdb_clock() - t0) : 0;
+	if (opts->pdb_time > 0 && secs < 1e-6)
+		secs = 1e-6;                  /* 0 would be no limit */
+	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, secs, &s, 0,
+	                     opts->stop, opts->stop_ctx };
 	if (!h->blind && preds)
 		h->ntables = dmc_pdb_pred_build(&in, h->pdb, err, errlen);
 	else if (!h->blind)
@@ -200,6 +205,7 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 		return NULL;
 	}
 	sum_stats(h);
+	h->total.seconds = dmc_pdb_clock() - t0;   /* the abstract model, the selection, every table */
 	if (opts->show_pdb && h->ntables)
 		show(h);
 	else if (opts->show_pdb)

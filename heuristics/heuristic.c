@@ -49,7 +49,7 @@ dmc_heuristic_opts dmc_heuristic_default_opts(void)
 	/* pdb's limits: the defaults options.def declares */
 	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL,
 	                         (size_t) strtod(dmc_opt_table[DMC_OPT_PDB_STATES].def, NULL),
-	                         strtod(dmc_opt_table[DMC_OPT_PDB_TIME].def, NULL), 0, NULL };
+	                         strtod(dmc_opt_table[DMC_OPT_PDB_TIME].def, NULL), 0, NULL, NULL, NULL };
 	return o;
 }
 

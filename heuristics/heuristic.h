@@ -46,6 +46,12 @@ typedef struct dmc_heuristic_opts {
 	int show_pdb;                 /* pdb: print the pattern and table (--show-pdb) */
 	/* The combination's class only (combine.h): its terms. */
 	const struct dmc_combo *combo;
+	/* Asked again and again while an instance builds its tables (pdb,
+	 * pdb-pred): nonzero when the run must end now (a signal, the run's
+	 * time limit).  The build then ends within a fraction of a second
+	 * with what is sure to be admissible (pdb.h); NULL: never. */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
 } dmc_heuristic_opts;
 
 /* Defaults: the default cache, nothing shared, no combination. */

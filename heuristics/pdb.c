@@ -87,9 +87,49 @@ struct dmc_pdb {
 	int *pos;
 	dmc_pdb_stats stats;
 	int bad_var;                  /* a variable with too many values, or -1 */
+	/* the build's limits (late) */
+	double deadline;              /* max_seconds from the start, or 0 */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
+	unsigned work;                /* since the limits were last asked */
+	int late;                     /* a limit was reached: for good */
 };
 
-enum { OK = 0, NOMEM = -1, TOO_BIG = -2, TOO_WIDE = -3 };
+enum { OK = 0, NOMEM = -1, TOO_BIG = -2, TOO_WIDE = -3, OUT_OF_TIME = -4 };
+
+double dmc_pdb_clock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- the build's limits ----
+ * max_seconds and the caller's stop are asked every WORK_CHECK units of
+ * work (a state expanded, a transition tried, a successor stored, a
+ * distance settled: each well under a microsecond or a few), inside the
+ * exploration and the distances as well as between them, so that one
+ * large pattern overruns them by a fraction of a millisecond, not by its
+ * whole exploration.  The empty pattern (one abstract state) is what a
+ * build that is late falls back on: it is never cut short. */
+#define WORK_CHECK 1024
+
+static int late(dmc_pdb *p)
+{
+	if (!p->late && p->k > 0)
+		p->late = (p->deadline > 0 && dmc_pdb_clock() > p->deadline) || (p->stop && p->stop(p->stop_ctx));
+	return p->late && p->k > 0;
+}
+
+/* n more units of work: 1 when a limit is reached */
+static int over(dmc_pdb *p, unsigned n)
+{
+	p->work += n;
+	if (p->work < WORK_CHECK)
+		return p->late && p->k > 0;
+	p->work = 0;
+	return late(p);
+}
 
 /* ---- compiling the model's expressions (once) ---- */
 
@@ -619,6 +659,8 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 		succ[p->pos[j]] = p->next[p->pos[j]].iv[0].lo;
 	}
 	for (;;) {
+		if (over(p, 1))
+			return OUT_OF_TIME;
 		long to = insert(p, succ, max);
 		if (to < 0)
 			return (int) to;
@@ -702,18 +744,13 @@ static int goal_value(dmc_pdb *p, const long *s)
 	return best;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Transition t in state i: its successors when it fires alone; a
  * rendezvous half, when enabled, goes to the list of its kind. */
 static int visit(dmc_pdb *p, size_t i, int t, int alone, int *ns, int *nr, size_t max)
 {
 	const dmc_atrans *tr = &p->m->trans[t];
+	if (over(p, 1))
+		return OUT_OF_TIME;
 	if (alone >= 0 && tr->proc != alone && tr->sync != DMC_SYNC_RECV && !p->m->procs[tr->proc].claim)
 		return OK;                /* another automaton moves alone (its receives pair with its sends) */
 	if (!enabled(p, p->st + i * (size_t) p->w, t))
@@ -727,8 +764,9 @@ static int visit(dmc_pdb *p, size_t i, int t, int alone, int *ns, int *nr, size_
 	return OK;
 }
 
-/* Breadth-first from init: OK, TOO_BIG, TOO_WIDE (p->bad_var), NOMEM. */
-static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
+/* Breadth-first from init: OK, TOO_BIG, TOO_WIDE (p->bad_var), NOMEM,
+ * OUT_OF_TIME. */
+static int explore(dmc_pdb *p, const long *init, size_t max)
 {
 	p->n = 0;
 	p->nedges = 0;
@@ -741,8 +779,8 @@ static int explore(dmc_pdb *p, const long *init, size_t max, double deadline)
 	for (size_t i = 0; i < p->n; i++) {
 		/* the state array may move while successors are added: index */
 		load(p, p->st + i * (size_t) p->w);
-		if (deadline > 0 && (i & 1023) == 1023 && now() > deadline)
-			return TOO_BIG;
+		if (over(p, 1))
+			return OUT_OF_TIME;
 		int ns = 0, nr = 0, alone = p->w > p->k ? moves_alone(p, p->st + i * (size_t) p->w) : -1;
 		for (int q = 0; q < p->m->nprocs; q++) {
 			/* an automaton in the pattern: its transitions at its
@@ -812,6 +850,7 @@ static hitem heap_pop(hitem *h, size_t *n)
 	return top;
 }
 
+/* OK, NOMEM, OUT_OF_TIME (the distances unfinished: p->dist is no bound). */
 static int distances(dmc_pdb *p)
 {
 	size_t n = p->n, *first = calloc(n + 1, sizeof *first);
@@ -825,12 +864,18 @@ static int distances(dmc_pdb *p)
 		free(first), free(src), free(cost), free(heap);
 		return NOMEM;
 	}
-	/* incoming edges of each state, grouped by target */
+	int rc = OK;
+	/* incoming edges of each state, grouped by target (an edge is a
+	 * few nanoseconds here: 1024 of them count as 16 units of work) */
 	for (size_t e = 0; e < p->nedges; e++)
 		first[p->edges[e].to + 1]++;
 	for (size_t i = 0; i < n; i++)
 		first[i + 1] += first[i];
 	for (size_t e = 0; e < p->nedges; e++) {
+		if ((e & 1023) == 0 && over(p, 16)) {
+			rc = OUT_OF_TIME;
+			goto out;
+		}
 		size_t at_ = first[p->edges[e].to]++;
 		src[at_] = p->edges[e].from;
 		cost[at_] = p->edges[e].cost;
@@ -838,16 +883,20 @@ static int distances(dmc_pdb *p)
 	for (size_t i = n; i > 0; i--)
 		first[i] = first[i - 1];
 	first[0] = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && rc == OK; i++) {
+		if (over(p, 1))
+			rc = OUT_OF_TIME;
 		load(p, p->st + i * (size_t) p->w);
 		p->dist[i] = goal_value(p, p->st + i * (size_t) p->w);
 		if (p->dist[i] != INF_D)
 			heap_push(heap, &hn, (hitem){ p->dist[i], (uint32_t) i });
 	}
-	while (hn > 0) {
+	while (hn > 0 && rc == OK) {
 		hitem x = heap_pop(heap, &hn);
 		if (x.d > p->dist[x.s])
 			continue;
+		if (over(p, 1 + (unsigned) (first[x.s + 1] - first[x.s])))
+			rc = OUT_OF_TIME;
 		for (size_t e = first[x.s]; e < first[x.s + 1]; e++) {
 			int d = x.d + cost[e];
 			if (d < p->dist[src[e]]) {
@@ -856,8 +905,9 @@ static int distances(dmc_pdb *p)
 			}
 		}
 	}
+out:
 	free(first), free(src), free(cost), free(heap);
-	return OK;
+	return rc;
 }
 
 /* ---- pattern selection ---- */
@@ -993,6 +1043,10 @@ static void drop_one(dmc_pdb *p, unsigned char *keep_v, unsigned char *keep_p,
 	size_t best_d = 0;
 	for (int i = 0; i < p->k; i++) {
 		int r = i < p->nv ? rank_v[p->pv[i]] : rank_p[p->pp[i - p->nv]];
+		if (late(p)) {
+			free(col);
+			return;               /* the empty pattern next */
+		}
 		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
 			continue;             /* one value: costs no state, tells guards apart */
 		if (r < 0)
@@ -1043,6 +1097,10 @@ static void drop_accurate(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
 		unsigned char *k = i < p->nv ? &keep_v[p->pv[i]] : &keep_p[p->pp[i - p->nv]];
 		if (i < p->nv && p->constant[p->pv[i]] && p->k > p->nv)
 			continue;             /* one value: costs no state */
+		if (late(p)) {
+			free(c);
+			return;               /* the empty pattern next */
+		}
 		*k = 0;
 		c[n].h = dmc_pdb_dpr_h(dpr, keep_v, keep_p);
 		*k = 1;
@@ -1075,20 +1133,15 @@ static double bound(const dmc_amodel *m, const unsigned char *keep_v, const unsi
 	return b;
 }
 
-static double left(double deadline)
-{
-	return deadline > 0 ? deadline - now() : 1;
-}
-
 /* Downward pattern refinement (seed 004, Fig. 2) before any exploration:
  * from the pattern of everything relevant, leave out one component at a
  * time while hU(initial) of the projection stays hU(initial) of the whole
  * model (a relatively accurate abstraction), to a fixpoint. */
-static void refine_down(const dmc_amodel *m, const unsigned char *constant, dmc_pdb_dpr *dpr, unsigned char *keep_v,
+static void refine_down(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
                         unsigned char *keep_p, const unsigned char *var_ok,
-                        const unsigned char *proc_ok, const int *rank_v, const int *rank_p,
-                        double deadline)
+                        const unsigned char *proc_ok, const int *rank_v, const int *rank_p)
 {
+	const dmc_amodel *m = p->m;
 	unsigned char *all_v = malloc((size_t) m->nvars + 1), *all_p = malloc((size_t) m->nprocs + 1);
 	if (!all_v || !all_p) {
 		free(all_v), free(all_p);
@@ -1100,10 +1153,10 @@ static void refine_down(const dmc_amodel *m, const unsigned char *constant, dmc_
 	free(all_v), free(all_p);
 	/* farthest from the goals first (the paper's order does not matter
 	 * much; this one settles sooner) */
-	for (int changed = 1; changed && left(deadline) > 0;) {
+	for (int changed = 1; changed && !late(p);) {
 		changed = 0;
-		for (int r = INT32_MAX; r >= 0 && left(deadline) > 0; r = r == INT32_MAX ? m->nvars + m->nprocs + 2 : r - 1) {
-			for (int q = 0; q < m->nprocs; q++)
+		for (int r = INT32_MAX; r >= 0 && !late(p); r = r == INT32_MAX ? m->nvars + m->nprocs + 2 : r - 1) {
+			for (int q = 0; q < m->nprocs && !late(p); q++)
 				if (keep_p[q] && rank_p[q] == r) {
 					keep_p[q] = 0;
 					if (dmc_pdb_dpr_h(dpr, keep_v, keep_p) == h0)
@@ -1111,8 +1164,8 @@ static void refine_down(const dmc_amodel *m, const unsigned char *constant, dmc_
 					else
 						keep_p[q] = 1;
 				}
-			for (int v = 0; v < m->nvars; v++)
-				if (keep_v[v] && rank_v[v] == r && !constant[v]) {
+			for (int v = 0; v < m->nvars && !late(p); v++)
+				if (keep_v[v] && rank_v[v] == r && !p->constant[v]) {
 					keep_v[v] = 0;
 					if (dmc_pdb_dpr_h(dpr, keep_v, keep_p) == h0)
 						changed = 1;
@@ -1125,10 +1178,9 @@ static void refine_down(const dmc_amodel *m, const unsigned char *constant, dmc_
 
 static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err, size_t errlen)
 {
-	if (rc == OK)
-		rc = distances(p);
 	if (rc != OK) {
 		snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
+		         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
 		         : "the abstraction outgrows the limit");
 		dmc_pdb_free(p);
 		return NULL;
@@ -1138,7 +1190,7 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	p->stats.tables = 1;
 	p->stats.edges = p->nedges;
 	p->stats.h_init = p->dist[0] == INF_D ? DMC_PDB_INF : p->dist[0];
-	p->stats.seconds = now() - t0;
+	p->stats.seconds = dmc_pdb_clock() - t0;
 	p->stats.bytes = p->n * ((size_t) p->w * sizeof(long) + sizeof(int)) + p->htcap * sizeof(uint32_t);
 	if (!keep_edges) {
 		free(p->edges);       /* the table no longer needs them */
@@ -1148,10 +1200,18 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	return p;
 }
 
+/* The build's limits from in. */
+static void set_limits(dmc_pdb *p, const dmc_pdb_input *in, double t0)
+{
+	p->deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	p->stop = in->stop;
+	p->stop_ctx = in->stop_ctx;
+}
+
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 {
 	const dmc_amodel *m = in->m;
-	double t0 = now(), deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	double t0 = dmc_pdb_clock();
 	dmc_pdb *p = calloc(1, sizeof *p);
 	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
 	int *goal_v = calloc((size_t) m->nvars + 1, sizeof *goal_v);
@@ -1162,6 +1222,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 	if (!p || !keep_v || !keep_p || !goal_v || !goal_p || !init)
 		goto out;
 	p->m = m;
+	set_limits(p, in, t0);
 	if (compile_model(p) < 0)
 		goto out;
 	relevance(m, goal_v, goal_p);
@@ -1180,26 +1241,29 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		for (int i = 0; i < p->np; i++)
 			init[p->nv + i] = in->init_loc[p->pp[i]];
 		init[p->k] = -1;              /* nobody inside an atomic sequence yet */
-		p->stats.rounds++;
 		size_t max = in->max_states > 0 ? in->max_states : 1;
-		if (deadline > 0 && now() > deadline && p->k > 0) {
+		if (late(p)) {
 			/* out of time: the empty pattern (one state) is always small */
 			memset(keep_v, 0, (size_t) m->nvars);
 			memset(keep_p, 0, (size_t) m->nprocs);
 			p->stats.timed_out = 1;
 			continue;
 		}
-		rc = explore(p, init, p->k == 0 ? 1 : max, p->k == 0 ? 0 : deadline);
+		p->stats.rounds++;            /* an exploration */
+		rc = explore(p, init, p->k == 0 ? 1 : max);
+		if (rc == OK)
+			rc = distances(p);
 		if (rc == OK || rc == NOMEM)
 			break;
+		if (rc == OUT_OF_TIME)
+			continue;
 		if (rc == TOO_WIDE && p->bad_var >= 0)
 			keep_v[p->bad_var] = 0;
 		else if (dpr && !refined++) {
 			/* everything relevant does not fit: downward refinement
 			 * first, then the least harmful removals */
 			double before = bound(m, keep_v, keep_p);
-			refine_down(m, p->constant, dpr, keep_v, keep_p, in->var_ok, in->proc_ok, goal_v,
-			            goal_p, deadline);
+			refine_down(p, dpr, keep_v, keep_p, in->var_ok, in->proc_ok, goal_v, goal_p);
 			if (bound(m, keep_v, keep_p) == before)
 				drop_accurate(p, dpr, keep_v, keep_p, goal_v, goal_p);
 		} else if (dpr)
@@ -1254,7 +1318,7 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
                              char *err, size_t errlen)
 {
 	const dmc_amodel *m = in->m;
-	double t0 = now(), deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	double t0 = dmc_pdb_clock();
 	dmc_pdb *p = calloc(1, sizeof *p);
 	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
 	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
@@ -1263,6 +1327,7 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 	if (!p || !keep_v || !keep_p || !init)
 		goto out;
 	p->m = m;
+	set_limits(p, in, t0);
 	if (compile_model(p) < 0 || copy_preds(p, pr) < 0)
 		goto out;
 	pr = p->preds;
@@ -1277,8 +1342,10 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
 	init[p->k] = -1;
 	p->stats.rounds = 1;
-	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1, deadline);
-	if (rc == TOO_BIG || rc == TOO_WIDE)
+	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1);
+	if (rc == OK)
+		rc = distances(p);
+	if (rc == TOO_BIG || rc == TOO_WIDE || rc == OUT_OF_TIME)
 		*outgrew = 1;
 out:
 	free(keep_v), free(keep_p), free(init);
@@ -1394,6 +1461,11 @@ int dmc_pdb_state(const dmc_pdb *p, size_t i, long *val, int *loc)
 void dmc_pdb_set_rounds(dmc_pdb *p, int rounds)
 {
 	p->stats.rounds = rounds;
+}
+
+void dmc_pdb_set_timed_out(dmc_pdb *p)
+{
+	p->stats.timed_out = 1;
 }
 
 const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p)

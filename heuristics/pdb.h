@@ -54,6 +54,11 @@ typedef struct dmc_pdb_input {
 	 * measure (pdb_dpr.h), without it by relevance alone. */
 	const dmc_astate *s0;
 	int keep_edges;               /* keep the transitions (dmc_pdb_path) */
+	/* Nonzero when the build must end now (dmc_heuristic_opts.stop), or
+	 * NULL.  Asked, as max_seconds is, every fraction of a millisecond
+	 * of work: a build past either ends as one past max_seconds does. */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
 } dmc_pdb_input;
 
 /* Select the pattern and build the table (seed 004): start from every
@@ -61,8 +66,9 @@ typedef struct dmc_pdb_input {
  * at a time, those whose removal keeps hU(initial) (downward pattern
  * refinement); then, while the exploration outgrows max_states, the one
  * whose removal lowers hU(initial) least (without s0: the one farthest
- * from the goals with the most distinct values).  NULL with a reason
- * when out of memory. */
+ * from the goals with the most distinct values).  Past max_seconds, or
+ * when in->stop says so, the empty pattern (one abstract state;
+ * stats.timed_out).  NULL with a reason when out of memory. */
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen);
 /* The table of one predicate abstraction, no selection: NULL with
  * *outgrew = 1 when its exploration outgrows max_states or max_seconds.
@@ -105,12 +111,17 @@ typedef struct dmc_pdb_stats {
 	int h_init;                   /* DMC_PDB_INF when infinite */
 	double seconds;
 	size_t bytes;
-	int timed_out;                /* the time limit stopped refinement: empty pattern */
+	/* a limit (max_seconds, stop) cut the selection short: pdb's pattern
+	 * is empty, pdb-pred's the last abstraction finished in time */
+	int timed_out;
 	int pattern;                  /* components in the pattern (variables and automata) */
 	int tables;                   /* tables combined (heuristics sum their stats) */
 } dmc_pdb_stats;
 const dmc_pdb_stats *dmc_pdb_stats_of(const dmc_pdb *p);
 void dmc_pdb_set_rounds(dmc_pdb *p, int rounds);   /* a refinement loop's count */
+void dmc_pdb_set_timed_out(dmc_pdb *p);            /* a refinement loop's limit ended it */
+/* Seconds on a monotonic clock (the build's limits are measured on it). */
+double dmc_pdb_clock(void);
 /* Abstract states per distance: hist[d] for d < n, hist[n] the infinite ones. */
 void dmc_pdb_histogram(const dmc_pdb *p, size_t *hist, int n);
 

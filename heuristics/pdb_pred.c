@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "pdb_pred.h"
 #include "valueset.h"
@@ -204,13 +203,6 @@ static int refine_path(predset *ps, const int *t, const int *r, int n, int *curl
 	return grew;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* The variables the goals' formulas compare with constants, at most max. */
 static int goal_vars(const dmc_aexpr *e, int *vars, int n, int max)
 {
@@ -232,8 +224,15 @@ static int goal_vars(const dmc_aexpr *e, int *vars, int n, int max)
 	return goal_vars(e->c, vars, n, max);
 }
 
+/* The build must end: past the deadline (0: none), or the caller says so. */
+static int late(const dmc_pdb_input *in, double deadline)
+{
+	return (deadline > 0 && dmc_pdb_clock() >= deadline) || (in->stop && in->stop(in->stop_ctx));
+}
+
 /* One refinement loop from the goals' locations and, of their formulas,
- * the comparisons over only_var (-1: all). */
+ * the comparisons over only_var (-1: all).  Out of time, the last table
+ * finished (stats.timed_out), or the empty abstraction's. */
 static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, char *err,
                        size_t errlen)
 {
@@ -242,7 +241,7 @@ static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, c
 	dmc_pdb *best = NULL;
 	int *t = NULL, *r = NULL;
 	int *curloc = malloc(((size_t) m->nprocs + 1) * sizeof *curloc);
-	int rounds = 0;
+	int rounds = 0, timed_out = 0, outgrew = 0;
 	if (!curloc || set_init(&ps, in) < 0) {
 		snprintf(err, errlen, "out of memory building the pattern database");
 		goto out;
@@ -255,23 +254,17 @@ static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, c
 	dmc_pdb_input sub = *in;
 	sub.keep_edges = 1;
 	for (;;) {
-		int outgrew = 0;
-		double rest = deadline > 0 ? deadline - now() : 0;
-		if (deadline > 0 && rest <= 0)
+		if (late(in, deadline)) {
+			timed_out = 1;
 			break;
-		sub.max_seconds = rest;
+		}
+		double rest = deadline > 0 ? deadline - dmc_pdb_clock() : 0;
+		sub.max_seconds = deadline > 0 && rest < 1e-6 ? 1e-6 : rest;   /* 0 would be no limit */
 		dmc_pdb *p = dmc_pdb_build_preds(&sub, &ps.view, &outgrew, err, errlen);
 		rounds++;
 		if (!p) {
-			if (outgrew && best)
-				break;        /* the previous abstraction is the last that fits */
-			if (outgrew) {
-				/* even the goals' predicates outgrow: the empty abstraction */
-				memset(ps.ncut, 0, (size_t) m->nvars * sizeof *ps.ncut);
-				memset(ps.nmark, 0, (size_t) m->nprocs * sizeof *ps.nmark);
-				sub.max_seconds = 0;
-				best = dmc_pdb_build_preds(&sub, &ps.view, &outgrew, err, errlen);
-			}
+			/* the previous abstraction is the last that fits */
+			timed_out = outgrew && late(in, deadline);
 			break;
 		}
 		dmc_pdb_free(best);
@@ -290,8 +283,19 @@ static dmc_pdb *refine(const dmc_pdb_input *in, int only_var, double deadline, c
 		if (!refine_path(&ps, t, r, n, curloc))
 			break;                /* nothing new: the path is as precise as it gets */
 	}
-	if (best)
+	if (!best && (outgrew || timed_out)) {
+		/* even the goals' predicates outgrow: the empty abstraction
+		 * (one state, never cut short) */
+		memset(ps.ncut, 0, (size_t) m->nvars * sizeof *ps.ncut);
+		memset(ps.nmark, 0, (size_t) m->nprocs * sizeof *ps.nmark);
+		sub.max_seconds = 0;
+		best = dmc_pdb_build_preds(&sub, &ps.view, &outgrew, err, errlen);
+	}
+	if (best) {
 		dmc_pdb_set_rounds(best, rounds);
+		if (timed_out)
+			dmc_pdb_set_timed_out(best);
+	}
 out:
 	set_free(&ps);
 	free(t), free(r), free(curloc);
@@ -302,15 +306,17 @@ int dmc_pdb_pred_build(const dmc_pdb_input *in, dmc_pdb **out, char *err, size_t
 {
 	const dmc_amodel *m = in->m;
 	int vars[DMC_PDB_PRED_TABLES], nv = 0, n = 0;
-	double t0 = now();
+	double t0 = dmc_pdb_clock();
 	for (int g = 0; g < m->ngoals; g++)
 		nv = goal_vars(m->goals[g].formula, vars, nv, DMC_PDB_PRED_TABLES);
 	if (nv <= 1)
 		nv = 0;                       /* one abstraction of everything the goals say */
 	for (int i = 0; i < (nv ? nv : 1); i++) {
+		if (n > 0 && in->stop && in->stop(in->stop_ctx))
+			break;                /* the run ends: no more tables */
 		/* each abstraction its share of the time left */
-		double rest = in->max_seconds > 0 ? in->max_seconds - (now() - t0) : 0;
-		double deadline = in->max_seconds > 0 ? now() + rest / ((nv ? nv : 1) - i) : 0;
+		double rest = in->max_seconds > 0 ? in->max_seconds - (dmc_pdb_clock() - t0) : 0;
+		double deadline = in->max_seconds > 0 ? dmc_pdb_clock() + rest / ((nv ? nv : 1) - i) : 0;
 		dmc_pdb *p = refine(in, nv ? vars[i] : -1, deadline, err, errlen);
 		if (!p) {
 			while (n > 0)

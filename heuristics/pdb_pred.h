@@ -23,7 +23,11 @@
 
 /* Up to DMC_PDB_PRED_TABLES tables into out (each independent of in's
  * arrays after the call); returns how many, or -1 with a reason.  The
- * tables' stats count the refinement rounds. */
+ * tables' stats count the refinement rounds.  The abstractions share
+ * in->max_seconds; past their share, or when in->stop says so, a
+ * refinement keeps the last table it finished (stats.timed_out; none
+ * yet: the empty abstraction's), and after in->stop no further
+ * abstraction is begun. */
 int dmc_pdb_pred_build(const dmc_pdb_input *in, dmc_pdb **out, char *err, size_t errlen);
 
 #endif

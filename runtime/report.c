@@ -586,8 +586,9 @@ int dmc_report(dmc_run *R, int status)
 		if (pdb->h_init != DMC_PDB_INF)
 			snprintf(hi, sizeof hi, "%d", pdb->h_init);
 		dmc_results_text(r, "pattern database", "%d table(s), %d component(s), %zu abstract states, "
-		                 "%d round(s), %.3f s to build, %zu bytes, h(initial) = %s", pdb->tables,
-		                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds, pdb->bytes, hi);
+		                 "%d round(s), %.3f s to build%s, %zu bytes, h(initial) = %s", pdb->tables,
+		                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds,
+		                 pdb->timed_out ? " (cut short by a time limit or a signal)" : "", pdb->bytes, hi);
 		dmc_results_object(r, "pdb");
 		dmc_results_num(r, "tables", NULL, "%.0f", pdb->tables);
 		dmc_results_num(r, "pattern_size", NULL, "%.0f", pdb->pattern);

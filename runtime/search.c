@@ -259,6 +259,23 @@ static void preferred_start(dmc_run *R, dmc_open_kind kind)
 	R->alt_lists++;
 }
 
+/* dmc_heuristic_opts.stop: while the heuristic builds its tables (pdb,
+ * pdb-pred), a signal or the time limit ends the run as it ends a
+ * search -- the build is part of the run's time (t_start is before it);
+ * the search then stops before its first expansion. */
+static int build_must_stop(void *ctx)
+{
+	dmc_run *R = ctx;
+	const char *sig;
+	if (R->stopped)
+		return 1;
+	if ((sig = dmc_faults_signal()))
+		R->stopped = sig;
+	else if (R->opt.time_limit > 0 && dmc_now_seconds() - R->t_start > R->opt.time_limit)
+		R->stopped = "time limit (--time-limit)";
+	return R->stopped != NULL;
+}
+
 static int bf_start(dmc_run *R)
 {
 	char err[512];
@@ -294,6 +311,8 @@ static int bf_start(dmc_run *R)
 	hopts.pdb_time = R->opt.pdb_time;
 	hopts.show_pdb = R->opt.show_pdb;
 	hopts.combo = &R->opt.combo;
+	hopts.stop = build_must_stop;
+	hopts.stop_ctx = R;
 	/* a preset's alternation leaves out what cannot be built, unless
 	 * nothing is aimed at (fall_back guides by deadlock then) */
 	R->opt.combo.lenient &= R->targets.ngoals > 0;
@@ -301,6 +320,7 @@ static int bf_start(dmc_run *R)
 		fall_back(R, &hopts, err);
 	else if (R->opt.combo.active && R->opt.combo.dropped[0])
 		snprintf(R->heur_note, sizeof R->heur_note, "%s", R->opt.combo.dropped);
+	build_must_stop(R);               /* a limit the building reached: no expansion */
 	decide_pruning(R);
 	if (dmc_lua_start(R->lua, &R->opt.combo, err, sizeof err) < 0)
 		dmc_search_fail(R, err);

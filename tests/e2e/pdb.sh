@@ -15,7 +15,8 @@
 #   - with -E (every error pan checks is a target, so dead ends are
 #     pruned) the same for A*;
 # and on the correct pdb models whose h(initial) is infinite the search
-# stores just the initial state.  PDB_ONLY=REGEX restricts the models.
+# stores just the initial state; and the build's limits (--pdb-time,
+# --time-limit, signals: "limits").  PDB_ONLY=REGEX restricts the models.
 e2e_name=pdb
 . "$(dirname "$0")/lib.sh"
 
@@ -191,6 +192,80 @@ if [ -z "${PDB_ONLY:-}" ] || echo uppaal_atomic | grep -Eq "$PDB_ONLY"; then
 	uppaal_case arbiter_2_err arbiter_2 's/^//' ""
 	uppaal_case fischer_C_5_ok fischer_C_5 's/x >= k/x > k/' "--pdb-states 400000"
 	spinopts=""
+fi
+
+# the build's limits (docs/usage.md): one pattern whose exploration is
+# long (eight byte counters the goal reads, and a process of 100 moves
+# every abstract state tries) keeps the build busy for --pdb-time (10 s by
+# default); the run's --time-limit counts the build, and SIGINT or
+# SIGTERM during it ends the run within a fraction of a second, before
+# the search starts (states_expanded 0): exit 3 with the reason, never 0
+if [ -z "${PDB_ONLY:-}" ] || echo limits | grep -Eq "$PDB_ONLY"; then
+	d=$work/limits
+	mkdir -p "$d"
+	{
+		echo "byte a, b, c, d, e, f, g, h, t;"
+		for v in a:b b:c c:d d:e e:f f:g g:h; do
+			x=${v%:*} y=${v#*:}
+			echo "active proctype C$x() { do :: $x < 250 -> $x++ :: $x > 0 -> $x = $x - ($y % 3) od }"
+		done
+		echo "active proctype Ch() { do :: h < 250 -> h++ :: h > 0 -> h-- od }"
+		echo "active proctype W() { a == 7 && b == 9 && c == 11 && d == 13 && e == 15 && f == 17 && g == 19 && h == 21 -> assert(false) }"
+		printf 'active proctype N() { do'
+		i=1
+		while [ $i -le 100 ]; do printf ' :: t = %d' $i; i=$((i + 1)); done
+		echo ' od }'
+	} > "$d/slow.pml"
+	now() { date +%s.%N; }
+	# within WHAT T0 MAX: less than MAX seconds since T0
+	within() { awk -v a="$2" -v b="$(now)" -v m="$3" 'BEGIN { exit !(b - a < m) }'; }
+	# ended WHAT RC REASON: exit 3, incomplete for REASON, the search not begun
+	ended() {
+		got=$(jq -r '[.verdict, .incomplete_reason, .states_expanded, .pdb.time_limit] | map(tostring) | join("|")' "$d/r.json" 2> /dev/null)
+		case "$2|$got" in
+		"3|incomplete|$3"*"|0|true") ok "$1: incomplete ($3), exit 3, during the build" ;;
+		*) fail "$1: exit status $2, '$got', expected 3|incomplete|$3...|0|true: $(tail -c 300 "$d/r.err")" ;;
+		esac
+	}
+	# build pan first (the limit ends the build at once)
+	(cd "$d" && "$dmc" check slow.pml --heuristic pdb --time-limit 0.001 > /dev/null 2>&1)
+	for o in "pdb --pdb-time 1 --time-limit 1" "pdb --time-limit 1" "pdb-pred --time-limit 1" \
+		 "pdb --search ut --time-limit 1"; do
+		t0=$(now)
+		# shellcheck disable=SC2086
+		(cd "$d" && "$dmc" check slow.pml --json --heuristic $o > r.json 2> r.err)
+		rc=$?
+		if within "$o" "$t0" 3; then ok "--heuristic $o: ended within 3 s"
+		else fail "--heuristic $o: took more than 3 s"; fi
+		case $o in
+		pdb-pred*) # its refinement ends early here: the search is cut
+			v=$(jq -r '.verdict + "|" + .incomplete_reason' "$d/r.json" 2> /dev/null)
+			if [ "$rc|$v" = "3|incomplete|time limit (--time-limit)" ]; then ok "--heuristic $o: incomplete, exit 3"
+			else fail "--heuristic $o: exit status $rc, '$v'"; fi ;;
+		*) ended "--heuristic $o" "$rc" "time limit (--time-limit)" ;;
+		esac
+	done
+	# SIGINT to pan (dmc itself ignores it in a background job), SIGTERM
+	# to dmc, which passes it on; --pdb-time 30: the build still runs
+	for sig in INT TERM; do
+		(cd "$d" && exec "$dmc" check slow.pml --json --heuristic pdb --pdb-time 30 --time-limit 60 > r.json 2> r.err) &
+		dpid=$!
+		pan=""
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+			pan=$(pgrep -P "$dpid" -x pan) && break
+			sleep 0.25
+		done
+		sleep 1
+		t0=$(now)
+		if [ -z "$pan" ]; then fail "SIG$sig: pan did not start"; kill "$dpid"
+		elif [ $sig = INT ]; then kill -INT "$pan"
+		else kill -TERM "$dpid"; fi
+		wait "$dpid"
+		rc=$?
+		if within "SIG$sig" "$t0" 2; then ok "SIG$sig during the build: ended within 2 s"
+		else fail "SIG$sig during the build: ended more than 2 s later"; fi
+		ended "SIG$sig during the build" "$rc" "interrupted by SIG$sig"
+	done
 fi
 
 echo "pdb: $skipped checks not applicable"

@@ -161,7 +161,7 @@ static void goal(dmc_aexpr *formula, int p, int loc, int extra)
 static dmc_pdb *build(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -190,7 +190,7 @@ static const dmc_astate *initial(void)
 static dmc_pdb *build_dpr(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0, NULL, NULL };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -200,7 +200,7 @@ static dmc_pdb *build_dpr(size_t max_states)
 static int build_pred(size_t max_states, dmc_pdb **out)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL };
 	int n = dmc_pdb_pred_build(&in, out, err, sizeof err);
 	CHECK(n >= 1);
 	return n;
@@ -503,7 +503,7 @@ static void test_pred_classes(void)
 	int marks[1] = { 0 };
 	const int *mark[1] = { marks };
 	dmc_pdb_preds pr = { ncut, cut, nmark, mark };
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL };
 	char err[128];
 	dmc_pdb *p = dmc_pdb_build_preds(&in, &pr, &outgrew, err, sizeof err);
 	CHECK(p != NULL);
@@ -861,8 +861,131 @@ static void test_atomic_rendezvous(void)
 	}
 }
 
+/* ---- the build's limits ---- */
+
+/* Four counters 0..255, each up and down by one; the goal all of them at
+ * 200: the whole pattern has 2^32 abstract states, far more than a
+ * build may explore here. */
+static void counters(void)
+{
+	reset();
+	dmc_aexpr *all = NULL;
+	for (int i = 0; i < 4; i++) {
+		static const char *names[4] = { "x0", "x1", "x2", "x3" };
+		int P = proc(names[i], 1), x = var(names[i], 0, 255, 0);
+		assign(tr(P, 0, 0, B(DMC_AE_LT, V(x), C(255))), x, B(DMC_AE_ADD, V(x), C(1)));
+		assign(tr(P, 0, 0, B(DMC_AE_GT, V(x), C(0))), x, B(DMC_AE_SUB, V(x), C(1)));
+		dmc_aexpr *at = EQ(V(x), C(200));
+		all = all ? B(DMC_AE_AND, all, at) : at;
+	}
+	goal(all, -1, 0, 0);
+}
+
+/* a stop that says "now" at its n-th question */
+typedef struct { int calls, at; } stopper;
+
+static int stop_at(void *ctx)
+{
+	stopper *s = ctx;
+	return ++s->calls >= s->at;
+}
+
+/* A stop is asked inside the exploration (every WORK_CHECK units of
+ * work, not between explorations): at its third question the build ends
+ * with the empty pattern (one state, timed out), having asked no more,
+ * long before the first exploration (200000 states) could have ended. */
+static void test_stop_inside_exploration(void)
+{
+	counters();
+	char err[128];
+	stopper st = { 0, 3 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, initial(), 0,
+	                     stop_at, &st };
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(st.calls, 3);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->timed_out, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->pattern, 0);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->rounds, 2);   /* the one cut short, the empty one */
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 0);   /* no bound: admissible */
+	dmc_pdb_free(p);
+	/* without a stop the same build runs on (its first exploration alone
+	 * asks much more than three times) */
+	stopper never = { 0, 1 << 30 };
+	in.stop_ctx = &never;
+	in.max_states = 20000;
+	p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	CHECK(never.calls > 3);
+	dmc_pdb_free(p);
+}
+
+/* max_seconds is checked inside the exploration too: a pattern whose
+ * exploration would take far longer ends within a small fraction of a
+ * second past it. */
+static void test_time_inside_exploration(void)
+{
+	counters();
+	char err[128];
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 50000000, 0.05, NULL, 0,
+	                     NULL, NULL };
+	double t0 = dmc_pdb_clock();
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	double secs = dmc_pdb_clock() - t0;
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK(secs < 0.5);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->timed_out, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 1);
+	dmc_pdb_free(p);
+}
+
+/* pdb-pred: a stop at once gives one table (no further abstraction is
+ * begun; two would be built, one per variable the goal reads: here
+ * four, at most DMC_PDB_PRED_TABLES), the empty abstraction's, timed
+ * out; a deadline already past (0 s left of a tiny max_seconds) the
+ * same, not a failure. */
+static void test_pred_stop(void)
+{
+	counters();
+	char err[128];
+	dmc_pdb *t[DMC_PDB_PRED_TABLES];
+	stopper st = { 0, 1 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, NULL, 0,
+	                     stop_at, &st };
+	int n = dmc_pdb_pred_build(&in, t, err, sizeof err);
+	CHECK_EQ_LONG(n, 1);
+	if (n < 1)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(t[0])->timed_out, 1);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(t[0])->states, 1);
+	dmc_pdb_free(t[0]);
+	in.stop = NULL;
+	in.max_seconds = 1e-9;
+	n = dmc_pdb_pred_build(&in, t, err, sizeof err);
+	CHECK(n >= 1);
+	for (int i = 0; i < n; i++) {
+		CHECK_EQ_LONG(dmc_pdb_stats_of(t[i])->timed_out, 1);
+		dmc_pdb_free(t[i]);
+	}
+	/* with time enough the refinement runs: more than the empty table */
+	in.max_seconds = 0;
+	n = dmc_pdb_pred_build(&in, t, err, sizeof err);
+	CHECK_EQ_LONG(n, 4);
+	for (int i = 0; i < n; i++) {
+		CHECK_EQ_LONG(dmc_pdb_stats_of(t[i])->timed_out, 0);
+		CHECK(dmc_pdb_stats_of(t[i])->states > 1);
+		dmc_pdb_free(t[i]);
+	}
+}
+
 CHECK_MAIN("pdb",
 	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
 	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
 	CASE(test_pred_classes), CASE(test_pred_locations), CASE(test_atomic_blocking),
-	CASE(test_atomic_rendezvous))
+	CASE(test_atomic_rendezvous), CASE(test_stop_inside_exploration),
+	CASE(test_time_inside_exploration), CASE(test_pred_stop))

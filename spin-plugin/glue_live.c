@@ -347,11 +347,15 @@ void glue_stutter_from(Trail *f)
 }
 
 /* An error raised by the claim's move in store_state (the claim reached
- * its end, or an assertion in it failed), after a process's step or in
- * the initial state: the trail ends with the step, if any, and then the
- * claim's move (dmc_claim_transit), as SPIN's DFS writes it.  pan's BFS
- * writes the step alone: spin -t then never shows the error, and an
- * error in the initial state has a trail without a step. */
+ * its end, or an assertion in it failed), after a process's step, in the
+ * initial state or (-a) in a stutter step: the trail ends with the step,
+ * if any, and then the claim's move (dmc_claim_transit), as SPIN's DFS
+ * writes it.  pan's BFS writes the step alone: spin -t then never shows
+ * the error, and an error in the initial state has a trail without a
+ * step.  The same in the nested DFS of -a, whose outer search finds the
+ * claim's safety errors (SPIN's pan -a too): the frames' claim steps
+ * (glue_claim_step_of) are those of moves whose state was stored, never
+ * this one. */
 static void claim_uerror(char *why)
 {
 	dmc_glue *g = glue();
@@ -363,7 +367,7 @@ static void claim_uerror(char *why)
 		dmc_rt_refuse(dmc_glue_run, "the never claim enters an atomic sequence, which pan's "
 		              "breadth-first code cannot follow (\"atomic in claim not supported in BFS\"); "
 		              "check the model with SPIN's own pan");
-	if (!g->live && g->claim_steps && g->in_store && !g->in_stutter)
+	if ((g->live || g->claim_steps) && (g->in_store || g->in_stutter))
 		c = g->claim_trying;
 	if (!c) {
 		g->pan_uerror(why);

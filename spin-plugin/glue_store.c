@@ -457,8 +457,11 @@ void dmc_pan_exit(int status)
 void dmc_putter(Trail *tr, int fd)
 {
 	dmc_glue *g = glue();
-	if (g->in_stutter)
-		glue_stutter_step();      /* nuerror writes the claim's step after the chain */
+	/* nuerror writes the stutter step (the claim's) after the chain, but
+	 * where the closing steps are set: they end the trail, the stutter
+	 * step among them */
+	if (g->in_stutter && !g->closing_t && !g->closing_claim)
+		glue_stutter_step();
 	size_t n = 0, cap = 0;
 	Trail **chain = NULL;
 #ifdef DMC_MPI

@@ -235,6 +235,7 @@ int glue_pan_store(char *v, int n)
 int dmc_h_store(char *v, int n)
 {
 	dmc_glue *g = glue();
+	g->claim_taken = g->claim_trying;
 	g->claim_trying = NULL;           /* the claim has moved without an error */
 	begin(g);
 	if (g->in_stutter)
@@ -329,6 +330,7 @@ void dmc_push_bfs(Trail *f, int d)
 	}
 #endif
 	g->pending = 0;
+	g->claim_taken = NULL;
 }
 
 Trail *dmc_pop_bfs(void)

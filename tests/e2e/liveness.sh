@@ -311,6 +311,24 @@ for pm in "$top"/tests/models/live_claim_*_bad.pml "$top"/tests/models/live_proc
 	fi
 done
 
+# issue 37's model has one path to its error: dmc's trail is SPIN's pan
+# -a trail line for line, the claim's steps naming the transitions taken
+# ((1) back to T0_init; at x == 5 the guard with its assert, which also
+# leads there)
+mkdir -p "$d/spin37"
+cp "$top/tests/models/live_claim_assert_bad.pml" "$d/spin37/"
+cp "$top/tests/models/live_claim_assert_bad.pml" "$d/"
+(cd "$d/spin37" && spin -a live_claim_assert_bad.pml > /dev/null 2>&1 \
+ && gcc -O2 -w -DNOREDUCE -o pan pan.c && ./pan -a > pan.out 2>&1)
+rm -f "$d/live_claim_assert_bad.pml.trail"
+(cd "$d" && "$dmc" check live_claim_assert_bad.pml -a --quiet > out 2> err)
+if [ -s "$d/spin37/live_claim_assert_bad.pml.trail" ] \
+   && cmp -s "$d/spin37/live_claim_assert_bad.pml.trail" "$d/live_claim_assert_bad.pml.trail"; then
+	ok "live_claim_assert_bad -a: the trail is SPIN's pan -a trail"
+else
+	fail "live_claim_assert_bad -a: the trail differs from SPIN's pan -a trail: $(tr '\n' ' ' < "$d/live_claim_assert_bad.pml.trail" 2>/dev/null)"
+fi
+
 # limits end the nested DFS cleanly: exit status 3, statistics so far
 cp "$top/contrib/models/live_noise.pml" "$d/"
 for lim in "--max-depth 100" "--memlim 129" "--time-limit 0.001"; do

@@ -176,6 +176,8 @@ typedef struct dmc_glue {
 	Trans *claim_trying;          /* store_state's claim move under way, or done
 	                               * and its state not yet stored (an error then
 	                               * is the claim's: claim_uerror) */
+	Trans *claim_taken;           /* the claim's move into the state being stored
+	                               * (NULL: none, or a re-push without a store) */
 
 	/* liveness (glue_live.c) */
 	uchar *seed_sv;               /* the nested search's seed: vector, size, frame */

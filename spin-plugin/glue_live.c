@@ -105,6 +105,24 @@ static int claim_state_before(const dmc_glue *g, int ct)
 	return g->claim_from >= 0 ? g->claim_from : dmc_br_start_state(ct);
 }
 
+/* The claim's transition from state `from` to `to` (stay: or one with
+ * no target, which leaves it in `from`): the one store_state took
+ * (g->claim_taken), else the first.  Several may lead there (SPIN's claim
+ * for [] p has (1) and the guard with its assert, both back to T0_init):
+ * the trail names the one taken, whose text spin -t -p prints. */
+static Trans *claim_trans(const dmc_glue *g, int ct, int from, int to, int stay)
+{
+	Trans *first = NULL;
+	for (Trans *t = trans[ct][from]; t; t = t->nxt)
+		if (t->st == to || (stay && t->st == 0 && to == from)) {
+			if (t == g->claim_taken)
+				return t;
+			if (!first)
+				first = t;
+		}
+	return first;
+}
+
 /* The claim's transition from claim_from to its state in now, made by
  * store_state after the step in frame f (none inside atomic sequences
  * and rendezvous, where pan does not move the claim), or NULL. */
@@ -113,12 +131,7 @@ static Trans *claim_move(dmc_glue *g, Trail *f)
 	int ct = glue_running_claim();
 	if (ct < 0 || boq != -1 || (f->o_t && (f->o_t->atom & 2) && f != &g->stutter_frame))
 		return NULL;
-	int from = claim_state_before(g, ct);
-	int to = ((P0 *) pptr(0))->_p;
-	for (Trans *t = trans[ct][from]; t; t = t->nxt)
-		if (t->st == to)
-			return t;
-	return NULL;
+	return claim_trans(g, ct, claim_state_before(g, ct), ((P0 *) pptr(0))->_p, 0);
 }
 
 /* frame -> the claim's step after it (g->claim_step), for the frames of
@@ -207,13 +220,11 @@ void glue_stutter_step(void)
 	g->stutter_frame.o_t = NULL;
 	if (ct < 0)
 		return;
-	int to = ((P0 *) pptr(0))->_p;
-	for (Trans *t = trans[ct][g->stutter_claim_from]; t; t = t->nxt)
-		if (t->st == to || (t->st == 0 && to == g->stutter_claim_from)) {
-			g->stutter_frame.o_t = t;
-			g->stutter_frame.pr = 0;
-			return;
-		}
+	Trans *t = claim_trans(g, ct, g->stutter_claim_from, ((P0 *) pptr(0))->_p, 1);
+	if (t) {
+		g->stutter_frame.o_t = t;
+		g->stutter_frame.pr = 0;
+	}
 }
 
 /* POR in the nested DFS (runtime/ndfs.c): the proviso's answer for the
@@ -347,11 +358,15 @@ void glue_stutter_from(Trail *f)
 }
 
 /* An error raised by the claim's move in store_state (the claim reached
- * its end, or an assertion in it failed), after a process's step or in
- * the initial state: the trail ends with the step, if any, and then the
- * claim's move (dmc_claim_transit), as SPIN's DFS writes it.  pan's BFS
- * writes the step alone: spin -t then never shows the error, and an
- * error in the initial state has a trail without a step. */
+ * its end, or an assertion in it failed), after a process's step, in the
+ * initial state or (-a) in a stutter step: the trail ends with the step,
+ * if any, and then the claim's move (dmc_claim_transit), as SPIN's DFS
+ * writes it.  pan's BFS writes the step alone: spin -t then never shows
+ * the error, and an error in the initial state has a trail without a
+ * step.  The same in the nested DFS of -a, whose outer search finds the
+ * claim's safety errors (SPIN's pan -a too): the frames' claim steps
+ * (glue_claim_step_of) are those of moves whose state was stored, never
+ * this one. */
 static void claim_uerror(char *why)
 {
 	dmc_glue *g = glue();
@@ -363,7 +378,7 @@ static void claim_uerror(char *why)
 		dmc_rt_refuse(dmc_glue_run, "the never claim enters an atomic sequence, which pan's "
 		              "breadth-first code cannot follow (\"atomic in claim not supported in BFS\"); "
 		              "check the model with SPIN's own pan");
-	if (!g->live && g->claim_steps && g->in_store && !g->in_stutter)
+	if ((g->live || g->claim_steps) && (g->in_store || g->in_stutter))
 		c = g->claim_trying;
 	if (!c) {
 		g->pan_uerror(why);

@@ -235,6 +235,7 @@ int glue_pan_store(char *v, int n)
 int dmc_h_store(char *v, int n)
 {
 	dmc_glue *g = glue();
+	g->claim_taken = g->claim_trying;
 	g->claim_trying = NULL;           /* the claim has moved without an error */
 	begin(g);
 	if (g->in_stutter)
@@ -329,6 +330,7 @@ void dmc_push_bfs(Trail *f, int d)
 	}
 #endif
 	g->pending = 0;
+	g->claim_taken = NULL;
 }
 
 Trail *dmc_pop_bfs(void)
@@ -457,8 +459,11 @@ void dmc_pan_exit(int status)
 void dmc_putter(Trail *tr, int fd)
 {
 	dmc_glue *g = glue();
-	if (g->in_stutter)
-		glue_stutter_step();      /* nuerror writes the claim's step after the chain */
+	/* nuerror writes the stutter step (the claim's) after the chain, but
+	 * where the closing steps are set: they end the trail, the stutter
+	 * step among them */
+	if (g->in_stutter && !g->closing_t && !g->closing_claim)
+		glue_stutter_step();
 	size_t n = 0, cap = 0;
 	Trail **chain = NULL;
 #ifdef DMC_MPI

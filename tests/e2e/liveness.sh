@@ -17,7 +17,12 @@
 #     why), and without a violation the search with POR stores no more
 #     states than without;
 #   - every counterexample replays with spin -t for as many steps as the
-#     trail has, and a cycle's replay shows <<<<<START OF CYCLE>>>>>;
+#     trail has, and a cycle's replay shows <<<<<START OF CYCLE>>>>>; any
+#     other error's replay reaches the error pan reported (the assertion
+#     violated, the claim at its end): safety errors of the claim or of a
+#     process that the outer search finds, with and without reduction,
+#     and once more for the live_claim_*_bad / live_proc_*_bad models from
+#     a -DNOREDUCE build (dmc check --no-por);
 #   - -f (weak fairness) is refused with exit status 2.
 # A model with several ltl formulas is checked once per formula.
 # LIVE_LARGE=1 adds the larger examples of liveness_large.list;
@@ -52,6 +57,32 @@ reference() {
 	sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$d/ref.out" | head -1 > "$d/ref.stored"
 	rm -f "$d/ref/$m.trail"
 	return 0
+}
+
+# reaches_error DIR: nothing when spin -t's replay (DIR/replay.out) shows
+# the error pan reported in DIR/dmc.err, else what is wrong: for an
+# assertion, its violation with the same expression (pan prints
+# "assertion violated E", spin -t "text of failed assertion: assert(E)",
+# blanks differ); for "end state in claim reached", the claim at a valid
+# end state in the final dump.  Other errors are not checked here.
+reaches_error() {
+	msg=$(sed -n 's/^pan:1: \(.*\) (at depth [0-9]*)$/\1/p' "$1/dmc.err" | head -1)
+	case $msg in
+	"assertion violated "*)
+		want=$(printf '%s' "${msg#assertion violated }" | tr -d ' \t')
+		got=$(sed -n 's/^spin: text of failed assertion: assert(\(.*\))$/\1/p' "$1/replay.out" \
+			| head -1 | tr -d ' \t')
+		if ! grep -q 'Error: assertion violated' "$1/replay.out"; then
+			echo "spin -t shows no assertion violated (pan: $msg)"
+		elif [ "$got" != "$want" ]; then
+			echo "spin -t violates assert($got), pan reported $want"
+		fi ;;
+	"end state in claim reached")
+		# the claim's line in the final dump: "proc  - (NAME:1) ..."
+		if ! sed -n '/^#processes/,$p' "$1/replay.out" | grep -q 'proc  - (.*<valid end state>'; then
+			echo "spin -t does not end with the claim at its end (pan: $msg)"
+		fi ;;
+	esac
 }
 
 # check_one DIR MODEL MODE FORMULA GUIDE [nopor|stack]
@@ -156,7 +187,12 @@ check_one() {
 		fi
 		ok "$name: lasso replays ($steps steps, cycle $clen, back to the marker's state)"
 	else
-		ok "$name: trail replays ($steps steps, $(grep -m1 '^pan:1:' "$d/dmc.err"))"
+		why=$(reaches_error "$d")
+		if [ -n "$why" ]; then
+			fail "$name: $why"
+			return
+		fi
+		ok "$name: trail replays to the error ($steps steps, $(grep -m1 '^pan:1:' "$d/dmc.err"))"
 	fi
 }
 
@@ -252,6 +288,45 @@ if [ -n "$snr" ] && [ "$snr" = "$spn" ] && [ -n "$spo" ] && [ $((spo * 10)) -lt 
 	ok "live_por_noise_ok -a: -DNOREDUCE $snr states = pan --no-por $spn; POR $spo"
 else
 	fail "live_por_noise_ok -a: -DNOREDUCE '$snr', pan --no-por '$spn', POR '$spo' states"
+fi
+
+# safety errors that the nested DFS finds replay to the error from a
+# -DNOREDUCE build too (the list's runs use pan's --no-por)
+for pm in "$top"/tests/models/live_claim_*_bad.pml "$top"/tests/models/live_proc_*_bad.pml; do
+	b=$(basename "$pm")
+	rm -f "$d"/*.trail
+	cp "$pm" "$d/"
+	(cd "$d" && "$dmc" check "$b" -a --no-por --json > dmc.json 2> dmc.err)
+	rc=$?
+	if [ $rc != 1 ] || [ ! -f "$d/$b.trail" ]; then
+		fail "$b -a --no-por: exit $rc, expected 1 and a trail"
+		continue
+	fi
+	(cd "$d" && timeout 60 spin -t -p "$b" > replay.out 2>&1)
+	why=$(reaches_error "$d")
+	if [ -n "$why" ]; then
+		fail "$b -a --no-por (-DNOREDUCE): $why"
+	else
+		ok "$b -a --no-por (-DNOREDUCE): the replay reaches $(sed -n 's/^pan:1: //p' "$d/dmc.err" | head -1)"
+	fi
+done
+
+# issue 37's model has one path to its error: dmc's trail is SPIN's pan
+# -a trail line for line, the claim's steps naming the transitions taken
+# ((1) back to T0_init; at x == 5 the guard with its assert, which also
+# leads there)
+mkdir -p "$d/spin37"
+cp "$top/tests/models/live_claim_assert_bad.pml" "$d/spin37/"
+cp "$top/tests/models/live_claim_assert_bad.pml" "$d/"
+(cd "$d/spin37" && spin -a live_claim_assert_bad.pml > /dev/null 2>&1 \
+ && gcc -O2 -w -DNOREDUCE -o pan pan.c && ./pan -a > pan.out 2>&1)
+rm -f "$d/live_claim_assert_bad.pml.trail"
+(cd "$d" && "$dmc" check live_claim_assert_bad.pml -a --quiet > out 2> err)
+if [ -s "$d/spin37/live_claim_assert_bad.pml.trail" ] \
+   && cmp -s "$d/spin37/live_claim_assert_bad.pml.trail" "$d/live_claim_assert_bad.pml.trail"; then
+	ok "live_claim_assert_bad -a: the trail is SPIN's pan -a trail"
+else
+	fail "live_claim_assert_bad -a: the trail differs from SPIN's pan -a trail: $(tr '\n' ' ' < "$d/live_claim_assert_bad.pml.trail" 2>/dev/null)"
 fi
 
 # limits end the nested DFS cleanly: exit status 3, statistics so far

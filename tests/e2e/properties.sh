@@ -86,6 +86,13 @@ for f in ok1 unfair bad1 bad2; do
 done
 [ ! -f "$d/live_multi.pml.ok1.trail" ] && ok "live_multi ok1: no trail" || fail "live_multi ok1: a trail"
 
+# a safety formula's violation under -a: its trail replays to the claim's assertion
+expect 1 "^2 formulas: 1 violated, 1 hold, 0 not decided" "ltl_mixed_bad: one formula fails, one holds" -- \
+	"$dmc" check "$d/ltl_mixed_bad.pml"
+[ "$(spin_errors ltl_mixed_bad.pml -a -N below5)" = 1 ] && [ "$(spin_errors ltl_mixed_bad.pml -a -N atmost5)" = 0 ] \
+	&& ok "SPIN: below5 fails, atmost5 holds" || fail "SPIN disagrees on ltl_mixed_bad"
+replays ltl_mixed_bad.pml.below5.trail ltl_mixed_bad.pml "assertion violated"
+
 # formulas that all hold: exit 0, every one answered
 expect 0 "^3 formulas: 0 violated, 3 hold, 0 not decided" "ltl_all_ok: three formulas hold" -- \
 	"$dmc" check "$d/ltl_all_ok.pml"

@@ -179,7 +179,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed
+E2E_SCRIPTS := run por liveness properties uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all
@@ -279,11 +279,18 @@ pc_text = printf '%s\n' 'libdir=$(1)' 'sharedir=$${libdir}/share' '' 'Name: spin
 $(B)/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
 	@$(call pc_text,$(abspath $(B))) > $@
 
-$(B)/install/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def
+# the library directory the files below are made for, rewritten when
+# it changes: a make install to another PREFIX (make deb's /usr after an
+# install to /opt/x) makes them again instead of installing the last one's
+$(B)/install/libdir: FORCE
+	@mkdir -p $(@D)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(PKGLIBDIR)' ]; then echo '$(PKGLIBDIR)' > $@; fi
+
+$(B)/install/spin-dmc.pc: $(B)/gen/version_string.h config.mk spin-plugin/glue_sources.def $(B)/install/libdir
 	@mkdir -p $(@D)
 	@$(call pc_text,$(PKGLIBDIR)) > $@
 
-$(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h config.mk
+$(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h config.mk $(B)/install/libdir
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_LIBDIR_DEFAULT='"$(PKGLIBDIR)"' \
 		$(DRV_INC) $(INC) $(DRV_DEF) $(DRV_SRC) $(DRV_SHARED) $(DRV_LIBS) -lm -o $@
@@ -292,7 +299,7 @@ $(B)/install/dmc: $(DRV_SRC) $(DRV_SHARED) $(DRV_H) $(B)/gen/version_string.h co
 install: all $(B)/install/dmc $(B)/install/spin-dmc.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR)/share $(DESTDIR)$(PCDIR) \
 		$(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(COMPDIR)
-	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(DESTDIR)$(PKGLIBDIR)/
+	install -m 644 $(B)/libdmc.a $(B)/dmc-gcc.so $(MPI_LIB) $(DESTDIR)$(PKGLIBDIR)/
 	install -m 644 $(B)/share/* $(DESTDIR)$(PKGLIBDIR)/share/
 	install -m 755 $(B)/install/dmc $(DESTDIR)$(BINDIR)/dmc
 	install -m 644 $(B)/install/spin-dmc.pc $(DESTDIR)$(PCDIR)/spin-dmc.pc

@@ -54,6 +54,23 @@ char *drv_spin_view(const char *cache, const char *kind, const char *mdir)
 	return dir;
 }
 
+/* spin -a's echo of an ltl block, or its advice on choosing one of
+ * several claims ("the model contains 3 never claims: ..." and the three
+ * lines after it): dmc check checks every claim itself (check.c) */
+static int echo_line(const char *line, size_t n)
+{
+	static const char *const advice[] = {
+		"  the model contains ", "  only one claim is used in a verification run",
+		"  choose which one with ", "  or use e.g.: spin -search ", NULL
+	};
+	if (n >= 4 && memcmp(line, "ltl ", 4) == 0)
+		return 1;
+	for (const char *const *a = advice; *a; a++)
+		if (n >= strlen(*a) && memcmp(line, *a, strlen(*a)) == 0)
+			return 1;
+	return 0;
+}
+
 void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out)
 {
 	size_t len, glen = strlen(given);
@@ -63,7 +80,7 @@ void drv_show_renamed(const char *path, const char *given, const char *shown, in
 	for (size_t pos = 0; pos < len; ) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		if (!(skip_ltl && n >= 4 && memcmp(line, "ltl ", 4) == 0)) {
+		if (!(skip_ltl && echo_line(line, n))) {
 			for (size_t i = 0; i < n; ) {
 				if (n - i >= glen && memcmp(line + i, given, glen) == 0) {
 					fputs(shown, out);
@@ -89,7 +106,7 @@ static int has_messages(const char *path)
 	for (size_t pos = 0; text && pos < len && !any; ) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		any = n > 0 && !(n >= 4 && memcmp(line, "ltl ", 4) == 0);
+		any = n > 0 && !echo_line(line, n);
 		pos += n + (nl ? 1 : 0);
 	}
 	free(text);
@@ -162,7 +179,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 	if (fd < 0)
 		drv_msg("cannot write %s: %s", out_path, strerror(errno));
 	else {
-		drv_run_io io = { bdir, fd, fd };
+		drv_run_io io = { bdir, fd, fd, NULL, NULL };
 		drv_strv_push(&argv, e->spin);
 		drv_strv_push_words(&argv, r->spin_opts);
 		drv_strv_push(&argv, "-a");
@@ -173,7 +190,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 			rc = 128 + sig;
 		else if (st == 0 && drv_is_file(pan_c)) {
 			rc = 0;
-			if (has_messages(out_path))
+			if (!r->quiet && has_messages(out_path))
 				drv_show_renamed(out_path, given, r->shown, 1, stderr);
 			if (else_beside_rendezvous(out_path, pan_c)) {
 				drv_msg("%s: 'else' beside an operation on a rendezvous channel is not "

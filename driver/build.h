@@ -28,6 +28,7 @@ typedef struct {
 	const char *spin_opts, *cflags;
 	int portable;
 	const char *meta;        /* a front end's generated header (dmc cc --meta), or NULL */
+	int quiet;               /* SPIN's warnings were shown by an earlier build of this run */
 } drv_build_req;
 
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
@@ -50,7 +51,7 @@ char *drv_spin_view(const char *cache, const char *kind, const char *mdir);
 
 /* The file at path on out, each occurrence of given (the name spin was
  * given, src/BASE) replaced by shown; without SPIN's "ltl ..." echo
- * lines when skip_ltl. */
+ * lines (and its advice on choosing one of several claims) when skip_ltl. */
 void drv_show_renamed(const char *path, const char *given, const char *shown, int skip_ltl, FILE *out);
 
 #endif

@@ -18,11 +18,13 @@
  * or usage (a trail that could not be written beside the model, too),
  * 3 incomplete search without a violation; 128 + N when signal N
  * (SIGINT, SIGTERM, SIGHUP) stopped it before pan had a verdict (passed
- * on to spin, the compiler or pan, waited for; run.h), which main.c
- * turns into 3.
+ * on to spin, the compiler or pan, waited for; run.h), or when pan died
+ * of signal N (said here; SIGKILL from the OOM killer, SIGSEGV), which
+ * main.c turns into 3.
  */
 #include "build.h"
 #include "cache.h"
+#include "claims.h"
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
@@ -57,6 +59,8 @@ typedef struct {
 	const char *shown;   /* the model as given (model is its translation's) */
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
+	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
+	char **entry_out;    /* non-NULL: build pan only, its cache entry here */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
@@ -95,6 +99,25 @@ static void mpirun_args(const check_opts *o, drv_strv *argv)
 		drv_strv_push(argv, "--oversubscribe");
 	if (geteuid() == 0)
 		drv_strv_push(argv, "--allow-run-as-root");   /* Open MPI refuses root otherwise */
+	/* where the reporting rank writes pan's status (ranks_status()), on
+	 * every host */
+	drv_strv_push(argv, "-x");
+	drv_strv_push(argv, "DMC_STATUS_FILE");
+}
+
+/* The exit status the reporting rank of pan --ranks wrote to path (the
+ * runtime, dist.h), or -1 when it wrote none.  mpirun's own status is
+ * not pan's when mpirun was signalled: Open MPI's is then 1, whatever
+ * the ranks said. */
+static int ranks_status(const char *path)
+{
+	size_t len;
+	char *text = drv_read_file(path, &len), *end;
+	long st = text ? strtol(text, &end, 10) : -1;
+	if (!text || end == text || st < 0 || st > 3)
+		st = -1;
+	free(text);
+	return (int) st;
 }
 
 /* Take option t with value v (NULL for a flag), checked already: dmc
@@ -238,7 +261,7 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	drv_strv argv = { 0 };
 	char *out = drv_printf("%s/replay.out", view);
 	int fd = drv_open_out(out);
-	drv_run_io io = { view, fd, json ? -1 : fd };
+	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL };
 	char *t = drv_printf("src/%s", trail);
 	char *name = drv_printf("src/%s", mbase);
 	drv_strv_push(&argv, e->spin);
@@ -365,9 +388,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
-	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta };
+	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
+	                      o->spin_quiet };
 	if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;
+	if (o->entry_out) {
+		*o->entry_out = drv_strdup(entry);     /* the build only (check_formulas) */
+		goto done;
+	}
 	rc = 2;
 	if (o->keep)
 		drv_msg("build directory %s", entry);
@@ -420,7 +448,8 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
-	drv_run_io in_rundir = { rundir, -1, -1 };
+	char *status_file = o->ranks > 0 ? drv_printf("%s/pan.status", rundir) : NULL;
+	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file };
 	char *pan_out = qr ? drv_printf("%s/pan.json", rundir) : NULL;
 	char *pan_err = qr ? drv_printf("%s/pan.err", rundir) : NULL;
 	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {
@@ -429,6 +458,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
 	}
+	if (status_file) {
+		int st = ranks_status(status_file);
+		if (st >= 0)
+			rc = st;
+		else if (drv_interrupted())
+			rc = 128 + drv_interrupted();   /* mpirun's 1 is no violation's */
+	}
+	free(status_file);
 	if (qr) {
 		size_t len;
 		if (in_rundir.out_fd >= 0)
@@ -459,6 +496,14 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	}
 	if (rc == 2) {
 		drv_msg_note("pan stopped on an error (its message is on standard error)");
+		goto done;
+	}
+	if (rc > 128 && rc < 128 + 65) {
+		/* pan (a rank of it, under mpirun) died of a signal nobody sent
+		 * through dmc: no verdict, an incomplete search, as when dmc is
+		 * interrupted (main.c says 3).  The OOM killer's is SIGKILL. */
+		drv_msg("pan was killed by %s%s: no verdict", drv_signal_name(rc - 128),
+		        rc - 128 == SIGKILL ? " (out of memory?)" : "");
 		goto done;
 	}
 	if (rc != 0 && rc != 1 && rc != 3) {
@@ -546,19 +591,24 @@ static cJSON *query_json(const drv_fe_query *q, int k, int n, const char *answer
 	return o;
 }
 
-/* a skipped query's object: the shape of --json's error object */
-static void print_skipped_json(const drv_fe_query *q, int k, int n)
+/* the object of a query without pan's results, the shape of --json's
+ * error object: skipped (exit_status null, the reason in q->skip), or
+ * incomplete (3: pan died of a signal, message says which) */
+static void print_unanswered_json(const drv_fe_query *q, int k, int n, const char *message)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON_AddNumberToObject(o, "schema_version", DMC_JSON_SCHEMA);
 	cJSON_AddStringToObject(o, "version", dmc_version);
-	cJSON_AddStringToObject(o, "verdict", "skipped");
-	cJSON_AddNullToObject(o, "exit_status");
-	cJSON_AddStringToObject(o, "message", q->skip);
+	cJSON_AddStringToObject(o, "verdict", q->skip ? "skipped" : "incomplete");
+	if (q->skip)
+		cJSON_AddNullToObject(o, "exit_status");
+	else
+		cJSON_AddNumberToObject(o, "exit_status", 3);
+	cJSON_AddStringToObject(o, "message", q->skip ? q->skip : message);
 	cJSON_AddStringToObject(o, "file", q->file);
 	cJSON_AddNumberToObject(o, "line", q->line);
 	cJSON_AddNumberToObject(o, "column", q->col);
-	cJSON_AddItemToObject(o, "query", query_json(q, k, n, "skipped", q->skip, NULL));
+	cJSON_AddItemToObject(o, "query", query_json(q, k, n, q->skip ? "skipped" : "unknown", q->skip, NULL));
 	char *t = cJSON_PrintUnformatted(o);
 	if (t)
 		printf("%s\n", t);
@@ -638,6 +688,198 @@ static void free_queries(drv_fe_query *list, int n)
 	free(list);
 }
 
+/* ---- a Promela model's own properties, spin -search's way ---- */
+
+/* whether the options already say which property to search: -a, -l or
+ * a claim (--ltl NAME, pan's -N) */
+static int chooses_property(const check_opts *o)
+{
+	for (size_t i = 0; i < o->rt_opts.n; i++) {
+		const char *a = o->rt_opts.v[i];
+		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-N") == 0)
+			return 1;
+	}
+	for (size_t i = 0; i < o->pan_opts.n; i++) {
+		const char *a = o->pan_opts.v[i];
+		if (strcmp(a, "-a") == 0 || strcmp(a, "-l") == 0 || strncmp(a, "-N", 2) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* the option that chose a safety search, when one did (the nested DFS
+ * that -a runs takes none of them), else NULL */
+static const char *safety_search_option(const check_opts *o)
+{
+	static const char *const safety_only[] = { "--preset", "--anytime", "--preferred", NULL };
+	if (o->search)
+		return "--search";
+	if (o->heur)
+		return "--heuristic";
+	if (o->lua)
+		return "--lua";
+	if (o->ranks > 0)
+		return "--ranks";
+	for (size_t i = 0; i < o->rt_opts.n; i++)
+		for (const char *const *s = safety_only; *s; s++)
+			if (strncmp(o->rt_opts.v[i], *s, strlen(*s)) == 0)
+				return *s;
+	return NULL;
+}
+
+/* one formula's answer in words, from its run's verdict */
+static const char *formula_answer(const char *verdict)
+{
+	if (!verdict)
+		return "error";
+	if (strcmp(verdict, "violation") == 0)
+		return "not-satisfied";
+	if (strcmp(verdict, "no-violation") == 0)
+		return "satisfied";
+	return strcmp(verdict, "incomplete") == 0 ? "unknown" : "error";
+}
+
+static void print_formula_answer(const char *answer, const cJSON *res, const query_run *qr)
+{
+	if (strcmp(answer, "satisfied") == 0)
+		printf(" -- holds: no violation (complete search)");
+	else if (strcmp(answer, "not-satisfied") == 0)
+		printf(" -- violated: %s", json_text(res, "error") ? json_text(res, "error") : "?");
+	else if (strcmp(answer, "unknown") == 0)
+		printf(" -- not decided: the search was incomplete (%s)",
+		       json_text(res, "incomplete_reason") ? json_text(res, "incomplete_reason") : "?");
+	else {
+		printf(" -- not decided: pan stopped on an error:\n%s\n", qr->err ? qr->err : "");
+		return;
+	}
+	printf("\n    (%s: %.0f states stored, %.3f s", json_text(res, "search") ? json_text(res, "search") : "?",
+	       json_number(res, "states_stored"), json_number(res, "time_s"));
+	if (json_text(res, "trail_file"))
+		printf("; a trail of %.0f steps: %s", json_number(res, "trail_length"), json_text(res, "trail_file"));
+	printf(")\n");
+}
+
+/* One run per never claim (ltl formula) of a Promela model, each with
+ * -N NAME and its own trail file (pan -tNAME.trail: MODEL.NAME.trail),
+ * answered on its own line (with --json, one object each, with the
+ * member "query" as for UPPAAL's queries); with -a where the model has
+ * accept labels, as spin -search does, unless an option chose a safety
+ * search (then the results say acceptance cycles were not searched).  A
+ * model with one claim, or none, is one run.  Exit status as
+ * check_queries'. */
+static int check_formulas(const drv_env *e, check_opts *o, char **checked)
+{
+	if (!o->model || !*o->model || not_a_file(o->model, "model file") || o->meta || chooses_property(o))
+		return check(e, o, checked, NULL);
+	char *entry = NULL;
+	check_opts b = *o;
+	b.entry_out = &entry;
+	int rc = check(e, &b, NULL, NULL);
+	if (rc != 0 || !entry)
+		return rc ? rc : 2;
+	drv_claims cl;
+	int read = drv_claims_read(entry, o->model, &cl);
+	free(entry);
+	if (read != 0)
+		return check(e, o, checked, NULL);
+	const char *safety = safety_search_option(o);
+	int add_a = cl.accept_labels && !safety;
+	if (cl.accept_labels && safety)
+		drv_msg("note: the model has accept labels%s, but %s chose a safety search: acceptance cycles "
+		        "are not searched (-a, or dmc check without %s, searches them)",
+		        cl.n > 0 ? " (in its never claim)" : "", safety, safety);
+	o->spin_quiet = 1;
+	if (cl.n < 2) {
+		if (add_a)
+			drv_strv_push(&o->rt_opts, "-a");
+		drv_claims_free(&cl);
+		return check(e, o, checked, NULL);
+	}
+	const char *user_suffix = drv_trail_suffix(o->pan_opts.v, o->pan_opts.n);
+	int nviolated = 0, nheld = 0, nopen = 0;
+	rc = 0;
+	for (int k = 0; k < cl.n && rc < 128; k++) {
+		const drv_claim *c = &cl.v[k];
+		drv_fe_query q = { c->text ? c->text : c->name, (char *) o->shown, c->line, c->col, NULL, 0, NULL };
+		if (!o->json)
+			printf("Formula %d of %d: ltl %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->name, o->shown, c->line, c->col,
+			       c->text ? c->text : "");
+		check_opts one = *o;
+		memset(&one.rt_opts, 0, sizeof one.rt_opts);
+		memset(&one.pan_opts, 0, sizeof one.pan_opts);
+		for (size_t i = 0; i < o->rt_opts.n; i++)
+			drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
+		for (size_t i = 0; i < o->pan_opts.n; i++)
+			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+		if (add_a)
+			drv_strv_push(&one.rt_opts, "-a");
+		drv_strv_push(&one.pan_opts, "-N");
+		drv_strv_push(&one.pan_opts, c->name);
+		char *suffix = drv_printf("%s.%s", c->name, user_suffix);
+		char *topt = drv_printf("-t%s", suffix);
+		drv_strv_push(&one.pan_opts, topt);
+		one.replay = 0;
+		query_run qr = { k + 1, NULL, NULL, NULL };
+		fflush(stdout);
+		int r = check(e, &one, k == 0 ? checked : NULL, &qr);
+		/* pan died of a signal dmc did not pass on: not decided */
+		int killed = r >= 128 && !drv_interrupted();
+		if (killed)
+			r = 3;
+		cJSON *res = qr.json && !killed ? cJSON_Parse(qr.json) : NULL;
+		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
+		const char *answer = killed ? "unknown" : formula_answer(verdict);
+		nviolated += strcmp(answer, "not-satisfied") == 0;
+		nheld += strcmp(answer, "satisfied") == 0;
+		nopen += strcmp(answer, "unknown") == 0 || strcmp(answer, "error") == 0;
+		if (strcmp(answer, "error") == 0 && r != 1)
+			r = r >= 128 ? r : 2;
+		if (o->json) {
+			cJSON *qj = query_json(&q, k + 1, cl.n, answer, NULL, NULL);
+			cJSON_AddStringToObject(qj, "name", c->name);
+			if (res)
+				print_run_json(qr.json, qj);
+			else if (killed)
+				print_unanswered_json(&q, k + 1, cl.n, drv_last_msg());
+			else if (r < 128)
+				print_unanswered_json(&(drv_fe_query){ q.text, q.file, q.line, q.col,
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL },
+					k + 1, cl.n, NULL);
+			cJSON_Delete(qj);
+			if (!res && qr.err)
+				fputs(qr.err, stderr);
+		} else if (killed)
+			printf(" -- not decided: %s\n", drv_last_msg());
+		else
+			print_formula_answer(answer, res, &qr);
+		fflush(stdout);
+		if (r == 1 && o->replay) {
+			char *cache = drv_cache_open(), *mdir = drv_abs_dir_of(o->model), *mbase = drv_basename(o->model);
+			if (cache && mdir && mbase)
+				replay(e, cache, mdir, mbase, suffix, o->model, o->json);
+			free(cache);
+			free(mdir);
+			free(mbase);
+		}
+		if (!o->json && k + 1 == cl.n && res && json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"))
+			printf("Each formula's run also checked assertions; not checked: %s\n",
+			       json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"));
+		cJSON_Delete(res);
+		free(qr.json);
+		free(qr.err);
+		free(qr.trace);
+		free(suffix);
+		free(topt);
+		drv_strv_free(&one.rt_opts);
+		drv_strv_free(&one.pan_opts);
+		rc = worse(rc, r);
+	}
+	if (!o->json && rc < 128)
+		printf("%d formulas: %d violated, %d hold, %d not decided\n", cl.n, nviolated, nheld, nopen);
+	drv_claims_free(&cl);
+	return rc;
+}
+
 /* dmc check with the front end's queries: one run each, in order, each
  * answered as verifyta answers (with --json one object each); one query
  * (or a front end without queries()) is one run as it always was.  The
@@ -648,6 +890,8 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 	const drv_frontend *fe = o->model && *o->model ? drv_frontend_for(o->model) : NULL;
 	struct stat qst;
 	/* what check() says no to, it says */
+	if (fe && !fe->prepare && !fe->queries)
+		return check_formulas(e, o, checked);
 	if (!fe || !fe->queries || !fe->prepare || not_a_file(o->model, "model file")
 	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
 	    || (o->horizon && !fe->takes_horizon) || o->meta)
@@ -667,7 +911,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 			printf("Verifying formula %d at %s:%d:%d\n  %s\n", k + 1, q->file, q->line, q->col, q->text);
 		if (q->skip) {
 			if (o->json)
-				print_skipped_json(q, k + 1, n);
+				print_unanswered_json(q, k + 1, n, NULL);
 			else
 				printf(" -- Formula is skipped: %s\n", q->skip);
 			fflush(stdout);
@@ -684,9 +928,14 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 		query_run qr = { k + 1, NULL, NULL, NULL };
 		fflush(stdout);
 		int r = check(e, &one, NULL, &qr);
-		cJSON *res = qr.json ? cJSON_Parse(qr.json) : NULL;
+		/* pan died of a signal dmc did not pass on (SIGKILL from the OOM
+		 * killer): no verdict, the query is not decided; the next runs */
+		int killed = r >= 128 && !drv_interrupted();
+		if (killed)
+			r = 3;
+		cJSON *res = qr.json && !killed ? cJSON_Parse(qr.json) : NULL;
 		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
-		const char *answer = answer_of(verdict, q, &qr);
+		const char *answer = killed ? "unknown" : answer_of(verdict, q, &qr);
 		const char *note = verdict && strcmp(verdict, "violation") != 0 ? q->note : NULL;
 		nchecked++;
 		if (strcmp(answer, "error") == 0 && r != 1)
@@ -695,13 +944,18 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 			cJSON *qj = query_json(q, k + 1, n, answer, NULL, note);
 			if (res)
 				print_run_json(qr.json, qj);
+			else if (killed)
+				print_unanswered_json(q, k + 1, n, drv_last_msg());
 			else if (r < 128)
-				print_skipped_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
-					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n);
+				print_unanswered_json(&(drv_fe_query){ q->text, q->file, q->line, q->col,
+					(char *) "pan stopped on an error (its message is on standard error)", 0, NULL }, k + 1, n,
+					NULL);
 			cJSON_Delete(qj);
 			if (!res && qr.err)
 				fputs(qr.err, stderr);
-		} else {
+		} else if (killed)
+			printf(" -- Formula is not decided: %s.\n", drv_last_msg());
+		else {
 			print_answer(answer, res, q, &qr, o->replay);
 			if (note)
 				printf("    note: %s\n", note);

@@ -65,6 +65,12 @@ int drv_need_build(const drv_env *e)
 #include "glue_sources.def"
 	if (ok)
 		return 0;
-	drv_msg("spin-dmc is not built: run ./configure && make in %s", e->top);
+	const char *set = getenv("DMC_LIBDIR");
+	if ((set && *set) || DMC_LIBDIR_DEFAULT[0] != '\0')
+		/* an installed dmc (or DMC_LIBDIR): no build tree to name */
+		drv_msg("spin-dmc's library directory %s lacks libdmc.a or the glue sources: "
+		        "install spin-dmc again there (make install), or set DMC_LIBDIR", e->libdir);
+	else
+		drv_msg("spin-dmc is not built: run ./configure && make in %s", e->top);
 	return 2;
 }

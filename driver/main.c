@@ -17,7 +17,8 @@
  * (see docs/usage.md).  Exit status of `dmc check`: 0 no violation
  * (complete search), 1 violation, 2 bad input or usage, 3 incomplete
  * search without a violation, and also when a signal (SIGINT, SIGTERM,
- * SIGHUP) stopped a run before it decided anything: every command exits
+ * SIGHUP) stopped a run before it decided anything, or pan died of one
+ * (SIGKILL, SIGSEGV): every command exits
  * 0 to 3, a run that did not finish never 0 (run.h passes the signal
  * on to spin, the compiler or pan and waits for them).
  */
@@ -80,10 +81,13 @@ int main(int argc, char **argv)
 			rc = 0;
 		}
 		/* a signal before the run had a verdict: not decided, as an
-		 * interrupted search is (the commands say 128 + N) */
+		 * interrupted search is (the commands say 128 + N; when dmc got
+		 * none, pan died of signal N and check.c said so) */
 		int stopped = rc >= 128;
 		if (stopped) {
-			drv_msg("interrupted by %s before the run finished: no verdict", drv_signal_name(rc - 128));
+			if (drv_interrupted())
+				drv_msg("interrupted by %s before the run finished: no verdict",
+				        drv_signal_name(drv_interrupted()));
 			rc = 3;
 		}
 		/* --json: one object on standard output, an error's too */

@@ -98,7 +98,19 @@ int drv_interrupted(void)
 
 const char *drv_signal_name(int sig)
 {
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+	static const struct { int sig; const char *name; } names[] = {
+		{ SIGINT, "SIGINT" }, { SIGTERM, "SIGTERM" }, { SIGHUP, "SIGHUP" }, { SIGKILL, "SIGKILL" },
+		{ SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGABRT, "SIGABRT" }, { SIGFPE, "SIGFPE" },
+		{ SIGILL, "SIGILL" }, { SIGQUIT, "SIGQUIT" }, { SIGXCPU, "SIGXCPU" }, { SIGXFSZ, "SIGXFSZ" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGUSR1, "SIGUSR1" }, { SIGUSR2, "SIGUSR2" },
+		{ SIGTRAP, "SIGTRAP" }, { SIGSYS, "SIGSYS" },
+	};
+	static char other[32];
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].sig == sig)
+			return names[i].name;
+	snprintf(other, sizeof other, "signal %d", sig);
+	return other;
 }
 
 /* fork with the forwarded signals blocked until running_child is set, so
@@ -163,8 +175,10 @@ static int wait_status(pid_t pid)
 }
 
 /* In the child: set up and exec; never returns. */
-static void child(char *const argv[], const char *cwd, int out_fd, int err_fd)
+static void child(char *const argv[], const char *cwd, int out_fd, int err_fd, const drv_run_io *io)
 {
+	if (io && io->env_name && setenv(io->env_name, io->env_value, 1) != 0)
+		_exit(127);
 	if (out_fd >= 0 && out_fd != 1 && dup2(out_fd, 1) < 0)
 		_exit(127);
 	if (err_fd >= 0 && err_fd != 2 && dup2(err_fd, 2) < 0)
@@ -187,7 +201,7 @@ int drv_run(char *const argv[], const drv_run_io *io)
 		return 127;
 	}
 	if (pid == 0)
-		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1);
+		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1, io);
 	return wait_status(pid);
 }
 
@@ -217,7 +231,7 @@ int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(argv, cwd, fds[1], null_fd);
+		child(argv, cwd, fds[1], null_fd, NULL);
 	}
 	close(fds[1]);
 	if (null_fd >= 0)

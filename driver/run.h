@@ -24,6 +24,7 @@ typedef struct {
 	const char *cwd;    /* run in this directory (NULL: ours) */
 	int out_fd;         /* the child's standard output (-1: ours) */
 	int err_fd;         /* the child's standard error (-1: ours) */
+	const char *env_name, *env_value;   /* set in the child's environment (NULL: none) */
 } drv_run_io;
 
 /* Run argv[0] (looked up in $PATH) and wait.  The result is what the
@@ -39,7 +40,7 @@ int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len
  * running children, or 0.  The first one counts. */
 int drv_interrupted(void);
 
-/* "SIGINT", "SIGTERM", "SIGHUP", or "a signal" */
+/* "SIGINT", "SIGKILL", "SIGSEGV" ...: the signal's name, or "signal N" */
 const char *drv_signal_name(int sig);
 
 /* Catch SIGINT, SIGTERM and SIGHUP from now on (drv_run does it by

@@ -393,7 +393,7 @@ static int receive_one(dmc_dist *D, int take, int *took)
 		if (D->stop < 0) {
 			D->stop = kind;
 			D->why = kind == STOP_VIOLATION ? "another rank found a violation"
-			       : kind == STOP_LIMIT ? "another rank stopped at a limit" : NULL;
+			       : kind == STOP_LIMIT ? "another rank stopped (a limit or a signal)" : NULL;
 		}
 		break;
 	}
@@ -798,6 +798,15 @@ void dmc_dist_barrier(dmc_dist *D)
 
 int dmc_dist_finish(dmc_dist *D, int status, int reporter)
 {
+	/* for dmc check: mpirun's own exit status replaces the ranks' when
+	 * mpirun was signalled (Open MPI's is 1, a violation's); written
+	 * first, as mpirun may kill the ranks in what follows */
+	const char *path = getenv("DMC_STATUS_FILE");
+	FILE *f = reporter && path && *path ? fopen(path, "w") : NULL;
+	if (f) {
+		fprintf(f, "%d\n", status);
+		fclose(f);
+	}
 	/* the reporting rank is the one whose `reporter` is 1 */
 	int who = reporter ? D->rank : -1, from;
 	MPI_Allreduce(&who, &from, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

@@ -114,7 +114,9 @@ _Noreturn void dmc_dist_refuse(dmc_run *R, const char *msg);
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len);
 /* Every rank waits for the others. */
 void dmc_dist_barrier(dmc_dist *D);
-/* The reporting rank's exit status to every rank; MPI_Finalize. */
+/* The reporting rank's exit status to every rank; MPI_Finalize.  The
+ * reporting rank also writes it, as a line, to $DMC_STATUS_FILE when that
+ * is set (dmc check --ranks reads it). */
 int dmc_dist_finish(dmc_dist *D, int status, int reporter);
 
 #endif

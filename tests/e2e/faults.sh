@@ -3,9 +3,11 @@
 # Copyright (c) the spin-dmc authors
 # faults.sh -- end-to-end tests of searches that cannot finish: out of
 # memory (ulimit -v, a hash table pan cannot allocate), SIGINT, SIGTERM
-# and SIGHUP to pan, a time limit, a state vector larger than VECTORSZ,
-# pan's usage errors, -a with -l, NaN and out-of-range option values,
-# Lua scripts that would run forever.  None may exit 0; an incomplete
+# and SIGHUP to pan, pan killed by SIGKILL or SIGSEGV (one of several
+# UPPAAL queries too), with --ranks 2 (pan under mpirun) SIGINT, SIGTERM
+# and SIGHUP to dmc and a rank killed, a time limit, a state vector
+# larger than VECTORSZ, pan's usage errors, -a with -l, NaN and
+# out-of-range option values, Lua scripts that would run forever.  None may exit 0; an incomplete
 # search exits 3 and --json still prints its results with the reason.
 # Prints "N passed, N failed"; VERBOSE=1 prints every check.
 e2e_name=faults
@@ -88,6 +90,124 @@ for sig in INT TERM HUP; do
 	wait "$dpid"
 	incomplete "SIG$sig to pan: incomplete, exit 3, JSON printed" "interrupted by SIG$sig" $?
 done
+
+# child_of PID NAME: the pids of PID's children called NAME, once one
+# runs (waits up to 20 s), else nothing
+child_of() {
+	for i in $(seq 1 80); do
+		pgrep -P "$1" -x "$2" && return 0
+		sleep 0.25
+	done
+	return 1
+}
+
+# killed WHAT SIGNAL RC: pan died of SIGNAL: exit status RC 3, the signal
+# named on standard error (r.err) and in the one JSON object of r.json,
+# verdict incomplete
+killed() {
+	what=$1; sig=$2; rc=$3
+	v=$(json_str verdict r.json)
+	m=$(json_str message r.json)
+	if [ "$rc" = 3 ] && [ "$v" = incomplete ] && [ "$(wc -l < r.json)" = 1 ] \
+	   && echo "$m" | grep -q "pan was killed by SIG$sig" && grep -q "pan was killed by SIG$sig" r.err; then
+		ok "$what"
+	else
+		fail "$what: exit status $rc (expected 3), verdict '$v', message '$m': $(tail -c 300 r.err)"
+	fi
+}
+
+# --- pan killed by a signal it cannot catch: no verdict, incomplete ---
+# (SIGKILL is the OOM killer's): exit 3, not 2 ("bad input")
+for sig in KILL SEGV; do
+	"$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err &
+	dpid=$!
+	pan=$(child_of "$dpid" pan)
+	sleep 1
+	if [ -n "$pan" ]; then kill -"$sig" "$pan"; else fail "SIG$sig: pan did not start"; fi
+	wait "$dpid"
+	killed "pan killed by SIG$sig: exit 3, the signal named, JSON incomplete" "$sig" $?
+done
+"$dmc" check big.pml --search bfs --no-por > r.out 2> r.err &
+dpid=$!
+pan=$(child_of "$dpid" pan)
+sleep 1
+[ -n "$pan" ] && kill -KILL "$pan"
+wait "$dpid"
+rc=$?
+if [ "$rc" = 3 ] && grep -q "pan was killed by SIGKILL (out of memory?)" r.err; then
+	ok "pan killed by SIGKILL, no --json: exit 3, 'out of memory?'"
+else
+	fail "pan killed by SIGKILL, no --json: exit status $rc: $(tail -c 300 r.err)"
+fi
+
+# several UPPAAL queries: the one whose pan was killed is not decided
+# (answer unknown, an object with verdict incomplete), the next one runs
+# (the first query searches about 16 million states, the second finds a
+# counterexample at once)
+cat > big.xta <<'EOF'
+int[0,250] x, y, z;
+process P() {
+  state a;
+  init a;
+  trans
+    a -> a { guard x < 250; assign x = x + 1; },
+    a -> a { guard x > 0; assign x = x - 1; },
+    a -> a { guard y < 250; assign y = y + 1; },
+    a -> a { guard y > 0; assign y = y - 1; },
+    a -> a { guard z < 250; assign z = z + 1; },
+    a -> a { guard z > 0; assign z = z - 1; };
+}
+system P;
+EOF
+printf 'A[] x + y + z <= 750\nA[] x <= 1\n' > big.q
+"$dmc" check big.xta --query big.q --json > r.json 2> r.err &
+dpid=$!
+pan=$(child_of "$dpid" pan)
+sleep 1
+if [ -n "$pan" ]; then kill -KILL "$pan"; else fail "queries: pan did not start"; fi
+wait "$dpid"
+rc=$?
+json_keep r.json
+answers=$(jq -r .query.answer r.json | tr '\n' ,)
+first=$(head -n 1 r.json | jq -r '.verdict + " " + (.exit_status | tostring) + " " + .message')
+if [ "$rc" = 1 ] && [ "$answers" = "unknown,not-satisfied," ] \
+   && [ "$first" = "incomplete 3 pan was killed by SIGKILL (out of memory?): no verdict" ]; then
+	ok "queries: a killed pan's query is unknown (verdict incomplete), the next one runs"
+else
+	fail "queries: a killed pan: exit status $rc (expected 1), answers '$answers', first '$first'"
+fi
+
+# --- signals with --ranks 2: pan under mpirun ---
+# mpirun, signalled, exits 1 whatever its ranks said: dmc takes pan's
+# status from the reporting rank (3: interrupted), never 1 (a violation)
+if [ -f "$top/build/libdmc_mpi.a" ] && command -v mpirun > /dev/null; then
+	"$dmc" check big.pml --ranks 2 --search bfs --no-por --max-depth 1 > /dev/null 2>&1   # build pan
+	for sig in INT TERM HUP; do
+		# a script's background job ignores SIGINT: env gives it back its
+		# default (and execs dmc, same pid), which dmc then catches
+		dflt=""
+		[ "$sig" = INT ] && dflt="env --default-signal=INT"
+		$dflt "$dmc" check big.pml --ranks 2 --search bfs --no-por --json > r.json 2> r.err &
+		dpid=$!
+		mpi=$(child_of "$dpid" mpirun)
+		pan=$([ -n "$mpi" ] && child_of "$mpi" pan)
+		sleep 1
+		if [ -n "$pan" ]; then kill -"$sig" "$dpid"; else fail "--ranks 2 SIG$sig: pan did not start"; fi
+		wait "$dpid"
+		incomplete "--ranks 2, SIG$sig to dmc: incomplete, exit 3, one JSON object" "interrupted by SIG\|another rank stopped (a limit or a signal)" $?
+		grep -q "dmc: interrupted by SIG$sig" r.err && ok "--ranks 2, SIG$sig: dmc names it" \
+			|| fail "--ranks 2, SIG$sig: not named: $(tail -c 200 r.err)"
+	done
+	# a rank killed by SIGKILL: mpirun exits 137, no verdict
+	"$dmc" check big.pml --ranks 2 --search bfs --no-por --json > r.json 2> r.err &
+	dpid=$!
+	mpi=$(child_of "$dpid" mpirun)
+	pan=$([ -n "$mpi" ] && child_of "$mpi" pan | head -n 1)
+	sleep 1
+	if [ -n "$pan" ]; then kill -KILL "$pan"; else fail "--ranks 2 SIGKILL: pan did not start"; fi
+	wait "$dpid"
+	killed "--ranks 2, a rank killed by SIGKILL: exit 3, the signal named, JSON incomplete" KILL $?
+fi
 
 # the soft processor-time limit (ulimit -t) sends SIGXCPU
 (ulimit -S -t 2; "$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err)

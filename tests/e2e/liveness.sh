@@ -269,7 +269,7 @@ for lim in "--max-depth 100" "--memlim 129" "--time-limit 0.001"; do
 done
 
 # bad liveness requests: exit status 2 and a message naming the problem
-cp "$top/tests/models/live_multi.pml" "$d/"
+cp "$top/tests/models/live_multi.pml" "$top/tests/models/buf_overflow_bad.pml" "$d/"
 bad() { # expected-message dmc-arguments...
 	msg=$1; shift
 	(cd "$d" && "$dmc" check "$@" > out 2> err)
@@ -283,10 +283,15 @@ bad() { # expected-message dmc-arguments...
 bad "no ltl formula or never claim named 'nosuch'" live_multi.pml --ltl nosuch
 bad "searches by nested DFS" live_accept_bad.pml -a --search astar
 bad "is for safety properties" live_accept_bad.pml -a --heuristic dL
-bad "needs -a or -l" live_accept_bad.pml -f
+bad "needs -a or -l" buf_overflow_bad.pml -f
+bad "weak fairness (-f) is not supported" live_accept_bad.pml -f
 bad "expected fsm, hamming or none" live_accept_bad.pml -a --guide best
 bad "does not preserve cycles" live_accept_bad.pml -a --por-proviso c2c
-bad "is for the nested DFS" live_accept_bad.pml --por-proviso stack
+bad "is for the nested DFS" buf_overflow_bad.pml --por-proviso stack
+# a model with accept labels is checked with -a by default: the nested DFS's proviso applies
+(cd "$d" && "$dmc" check live_accept_bad.pml --por-proviso stack > out 2> err)
+[ $? = 1 ] && grep -q "acceptance cycle" "$d/out" && ok "live_accept_bad.pml --por-proviso stack: the default's -a" \
+	|| fail "live_accept_bad.pml --por-proviso stack: $(tail -3 "$d/out" "$d/err")"
 [ -n "${VERBOSE:-}" ] && cat "$work/summary" "$work/por_summary" 2>/dev/null
 echo "liveness: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

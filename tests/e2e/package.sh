@@ -5,7 +5,8 @@
 # the version, every command's --help (from driver/commands.def and
 # runtime/options.def), the man page, --json's error object and the JSON
 # documentation, make install/uninstall with DESTDIR and PREFIX, a pan
-# built by hand with pkg-config, the build cache's clean command and
+# built by hand with pkg-config, installing again to another prefix (and
+# make deb after it), the build cache's clean command and
 # size bound.  (make install runs as a make of its own: MAKEFLAGS of a
 # make e2e around it are not its.)
 e2e_name=package
@@ -160,6 +161,42 @@ unset DMC_LIBDIR
 MAKEFLAGS= MFLAGS= make -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/usr > uninstall.log 2>&1 \
 	&& [ -z "$(find "$stage" -type f)" ] && ok "make uninstall removes every installed file" \
 	|| fail "make uninstall left: $(find "$stage" -type f | head -5)"
+
+# ---- installing again, to another prefix: every file made for it ----
+# (the second install used to copy the dmc and spin-dmc.pc made for the
+# first prefix: "spin-dmc is not built" once that one was gone)
+pa=$work/prefix-a pb=$work/prefix-b
+MAKEFLAGS= MFLAGS= make -s -C "$top" install PREFIX="$pa" > install_a.log 2>&1 \
+	|| fail "make install PREFIX=A: $(tail -5 install_a.log)"
+MAKEFLAGS= MFLAGS= make -s -C "$top" install PREFIX="$pb" > install_b.log 2>&1 \
+	|| fail "make install PREFIX=B: $(tail -5 install_b.log)"
+rm -rf "$pa"
+grep -q "^libdir=$pb/lib/spin-dmc\$" "$pb/lib/pkgconfig/spin-dmc.pc" && ok "B's spin-dmc.pc names B" \
+	|| fail "B's spin-dmc.pc: $(grep libdir= "$pb/lib/pkgconfig/spin-dmc.pc")"
+strings "$pb/bin/dmc" | grep -q "$pa" && fail "B's dmc names A's library directory" || ok "B's dmc does not name A"
+mkdir reinstall && cp counter.pml reinstall/ && cd reinstall || exit 2
+expect 1 'verdict  *violation' "A removed: B's dmc checks a model" -- "$pb/bin/dmc" check counter.pml
+[ -f counter.pml.trail ] && spin -t counter.pml 2>&1 | grep -q 'assertion violated' \
+	&& ok "B's dmc: its trail replays with spin -t" || fail "B's dmc: no trail that replays"
+cd "$work" || exit 2
+# make deb after an install elsewhere: the package's dmc is /usr's
+if command -v dpkg-deb > /dev/null 2>&1; then
+	if MAKEFLAGS= MFLAGS= make -s -C "$top" deb > deb.log 2>&1; then
+		dpkg-deb -x "$top/build/spin-dmc.deb" deb
+		strings deb/usr/bin/dmc | grep -q '^/usr/lib/spin-dmc$' && ! strings deb/usr/bin/dmc | grep -q "$pb" \
+			&& ok "make deb after an install to B: its dmc names /usr/lib/spin-dmc" \
+			|| fail "make deb after an install to B: the package's dmc names $(strings deb/usr/bin/dmc | grep 'lib/spin-dmc')"
+		grep -q '^libdir=/usr/lib/spin-dmc$' deb/usr/lib/pkgconfig/spin-dmc.pc && ok "the package's spin-dmc.pc names /usr" \
+			|| fail "the package's spin-dmc.pc: $(grep libdir= deb/usr/lib/pkgconfig/spin-dmc.pc)"
+	else
+		fail "make deb: $(tail -5 deb.log)"
+	fi
+fi
+# an installed dmc without its library says what to do, not "run make"
+rm -rf "$pb/lib/spin-dmc"
+expect 2 "library directory $pb/lib/spin-dmc lacks libdmc.a" "an installed dmc whose library is gone: make install again" -- \
+	"$pb/bin/dmc" check counter.pml
+rm -rf "$pb"
 
 # ---- the build cache: size, LRU bound, clean ----
 export DMC_CACHE="$work/cache2"

@@ -250,8 +250,9 @@ static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
 		drv_strv_push(&argv, "-DNOREDUCE");
 	/* dmc check's defaults (options.def), compiled in: --search and
 	 * --heuristic are passed only when given, so a --lua script's
-	 * settings can apply; the default preset applies only when no option
-	 * of a preset is given (options.h) */
+	 * settings can apply; the default preset applies unless a script,
+	 * -a or -l is given, each option given replacing its own field
+	 * (options.h) */
 	static const dmc_opt_id compiled_in[] = { DMC_OPT_SEARCH, DMC_OPT_HEURISTIC, DMC_OPT_PRESET };
 	for (size_t k = 0; k < sizeof compiled_in / sizeof compiled_in[0]; k++) {
 		const dmc_opt *t = &dmc_opt_table[compiled_in[k]];

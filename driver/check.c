@@ -1001,6 +1001,10 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (-DNOREDUCE; pan --no-por in a reducing build searches the same
 	 * graph, with one more pointer per queued state) */
 	char *cflags = NULL;
+	if (rc == 0 && o.no_por && (has_opt(&o.rt_opts, "--por") || has_opt(&o.pan_opts, "--por"))) {
+		drv_msg("check: --por and --no-por ask for opposite things: give one");
+		rc = 2;
+	}
 	if (rc == 0 && o.no_por)
 		o.cflags = cflags = drv_printf("%s -DNOREDUCE", o.cflags);
 	/* -l: SPIN's -DNP replaces the never claim by its non-progress

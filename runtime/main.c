@@ -102,6 +102,8 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 		return -1;
 	if (lua && *lua)
 		o->lua_file = lua;
+	if (dmc_options_settle(o, err, errlen) < 0)
+		return -1;
 	if (strchr(o->heuristic, ',') && alternate(o, err, errlen) < 0)
 		return -1;
 	if (o->anytime && o->combo.active) {
@@ -115,7 +117,7 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 	 * before the search starts: it is configured here */
 	if (!R->por && !(R->por = dmc_por_new()))
 		dmc_rt_out_of_memory("setting up the run", 0);
-	dmc_por_set_wanted(R->por, !o->no_por);
+	dmc_por_set_wanted(R->por, !o->por_off, o->por_off);
 	dmc_por_set_proviso(R->por, (dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
 	for (int i = 1; i < *argc; i++) {

@@ -122,6 +122,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_QUIET:        o->quiet = 1; break;
 	case DMC_OPT_PLOT_PROGRESS: o->plot_file = v; break;
 	case DMC_OPT_NO_POR:       o->no_por = 1; break;
+	case DMC_OPT_POR:          o->por = 1; break;
 	case DMC_OPT_SHOW_TARGETS: o->show_targets = 1; break;
 	case DMC_OPT_SHOW_MODEL:   o->show_model = 1; break;
 	case DMC_OPT_HELP:         o->help = 1; break;
@@ -185,6 +186,30 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	return dmc_options_check(o, err, errlen);
 }
 
+/* The fields a preset sets: what to search and how (presets.def uses
+ * no other option).  --por and --no-por are one field. */
+static const dmc_opt_id preset_fields[] = {
+	DMC_OPT_SEARCH, DMC_OPT_HEURISTIC, DMC_OPT_WEIGHT, DMC_OPT_BEAM, DMC_OPT_TIE,
+	DMC_OPT_ANYTIME, DMC_OPT_POR, DMC_OPT_NO_POR, DMC_OPT_PREFERRED
+};
+#define NFIELDS (sizeof preset_fields / sizeof preset_fields[0])
+
+static int is_preset_field(dmc_opt_id id)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (preset_fields[i] == id)
+			return 1;
+	return 0;
+}
+
+/* whether the command line gave option id's field */
+static int field_given(const dmc_options *o, dmc_opt_id id)
+{
+	if (id == DMC_OPT_POR || id == DMC_OPT_NO_POR)
+		return o->given_opt[DMC_OPT_POR] || o->given_opt[DMC_OPT_NO_POR];
+	return o->given_opt[id];
+}
+
 /* The preset's options as words in o->preset_words; returns how many
  * (at most max), the words in w. */
 static int preset_split(dmc_options *o, const dmc_preset *p, const char **w, int max)
@@ -200,28 +225,12 @@ static int preset_split(dmc_options *o, const dmc_preset *p, const char **w, int
 	return n;
 }
 
-/* whether the command line gave an option some preset sets */
-static int gives_preset_option(dmc_options *o)
-{
-	const char *w[32];
-	const char *v;
-	for (int i = 0; dmc_presets[i].name; i++) {
-		int n = preset_split(o, &dmc_presets[i], w, 32);
-		for (int k = 0; k < n; k++) {
-			const dmc_opt *t = dmc_opt_lookup(w[k], DMC_OPTW_PAN, &v);
-			if (t && o->given_opt[t->id])
-				return 1;
-		}
-	}
-	return 0;
-}
-
 int dmc_options_apply_preset(dmc_options *o, const char *fallback, int script,
                              char *err, size_t errlen)
 {
 	const char *name = o->preset;
 	if (!name) {
-		if (!fallback || !*fallback || script || o->cycles || gives_preset_option(o))
+		if (!fallback || !*fallback || script || o->cycles)
 			return 0;
 		name = fallback;
 	}
@@ -236,19 +245,103 @@ int dmc_options_apply_preset(dmc_options *o, const char *fallback, int script,
 	unsigned given = o->given;
 	for (int k = 0; k < n; k++) {
 		const dmc_opt *t = dmc_opt_lookup(w[k], DMC_OPTW_PAN, &v);
-		if (!t || t->id == DMC_OPT_PRESET) {
-			snprintf(err, errlen, "preset %s: '%s' is not a runtime option", p->name, w[k]);
+		if (!t || !is_preset_field(t->id)) {
+			snprintf(err, errlen, "preset %s: '%s' is not an option a preset sets", p->name, w[k]);
 			return -1;
 		}
 		if (t->kind != DMC_OPTK_FLAG && !v && k + 1 < n)
 			v = w[++k];
-		if (o->given_opt[t->id])
+		if (t->id == DMC_OPT_SEARCH)
+			o->preset_search = v;
+		else if (t->id == DMC_OPT_HEURISTIC)
+			o->preset_heuristic = v;
+		if (field_given(o, t->id))
 			continue;
 		if ((v && dmc_opt_check(t, v, err, errlen) < 0) || apply(o, t, v, err, errlen) < 0)
 			return -1;
 	}
 	o->given = given;
 	return dmc_options_check(o, err, errlen);
+}
+
+void dmc_options_preset_overrides(const dmc_options *o, int with_values, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	if (!o->preset)
+		return;
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const dmc_opt *t = &dmc_opt_table[preset_fields[i]];
+		if (!o->given_opt[t->id] || used >= n)
+			continue;
+		const char *v = NULL;
+		switch (t->id) {
+		case DMC_OPT_SEARCH:    v = o->search_name; break;
+		case DMC_OPT_HEURISTIC: v = o->heuristic; break;
+		default:                break;
+		}
+		int k = !with_values ? snprintf(buf + used, n - used, "%s\"%s\"", used ? ", " : "", t->name)
+		      : v ? snprintf(buf + used, n - used, "%s%s %s", used ? ", " : "", t->name, v)
+		      : snprintf(buf + used, n - used, "%s%s", used ? ", " : "", t->name);
+		used += k > 0 ? (size_t) k : 0;
+	}
+	if (used >= n)                /* cut: no half a name */
+		buf[0] = '\0';
+}
+
+/* the first admissible heuristic of list (names as heuristics.def
+ * spells them), or "none" */
+static const char *first_admissible(const char *list)
+{
+	char name[64];
+	int fits;
+	for (const char *p = list; p;) {
+		p = dmc_heuristic_list_next(p, name, sizeof name, &fits);
+		dmc_heuristic_entry_split(name);      /* the term's own tie-breaking goes */
+		const dmc_heuristic *h = fits ? dmc_heuristic_find(name) : NULL;
+		if (h && h->admissible)
+			return h->name;
+	}
+	return "none";
+}
+
+int dmc_options_settle(dmc_options *o, char *err, size_t errlen)
+{
+	o->preset_note[0] = '\0';
+	if (o->por && o->no_por) {
+		snprintf(err, errlen, "--por and --no-por ask for opposite things: give one");
+		return -1;
+	}
+	/* the preset's alternation was chosen for the preset's search; with
+	 * another (or --anytime, which orders one open list by g + W*h) its
+	 * first admissible heuristic keeps what a shorter trail needs */
+	if (o->preset_heuristic && o->heuristic == o->preset_heuristic && strchr(o->heuristic, ',')
+	    && (o->anytime || (o->preset_search && strcmp(o->search_name, o->preset_search) != 0))) {
+		const char *list = o->heuristic;
+		o->heuristic = first_admissible(list);
+		snprintf(o->preset_note, sizeof o->preset_note,
+		         "preset %s's heuristic list %s goes with --search %s%s: its first admissible heuristic, %s",
+		         o->preset, list, o->preset_search ? o->preset_search : "?",
+		         o->anytime ? " without --anytime" : "", o->heuristic);
+		if (dmc_options_check(o, err, errlen) < 0)
+			return -1;
+	}
+	/* partial-order reduction keeps one representative of interleavings,
+	 * so the shortest trail of the reduced graph may be longer: off where
+	 * the search looks for the shortest trail, unless asked for */
+	if (o->no_por)
+		o->por_off = "off (--no-por)";
+	else if (o->por || o->cycles)
+		o->por_off = NULL;
+	else if (o->anytime)
+		o->por_off = "off (--anytime looks for the shortest trail; --por reduces)";
+	else if (o->search == DMC_SEARCH_ASTAR)
+		o->por_off = "off (astar looks for the shortest trail; --por reduces)";
+	else if (o->search == DMC_SEARCH_BFS)
+		o->por_off = "off (bfs looks for the shortest trail; --por reduces)";
+	else
+		o->por_off = NULL;
+	return 0;
 }
 
 int dmc_options_check(dmc_options *o, char *err, size_t errlen)

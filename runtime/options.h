@@ -30,7 +30,9 @@ typedef struct dmc_options {
 	int range_mode;               /* --range-checks: DMC_RANGE_* (dmc_targets.range_mode) */
 	int json;                     /* stdout is one JSON object */
 	int no_prune;                 /* keep h = infinity states */
-	int no_por;                   /* no partial-order reduction (por.h) */
+	int no_por;                   /* --no-por: no partial-order reduction (por.h) */
+	int por;                      /* --por: reduction even where the trail should be shortest */
+	const char *por_off;          /* dmc_options_settle: why reduction is off, or NULL (on) */
 	int por_proviso;              /* dmc_por_proviso: C2c (default) or C2cl */
 	unsigned por_plateau;         /* --por-plateau (por.h's guided reduction) */
 	int show_targets;             /* print the targets before searching */
@@ -55,8 +57,13 @@ typedef struct dmc_options {
 	int tie;                      /* --tie: a dmc_tie_kind; DMC_TIE_DEFAULT: the search's */
 	/* presets (presets.def) */
 	const char *preset;           /* --preset, or the default that applied; NULL: none */
+	const char *preset_search;    /* the preset's --search, --heuristic, or NULL */
+	const char *preset_heuristic;
 	unsigned char given_opt[DMC_OPT_COUNT];   /* options given on the command line */
 	char preset_words[256];       /* the preset's options, split (values point here) */
+	/* dmc_options_settle: the preset's heuristic list replaced by its first
+	 * admissible heuristic, and why ("" when not) */
+	char preset_note[200];
 } dmc_options;
 
 enum {                                /* dmc_options.given */
@@ -77,13 +84,30 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
                       char *err, size_t errlen);
 
 /* Apply --preset P, or else preset fallback (dmc check's compiled-in
- * default; NULL or "" for none) when the command line gives no option
- * any preset sets, asks for no liveness search (-a, -l) and no script is in use (script: a --lua file or a
- * compiled-in one).  The preset's options fill only what the command
- * line left out; they do not count as given (a script may still set
- * them).  0, or -1 with a message. */
+ * default; NULL or "" for none) unless a liveness search (-a, -l) or a
+ * script is asked for (script: a --lua file or a compiled-in one).  Each
+ * option given on the command line replaces only its own field of the
+ * preset (--por and --no-por are one field); the preset's options fill
+ * the rest and do not count as given (a script may still set them).
+ * 0, or -1 with a message. */
 int dmc_options_apply_preset(dmc_options *o, const char *fallback, int script,
                              char *err, size_t errlen);
+
+/* The fields of the preset in force the command line replaced, as
+ * "--search astar, --no-por" into buf (with_values 0: the names only,
+ * as a JSON array's strings "\"--search\", \"--no-por\""); "" when none. */
+void dmc_options_preset_overrides(const dmc_options *o, int with_values, char *buf, size_t n);
+
+/* After the preset and a script's settings, what follows from them:
+ *  - a preset's heuristic list (an alternation: the preset's choice for
+ *    its own search) that is still in force with another search, or
+ *    with --anytime (one open list), gives way to the list's first
+ *    admissible heuristic (o->preset_note says so);
+ *  - partial-order reduction (o->por_off): off with --no-por; off by
+ *    default where the trail should be shortest (astar, bfs, --anytime;
+ *    never for -a, -l) unless --por; on otherwise.
+ * 0, or -1 with a message (--por with --no-por). */
+int dmc_options_settle(dmc_options *o, char *err, size_t errlen);
 
 /* Check and resolve search and heuristic names (again after a script
  * changed them).  0, or -1 with a message. */

@@ -24,6 +24,7 @@ struct dmc_por {
 		unsigned since;       /* expansions since one of them went down */
 	} plateau;
 	const char *status_note;
+	const char *off_note;         /* why it is not wanted */
 	struct {                      /* the expansion in progress */
 		int attempted;        /* a candidate process was tried */
 		int full;             /* ...and then every process was expanded */
@@ -48,8 +49,16 @@ void dmc_por_free(dmc_por *P)
 	free(P);
 }
 
-void dmc_por_set_wanted(dmc_por *P, int w) { P->wanted = w; }
+void dmc_por_set_wanted(dmc_por *P, int w, const char *off_note)
+{
+	P->wanted = w;
+	P->off_note = off_note;
+}
 int dmc_por_wanted(const dmc_por *P) { return P->wanted; }
+const char *dmc_por_off_note(const dmc_por *P)
+{
+	return P->off_note ? P->off_note : "off (--no-por)";
+}
 
 void dmc_por_set_status(dmc_por *P, int is_on, const char *note)
 {

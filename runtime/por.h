@@ -59,10 +59,12 @@ typedef struct dmc_por_stats {
 	double candidates_no_progress;  /* ...of them: proviso held, no successor had a better h */
 } dmc_por_stats;
 
-/* Whether the user wants reduction (not --no-por); set by the search at
- * its start, read by the glue, which then reports whether it is on. */
-void dmc_por_set_wanted(dmc_por *P, int wanted);
+/* Whether the run wants reduction (options.h's dmc_options_settle) and,
+ * when not, why ("off (--no-por)"); set before the search starts, read
+ * by the glue, which then reports whether it is on. */
+void dmc_por_set_wanted(dmc_por *P, int wanted, const char *off_note);
 int dmc_por_wanted(const dmc_por *P);
+const char *dmc_por_off_note(const dmc_por *P);
 void dmc_por_set_status(dmc_por *P, int on, const char *note);
 /* 1 when pan reduces; *note says why not ("off (--no-por)", ...) */
 int dmc_por_status(const dmc_por *P, const char **note);

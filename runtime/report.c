@@ -179,10 +179,59 @@ const char *dmc_report_anytime_unproven(const dmc_run *R)
 	if (!R->any.exhausted)
 		return "the search did not finish";
 	if (dmc_por_status(R->por, NULL))
-		return "partial-order reduction was on (--no-por)";
+		return "partial-order reduction was on (--por)";
 	if (R->st.clashes > 0)
 		return "fingerprint clashes kept states from being re-opened";
 	return states_missed(R);
+}
+
+/* Why the trail found may not be a shortest one, or NULL when it is
+ * guaranteed: first the search's order, then what may hide a shorter
+ * trail from it.  buf holds a composed reason. */
+static const char *not_shortest(const dmc_run *R, char *buf, size_t n)
+{
+	const dmc_options *o = &R->opt;
+	if (o->cycles)
+		return "the nested depth-first search (-a, -l) looks for a cycle, not for the shortest trail";
+	if (R->any.on)
+		return dmc_report_anytime_unproven(R);
+	switch (o->search) {
+	case DMC_SEARCH_BFS:
+		break;
+	case DMC_SEARCH_WASTAR:
+		if (o->weight > 1) {
+			snprintf(buf, n, "weighted A* (W=%g) may trade length for speed", o->weight);
+			return buf;
+		}
+		/* W = 1 is A*: */
+		/* fall through */
+	case DMC_SEARCH_ASTAR:
+		if (R->pref)
+			return "--preferred expands helpful moves' successors out of A*'s order";
+		if (o->combo.active && o->combo.kind == DMC_COMB_ALT)
+			return "an alternation of heuristics expands states out of A*'s order";
+		if (!dmc_heuristic_admissible(R->heur, &R->targets)) {
+			snprintf(buf, n, "the heuristic %s is not admissible", R->heur->name);
+			return buf;
+		}
+		if (o->hcache.mode == DMC_HCACHE_HASHED)
+			return "--hcache N: a value cache without collision check may give a state another's h";
+		break;
+	default:
+		snprintf(buf, n, "%s search does not look for the shortest trail", o->search_name);
+		return buf;
+	}
+	if (dmc_por_status(R->por, NULL))
+		return "partial-order reduction (--por): the reduced graph's shortest trail may be longer";
+	if (R->reopen_off)
+		return "bitstate store: states reached again by a shorter path are not re-opened";
+	if (R->st.clashes > 0)
+		return "fingerprint clashes kept states from being re-opened";
+	if (dmc_br_lossy_store())
+		return lossy_reason();
+	if (R->nranks > 1)
+		return "a distributed search without --anytime's bound";
+	return NULL;
 }
 
 /* --ranks: each rank's share of the search (dist.h), a text line for
@@ -454,9 +503,11 @@ int dmc_report(dmc_run *R, int status)
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
 	else if (R->opt.search == DMC_SEARCH_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
-	char pnote[64] = "";
+	char pnote[400] = "", given[300], given_json[300];
+	dmc_options_preset_overrides(&R->opt, 1, given, sizeof given);
+	dmc_options_preset_overrides(&R->opt, 0, given_json, sizeof given_json);
 	if (R->opt.preset)
-		snprintf(pnote, sizeof pnote, " (preset %s)", R->opt.preset);
+		snprintf(pnote, sizeof pnote, " (preset %s%s%s)", R->opt.preset, *given ? ", " : "", given);
 	dmc_results_title(r, "spin-dmc: search %s%s, heuristic %s%s%s", R->opt.search_name, wnote,
 	                  R->heur->name, dmc_heuristic_admissible(R->heur, &R->targets) ? " (admissible)" : "", pnote);
 	const char *por_note;
@@ -473,10 +524,20 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_str(r, "verdict", NULL, v);
 	dmc_results_str(r, "search", NULL, R->opt.search_name);
 	dmc_results_str(r, "heuristic", NULL, R->heur->name);
-	if (R->opt.preset)
+	if (R->opt.preset) {
+		char arr[320];
 		dmc_results_str(r, "preset", NULL, R->opt.preset);
-	else
+		snprintf(arr, sizeof arr, "[%s]", given_json);
+		dmc_results_raw(r, "preset_overrides", arr);
+	} else {
 		dmc_results_null(r, "preset");
+		dmc_results_null(r, "preset_overrides");
+	}
+	if (R->opt.preset_note[0]) {
+		dmc_results_text(r, "preset", "%s", R->opt.preset_note);
+		dmc_results_str(r, "preset_note", NULL, R->opt.preset_note);
+	} else
+		dmc_results_null(r, "preset_note");
 	if (R->heur_note[0])
 		dmc_results_str(r, "heuristic_note", "heuristic", R->heur_note);
 	else
@@ -629,11 +690,24 @@ int dmc_report(dmc_run *R, int status)
 	char *ranks_json = rank_results(R, r);
 	dmc_results_text(r, "time (s)", "%.3f", secs);
 	anytime_results(R, r);
+	char sbuf[160];
+	const char *longer = found ? not_shortest(R, sbuf, sizeof sbuf) : NULL;
 	if (found) {
 		dmc_results_text(r, "trail", "%ld steps (%s)", steps, trail);
+		if (longer)
+			dmc_results_text(r, "shortest", "trail not guaranteed shortest: %s", longer);
+		else
+			dmc_results_text(r, "shortest", "trail guaranteed shortest");
 		dmc_results_str(r, "trail_file", NULL, trail);
-	} else
+		dmc_results_bool(r, "shortest", !longer);
+	} else {
 		dmc_results_null(r, "trail_file");
+		dmc_results_null(r, "shortest");
+	}
+	if (longer)
+		dmc_results_str(r, "shortest_reason", NULL, longer);
+	else
+		dmc_results_null(r, "shortest_reason");
 	if (found && R->error[0])
 		dmc_results_str(r, "error", "error", R->error);
 	else

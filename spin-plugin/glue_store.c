@@ -149,7 +149,7 @@ static void por_setup(dmc_glue *g)
 #endif
 	dmc_por *por = dmc_rt_por(dmc_glue_run);
 	if (!dmc_por_wanted(por))
-		off = "off (--no-por)";
+		off = dmc_por_off_note(por);
 	int liveness = g->live || dmc_por_proviso_kind(por) != DMC_POR_C2C;
 	for (int tp = 0; tp < dmc_br_ntypes(); tp++) {
 		if (!trans[tp])
@@ -213,7 +213,7 @@ static void begin(dmc_glue *g)
 	por_setup(g);
 #else
 	dmc_por *por = dmc_rt_por(dmc_glue_run);
-	dmc_por_set_status(por, 0, dmc_por_wanted(por) ? "off (pan built with -DNOREDUCE)" : "off (--no-por)");
+	dmc_por_set_status(por, 0, dmc_por_wanted(por) ? "off (pan built with -DNOREDUCE)" : dmc_por_off_note(por));
 #endif
 	if (dmc_rt_start(dmc_glue_run) == 1)
 		exit(0);

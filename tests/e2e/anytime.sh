@@ -5,7 +5,8 @@
 # on for shorter ones.  On models with violations, from searches whose
 # first trail is long (dfs, greedy): the trails get shorter, every one
 # written replays with spin -t as long as reported, and when the run
-# says the last is proven shortest (no partial-order reduction) it is
+# says the last is proven shortest (no partial-order reduction: --anytime
+# turns it off unless --por) it is
 # exactly as long as SPIN's breadth-first trail (pan -DBFS -DNOREDUCE).
 e2e_name=anytime
 . "$(dirname "$0")/lib.sh"
@@ -75,7 +76,7 @@ run() {
 	rm -rf "$d/kept"
 	mkdir -p "$d/kept"
 	(cd "$d" && KEEP_TRAILS="$d/kept" LD_PRELOAD="$work/keep.so" \
-		"$dmc" check "$m" "$@" --anytime --no-por --time-limit 60 --json > out.json 2> err.txt)
+		"$dmc" check "$m" "$@" --anytime --time-limit 60 --json > out.json 2> err.txt)
 	v=$(json_str verdict "$d/out.json")
 	len=$(json_num trail_length "$d/out.json")
 	proven=$(json_get .anytime.proven_shortest "$d/out.json")
@@ -128,19 +129,36 @@ run "$corpus/rv_servers_deadlock.pml" --search greedy --heuristic hL
 run "$top/tests/models/guidance/hyman_workers_bad.pml" --search dfs
 run "$top/tests/models/guidance/hyman_workers_bad.pml" --search wastar --heuristic hL
 
-# with partial-order reduction the shortest trail of the reduced graph
-# need not be the shortest: the run says so
+# --anytime alone (no --no-por, no search): the preset fast's search with
+# its first admissible heuristic (dL: one open list), no reduction, and
+# SPIN BFS's shortest trail, proven
+for m in bakery_bad lock_order_deadlock; do
+	d=$work/$m
+	rm -f "$d/$m.pml.trail"
+	(cd "$d" && "$dmc" check $m.pml --anytime --time-limit 120 --json > alone.json 2> alone.err)
+	bfs=$(cat "$d/bfs.steps")
+	# (dL, or the deadlock heuristic where dL has nothing to aim at)
+	{ [ "$(json_str search "$d/alone.json")" = greedy ] \
+	  && json_str preset_note "$d/alone.json" | grep -q 'first admissible heuristic, dL$' \
+	  && [ "$(json_str por "$d/alone.json")" = false ] && [ "$(json_get .anytime.proven_shortest "$d/alone.json")" = true ] \
+	  && [ "$(json_str shortest "$d/alone.json")" = true ] && [ "$(json_num trail_length "$d/alone.json")" = "$bfs" ]; } \
+		&& ok "$m.pml --anytime alone: greedy dL without reduction, proven shortest, $bfs steps as SPIN's BFS" \
+		|| fail "$m.pml --anytime alone: SPIN's BFS $bfs; $(head -c 600 "$d/alone.json")"
+done
+
+# with partial-order reduction (--por) the shortest trail of the reduced
+# graph need not be the shortest: the run says so
 d=$work/bakery_bad
-(cd "$d" && "$dmc" check bakery_bad.pml --search dfs --anytime --time-limit 60 --json > por.json 2> /dev/null)
-case $(json_get .anytime.not_proven "$d/por.json") in
-*partial-order*) ok "bakery_bad.pml with POR: not proven shortest" ;;
-*) fail "bakery_bad.pml with POR: not_proven is '$(json_get .anytime.not_proven "$d/por.json")'" ;;
+(cd "$d" && "$dmc" check bakery_bad.pml --search dfs --anytime --por --time-limit 60 --json > por.json 2> /dev/null)
+case $(json_get .anytime.not_proven "$d/por.json")/$(json_str shortest "$d/por.json")/$(json_str shortest_reason "$d/por.json") in
+*partial-order*/false/*partial-order*) ok "bakery_bad.pml with --por: not proven shortest, not guaranteed shortest" ;;
+*) fail "bakery_bad.pml with --por: not_proven is '$(json_get .anytime.not_proven "$d/por.json")', shortest '$(json_str shortest "$d/por.json")'" ;;
 esac
 
 # a time limit ends the improvement: the best trail so far is the verdict
 # (the text results say how many trails and why the last is not proven)
 expect 1 "^anytime: a trail of" "--anytime: each trail is reported" -- \
-	"$dmc" check "$d/bakery_bad.pml" --search dfs --anytime --no-por
+	"$dmc" check "$d/bakery_bad.pml" --search dfs --anytime
 expect 2 "cannot be combined with -a or -l" "--anytime with -a: refused" -- \
 	"$dmc" check "$d/bakery_bad.pml" --anytime -a
 expect 2 "cannot be used with alternation" "--anytime with an alternation: refused" -- \

@@ -129,6 +129,51 @@ if command -v python3 >/dev/null 2>&1; then
 		&& ok "--json output parses as JSON" || fail "--json output is not valid JSON"
 fi
 
+# an option given replaces only its own field of the preset in force
+# (fast by default): --no-por keeps fast's greedy alternation, and the
+# results name the preset and the field given
+"$dmc" check counter.pml --no-por --json > np.json 2> np.err
+{ [ "$(json_str search np.json)" = greedy ] && [ "$(json_str heuristic np.json)" = "alt(hf, hU, dL, none, none:deep)" ] \
+  && [ "$(json_str preset np.json)" = fast ] && [ "$(json_get '.preset_overrides | join(" ")' np.json)" = --no-por ] \
+  && [ "$(json_str por np.json)" = false ] && [ "$(json_str por_proviso np.json)" = "off (--no-por)" ]; } \
+	&& ok "--no-por: fast's search and heuristics stay, reduction off, preset_overrides [--no-por]" \
+	|| fail "--no-por: $(head -c 400 np.json)"
+expect 1 'search greedy, heuristic alt(hf, hU, dL, none, none:deep) (preset fast, --no-por)' \
+	"--no-por: the results line names the preset and the option given" -- "$dmc" check counter.pml --no-por
+grep -q 'trail not guaranteed shortest: greedy search does not look for the shortest trail' out.txt \
+	&& ok "greedy: the trail is not guaranteed shortest, and the results say why" \
+	|| fail "greedy: no 'not guaranteed shortest' line: $(grep -i shortest out.txt)"
+# another search: the preset's list gives way to its first admissible
+# heuristic (dL), said in the results; astar does not reduce
+"$dmc" check counter.pml --search astar --json > sa.json 2> sa.err
+{ [ "$(json_str search sa.json)" = astar ] && [ "$(json_str heuristic sa.json)" = dL ] \
+  && [ "$(json_str preset sa.json)" = fast ] && [ "$(json_get '.preset_overrides | join(" ")' sa.json)" = --search ] \
+  && json_str preset_note sa.json | grep -q 'first admissible heuristic, dL' \
+  && [ "$(json_str por sa.json)" = false ] && [ "$(json_str shortest sa.json)" = true ] \
+  && [ "$(json_num trail_length sa.json)" = "$bfs_len" ]; } \
+	&& ok "--search astar: dL (fast's first admissible), no reduction, shortest ($bfs_len steps, as SPIN's BFS)" \
+	|| fail "--search astar: $(head -c 600 sa.json)"
+expect 2 'ask for opposite things' "--por with --no-por: refused" -- "$dmc" check counter.pml --por --no-por
+# A* means shortest: on the demo model (two noise processes) A* with dL
+# and no reduction gives SPIN BFS's trail; --por reduces and says the
+# trail is not guaranteed shortest (it is not: the noise goes first)
+mkdir -p cn && cp "$top/contrib/models/counter_noise.pml" cn/
+(cd cn && spin -DNOISE=2 -a counter_noise.pml > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c \
+	&& ./pan > bfs.out 2>&1)
+cn_bfs=$(trail_steps cn/counter_noise.pml.trail)
+rm -f cn/counter_noise.pml.trail
+(cd cn && "$dmc" check counter_noise.pml --spin-opts=-DNOISE=2 --search astar --heuristic dL --json > a.json 2> a.err)
+{ [ -n "$cn_bfs" ] && [ "$(json_num trail_length cn/a.json)" = "$cn_bfs" ] && [ "$(json_str shortest cn/a.json)" = true ] \
+  && [ "$(json_str shortest_reason cn/a.json)" = "" ] && [ "$(json_str por cn/a.json)" = false ] \
+  && [ "$(json_str por_proviso cn/a.json)" = "off (astar looks for the shortest trail; --por reduces)" ]; } \
+	&& ok "counter_noise: astar dL without reduction, $cn_bfs steps as SPIN's BFS, guaranteed shortest" \
+	|| fail "counter_noise: astar dL: SPIN's BFS $cn_bfs steps; $(head -c 600 cn/a.json)"
+(cd cn && "$dmc" check counter_noise.pml --spin-opts=-DNOISE=2 --search astar --heuristic dL --por > p.txt 2>&1)
+grep -q 'trail not guaranteed shortest: partial-order reduction (--por)' cn/p.txt \
+	&& grep -q 'partial-order reduction *on' cn/p.txt \
+	&& ok "counter_noise: astar --por reduces and says the trail is not guaranteed shortest" \
+	|| fail "counter_noise: astar --por: $(grep -i 'shortest\|partial' cn/p.txt)"
+
 # limits end the search cleanly, with statistics
 cat > big.pml <<'EOF'
 byte a, b, c, d;

@@ -55,7 +55,9 @@ run 1 wastar_hu     -- "$dmc" check buf_overflow_bad.pml --search wastar --heuri
 run 1 beam          -- "$dmc" check buf_overflow_bad.pml --search beam --beam 50 --heuristic hL --json
 run 1 ut            -- "$dmc" check buf_overflow_bad.pml --search ut --heuristic hL --json
 run 1 lua           -- "$dmc" check buf_overflow_bad.pml --search greedy --lua w.lua --json
-run 1 anytime       -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --anytime --no-por --json
+run 1 anytime       -- "$dmc" check buf_overflow_bad.pml --search greedy --heuristic hL --anytime --json
+run 1 astar_dl      -- "$dmc" check buf_overflow_bad.pml --search astar --heuristic dL --json
+run 1 astar_por     -- "$dmc" check buf_overflow_bad.pml --search astar --por --json
 run 1 ltl           -- "$dmc" check live_ltl_bad.pml --ltl live --json
 run 1 np            -- "$dmc" check live_np_bad.pml -l --json
 run 1 store_hc4     -- "$dmc" check buf_overflow_bad.pml --store hc4 --search greedy --heuristic hL --json
@@ -161,6 +163,23 @@ reject error_without_message 'del(.message)'           err_nofile
 reject plan_step_without_end 'del(.timelines[0].steps[0].end)' plan
 reject plan_without_file '.plan_file = null'           plan
 reject error_without_violation '.error = "invalid end state"' ok_bfs
+reject shortest_text  '.shortest = "yes"'               astar_dl
+reject shortest_without_reason '.shortest = false'      astar_dl
+reject shortest_with_reason '.shortest_reason = "why"'  astar_dl
+reject shortest_without_trail '.shortest = true'        ok_bfs
+reject overrides_text '.preset_overrides = "--por"'     astar_por
+reject overrides_without_preset '.preset = null'        astar_por
+
+# ---- shortest: whether the trail is guaranteed shortest, and why not ----
+[ "$(jq -r '[.shortest, .shortest_reason, .preset, (.preset_overrides | join(" ")), .heuristic] | map(tostring) | join("/")' astar_dl.json)" \
+  = "true/null/fast/--search --heuristic/dL" ] && ok "astar dL: shortest true, no reason, the fields given listed" \
+	|| fail "astar dL: $(jq -c '[.shortest, .shortest_reason, .preset, .preset_overrides]' astar_dl.json)"
+jq -r .shortest_reason astar_por.json | grep -q '^partial-order reduction (--por)' && [ "$(jq -r .shortest astar_por.json)" = false ] \
+	&& [ "$(jq -r .preset_note astar_por.json)" != null ] \
+	&& ok "astar --por: shortest false, the reason; the preset's heuristic list replaced, said" \
+	|| fail "astar --por: $(jq -c '[.shortest, .shortest_reason, .preset_note]' astar_por.json)"
+[ "$(jq -r '[.shortest, .shortest_reason] | map(tostring) | join("/")' ok_bfs.json)" = "null/null" ] \
+	&& ok "no trail: shortest and shortest_reason null" || fail "no trail: $(jq -c '[.shortest, .shortest_reason]' ok_bfs.json)"
 
 # ---- error: pan's message for the error the trail shows ----
 # has_error NAME TEXT: NAME.json's error is TEXT

@@ -17,6 +17,10 @@
 #     -DBFS pan with its partial-order reduction (same queue order, same
 #     ample sets, the queue proviso), with the same verdict;
 #   - astar with the C2cl proviso gives the same verdict.
+# astar and bfs reduce only when --por asks (they look for the shortest
+# trail): the runs with reduction give --por.  (--heuristic none where
+# the search alone is meant: fast's first admissible heuristic, dL, would
+# otherwise guide them.)
 # Then: pan --no-por searches exactly as a -DNOREDUCE build (dmc check
 # --no-por builds with -DNOREDUCE), the results say so; a model that
 # needs -DNOREDUCE (enabled()) is built with it; and on the contrib models
@@ -100,7 +104,7 @@ test_model() { # source-path panopts
 	for cfg in astar/none greedy/dU dfs/none; do
 		s=${cfg%/*}; h=${cfg#*/}; what="$name $s/$h"
 		# shellcheck disable=SC2086
-		run "$d" "$m" por --search "$s" --heuristic "$h" --cflags -O0 -- $opts
+		run "$d" "$m" por --search "$s" --heuristic "$h" --por --cflags -O0 -- $opts
 		# shellcheck disable=SC2086
 		run "$d" "$m" nopor --search "$s" --heuristic "$h" --no-por --cflags -O0 -- $opts
 		if [ "$(cat "$d/por.rc")" = 2 ] || [ "$(cat "$d/nopor.rc")" = 2 ]; then
@@ -132,7 +136,7 @@ test_model() { # source-path panopts
 	# bfs with POR is SPIN's own -DBFS search with reduction
 	if [ -f "$d/refpor.out" ] && [ -n "$(spin_stored "$d/refpor.out")" ]; then
 		# shellcheck disable=SC2086
-		run "$d" "$m" bfs --search bfs --cflags -O0 -- $opts
+		run "$d" "$m" bfs --search bfs --heuristic none --por --cflags -O0 -- $opts
 		sb=$(json_num states_stored "$d/bfs.json"); ss=$(spin_stored "$d/refpor.out")
 		vs=no-violation; [ "$(spin_errors "$d/refpor.out")" -gt 0 ] && vs=violation
 		vb=$(json_str verdict "$d/bfs.json")
@@ -158,7 +162,7 @@ test_model() { # source-path panopts
 		skipped=$((skipped + 1))        # SPIN's reduced BFS does not compile or run
 	fi
 	# shellcheck disable=SC2086
-	run "$d" "$m" c2cl --search astar --por-proviso c2cl --cflags -O0 -- $opts
+	run "$d" "$m" c2cl --search astar --heuristic none --por --por-proviso c2cl --cflags -O0 -- $opts
 	v=$(json_str verdict "$d/c2cl.json")
 	[ "$v" = "$ref" ] && ok "$name: astar with C2cl: verdict $v" \
 		|| fail "$name: astar with C2cl: verdict '$v', SPIN '$ref'"
@@ -209,7 +213,7 @@ for m in race_counter_bad philosophers_deadlock; do
 	done
 	[ "$(json_str por_proviso "$d/$m/a.json")" = "off (--no-por)" ] && [ "$(json_str por_proviso "$d/$m/b.json")" = "off (pan built with -DNOREDUCE)" ] \
 		&& ok "$m: the results say why POR is off" || fail "$m: the results do not say why POR is off"
-	(cd "$d/$m" && ./pan_r --search astar > text.out 2>&1; rm -f $m.pml.trail)
+	(cd "$d/$m" && ./pan_r --search astar --por > text.out 2>&1; rm -f $m.pml.trail)
 	grep -q 'partial-order reduction *on (proviso c2c): [0-9]* expansions reduced, [0-9]* full because of the proviso' "$d/$m/text.out" \
 		&& ok "$m: the results block reports the reduction" || fail "$m: no POR line in the results: $(grep -i 'partial' "$d/$m/text.out")"
 done
@@ -217,6 +221,25 @@ cp "$top/tests/models/race_counter_bad.pml" "$d/"
 run "$d" race_counter_bad.pml c --search astar --no-por
 { [ "$(json_str por "$d/c.json")" = false ] && [ "$(json_str por_proviso "$d/c.json")" = "off (--no-por)" ]; } && ok "dmc check --no-por: POR off" \
 	|| fail "dmc check --no-por: $(head -c 300 "$d/c.json")"
+# astar, bfs and --anytime look for the shortest trail: no reduction
+# unless --por, the results say why; --por turns it on, and the trail is
+# then not guaranteed shortest; greedy reduces by default
+for s in astar bfs; do
+	run "$d" race_counter_bad.pml d$s --search $s
+	{ [ "$(json_str por "$d/d$s.json")" = false ] \
+	  && [ "$(json_str por_proviso "$d/d$s.json")" = "off ($s looks for the shortest trail; --por reduces)" ] \
+	  && [ "$(json_str shortest "$d/d$s.json")" = true ]; } \
+		&& ok "dmc check --search $s: no reduction by default, the trail guaranteed shortest" \
+		|| fail "dmc check --search $s: $(head -c 400 "$d/d$s.json")"
+	run "$d" race_counter_bad.pml p$s --search $s --por
+	{ [ "$(json_str por "$d/p$s.json")" = true ] && [ "$(json_str shortest "$d/p$s.json")" = false ] \
+	  && json_str shortest_reason "$d/p$s.json" | grep -q 'partial-order reduction (--por)'; } \
+		&& ok "dmc check --search $s --por: reduction on, the trail not guaranteed shortest" \
+		|| fail "dmc check --search $s --por: $(head -c 400 "$d/p$s.json")"
+done
+run "$d" race_counter_bad.pml dg --search greedy --heuristic dU
+[ "$(json_str por "$d/dg.json")" = true ] && ok "dmc check --search greedy: reduction on by default" \
+	|| fail "dmc check --search greedy: $(head -c 300 "$d/dg.json")"
 
 # a model SPIN reduces only with -DNOREDUCE: dmc check adds it
 cat > "$d/en.pml" <<'EOF'
@@ -224,7 +247,7 @@ byte g;
 active proctype P() { byte x; x = 1; g = 1 }
 active proctype Q() { enabled(0) -> g = 2; assert(g != 2) }
 EOF
-run "$d" en.pml en --search astar
+run "$d" en.pml en --search astar --por
 [ "$(cat "$d/en.rc")" = 1 ] && [ "$(json_str por_proviso "$d/en.json")" = "off (pan built with -DNOREDUCE)" ] \
 	&& ok "enabled(): built with -DNOREDUCE, POR off, violation found" \
 	|| fail "enabled(): status $(cat "$d/en.rc"), $(head -c 300 "$d/en.err")"
@@ -234,8 +257,8 @@ d=$work/contrib; mkdir -p "$d"
 n2=0
 for m in leader_ring_ok philosophers_deadlock filter_mutex_bug signal_chain; do
 	cp "$top/contrib/models/$m.pml" "$d/"
-	run "$d" $m.pml p --search astar
-	run "$d" $m.pml n --search astar --no-por
+	run "$d" $m.pml p --search astar --heuristic none --por
+	run "$d" $m.pml n --search astar --heuristic none --no-por
 	sp=$(json_num states_stored "$d/p.json"); sn=$(json_num states_stored "$d/n.json")
 	vp=$(json_str verdict "$d/p.json"); vn=$(json_str verdict "$d/n.json")
 	[ "$vp" = "$vn" ] && ok "$m: astar verdict $vp with and without POR" \

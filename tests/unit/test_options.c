@@ -281,6 +281,195 @@ static void test_docs_options_md_is_current(void)
 	free(have);
 }
 
+/* dmc check's pan: compiled-in astar, none and the preset fast; then the
+ * preset, a script (script: 1 means one is given, its settings none)
+ * and what follows from them, as dmc_rt_setup does */
+static int compose(const char *const *args, int script, dmc_options *o, char *err, size_t n)
+{
+	char *argv[16] = { "pan" };
+	int argc = 1;
+	for (; args[argc - 1]; argc++)
+		argv[argc] = (char *) args[argc - 1];
+	argv[argc] = NULL;
+	if (dmc_options_parse(&argc, argv, "astar", "none", o, err, n) < 0
+	    || dmc_options_apply_preset(o, "fast", script, err, n) < 0)
+		return -1;
+	return dmc_options_settle(o, err, n);
+}
+
+static const char *overrides(const dmc_options *o, int with_values)
+{
+	static char buf[2][256];
+	dmc_options_preset_overrides(o, with_values, buf[with_values], sizeof buf[0]);
+	return buf[with_values];
+}
+
+#define FAST_LIST "hf,hU,dL,none,none:deep"
+
+/* no option: the preset fast as it stands, reduction on (greedy) */
+static void test_default_preset_applies(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.preset, "fast");
+	CHECK_STR(o.search_name, "greedy");
+	CHECK_STR(o.heuristic, FAST_LIST);
+	CHECK(o.por_off == NULL);
+	CHECK_STR(overrides(&o, 1), "");
+	CHECK_STR(o.preset_note, "");
+}
+
+/* --no-por replaces the reduction only: fast's search and heuristics stay */
+static void test_no_por_keeps_the_preset_s_search(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--no-por", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.preset, "fast");
+	CHECK_STR(o.search_name, "greedy");
+	CHECK_STR(o.heuristic, FAST_LIST);
+	CHECK_STR(o.por_off, "off (--no-por)");
+	CHECK_STR(overrides(&o, 1), "--no-por");
+	CHECK_STR(overrides(&o, 0), "\"--no-por\"");
+}
+
+/* another search: the preset's list gives way to its first admissible
+ * heuristic (dL), and astar does not reduce */
+static void test_another_search_takes_the_first_admissible_heuristic(void)
+{
+	static const char *const searches[] = { "astar", "bfs", "wastar", "dfs", "beam", NULL };
+	for (int i = 0; searches[i]; i++) {
+		dmc_options o;
+		char err[512] = "", want[64];
+		const char *args[] = { "--search", searches[i], NULL };
+		CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+		CHECK_STR(o.preset, "fast");
+		CHECK_STR(o.search_name, searches[i]);
+		CHECK_STR(o.heuristic, "dL");
+		CHECK(strstr(o.preset_note, "first admissible heuristic, dL") != NULL);
+		snprintf(want, sizeof want, "--search %s", searches[i]);
+		CHECK_STR(overrides(&o, 1), want);
+		int shortest_search = i < 2;
+		CHECK((o.por_off != NULL) == shortest_search);
+		if (shortest_search)
+			CHECK(strstr(o.por_off, searches[i]) != NULL && strstr(o.por_off, "--por") != NULL);
+	}
+	/* the preset's own search keeps the list */
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--search", "greedy", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.heuristic, FAST_LIST);
+	CHECK_STR(o.preset_note, "");
+}
+
+/* --anytime: one open list (dL) and no reduction, fast's search stays */
+static void test_anytime_gets_what_the_shortest_trail_needs(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--anytime", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.search_name, "greedy");
+	CHECK_STR(o.heuristic, "dL");
+	CHECK(o.anytime);
+	CHECK(o.por_off != NULL && strstr(o.por_off, "--anytime") != NULL);
+	CHECK(strstr(o.preset_note, "without --anytime") != NULL);
+	CHECK_STR(overrides(&o, 1), "--anytime");
+}
+
+/* the user's own heuristic, a list too, is never replaced */
+static void test_a_given_heuristic_stays(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--search", "astar", "--heuristic", "hf,hL", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.heuristic, "hf,hL");
+	CHECK_STR(o.preset_note, "");
+	CHECK_STR(overrides(&o, 1), "--search astar, --heuristic hf,hL");
+	CHECK_STR(overrides(&o, 0), "\"--search\", \"--heuristic\"");
+	const char *args2[] = { "--heuristic", "hL", NULL };
+	CHECK_EQ_LONG(compose(args2, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.search_name, "greedy");
+	CHECK_STR(o.heuristic, "hL");
+}
+
+/* --por asks for reduction where the search would go without; with
+ * --no-por it is refused; --por and --no-por are one field of a preset */
+static void test_por_is_asked_for(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--search", "astar", "--por", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK(o.por_off == NULL);
+	const char *both[] = { "--por", "--no-por", NULL };
+	CHECK_EQ_LONG(compose(both, 0, &o, err, sizeof err), -1);
+	CHECK(strstr(err, "--por") && strstr(err, "--no-por"));
+	/* short says --no-por; --por given replaces that field */
+	const char *sp[] = { "--preset", "short", "--por", NULL };
+	CHECK_EQ_LONG(compose(sp, 0, &o, err, sizeof err), 0);
+	CHECK(!o.no_por && o.por && o.por_off == NULL);
+	CHECK_STR(o.search_name, "wastar");
+	CHECK(o.anytime);
+	CHECK_STR(overrides(&o, 1), "--por");
+}
+
+/* every preset: fields only; prove reduces, short does not */
+static void test_each_preset(void)
+{
+	for (int i = 0; dmc_presets[i].name; i++) {
+		dmc_options o;
+		char err[512] = "";
+		const char *args[] = { "--preset", dmc_presets[i].name, NULL };
+		if (compose(args, 0, &o, err, sizeof err) != 0)
+			fprintf(stderr, "  preset %s: %s\n", dmc_presets[i].name, err);
+		CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+		CHECK_STR(o.preset, dmc_presets[i].name);
+		CHECK_STR(overrides(&o, 1), "");
+		if (strcmp(o.preset, "prove") == 0)
+			CHECK(o.search == DMC_SEARCH_BFS && o.por_off == NULL);
+		if (strcmp(o.preset, "short") == 0)
+			CHECK(o.anytime && o.por_off != NULL);
+	}
+	/* with a preset named, an option still replaces its field only */
+	dmc_options o;
+	char err[512] = "";
+	const char *args[] = { "--preset", "short", "--heuristic", "hL", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK_STR(o.search_name, "wastar");
+	CHECK_STR(o.heuristic, "hL");
+	CHECK(o.anytime && o.no_por);
+}
+
+/* a script, -a or -l: no default preset (the compiled-in defaults; a
+ * script's settings decide); the nested DFS reduces, astar does not */
+static void test_no_default_preset_with_a_script_or_cycles(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *none[] = { NULL };
+	CHECK_EQ_LONG(compose(none, 1, &o, err, sizeof err), 0);
+	CHECK(o.preset == NULL);
+	CHECK_STR(o.search_name, "astar");
+	CHECK_STR(o.heuristic, "none");
+	CHECK(o.por_off != NULL);
+	CHECK_STR(overrides(&o, 1), "");
+	const char *a[] = { "-a", NULL };
+	CHECK_EQ_LONG(compose(a, 0, &o, err, sizeof err), 0);
+	CHECK(o.preset == NULL);
+	CHECK(o.por_off == NULL);
+	/* an explicit preset applies with a script too */
+	const char *p[] = { "--preset", "fast", NULL };
+	CHECK_EQ_LONG(compose(p, 1, &o, err, sizeof err), 0);
+	CHECK_STR(o.preset, "fast");
+	CHECK_STR(o.search_name, "greedy");
+}
+
 CHECK_MAIN("options",
 	CASE(test_pan_takes_every_declared_option),
 	CASE(test_defaults_are_the_table_s),
@@ -292,4 +481,12 @@ CHECK_MAIN("options",
 	CASE(test_docs_options_md_is_current),
 	CASE(test_numbers_must_be_numbers_in_range),
 	CASE(test_numbers_in_range_are_taken),
-	CASE(test_a_and_l_are_separate_runs))
+	CASE(test_a_and_l_are_separate_runs),
+	CASE(test_default_preset_applies),
+	CASE(test_no_por_keeps_the_preset_s_search),
+	CASE(test_another_search_takes_the_first_admissible_heuristic),
+	CASE(test_anytime_gets_what_the_shortest_trail_needs),
+	CASE(test_a_given_heuristic_stays),
+	CASE(test_por_is_asked_for),
+	CASE(test_each_preset),
+	CASE(test_no_default_preset_with_a_script_or_cycles))

@@ -30,8 +30,10 @@
 #     tests/bench/liveness.sh (`--ltl NAME --guide G`);
 #   - the default, `dmc check MODEL` with no option, once per model.  Its
 #     JSON objects are matched to the properties: an object that names a
-#     formula (SWEEP_FORMULA_JQ) answers that formula, one without a name
-#     answers -a when it is a liveness search, else the safety property.
+#     formula (SWEEP_FORMULA_JQ) answers that formula, another liveness
+#     search answers -a (or the model's only formula), a safety search the
+#     safety property; with several objects the exit status must be 1
+#     when one is violated, else 3 when one is not complete, else 0.
 #     A formula the default does not answer (today's default checks
 #     safety only) is checked by `dmc check MODEL --ltl NAME` (or -a),
 #     shown as "default --ltl".
@@ -61,9 +63,10 @@
 #                      what dmc check without -a searches today), "noclaim"
 #                      (pan -DNOCLAIM: assertions and invalid end states), or
 #                      "skip" (no safety row for them); default claim
-#   SWEEP_FORMULA_JQ   the jq expression naming the formula a JSON object answers
-#                      (default: .query.name // .ltl.name // .ltl_name // .formula_name
-#                      // (.ltl | strings) // empty)
+#   SWEEP_FORMULA_JQ   the jq expression naming the formula a JSON object of the
+#                      default run answers (default: .query.name // .checked.claim
+#                      // empty); a liveness answer without a formula's name is
+#                      the -a property's, or the only formula's
 #   SWEEP_MEMLIM       megabytes for pan and dmc (default 2048)
 #   SWEEP_DEPTH        SPIN's -m (default 1000000)
 #   SWEEP_KEEP         a directory keeping the raw results (results.tsv,
@@ -79,7 +82,7 @@ limit=${2:-10}
 memlim=${SWEEP_MEMLIM:-2048}
 depth=${SWEEP_DEPTH:-1000000}
 ltl_safety=${SWEEP_LTL_SAFETY:-claim}
-formula_jq=${SWEEP_FORMULA_JQ:-'.query.name // .ltl.name // .ltl_name // .formula_name // (.ltl | strings) // empty'}
+formula_jq=${SWEEP_FORMULA_JQ:-'.query.name // .checked.claim // empty'}
 # run.sh's configurations, read from it: one list for both
 bench_configs=$(sed -n 's/^CONFIGS=\${BENCH_CONFIGS:-"\(.*\)"}$/\1/p' "$top/tests/bench/run.sh")
 [ -n "$bench_configs" ] || die "tests/bench/run.sh: no CONFIGS line"
@@ -253,18 +256,27 @@ the_default() {
 		finding "\`default\`: killed by the wall-clock limit"
 	fi
 	df_n=$(wc -l < "$df_d/default.json" | tr -d ' ')
-	# several objects: each is one of several answers, the run's exit
-	# status is checked against their worst by judge's caller below
-	df_rc=$dc_rc; [ "$df_n" -gt 1 ] && df_rc=-
+	# several objects, one per formula: the run's exit status is 1 when
+	# one is violated, else 3 when one is not complete, else 0
+	df_rc=$dc_rc
+	if [ "$df_n" -gt 1 ]; then
+		df_rc=-
+		df_want=$(jq -rs 'if any(.[]; .verdict == "violation") then 1
+			elif all(.[]; .verdict == "no-violation") then 0 else 3 end' "$df_d/default.json")
+		[ "$dc_rc" = "$df_want" ] || finding "\`default\`: $df_n answers, exit status $dc_rc (expected $df_want)"
+	fi
 	df_k=0
 	: > "$df_d/default.answered"
 	while [ "$df_k" -lt "$df_n" ]; do
 		df_k=$((df_k + 1))
 		sed -n "${df_k}p" "$df_d/default.json" > "$df_d/default.$df_k.json"
 		df_name=$(jq -r "$formula_jq" "$df_d/default.$df_k.json" 2> /dev/null | head -n 1)
-		if [ -n "$df_name" ]; then df_p="ltl $df_name"
-		elif [ -n "$(json_get '.liveness' "$df_d/default.$df_k.json")" ]; then df_p=-a
-		else df_p=safety
+		df_live=$(json_get '.liveness' "$df_d/default.$df_k.json")
+		if [ -n "$df_name" ] && grep -qxF -e "ltl $df_name" "$df_d/props"; then df_p="ltl $df_name"
+		elif [ -z "$df_live" ]; then df_p=safety
+		elif grep -qxF -e -a "$df_d/props"; then df_p=-a
+		elif [ "$(grep -c '^ltl ' "$df_d/props")" = 1 ]; then df_p=$(grep '^ltl ' "$df_d/props")
+		else df_p="ltl ${df_name:-?}"
 		fi
 		if ! grep -qxF -e "$df_p" "$df_d/props"; then
 			if [ "$df_p" = safety ] && [ "$ltl_safety" = skip ]; then continue; fi

@@ -354,7 +354,7 @@ sweep_model() {
 	rm -f "$sm_d"/pan "$sm_d"/pan_* "$sm_d"/pan.?
 }
 
-find "$dir" \( -name '*.pml' -o -name '*.prom' \) -type f | sort > "$work/models"
+find -L "$dir" \( -name '*.pml' -o -name '*.prom' \) -type f | sort > "$work/models"
 [ -s "$work/models" ] || die "$dir: no *.pml or *.prom file"
 idx=0
 while read -r src; do

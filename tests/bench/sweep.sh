@@ -71,6 +71,9 @@
 #   SWEEP_DEPTH        SPIN's -m (default 1000000)
 #   SWEEP_KEEP         a directory keeping the raw results (results.tsv,
 #                      props.tsv, findings.txt), written as the run goes
+#   SWEEP_FROM         SWEEP_KEEP directories of earlier (possibly stopped or
+#                      partial) runs, separated by blanks: write the report from
+#                      their results together, run nothing
 e2e_name=bench-sweep
 . "$(dirname "$0")/../e2e/lib.sh"
 
@@ -78,7 +81,7 @@ die() { echo "bench-sweep: $*" >&2; exit 2; }
 [ $# -ge 1 ] || die "usage: sh tests/bench/sweep.sh DIR [LIMIT]"
 dir=${1%/}
 limit=${2:-10}
-[ -d "$dir" ] || die "$dir: not a directory"
+[ -n "${SWEEP_FROM:-}" ] || [ -d "$dir" ] || die "$dir: not a directory"
 memlim=${SWEEP_MEMLIM:-2048}
 depth=${SWEEP_DEPTH:-1000000}
 ltl_safety=${SWEEP_LTL_SAFETY:-claim}
@@ -95,9 +98,15 @@ command -v jq > /dev/null 2>&1 || die "jq not found"
 [ -x "$dmc" ] || die "spin-dmc is not built (./configure && make)"
 
 keep=${SWEEP_KEEP:-$work/keep}
+# a report from kept results reads them, never writes over them
+[ -n "${SWEEP_FROM:-}" ] && keep=$work/keep
 mkdir -p "$keep"
 results=$keep/results.tsv; props=$keep/props.tsv; findings=$keep/findings.txt
 : > "$results"; : > "$props"; : > "$findings"
+for f in ${SWEEP_FROM:-}; do
+	[ -f "$f/props.tsv" ] || die "$f: no props.tsv (not a SWEEP_KEEP directory)"
+	cat "$f/results.tsv" >> "$results"; cat "$f/props.tsv" >> "$props"; cat "$f/findings.txt" >> "$findings"
+done
 started=$(date +%s)
 # SPIN's pans get the VECTORSZ dmc check compiles pan with (as run.sh's)
 spin_cc="gcc -O2 -w -DMEMLIM=$memlim -DVECTORSZ=4096"
@@ -354,10 +363,14 @@ sweep_model() {
 	rm -f "$sm_d"/pan "$sm_d"/pan_* "$sm_d"/pan.?
 }
 
-find -L "$dir" \( -name '*.pml' -o -name '*.prom' \) -type f | sort > "$work/models"
+if [ -n "${SWEEP_FROM:-}" ]; then
+	cut -f 1 "$props" | uniq > "$work/models"
+else
+	find -L "$dir" \( -name '*.pml' -o -name '*.prom' \) -type f | sort > "$work/models"
+fi
 [ -s "$work/models" ] || die "$dir: no *.pml or *.prom file"
 idx=0
-while read -r src; do
+[ -n "${SWEEP_FROM:-}" ] || while read -r src; do
 	idx=$((idx + 1))
 	sweep_model "$src"
 done < "$work/models"
@@ -380,9 +393,11 @@ table() {
 	  if ($9 ~ /WRONG|EXIT/) x = x " **" $9 "**"
 	  if ($8 == "FAILS") x = x " **REPLAY-FAILS**"
 	  if (c == "default --ltl") x = x " (--ltl)"
-	  cell[key, lab] = x
+	  cell[key, lab] = x; ran[lab] = 1
 	  if ($8 == "ok") rok[key]++; if ($8 == "FAILS") rbad[key]++ }
 	END {
+		# the configurations that ran, in the order given
+		m = 0; for (i = 1; i <= n; i++) if (cols[i] in ran) cols[++m] = cols[i]; n = m
 		printf "| model | property | SPIN |"; for (i = 1; i <= n; i++) printf " %s |", cols[i]; printf " replay |\n"
 		printf "|---|---|---|"; for (i = 1; i <= n; i++) printf "---|"; printf "---|\n"
 		for (j = 1; j <= nr; j++) {
@@ -417,7 +432,8 @@ report() {
 	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(spin -V 2>&1 | head -n 1); dmc $("$dmc" --version 2>&1 | head -n 1)"
 	echo "- $(uname -srm), $(getconf _NPROCESSORS_ONLN 2> /dev/null || echo '?') cores shared with other jobs;"
 	echo "  limit $limit s a run, --memlim/-DMEMLIM $memlim MB, SPIN -m$depth; safety of models with ltl: $ltl_safety;"
-	echo "  whole run $(( $(date +%s) - started )) s, load average $(cut -d ' ' -f 1-3 /proc/loadavg 2> /dev/null)"
+	if [ -n "${SWEEP_FROM:-}" ]; then echo "  written from the kept results of: $SWEEP_FROM (SWEEP_FROM)"
+	else echo "  whole run $(( $(date +%s) - started )) s, load average $(cut -d ' ' -f 1-3 /proc/loadavg 2> /dev/null)"; fi
 	echo "- safety configurations: $configs"
 	echo "- ltl/-a configurations: $live_configs"
 	echo

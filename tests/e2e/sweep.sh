@@ -19,7 +19,7 @@ cp "$top/tests/models/live_never_bad.pml" "$d/sub/"
 per_formula=0
 [ "$(grep -c '^{' "$work/multi.json")" -gt 1 ] && per_formula=1
 SWEEP_CONFIGS="default bfs/none greedy/deadlock" SWEEP_LIVE_CONFIGS="default fsm" \
-	SWEEP_OUT=$work/table.md sh "$top/tests/bench/sweep.sh" "$d" 20 > "$work/out.md" 2> "$work/err.txt"
+	SWEEP_OUT=$work/table.md SWEEP_KEEP=$work/keep sh "$top/tests/bench/sweep.sh" "$d" 20 > "$work/out.md" 2> "$work/err.txt"
 rc=$?
 [ $rc = 0 ] && ok "sweep.sh exits 0" || fail "sweep.sh exit status $rc: $(tail -n 3 "$work/err.txt")"
 cmp -s "$work/out.md" "$work/table.md" && ok "SWEEP_OUT holds the report" || fail "SWEEP_OUT differs from the output"
@@ -55,5 +55,14 @@ case $sum in
 "runs $runs, complete "*", disagreements 0, "*) ok "summary: $sum" ;;
 *) fail "summary: '$sum'" ;;
 esac
+# the report again from the kept results: the same findings and tables
+SWEEP_FROM=$work/keep sh "$top/tests/bench/sweep.sh" "$d" 20 > "$work/from.md" 2> /dev/null
+sed -n '/^## Findings/,$p' "$work/out.md" > "$work/out.tail"
+sed -n '/^## Findings/,$p' "$work/from.md" > "$work/from.tail"
+if [ -s "$work/from.tail" ] && cmp -s "$work/out.tail" "$work/from.tail"; then
+	ok "SWEEP_FROM: the same report"
+else
+	fail "SWEEP_FROM: another report: $(diff "$work/out.md" "$work/from.md" | head -n 5)"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

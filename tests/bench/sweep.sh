@@ -135,14 +135,21 @@ dmc_prop_opts() {
 	esac
 }
 
-# oracle DIR MODEL PROP: SPIN's verdict of PROP, a line of props.tsv;
-# sets or_v and or_kind (pan's error)
+# oracle DIR MODEL PROP: SPIN's verdict of PROP, a line of props.tsv
+# (model, property, verdict, states, trail, time, pan's error, -DNOREDUCE
+# or "-", the verdict with reduction when it differs, else "-"); sets
+# or_v and or_kind (pan's error).  Where pan says its reduction is invalid
+# (a claim polls an xr/xs channel) SPIN's verdict is the -DNOREDUCE
+# pan's, and its default pan's ("error, partial order reduction
+# invalid") is kept for the dmc runs with reduction
 oracle() {
 	or_d=$1; or_bin=pan
 	[ "$3" = safety ] && [ "$ltl_safety" = noclaim ] && [ -n "$formulas" ] && or_bin=pan_noclaim
 	pan_run "$or_d" "$or_bin" "$limit" "$(pan_opts "$3")"
-	or_red=-
+	or_red=-; or_por=-
 	if grep -q 'partial order reduction invalid' "$sr_o"; then
+		pan_verdict
+		or_por=$pv_v
 		[ -x "$or_d/${or_bin}_noreduce" ] || (cd "$or_d" && $spin_cc -DNOREDUCE -o "${or_bin}_noreduce" pan.c > /dev/null 2>&1)
 		pan_run "$or_d" "${or_bin}_noreduce" "$limit" "$(pan_opts "$3")"
 		or_red=-DNOREDUCE
@@ -150,7 +157,8 @@ oracle() {
 	pan_verdict
 	or_v=$pv_v; or_kind=$pv_note
 	[ "$or_v" = violation ] || sr_len=-
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cur" "$3" "$or_v" "$sr_states" "$sr_len" "$sr_t" "$or_kind" "$or_red" >> "$props"
+	[ "$or_por" = "$or_v" ] && or_por=-
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cur" "$3" "$or_v" "$sr_states" "$sr_len" "$sr_t" "$or_kind" "$or_red" "$or_por" >> "$props"
 }
 
 # verdict_of VERDICT: violation and no-violation, the rest incomplete
@@ -173,7 +181,9 @@ judge() {
 		finding "$jd_p, \`$jd_l\`: verdict $jd_v but exit status $jd_rc (expected $jd_want)"
 		jd_note="EXIT $jd_rc"
 	fi
-	sv=$(awk -F '\t' -v m="$cur" -v p="$jd_p" '$1 == m && $2 == p { print $3 }' "$props")
+	# SPIN's verdict; with reduction, that of SPIN's pan with reduction
+	sv=$(awk -F '\t' -v m="$cur" -v p="$jd_p" -v por="$(json_str por "$jd_j")" \
+		'$1 == m && $2 == p { print ((por == "true" && $9 != "" && $9 != "-") ? $9 : $3) }' "$props")
 	if complete "$jd_v" && complete "$sv" && [ "$jd_v" != "$sv" ]; then
 		finding "$jd_p, \`$jd_l\`: dmc says $jd_v, SPIN $sv$( [ "$jd_v" = no-violation ] && echo ' (SOUNDNESS)')"
 		jd_note="WRONG"
@@ -385,7 +395,7 @@ table() {
 	function mine(p) { return kind == "safety" ? p == "safety" : p != "safety" }
 	BEGIN { n = split(order, cols, " ") }
 	NR == FNR { if ($3 == "refused" || !mine($2)) next
-		key = $1 SUBSEP $2; rows[++nr] = key; sv[key] = $3; skind[key] = $7; sst[key] = $4; red[key] = $8; next }
+		key = $1 SUBSEP $2; rows[++nr] = key; sv[key] = $3; skind[key] = $7; sst[key] = $4; red[key] = $8; porv[key] = $9; next }
 	{ key = $1 SUBSEP $2; if (!mine($2)) next
 	  c = $3
 	  lab = c; if (c == "default --ltl") lab = "default"
@@ -405,6 +415,7 @@ table() {
 			s = short(sv[key]); if (sst[key] != "-") s = s " " sst[key]
 			if (skind[key] != "-" && sv[key] == "violation") s = s " (" skind[key] ")"
 			if (red[key] != "-") s = s ", " red[key]
+			if (porv[key] != "-" && porv[key] != "") s = s " (with reduction: " short(porv[key]) ")"
 			printf "| %s | %s | %s |", mp[1], mp[2], s
 			for (i = 1; i <= n; i++) printf " %s |", ((key, cols[i]) in cell) ? cell[key, cols[i]] : ""
 			r = "-"; if (rbad[key]) r = "**" rbad[key] " FAIL**"; else if (rok[key]) r = "ok (" rok[key] ")"
@@ -419,7 +430,7 @@ n_props=$(awk -F '\t' '$3 != "refused"' "$props" | wc -l | tr -d ' ')
 n_ltl=$(awk -F '\t' '$2 ~ /^ltl / || $2 == "-a"' "$props" | wc -l | tr -d ' ')
 summary=$(awk -F '\t' 'NR == FNR { sv[$1 SUBSEP $2] = $3; next }
 	function complete(v) { return v == "violation" || v == "no-violation" }
-	{ runs++; s = sv[$1 SUBSEP $2]; if (complete($4) && complete(s)) { both++; if ($4 != s) dis++ }
+	{ runs++; s = sv[$1 SUBSEP $2]; if (complete($4) && complete(s)) both++; if ($9 == "WRONG") dis++
 	  if ($8 == "FAILS") rf++; if ($8 == "ok") ro++ }
 	END { printf "runs %d, complete %d (both SPIN and dmc), disagreements %d, trails replayed %d, replay failures %d\n",
 		runs, both, dis, ro, rf }' "$props" "$results")

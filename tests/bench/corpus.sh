@@ -81,16 +81,8 @@ finding() { echo "$idx - \`$cur\`, $*" >> "$keep/findings.txt.$job"; }
 spin_run() {
 	sr_d=$1; sr_bin=$2; sr_label=$3
 	pan_run "$sr_d" "$sr_bin" "$limit" "$4"
-	sr_note=-
-	if [ $sr_rc = 124 ] || [ $sr_rc = 137 ]; then sr_v=timeout
-	elif grep -q 'VECTORSZ is too small\|not supported in BFS\|out of memory\|pan: reached -DMEMLIM' "$sr_o"; then
-		sr_v=error; sr_note=$(grep -m1 'VECTORSZ\|not supported\|memory\|MEMLIM' "$sr_o" | sed 's/ *(at depth.*//')
-	elif [ -z "$sr_errors" ]; then sr_v=error; sr_note=$(tail -n 1 "$sr_o")
-	elif [ "$sr_errors" -gt 0 ]; then
-		sr_v=violation; sr_note=$(grep -m1 '^pan:1:' "$sr_o" | sed 's/^pan:1: //; s/ (at depth.*//')
-	elif grep -q 'max search depth too small' "$sr_o"; then sr_v=incomplete
-	else sr_v=no-violation
-	fi
+	pan_verdict
+	sr_v=$pv_v; sr_note=$pv_note
 	[ "$sr_v" = violation ] || sr_len=-
 	record "$cur" "$sr_label" "$sr_v" "$sr_states" "$sr_len" "$sr_t" "$sr_note"
 	spin_verdict=$sr_v
@@ -139,22 +131,10 @@ dmc_run() {
 			dr_note=REPLAY-FAILS
 		else
 			dr_len=$(trail_system_steps "$dr_d/$dr_m.trail")
-			dr_steps=$(trail_steps "$dr_d/$dr_m.trail")
-			(cd "$dr_d" && timeout 120 spin -t -p "$dr_m" < /dev/null > "$dr_tag.replay" 2>&1)
-			dr_ends=$(sed -n 's/.*trail ends after \([0-9-]*\) steps.*/\1/p' "$dr_tag.replay" | head -n 1)
-			# an error in the initial state: spin -t says "after -4 steps"
-			[ "$dr_steps" = 0 ] && dr_ends=0
 			dr_kind=$(json_str error "$dr_tag.json")
 			[ -n "$dr_kind" ] || dr_kind=$(grep -m1 'pan:1:' "$dr_tag.out" "$dr_tag.err" | sed 's/.*pan:1: //')
-			dr_why=
-			if [ "$dr_ends" != "$dr_steps" ]; then
-				dr_why="spin -t replays '$dr_ends' of $dr_steps steps"
-			else
-				case $dr_kind in
-				*assert*) grep -q 'assertion violated' "$dr_tag.replay" \
-					|| dr_why="the replay shows no assertion violation" ;;
-				esac
-			fi
+			replay_why "$dr_d" "$dr_m" "$dr_m.trail" "$dr_kind" "$(basename "$dr_tag").replay"
+			dr_why=$pv_why
 			if [ -n "$dr_why" ]; then
 				finding "\`$dr_cfg\`: the trail does not replay ($dr_why; dmc: $dr_kind)"
 				dr_note=REPLAY-FAILS

@@ -74,6 +74,48 @@ pan_run() {
 	rm -f "$1"/*.trail
 }
 
+# pan_verdict: the verdict of the pan run pan_run just read, in pv_v
+# (violation, no-violation, incomplete: pan's depth bound cut the search,
+# timeout, error: pan could not search, e.g. VECTORSZ too small or out of
+# memory) and a remark in pv_note (pan's first error, or why it failed;
+# "-" without one).
+pan_verdict() {
+	pv_note=-
+	if [ "$sr_rc" = 124 ] || [ "$sr_rc" = 137 ]; then pv_v=timeout
+	elif grep -q 'VECTORSZ is too small\|not supported in BFS\|out of memory\|pan: reached -DMEMLIM' "$sr_o"; then
+		pv_v=error; pv_note=$(grep -m1 'VECTORSZ\|not supported\|memory\|MEMLIM' "$sr_o" | sed 's/ *(at depth.*//')
+	elif [ -z "$sr_errors" ]; then pv_v=error; pv_note=$(tail -n 1 "$sr_o")
+	elif [ "$sr_errors" -gt 0 ]; then
+		pv_v=violation; pv_note=$(grep -m1 '^pan:1:' "$sr_o" | sed 's/^pan:1: //; s/ (at depth.*//')
+	elif grep -q 'max search depth too small' "$sr_o"; then pv_v=incomplete
+	else pv_v=no-violation
+	fi
+}
+
+# replay_why DIR MODEL TRAIL KIND OUT: spin -t replays TRAIL (a file in
+# DIR) of MODEL into DIR/OUT and pv_why says what is wrong with the
+# replay, empty when it is right: every step of the trail must replay,
+# and the replay must show the error KIND (pan's words, e.g. the results'
+# "error"): an assertion violation "assertion violated", an acceptance or
+# non-progress cycle the start of its cycle.  SPIN picks the trail's
+# never claim itself (its first line, -2:N:-2).
+replay_why() {
+	rw_steps=$(trail_steps "$1/$3")
+	(cd "$1" && timeout 120 spin -t -p -k "$3" "$2" < /dev/null > "$5" 2>&1)
+	rw_ends=$(sed -n 's/.*trail ends after \([0-9-]*\) steps.*/\1/p' "$1/$5" | head -n 1)
+	# an error in the initial state: spin -t says "after -4 steps"
+	[ "$rw_steps" = 0 ] && rw_ends=0
+	pv_why=
+	if [ "$rw_ends" != "$rw_steps" ]; then
+		pv_why="spin -t replays '$rw_ends' of $rw_steps steps"
+		return
+	fi
+	case $4 in
+	*assert*) grep -q 'assertion violated' "$1/$5" || pv_why="the replay shows no assertion violation" ;;
+	*acceptance*|*non-progress*) grep -q 'START OF CYCLE' "$1/$5" || pv_why="the replay shows no cycle" ;;
+	esac
+}
+
 # SPIN's examples the e2e corpus takes (examples.list): "path options"
 # per line, comments and blank lines left out.
 example_list() {

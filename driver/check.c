@@ -802,8 +802,8 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		const drv_claim *c = &cl.v[k];
 		drv_fe_query q = { c->text ? c->text : c->name, (char *) o->shown, c->line, c->col, NULL, 0, NULL };
 		if (!o->json)
-			printf("Formula %d of %d: ltl %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->name, o->shown, c->line, c->col,
-			       c->text ? c->text : "");
+			printf("Formula %d of %d: %s %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->text ? "ltl" : "never claim",
+			       c->name, o->shown, c->line, c->col, c->text ? c->text : "");
 		check_opts one = *o;
 		memset(&one.rt_opts, 0, sizeof one.rt_opts);
 		memset(&one.pan_opts, 0, sizeof one.pan_opts);
@@ -813,8 +813,10 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
 		if (add_a)
 			drv_strv_push(&one.rt_opts, "-a");
-		drv_strv_push(&one.pan_opts, "-N");
-		drv_strv_push(&one.pan_opts, c->name);
+		if (k != cl.pan_default) {
+			drv_strv_push(&one.pan_opts, "-N");
+			drv_strv_push(&one.pan_opts, c->name);
+		}
 		char *suffix = drv_printf("%s.%s", c->name, user_suffix);
 		char *topt = drv_printf("-t%s", suffix);
 		drv_strv_push(&one.pan_opts, topt);

@@ -144,6 +144,16 @@ int drv_claims_parse(const char *spin_out, const char *pan_h, const char *pan_c,
 		if (len > 0 && !known(c, name, len))
 			add(c, name, len);
 	}
+	/* the claim pan runs without -N */
+	c->pan_default = -1;
+	const char *dflt = spin_out ? strstr(spin_out, "(defaults to -N ") : NULL;
+	if (dflt) {
+		const char *name = dflt + strlen("(defaults to -N ");
+		size_t len = strcspn(name, ")\n");
+		for (int k = 0; k < c->n; k++)
+			if (c->v[k].name && strlen(c->v[k].name) == len && memcmp(c->v[k].name, name, len) == 0)
+				c->pan_default = k;
+	}
 	if (nclaims == 1 && c->n == 0)
 		add(c, NULL, 0);        /* one never claim, chosen without -N */
 	if (nclaims == 1 && c->n > 1)

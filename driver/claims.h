@@ -22,6 +22,9 @@ typedef struct {
 	int n;                    /* pan.h's NCLAIMS (0 without a claim) */
 	int accept_labels;        /* pan.h's ACCEPT_LAB: the model has accept labels */
 	int progress_labels;      /* pan.h's PROG_LAB */
+	int pan_default;          /* the claim pan runs without -N (spin -a's "defaults to
+	                           * -N NAME"), or -1: pan cannot select an unnamed never
+	                           * claim beside ltl blocks by -N, so it runs without */
 } drv_claims;
 
 /* The claims of the build in entry (spin.out, pan.h, pan.c there) of

@@ -93,6 +93,13 @@ expect 1 "^2 formulas: 1 violated, 1 hold, 0 not decided" "ltl_mixed_bad: one fo
 	&& ok "SPIN: below5 fails, atmost5 holds" || fail "SPIN disagrees on ltl_mixed_bad"
 replays ltl_mixed_bad.pml.below5.trail ltl_mixed_bad.pml "assertion violated"
 
+# an unnamed never claim beside an ltl block: checked as pan's default claim
+expect 1 "^2 formulas: 1 violated, 1 hold, 0 not decided" "never_beside_ltl: the ltl block fails, the never claim holds" -- \
+	"$dmc" check "$d/never_beside_ltl.pml"
+grep -q "never claim never_0" out.txt && ok "never_beside_ltl: the never claim answered" || fail "never_beside_ltl: $(cat out.txt)"
+[ "$(spin_errors never_beside_ltl.pml -a)" = 0 ] && [ "$(spin_errors never_beside_ltl.pml -a -N reaches4)" = 1 ] \
+	&& ok "SPIN: never_0 (pan's default) holds, reaches4 fails" || fail "SPIN disagrees on never_beside_ltl"
+
 # formulas that all hold: exit 0, every one answered
 expect 0 "^3 formulas: 0 violated, 3 hold, 0 not decided" "ltl_all_ok: three formulas hold" -- \
 	"$dmc" check "$d/ltl_all_ok.pml"

@@ -70,6 +70,7 @@ static void test_ltl_blocks(void)
 	CHECK_STR(c.v[1].name, "safe");
 	CHECK_EQ_LONG(c.v[1].line, 5);
 	CHECK_EQ_LONG(c.v[1].col, 1);
+	CHECK_EQ_LONG(c.pan_default, -1);
 	drv_claims_free(&c);
 }
 
@@ -87,5 +88,23 @@ static void test_named_never_claims(void)
 	drv_claims_free(&c);
 }
 
+static void test_never_beside_ltl(void)
+{
+	/* an unnamed never claim beside ltl blocks: pan names it never_0 but
+	 * cannot select it by -N (SPIN 6.5.2); it is the claim pan runs
+	 * without -N */
+	const char *out = "ltl a: [] (x)\n  the model contains 2 never claims: a, never_0\n"
+	                  "  choose which one with ./pan -a -N name (defaults to -N never_0)\n";
+	const char *pan_c = "\t\tspin_c_typ[0] = 3; /* a */\n\t\tspin_c_typ[2] = 2; /* never_0 */\n";
+	drv_claims c;
+	CHECK_EQ_LONG(drv_claims_parse(out, make_pan_h(2, 1, 0), pan_c, "never { skip }\nltl a { [] x }", &c), 0);
+	CHECK_EQ_LONG(c.n, 2);
+	CHECK_STR(c.v[0].name, "a");
+	CHECK_STR(c.v[1].name, "never_0");
+	CHECK_EQ_LONG(c.pan_default, 1);
+	CHECK_EQ_LONG(c.v[0].line, 2);
+	drv_claims_free(&c);
+}
+
 CHECK_MAIN("claims", CASE(test_no_claim), CASE(test_one_unnamed), CASE(test_ltl_blocks),
-           CASE(test_named_never_claims))
+           CASE(test_named_never_claims), CASE(test_never_beside_ltl))

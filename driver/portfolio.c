@@ -30,6 +30,7 @@
 #define SHORTEN_MAX_S 10.0   /* guided's extra time after spin-dfs's violation, at most */
 #define SLICE_S 0.05         /* one core: each member's turn */
 #define POLL_S 0.002         /* how often the members are looked at */
+#define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
 
 enum { DFS, GUIDED, NMEMBERS };
@@ -74,7 +75,7 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 	*spin_cflags = "";
 	for (size_t i = 0; i < n; i++) {
 		const char *o = rt_opts[i];
-		if (strcmp(o, "-a") == 0 || strcmp(o, "-f") == 0)
+		if (strcmp(o, "-a") == 0)
 			drv_strv_push(spin_opts, o);
 		else if (strcmp(o, "-l") == 0) {
 			/* SPIN's non-progress cycles: pan -l, compiled with -DNP */
@@ -363,6 +364,10 @@ int drv_portfolio_run(const drv_portfolio *p)
 	/* each member half of a single run's memory */
 	double mb = dmc_memlim_default_mb() / 2;
 	drv_strv_push(&dargv, p->spin_pan);
+	/* pan's default depth bound (-m10000) cuts many models' depth-first
+	 * search short (incomplete, BEEM's mcs.3 among them); a million
+	 * levels of pan's stack cost about 50 MB */
+	drv_strv_push(&dargv, SPIN_PAN_DEPTH);
 	for (size_t i = 0; i < p->spin_opts->n; i++)
 		drv_strv_push(&dargv, p->spin_opts->v[i]);
 	for (char *const *a = p->guided_argv; *a; a++)

@@ -34,7 +34,7 @@
 typedef struct {
 	char *const *guided_argv;  /* dmc's pan and its options (NULL-terminated) */
 	const char *spin_pan;      /* SPIN's own pan */
-	const drv_strv *spin_opts; /* its options: -a, -l, -f, -N NAME */
+	const drv_strv *spin_opts; /* its options: -a, -l, -N NAME */
 	const char *rundir;        /* guided's directory; the trail kept ends there */
 	const char *cache;         /* where spin-dfs's directory is made */
 	const char *mbase;         /* the model's file name (its trail: BASE.trail) */

@@ -44,6 +44,8 @@ static void take_error(drv_pan_output *o, const char *line, size_t n)
 			break;
 		}
 	copy_line(o->error, sizeof o->error, p, len);
+	if (strncmp(o->error, "aborting", 8) == 0)
+		o->aborted = 1;
 }
 
 void drv_pan_output_parse(const char *text, drv_pan_output *o)
@@ -59,6 +61,8 @@ void drv_pan_output_parse(const char *text, drv_pan_output *o)
 		copy_line(buf, sizeof buf, line, n);
 		if (n > 5 && memcmp(line, "pan:", 4) == 0 && line[4] >= '0' && line[4] <= '9' && !o->error[0])
 			take_error(o, line, n);
+		else if (n > 11 && memcmp(line, "pan: error,", 11) == 0)
+			o->aborted = 1;
 		else if (n > 10 && memcmp(line, "pan: wrote ", 11) == 0 && !o->trail[0])
 			copy_line(o->trail, sizeof o->trail, line + 11, n - 11);
 		else if (has(line, n, "Search not completed"))
@@ -81,7 +85,7 @@ void drv_pan_output_parse(const char *text, drv_pan_output *o)
 
 int drv_pan_output_status(const drv_pan_output *o)
 {
-	if (o->errors < 0)
+	if (o->errors < 0 || o->aborted)
 		return 2;
 	if (o->errors > 0)
 		return 1;

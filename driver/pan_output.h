@@ -18,7 +18,10 @@
  * A violation is "errors: N" with N > 0; no violation needs "errors: 0"
  * and none of the signs of an incomplete search; a report without the
  * errors line (pan crashed, was killed, or refused its options) gives
- * no verdict.
+ * no verdict, and neither does one where pan gave up on itself, which
+ * it counts as an error too:
+ *   pan: error, VECTORSZ too small, recompile pan.c with -DVECTORSZ=N ...
+ *   pan:1: aborting (at depth 0)
  */
 #ifndef DRV_PAN_OUTPUT_H
 #define DRV_PAN_OUTPUT_H
@@ -29,6 +32,7 @@ typedef struct {
 	int depth_cut;          /* "max search depth too small" */
 	int out_of_memory;      /* "out of memory", "-DMEMLIM bound" */
 	int interrupted;        /* "Interrupted" (pan's SIGINT handler) */
+	int aborted;            /* "pan: error, ..." or "pan:1: aborting": pan's own failure */
 	double states;          /* "N states, stored", -1 when absent */
 	double elapsed;         /* "pan: elapsed time S seconds", -1 when absent */
 	char error[256];        /* the first error, "assertion violated (x==1)" */
@@ -39,7 +43,7 @@ typedef struct {
 void drv_pan_output_parse(const char *text, drv_pan_output *o);
 
 /* dmc's exit status for it: 1 violation, 0 no violation (a complete
- * search), 3 incomplete, 2 no verdict */
+ * search), 3 incomplete, 2 no verdict (none, or pan gave up) */
 int drv_pan_output_status(const drv_pan_output *o);
 
 /* the reason a search without an error is incomplete ("" otherwise) */

@@ -72,12 +72,14 @@ static int cores(void)
 
 int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags)
 {
+	int a = 0;
 	*spin_cflags = "";
 	for (size_t i = 0; i < n; i++) {
 		const char *o = rt_opts[i];
-		if (strcmp(o, "-a") == 0)
+		if (strcmp(o, "-a") == 0) {
 			drv_strv_push(spin_opts, o);
-		else if (strcmp(o, "-l") == 0) {
+			a = 1;
+		} else if (strcmp(o, "-l") == 0) {
 			/* SPIN's non-progress cycles: pan -l, compiled with -DNP */
 			drv_strv_push(spin_opts, o);
 			*spin_cflags = "-DNP";
@@ -87,7 +89,8 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 		} else if (strcmp(o, "--json") != 0)
 			return 0;
 	}
-	return 1;
+	/* -a with -l: a single run refuses it */
+	return !(a && **spin_cflags);
 }
 
 long drv_trail_steps(const char *path)
@@ -421,7 +424,10 @@ int drv_portfolio_run(const drv_portfolio *p)
 			continue;
 		}
 		int dv = ms[DFS].ended ? ms[DFS].verdict : -1, gv = ms[GUIDED].ended ? ms[GUIDED].verdict : -1;
-		if (gv == 0 || gv == 1) {
+		/* guided's 2 is bad input or usage (-a with -l, a vector too
+		 * small, a construct pan's breadth-first code refuses): the
+		 * portfolio accepts no input a single run refuses */
+		if (gv == 0 || gv == 1 || (gv == 2 && ms[GUIDED].status == 2 && dv != 0 && dv != 1)) {
 			winner = dv == 1 ? DFS : GUIDED;
 			break;
 		}

@@ -80,6 +80,15 @@ static const char end_state[] =
 	"pan: wrote dl.pml.trail\n"
 	"State-vector 28 byte, depth reached 2, errors: 1\n";
 
+static const char vectorsz[] =
+	"pan: error, VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>4412\n"
+	"pan:1: aborting (at depth 0)\n"
+	"pan: wrote wide.pml.trail\n"
+	"\n(Spin Version 6.5.2 -- 6 December 2019)\n"
+	"Warning: Search not completed\n"
+	"State-vector 4412 byte, depth reached 0, errors: 1\n"
+	"        0 states, stored\n";
+
 static void test_assertion(void)
 {
 	drv_pan_output o;
@@ -136,10 +145,15 @@ static void test_cycles_and_end_states(void)
 	CHECK_EQ_LONG(drv_pan_output_status(&o), 1);
 }
 
-/* no errors line: pan crashed, was killed, or refused its options */
+/* no errors line: pan crashed, was killed, or refused its options; or
+ * pan gave up on itself (counted as an error) */
 static void test_no_verdict(void)
 {
 	drv_pan_output o;
+	drv_pan_output_parse(vectorsz, &o);
+	CHECK_EQ_LONG(o.errors, 1);
+	CHECK(o.aborted);
+	CHECK_EQ_LONG(drv_pan_output_status(&o), 2);
 	drv_pan_output_parse("", &o);
 	CHECK_EQ_LONG(o.errors, -1);
 	CHECK(o.states < 0 && o.elapsed < 0);
@@ -154,7 +168,7 @@ static void test_no_verdict(void)
 
 static void test_portfolio_options(void)
 {
-	char *safety[] = { "--json" }, *np[] = { "-l" }, *ltl[] = { "-a", "-N", "p1" }, *fair[] = { "-a", "-f" };
+	char *safety[] = { "--json" }, *np[] = { "-l" }, *ltl[] = { "-a", "-N", "p1" }, *fair[] = { "-a", "-f" }, *both[] = { "-l", "-a" };
 	char *search[] = { "-a", "--search=bfs" }, *memlim[] = { "--memlim=100" };
 	drv_strv v = { 0 };
 	const char *cflags;
@@ -175,6 +189,9 @@ static void test_portfolio_options(void)
 	memset(&v, 0, sizeof v);
 	/* weak fairness: the runtime refuses it, and so does a single run */
 	CHECK(!drv_portfolio_takes(fair, 2, &v, &cflags));
+	drv_strv_free(&v);
+	memset(&v, 0, sizeof v);
+	CHECK(!drv_portfolio_takes(both, 2, &v, &cflags));
 	drv_strv_free(&v);
 }
 

@@ -193,7 +193,7 @@ static const char *verdict_word(const member *m)
 static cJSON *portfolio_json(const member *ms, int winner, int ncores, int sliced, double shorten,
                              double t0, int kept)
 {
-	cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateArray();
+	cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateObject();
 	double wall = 0, cpu = 0;
 	cJSON_AddStringToObject(o, "answered_by", winner >= 0 ? member_name[winner] : "none");
 	cJSON_AddStringToObject(o, "trail_from", kept >= 0 ? member_name[kept] : "none");
@@ -206,7 +206,6 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
 		cJSON *j = cJSON_CreateObject();
-		cJSON_AddStringToObject(j, "name", member_name[i]);
 		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
 		if (m->states >= 0)
 			cJSON_AddNumberToObject(j, "states_stored", m->states);
@@ -218,7 +217,7 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 			cJSON_AddNullToObject(j, "trail_length");
 		cJSON_AddNumberToObject(j, "wall_s", m->end - m->start);
 		cJSON_AddNumberToObject(j, "cpu_s", m->cpu);
-		cJSON_AddItemToArray(list, j);
+		cJSON_AddItemToObject(list, member_name[i], j);
 		if (m->end - t0 > wall)
 			wall = m->end - t0;
 		cpu += m->cpu;
@@ -334,7 +333,7 @@ int drv_portfolio_run(const drv_portfolio *p)
 {
 	member ms[NMEMBERS];
 	drv_strv dargv = { 0 }, gargv = { 0 };
-	char *ddir = drv_printf("%s/spin-XXXXXX", p->cache), *memlim = NULL;
+	char *ddir = drv_printf("%s/run-XXXXXX", p->cache), *memlim = NULL;
 	int rc = 2, ncores = cores(), sliced = ncores < 2, turn = DFS, winner = -1, kept = -1;
 	int fds[4] = { -1, -1, -1, -1 };
 	double t0 = now(), deadline = -1, shorten = -1, next_turn = 0, sig_at = -1;

@@ -40,8 +40,8 @@ rc=$?
 	&& ok "correct model: SPIN's depth-first pan answered" || fail "correct model: answered by $(json_get .portfolio.answered_by ok.json)"
 [ "$(json_str states_stored ok.json)" = "$ref_states" ] && ok "spin-dfs stored SPIN's $ref_states states" \
 	|| fail "spin-dfs stored $(json_str states_stored ok.json), SPIN $ref_states"
-[ "$(json_get '.portfolio.members[1].verdict' ok.json)" = stopped ] && ok "the guided member was stopped" \
-	|| fail "guided member: $(json_get '.portfolio.members[1]' ok.json)"
+[ "$(json_get '.portfolio.members.guided.verdict' ok.json)" = stopped ] && ok "the guided member was stopped" \
+	|| fail "guided member: $(json_get '.portfolio.members.guided' ok.json)"
 expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "the text report says who answered" -- \
 	"$dmc" check por_indep_ok.pml
 ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
@@ -60,10 +60,9 @@ for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$m
 	fi
 	ok "$b: violation, trail from $from"
 	steps=$(trail_steps "$b.trail")
-	dfs=$(json_get '.portfolio.members[0].trail_length' bad.json)
-	guided=$(json_get '.portfolio.members[1].trail_length' bad.json)
-	if [ "$from" = spin-dfs ]; then k=0; else k=1; fi
-	[ "$(json_get ".portfolio.members[$k].trail_length" bad.json)" = "$steps" ] \
+	dfs=$(json_get '.portfolio.members."spin-dfs".trail_length' bad.json)
+	guided=$(json_get '.portfolio.members.guided.trail_length' bad.json)
+	[ "$(json_get ".portfolio.members.\"$from\".trail_length" bad.json)" = "$steps" ] \
 		&& ok "$b: the trail beside the model is $from's ($steps steps)" || fail "$b: trail of $steps steps, members $dfs/$guided, from $from"
 	[ -z "$dfs" ] || [ -z "$guided" ] || [ "$steps" -le "$dfs" ] && [ "$steps" -le "${guided:-$steps}" ] \
 		&& ok "$b: the shorter trail kept" || fail "$b: $steps steps kept of $dfs (spin-dfs) and $guided (guided)"

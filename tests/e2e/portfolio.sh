@@ -30,7 +30,7 @@ spin_ref() {
 }
 
 # ---- a correct model: spin-dfs answers with SPIN's state count ----
-cp "$models/por_indep_ok.pml" .
+cp "$models/portfolio/por_indep_ok.pml" .
 ref_cflags=-DVECTORSZ=4096 spin_ref por_indep_ok.pml
 "$dmc" check --json por_indep_ok.pml > ok.json 2> ok.err
 rc=$?

@@ -65,9 +65,10 @@ META_H  := heuristics/timeline_data.h
 DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 # the option tables (runtime/options.def) are the runtime's and the driver's
 # (hcache.c parses --hcache for both; it keeps its entries in hash_map.c),
-# and both draw pictures (svg.c)
+# and both draw pictures (svg.c); the portfolio splits the runtime's
+# default memory limit (memlim.c) between its members
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
-              runtime/svg.c
+              runtime/svg.c runtime/memlim.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
            $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
@@ -183,7 +184,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep
+E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all

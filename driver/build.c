@@ -366,18 +366,150 @@ static int lock_key(const char *cache, const char *key)
 	return fd;
 }
 
+/* SPIN's own pan being compiled (or found) beside dmc's */
+typedef struct {
+	char *entry;        /* its cache entry */
+	char *dir;          /* where it is compiled, renamed to entry after */
+	int lock, cc_fd;
+	pid_t pid;          /* the compiler, or 0 */
+} spin_pan_build;
+
+/* The compiler's words for SPIN's own pan: SPIN's users' gcc -O2 pan.c,
+ * with dmc's vector size and -DNOREDUCE where pan.c demands it */
+static void spin_pan_argv(const drv_env *e, const drv_build_req *r, const char *bdir, const char *out,
+                          drv_strv *argv)
+{
+	drv_strv_push(argv, e->cc);
+	drv_strv_push(argv, "-O2");
+	drv_strv_push(argv, "-w");
+	if (needs_noreduce(bdir))
+		drv_strv_push(argv, "-DNOREDUCE");
+	drv_strv_push(argv, "-DVECTORSZ=" DRV_DEFAULT_VECTORSZ);
+	drv_strv_push_words(argv, r->spin_pan_cflags);
+	drv_strv_push(argv, "-o");
+	drv_strv_push(argv, out);
+	drv_strv_push(argv, "pan.c");
+}
+
+/* Start compiling SPIN's own pan for bdir's pan.c unless its entry is
+ * in the cache already; 0, or 2 after a message. */
+static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_req *r, const char *bdir,
+                          drv_build_inputs in, spin_pan_build *b)
+{
+	char *cflags = drv_printf("spin-pan %s", r->spin_pan_cflags);
+	in.cflags = cflags;
+	char *key = drv_build_key(bdir, &in);
+	const char *why;
+	int rc = 2;
+	free(cflags);
+	b->entry = drv_printf("%s/%s", cache, key);
+	if (unverified(b->entry) == NULL) {
+		drv_cache_touch(b->entry);
+		free(key);
+		return 0;
+	}
+	if ((b->lock = lock_key(cache, key)) < 0)
+		goto done;
+	if (!(why = unverified(b->entry))) {
+		rc = 0;                              /* a concurrent run built it */
+		goto done;
+	}
+	if (strcmp(why, "missing") != 0 && drv_rm_rf(b->entry) != 0) {
+		drv_msg("cannot remove %s: %s", b->entry, strerror(errno));
+		goto done;
+	}
+	b->dir = drv_printf("%s/build-XXXXXX", cache);
+	if (!mkdtemp(b->dir)) {
+		drv_msg("cannot create a directory in the build cache %s: %s", cache, strerror(errno));
+		free(b->dir);
+		b->dir = NULL;
+		goto done;
+	}
+	char *cc_out = drv_printf("%s/cc.out", b->dir), *pan = drv_printf("%s/pan", b->dir);
+	drv_strv argv = { 0 };
+	spin_pan_argv(e, r, bdir, pan, &argv);
+	if ((b->cc_fd = drv_open_out(cc_out)) < 0)
+		drv_msg("cannot write %s: %s", cc_out, strerror(errno));
+	else {
+		drv_run_io io = { bdir, b->cc_fd, b->cc_fd, NULL, NULL };
+		if ((b->pid = drv_spawn(argv.v, &io, 0)) > 0)
+			rc = 0;
+		else
+			b->pid = 0;
+	}
+	drv_strv_free(&argv);
+	free(cc_out);
+	free(pan);
+done:
+	free(key);
+	return rc;
+}
+
+/* Wait for SPIN's own pan's compiler (before bdir, which it reads, is
+ * renamed or removed) and put the entry in place; 0, 2 after a message,
+ * 128 + N after signal N.  Again: 0, the first result stands. */
+static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b)
+{
+	int st, rc = 0;
+	if (b->pid > 0) {
+		drv_spawned_wait(b->pid, 1, &st, NULL);
+		b->pid = 0;
+		if (drv_interrupted())
+			rc = 128 + drv_interrupted();
+		else if (st != 0) {
+			char *cc_out = drv_printf("%s/cc.out", b->dir);
+			drv_cat(cc_out, stderr);
+			free(cc_out);
+			drv_msg("compiling SPIN's own pan for %s failed", r->shown);
+			rc = 2;
+		} else if (write_digest(b->dir) != 0)
+			rc = 2;
+		else if (rename(b->dir, b->entry) != 0) {
+			drv_msg("cannot move %s to %s: %s", b->dir, b->entry, strerror(errno));
+			rc = 2;
+		} else {
+			free(b->dir);
+			b->dir = NULL;
+		}
+	}
+	if (b->cc_fd >= 0)
+		close(b->cc_fd);
+	b->cc_fd = -1;
+	if (b->dir)
+		drv_rm_rf(b->dir);
+	free(b->dir);
+	b->dir = NULL;
+	if (b->lock >= 0)
+		close(b->lock);
+	b->lock = -1;
+	return rc;
+}
+
 int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out)
 {
+	drv_build_req plain = *r;
+	plain.spin_pan_cflags = NULL;
+	return drv_build_pans(e, cache, &plain, entry_out, NULL);
+}
+
+int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out,
+                   char **spin_entry)
+{
 	char *bdir = NULL, *key = NULL, *entry = NULL, *src = NULL;
-	int rc, lock = -1, sig;
+	int rc, lock = -1, sig, src_rc;
 	const char *why;
+	spin_pan_build sb = { NULL, NULL, -1, -1, 0 };
 	*entry_out = NULL;
+	if (spin_entry)
+		*spin_entry = NULL;
 	if (!(bdir = drv_spin_view(cache, "build", r->mdir)))
 		return 2;
 	if ((rc = run_spin(e, r, bdir)) != 0)
 		goto done;
 	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share,
 	                        r->meta };
+	if (r->spin_pan_cflags && spin_entry && (rc = spin_pan_start(e, cache, r, bdir, in, &sb)) != 0)
+		goto done;
 	key = drv_build_key(bdir, &in);
 	entry = drv_printf("%s/%s", cache, key);
 	if (unverified(entry) == NULL) {
@@ -404,6 +536,9 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	rc = 2;
 	if (write_digest(bdir) != 0)
 		goto done;
+	if ((rc = spin_pan_finish(r, &sb)) != 0)
+		goto done;
+	rc = 2;
 	/* the entry must not point at this model's directory */
 	src = drv_printf("%s/src", bdir);
 	unlink(src);
@@ -416,12 +551,21 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	rc = 0;
 	drv_cache_trim(cache, key);
 done:
+	/* SPIN's pan: compiled alike, or (after a failure above) waited for */
+	src_rc = spin_pan_finish(r, &sb);
+	if (rc == 0)
+		rc = src_rc;
 	if ((sig = drv_interrupted()))
 		rc = 128 + sig;
 	if (bdir)
 		drv_rm_rf(bdir);
 	if (lock >= 0)
 		close(lock);
+	if (rc == 0 && spin_entry && sb.entry) {
+		*spin_entry = sb.entry;
+		sb.entry = NULL;
+	}
+	free(sb.entry);
 	if (rc == 0)
 		*entry_out = entry;
 	else

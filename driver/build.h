@@ -29,11 +29,23 @@ typedef struct {
 	int portable;
 	const char *meta;        /* a front end's generated header (dmc cc --meta), or NULL */
 	int quiet;               /* SPIN's warnings were shown by an earlier build of this run */
+	/* not NULL: also SPIN's own pan, compiled from the same pan.c as
+	 * SPIN's users compile it (gcc -O2 pan.c, no runtime: pan's
+	 * depth-first search and its partial-order reduction) with these
+	 * flags added ("" or "-DNP"), for the portfolio (portfolio.h); it
+	 * is a cache entry of its own, compiled beside dmc's pan */
+	const char *spin_pan_cflags;
 } drv_build_req;
 
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
  * allocated; 2 after a message; 128 + N when signal N interrupted it. */
 int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry);
+
+/* The same, and with r->spin_pan_cflags also *spin_entry, the entry of
+ * SPIN's own pan (ENTRY/pan), newly allocated; the two compilers run at
+ * once when neither is cached. */
+int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry,
+                   char **spin_entry);
 
 /* bfs_limits.c: 0, or 2 after a message at the construct's line and
  * column in model, when pan.h (in bdir) says the model uses what pan's

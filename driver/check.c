@@ -30,6 +30,7 @@
 #include "fs.h"
 #include "msc.h"
 #include "path.h"
+#include "portfolio.h"
 #include "run.h"
 #include "trail.h"
 #include "util.h"
@@ -61,6 +62,7 @@ typedef struct {
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
 	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
 	char **entry_out;    /* non-NULL: build pan only, its cache entry here */
+	int portfolio_off;   /* --portfolio off */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
@@ -140,6 +142,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_PORTABLE:  o->portable = 1; return;
 	case DMC_OPT_KEEP:      o->keep = 1; return;
 	case DMC_OPT_MSC:       o->msc = v; return;
+	case DMC_OPT_PORTFOLIO: o->portfolio_off = strcmp(v, "off") == 0; return;
 	case DMC_OPT_LTL:
 		/* an ltl formula's claim: acceptance cycles, pan -N */
 		drv_strv_push(&o->rt_opts, "-a");
@@ -326,6 +329,16 @@ static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
 	return NULL;
 }
 
+/* Whether nothing chooses the search, so the portfolio (portfolio.h) may
+ * run: no search option, no pan options, no compiler flags but -l's, a
+ * Promela model; its runtime options are drv_portfolio_takes()'s */
+static int portfolio_may_run(const check_opts *o, const drv_frontend *fe, const query_run *qr)
+{
+	return !qr && !o->portfolio_off && !fe->prepare && !o->search && !o->heur && !o->lua && !o->store
+	       && !o->ranks && !o->meta && !o->portable && !o->no_por && o->pan_opts.n == 0
+	       && (!*o->cflags || strcmp(o->cflags, "-DNOCLAIM") == 0);
+}
+
 /* Check o->model: one run of pan.  qr NULL: pan's report and the trail
  * as they come; else the run of one query of several, whose pan prints
  * JSON into qr (not shown) and whose trail the front end shows into qr. */
@@ -336,8 +349,10 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	const drv_frontend *fe = NULL;
 	drv_fe_job job = { 0 };
 	const char *why;
-	drv_strv argv = { 0 };
-	int rc = 2, sig;
+	drv_strv argv = { 0 }, spin_opts = { 0 };
+	char *spin_entry = NULL, *spin_pan = NULL;
+	const char *spin_cflags = NULL;
+	int rc = 2, sig, portfolio = 0;
 
 	if (!o->model || !*o->model) {
 		drv_msg("check: no model given (usage: dmc check MODEL.pml [options])");
@@ -388,14 +403,18 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
+	portfolio = !o->entry_out && portfolio_may_run(o, fe, qr)
+	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
-	                      o->spin_quiet };
-	if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
+	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
+	if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
 		goto done;
 	if (o->entry_out) {
 		*o->entry_out = drv_strdup(entry);     /* the build only (check_formulas) */
 		goto done;
 	}
+	if (portfolio)
+		spin_pan = drv_printf("%s/pan", spin_entry);
 	rc = 2;
 	if (o->keep)
 		drv_msg("build directory %s", entry);
@@ -455,6 +474,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {
 		drv_msg("check: cannot write %s", rundir);
 		rc = 2;
+	} else if (portfolio) {
+		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, mbase, o->shown, o->json };
+		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
 	}
@@ -547,6 +569,9 @@ done:
 	free(cache);
 	free(entry);
 	free(pan);
+	free(spin_entry);
+	free(spin_pan);
+	drv_strv_free(&spin_opts);
 	return rc;
 }
 
@@ -996,6 +1021,7 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
+	o.portfolio_off = 1;          /* options.def's default: --portfolio off */
 	if (!getcwd(o.cwd, sizeof o.cwd))
 		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);

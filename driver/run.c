@@ -4,6 +4,7 @@
  * run.c -- child processes without a shell, and the signals dmc passes
  * on to them.
  */
+#define _DEFAULT_SOURCE        /* wait4: a member's CPU time (portfolio.c) */
 #include "run.h"
 #include "util.h"
 
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,6 +27,9 @@ static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP };
 
 static volatile sig_atomic_t got_signal;    /* the first one dmc received */
 static volatile sig_atomic_t running_child; /* its pid while one runs, else 0 */
+/* the children started by drv_spawn and not yet reaped (0: a free slot) */
+#define NSPAWNED 4
+static volatile sig_atomic_t spawned[NSPAWNED];
 static int catching, catching_tstp;
 
 /* The child and what it starts (gcc's cc1, as, ld) are a process group
@@ -39,6 +44,9 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 	pid_t c = (pid_t) running_child;
 	if (c > 0)
 		kill(-c, sig);
+	for (int i = 0; i < NSPAWNED; i++)
+		if (spawned[i] > 0)
+			kill(-(pid_t) spawned[i], sig);
 }
 
 /* ^Z: the child's group stops with dmc, and continues with it (it does
@@ -51,6 +59,9 @@ static void on_stop(int sig)
 	sigset_t s;
 	if (c > 0)
 		kill(-c, SIGSTOP);
+	for (int i = 0; i < NSPAWNED; i++)
+		if (spawned[i] > 0)
+			kill(-(pid_t) spawned[i], SIGSTOP);
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
@@ -63,6 +74,9 @@ static void on_stop(int sig)
 	sigaction(sig, &ours, NULL);
 	if (c > 0)
 		kill(-c, SIGCONT);
+	for (int i = 0; i < NSPAWNED; i++)
+		if (spawned[i] > 0)
+			kill(-(pid_t) spawned[i], SIGCONT);
 	errno = saved;
 }
 
@@ -116,7 +130,7 @@ const char *drv_signal_name(int sig)
 /* fork with the forwarded signals blocked until running_child is set, so
  * that none falls between the two; -1 on failure.  The child gets the
  * mask back and, on Linux, SIGTERM when dmc dies. */
-static pid_t start_child(void)
+static pid_t start_child(int slot)
 {
 	sigset_t block, old;
 	pid_t parent = getpid(), pid;
@@ -149,7 +163,10 @@ static pid_t start_child(void)
 	}
 	if (pid > 0) {
 		setpgid(pid, pid);        /* whichever of the two runs first */
-		running_child = pid;
+		if (slot < 0)
+			running_child = pid;
+		else
+			spawned[slot] = pid;
 		/* a signal that came before the child existed: it gets it too */
 		if (got_signal)
 			kill(-pid, (int) got_signal);
@@ -175,10 +192,20 @@ static int wait_status(pid_t pid)
 }
 
 /* In the child: set up and exec; never returns. */
-static void child(char *const argv[], const char *cwd, int out_fd, int err_fd, const drv_run_io *io)
+static void child(char *const argv[], const char *cwd, int out_fd, int err_fd, const drv_run_io *io,
+                  double as_mb)
 {
 	if (io && io->env_name && setenv(io->env_name, io->env_value, 1) != 0)
 		_exit(127);
+	if (as_mb > 0) {
+		struct rlimit rl;
+		if (getrlimit(RLIMIT_AS, &rl) == 0) {
+			rlim_t want = (rlim_t) (as_mb * 1048576.0);
+			if (rl.rlim_max == RLIM_INFINITY || want < rl.rlim_max)
+				rl.rlim_cur = want;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+	}
 	if (out_fd >= 0 && out_fd != 1 && dup2(out_fd, 1) < 0)
 		_exit(127);
 	if (err_fd >= 0 && err_fd != 2 && dup2(err_fd, 2) < 0)
@@ -195,14 +222,52 @@ static void child(char *const argv[], const char *cwd, int out_fd, int err_fd, c
 
 int drv_run(char *const argv[], const drv_run_io *io)
 {
-	pid_t pid = start_child();
+	pid_t pid = start_child(-1);
 	if (pid < 0) {
 		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
 		return 127;
 	}
 	if (pid == 0)
-		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1, io);
+		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1, io, 0);
 	return wait_status(pid);
+}
+
+pid_t drv_spawn(char *const argv[], const drv_run_io *io, double as_mb)
+{
+	int slot = 0;
+	while (slot < NSPAWNED && spawned[slot] != 0)
+		slot++;
+	if (slot == NSPAWNED) {
+		drv_msg("cannot start %s: %d children run already", argv[0], NSPAWNED);
+		return -1;
+	}
+	pid_t pid = start_child(slot);
+	if (pid < 0) {
+		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		child(argv, io ? io->cwd : NULL, io ? io->out_fd : -1, io ? io->err_fd : -1, io, as_mb);
+	return pid;
+}
+
+int drv_spawned_wait(pid_t pid, int block, int *status, struct rusage *ru)
+{
+	int st;
+	pid_t got;
+	while ((got = wait4(pid, &st, block ? 0 : WNOHANG, ru)) < 0 && errno == EINTR)
+		if (!block)
+			return 0;
+	if (got == 0)
+		return 0;
+	for (int i = 0; i < NSPAWNED; i++)
+		if (spawned[i] == pid)
+			spawned[i] = 0;
+	if (got < 0)
+		*status = 127;
+	else
+		*status = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 127;
+	return 1;
 }
 
 int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len)
@@ -220,7 +285,7 @@ int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	pid = start_child();
+	pid = start_child(-1);
 	if (pid < 0) {
 		drv_msg("cannot start %s: %s", argv[0], strerror(errno));
 		close(fds[0]);
@@ -231,7 +296,7 @@ int drv_run_capture(char *const argv[], const char *cwd, char **out, size_t *len
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(argv, cwd, fds[1], null_fd, NULL);
+		child(argv, cwd, fds[1], null_fd, NULL, 0);
 	}
 	close(fds[1]);
 	if (null_fd >= 0)

@@ -19,6 +19,8 @@
 #define DRV_RUN_H
 
 #include <stddef.h>
+#include <sys/resource.h>
+#include <sys/types.h>
 
 typedef struct {
 	const char *cwd;    /* run in this directory (NULL: ours) */
@@ -31,6 +33,18 @@ typedef struct {
  * shell's $? would be: the exit status, 128 + N for signal N, 127 when
  * the program was not found, 126 when it could not be executed. */
 int drv_run(char *const argv[], const drv_run_io *io);
+
+/* Start argv[0] like drv_run, without waiting: several may run at once
+ * (the portfolio's members, a compiler beside another), each in a group
+ * of its own that gets the signals passed on; as_mb > 0: its address
+ * space at most (RLIMIT_AS, in MB).  The pid (the group's id), or -1
+ * after a message. */
+pid_t drv_spawn(char *const argv[], const drv_run_io *io, double as_mb);
+
+/* Whether the spawned child pid ended (1, *status as drv_run's result
+ * and *ru its resource usage when ru is not NULL) or runs still (0);
+ * block: wait until it ends (a signal's EINTR is waited through). */
+int drv_spawned_wait(pid_t pid, int block, int *status, struct rusage *ru);
 
 /* Run in cwd (NULL: ours) and collect its standard output in *out
  * (NUL-terminated, *len bytes); its standard error goes to /dev/null. */

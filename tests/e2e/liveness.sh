@@ -266,7 +266,7 @@ fi
 for pm in live_rv_bad.pml live_atomic_bad.pml live_np_bad.pml live_por_noise_bad.pml; do
 	cp "$top/tests/models/$pm" "$d/"
 	mode=-a; [ "$pm" = live_np_bad.pml ] && mode=-l
-	(cd "$d" && "$dmc" check "$pm" $mode --json > plugin.json 2>/dev/null; cp "$pm.trail" plugin.trail)
+	(cd "$d" && "$dmc" check "$pm" $mode --json --portfolio off > plugin.json 2>/dev/null; cp "$pm.trail" plugin.trail)
 	(cd "$d" && "$dmc" check "$pm" $mode --json --portable > portable.json 2>/dev/null)
 	sp=$(json_num states_stored "$d/plugin.json"); sq=$(json_num states_stored "$d/portable.json")
 	if [ -n "$sp" ] && [ "$sp" = "$sq" ] && cmp -s "$d/plugin.trail" "$d/$pm.trail"; then
@@ -281,7 +281,7 @@ done
 cp "$top/tests/models/live_por_noise_ok.pml" "$d/"
 (cd "$d" && "$dmc" check live_por_noise_ok.pml -a --no-por --json > nr.json 2>/dev/null)
 (cd "$d" && "$dmc" check live_por_noise_ok.pml -a --json -- --no-por > pn.json 2>/dev/null)
-(cd "$d" && "$dmc" check live_por_noise_ok.pml -a --json > po.json 2>/dev/null)
+(cd "$d" && "$dmc" check live_por_noise_ok.pml -a --json --portfolio off > po.json 2>/dev/null)
 snr=$(json_num states_stored "$d/nr.json"); spn=$(json_num states_stored "$d/pn.json")
 spo=$(json_num states_stored "$d/po.json")
 if [ -n "$snr" ] && [ "$snr" = "$spn" ] && [ -n "$spo" ] && [ $((spo * 10)) -lt "$snr" ]; then

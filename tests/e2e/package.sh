@@ -106,7 +106,7 @@ done
 # ---- progress: pan's line at most once a second (the nested DFS printed
 # one every ten levels of depth), the runtime's after it ----
 cp "$top/contrib/models/live_noise.pml" .
-"$dmc" check live_noise.pml -a --json > ln.json 2> ln.err
+"$dmc" check live_noise.pml -a --json --portfolio off > ln.json 2> ln.err
 lines=$(grep -c 'Depth=' ln.err)
 secs=$(json_str time_s ln.json)
 awk -v n="$lines" -v s="$secs" 'BEGIN { exit !(n <= s + 1) }' \
@@ -200,17 +200,20 @@ rm -rf "$pb"
 
 # ---- the build cache: size, LRU bound, clean ----
 export DMC_CACHE="$work/cache2"
-"$dmc" check counter.pml > /dev/null 2>&1
+# one pan a check: the guided search alone (the portfolio builds two, below)
+"$dmc" check counter.pml --portfolio off > /dev/null 2>&1
 old=$(ls "$DMC_CACHE" | grep -E '^[0-9a-f]{16}$')
 expect 0 'in 1 builds' "dmc cache size: one build" -- "$dmc" cache size
 touch -d '2 hours ago' "$DMC_CACHE/$old"
-DMC_CACHE_MAX_MB=0 "$dmc" check live.pml > /dev/null 2>&1
+DMC_CACHE_MAX_MB=0 "$dmc" check live.pml --portfolio off > /dev/null 2>&1
 new=$(ls "$DMC_CACHE" | grep -E '^[0-9a-f]{16}$')
 [ -n "$new" ] && [ "$new" != "$old" ] && [ ! -d "$DMC_CACHE/$old" ] \
 	&& ok "DMC_CACHE_MAX_MB: the least recently used build goes, the new one stays" \
 	|| fail "cache bound: before $old, after $new"
 expect 0 'removed 1 builds' "dmc cache clean" -- "$dmc" cache clean
 [ -z "$(ls "$DMC_CACHE" | grep -E '^[0-9a-f]{16}')" ] && ok "dmc cache clean leaves no build" || fail "cache clean left $(ls "$DMC_CACHE")"
+"$dmc" check counter.pml > /dev/null 2>&1
+expect 0 'in 2 builds' "dmc cache size: the portfolio's two pans (dmc's, SPIN's own)" -- "$dmc" cache size
 expect 0 "^$DMC_CACHE\$" "dmc cache path" -- "$dmc" cache path
 expect 2 'expected clean, size or path' "dmc cache of no subcommand: exit 2" -- "$dmc" cache frob
 

@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * portfolio.c -- SPIN's depth-first pan and dmc's guided search at once,
+ * the first verdict wins (portfolio.h).
+ */
+#define _GNU_SOURCE            /* sched_getaffinity, CPU_COUNT */
+#include "portfolio.h"
+#include "build.h"
+#include "fs.h"
+#include "pan_output.h"
+#include "run.h"
+#include "../runtime/memlim.h"
+#include "../runtime/version.h"
+
+#include <cjson/cJSON.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SHORTEN_MAX_S 10.0   /* guided's extra time after spin-dfs's violation, at most */
+#define SLICE_S 0.05         /* one core: each member's turn */
+#define POLL_S 0.002         /* how often the members are looked at */
+#define SPIN_PAN_DEPTH "-m1000000"
+#define GRACE_S 5.0          /* after a signal: the members' time to report */
+
+enum { DFS, GUIDED, NMEMBERS };
+static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided" };
+
+typedef struct {
+	pid_t pid;              /* while it runs, else 0 */
+	int ended, killed, stopped;
+	int status;             /* its exit status (drv_run's result) */
+	int verdict;            /* 0, 1, 3, or 2: none */
+	double start, end, cpu;
+	double states;          /* -1: not known (killed) */
+	long trail_steps;       /* -1: no trail */
+	char *out, *err;        /* its standard output and error */
+	char *trail;            /* its trail file */
+} member;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double) t.tv_sec + (double) t.tv_nsec * 1e-9;
+}
+
+static void sleep_s(double s)
+{
+	struct timespec t = { (time_t) s, (long) ((s - (double) (time_t) s) * 1e9) };
+	nanosleep(&t, NULL);     /* a signal ends it early: fine */
+}
+
+static int cores(void)
+{
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		return CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int) n : 1;
+}
+
+int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags)
+{
+	int a = 0;
+	*spin_cflags = "";
+	for (size_t i = 0; i < n; i++) {
+		const char *o = rt_opts[i];
+		if (strcmp(o, "-a") == 0) {
+			drv_strv_push(spin_opts, o);
+			a = 1;
+		} else if (strcmp(o, "-l") == 0) {
+			/* SPIN's non-progress cycles: pan -l, compiled with -DNP */
+			drv_strv_push(spin_opts, o);
+			*spin_cflags = "-DNP";
+		} else if (strcmp(o, "-N") == 0 && i + 1 < n) {
+			drv_strv_push(spin_opts, o);
+			drv_strv_push(spin_opts, rt_opts[++i]);
+		} else if (strcmp(o, "--json") != 0)
+			return 0;
+	}
+	/* -a with -l: a single run refuses it */
+	return !(a && **spin_cflags);
+}
+
+long drv_trail_steps(const char *path)
+{
+	size_t len;
+	char *t = drv_read_file(path, &len);
+	long n = 0;
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		if ((i == 0 || t[i - 1] == '\n') && t[i] >= '0' && t[i] <= '9')
+			n++;
+	free(t);
+	return n;
+}
+
+/* "states stored   N" in the runtime's text report, "states_stored": N
+ * in its JSON; -1 without */
+static double guided_states(const char *out_path)
+{
+	size_t len;
+	char *t = drv_read_file(out_path, &len), *p;
+	double n = -1;
+	if (t && (p = strstr(t, "\"states_stored\": ")))
+		n = strtod(p + 17, NULL);
+	else if (t && (p = strstr(t, "\tstates stored ")))
+		n = strtod(p + 15, NULL);
+	free(t);
+	return n;
+}
+
+static void stop_member(member *m, int sig)
+{
+	if (m->pid > 0)
+		kill(-m->pid, sig);
+}
+
+static void reap(member *m, int block, double t)
+{
+	struct rusage ru;
+	int st;
+	if (m->pid <= 0 || !drv_spawned_wait(m->pid, block, &st, &ru))
+		return;
+	m->pid = 0;
+	m->ended = 1;
+	m->status = st;
+	m->end = t;
+	m->cpu = (double) ru.ru_utime.tv_sec + (double) ru.ru_utime.tv_usec * 1e-6
+	         + (double) ru.ru_stime.tv_sec + (double) ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* SIGKILL to the member's group, and reaped: no process of it is left */
+static void kill_member(member *m)
+{
+	if (m->pid <= 0)
+		return;
+	kill(-m->pid, SIGKILL);
+	m->killed = 1;
+	reap(m, 1, now());
+}
+
+/* the trail a member that ended wrote */
+static void read_trail(member *m)
+{
+	m->trail_steps = !m->killed && drv_is_file(m->trail) ? drv_trail_steps(m->trail) : -1;
+}
+
+static void read_dfs(member *m, drv_pan_output *po)
+{
+	size_t len;
+	char *text = drv_read_file(m->out, &len);
+	drv_pan_output_parse(text ? text : "", po);
+	free(text);
+	read_trail(m);
+	m->verdict = !m->killed && m->status == 0 ? drv_pan_output_status(po) : 2;
+	m->states = po->states;
+}
+
+static void read_guided(member *m)
+{
+	read_trail(m);
+	m->verdict = !m->killed && (m->status == 0 || m->status == 1 || m->status == 3) ? m->status : 2;
+	m->states = guided_states(m->out);
+}
+
+static const char *verdict_word(const member *m)
+{
+	if (!m->ended)
+		return "running";
+	if (m->killed)
+		return "stopped";
+	switch (m->verdict) {
+	case 0: return "no-violation";
+	case 1: return "violation";
+	case 3: return "incomplete";
+	default: return "error";
+	}
+}
+
+static cJSON *portfolio_json(const member *ms, int winner, int ncores, int sliced, double shorten,
+                             double t0, int kept)
+{
+	cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateObject();
+	double wall = 0, cpu = 0;
+	cJSON_AddStringToObject(o, "answered_by", winner >= 0 ? member_name[winner] : "none");
+	cJSON_AddStringToObject(o, "trail_from", kept >= 0 ? member_name[kept] : "none");
+	cJSON_AddNumberToObject(o, "cores", ncores);
+	cJSON_AddBoolToObject(o, "time_sliced", sliced);
+	if (shorten >= 0)
+		cJSON_AddNumberToObject(o, "shortening_s", shorten);
+	else
+		cJSON_AddNullToObject(o, "shortening_s");
+	for (int i = 0; i < NMEMBERS; i++) {
+		const member *m = &ms[i];
+		cJSON *j = cJSON_CreateObject();
+		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
+		if (m->states >= 0)
+			cJSON_AddNumberToObject(j, "states_stored", m->states);
+		else
+			cJSON_AddNullToObject(j, "states_stored");
+		if (m->trail_steps >= 0)
+			cJSON_AddNumberToObject(j, "trail_length", (double) m->trail_steps);
+		else
+			cJSON_AddNullToObject(j, "trail_length");
+		cJSON_AddNumberToObject(j, "wall_s", m->end - m->start);
+		cJSON_AddNumberToObject(j, "cpu_s", m->cpu);
+		cJSON_AddItemToObject(list, member_name[i], j);
+		if (m->end - t0 > wall)
+			wall = m->end - t0;
+		cpu += m->cpu;
+	}
+	cJSON_AddNumberToObject(o, "wall_s", wall);
+	cJSON_AddNumberToObject(o, "cpu_s", cpu);
+	cJSON_AddItemToObject(o, "members", list);
+	return o;
+}
+
+/* the text summary after the winner's report */
+static void print_summary(const cJSON *pj, const member *ms, int winner, int kept)
+{
+	static const char *const what[NMEMBERS] = {
+		"SPIN's depth-first search (pan, partial-order reduction)",
+		"the guided search (preset fast)"
+	};
+	if (winner >= 0)
+		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
+	else
+		printf("\nspin-dmc portfolio: neither member gave a complete verdict\n");
+	if (kept >= 0 && kept != winner)
+		printf("\ttrail                   %ld steps from %s, shorter than %s's %ld (kept)\n",
+		       ms[kept].trail_steps, member_name[kept], member_name[winner], ms[winner].trail_steps);
+	for (int i = 0; i < NMEMBERS; i++) {
+		char states[32] = "-";
+		if (ms[i].states >= 0)
+			snprintf(states, sizeof states, "%.0f", ms[i].states);
+		printf("\t%-8s  %-13s %12s states stored, %8.3f s wall, %8.3f s CPU\n", member_name[i],
+		       verdict_word(&ms[i]), states, ms[i].end - ms[i].start, ms[i].cpu);
+	}
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(pj, "wall_s");
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(pj, "cpu_s");
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(pj, "cores");
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(pj, "time_sliced");
+	printf("\ttotal                   %.3f s wall, %.3f s CPU (%d core%s%s)\n", w->valuedouble,
+	       c->valuedouble, n->valueint, n->valueint == 1 ? "" : "s",
+	       cJSON_IsTrue(s) ? ", members in turns" : "");
+}
+
+/* pan's report with the model's name as the user gave it */
+static void print_dfs_report(const drv_portfolio *p, const member *m, FILE *out)
+{
+	char *given = drv_printf("src/%s", p->mbase);
+	drv_show_renamed(m->out, given, p->shown, 0, out);
+	free(given);
+}
+
+/* spin-dfs answered: the result object of --json (docs/json.md,
+ * "portfolio_result") */
+static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pan_output *po, cJSON *pj)
+{
+	cJSON *o = cJSON_CreateObject();
+	static const char *const verdicts[] = { [0] = "no-violation", [1] = "violation", [3] = "incomplete" };
+	cJSON_AddNumberToObject(o, "schema_version", DMC_JSON_SCHEMA);
+	cJSON_AddStringToObject(o, "version", dmc_version);
+	cJSON_AddStringToObject(o, "verdict", verdicts[m->verdict]);
+	cJSON_AddStringToObject(o, "search", "spin-dfs");
+	cJSON_AddNumberToObject(o, "states_stored", po->states >= 0 ? po->states : 0);
+	cJSON_AddNumberToObject(o, "trail_length", m->verdict == 1 && m->trail_steps > 0 ? (double) m->trail_steps : 0);
+	cJSON_AddNumberToObject(o, "time_s", m->end - m->start);
+	cJSON_AddNumberToObject(o, "cpu_s", m->cpu);
+	if (m->verdict == 1) {
+		char *tf = drv_printf("%s.trail", p->mbase);
+		cJSON_AddStringToObject(o, "trail_file", tf);
+		cJSON_AddStringToObject(o, "error", po->error[0] ? po->error : "error");
+		free(tf);
+	} else {
+		cJSON_AddNullToObject(o, "trail_file");
+		cJSON_AddNullToObject(o, "error");
+	}
+	cJSON_AddStringToObject(o, "incomplete_reason", m->verdict == 3 ? drv_pan_output_incomplete(po) : "");
+	char *model = drv_printf("src/%s", p->mbase);
+	cJSON_AddStringToObject(o, "model", model);
+	free(model);
+	cJSON_AddItemToObject(o, "portfolio", pj);
+	char *t = cJSON_PrintUnformatted(o);
+	if (t)
+		printf("%s\n", t);
+	free(t);
+	cJSON_DetachItemFromObject(o, "portfolio");
+	cJSON_Delete(o);
+}
+
+/* guided answered with --json: its object, "portfolio" added */
+static void print_guided_json(const member *m, const cJSON *pj)
+{
+	size_t len;
+	char *text = drv_read_file(m->out, &len), *pt = cJSON_PrintUnformatted(pj);
+	char *end = text ? strrchr(text, '}') : NULL;
+	if (end && pt)
+		printf("%.*s, \"portfolio\": %s}\n", (int) (end - text), text, pt);
+	else if (text)
+		fputs(text, stdout);
+	free(text);
+	free(pt);
+}
+
+/* the member's trail into the run directory as BASE.trail (the other's removed) */
+static int keep_trail(const drv_portfolio *p, const member *m, const char *rundir_trail)
+{
+	if (strcmp(m->trail, rundir_trail) == 0)
+		return 0;
+	unlink(rundir_trail);
+	if (rename(m->trail, rundir_trail) != 0) {
+		drv_msg("cannot move the trail %s to %s: %s", m->trail, p->rundir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int drv_portfolio_run(const drv_portfolio *p)
+{
+	member ms[NMEMBERS];
+	drv_strv dargv = { 0 }, gargv = { 0 };
+	char *ddir = drv_printf("%s/run-XXXXXX", p->cache), *memlim = NULL;
+	int rc = 2, ncores = cores(), sliced = ncores < 2, turn = DFS, winner = -1, kept = -1;
+	int fds[4] = { -1, -1, -1, -1 };
+	double t0 = now(), deadline = -1, shorten = -1, next_turn = 0, sig_at = -1;
+	drv_pan_output po;
+	memset(ms, 0, sizeof ms);
+	memset(&po, 0, sizeof po);
+	for (int i = 0; i < NMEMBERS; i++) {
+		ms[i].states = -1;
+		ms[i].trail_steps = -1;
+	}
+	if (!mkdtemp(ddir)) {
+		drv_msg("cannot create a directory in the build cache %s: %s", p->cache, strerror(errno));
+		free(ddir);
+		return 2;
+	}
+	ms[DFS].out = drv_printf("%s/pan.out", ddir);
+	ms[DFS].err = drv_printf("%s/pan.err", ddir);
+	/* SPIN's pan writes its trail in its directory, the model's name
+	 * (src/BASE) without the directory */
+	ms[DFS].trail = drv_printf("%s/%s.trail", ddir, p->mbase);
+	ms[GUIDED].out = drv_printf("%s/guided.out", p->rundir);
+	ms[GUIDED].err = drv_printf("%s/guided.err", p->rundir);
+	ms[GUIDED].trail = drv_printf("%s/%s.trail", p->rundir, p->mbase);
+	if ((fds[0] = drv_open_out(ms[DFS].out)) < 0
+	    || (fds[1] = drv_open_out(ms[DFS].err)) < 0 || (fds[2] = drv_open_out(ms[GUIDED].out)) < 0
+	    || (fds[3] = drv_open_out(ms[GUIDED].err)) < 0) {
+		drv_msg("cannot write in %s or %s: %s", ddir, p->rundir, strerror(errno));
+		goto done;
+	}
+	/* each member half of a single run's memory */
+	double mb = dmc_memlim_default_mb() / 2;
+	drv_strv_push(&dargv, p->spin_pan);
+	/* pan's default depth bound (-m10000) cuts many models' depth-first
+	 * search short (incomplete, BEEM's mcs.3 among them); a million
+	 * levels of pan's stack cost about 50 MB */
+	drv_strv_push(&dargv, SPIN_PAN_DEPTH);
+	for (size_t i = 0; i < p->spin_opts->n; i++)
+		drv_strv_push(&dargv, p->spin_opts->v[i]);
+	for (char *const *a = p->guided_argv; *a; a++)
+		drv_strv_push(&gargv, *a);
+	if (mb >= 1) {
+		memlim = drv_printf("--memlim=%.0f", mb);
+		drv_strv_push(&gargv, memlim);
+	}
+	drv_run_io dio = { ddir, fds[0], fds[1], NULL, NULL };
+	drv_run_io gio = { p->rundir, fds[2], fds[3], NULL, NULL };
+	ms[DFS].start = now();
+	if ((ms[DFS].pid = drv_spawn(dargv.v, &dio, mb >= 1 ? mb : 0)) < 0) {
+		ms[DFS].pid = 0;
+		goto done;
+	}
+	ms[GUIDED].start = now();
+	if ((ms[GUIDED].pid = drv_spawn(gargv.v, &gio, 0)) < 0) {
+		ms[GUIDED].pid = 0;
+		kill_member(&ms[DFS]);
+		goto done;
+	}
+	if (sliced) {
+		stop_member(&ms[GUIDED], SIGSTOP);
+		ms[GUIDED].stopped = 1;
+		next_turn = now() + SLICE_S;
+	}
+	for (;;) {
+		double t = now();
+		for (int i = 0; i < NMEMBERS; i++)
+			if (ms[i].pid > 0) {
+				reap(&ms[i], 0, t);
+				if (ms[i].ended)
+					i == DFS ? read_dfs(&ms[i], &po) : read_guided(&ms[i]);
+			}
+		int sig = drv_interrupted();
+		if (sig) {
+			/* the members got the signal too: their reports, or killed */
+			if (sig_at < 0) {
+				sig_at = t;
+				for (int i = 0; i < NMEMBERS; i++)
+					if (ms[i].stopped)
+						stop_member(&ms[i], SIGCONT);
+			}
+			if (ms[DFS].ended && ms[GUIDED].ended)
+				break;
+			if (t - sig_at > GRACE_S) {
+				kill_member(&ms[DFS]);
+				kill_member(&ms[GUIDED]);
+			}
+			sleep_s(POLL_S);
+			continue;
+		}
+		int dv = ms[DFS].ended ? ms[DFS].verdict : -1, gv = ms[GUIDED].ended ? ms[GUIDED].verdict : -1;
+		/* guided's 2 is bad input or usage (-a with -l, a vector too
+		 * small, a construct pan's breadth-first code refuses): the
+		 * portfolio accepts no input a single run refuses */
+		if (gv == 0 || gv == 1 || (gv == 2 && ms[GUIDED].status == 2 && dv != 0 && dv != 1)) {
+			winner = dv == 1 ? DFS : GUIDED;
+			break;
+		}
+		if (dv == 0 || (dv == 1 && (gv >= 0 || (deadline >= 0 && t >= deadline)))) {
+			winner = DFS;
+			break;
+		}
+		if (dv == 1 && deadline < 0) {
+			/* guided's chance of a shorter trail */
+			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
+			deadline = t + shorten;
+			if (ms[GUIDED].stopped) {
+				stop_member(&ms[GUIDED], SIGCONT);
+				ms[GUIDED].stopped = 0;
+			}
+		}
+		if (dv >= 0 && gv >= 0)
+			break;            /* neither complete */
+		if (sliced && t >= next_turn && dv < 0 && gv < 0 && deadline < 0) {
+			int other = turn == DFS ? GUIDED : DFS;
+			stop_member(&ms[turn], SIGSTOP);
+			ms[turn].stopped = 1;
+			stop_member(&ms[other], SIGCONT);
+			ms[other].stopped = 0;
+			turn = other;
+			next_turn = t + SLICE_S;
+		} else if (sliced && (dv >= 0 || gv >= 0)) {
+			/* one ended: the other has the core */
+			for (int i = 0; i < NMEMBERS; i++)
+				if (ms[i].stopped) {
+					stop_member(&ms[i], SIGCONT);
+					ms[i].stopped = 0;
+				}
+		}
+		sleep_s(POLL_S);
+	}
+	for (int i = 0; i < NMEMBERS; i++)
+		if (ms[i].pid > 0) {
+			if (ms[i].stopped)
+				stop_member(&ms[i], SIGCONT);
+			kill_member(&ms[i]);
+		}
+	int dv = ms[DFS].verdict, gv = ms[GUIDED].verdict;
+	if (winner < 0 && ms[GUIDED].ended && gv == 1)
+		winner = GUIDED;          /* a violation reported as a signal came */
+	else if (winner < 0 && ms[DFS].ended && dv == 1)
+		winner = DFS;
+	if (winner == DFS && ms[GUIDED].ended && gv == 1 && ms[GUIDED].trail_steps > 0
+	    && ms[GUIDED].trail_steps < ms[DFS].trail_steps)
+		kept = GUIDED;
+	else if (winner >= 0 && ms[winner].verdict == 1)
+		kept = winner;
+	if (kept == DFS && keep_trail(p, &ms[DFS], ms[GUIDED].trail) != 0)
+		goto done;
+	if (kept < 0)
+		unlink(ms[GUIDED].trail);
+
+	/* the report of the member that answered (guided's when its trail is
+	 * kept); without an answer, of the one whose search was incomplete */
+	cJSON *pj = portfolio_json(ms, winner, ncores, sliced, shorten, t0, kept);
+	int shown = kept >= 0 ? kept : winner;
+	if (shown < 0)
+		shown = ms[GUIDED].ended && !ms[GUIDED].killed && (gv == 3 || dv != 3) ? GUIDED : DFS;
+	if (shown == DFS) {
+		if (p->json && dv != 2)
+			print_dfs_json(p, &ms[DFS], &po, pj);
+		else {
+			print_dfs_report(p, &ms[DFS], p->json ? stderr : stdout);
+			drv_cat(ms[DFS].err, stderr);
+		}
+		rc = dv;
+		if (dv == 1 && !po.trail[0])
+			drv_msg("SPIN's pan reported an error but wrote no trail");
+	} else {
+		if (p->json)
+			print_guided_json(&ms[GUIDED], pj);
+		else
+			drv_cat(ms[GUIDED].out, stdout);
+		drv_cat(ms[GUIDED].err, stderr);
+		rc = ms[GUIDED].killed ? 2 : ms[GUIDED].status;
+	}
+	if (!p->json)
+		print_summary(pj, ms, winner, kept);
+	fflush(stdout);
+	cJSON_Delete(pj);
+	if (drv_interrupted() && rc != 1 && rc != 3)
+		rc = 128 + drv_interrupted();
+done:
+	for (int i = 0; i < NMEMBERS; i++)
+		kill_member(&ms[i]);
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	drv_rm_rf(ddir);
+	free(ddir);
+	free(memlim);
+	for (int i = 0; i < NMEMBERS; i++) {
+		free(ms[i].out);
+		free(ms[i].err);
+		free(ms[i].trail);
+	}
+	drv_strv_free(&dargv);
+	drv_strv_free(&gargv);
+	return rc;
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * portfolio.h -- dmc check's default: two searches of the same model at
+ * once, the first verdict wins (docs/usage.md, "The default: a
+ * portfolio"; docs/design.md).
+ *
+ *   spin-dfs  SPIN's own pan (pan.c compiled as SPIN's users compile it,
+ *             no runtime: build.h), its depth-first search and
+ *             partial-order reduction with pan's defaults: the smallest
+ *             state space for a proof;
+ *   guided    dmc's pan as a single run starts it (the preset fast):
+ *             the fewest states to a counterexample, and short trails.
+ *
+ * Both start together, each in a process group of its own (run.h passes
+ * dmc's signals on to both); on one core they take turns (SIGSTOP /
+ * SIGCONT, a slice each).  A verdict of either that is complete -- no
+ * violation, or a violation -- ends the run and the other is killed
+ * (SIGKILL to its group, reaped).  When spin-dfs finds the violation
+ * first, guided gets as much time again as the run has taken (10 s at
+ * most) to find a shorter trail; the shorter of the two is kept.  An
+ * incomplete search or an error of one member leaves the verdict to the
+ * other.  Each gets half of the memory a single run would have
+ * (runtime/memlim.h): guided as --memlim, spin-dfs as its address
+ * space's limit.
+ */
+#ifndef DRV_PORTFOLIO_H
+#define DRV_PORTFOLIO_H
+
+#include "util.h"
+
+#include <stddef.h>
+
+typedef struct {
+	char *const *guided_argv;  /* dmc's pan and its options (NULL-terminated) */
+	const char *spin_pan;      /* SPIN's own pan */
+	const drv_strv *spin_opts; /* its options: -a, -l, -N NAME */
+	const char *rundir;        /* guided's directory; the trail kept ends there */
+	const char *cache;         /* where spin-dfs's directory is made */
+	const char *mbase;         /* the model's file name (its trail: BASE.trail) */
+	const char *shown;         /* the model as the user named it */
+	int json;                  /* --json: one object on standard output */
+} drv_portfolio;
+
+/* Whether the portfolio can honour dmc check's runtime options (the
+ * options a single run passes to pan, rt_opts): 1 with SPIN's pan's
+ * options pushed into spin_opts and its extra compiler flags in
+ * *spin_cflags ("" or "-DNP"), else 0 (a single run). */
+int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags);
+
+/* Run the two members; the result as drv_run's of a single run of dmc's
+ * pan would be (0, 1, 3, 2, 128 + N after signal N), the winner's
+ * report printed, and the trail kept (if any) in p->rundir as
+ * BASE.trail. */
+int drv_portfolio_run(const drv_portfolio *p);
+
+/* The steps of a SPIN trail file (lines starting with a digit); -1 when
+ * it cannot be read */
+long drv_trail_steps(const char *path);
+
+#endif

@@ -1,0 +1,163 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# portfolio.sh -- end-to-end tests of dmc check --portfolio on (not yet
+# the default: docs/usage.md), the portfolio (driver/portfolio.h): SPIN's
+# own depth-first pan and the guided search at once.  SPIN is the oracle:
+#   - a correct model where pan's partial-order reduction leaves a few
+#     hundred states and the guided search tens of thousands: verdict
+#     no-violation, answered by spin-dfs with SPIN's own state count;
+#   - buggy models: exit 1, the trail kept is the shorter of the two
+#     members' and replays with spin -t;
+#   - liveness (-a, -l, --ltl): SPIN's verdicts, cycles that replay;
+#   - an option that chooses the search, and --portfolio off: a single
+#     run as before;
+#   - on one core (taskset) the members take turns, same verdicts;
+#   - SIGTERM during the portfolio: exit status 3, no pan left running.
+# Prints one line per failure and closes with "N passed, N failed".
+e2e_name=portfolio
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+models=$top/tests/models
+
+# SPIN's own verdict and states for MODEL [PAN OPTIONS] [-- CFLAGS]
+spin_ref() {
+	m=$1; shift
+	rm -rf ref && mkdir ref && cp "$m" ref/ && (cd ref && spin -a "$(basename "$m")" > /dev/null 2>&1 \
+		&& gcc -O2 -w $ref_cflags -o pan pan.c && ./pan -m1000000 "$@" > pan.out 2>&1)
+	ref_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' ref/pan.out | head -n 1)
+	ref_states=$(sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' ref/pan.out | head -n 1)
+}
+
+# ---- a correct model: spin-dfs answers with SPIN's state count ----
+cp "$models/portfolio/por_indep_ok.pml" .
+ref_cflags=-DVECTORSZ=4096 spin_ref por_indep_ok.pml
+"$dmc" check --portfolio on --json por_indep_ok.pml > ok.json 2> ok.err
+rc=$?
+[ "$rc" = 0 ] && [ "$(json_str verdict ok.json)" = no-violation ] && [ "$ref_errors" = 0 ] \
+	&& ok "correct model: no-violation, as SPIN" || fail "correct model: exit $rc, $(head -c 300 ok.json) $(tail -3 ok.err)"
+[ "$(json_get .portfolio.answered_by ok.json)" = spin-dfs ] && [ "$(json_str search ok.json)" = spin-dfs ] \
+	&& ok "correct model: SPIN's depth-first pan answered" || fail "correct model: answered by $(json_get .portfolio.answered_by ok.json)"
+[ "$(json_str states_stored ok.json)" = "$ref_states" ] && ok "spin-dfs stored SPIN's $ref_states states" \
+	|| fail "spin-dfs stored $(json_str states_stored ok.json), SPIN $ref_states"
+[ "$(json_get '.portfolio.members.guided.verdict' ok.json)" = stopped ] && ok "the guided member was stopped" \
+	|| fail "guided member: $(json_get '.portfolio.members.guided' ok.json)"
+expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "the text report says who answered" -- \
+	"$dmc" check --portfolio on por_indep_ok.pml
+ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
+[ "$(wc -l < pans.txt)" -ge 2 ] && ok "the build cache holds both pans" || fail "build cache: $(cat pans.txt)"
+
+# ---- buggy models: the shorter trail kept, replayed by spin -t ----
+for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$models/deadlock_locks_bad.pml"; do
+	b=$(basename "$m")
+	cp "$m" .
+	"$dmc" check --portfolio on --json "$b" > bad.json 2> bad.err
+	rc=$?
+	from=$(json_get .portfolio.trail_from bad.json)
+	if [ "$rc" != 1 ] || [ ! -f "$b.trail" ]; then
+		fail "$b: exit $rc, $(head -c 300 bad.json) $(tail -3 bad.err)"
+		continue
+	fi
+	ok "$b: violation, trail from $from"
+	steps=$(trail_steps "$b.trail")
+	dfs=$(json_get '.portfolio.members."spin-dfs".trail_length' bad.json)
+	guided=$(json_get '.portfolio.members.guided.trail_length' bad.json)
+	[ "$(json_get ".portfolio.members.\"$from\".trail_length" bad.json)" = "$steps" ] \
+		&& ok "$b: the trail beside the model is $from's ($steps steps)" || fail "$b: trail of $steps steps, members $dfs/$guided, from $from"
+	[ -z "$dfs" ] || [ -z "$guided" ] || [ "$steps" -le "$dfs" ] && [ "$steps" -le "${guided:-$steps}" ] \
+		&& ok "$b: the shorter trail kept" || fail "$b: $steps steps kept of $dfs (spin-dfs) and $guided (guided)"
+	[ "$(json_str trail_length bad.json)" = "$steps" ] && ok "$b: trail_length is the trail's" \
+		|| fail "$b: trail_length $(json_str trail_length bad.json), the file has $steps steps"
+	spin -t -p "$b" > replay.txt 2>&1
+	grep -q "trail ends after $steps steps" replay.txt && ok "$b: spin -t replays the $steps steps" \
+		|| fail "$b: replay: $(tail -5 replay.txt)"
+done
+
+# ---- liveness: SPIN's verdicts, cycles that replay ----
+live() {
+	want=$1; m=$2; shift 2
+	cp "$models/$m" .
+	"$dmc" check --portfolio on --json "$m" "$@" > live.json 2> live.err
+	rc=$?
+	[ "$rc" = "$want" ] && [ -n "$(json_get .portfolio.answered_by live.json)" ] && ok "$m $*: exit $rc" \
+		|| fail "$m $*: exit $rc, expected $want: $(head -c 300 live.json) $(tail -3 live.err)"
+	if [ "$want" = 1 ]; then
+		spin -t "$m" > replay.txt 2>&1
+		grep -q 'START OF CYCLE' replay.txt && ok "$m $*: spin -t replays the cycle" \
+			|| fail "$m $*: replay: $(tail -5 replay.txt)"
+	fi
+}
+live 1 live_accept_bad.pml -a
+live 0 live_accept_ok.pml -a
+live 1 live_np_bad.pml -l
+live 0 live_np_ok.pml -l
+live 1 live_ltl_bad.pml --ltl live
+live 0 live_ltl_ok.pml --ltl fair_turns
+
+# ---- options that choose the search: a single run, as before ----
+"$dmc" check --json --search bfs por_indep_ok.pml > single.json 2>&1
+[ "$(json_str search single.json)" = bfs ] && [ -z "$(json_get .portfolio single.json)" ] \
+	&& ok "--search: no portfolio" || fail "--search: $(head -c 300 single.json)"
+"$dmc" check --json --portfolio off por_indep_ok.pml > off.json 2>&1
+[ "$(json_str search off.json)" = greedy ] && [ -z "$(json_get .portfolio off.json)" ] \
+	&& ok "--portfolio off: the guided search alone" || fail "--portfolio off: $(head -c 300 off.json)"
+"$dmc" check --json por_indep_ok.pml > dflt.json 2>&1
+[ "$(json_str search dflt.json)" = greedy ] && [ -z "$(json_get .portfolio dflt.json)" ] \
+	&& ok "no option: the guided search alone (--portfolio off is the default)" || fail "default: $(head -c 300 dflt.json)"
+expect 2 "portfolio" "--portfolio takes on or off" -- "$dmc" check --portfolio maybe por_indep_ok.pml
+
+# ---- one core: the members take turns ----
+if command -v taskset > /dev/null 2>&1; then
+	taskset -c 0 "$dmc" check --portfolio on --json por_indep_ok.pml > one.json 2> one.err
+	rc=$?
+	[ "$rc" = 0 ] && [ "$(json_get .portfolio.time_sliced one.json)" = true ] && [ "$(json_get .portfolio.cores one.json)" = 1 ] \
+		&& ok "one core: time slices, no-violation" || fail "one core: exit $rc, $(head -c 300 one.json)"
+	taskset -c 0 "$dmc" check --portfolio on race_counter_bad.pml > /dev/null 2>&1
+	rc=$?
+	[ "$rc" = 1 ] && spin -t race_counter_bad.pml 2>&1 | grep -q 'assertion violated' \
+		&& ok "one core: the violation, replayed" || fail "one core: race_counter_bad exit $rc"
+fi
+
+# ---- a signal while both members search: exit 3, nothing left running
+# (SIGTERM: a job a script starts with & ignores SIGINT, and dmc keeps a
+# signal ignored) ----
+cat > huge.pml <<'PML'
+/* two counters with no bound worth reaching, and a wide state: more
+ * states than a test run stores, slowly */
+int x, y;
+byte pad[1000];
+active proctype p()
+{
+	do
+	:: x < 2000000 -> x++; pad[x % 1000] = x % 256
+	:: y < 2000000 -> y++; pad[y % 1000] = y % 256
+	od
+}
+PML
+pans() { ps -eo args | grep -c "^$DMC_CACHE/.*/pan"; }
+"$dmc" check --portfolio on huge.pml > huge.out 2>&1 &
+pid=$!
+n=0
+for i in $(seq 1 1200); do
+	n=$(pans)
+	[ "$n" -ge 2 ] && break
+	sleep 0.1
+done
+[ "$n" -ge 2 ] && ok "both members run ($n pans)" || fail "the members did not start: $n, $(tail -3 huge.out)"
+kill -TERM "$pid"
+for i in $(seq 1 300); do
+	kill -0 "$pid" 2> /dev/null || break
+	sleep 0.1
+done
+if kill -0 "$pid" 2> /dev/null; then
+	fail "SIGTERM: dmc still runs after 30 s"
+	kill -KILL "$pid"
+fi
+wait "$pid"
+rc=$?
+[ "$rc" = 3 ] && ok "SIGTERM: exit status 3" || fail "SIGTERM: exit status $rc: $(tail -5 huge.out)"
+left=$(pans)
+[ "$left" = 0 ] && ok "SIGTERM: no pan left running" || fail "SIGTERM: $left pans left: $(ps -eo pid,args | grep "$DMC_CACHE")"
+
+echo "portfolio: $passed passed, $failed failed"
+[ "$failed" = 0 ]

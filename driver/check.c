@@ -785,12 +785,14 @@ static void print_formula_answer(const char *answer, const cJSON *res, const que
 }
 
 /* One run per never claim (ltl formula) of a Promela model, each with
- * -N NAME and its own trail file (pan -tNAME.trail: MODEL.NAME.trail),
+ * -N NAME (but pan's default claim, which -N may not find) and its own
+ * trail file (pan -tNAME.trail: MODEL.NAME.trail),
  * answered on its own line (with --json, one object each, with the
  * member "query" as for UPPAAL's queries); with -a where the model has
  * accept labels, as spin -search does, unless an option chose a safety
- * search (then the results say acceptance cycles were not searched).  A
- * model with one claim, or none, is one run.  Exit status as
+ * search (then the results say acceptance cycles were not searched, and
+ * with several claims only pan's default one is searched, as before, and
+ * dmc says which were not).  A model with one claim, or none, is one run.  Exit status as
  * check_queries'. */
 static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 {
@@ -814,6 +816,22 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		        "are not searched (-a, or dmc check without %s, searches them)",
 		        cl.n > 0 ? " (in its never claim)" : "", safety, safety);
 	o->spin_quiet = 1;
+	if (cl.n >= 2 && safety) {
+		/* a safety search chosen: one run, pan's default claim, as before;
+		 * said, so that its verdict is not read as the other formulas' */
+		int d = cl.pan_default >= 0 ? cl.pan_default : 0;
+		char *others = drv_strdup("");
+		for (int k = 0; k < cl.n; k++)
+			if (k != d) {
+				char *t = drv_printf("%s%s%s", others, *others ? ", " : "", cl.v[k].name);
+				free(others);
+				others = t;
+			}
+		drv_msg("note: %s searches the claim %s only (pan's default); not checked: %s (dmc check "
+		        "without %s checks every formula, --ltl NAME one)", safety, cl.v[d].name, others, safety);
+		free(others);
+		cl.n = 1;
+	}
 	if (cl.n < 2) {
 		if (add_a)
 			drv_strv_push(&o->rt_opts, "-a");

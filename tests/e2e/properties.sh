@@ -107,6 +107,11 @@ for f in bounded returns steps; do
 	[ "$(spin_errors ltl_all_ok.pml -a -N $f)" = 0 ] && ok "SPIN: $f holds" || fail "SPIN: $f fails"
 done
 
+# a safety search with several formulas: one run of pan's default claim, the others named as not checked
+expect 0 "claim ok1 only (pan.s default); not checked: unfair, bad1, bad2" "live_multi --search bfs: ok1 (holds), the others named" -- \
+	"$dmc" check "$d/live_multi.pml" --search bfs --heuristic none
+grep -q "^Formula" out.txt && fail "--search bfs ran every formula" || ok "--search bfs: one run"
+
 # one formula named: one run, as before
 expect 1 "acceptance cycle" "--ltl bad1: that formula only" -- "$dmc" check "$d/live_multi.pml" --ltl bad1
 grep -q "^Formula" out.txt && fail "--ltl bad1 checked other formulas" || ok "--ltl bad1: one run"

@@ -713,6 +713,20 @@ static void free_queries(drv_fe_query *list, int n)
 	free(list);
 }
 
+/* o with copies of its option lists, for one run of several (a run
+ * adds to them); drv_strv_free both after it */
+static check_opts copy_opts(const check_opts *o)
+{
+	check_opts one = *o;
+	memset(&one.rt_opts, 0, sizeof one.rt_opts);
+	memset(&one.pan_opts, 0, sizeof one.pan_opts);
+	for (size_t i = 0; i < o->rt_opts.n; i++)
+		drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
+	for (size_t i = 0; i < o->pan_opts.n; i++)
+		drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+	return one;
+}
+
 /* ---- a Promela model's own properties, spin -search's way ---- */
 
 /* whether the options already say which property to search: -a, -l or
@@ -847,13 +861,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		if (!o->json)
 			printf("Formula %d of %d: %s %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->text ? "ltl" : "never claim",
 			       c->name, o->shown, c->line, c->col, c->text ? c->text : "");
-		check_opts one = *o;
-		memset(&one.rt_opts, 0, sizeof one.rt_opts);
-		memset(&one.pan_opts, 0, sizeof one.pan_opts);
-		for (size_t i = 0; i < o->rt_opts.n; i++)
-			drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
-		for (size_t i = 0; i < o->pan_opts.n; i++)
-			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+		check_opts one = copy_opts(o);
 		if (add_a)
 			drv_strv_push(&one.rt_opts, "-a");
 		if (k != cl.pan_default) {
@@ -963,13 +971,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 			continue;
 		}
 		/* a copy of the options: a run adds its front end's to them */
-		check_opts one = *o;
-		memset(&one.rt_opts, 0, sizeof one.rt_opts);
-		memset(&one.pan_opts, 0, sizeof one.pan_opts);
-		for (size_t i = 0; i < o->rt_opts.n; i++)
-			drv_strv_push(&one.rt_opts, o->rt_opts.v[i]);
-		for (size_t i = 0; i < o->pan_opts.n; i++)
-			drv_strv_push(&one.pan_opts, o->pan_opts.v[i]);
+		check_opts one = copy_opts(o);
 		query_run qr = { k + 1, NULL, NULL, NULL };
 		fflush(stdout);
 		int r = check(e, &one, NULL, &qr);

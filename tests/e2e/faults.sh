@@ -80,11 +80,7 @@ expect 2 'N <= 60' "-w64 (a size pan cannot even compute): usage error, no crash
 for sig in INT TERM HUP; do
 	"$dmc" check big.pml --search bfs --no-por --json > r.json 2> r.err &
 	dpid=$!
-	pan=""
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		pan=$(pgrep -P "$dpid" -x pan) && break
-		sleep 0.25
-	done
+	find_pan "$dpid"
 	sleep 1
 	if [ -n "$pan" ]; then kill -"$sig" "$pan"; else fail "SIG$sig: pan did not start"; fi
 	wait "$dpid"

@@ -43,6 +43,16 @@ expect() {
 # json_str KEY FILE, json_num KEY FILE, json_get PATH FILE: dmc's results, read with jq
 . "$top/tests/json.sh"
 
+# find_pan PID: the pid of the pan that dmc (process PID) started, in $pan
+# ("" when none started within 5 s)
+find_pan() {
+	pan=""
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		pan=$(pgrep -P "$1" -x pan) && break
+		sleep 0.25
+	done
+}
+
 # Steps in a SPIN trail file (lines that start with a step number).
 trail_steps() { grep -c '^[0-9]' "$1"; }
 

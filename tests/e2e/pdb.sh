@@ -250,11 +250,7 @@ if [ -z "${PDB_ONLY:-}" ] || echo limits | grep -Eq "$PDB_ONLY"; then
 	for sig in INT TERM; do
 		(cd "$d" && exec "$dmc" check slow.pml --json --heuristic pdb --pdb-time 30 --time-limit 60 > r.json 2> r.err) &
 		dpid=$!
-		pan=""
-		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-			pan=$(pgrep -P "$dpid" -x pan) && break
-			sleep 0.25
-		done
+		find_pan "$dpid"
 		sleep 1
 		t0=$(now)
 		if [ -z "$pan" ]; then fail "SIG$sig: pan did not start"; kill "$dpid"

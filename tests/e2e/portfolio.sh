@@ -95,8 +95,8 @@ live 1 live_ltl_bad.pml --ltl live
 live 0 live_ltl_ok.pml --ltl fair_turns
 
 # ---- options that choose the search: a single run, as before ----
-"$dmc" check --json --search bfs por_indep_ok.pml > single.json 2>&1
-[ "$(json_str search single.json)" = bfs ] && [ -z "$(json_get .portfolio single.json)" ] \
+"$dmc" check --json --portfolio on --search dfs por_indep_ok.pml > single.json 2>&1
+[ "$(json_str search single.json)" = dfs ] && [ -z "$(json_get .portfolio single.json)" ] \
 	&& ok "--search: no portfolio" || fail "--search: $(head -c 300 single.json)"
 "$dmc" check --json --portfolio off por_indep_ok.pml > off.json 2>&1
 [ "$(json_str search off.json)" = greedy ] && [ -z "$(json_get .portfolio off.json)" ] \

@@ -766,18 +766,6 @@ static const char *safety_search_option(const check_opts *o)
 	return NULL;
 }
 
-/* one formula's answer in words, from its run's verdict */
-static const char *formula_answer(const char *verdict)
-{
-	if (!verdict)
-		return "error";
-	if (strcmp(verdict, "violation") == 0)
-		return "not-satisfied";
-	if (strcmp(verdict, "no-violation") == 0)
-		return "satisfied";
-	return strcmp(verdict, "incomplete") == 0 ? "unknown" : "error";
-}
-
 static void print_formula_answer(const char *answer, const cJSON *res, const query_run *qr)
 {
 	if (strcmp(answer, "satisfied") == 0)
@@ -881,7 +869,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			r = 3;
 		cJSON *res = qr.json && !killed ? cJSON_Parse(qr.json) : NULL;
 		const char *verdict = res && (r == 0 || r == 1 || r == 3) ? json_text(res, "verdict") : NULL;
-		const char *answer = killed ? "unknown" : formula_answer(verdict);
+		const char *answer = killed ? "unknown" : answer_of(verdict, &q, &qr);   /* q: an A[]-like claim */
 		nviolated += strcmp(answer, "not-satisfied") == 0;
 		nheld += strcmp(answer, "satisfied") == 0;
 		nopen += strcmp(answer, "unknown") == 0 || strcmp(answer, "error") == 0;

@@ -37,12 +37,13 @@ static int define_value(const char *pan_h, const char *name)
 	return v;
 }
 
-static int known(const drv_claims *c, const char *name, size_t len)
+/* the index of the claim named name[0..len), or -1 */
+static int find(const drv_claims *c, const char *name, size_t len)
 {
 	for (int k = 0; k < c->n; k++)
 		if (c->v[k].name && strlen(c->v[k].name) == len && memcmp(c->v[k].name, name, len) == 0)
-			return 1;
-	return 0;
+			return k;
+	return -1;
 }
 
 static drv_claim *add(drv_claims *c, const char *name, size_t len)
@@ -120,7 +121,7 @@ int drv_claims_parse(const char *spin_out, const char *pan_h, const char *pan_c,
 		if (strncmp(p, "ltl ", 4) == 0) {
 			const char *name = p + 4, *colon = memchr(name, ':', (size_t)(end - name));
 			size_t len = colon ? (size_t)(colon - name) : 0;
-			if (len > 0 && !known(c, name, len)) {
+			if (len > 0 && find(c, name, len) < 0) {
 				drv_claim *cl = add(c, name, len);
 				const char *f = colon + 1;
 				while (f < end && *f == ' ')
@@ -141,7 +142,7 @@ int drv_claims_parse(const char *spin_out, const char *pan_h, const char *pan_c,
 		size_t len = 0;
 		while (ident_char((unsigned char) name[len]))
 			len++;
-		if (len > 0 && !known(c, name, len))
+		if (len > 0 && find(c, name, len) < 0)
 			add(c, name, len);
 	}
 	/* the claim pan runs without -N */
@@ -149,10 +150,7 @@ int drv_claims_parse(const char *spin_out, const char *pan_h, const char *pan_c,
 	const char *dflt = spin_out ? strstr(spin_out, "(defaults to -N ") : NULL;
 	if (dflt) {
 		const char *name = dflt + strlen("(defaults to -N ");
-		size_t len = strcspn(name, ")\n");
-		for (int k = 0; k < c->n; k++)
-			if (c->v[k].name && strlen(c->v[k].name) == len && memcmp(c->v[k].name, name, len) == 0)
-				c->pan_default = k;
+		c->pan_default = find(c, name, strcspn(name, ")\n"));
 	}
 	if (nclaims == 1 && c->n == 0)
 		add(c, NULL, 0);        /* one never claim, chosen without -N */

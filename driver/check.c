@@ -902,9 +902,13 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			free(mdir);
 			free(mbase);
 		}
-		if (!o->json && k + 1 == cl.n && res && json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"))
-			printf("Each formula's run also checked assertions; not checked: %s\n",
-			       json_text(cJSON_GetObjectItemCaseSensitive(res, "checked"), "not_checked"));
+		const cJSON *chk = res ? cJSON_GetObjectItemCaseSensitive(res, "checked") : NULL;
+		if (!o->json && k + 1 == cl.n && json_text(chk, "not_checked"))
+			printf("Each formula's run checked: %s%s; not checked: %s\n",
+			       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(chk, "assertions")) ? "assertions, " : "",
+			       cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(chk, "acceptance_cycles"))
+			       ? "the formula's acceptance cycles" : "the formula's claim reaching its end",
+			       json_text(chk, "not_checked"));
 		cJSON_Delete(res);
 		free(qr.json);
 		free(qr.err);

@@ -23,6 +23,8 @@ typedef struct {
 	int nwarn;
 	int inexact;            /* a strict clock constraint: discrete time may
 				 * lose behaviours of the dense-time model */
+	long max_promela;       /* the largest translation in bytes; 0:
+				 * UP_MAX_PROMELA (uppaal_emit.h) */
 	/* memory streams open while writing; up_ctx_free closes what an
 	 * error left open */
 	FILE *mem[16];

@@ -47,10 +47,13 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e);
 
 void up_check_size(up_emit_st *s, const char *file, int line, int col)
 {
-	if (s->body && ftell(s->body) > UP_MAX_PROMELA)
-		up_fail_at(s->n->m->c, file, line, col,
-			   "the translation is larger than %ld MB here (synchronisations with many partners, or "
-			   "functions calling functions, multiply the text)", UP_MAX_PROMELA >> 20);
+	up_ctx *c = s->n->m->c;
+	long max = c->max_promela > 0 ? c->max_promela : UP_MAX_PROMELA;
+	if (s->body && ftell(s->body) > max)
+		up_fail_at(c, file, line, col,
+			   "the translation is larger than %ld MB here (synchronisations with many partners, "
+			   "many instances, or functions calling functions, multiply the text)",
+			   max >> 20 > 0 ? max >> 20 : 1);
 }
 
 static void enter_func(up_emit_st *s, const up_expr *call)

@@ -564,6 +564,47 @@ static int query_names(const up_expr *e, const char *name)
 	return query_names(e->a, name) || query_names(e->b, name) || query_names(e->c, name);
 }
 
+/* the locations of in's template where its clock v is live: an invariant
+ * there reads it, or an edge from there reads it, or does not reset it
+ * and leads where it is live (a least fixpoint over the edges) */
+static unsigned char *live_locations(up_net *n, up_inst *in, const up_var *v)
+{
+	up_ctx *c = n->m->c;
+	up_template *t = in->t;
+	unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
+	unsigned char *uses = up_alloc(c, (size_t) t->edges.n + 1);   /* 1 reads, 2 resets */
+	for (int l = 0; l < t->locs.n; l++)
+		live[l] = (unsigned char) reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
+	for (int i = 0; i < t->edges.n; i++) {
+		up_edge *ed = t->edges.v[i];
+		/* select values do not matter for which variable is read */
+		in->sel.n = 0;
+		for (int j = 0; j < ed->selects.n; j++) {
+			up_select *sl = ed->selects.v[j];
+			up_bind *b = up_alloc(c, sizeof *b);
+			b->name = sl->name;
+			b->value = sl->type.lo;
+			up_push(c, &in->sel, b);
+		}
+		int r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
+		for (int j = 0; !r && j < ed->assigns.n; j++)
+			r = reads(n, in, ed->assigns.v[j], v);
+		uses[i] = r ? 1 : up_edge_resets(n, in, ed, v) ? 2 : 0;
+		in->sel.n = 0;
+	}
+	for (int changed = 1; changed; ) {
+		changed = 0;
+		for (int i = 0; i < t->edges.n; i++) {
+			up_edge *ed = t->edges.v[i];
+			if (!live[ed->src] && (uses[i] == 1 || (uses[i] == 0 && live[ed->dst]))) {
+				live[ed->src] = 1;
+				changed = 1;
+			}
+		}
+	}
+	return live;
+}
+
 void up_clock_liveness(up_net *n, const up_query *q)
 {
 	up_ctx *c = n->m->c;
@@ -573,40 +614,15 @@ void up_clock_liveness(up_net *n, const up_query *q)
 		up_inst *in = v->owner;
 		if (!in || (q && (query_names(q->phi, v->name) || query_names(q->psi, v->name))))
 			continue;
-		up_template *t = in->t;
-		unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
-		for (int changed = 1; changed; ) {
-			changed = 0;
-			for (int l = 0; l < t->locs.n; l++) {
-				if (live[l])
-					continue;
-				int r = reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
-				for (int i = 0; !r && i < t->edges.n; i++) {
-					up_edge *ed = t->edges.v[i];
-					if (ed->src != l)
-						continue;
-					/* select values do not matter for which variable is read */
-					in->sel.n = 0;
-					for (int j = 0; j < ed->selects.n; j++) {
-						up_select *sl = ed->selects.v[j];
-						up_bind *b = up_alloc(c, sizeof *b);
-						b->name = sl->name;
-						b->value = sl->type.lo;
-						up_push(c, &in->sel, b);
-					}
-					r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
-					for (int j = 0; !r && j < ed->assigns.n; j++)
-						r = reads(n, in, ed->assigns.v[j], v);
-					if (!r && !up_edge_resets(n, in, ed, v) && live[ed->dst])
-						r = 1;
-					in->sel.n = 0;
-				}
-				if (r) {
-					live[l] = 1;
-					changed = 1;
-				}
-			}
+		/* a template's local clock is read where its name is read: the
+		 * same locations in every instance (parameters are bound to
+		 * global names, never to another instance's locals) */
+		for (int j = 0; j < k && !n->live[k]; j++) {
+			const up_var *w = n->clocks.v[j];
+			if (n->live[j] && w->owner && w->owner->t == in->t && strcmp(w->name, v->name) == 0)
+				n->live[k] = n->live[j];
 		}
-		n->live[k] = live;
+		if (!n->live[k])
+			n->live[k] = live_locations(n, in, v);
 	}
 }

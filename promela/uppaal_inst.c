@@ -463,6 +463,11 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
+	/* UPPAAL: a name is declared once in a scope (a template's parameters
+	 * and locals are one scope); a local may hide a global */
+	if (find_bind(scope, d->name))
+		up_fail_at(c, d->file, d->line, d->col, "'%s' is declared twice in the same scope%s", d->name,
+			   in ? " (a template's parameters and local declarations)" : " (the global declarations)");
 	if (d->type.kind == TY_STRUCT) {
 		declare_struct(n, in, d, scope, pname);
 		return;

@@ -263,7 +263,36 @@ static void test_priorities_returns_doubles(void)
 	up_done(&r);
 }
 
+static void test_declared_twice(void)
+{
+	CHECK(fails("e.xta", "int y;\nint y;\n" P_OK "system P;\n", NULL, 2,
+		    "'y' is declared twice in the same scope (the global declarations)"));
+	CHECK(fails("e.xta", "process P() {\n clock x;\n clock x;\n state a; init a; }\nsystem P;\n", NULL, 3,
+		    "'x' is declared twice in the same scope (a template's"));
+	CHECK(fails("e.xta", "process P(const int k) {\n int k;\n state a; init a; }\nP1 = P(1);\nsystem P1;\n",
+		    NULL, 2, "'k' is declared twice"));
+	/* a local may hide a global */
+	up_result r = up_run("e.xta", "int x;\nprocess P() { int x; state a; init a; }\nsystem P;\n", NULL);
+	CHECK(r.rc == 0);
+	up_done(&r);
+}
+
+static void test_many_instances_local_clocks(void)
+{
+	/* each instance's local clock is live where its template reads it:
+	 * computed once per template, the same translation */
+	up_result r = up_run("e.xta", "typedef int[1,200] id_t;\nint[0,200] id;\n"
+			     "process P(const id_t pid) { clock x; state a, b {x <= 2}, c; init a;\n"
+			     " trans a -> b { guard id == 0; assign x = 0; }, b -> c { guard x <= 2; assign id = pid; },\n"
+			     " c -> a { assign id = 0; }; }\nsystem P;\n", NULL);
+	CHECK(r.rc == 0 && has(&r, "id = 200; P_200_x = 0; loc_P_200 = 2;")
+	      && has(&r, "((P_200_x < 3 && (0 || loc_P_200 == 1)) -> P_200_x + 1 : P_200_x)"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_errors",
+	CASE(test_declared_twice),
+	CASE(test_many_instances_local_clocks),
 	CASE(test_missing_semicolon),
 	CASE(test_unknown_location),
 	CASE(test_unknown_name),

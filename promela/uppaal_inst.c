@@ -43,6 +43,99 @@ static const char *global_pname(up_ctx *c, const char *name)
 	return s;
 }
 
+/* an instance's Promela name (its proctype; loc_NAME its location, and
+ * NAME_var its locals): as a variable's, and also not loc, at, v or dmc,
+ * whose locals would read like the translation's own names (loc_x) */
+static const char *inst_pname(up_ctx *c, const char *name)
+{
+	if (strcmp(name, "loc") && strcmp(name, "at") && strcmp(name, "v") && strcmp(name, "dmc"))
+		return pname_of(c, name);
+	char *s = up_alloc(c, strlen(name) + 3);
+	sprintf(s, "v_%s", name);
+	return s;
+}
+
+/* ---- every Promela name once ----
+ * Names are joined with '_' (instance A's local b_c is A_b_c, as is
+ * global A_b_c or instance A_b's local c), so two may meet: the later
+ * one gets a suffix _2, _3 ... (the trail reads the model's names from
+ * the declarations' comments, not from the Promela names). */
+typedef struct {
+	const char **slot;
+	size_t cap, n;
+} name_set;
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 5381;
+	for (; *s; s++)
+		h = h * 33 + (unsigned char) *s;
+	return h;
+}
+
+static int name_present(const name_set *set, const char *name)
+{
+	if (!set->cap)
+		return 0;
+	for (size_t i = name_hash(name) & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
+		if (strcmp(set->slot[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void name_add(up_ctx *c, name_set *set, const char *name)
+{
+	if (name_present(set, name))
+		return;
+	if (2 * (set->n + 1) > set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 256;
+		name_set big = { up_alloc(c, sizeof(char *) * cap), cap, 0 };
+		for (size_t i = 0; i < set->cap; i++)
+			if (set->slot[i])
+				name_add(c, &big, set->slot[i]);
+		*set = big;
+	}
+	size_t i = name_hash(name) & (set->cap - 1);
+	while (set->slot[i])
+		i = (i + 1) & (set->cap - 1);
+	set->slot[i] = name;
+	set->n++;
+}
+
+/* name, or name_K with the least K >= 2 such that name_K, and loc_name_K
+ * for an instance, are not in set; added to it */
+static const char *unique_name(up_ctx *c, name_set *set, const char *name, int inst)
+{
+	char *s = up_alloc(c, strlen(name) + 24), *loc = up_alloc(c, strlen(name) + 28);
+	strcpy(s, name);
+	for (long k = 2;; k++) {
+		sprintf(loc, "loc_%s", s);
+		if (!name_present(set, s) && !(inst && name_present(set, loc)))
+			break;
+		sprintf(s, "%s_%ld", name, k);
+	}
+	name_add(c, set, s);
+	if (inst)
+		name_add(c, set, loc);
+	return s;
+}
+
+static void unique_pnames(up_net *n)
+{
+	up_ctx *c = n->m->c;
+	name_set set = { 0 };
+	for (int i = 0; translation_words[i]; i++)
+		name_add(c, &set, translation_words[i]);
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		in->pname = unique_name(c, &set, in->pname, 1);
+	}
+	for (int i = 0; i < n->vars.n; i++) {
+		up_var *v = n->vars.v[i];
+		v->pname = unique_name(c, &set, v->pname, 0);
+	}
+}
+
 static up_expr *num(up_ctx *c, long v, int line);
 
 static up_bind *find_bind(up_vec *v, const char *name)
@@ -507,6 +600,7 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 	if (t->init < 0)
 		up_fail_at(c, t->file, t->line, t->col, "template '%s' has no initial location", t->name);
 	up_inst *in = up_alloc(c, sizeof *in);
+	pname = inst_pname(c, pname);
 	in->name = name;
 	in->pname = pname;
 	in->t = t;
@@ -701,17 +795,14 @@ void up_instantiate(up_net *n, up_model *m)
 		up_inst *a = n->insts.v[i];
 		if (!pml_is_ident(a->pname))
 			up_fail_at(c, m->file, a->line, a->col, "instance name '%s' is not an identifier", a->pname);
-		if (pname_of(c, a->pname) != a->pname || !strcmp(a->pname, "loc") || !strcmp(a->pname, "at")
-		    || !strcmp(a->pname, "v") || !strcmp(a->pname, "dmc"))
+		if (up_lookup(n, NULL, a->name))
 			up_fail_at(c, m->file, a->line, a->col,
-				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
-		if (up_lookup(n, NULL, a->pname))
-			up_fail_at(c, m->file, a->line, a->col,
-				"process name '%s' is also a global name; rename one of them", a->pname);
+				"process name '%s' is also a global name; rename one of them", a->name);
 		for (int k = 0; k < i; k++)
 			if (strcmp(a->name, ((up_inst *) n->insts.v[k])->name) == 0)
 				up_fail_at(c, m->file, a->line, a->col, "process '%s' appears twice", a->name);
 	}
+	unique_pnames(n);
 	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
 }
 

@@ -326,6 +326,17 @@ spin_says "$models/value_params.xta" 'E<> P.s2 && (mark[299] != 2 || mark[294] !
 printf 'chan c[256];\nprocess P() { state s; init s; }\nsystem P;\n' > chan256.xta
 expect 2 "chan256.xta:1:6: 'c': array size 256 out of 1..255 (a channel each" "binary channels: pan's limit" -- \
 	"$dmc" translate chan256.xta
+# instances named like Promela keywords (exit, run, timeout, init): renamed
+# in the Promela, the model's names in the trail
+spin_says "$models/keyword_names.xta" 'E<> run.u && A.x == 1' reach
+spin_says "$models/keyword_names.xta" 'E<> run.u && exit.s' unreach
+spin_says "$models/keyword_names.xta" 'E<> timeout.t && A_x == 3 && init.i' reach
+spin_says "$models/keyword_names.xta" 'A[] A.x == 1 imply A.d' unreach
+expect 1 'verdict *violation' "keyword instance names: dmc check" -- \
+	"$dmc" check "$models/keyword_names.xta" --query 'E<> run.u && A.x == 1' --replay
+grep -q '^ *[0-9]*  run: t -> u go! (.*keyword_names.xta:10)' out.txt && grep -q '^final state: exit.[tu] run.u timeout.s A.d init.i' out.txt \
+	&& grep -q ' A_x=2 .*A.x=1' out.txt && ok "keyword instance names: the trail in the model's names" \
+	|| fail "keyword instance names: the trail: $(tail -n 12 out.txt)"
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach

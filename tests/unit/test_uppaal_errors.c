@@ -204,10 +204,6 @@ static void test_assignment_in_guard(void)
 
 static void test_reserved_process_name(void)
 {
-	CHECK(fails("e.xta", "process P() { state a; init a; }\nTick = P();\nsystem Tick;\n", NULL, 2,
-		    "reserved in the Promela translation"));
-	CHECK(fails("e.xta", "process P() { state a; init a; }\nClock = P();\nsystem Clock;\n", NULL, 2,
-		    "reserved in the Promela translation"));
 	CHECK(fails("e.xta", "int Q;\nprocess P() { state a; init a; }\nQ = P();\nsystem Q;\n", NULL, 3,
 		    "also a global name"));
 }

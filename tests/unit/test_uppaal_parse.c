@@ -175,6 +175,62 @@ static void test_query_file_comments(void)
 	up_ctx_free(&c);
 }
 
+/* instances named like Promela keywords or names SPIN reserves get a
+ * Promela name of their own; their comments (which the trail reads)
+ * keep the model's names */
+static void test_keyword_instance_names(void)
+{
+	static const char *const names[] = { "exit", "run", "init", "len", "timeout", "np_", "pc_value",
+		"enabled", "skip", "printf", "Tick", "Monitor", "loc", "dmc", "v", "at", NULL };
+	for (int i = 0; names[i]; i++) {
+		char text[512], query[128], want[128];
+		snprintf(text, sizeof text, "process P() { int n; state a, b; init a; trans a -> b { assign n = 1; }; }\n"
+			 "%s = P();\nsystem %s;\n", names[i], names[i]);
+		snprintf(query, sizeof query, "E<> %s.b && %s.n == 1", names[i], names[i]);
+		up_result r = up_run("m.xta", text, query);
+		CHECK_EQ_LONG(r.rc, 0);
+		snprintf(want, sizeof want, "active proctype v_%s()\t/* %s, template P", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "byte loc_v_%s = 0;\t/* location of %s: 0=a 1=b */", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "short v_%s_n;\t/* %s.n in", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "((loc_v_%s == 1) && (v_%s_n == 1))", names[i], names[i]);
+		CHECK(has(&r, want));
+		up_done(&r);
+	}
+	/* a bare template named so, and its enumerated instances */
+	up_result r = up_run("m.xta", "process run(const int[0,1] i) { state a; init a; }\n"
+			     "process len() { state a; init a; }\nsystem run, len;\n", "E<> run(1).a && len.a");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "active proctype run_0()") && has(&r, "active proctype run_1()"));
+	CHECK(has(&r, "active proctype v_len()"));
+	up_done(&r);
+}
+
+/* names joined with '_' may meet (global A_x and A's local x; an
+ * enumerated P(1) and an instance P_1); the later one gets a suffix */
+static void test_promela_names_unique(void)
+{
+	up_result r = up_run("m.xta", "int A_x;\nint loc_B;\nint P_1_2;\n"
+			     "process A() { int x; state a; init a; trans a -> a { assign x = 1, A_x = 2; }; }\n"
+			     "process P(const int[1,1] i) { state a; init a; }\nP_1 = A();\nB = A();\n"
+			     "system A, P, P_1, B;\n", "E<> A.x == 1 && A_x == 2 && P_1.x == 1");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "short A_x;\t/* A_x in"));
+	CHECK(has(&r, "short A_x_2;\t/* A.x in"));
+	CHECK(has(&r, "short v_loc_B;\t/* loc_B in"));
+	CHECK(has(&r, "active proctype P_1()\t/* P(1), template P"));
+	CHECK(has(&r, "active proctype P_1_2()\t/* P_1, template A"));
+	CHECK(has(&r, "byte loc_P_1_2 = 0;\t/* location of P_1:"));
+	/* the global P_1_2 meets the instance's new name (instances first) */
+	CHECK(has(&r, "short P_1_2_2;\t/* P_1_2 in"));
+	CHECK(has(&r, "short P_1_x;\t/* P_1.x in"));
+	CHECK(has(&r, "A_x_2 = 1"));
+	CHECK(has(&r, "(A_x_2 == 1) && (A_x == 2)"));
+	up_done(&r);
+}
+
 static const char *sync_model =
 	"chan c[2];\n"
 	"urgent chan u;\n"
@@ -382,6 +438,8 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_query_liveness),
 	CASE(test_query_clock_constant_raises_cap),
 	CASE(test_query_file_comments),
+	CASE(test_keyword_instance_names),
+	CASE(test_promela_names_unique),
 	CASE(test_select_expands),
 	CASE(test_binary_sync_and_reference_parameter),
 	CASE(test_urgent_location_and_channel),

@@ -8,8 +8,8 @@
  * `deadlock` (no edge can be taken now or after any delay) is checked
  * as SPIN's invalid end state, in the two forms `A[] not deadlock` and
  * `E<> deadlock`.
- * A .q file holds queries separated by newlines, with // and block
- * comments.  Stored queries (a .q file's, the XML's <queries>) are kept
+ * A .q file holds queries separated by newlines (a backslash at the
+ * end of a line continues the query), with // and block comments.  Stored queries (a .q file's, the XML's <queries>) are kept
  * as text and parsed when used: one that cannot be checked (sup, Pr,
  * simulate, ...) is skipped with the reason.
  */
@@ -205,23 +205,52 @@ static char *strip_comments(up_model *m, const char *text, const char *file)
 	return s;
 }
 
+/* 1 when the line from p to end (not included) ends with a backslash
+ * (then blanked out), white space after it allowed */
+static int continues(char *p, char *end)
+{
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		end--;
+	if (end == p || end[-1] != '\\')
+		return 0;
+	end[-1] = ' ';
+	return 1;
+}
+
+/* one query per line; a backslash at the end of a line continues the
+ * query on the next (as verifyta reads it), the query's text keeps the
+ * newline so that the lexer's lines and columns stay the file's */
 void up_split_query_file(up_model *m, const char *text, const char *file, up_vec *out)
 {
 	char *s = strip_comments(m, text, file);
 	int line = 1;
 	for (char *p = s; *p; ) {
 		char *nl = strchr(p, '\n');
+		int first = line;
+		while (nl && continues(p, nl)) {
+			line++;
+			nl = strchr(nl + 1, '\n');
+		}
+		if (!nl)
+			continues(p, p + strlen(p));
 		if (nl)
 			*nl = 0;
 		const char *t = p;
-		while (isspace((unsigned char) *t))
+		int tline = first;
+		const char *tstart = p;   /* the start of t's line */
+		while (isspace((unsigned char) *t)) {
+			if (*t == '\n') {
+				tline++;
+				tstart = t + 1;
+			}
 			t++;
+		}
 		if (*t) {
 			up_query_src *q = up_alloc(m->c, sizeof *q);
 			q->text = t;
 			q->file = file;
-			q->line = line;
-			q->col = (int) (t - p) + 1;
+			q->line = tline;
+			q->col = (int) (t - tstart) + 1;
 			up_push(m->c, out, q);
 		}
 		if (!nl)

@@ -562,6 +562,13 @@ expect 1 'Formula is satisfied' "a .q file: every query" -- \
 	"$dmc" check "$models/old_syntax.xta" --query stored.q
 grep -q "^Verifying formula 1 at stored.q:1:1" out.txt && grep -q "Formula is skipped: not a kind" out.txt \
 	&& ok "a query dmc cannot check is skipped with the reason" || fail "skipped query not named: $(head -n 5 out.txt)"
+# a backslash at the end of a line continues the query (verifyta), comments anywhere
+printf '/* continued\n   queries */ E<> P.c \\\n  && n == 1 // the end\nA[] \\\r\n  n <= 0\nE<> P.b \\\n  && n = 1\n' > cont.q
+expect 1 'Formula is NOT satisfied' "a .q file with continued lines" -- \
+	"$dmc" check "$models/old_syntax.xta" --query cont.q
+[ "$(answers out.txt)" = "is satisfied,is NOT satisfied,is skipped," ] && grep -q "^Verifying formula 2 at cont.q:4:1" out.txt \
+	&& grep -q "cont.q:7:8: expected the end of the query" out.txt \
+	&& ok "a .q file with continued lines: the answers and the lines" || fail "continued lines: $(cat out.txt)"
 expect 2 "only" "deadlock under another operator" -- \
 	"$dmc" translate "$models/deadlock.xta" --target 'E<> deadlock && P.b'
 printf 'int v = 40000;\nprocess P() { state a; init a; }\nsystem P;\n' > range_init.xta

@@ -175,6 +175,48 @@ static void test_query_file_comments(void)
 	up_ctx_free(&c);
 }
 
+/* a backslash at the end of a line continues the query (verifyta's
+ * .q files); lines and columns stay the file's */
+static void test_query_file_continuation(void)
+{
+	up_model m;
+	up_ctx c;
+	jmp_buf jb;
+	memset(&c, 0, sizeof c);
+	memset(&m, 0, sizeof m);
+	m.c = &c;
+	c.on_error = &jb;
+	if (setjmp(jb) == 0) {
+		up_vec v = { 0 };
+		up_split_query_file(&m, "// first\nE<> P.a \\\n  && P.b \\ \r\n  && n == 1 /* c */\n"
+				    "A[] \\\n n <= 2\n/* x\n */ E<> P.b \\\n && x y\nE<> z \\", "q.q", &v);
+		CHECK_EQ_LONG(v.n, 4);
+		const up_query_src *q = v.v[0];
+		CHECK_EQ_LONG(q->line, 2);
+		CHECK_EQ_LONG(q->col, 1);
+		up_query *pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "E<> (P.a && P.b) && (n == 1)");
+		q = v.v[1];
+		CHECK_EQ_LONG(q->line, 5);
+		pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "A[] n <= 2");
+		q = v.v[2];
+		CHECK_EQ_LONG(q->line, 8);
+		CHECK_EQ_LONG(q->col, 5);
+		q = v.v[3];
+		CHECK_EQ_LONG(q->line, 10);
+		pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "E<> z");
+		/* an error in a continued line names that line */
+		char why[512];
+		CHECK(up_try_query(&m, v.v[2], why, sizeof why) == NULL);
+		CHECK(strstr(why, "q.q:9:7: expected the end of the query, found 'y'") != NULL);
+	} else {
+		CHECK(0);
+	}
+	up_ctx_free(&c);
+}
+
 /* instances named like Promela keywords or names SPIN reserves get a
  * Promela name of their own; their comments (which the trail reads)
  * keep the model's names */
@@ -438,6 +480,7 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_query_liveness),
 	CASE(test_query_clock_constant_raises_cap),
 	CASE(test_query_file_comments),
+	CASE(test_query_file_continuation),
 	CASE(test_keyword_instance_names),
 	CASE(test_promela_names_unique),
 	CASE(test_select_expands),

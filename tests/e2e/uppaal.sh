@@ -154,6 +154,11 @@ spin_says "$models/big_const.xta" 'E<> P.c' reach
 spin_says "$models/big_const.xta" 'E<> m == 0 && P.b' unreach
 spin_says "$models/old_syntax.xta" 'E<> P.c' reach
 spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
+# UPPAAL 3.x parameter lists: `(const id; const d, w; int &s)`
+spin_says "$models/old_params.xta" 'E<> P1.done && P2.done && total == 25' reach
+spin_says "$models/old_params.xta" 'E<> P2.done && P1.wait' unreach
+spin_says "$models/old_params.xta" 'A[] P2.done imply last == 2' unreach
+spin_says "$models/old_params.xta" 'E<> total == 20' unreach
 # constant arrays with different values, indexed by variables
 spin_says "$models/const_array.xta" 'E<> P.t && paid == 21' reach
 spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 16' reach

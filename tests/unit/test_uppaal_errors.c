@@ -208,6 +208,19 @@ static void test_reserved_process_name(void)
 		    "also a global name"));
 }
 
+/* UPPAAL 3.x parameter lists, malformed */
+static void test_bad_parameter_lists(void)
+{
+	CHECK(fails("e.xta", "process P(const a; ) { state q; init q; }\nsystem P;\n", NULL, 1, "expected a type"));
+	CHECK(fails("e.xta", "process P(const a,) { state q; init q; }\nsystem P;\n", NULL, 1, "expected a name"));
+	CHECK(fails("e.xta", "process P(const a b) { state q; init q; }\nsystem P;\n", NULL, 1,
+		    "expected ',', ';' or ')', found 'b'"));
+	CHECK(fails("e.xta", "process P(const a;\n int x = 1) { state q; init q; }\nsystem P;\n", NULL, 2,
+		    "parameter 'x': arrays and defaults are not supported"));
+	CHECK(fails("e.xta", "process P(int a[2]) { state q; init q; }\nsystem P;\n", NULL, 1,
+		    "parameter 'a': arrays and defaults are not supported"));
+}
+
 static void test_xml_syntax_error(void)
 {
 	CHECK(fails("e.xml", "<nta>\n<declaration>int x;</declaration>\n<template>\n</nta>\n", NULL, 4, "XML: mismatched tag"));
@@ -305,6 +318,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_language_errors), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
+	CASE(test_bad_parameter_lists),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),

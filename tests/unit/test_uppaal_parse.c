@@ -384,6 +384,42 @@ static void test_xml_format(void)
 	up_done(&r);
 }
 
+/* UPPAAL 3.x parameter lists: groups separated by ';', names of a group
+ * sharing its type, a bare `const NAME` a const int; in XTA and XML */
+static void test_old_parameter_lists(void)
+{
+	up_result r = up_run("m.xta", "int[0,20] t;\nchan c;\n"
+		"process P(const id; const d, e; int[0,20] &s) { state a, b; init a;\n"
+		"  trans a -> b { assign s := s + id * d + e; }; }\n"
+		"process Q(const int[0,1] i, j; chan &x, &y) { state q; init q; trans q -> q { sync x!; }; }\n"
+		"process R(int[0,20] &u, &w; const k) { state r; init r; trans r -> r { sync c?; assign w = k; }; }\n"
+		"process S(const int[0,1] i, j) { state s; init s; }\n"
+		"P1 := P(1, 2, 3, t); Q1 = Q(0, 1, c, c); R1 = R(t, t, 7);\nsystem P1, Q1, R1, S;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "t = ((t + (1 * 2)) + 3)"));  /* s is t, id 1, d 2, e 3 */
+	CHECK(has(&r, "active proctype S_1_1()")); /* j shares i's type int[0,1] */
+	CHECK(!has(&r, "S_1_2") && has(&r, "active proctype S_0_0()"));
+	CHECK(has(&r, "t = 7"));              /* &w: R(t, t, 7) */
+	up_done(&r);
+	/* the XML's <parameter> */
+	char xml[4096];
+	const char *k = strstr(xml_model, "<parameter>const int k</parameter>");
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	snprintf(xml, sizeof xml, "%.*s<parameter>const k; const unused</parameter>%s", (int) (k - xml_model), xml_model,
+		 k + strlen("<parameter>const int k</parameter>"));
+	char *sys = strstr(xml, "A = T(2);");
+	CHECK(sys != NULL);
+	if (!sys)
+		return;
+	memcpy(sys, "A=T(2,9);", 9);
+	r = up_run("m.xml", xml, NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "go?dmc_eid, eval((((A_x >= 2)) -> 1 : 2)), 1 ->"));
+	up_done(&r);
+}
+
 static void test_broadcast(void)
 {
 	up_result r = up_run("b.xta",
@@ -487,4 +523,5 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_binary_sync_and_reference_parameter),
 	CASE(test_urgent_location_and_channel),
 	CASE(test_strict_constraint_warns),
-	CASE(test_xml_format))
+	CASE(test_xml_format),
+	CASE(test_old_parameter_lists))

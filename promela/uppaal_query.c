@@ -19,14 +19,22 @@
 #include <ctype.h>
 #include <string.h>
 
-/* 1 when e names `deadlock` (a query keyword in UPPAAL) */
-static int mentions_deadlock(const up_expr *e)
+/* the first `deadlock` (a query keyword in UPPAAL) in e, or NULL */
+static const up_expr *find_deadlock(const up_expr *e)
 {
 	if (!e)
-		return 0;
+		return NULL;
 	if (e->kind == X_ID && strcmp(e->name, "deadlock") == 0)
-		return 1;
-	return mentions_deadlock(e->a) || mentions_deadlock(e->b) || mentions_deadlock(e->c);
+		return e;
+	const up_expr *d = find_deadlock(e->a);
+	if (!d)
+		d = find_deadlock(e->b);
+	return d ? d : find_deadlock(e->c);
+}
+
+static int mentions_deadlock(const up_expr *e)
+{
+	return find_deadlock(e) != NULL;
 }
 
 /* one condition of a query: all of text */
@@ -113,9 +121,17 @@ up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int
 		int ok = (q->kind == 'A' && p->kind == X_UN && p->op[0] == '!' && p->a->kind == X_ID
 			  && strcmp(p->a->name, "deadlock") == 0)
 			|| (q->kind == 'E' && p->kind == X_ID && strcmp(p->name, "deadlock") == 0);
+		/* deadlock is SPIN's invalid end state: whether one is reachable.
+		 * Elsewhere (E<> not deadlock, deadlock && P.b, under -->) it
+		 * would be a predicate of the state, which the translation does
+		 * not write: refused, never answered otherwise */
+		const up_expr *d = find_deadlock(q->phi);
+		if (!d)
+			d = find_deadlock(q->psi);
 		if (!ok)
-			up_fail_at(m->c, file, line, col, "query '%s': 'deadlock' is supported as 'A[] not deadlock' "
-				   "and 'E<> deadlock' only", q->text);
+			up_fail_at(m->c, file, d->line > 0 ? d->line : line, d->line > 0 ? d->col : col,
+				   "query '%s': 'deadlock' here is not supported: dmc checks 'A[] not deadlock' "
+				   "and 'E<> deadlock' only (expected one of them)", q->text);
 	}
 	return q;
 }

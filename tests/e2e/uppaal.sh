@@ -574,6 +574,8 @@ expect 1 'Formula is NOT satisfied' "a .q file with continued lines" -- \
 [ "$(answers out.txt)" = "is satisfied,is NOT satisfied,is skipped," ] && grep -q "^Verifying formula 2 at cont.q:4:1" out.txt \
 	&& grep -q "cont.q:7:8: expected the end of the query" out.txt \
 	&& ok "a .q file with continued lines: the answers and the lines" || fail "continued lines: $(cat out.txt)"
+expect 2 "<> deadlock' only" "E<> not deadlock: refused, not answered" -- \
+	"$dmc" check "$models/deadlock.xta" --query 'E<> not deadlock'
 expect 2 "only" "deadlock under another operator" -- \
 	"$dmc" translate "$models/deadlock.xta" --target 'E<> deadlock && P.b'
 printf 'int v = 40000;\nprocess P() { state a; init a; }\nsystem P;\n' > range_init.xta

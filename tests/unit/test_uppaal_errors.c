@@ -221,6 +221,28 @@ static void test_bad_parameter_lists(void)
 		    "parameter 'a': arrays and defaults are not supported"));
 }
 
+/* deadlock other than A[] not deadlock / E<> deadlock: an error at the
+ * keyword (never an answer) */
+static void test_deadlock_elsewhere(void)
+{
+	static const char *const q[] = { "E<> not deadlock", "A[] deadlock", "E<> P.a && deadlock",
+		"A[] P.a imply !deadlock", "P.a --> deadlock", "A<> deadlock", NULL };
+	static const int col[] = { 9, 5, 16, 16, 9, 5 };
+	for (int i = 0; q[i]; i++) {
+		up_result r = up_run("e.xta", P_OK "system P;\n", q[i]);
+		char want[64];
+		snprintf(want, sizeof want, "--target:1:%d: query '", col[i]);
+		CHECK(r.rc == 2 && strncmp(r.err, want, strlen(want)) == 0
+		      && strstr(r.err, "'deadlock' here is not supported: dmc checks 'A[] not deadlock' and 'E<> deadlock' only"));
+		if (r.rc != 2 || strncmp(r.err, want, strlen(want)) != 0)
+			fprintf(stderr, "  %s: %s\n", q[i], r.err);
+		up_done(&r);
+	}
+	up_result r = up_run("e.xta", P_OK "system P;\n", "A[] not deadlock");
+	CHECK_EQ_LONG(r.rc, 0);
+	up_done(&r);
+}
+
 static void test_xml_syntax_error(void)
 {
 	CHECK(fails("e.xml", "<nta>\n<declaration>int x;</declaration>\n<template>\n</nta>\n", NULL, 4, "XML: mismatched tag"));
@@ -319,6 +341,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
 	CASE(test_bad_parameter_lists),
+	CASE(test_deadlock_elsewhere),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),

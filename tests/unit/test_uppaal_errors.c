@@ -227,7 +227,7 @@ static void test_deadlock_elsewhere(void)
 {
 	static const char *const q[] = { "E<> not deadlock", "A[] deadlock", "E<> P.a && deadlock",
 		"A[] P.a imply !deadlock", "P.a --> deadlock", "A<> deadlock", NULL };
-	static const int col[] = { 9, 5, 16, 16, 9, 5 };
+	static const int col[] = { 9, 5, 12, 16, 9, 5 };
 	for (int i = 0; q[i]; i++) {
 		up_result r = up_run("e.xta", P_OK "system P;\n", q[i]);
 		char want[64];

@@ -444,13 +444,44 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 	return v->nsize;
 }
 
+/* clock x[N]: one clock per element, x_0 ... (named x[0] ... in the
+ * model's terms); the array itself is no Promela variable, and x[i]
+ * names its element where i is constant (up_var_of) */
+static up_var *clock_array(up_net *n, up_var *a)
+{
+	up_ctx *c = n->m->c;
+	if (a->ndims != 1)
+		up_fail_at(c, a->file, a->line, a->col, "clock '%s': clock arrays of more than one dimension are not supported",
+			   a->name);
+	a->celem = up_alloc(c, sizeof *a->celem * (size_t) a->nsize);
+	for (long k = 0; k < a->nsize; k++) {
+		up_var *el = up_alloc(c, sizeof *el);
+		*el = *a;
+		el->size = NULL;
+		memset(&el->dims, 0, sizeof el->dims);
+		el->nsize = el->ndims = 0;
+		el->celem = NULL;
+		el->carr = a;
+		char *name = up_alloc(c, strlen(a->name) + 24), *pn = up_alloc(c, strlen(a->pname) + 24);
+		sprintf(name, "%s[%ld]", a->name, a->dimlo[0] + k);
+		sprintf(pn, "%s_%ld", a->pname, k);
+		el->name = name;
+		el->pname = pn;
+		el->clock = n->clocks.n;
+		up_push(c, &n->clocks, el);
+		up_push(c, &n->vars, el);
+		a->celem[k] = el;
+	}
+	return a;
+}
+
 static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 {
 	up_ctx *c = n->m->c;
 	up_var *v = up_local_var(n, in, src, pname);
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)
-			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
+			return clock_array(n, v);
 		v->clock = n->clocks.n;
 		up_push(c, &n->clocks, v);
 	}
@@ -808,8 +839,20 @@ void up_instantiate(up_net *n, up_model *m)
 
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 {
+	const up_expr *indexed = e && e->kind == X_INDEX ? e : NULL;
 	while (e && e->kind == X_INDEX)
 		e = e->a;
+	if (indexed) {
+		up_var *a = up_var_of(n, in, e);
+		if (!a || !a->celem)
+			return a;
+		long flat;
+		if (!up_const_index(n, in, indexed, a, &flat))
+			up_fail_at(n->m->c, indexed->file ? indexed->file : n->m->file, indexed->line, indexed->col,
+				   "clock array '%s': the index must be a constant (a constant, a template parameter "
+				   "or a select value); an index known only at run time is not supported", a->name);
+		return a->celem[flat];
+	}
 	if (e && e->kind == X_DOT)
 		return up_field_of(n, in, e);
 	if (!e || e->kind != X_ID)

@@ -154,6 +154,16 @@ spin_says "$models/big_const.xta" 'E<> P.c' reach
 spin_says "$models/big_const.xta" 'E<> m == 0 && P.b' unreach
 spin_says "$models/old_syntax.xta" 'E<> P.c' reach
 spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
+# clock arrays: a clock per element, constant / parameter / select indices
+spin_says "$models/clock_array.xta" 'E<> P(0).c && P(1).c && done == 2' reach
+spin_says "$models/clock_array.xta" 'E<> P(1).b && P(0).a' unreach
+spin_says "$models/clock_array.xta" 'E<> P(0).c && P(1).a && t[1] == 0' reach
+spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] == 3' reach
+spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] >= 4' unreach
+spin_says "$models/clock_array.xta" 'A[] P(1).c imply done >= 1' unreach
+printf 'int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\nsystem P;\n' > clock_var_index.xta
+expect 2 "clock_var_index.xta:3:54: clock array 'x': the index must be a constant" "a clock array indexed by a variable" -- \
+	"$dmc" translate clock_var_index.xta
 # UPPAAL 3.x parameter lists: `(const id; const d, w; int &s)`
 spin_says "$models/old_params.xta" 'E<> P1.done && P2.done && total == 25' reach
 spin_says "$models/old_params.xta" 'E<> P2.done && P1.wait' unreach

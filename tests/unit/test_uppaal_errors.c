@@ -243,6 +243,23 @@ static void test_deadlock_elsewhere(void)
 	up_done(&r);
 }
 
+/* clock arrays: an index known only at run time, two dimensions, the
+ * array as a whole */
+static void test_clock_array_errors(void)
+{
+	CHECK(fails("e.xta", "int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\n"
+		    "system P;\n", NULL, 3, "clock array 'x': the index must be a constant"));
+	CHECK(fails("e.xta", "clock x[2][2];\n" P_OK "system P;\n", NULL, 1, "more than one dimension"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { guard x >= 1; }; }\nsystem P;\n",
+		    NULL, 2, "a clock array is compared as a whole"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { assign x = 0; }; }\nsystem P;\n",
+		    NULL, 2, "a clock array is reset as a whole"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[2] >= 1; }; }\nsystem P;\n",
+		    NULL, 2, "index 2 of 'x' is outside the array"));
+	CHECK(fails("e.xta", "clock x[2];\nint v;\nprocess P() { state a; init a; trans a -> a { assign v = x[0]; }; }\nsystem P;\n",
+		    NULL, 3, "used outside a comparison"));
+}
+
 static void test_xml_syntax_error(void)
 {
 	CHECK(fails("e.xml", "<nta>\n<declaration>int x;</declaration>\n<template>\n</nta>\n", NULL, 4, "XML: mismatched tag"));
@@ -342,6 +359,7 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_reserved_process_name),
 	CASE(test_bad_parameter_lists),
 	CASE(test_deadlock_elsewhere),
+	CASE(test_clock_array_errors),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),

@@ -420,6 +420,26 @@ static void test_old_parameter_lists(void)
 	up_done(&r);
 }
 
+/* clock arrays: one clock per element, indexed by constants, template
+ * parameters and select values; one cap for all elements */
+static void test_clock_arrays(void)
+{
+	up_result r = up_run("m.xta", "clock t[2];\n"
+		"process P(const int[0,1] i) { clock x[2]; state a {t[i] <= 3}, b; init a;\n"
+		"  trans a -> b { select k : int[0,1]; guard x[k] >= 1 && t[1 - i] <= 5; assign t[i] = 0, x[0] = 0; }; }\n"
+		"system P;\n", "E<> P(1).b && t[0] >= 2");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "byte t_0;\t/* clock t[0], stops at 6"));
+	CHECK(has(&r, "byte t_1;\t/* clock t[1], stops at 6"));
+	CHECK(has(&r, "byte P_1_x_1;\t/* clock P(1).x[1], stops at 2"));
+	CHECK(has(&r, "(P_0_x_1 >= 1) && (t_1 <= 5)"));
+	CHECK(has(&r, "t_0 = 0; P_0_x_0 = 0;"));
+	CHECK(has(&r, "(t_0 >= 2)"));
+	CHECK(!has(&r, "byte t[") && !has(&r, "-> t[") && !has(&r, "|| ((t["));
+	CHECK(has(&r, "assert(!(((loc_P_1 == 1) && (t_0 >= 2))))"));
+	up_done(&r);
+}
+
 static void test_broadcast(void)
 {
 	up_result r = up_run("b.xta",
@@ -524,4 +544,5 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_urgent_location_and_channel),
 	CASE(test_strict_constraint_warns),
 	CASE(test_xml_format),
-	CASE(test_old_parameter_lists))
+	CASE(test_old_parameter_lists),
+	CASE(test_clock_arrays))

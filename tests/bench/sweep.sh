@@ -15,7 +15,9 @@
 #     `gcc -O2 -DMEMLIM`, `./pan -mDEPTH` (depth-first, partial-order
 #     reduction on: pan's defaults; assertions and invalid end states, or
 #     the first never claim's safety part when the model has claims);
-#   - one per `ltl` formula NAME: `./pan -a -N NAME -mDEPTH`;
+#   - one per `ltl` formula NAME: `./pan -a -N NAME -mDEPTH`; an unnamed
+#     never claim beside them (pan's never_0, which -N cannot select) where
+#     it is pan's default claim: `./pan -a -mDEPTH`, and dmc's `-a`;
 #   - "-a", for a model without ltl formulas but with accept labels (a
 #     never claim's or a process's): `./pan -a -mDEPTH`.
 # pan's own advice when its reduction does not apply (a claim that polls
@@ -118,11 +120,17 @@ record() {
 }
 finding() { echo "- \`$cur\` $*" >> "$findings"; }
 
+# an unnamed never claim beside ltl formulas (pan's never_0): pan's -N
+# cannot select it, so it is a property only where it is pan's default
+# claim (spin -a: "defaults to -N never_0"), searched by pan -a (set per
+# model by sweep_model)
+unnamed_default=
 # pan_opts PROP: pan's options for a property
 pan_opts() {
 	case $1 in
 	safety) echo "-m$depth" ;;
 	-a) echo "-a -m$depth" ;;
+	"ltl $unnamed_default") echo "-a -m$depth" ;;
 	*) echo "-a -N ${1#ltl } -m$depth" ;;
 	esac
 }
@@ -130,7 +138,7 @@ pan_opts() {
 dmc_prop_opts() {
 	case $1 in
 	safety) echo "" ;;
-	-a) printf '%s\n' -a ;;
+	-a|"ltl $unnamed_default") printf '%s\n' -a ;;
 	*) echo "--ltl ${1#ltl }" ;;
 	esac
 }
@@ -333,6 +341,8 @@ sweep_model() {
 		return
 	fi
 	formulas=$(sed -n 's/^ltl \([A-Za-z_][A-Za-z0-9_]*\): .*/\1/p' "$sm_d/spin.out")
+	unnamed_default=$(sed -n 's/.*(defaults to -N \(never_[0-9]*\)).*/\1/p' "$sm_d/spin.out")
+	[ -n "$formulas" ] && [ -n "$unnamed_default" ] && formulas="$formulas $unnamed_default"
 	if ! (cd "$sm_d" && $spin_cc -o pan pan.c > cc.out 2>&1); then
 		printf '%s\t%s\trefused\t-\t-\t-\t%s\t-\n' "$cur" - "gcc: $(grep -m1 'error' "$sm_d/cc.out" | cut -c 1-120)" >> "$props"
 		return

@@ -264,7 +264,7 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	drv_strv argv = { 0 };
 	char *out = drv_printf("%s/replay.out", view);
 	int fd = drv_open_out(out);
-	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL };
+	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL, 0 };
 	char *t = drv_printf("src/%s", trail);
 	char *name = drv_printf("src/%s", mbase);
 	drv_strv_push(&argv, e->spin);
@@ -468,7 +468,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
 	char *status_file = o->ranks > 0 ? drv_printf("%s/pan.status", rundir) : NULL;
-	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file };
+	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file, 0 };
 	char *pan_out = qr ? drv_printf("%s/pan.json", rundir) : NULL;
 	char *pan_err = qr ? drv_printf("%s/pan.err", rundir) : NULL;
 	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {

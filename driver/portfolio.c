@@ -27,13 +27,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SHORTEN_MAX_S 10.0   /* guided's extra time after spin-dfs's violation, at most */
+#define SHORTEN_MAX_S 10.0   /* the time for a shorter trail after the first violation, at most */
+#define SHORTEN_FLOOR_S 1.0  /* at least, though: a pan's start takes ~0.1 s of it */
+#define SHORTEN_MIN_S 0.05   /* less left of it: no anytime search */
 #define POLL_S 0.002         /* how often the members are looked at */
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
 
-enum { DFS, GUIDED, NMEMBERS };
-static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided" };
+/* ANYTIME: after the race, the shortening of a trail no member
+ * guarantees shortest (--anytime, the guided pan again) */
+enum { DFS, GUIDED, ANYTIME, NMEMBERS };
+static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided", "anytime" };
 
 /* SPIN's member must search about as fast as SPIN alone: on a busy
  * machine the guided member runs GUIDED_NICE nicer than dmc (what it
@@ -50,6 +54,7 @@ typedef struct {
 	double start, end, cpu;
 	double states;          /* -1: not known (killed) */
 	long trail_steps;       /* -1: no trail */
+	int shortest;           /* its trail is guaranteed shortest */
 	char *out, *err;        /* its standard output and error */
 	char *trail;            /* its trail file */
 } member;
@@ -175,11 +180,23 @@ static void read_dfs(member *m, drv_pan_output *po)
 	m->states = po->states;
 }
 
+/* whether the runtime's report (text or JSON) says its trail is a
+ * shortest one */
+static int says_shortest(const char *out_path)
+{
+	size_t len;
+	char *t = drv_read_file(out_path, &len);
+	int yes = t && (strstr(t, "\"shortest\": true") || strstr(t, "trail guaranteed shortest"));
+	free(t);
+	return yes;
+}
+
 static void read_guided(member *m)
 {
 	read_trail(m);
 	m->verdict = !m->killed && (m->status == 0 || m->status == 1 || m->status == 3) ? m->status : 2;
 	m->states = guided_states(m->out);
+	m->shortest = m->trail_steps > 0 && says_shortest(m->out);
 }
 
 static const char *verdict_word(const member *m)
@@ -203,6 +220,10 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 	double wall = 0, cpu = 0;
 	cJSON_AddStringToObject(o, "answered_by", winner >= 0 ? member_name[winner] : "none");
 	cJSON_AddStringToObject(o, "trail_from", kept >= 0 ? member_name[kept] : "none");
+	if (kept >= 0)
+		cJSON_AddBoolToObject(o, "trail_shortest", ms[kept].shortest);
+	else
+		cJSON_AddNullToObject(o, "trail_shortest");
 	cJSON_AddNumberToObject(o, "cores", ncores);
 	cJSON_AddBoolToObject(o, "time_sliced", sliced);
 	if (shorten >= 0)
@@ -211,6 +232,8 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 		cJSON_AddNullToObject(o, "shortening_s");
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
+		if (m->start <= 0)
+			continue;         /* never started (anytime) */
 		cJSON *j = cJSON_CreateObject();
 		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
 		if (m->states >= 0)
@@ -239,17 +262,23 @@ static void print_summary(const cJSON *pj, const member *ms, int winner, int kep
 {
 	static const char *const what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
-		"the guided search (preset fast)"
+		"the guided search (preset fast)",
+		"the anytime search"
 	};
 	if (winner >= 0)
 		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
 	else
 		printf("\nspin-dmc portfolio: neither member gave a complete verdict\n");
 	if (kept >= 0 && kept != winner)
-		printf("\ttrail                   %ld steps from %s, shorter than %s's %ld (kept)\n",
-		       ms[kept].trail_steps, member_name[kept], member_name[winner], ms[winner].trail_steps);
+		printf("\ttrail                   %ld steps from %s, %s %s's %ld (kept)\n", ms[kept].trail_steps,
+		       member_name[kept], ms[kept].trail_steps < ms[winner].trail_steps ? "shorter than" : "as long as",
+		       member_name[winner], ms[winner].trail_steps);
+	if (kept >= 0)
+		printf("\ttrail shortest          %s\n", ms[kept].shortest ? "guaranteed" : "not guaranteed");
 	for (int i = 0; i < NMEMBERS; i++) {
 		char states[32] = "-";
+		if (ms[i].start <= 0)
+			continue;
 		if (ms[i].states >= 0)
 			snprintf(states, sizeof states, "%.0f", ms[i].states);
 		printf("\t%-8s  %-13s %12s states stored, %8.3f s wall, %8.3f s CPU\n", member_name[i],
@@ -335,6 +364,85 @@ static int keep_trail(const drv_portfolio *p, const member *m, const char *rundi
 	return 0;
 }
 
+/* Whether the run looks for cycles (-a, -l): a trail of the nested
+ * depth-first search, which --anytime does not shorten */
+static int cycles(const drv_portfolio *p)
+{
+	for (size_t i = 0; i < p->spin_opts->n; i++)
+		if (strcmp(p->spin_opts->v[i], "-a") == 0 || strcmp(p->spin_opts->v[i], "-l") == 0)
+			return 1;
+	return 0;
+}
+
+/* The kept trail (member kept's) is not guaranteed shortest: the guided
+ * pan again with --anytime (weighted A* with falling weights, no
+ * partial-order reduction: no other build) until deadline, alone.  Its
+ * trail, when shorter (or as long and proven shortest), is kept: the
+ * member kept now.  rtrail: where guided's pan writes its trail (the
+ * kept one is moved aside first, into ddir). */
+static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double deadline, const char *ddir,
+                         const char *rtrail)
+{
+	member *a = &ms[ANYTIME];
+	drv_strv argv = { 0 };
+	int out = -1, err = -1;
+	if (kept == GUIDED) {
+		char *aside = drv_printf("%s/guided.trail", ddir);
+		if (rename(rtrail, aside) != 0) {
+			free(aside);
+			return kept;
+		}
+		free(ms[GUIDED].trail);
+		ms[GUIDED].trail = aside;
+	} else
+		unlink(rtrail);       /* guided's longer trail, if any */
+	if ((out = drv_open_out(a->out)) < 0 || (err = drv_open_out(a->err)) < 0) {
+		drv_msg("cannot write in %s: %s", p->rundir, strerror(errno));
+		goto done;
+	}
+	for (char *const *g = p->guided_argv; *g; g++)
+		drv_strv_push(&argv, *g);
+	char *limit = drv_printf("--time-limit=%.3f", deadline - now());
+	drv_strv_push(&argv, "--anytime");
+	drv_strv_push(&argv, limit);
+	free(limit);
+	drv_run_io io = { p->rundir, out, err, NULL, NULL, 0 };
+	a->start = now();
+	if ((a->pid = drv_spawn(argv.v, &io, 0)) < 0) {
+		a->pid = 0;
+		a->start = 0;
+		goto done;
+	}
+	double sig_at = -1;
+	while (a->pid > 0) {
+		double t = now();
+		reap(a, 0, t);
+		if (a->ended)
+			break;
+		if (drv_interrupted() && sig_at < 0)
+			sig_at = t;          /* it got the signal too: its report */
+		/* its --time-limit not kept (a heuristic's set-up), or no
+		 * report after a signal */
+		if (t > deadline + GRACE_S || (sig_at >= 0 && t - sig_at > GRACE_S))
+			kill_member(a);
+		else
+			sleep_s(POLL_S);
+	}
+	read_guided(a);
+	if (a->trail_steps > 0 && (a->verdict == 1 || a->verdict == 3)
+	    && (a->trail_steps < ms[kept].trail_steps || (a->trail_steps == ms[kept].trail_steps && a->shortest)))
+		kept = ANYTIME;
+done:
+	if (kept != ANYTIME)
+		unlink(rtrail);
+	if (out >= 0)
+		close(out);
+	if (err >= 0)
+		close(err);
+	drv_strv_free(&argv);
+	return kept;
+}
+
 int drv_portfolio_run(const drv_portfolio *p)
 {
 	member ms[NMEMBERS];
@@ -362,7 +470,11 @@ int drv_portfolio_run(const drv_portfolio *p)
 	ms[DFS].trail = drv_printf("%s/%s.trail", ddir, p->mbase);
 	ms[GUIDED].out = drv_printf("%s/guided.out", p->rundir);
 	ms[GUIDED].err = drv_printf("%s/guided.err", p->rundir);
-	ms[GUIDED].trail = drv_printf("%s/%s.trail", p->rundir, p->mbase);
+	char *rtrail = drv_printf("%s/%s.trail", p->rundir, p->mbase);
+	ms[GUIDED].trail = drv_strdup(rtrail);
+	ms[ANYTIME].out = drv_printf("%s/anytime.out", p->rundir);
+	ms[ANYTIME].err = drv_printf("%s/anytime.err", p->rundir);
+	ms[ANYTIME].trail = drv_strdup(rtrail);
 	if ((fds[0] = drv_open_out(ms[DFS].out)) < 0
 	    || (fds[1] = drv_open_out(ms[DFS].err)) < 0 || (fds[2] = drv_open_out(ms[GUIDED].out)) < 0
 	    || (fds[3] = drv_open_out(ms[GUIDED].err)) < 0) {
@@ -441,7 +553,8 @@ int drv_portfolio_run(const drv_portfolio *p)
 			break;
 		}
 		if (dv == 1 && deadline < 0) {
-			/* guided's chance of a shorter trail */
+			/* guided's chance of a shorter trail (the anytime search
+			 * gets what is left of it, and of SHORTEN_FLOOR_S) */
 			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
 			if (ms[GUIDED].stopped) {
@@ -495,10 +608,25 @@ int drv_portfolio_run(const drv_portfolio *p)
 		kept = GUIDED;
 	else if (winner >= 0 && ms[winner].verdict == 1)
 		kept = winner;
-	if (kept == DFS && keep_trail(p, &ms[DFS], ms[GUIDED].trail) != 0)
+	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted()) {
+		/* every trail not guaranteed shortest gets the rest of the
+		 * time for a shorter one: as much again as the first answer
+		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
+		 * its part already) */
+		double t = now();
+		if (deadline < 0) {
+			shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
+			deadline = t + shorten;
+		}
+		if (deadline < ms[winner].end + SHORTEN_FLOOR_S)
+			deadline = ms[winner].end + SHORTEN_FLOOR_S;
+		if (deadline - t >= SHORTEN_MIN_S)
+			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
+	}
+	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;
 	if (kept < 0)
-		unlink(ms[GUIDED].trail);
+		unlink(rtrail);
 
 	/* the report of the member that answered (guided's when its trail is
 	 * kept); without an answer, of the one whose search was incomplete */
@@ -518,11 +646,13 @@ int drv_portfolio_run(const drv_portfolio *p)
 			drv_msg("SPIN's pan reported an error but wrote no trail");
 	} else {
 		if (p->json)
-			print_guided_json(&ms[GUIDED], pj);
+			print_guided_json(&ms[shown], pj);
 		else
-			drv_cat(ms[GUIDED].out, stdout);
-		drv_cat(ms[GUIDED].err, stderr);
-		rc = ms[GUIDED].killed ? 2 : ms[GUIDED].status;
+			drv_cat(ms[shown].out, stdout);
+		drv_cat(ms[shown].err, stderr);
+		/* the anytime search's trail is a violation even when its time
+		 * ran out before it proved the trail shortest */
+		rc = shown == ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
 		print_summary(pj, ms, winner, kept);
@@ -538,6 +668,7 @@ done:
 			close(fds[i]);
 	drv_rm_rf(ddir);
 	free(ddir);
+	free(rtrail);
 	free(memlim);
 	for (int i = 0; i < NMEMBERS; i++) {
 		free(ms[i].out);

@@ -71,6 +71,19 @@ for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$m
 	spin -t -p "$b" > replay.txt 2>&1
 	grep -q "trail ends after $steps steps" replay.txt && ok "$b: spin -t replays the $steps steps" \
 		|| fail "$b: replay: $(tail -5 replay.txt)"
+	# a trail neither member guarantees shortest is shortened (--anytime):
+	# at most 1.2x the shortest (breadth-first's), and as long when the
+	# portfolio says it is proven shortest
+	rm -f "$b.trail"
+	"$dmc" check --portfolio off --search bfs --json "$b" > bfs.json 2> /dev/null
+	bfs=$(json_str trail_length bfs.json)
+	proven=$(json_get .portfolio.trail_shortest bad.json)
+	[ -n "$bfs" ] && [ "$((steps * 5))" -le "$((bfs * 6))" ] && { [ "$proven" = false ] || [ "$steps" = "$bfs" ]; } \
+		&& ok "$b: the kept trail, $steps steps, is within 1.2x the shortest ($bfs; proven shortest: $proven)" \
+		|| fail "$b: kept $steps steps from $from, proven shortest $proven, bfs $bfs"
+	[ "$from" != anytime ] || [ "$(json_get .portfolio.members.anytime.trail_length bad.json)" = "$steps" ] \
+		&& ok "$b: the anytime member's trail, when kept, is the one reported" \
+		|| fail "$b: anytime member $(json_get .portfolio.members.anytime bad.json)"
 done
 
 # ---- liveness: SPIN's verdicts, cycles that replay ----

@@ -475,7 +475,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		drv_msg("check: cannot write %s", rundir);
 		rc = 2;
 	} else if (portfolio) {
-		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, mbase, o->shown, o->json };
+		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, entry, mbase, o->shown, o->json };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
@@ -1033,7 +1033,6 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
-	o.portfolio_off = 1;          /* options.def's default: --portfolio off */
 	if (!getcwd(o.cwd, sizeof o.cwd))
 		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);

@@ -7,9 +7,11 @@
 #define _GNU_SOURCE            /* sched_getaffinity, CPU_COUNT */
 #include "portfolio.h"
 #include "build.h"
+#include "claims.h"
 #include "fs.h"
 #include "pan_output.h"
 #include "run.h"
+#include "../runtime/checked.h"
 #include "../runtime/memlim.h"
 #include "../runtime/version.h"
 
@@ -257,8 +259,52 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 	return o;
 }
 
-/* the text summary after the winner's report */
-static void print_summary(const cJSON *pj, const member *ms, int winner, int kept)
+/* What spin-dfs searched for, as a single run of dmc's pan with the
+ * same options would say it (the runtime's report_checked): assertions
+ * always (the portfolio takes no -A), -a's or -l's cycles, the claim
+ * pan named, invalid end states without a claim or cycles (as in SPIN),
+ * the model's labels from spin -a's pan.h. */
+static void dfs_checked(const drv_portfolio *p, const drv_pan_output *po, dmc_checked *c)
+{
+	drv_claims cl;
+	memset(c, 0, sizeof *c);
+	c->asserts = 1;
+	for (size_t i = 0; i < p->spin_opts->n; i++) {
+		c->acc |= strcmp(p->spin_opts->v[i], "-a") == 0;
+		c->np |= strcmp(p->spin_opts->v[i], "-l") == 0;
+	}
+	c->cycles = c->acc || c->np;
+	c->claim = po->claim[0] ? po->claim : NULL;
+	c->ends = !c->cycles && !c->claim;
+	if (drv_claims_read(p->build, NULL, &cl) == 0) {
+		c->acc_labels = cl.accept_labels;
+		c->prog_labels = cl.progress_labels;
+		drv_claims_free(&cl);
+	}
+}
+
+static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
+{
+	cJSON *j = cJSON_CreateObject();
+	cJSON_AddBoolToObject(j, "assertions", c->asserts);
+	cJSON_AddBoolToObject(j, "invalid_end_states", c->ends);
+	cJSON_AddBoolToObject(j, "acceptance_cycles", c->acc);
+	cJSON_AddBoolToObject(j, "non_progress_cycles", c->np);
+	if (c->claim)
+		cJSON_AddStringToObject(j, "claim", c->claim);
+	else
+		cJSON_AddNullToObject(j, "claim");
+	cJSON_AddBoolToObject(j, "accept_labels", c->acc_labels);
+	cJSON_AddBoolToObject(j, "progress_labels", c->prog_labels);
+	cJSON_AddStringToObject(j, "not_checked", not_checked);
+	return j;
+}
+
+/* the text summary after the winner's report; dfs: spin-dfs's report
+ * was shown, which does not say what was checked in a single run's
+ * words (the runtime's report does) */
+static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const cJSON *pj, const member *ms,
+                          int winner, int kept, int dfs)
 {
 	static const char *const what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
@@ -269,6 +315,13 @@ static void print_summary(const cJSON *pj, const member *ms, int winner, int kep
 		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
 	else
 		printf("\nspin-dmc portfolio: neither member gave a complete verdict\n");
+	if (dfs) {
+		char yes[256], no[512];
+		dmc_checked c;
+		dfs_checked(p, po, &c);
+		dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
+		printf("\t%-23s %s\n\t%-23s %s\n", "checked", yes, "not checked", no[0] ? no : "nothing");
+	}
 	if (kept >= 0 && kept != winner)
 		printf("\ttrail                   %ld steps from %s, %s %s's %ld (kept)\n", ms[kept].trail_steps,
 		       member_name[kept], ms[kept].trail_steps < ms[winner].trail_steps ? "shorter than" : "as long as",
@@ -328,6 +381,11 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 	char *model = drv_printf("src/%s", p->mbase);
 	cJSON_AddStringToObject(o, "model", model);
 	free(model);
+	char yes[256], no[512];
+	dmc_checked c;
+	dfs_checked(p, po, &c);
+	dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
+	cJSON_AddItemToObject(o, "checked", checked_json(&c, no));
 	cJSON_AddItemToObject(o, "portfolio", pj);
 	char *t = cJSON_PrintUnformatted(o);
 	if (t)
@@ -655,7 +713,7 @@ int drv_portfolio_run(const drv_portfolio *p)
 		rc = shown == ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
-		print_summary(pj, ms, winner, kept);
+		print_summary(p, &po, pj, ms, winner, kept, shown == DFS);
 	fflush(stdout);
 	cJSON_Delete(pj);
 	if (drv_interrupted() && rc != 1 && rc != 3)

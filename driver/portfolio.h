@@ -37,6 +37,7 @@ typedef struct {
 	const drv_strv *spin_opts; /* its options: -a, -l, -N NAME */
 	const char *rundir;        /* guided's directory; the trail kept ends there */
 	const char *cache;         /* where spin-dfs's directory is made */
+	const char *build;         /* dmc's pan's build (spin -a's pan.h: the model's labels) */
 	const char *mbase;         /* the model's file name (its trail: BASE.trail) */
 	const char *shown;         /* the model as the user named it */
 	int json;                  /* --json: one object on standard output */

@@ -546,8 +546,19 @@ int drv_portfolio_run(const drv_portfolio *p)
 	 * search short (incomplete, BEEM's mcs.3 among them); a million
 	 * levels of pan's stack cost about 50 MB */
 	drv_strv_push(&dargv, SPIN_PAN_DEPTH);
+	/* -N NAME of a model's only claim: pan would warn that it ignores
+	 * it, and a single run does not (the runtime drops the warning) */
+	drv_claims cl;
+	int nclaims = 2;           /* not known: -N passed on */
+	if (drv_claims_read(p->build, NULL, &cl) == 0) {
+		nclaims = cl.n;
+		drv_claims_free(&cl);
+	}
 	for (size_t i = 0; i < p->spin_opts->n; i++)
-		drv_strv_push(&dargv, p->spin_opts->v[i]);
+		if (strcmp(p->spin_opts->v[i], "-N") == 0 && i + 1 < p->spin_opts->n && nclaims < 2)
+			i++;
+		else
+			drv_strv_push(&dargv, p->spin_opts->v[i]);
 	for (char *const *a = p->guided_argv; *a; a++)
 		drv_strv_push(&gargv, *a);
 	if (mb >= 1) {

@@ -30,8 +30,7 @@
 #include <unistd.h>
 
 #define SHORTEN_MAX_S 10.0   /* the time for a shorter trail after the first violation, at most */
-#define SHORTEN_FLOOR_S 1.0  /* at least, though: a pan's start takes ~0.1 s of it */
-#define SHORTEN_MIN_S 0.05   /* less left of it: no anytime search */
+#define SHORTEN_FLOOR_S 1.0  /* the anytime search's time at least: a pan's start takes ~0.1 s */
 #define POLL_S 0.002         /* how often the members are looked at */
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
@@ -623,7 +622,7 @@ int drv_portfolio_run(const drv_portfolio *p)
 		}
 		if (dv == 1 && deadline < 0) {
 			/* guided's chance of a shorter trail (the anytime search
-			 * gets what is left of it, and of SHORTEN_FLOOR_S) */
+			 * has what is left of it, SHORTEN_FLOOR_S at least) */
 			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
 			if (ms[GUIDED].stopped) {
@@ -681,16 +680,16 @@ int drv_portfolio_run(const drv_portfolio *p)
 		/* every trail not guaranteed shortest gets the rest of the
 		 * time for a shorter one: as much again as the first answer
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
-		 * its part already) */
+		 * its part already), and SHORTEN_FLOOR_S at least */
 		double t = now();
 		if (deadline < 0) {
 			shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
 		}
-		if (deadline < ms[winner].end + SHORTEN_FLOOR_S)
-			deadline = ms[winner].end + SHORTEN_FLOOR_S;
-		if (deadline - t >= SHORTEN_MIN_S)
-			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
+		if (deadline < t + SHORTEN_FLOOR_S)
+			deadline = t + SHORTEN_FLOOR_S;
+		shorten = deadline - ms[winner].end;
+		kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
 	}
 	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;

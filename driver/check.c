@@ -329,13 +329,26 @@ static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
 	return NULL;
 }
 
-/* Whether nothing chooses the search, so the portfolio (portfolio.h) may
- * run: no search option, no pan options, no compiler flags but -l's, a
- * Promela model; its runtime options are drv_portfolio_takes()'s */
-static int portfolio_may_run(const check_opts *o, const drv_frontend *fe, const query_run *qr)
+/* pan options that are one formula's run (check_formulas): -N NAME,
+ * -tSUFFIX; SPIN's pan takes them alike */
+static int formula_pan_opts(const drv_strv *v)
 {
-	return !qr && !o->portfolio_off && !fe->prepare && !o->search && !o->heur && !o->lua && !o->store
-	       && !o->ranks && !o->meta && !o->portable && !o->no_por && o->pan_opts.n == 0
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], "-N") == 0 && i + 1 < v->n)
+			i++;
+		else if (strncmp(v->v[i], "-t", 2) != 0 || !v->v[i][2])
+			return 0;
+	return 1;
+}
+
+/* Whether nothing chooses the search, so the portfolio (portfolio.h) may
+ * run: no search option, no pan options but a formula's, no compiler
+ * flags but -l's, a Promela model (one formula of several too); its
+ * runtime options are drv_portfolio_takes()'s */
+static int portfolio_may_run(const check_opts *o, const drv_frontend *fe)
+{
+	return !o->portfolio_off && !fe->prepare && !o->search && !o->heur && !o->lua && !o->store
+	       && !o->ranks && !o->meta && !o->portable && !o->no_por && formula_pan_opts(&o->pan_opts)
 	       && (!*o->cflags || strcmp(o->cflags, "-DNOCLAIM") == 0);
 }
 
@@ -403,8 +416,10 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
-	portfolio = !o->entry_out && portfolio_may_run(o, fe, qr)
+	portfolio = !o->entry_out && portfolio_may_run(o, fe)
 	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
+	for (size_t i = 0; portfolio && i < o->pan_opts.n; i++)
+		drv_strv_push(&spin_opts, o->pan_opts.v[i]);
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
 	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
 	if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
@@ -475,7 +490,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		drv_msg("check: cannot write %s", rundir);
 		rc = 2;
 	} else if (portfolio) {
-		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, entry, mbase, o->shown, o->json };
+		/* one formula of several: its JSON into qr, as pan's */
+		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, entry, mbase, suffix, o->shown,
+		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);

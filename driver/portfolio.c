@@ -368,7 +368,7 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 	cJSON_AddNumberToObject(o, "time_s", m->end - m->start);
 	cJSON_AddNumberToObject(o, "cpu_s", m->cpu);
 	if (m->verdict == 1) {
-		char *tf = drv_printf("%s.trail", p->mbase);
+		char *tf = drv_printf("%s.%s", p->mbase, p->suffix);
 		cJSON_AddStringToObject(o, "trail_file", tf);
 		cJSON_AddStringToObject(o, "error", po->error[0] ? po->error : "error");
 		free(tf);
@@ -500,7 +500,28 @@ done:
 	return kept;
 }
 
+static int portfolio_run(const drv_portfolio *p);
+
+/* the report into p->out_fd and p->err_fd (a formula's run, whose
+ * JSON check.c reads), else to ours */
 int drv_portfolio_run(const drv_portfolio *p)
+{
+	int saved[2] = { -1, -1 }, to[2] = { p->out_fd, p->err_fd };
+	fflush(NULL);
+	for (int i = 0; i < 2; i++)
+		if (to[i] >= 0 && (saved[i] = fcntl(1 + i, F_DUPFD_CLOEXEC, 3)) >= 0)
+			dup2(to[i], 1 + i);
+	int rc = portfolio_run(p);
+	fflush(NULL);
+	for (int i = 0; i < 2; i++)
+		if (saved[i] >= 0) {
+			dup2(saved[i], 1 + i);
+			close(saved[i]);
+		}
+	return rc;
+}
+
+static int portfolio_run(const drv_portfolio *p)
 {
 	member ms[NMEMBERS];
 	drv_strv dargv = { 0 }, gargv = { 0 };
@@ -524,10 +545,10 @@ int drv_portfolio_run(const drv_portfolio *p)
 	ms[DFS].err = drv_printf("%s/pan.err", ddir);
 	/* SPIN's pan writes its trail in its directory, the model's name
 	 * (src/BASE) without the directory */
-	ms[DFS].trail = drv_printf("%s/%s.trail", ddir, p->mbase);
+	ms[DFS].trail = drv_printf("%s/%s.%s", ddir, p->mbase, p->suffix);
 	ms[GUIDED].out = drv_printf("%s/guided.out", p->rundir);
 	ms[GUIDED].err = drv_printf("%s/guided.err", p->rundir);
-	char *rtrail = drv_printf("%s/%s.trail", p->rundir, p->mbase);
+	char *rtrail = drv_printf("%s/%s.%s", p->rundir, p->mbase, p->suffix);
 	ms[GUIDED].trail = drv_strdup(rtrail);
 	ms[ANYTIME].out = drv_printf("%s/anytime.out", p->rundir);
 	ms[ANYTIME].err = drv_printf("%s/anytime.err", p->rundir);

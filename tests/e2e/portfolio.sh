@@ -13,6 +13,7 @@
 #   - what spin-dfs checked is what a single run with the same options
 #     says it checked (checked / not checked, JSON checked);
 #   - liveness (-a, -l, --ltl): SPIN's verdicts, cycles that replay;
+#   - a model with several ltl formulas: a portfolio each;
 #   - an option that chooses the search, and --portfolio off: a single
 #     run as before;
 #   - on one core (taskset) the members take turns, same verdicts;
@@ -109,6 +110,22 @@ live 1 live_np_bad.pml -l
 live 0 live_np_ok.pml -l
 live 1 live_ltl_bad.pml --ltl live
 live 0 live_ltl_ok.pml --ltl fair_turns
+
+# ---- several ltl formulas: a portfolio each, the single runs' answers,
+# each trail replayed ----
+cp "$models/live_multi.pml" .
+expect 1 '4 formulas: 3 violated, 1 hold, 0 not decided' "several formulas: a portfolio each, the answers of single runs" \
+	-- "$dmc" check live_multi.pml
+grep -q '(spin-dfs: ' out.txt && ok "several formulas: SPIN's pan answered some" || ok "several formulas: the guided search answered each"
+for f in unfair bad1 bad2; do
+	spin -t -k "live_multi.pml.$f.trail" live_multi.pml 2>&1 | grep -q 'START OF CYCLE' \
+		&& ok "several formulas: $f's cycle replays" || fail "several formulas: $f: $(ls live_multi.pml*)"
+done
+"$dmc" check live_multi.pml --json > multi.json 2> /dev/null
+[ "$(jq -r '.query.answer' multi.json | grep -c '^not-satisfied$')" = 3 ] \
+	&& [ "$(jq -r '.query.answer' multi.json | grep -c '^satisfied$')" = 1 ] \
+	&& ok "several formulas --json: one object each, 3 not-satisfied, 1 satisfied" \
+	|| fail "several formulas --json: $(jq -c '[.query.answer, .search]' multi.json | tr '\n' ' ')"
 
 # ---- what was checked: spin-dfs's answer says what a single run with
 # the same options says ----

@@ -20,7 +20,13 @@
 #                   every configuration of make bench, the default and each
 #                   ltl formula on the models in DIR against SPIN's verdict,
 #                   every trail replayed (tests/bench/sweep.sh, SWEEP_LIMIT
-#                   seconds a run, default 10; docs/corpus-sources.md)
+#                   seconds a run, default 10; docs/corpus-sources.md); with
+#                   DEFAULT_DIR=DIR dmc's default (dmc check MODEL, no option)
+#                   against SPIN DFS+POR, DFS and BFS on the models in DIR:
+#                   wall, CPU, states, trails and issue 38's goals
+#                   (tests/bench/default.sh, DEFAULT_LIMIT seconds a run,
+#                   default 60; DEFAULT_DMC_OPTS adds dmc options;
+#                   docs/benchmarks-default.md)
 #   make install    install under $(DESTDIR)$(PREFIX) (PREFIX: ./configure
 #                   --prefix, default /usr/local); make uninstall; make deb
 #                   a Debian package of it (dpkg-deb)
@@ -185,7 +191,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep
+E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all
@@ -257,6 +263,7 @@ bench: all
 	sh tests/bench/ut.sh
 	if [ -n "$(CORPUS_DIR)" ]; then sh tests/bench/corpus.sh "$(CORPUS_DIR)" $(CORPUS_LIMIT); fi
 	if [ -n "$(SWEEP_DIR)" ]; then sh tests/bench/sweep.sh "$(SWEEP_DIR)" $(SWEEP_LIMIT); fi
+	if [ -n "$(DEFAULT_DIR)" ]; then sh tests/bench/default.sh "$(DEFAULT_DIR)" $(DEFAULT_LIMIT); fi
 
 demo: all
 	sh contrib/demo.sh

@@ -61,12 +61,23 @@ typedef struct {
 	int replay, portable, keep, json;
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
 	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
-	char **entry_out;    /* non-NULL: build pan only, its cache entry here */
+	const char *entry_in; /* a pan built before (check_formulas): run it, no build */
+	struct formula_plan *plan; /* non-NULL: plan the model's own formulas once built */
 	int portfolio_off;   /* --portfolio off */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
 } check_opts;
+
+/* what check_formulas learns from the model's build: its claims and
+ * whether each run searches acceptance cycles */
+typedef struct formula_plan {
+	drv_claims cl;
+	int add_a;           /* -a: accept labels and no safety search chosen */
+	char *entry;         /* several claims: the build every run uses */
+} formula_plan;
+
+static int plan_formulas(check_opts *o, const char *entry);
 
 /* one run of several, one per query of the model (check_queries): which
  * query, and what pan and the front end printed, for the answer */
@@ -416,17 +427,27 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
-	portfolio = !o->entry_out && portfolio_may_run(o, fe)
+	portfolio = portfolio_may_run(o, fe)
 	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
-	for (size_t i = 0; portfolio && i < o->pan_opts.n; i++)
-		drv_strv_push(&spin_opts, o->pan_opts.v[i]);
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
 	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
-	if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
+	/* a formula's run uses its plan's build; the portfolio's SPIN pan
+	 * (built beside it then) is looked up with it */
+	if (o->entry_in && !portfolio)
+		entry = drv_strdup(o->entry_in);
+	else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
 		goto done;
-	if (o->entry_out) {
-		*o->entry_out = drv_strdup(entry);     /* the build only (check_formulas) */
+	if (o->plan && plan_formulas(o, entry) > 0) {
+		rc = 0;                               /* several formulas: one run each */
 		goto done;
+	}
+	if (portfolio) {
+		/* the plan may have added -a; a formula's -N NAME and -tSUFFIX
+		 * (pan options) go to SPIN's pan too */
+		drv_strv_free(&spin_opts);
+		portfolio = drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
+		for (size_t i = 0; portfolio && i < o->pan_opts.n; i++)
+			drv_strv_push(&spin_opts, o->pan_opts.v[i]);
 	}
 	if (portfolio)
 		spin_pan = drv_printf("%s/pan", spin_entry);
@@ -813,50 +834,64 @@ static void print_formula_answer(const char *answer, const cJSON *res, const que
  * with several claims only pan's default one is searched, as before, and
  * dmc says which were not).  A model with one claim, or none, is one run.  Exit status as
  * check_queries'. */
-static int check_formulas(const drv_env *e, check_opts *o, char **checked)
+/* check()'s look at the model's build (o->plan): the claims, the notes
+ * on what a chosen safety search leaves out, -a added where the run is
+ * one; 1: several formulas (one run each), 0: one run as o says */
+static int plan_formulas(check_opts *o, const char *entry)
 {
-	if (!o->model || !*o->model || not_a_file(o->model, "model file") || o->meta || chooses_property(o))
-		return check(e, o, checked, NULL);
-	char *entry = NULL;
-	check_opts b = *o;
-	b.entry_out = &entry;
-	int rc = check(e, &b, NULL, NULL);
-	if (rc != 0 || !entry)
-		return rc ? rc : 2;
-	drv_claims cl;
-	int read = drv_claims_read(entry, o->model, &cl);
-	free(entry);
-	if (read != 0)
-		return check(e, o, checked, NULL);
+	formula_plan *f = o->plan;
+	drv_claims *cl = &f->cl;
+	o->plan = NULL;
+	if (drv_claims_read(entry, o->model, cl) != 0)
+		return 0;
 	const char *safety = safety_search_option(o);
-	int add_a = cl.accept_labels && !safety;
-	if (cl.accept_labels && safety)
+	f->add_a = cl->accept_labels && !safety;
+	if (cl->accept_labels && safety)
 		drv_msg("note: the model has accept labels%s, but %s chose a safety search: acceptance cycles "
 		        "are not searched (-a, or dmc check without %s, searches them)",
-		        cl.n > 0 ? " (in its never claim)" : "", safety, safety);
-	o->spin_quiet = 1;
-	if (cl.n >= 2 && safety) {
+		        cl->n > 0 ? " (in its never claim)" : "", safety, safety);
+	if (cl->n >= 2 && safety) {
 		/* a safety search chosen: one run, pan's default claim, as before;
 		 * said, so that its verdict is not read as the other formulas' */
-		int d = cl.pan_default >= 0 ? cl.pan_default : 0;
+		int d = cl->pan_default >= 0 ? cl->pan_default : 0;
 		char *others = drv_strdup("");
-		for (int k = 0; k < cl.n; k++)
+		for (int k = 0; k < cl->n; k++)
 			if (k != d) {
-				char *t = drv_printf("%s%s%s", others, *others ? ", " : "", cl.v[k].name);
+				char *t = drv_printf("%s%s%s", others, *others ? ", " : "", cl->v[k].name);
 				free(others);
 				others = t;
 			}
 		drv_msg("note: %s searches the claim %s only (pan's default); not checked: %s (dmc check "
-		        "without %s checks every formula, --ltl NAME one)", safety, cl.v[d].name, others, safety);
+		        "without %s checks every formula, --ltl NAME one)", safety, cl->v[d].name, others, safety);
 		free(others);
-		cl.n = 1;
+		cl->n = 1;
 	}
-	if (cl.n < 2) {
-		if (add_a)
-			drv_strv_push(&o->rt_opts, "-a");
-		drv_claims_free(&cl);
+	if (cl->n >= 2) {
+		f->entry = drv_strdup(entry);
+		return 1;
+	}
+	if (f->add_a)
+		drv_strv_push(&o->rt_opts, "-a");
+	return 0;
+}
+
+static int check_formulas(const drv_env *e, check_opts *o, char **checked)
+{
+	if (!o->model || !*o->model || not_a_file(o->model, "model file") || o->meta || chooses_property(o))
 		return check(e, o, checked, NULL);
+	/* one build: a model with one formula or none is this run */
+	formula_plan plan;
+	memset(&plan, 0, sizeof plan);
+	o->plan = &plan;
+	int rc = check(e, o, checked, NULL);
+	o->plan = NULL;
+	if (!plan.entry) {
+		drv_claims_free(&plan.cl);
+		return rc;
 	}
+	drv_claims cl = plan.cl;
+	int add_a = plan.add_a;
+	o->spin_quiet = 1;
 	const char *user_suffix = drv_trail_suffix(o->pan_opts.v, o->pan_opts.n);
 	int nviolated = 0, nheld = 0, nopen = 0;
 	rc = 0;
@@ -867,6 +902,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			printf("Formula %d of %d: %s %s (%s:%d:%d)\n  %s\n", k + 1, cl.n, c->text ? "ltl" : "never claim",
 			       c->name, o->shown, c->line, c->col, c->text ? c->text : "");
 		check_opts one = copy_opts(o);
+		one.entry_in = plan.entry;
 		if (add_a)
 			drv_strv_push(&one.rt_opts, "-a");
 		if (k != cl.pan_default) {
@@ -939,6 +975,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 	if (!o->json && rc < 128)
 		printf("%d formulas: %d violated, %d hold, %d not decided\n", cl.n, nviolated, nheld, nopen);
 	drv_claims_free(&cl);
+	free(plan.entry);
 	return rc;
 }
 

@@ -23,6 +23,8 @@ typedef struct {
 	int nwarn;
 	int inexact;            /* a strict clock constraint: discrete time may
 				 * lose behaviours of the dense-time model */
+	long max_promela;       /* the largest translation in bytes; 0:
+				 * UP_MAX_PROMELA (uppaal_emit.h) */
 	/* memory streams open while writing; up_ctx_free closes what an
 	 * error left open */
 	FILE *mem[16];
@@ -163,7 +165,7 @@ typedef struct {
 	up_vec *fields;         /* TY_STRUCT: up_var* (name, type, array size) */
 } up_type;
 
-typedef struct {
+typedef struct up_var_s {
 	const char *name;
 	up_type type;
 	up_expr *size;          /* array size or NULL (the first dimension) */
@@ -184,6 +186,9 @@ typedef struct {
 	up_inst_ptr owner;      /* instance of a local, NULL for globals */
 	long *cvals;            /* a constant array: its nsize values (row-major);
 				 * not a Promela variable */
+	struct up_var_s **celem;/* a clock array: its nsize element clocks (the
+				 * array is no Promela variable) */
+	struct up_var_s *carr;  /* an element of a clock array: the array */
 } up_var;
 
 typedef struct {
@@ -404,7 +409,9 @@ int up_quant_range(up_net *n, up_inst *in, const up_expr *e, long *lo, long *hi)
 /* a variable like declaration d (range and shape evaluated in in), named
  * pname in Promela, not added to the network (a function's local) */
 up_var *up_local_var(up_net *n, up_inst *in, const up_var *d, const char *pname);
-/* the network variable an X_ID / X_INDEX names (NULL: a constant or unknown) */
+/* the network variable an X_ID / X_INDEX names (NULL: a constant or
+ * unknown); an element of a clock array is its clock (an error when the
+ * index is not constant) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 

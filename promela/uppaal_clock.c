@@ -27,12 +27,22 @@ static int is_cmp(const char *op)
 		|| !strcmp(op, "==") || !strcmp(op, "!=");
 }
 
+/* the name of a clock, an element of a clock array (x[i]), or a clock
+ * array's name alone */
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e)
 {
+	if (e && e->kind == X_INDEX) {
+		while (e->kind == X_INDEX)
+			e = e->a;
+		if (e->kind != X_ID)
+			return 0;
+		up_var *a = up_var_of(n, in, e);
+		return a && a->celem;
+	}
 	if (!e || e->kind != X_ID)
 		return 0;
 	up_var *v = up_var_of(n, in, e);
-	return v && v->clock >= 0;
+	return v && (v->clock >= 0 || v->celem);
 }
 
 /* P.x or P(1).x in a query: the clock variable, or NULL */
@@ -68,7 +78,7 @@ static int mentions_clock(scan_st *s, const up_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == X_ID)
+	if (e->kind == X_ID || (e->kind == X_INDEX && up_is_clock(s->n, s->in, e)))
 		return up_is_clock(s->n, s->in, e);
 	if (e->kind == X_DOT)
 		return dot_clock(s, e) != NULL;
@@ -169,6 +179,20 @@ static int bounds(scan_st *s, const up_expr *e, long *lo, long *hi, int depth)
 	}
 }
 
+/* clock v counts up to at least k; the elements of a clock array share
+ * one cap (the scan binds a select index to its lowest value) */
+static void raise_cap(up_net *n, const up_var *v, long k)
+{
+	if (!v->carr) {
+		if (k > n->cap[v->clock])
+			n->cap[v->clock] = k;
+		return;
+	}
+	for (long i = 0; i < v->carr->nsize; i++)
+		if (k > n->cap[v->carr->celem[i]->clock])
+			n->cap[v->carr->celem[i]->clock] = k;
+}
+
 static void scan(scan_st *s, const up_expr *e)
 {
 	up_ctx *c = s->n->m->c;
@@ -184,7 +208,7 @@ static void scan(scan_st *s, const up_expr *e)
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
 			const up_expr *clk = ca ? e->a : e->b, *other = ca ? e->b : e->a;
-			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT))
+			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT && clk->kind != X_INDEX))
 				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
 					"clock differences and clock arithmetic are not supported in discrete time");
 			long k, lo;
@@ -199,8 +223,10 @@ static void scan(scan_st *s, const up_expr *e)
 						"up to %ld: in discrete time it counts that far (the state space grows with it)", k);
 			}
 			up_var *v = clk->kind == X_DOT ? dot_clock(s, clk) : up_var_of(s->n, s->in, clk);
-			if (k > s->n->cap[v->clock])
-				s->n->cap[v->clock] = k;
+			if (!v || v->clock < 0)
+				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
+					   "a clock array is compared as a whole: name one element (x[i])");
+			raise_cap(s->n, v, k);
 			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))
 			    && !s->strict_warned) {
 				s->strict_warned = 1;
@@ -217,12 +243,21 @@ static void scan(scan_st *s, const up_expr *e)
 		if (strcmp(e->op, "=") != 0 || !up_eval_const(s->n, s->in, e->b, &k) || k < 0)
 			up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "a clock can only be reset to a non-negative constant");
 		up_var *v = up_var_of(s->n, s->in, e->a);
-		if (k > s->n->cap[v->clock])
-			s->n->cap[v->clock] = k;
+		if (!v || v->clock < 0)
+			up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
+				   "a clock array is reset as a whole: reset one element (x[i] = 0)");
+		raise_cap(s->n, v, k);
 		return;
 	}
 	if (e->kind == X_ID && up_is_clock(s->n, s->in, e))
 		up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "clock '%s' used outside a comparison with a constant", e->name);
+	if (e->kind == X_INDEX && up_is_clock(s->n, s->in, e)) {
+		const up_expr *b = e;
+		while (b->kind == X_INDEX)
+			b = b->a;
+		up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "clock '%s[...]' used outside a comparison "
+			   "with a constant", b->name);
+	}
 	scan(s, e->a);
 	scan(s, e->b);
 	scan(s, e->c);
@@ -564,6 +599,47 @@ static int query_names(const up_expr *e, const char *name)
 	return query_names(e->a, name) || query_names(e->b, name) || query_names(e->c, name);
 }
 
+/* the locations of in's template where its clock v is live: an invariant
+ * there reads it, or an edge from there reads it, or does not reset it
+ * and leads where it is live (a least fixpoint over the edges) */
+static unsigned char *live_locations(up_net *n, up_inst *in, const up_var *v)
+{
+	up_ctx *c = n->m->c;
+	up_template *t = in->t;
+	unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
+	unsigned char *uses = up_alloc(c, (size_t) t->edges.n + 1);   /* 1 reads, 2 resets */
+	for (int l = 0; l < t->locs.n; l++)
+		live[l] = (unsigned char) reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
+	for (int i = 0; i < t->edges.n; i++) {
+		up_edge *ed = t->edges.v[i];
+		/* select values do not matter for which variable is read */
+		in->sel.n = 0;
+		for (int j = 0; j < ed->selects.n; j++) {
+			up_select *sl = ed->selects.v[j];
+			up_bind *b = up_alloc(c, sizeof *b);
+			b->name = sl->name;
+			b->value = sl->type.lo;
+			up_push(c, &in->sel, b);
+		}
+		int r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
+		for (int j = 0; !r && j < ed->assigns.n; j++)
+			r = reads(n, in, ed->assigns.v[j], v);
+		uses[i] = r ? 1 : up_edge_resets(n, in, ed, v) ? 2 : 0;
+		in->sel.n = 0;
+	}
+	for (int changed = 1; changed; ) {
+		changed = 0;
+		for (int i = 0; i < t->edges.n; i++) {
+			up_edge *ed = t->edges.v[i];
+			if (!live[ed->src] && (uses[i] == 1 || (uses[i] == 0 && live[ed->dst]))) {
+				live[ed->src] = 1;
+				changed = 1;
+			}
+		}
+	}
+	return live;
+}
+
 void up_clock_liveness(up_net *n, const up_query *q)
 {
 	up_ctx *c = n->m->c;
@@ -571,42 +647,19 @@ void up_clock_liveness(up_net *n, const up_query *q)
 	for (int k = 0; k < n->clocks.n; k++) {
 		up_var *v = n->clocks.v[k];
 		up_inst *in = v->owner;
-		if (!in || (q && (query_names(q->phi, v->name) || query_names(q->psi, v->name))))
+		/* an element of a clock array is live everywhere: its index
+		 * may be a select value, which the analysis does not follow */
+		if (!in || v->carr || (q && (query_names(q->phi, v->name) || query_names(q->psi, v->name))))
 			continue;
-		up_template *t = in->t;
-		unsigned char *live = up_alloc(c, (size_t) t->locs.n + 1);
-		for (int changed = 1; changed; ) {
-			changed = 0;
-			for (int l = 0; l < t->locs.n; l++) {
-				if (live[l])
-					continue;
-				int r = reads(n, in, ((up_loc *) t->locs.v[l])->inv, v);
-				for (int i = 0; !r && i < t->edges.n; i++) {
-					up_edge *ed = t->edges.v[i];
-					if (ed->src != l)
-						continue;
-					/* select values do not matter for which variable is read */
-					in->sel.n = 0;
-					for (int j = 0; j < ed->selects.n; j++) {
-						up_select *sl = ed->selects.v[j];
-						up_bind *b = up_alloc(c, sizeof *b);
-						b->name = sl->name;
-						b->value = sl->type.lo;
-						up_push(c, &in->sel, b);
-					}
-					r = reads(n, in, ed->guard, v) || reads(n, in, ed->sync, v);
-					for (int j = 0; !r && j < ed->assigns.n; j++)
-						r = reads(n, in, ed->assigns.v[j], v);
-					if (!r && !up_edge_resets(n, in, ed, v) && live[ed->dst])
-						r = 1;
-					in->sel.n = 0;
-				}
-				if (r) {
-					live[l] = 1;
-					changed = 1;
-				}
-			}
+		/* a template's local clock is read where its name is read: the
+		 * same locations in every instance (parameters are bound to
+		 * global names, never to another instance's locals) */
+		for (int j = 0; j < k && !n->live[k]; j++) {
+			const up_var *w = n->clocks.v[j];
+			if (n->live[j] && w->owner && w->owner->t == in->t && strcmp(w->name, v->name) == 0)
+				n->live[k] = n->live[j];
 		}
-		n->live[k] = live;
+		if (!n->live[k])
+			n->live[k] = live_locations(n, in, v);
 	}
 }

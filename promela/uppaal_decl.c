@@ -735,22 +735,40 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 	}
 }
 
+/* a template's parameters up to the end of the list: UPPAAL 4's
+ * `const int a, int &b` and UPPAAL 3's groups `const a, b; int &c`
+ * (groups separated by ';', the names of a group share its type, and a
+ * bare `const a` is a `const int`) */
+static void param_list(up_model *m, up_lex *l, up_template *t)
+{
+	up_type ty;
+	int new_type = 1;
+	for (;;) {
+		if (new_type)
+			up_parse_type(m, l, &ty);
+		up_var *v = declarator(m, l, &ty);
+		if (v->init || v->init_list.n || v->size)
+			up_fail_at(m->c, l->file, v->line, v->col, "parameter '%s': arrays and defaults are not supported", v->name);
+		up_push(m->c, &t->params, v);
+		if (up_accept(l, ";"))
+			new_type = 1;
+		else if (up_accept(l, ","))
+			/* another name of the same type (UPPAAL 3), or a type */
+			new_type = starts_type(m, l);
+		else
+			break;
+	}
+}
+
 void up_parse_params(up_model *m, up_template *t, const char *text, int line, int col)
 {
 	up_lex l;
 	up_lex_init_at(&l, m->c, m->file, text, line, col);
 	if (l.t.kind == T_EOF)
 		return;
-	do {
-		up_type ty;
-		up_parse_type(m, &l, &ty);
-		up_var *v = declarator(m, &l, &ty);
-		if (v->init || v->size)
-			up_fail_at(m->c, m->file, v->line, v->col, "parameter '%s': arrays and defaults are not supported", v->name);
-		up_push(m->c, &t->params, v);
-	} while (up_accept(&l, ","));
+	param_list(m, &l, t);
 	if (l.t.kind != T_EOF)
-		up_lex_fail(&l, "',' or the end of the parameter list");
+		up_lex_fail(&l, "',', ';' or the end of the parameter list");
 }
 
 up_template *up_new_template(up_model *m, const char *name, int line, int col)
@@ -956,13 +974,9 @@ static void xta_process(up_model *m, up_lex *l)
 	const char *name = up_expect_id(l, "a template name");
 	up_template *t = up_new_template(m, name, line, col);
 	if (up_accept(l, "(") && !up_accept(l, ")")) {
-		do {
-			up_type ty;
-			up_parse_type(m, l, &ty);
-			up_var *v = declarator(m, l, &ty);
-			up_push(m->c, &t->params, v);
-		} while (up_accept(l, ","));
-		up_expect(l, ")");
+		param_list(m, l, t);
+		if (!up_accept(l, ")"))
+			up_lex_fail(l, "',', ';' or ')'");
 	}
 	up_expect(l, "{");
 	up_parse_decls(m, l, &t->vars, &t->funcs, 0);

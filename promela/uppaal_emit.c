@@ -322,7 +322,8 @@ static void target_inv(em *e, up_inst *in, up_edge *ed)
 	e->s.subst.n = 0;
 	for (int i = 0; i < ed->assigns.n; i++) {
 		up_expr *a = ed->assigns.v[i];
-		if (a->kind == X_ASSIGN && !strcmp(a->op, "=") && a->a->kind == X_ID) {
+		if (a->kind == X_ASSIGN && !strcmp(a->op, "=")
+		    && (a->a->kind == X_ID || up_is_clock(e->s.n, in, a->a))) {
 			up_var *v = up_var_of(e->s.n, in, a->a);
 			long k;
 			if (v && v->clock < 0 && mentions(e->s.n, in, dst->inv, v))

@@ -47,10 +47,13 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e);
 
 void up_check_size(up_emit_st *s, const char *file, int line, int col)
 {
-	if (s->body && ftell(s->body) > UP_MAX_PROMELA)
-		up_fail_at(s->n->m->c, file, line, col,
-			   "the translation is larger than %ld MB here (synchronisations with many partners, or "
-			   "functions calling functions, multiply the text)", UP_MAX_PROMELA >> 20);
+	up_ctx *c = s->n->m->c;
+	long max = c->max_promela > 0 ? c->max_promela : UP_MAX_PROMELA;
+	if (s->body && ftell(s->body) > max)
+		up_fail_at(c, file, line, col,
+			   "the translation is larger than %ld MB here (synchronisations with many partners, "
+			   "many instances, or functions calling functions, multiply the text)",
+			   max >> 20 > 0 ? max >> 20 : 1);
 }
 
 static void enter_func(up_emit_st *s, const up_expr *call)
@@ -208,8 +211,10 @@ static void emit_var_name(up_emit_st *s, up_inst *in, const up_expr *e)
 	if (b->value && b->value->kind == X_DBL)
 		fail_at(s, e, "'%s' is a 'const double': double values are not supported (dmc checks integers and "
 			"clocks in discrete time; scale the constants to integers)", e->name);
-	if (b->var && s->in_func && b->var->clock >= 0)
+	if (b->var && s->in_func && (b->var->clock >= 0 || b->var->celem))
 		fail_at(s, e, "clock '%s' inside a function: clocks in functions are not supported", e->name);
+	if (b->var && b->var->celem)
+		fail_at(s, e, "clock array '%s' used as a whole: name one element (x[i])", e->name);
 	if (b->var) {
 		for (int i = 0; i < s->subst.n; i += 2)
 			if (s->subst.v[i] == b->var) {
@@ -345,6 +350,18 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		if (base->kind != X_ID && base->kind != X_DOT)
 			fail_at(s, e, "expected an array name before '['%s", "");
 		up_var *cv = base->kind == X_ID ? up_var_of(s->n, in, base) : NULL;
+		if (cv && cv->celem) {
+			/* an element of a clock array: its own clock */
+			up_var *el = up_var_of(s->n, in, e);
+			int i = 0;
+			while (i < s->subst.n && s->subst.v[i] != el)
+				i += 2;
+			if (i < s->subst.n)
+				emit(s, NULL, s->subst.v[i + 1]);
+			else
+				fputs(el->pname, o);
+			break;
+		}
 		if (cv && cv->cvals) {
 			/* a constant array at an index known only at run time: a
 			 * choice over its values by the element number */

@@ -43,6 +43,99 @@ static const char *global_pname(up_ctx *c, const char *name)
 	return s;
 }
 
+/* an instance's Promela name (its proctype; loc_NAME its location, and
+ * NAME_var its locals): as a variable's, and also not loc, at, v or dmc,
+ * whose locals would read like the translation's own names (loc_x) */
+static const char *inst_pname(up_ctx *c, const char *name)
+{
+	if (strcmp(name, "loc") && strcmp(name, "at") && strcmp(name, "v") && strcmp(name, "dmc"))
+		return pname_of(c, name);
+	char *s = up_alloc(c, strlen(name) + 3);
+	sprintf(s, "v_%s", name);
+	return s;
+}
+
+/* ---- every Promela name once ----
+ * Names are joined with '_' (instance A's local b_c is A_b_c, as is
+ * global A_b_c or instance A_b's local c), so two may meet: the later
+ * one gets a suffix _2, _3 ... (the trail reads the model's names from
+ * the declarations' comments, not from the Promela names). */
+typedef struct {
+	const char **slot;
+	size_t cap, n;
+} name_set;
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 5381;
+	for (; *s; s++)
+		h = h * 33 + (unsigned char) *s;
+	return h;
+}
+
+static int name_present(const name_set *set, const char *name)
+{
+	if (!set->cap)
+		return 0;
+	for (size_t i = name_hash(name) & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
+		if (strcmp(set->slot[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void name_add(up_ctx *c, name_set *set, const char *name)
+{
+	if (name_present(set, name))
+		return;
+	if (2 * (set->n + 1) > set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 256;
+		name_set big = { up_alloc(c, sizeof(char *) * cap), cap, 0 };
+		for (size_t i = 0; i < set->cap; i++)
+			if (set->slot[i])
+				name_add(c, &big, set->slot[i]);
+		*set = big;
+	}
+	size_t i = name_hash(name) & (set->cap - 1);
+	while (set->slot[i])
+		i = (i + 1) & (set->cap - 1);
+	set->slot[i] = name;
+	set->n++;
+}
+
+/* name, or name_K with the least K >= 2 such that name_K, and loc_name_K
+ * for an instance, are not in set; added to it */
+static const char *unique_name(up_ctx *c, name_set *set, const char *name, int inst)
+{
+	char *s = up_alloc(c, strlen(name) + 24), *loc = up_alloc(c, strlen(name) + 28);
+	strcpy(s, name);
+	for (long k = 2;; k++) {
+		sprintf(loc, "loc_%s", s);
+		if (!name_present(set, s) && !(inst && name_present(set, loc)))
+			break;
+		sprintf(s, "%s_%ld", name, k);
+	}
+	name_add(c, set, s);
+	if (inst)
+		name_add(c, set, loc);
+	return s;
+}
+
+static void unique_pnames(up_net *n)
+{
+	up_ctx *c = n->m->c;
+	name_set set = { 0 };
+	for (int i = 0; translation_words[i]; i++)
+		name_add(c, &set, translation_words[i]);
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		in->pname = unique_name(c, &set, in->pname, 1);
+	}
+	for (int i = 0; i < n->vars.n; i++) {
+		up_var *v = n->vars.v[i];
+		v->pname = unique_name(c, &set, v->pname, 0);
+	}
+}
+
 static up_expr *num(up_ctx *c, long v, int line);
 
 static up_bind *find_bind(up_vec *v, const char *name)
@@ -351,13 +444,44 @@ static long add_shape(up_net *n, up_inst *in, up_var *v)
 	return v->nsize;
 }
 
+/* clock x[N]: one clock per element, x_0 ... (named x[0] ... in the
+ * model's terms); the array itself is no Promela variable, and x[i]
+ * names its element where i is constant (up_var_of) */
+static up_var *clock_array(up_net *n, up_var *a)
+{
+	up_ctx *c = n->m->c;
+	if (a->ndims != 1)
+		up_fail_at(c, a->file, a->line, a->col, "clock '%s': clock arrays of more than one dimension are not supported",
+			   a->name);
+	a->celem = up_alloc(c, sizeof *a->celem * (size_t) a->nsize);
+	for (long k = 0; k < a->nsize; k++) {
+		up_var *el = up_alloc(c, sizeof *el);
+		*el = *a;
+		el->size = NULL;
+		memset(&el->dims, 0, sizeof el->dims);
+		el->nsize = el->ndims = 0;
+		el->celem = NULL;
+		el->carr = a;
+		char *name = up_alloc(c, strlen(a->name) + 24), *pn = up_alloc(c, strlen(a->pname) + 24);
+		sprintf(name, "%s[%ld]", a->name, a->dimlo[0] + k);
+		sprintf(pn, "%s_%ld", a->pname, k);
+		el->name = name;
+		el->pname = pn;
+		el->clock = n->clocks.n;
+		up_push(c, &n->clocks, el);
+		up_push(c, &n->vars, el);
+		a->celem[k] = el;
+	}
+	return a;
+}
+
 static up_var *add_var(up_net *n, up_inst *in, up_var *src, const char *pname)
 {
 	up_ctx *c = n->m->c;
 	up_var *v = up_local_var(n, in, src, pname);
 	if (v->type.kind == TY_CLOCK) {
 		if (v->size)
-			up_fail_at(c, v->file, v->line, v->col, "clock arrays are not supported");
+			return clock_array(n, v);
 		v->clock = n->clocks.n;
 		up_push(c, &n->clocks, v);
 	}
@@ -463,6 +587,11 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
+	/* UPPAAL: a name is declared once in a scope (a template's parameters
+	 * and locals are one scope); a local may hide a global */
+	if (find_bind(scope, d->name))
+		up_fail_at(c, d->file, d->line, d->col, "'%s' is declared twice in the same scope%s", d->name,
+			   in ? " (a template's parameters and local declarations)" : " (the global declarations)");
 	if (d->type.kind == TY_STRUCT) {
 		declare_struct(n, in, d, scope, pname);
 		return;
@@ -502,6 +631,7 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 	if (t->init < 0)
 		up_fail_at(c, t->file, t->line, t->col, "template '%s' has no initial location", t->name);
 	up_inst *in = up_alloc(c, sizeof *in);
+	pname = inst_pname(c, pname);
 	in->name = name;
 	in->pname = pname;
 	in->t = t;
@@ -696,24 +826,33 @@ void up_instantiate(up_net *n, up_model *m)
 		up_inst *a = n->insts.v[i];
 		if (!pml_is_ident(a->pname))
 			up_fail_at(c, m->file, a->line, a->col, "instance name '%s' is not an identifier", a->pname);
-		if (pname_of(c, a->pname) != a->pname || !strcmp(a->pname, "loc") || !strcmp(a->pname, "at")
-		    || !strcmp(a->pname, "v") || !strcmp(a->pname, "dmc"))
+		if (up_lookup(n, NULL, a->name))
 			up_fail_at(c, m->file, a->line, a->col,
-				"process name '%s' is reserved in the Promela translation; rename the instance", a->pname);
-		if (up_lookup(n, NULL, a->pname))
-			up_fail_at(c, m->file, a->line, a->col,
-				"process name '%s' is also a global name; rename one of them", a->pname);
+				"process name '%s' is also a global name; rename one of them", a->name);
 		for (int k = 0; k < i; k++)
 			if (strcmp(a->name, ((up_inst *) n->insts.v[k])->name) == 0)
 				up_fail_at(c, m->file, a->line, a->col, "process '%s' appears twice", a->name);
 	}
+	unique_pnames(n);
 	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
 }
 
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 {
+	const up_expr *indexed = e && e->kind == X_INDEX ? e : NULL;
 	while (e && e->kind == X_INDEX)
 		e = e->a;
+	if (indexed) {
+		up_var *a = up_var_of(n, in, e);
+		if (!a || !a->celem)
+			return a;
+		long flat;
+		if (!up_const_index(n, in, indexed, a, &flat))
+			up_fail_at(n->m->c, indexed->file ? indexed->file : n->m->file, indexed->line, indexed->col,
+				   "clock array '%s': the index must be a constant (a constant, a template parameter "
+				   "or a select value); an index known only at run time is not supported", a->name);
+		return a->celem[flat];
+	}
 	if (e && e->kind == X_DOT)
 		return up_field_of(n, in, e);
 	if (!e || e->kind != X_ID)

@@ -8,8 +8,8 @@
  * `deadlock` (no edge can be taken now or after any delay) is checked
  * as SPIN's invalid end state, in the two forms `A[] not deadlock` and
  * `E<> deadlock`.
- * A .q file holds queries separated by newlines, with // and block
- * comments.  Stored queries (a .q file's, the XML's <queries>) are kept
+ * A .q file holds queries separated by newlines (a backslash at the
+ * end of a line continues the query), with // and block comments.  Stored queries (a .q file's, the XML's <queries>) are kept
  * as text and parsed when used: one that cannot be checked (sup, Pr,
  * simulate, ...) is skipped with the reason.
  */
@@ -19,14 +19,22 @@
 #include <ctype.h>
 #include <string.h>
 
-/* 1 when e names `deadlock` (a query keyword in UPPAAL) */
-static int mentions_deadlock(const up_expr *e)
+/* the first `deadlock` (a query keyword in UPPAAL) in e, or NULL */
+static const up_expr *find_deadlock(const up_expr *e)
 {
 	if (!e)
-		return 0;
+		return NULL;
 	if (e->kind == X_ID && strcmp(e->name, "deadlock") == 0)
-		return 1;
-	return mentions_deadlock(e->a) || mentions_deadlock(e->b) || mentions_deadlock(e->c);
+		return e;
+	const up_expr *d = find_deadlock(e->a);
+	if (!d)
+		d = find_deadlock(e->b);
+	return d ? d : find_deadlock(e->c);
+}
+
+static int mentions_deadlock(const up_expr *e)
+{
+	return find_deadlock(e) != NULL;
 }
 
 /* one condition of a query: all of text */
@@ -113,9 +121,17 @@ up_query *up_parse_query_at(up_model *m, const char *text, const char *file, int
 		int ok = (q->kind == 'A' && p->kind == X_UN && p->op[0] == '!' && p->a->kind == X_ID
 			  && strcmp(p->a->name, "deadlock") == 0)
 			|| (q->kind == 'E' && p->kind == X_ID && strcmp(p->name, "deadlock") == 0);
+		/* deadlock is SPIN's invalid end state: whether one is reachable.
+		 * Elsewhere (E<> not deadlock, deadlock && P.b, under -->) it
+		 * would be a predicate of the state, which the translation does
+		 * not write: refused, never answered otherwise */
+		const up_expr *d = find_deadlock(q->phi);
+		if (!d)
+			d = find_deadlock(q->psi);
 		if (!ok)
-			up_fail_at(m->c, file, line, col, "query '%s': 'deadlock' is supported as 'A[] not deadlock' "
-				   "and 'E<> deadlock' only", q->text);
+			up_fail_at(m->c, file, d->line > 0 ? d->line : line, d->line > 0 ? d->col : col,
+				   "query '%s': 'deadlock' here is not supported: dmc checks 'A[] not deadlock' "
+				   "and 'E<> deadlock' only (expected one of them)", q->text);
 	}
 	return q;
 }
@@ -205,23 +221,52 @@ static char *strip_comments(up_model *m, const char *text, const char *file)
 	return s;
 }
 
+/* 1 when the line from p to end (not included) ends with a backslash
+ * (then blanked out), white space after it allowed */
+static int continues(char *p, char *end)
+{
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		end--;
+	if (end == p || end[-1] != '\\')
+		return 0;
+	end[-1] = ' ';
+	return 1;
+}
+
+/* one query per line; a backslash at the end of a line continues the
+ * query on the next (as verifyta reads it), the query's text keeps the
+ * newline so that the lexer's lines and columns stay the file's */
 void up_split_query_file(up_model *m, const char *text, const char *file, up_vec *out)
 {
 	char *s = strip_comments(m, text, file);
 	int line = 1;
 	for (char *p = s; *p; ) {
 		char *nl = strchr(p, '\n');
+		int first = line;
+		while (nl && continues(p, nl)) {
+			line++;
+			nl = strchr(nl + 1, '\n');
+		}
+		if (!nl)
+			continues(p, p + strlen(p));
 		if (nl)
 			*nl = 0;
 		const char *t = p;
-		while (isspace((unsigned char) *t))
+		int tline = first;
+		const char *tstart = p;   /* the start of t's line */
+		while (isspace((unsigned char) *t)) {
+			if (*t == '\n') {
+				tline++;
+				tstart = t + 1;
+			}
 			t++;
+		}
 		if (*t) {
 			up_query_src *q = up_alloc(m->c, sizeof *q);
 			q->text = t;
 			q->file = file;
-			q->line = line;
-			q->col = (int) (t - p) + 1;
+			q->line = tline;
+			q->col = (int) (t - tstart) + 1;
 			up_push(m->c, out, q);
 		}
 		if (!nl)

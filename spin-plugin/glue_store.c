@@ -169,6 +169,38 @@ static void por_setup(dmc_glue *g)
 }
 #endif
 
+#if defined(DMC_XRXS) && !defined(XUSAFE)
+/* pan checks a model's xr/xs channel assertions (q_S_check, q_R_check,
+ * and setq_claim when a process declares one: "partial order reduction
+ * invalid", "xs chans cannot be used for rv") because its reduction
+ * trusts them; SPIN's -DNOREDUCE pan compiles the checks out.  A run
+ * that does not reduce (--no-por, A* without --por) skips them alike:
+ * no error about a reduction it does not make.  The choice is the
+ * options' (runtime/main.c), made before pan creates a process. */
+void setq_claim(int, int, char *, int, char *);
+
+static int xrxs_checked(void)
+{
+	return dmc_por_wanted(dmc_rt_por(dmc_glue_run));
+}
+
+int dmc_q_S_check(int x, int who)
+{
+	return xrxs_checked() ? q_S_check(x, who) : 1;
+}
+
+int dmc_q_R_check(int x, int who)
+{
+	return xrxs_checked() ? q_R_check(x, who) : 1;
+}
+
+void dmc_setq_claim(int x, int m, char *s, int y, char *p)
+{
+	if (xrxs_checked())
+		setq_claim(x, m, s, y, p);
+}
+#endif
+
 /* Once, at the first store or pop (pan's tables exist by then; the
  * options were given to por.h in runtime/main.c): POR, then the search.
  * A run that only shows the abstract model ends pan here. */

@@ -119,5 +119,17 @@ grep -q "^Formula" out.txt && fail "--ltl bad1 checked other formulas" || ok "--
 # SPIN's advice on choosing a claim is not repeated (dmc checks each)
 grep -q "choose which one" multi.txt && fail "spin's 'choose which one' advice shown" || ok "no 'choose which one' advice"
 
+# the claims are read from the build the run uses: one spin -a a check
+# (two formulas: one build, then each formula's run on it)
+mkdir -p spinlog
+printf '#!/bin/sh\necho "$*" >> %s/spinlog/calls\nexec spin "$@"\n' "$PWD" > spinlog/spin
+chmod +x spinlog/spin
+for m in ltl_served_bad ltl_mixed_bad; do
+	: > spinlog/calls
+	SPIN=$PWD/spinlog/spin "$dmc" check "$d/$m.pml" > /dev/null 2>&1
+	n=$(grep -c -- '^-a' spinlog/calls)
+	[ "$n" = 1 ] && ok "$m: spin -a runs once" || fail "$m: spin -a ran $n times: $(cat spinlog/calls)"
+done
+
 echo "properties: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -131,6 +131,31 @@ ss=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$d/ref/bfs.out")
 	&& ok "xr_owned_ok: bfs with POR on stores $ss states, as SPIN's -DBFS with reduction" \
 	|| fail "xr_owned_ok bfs: SPIN -DBFS $ss states; dmc $(head -c 300 "$d/bfs.json")"
 
+# a violated xr declaration where nothing else fails: SPIN's default pan
+# reports "partial order reduction invalid", its -DNOREDUCE pan checks
+# no declaration and finds no error; dmc without reduction (A* without
+# --por) answers as the -DNOREDUCE pan, with reduction as the default pan
+d=$work/xr_unreduced
+mkdir -p "$d"
+cat > "$d/xr_unreduced.pml" <<'PML'
+chan c = [1] of { bit };
+active proctype Sender() { c!1 }
+active proctype B() { end: c?1 }
+active proctype A() { xr c; end: c?1 }
+PML
+[ "$(spin_verdict "$d" xr_unreduced.pml "")" = violation ] && grep -q "reduction invalid" "$d/ref/pan.out" \
+	&& ok "xr_unreduced: SPIN's default pan reports the declaration" || fail "xr_unreduced: SPIN's default pan: $(tail -c 300 "$d/ref/pan.out")"
+(cd "$d/ref" && gcc -w -DNOREDUCE -o pan_nr pan.c > /dev/null 2>&1 && ./pan_nr > nr.out 2>&1)
+grep -q "errors: 0" "$d/ref/nr.out" && ok "xr_unreduced: SPIN's -DNOREDUCE pan: no error" || fail "xr_unreduced: -DNOREDUCE: $(tail -c 300 "$d/ref/nr.out")"
+(cd "$d" && "$dmc" check xr_unreduced.pml --search astar --heuristic none --json > astar.json 2> astar.err)
+[ "$(json_get .por "$d/astar.json")" = false ] && [ "$(json_str verdict "$d/astar.json")" = no-violation ] \
+	&& ok "xr_unreduced: A* without reduction checks no declaration, as -DNOREDUCE" \
+	|| fail "xr_unreduced astar: $(head -c 300 "$d/astar.json") $(head -c 200 "$d/astar.err")"
+(cd "$d" && "$dmc" check xr_unreduced.pml --search astar --heuristic none --por --json > por.json 2> por.err)
+[ "$(json_str verdict "$d/por.json")" = violation ] && json_str error "$d/por.json" | grep -q "reduction invalid" \
+	&& ok "xr_unreduced: A* with --por reports the declaration, as SPIN's default pan" \
+	|| fail "xr_unreduced astar --por: $(head -c 300 "$d/por.json")"
+
 # a short random differential run against SPIN (tests/soundness/
 # differential.sh, docs/contributing.md): fixed seeds, every configuration
 seeds=${SOUNDNESS_DIFF_SEEDS:-6}

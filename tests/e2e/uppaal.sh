@@ -154,6 +154,21 @@ spin_says "$models/big_const.xta" 'E<> P.c' reach
 spin_says "$models/big_const.xta" 'E<> m == 0 && P.b' unreach
 spin_says "$models/old_syntax.xta" 'E<> P.c' reach
 spin_says "$models/old_syntax.xta" 'E<> P.b && n != 1' unreach
+# clock arrays: a clock per element, constant / parameter / select indices
+spin_says "$models/clock_array.xta" 'E<> P(0).c && P(1).c && done == 2' reach
+spin_says "$models/clock_array.xta" 'E<> P(1).b && P(0).a' unreach
+spin_says "$models/clock_array.xta" 'E<> P(0).c && P(1).a && t[1] == 0' reach
+spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] == 3' reach
+spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] >= 4' unreach
+spin_says "$models/clock_array.xta" 'A[] P(1).c imply done >= 1' unreach
+printf 'int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\nsystem P;\n' > clock_var_index.xta
+expect 2 "clock_var_index.xta:3:54: clock array 'x': the index must be a constant" "a clock array indexed by a variable" -- \
+	"$dmc" translate clock_var_index.xta
+# UPPAAL 3.x parameter lists: `(const id; const d, w; int &s)`
+spin_says "$models/old_params.xta" 'E<> P1.done && P2.done && total == 25' reach
+spin_says "$models/old_params.xta" 'E<> P2.done && P1.wait' unreach
+spin_says "$models/old_params.xta" 'A[] P2.done imply last == 2' unreach
+spin_says "$models/old_params.xta" 'E<> total == 20' unreach
 # constant arrays with different values, indexed by variables
 spin_says "$models/const_array.xta" 'E<> P.t && paid == 21' reach
 spin_says "$models/const_array.xta" 'E<> at == 2 && paid == 16' reach
@@ -326,6 +341,17 @@ spin_says "$models/value_params.xta" 'E<> P.s2 && (mark[299] != 2 || mark[294] !
 printf 'chan c[256];\nprocess P() { state s; init s; }\nsystem P;\n' > chan256.xta
 expect 2 "chan256.xta:1:6: 'c': array size 256 out of 1..255 (a channel each" "binary channels: pan's limit" -- \
 	"$dmc" translate chan256.xta
+# instances named like Promela keywords (exit, run, timeout, init): renamed
+# in the Promela, the model's names in the trail
+spin_says "$models/keyword_names.xta" 'E<> run.u && A.x == 1' reach
+spin_says "$models/keyword_names.xta" 'E<> run.u && exit.s' unreach
+spin_says "$models/keyword_names.xta" 'E<> timeout.t && A_x == 3 && init.i' reach
+spin_says "$models/keyword_names.xta" 'A[] A.x == 1 imply A.d' unreach
+expect 1 'verdict *violation' "keyword instance names: dmc check" -- \
+	"$dmc" check "$models/keyword_names.xta" --query 'E<> run.u && A.x == 1' --replay
+grep -q '^ *[0-9]*  run: t -> u go! (.*keyword_names.xta:10)' out.txt && grep -q '^final state: exit.[tu] run.u timeout.s A.d init.i' out.txt \
+	&& grep -q ' A_x=2 .*A.x=1' out.txt && ok "keyword instance names: the trail in the model's names" \
+	|| fail "keyword instance names: the trail: $(tail -n 12 out.txt)"
 # the XML format
 spin_says "$models/xml_basic.xml" 'E<> n == 2' reach
 spin_says "$models/xml_basic.xml" 'E<> n == 3' unreach
@@ -551,6 +577,15 @@ expect 1 'Formula is satisfied' "a .q file: every query" -- \
 	"$dmc" check "$models/old_syntax.xta" --query stored.q
 grep -q "^Verifying formula 1 at stored.q:1:1" out.txt && grep -q "Formula is skipped: not a kind" out.txt \
 	&& ok "a query dmc cannot check is skipped with the reason" || fail "skipped query not named: $(head -n 5 out.txt)"
+# a backslash at the end of a line continues the query (verifyta), comments anywhere
+printf '/* continued\n   queries */ E<> P.c \\\n  && n == 1 // the end\nA[] \\\r\n  n <= 0\nE<> P.b \\\n  && n = 1\n' > cont.q
+expect 1 'Formula is NOT satisfied' "a .q file with continued lines" -- \
+	"$dmc" check "$models/old_syntax.xta" --query cont.q
+[ "$(answers out.txt)" = "is satisfied,is NOT satisfied,is skipped," ] && grep -q "^Verifying formula 2 at cont.q:4:1" out.txt \
+	&& grep -q "cont.q:7:8: expected the end of the query" out.txt \
+	&& ok "a .q file with continued lines: the answers and the lines" || fail "continued lines: $(cat out.txt)"
+expect 2 "<> deadlock' only" "E<> not deadlock: refused, not answered" -- \
+	"$dmc" check "$models/deadlock.xta" --query 'E<> not deadlock'
 expect 2 "only" "deadlock under another operator" -- \
 	"$dmc" translate "$models/deadlock.xta" --target 'E<> deadlock && P.b'
 printf 'int v = 40000;\nprocess P() { state a; init a; }\nsystem P;\n' > range_init.xta

@@ -15,6 +15,8 @@
 
 #include "promela/uppaal.h"
 
+#define FUZZ_MAX_PROMELA (1L << 20)
+
 /* stored query k (from 1) only, as dmc check translates each of several
  * queries; k 0: the first one dmc can check, as dmc translate does */
 static inline void fuzz_uppaal_k(const char *file, const char *text, size_t len,
@@ -24,6 +26,11 @@ static inline void fuzz_uppaal_k(const char *file, const char *text, size_t len,
 	char *buf = NULL;
 	size_t blen = 0;
 	memset(&c, 0, sizeof c);
+	/* the fuzzer looks for crashes and hangs in the translator, not for
+	 * the seconds a translation of tens of MB (a legal model: 255
+	 * instances of a large template) takes in an instrumented build:
+	 * a smaller bound on the Promela, the same check */
+	c.max_promela = FUZZ_MAX_PROMELA;
 	FILE *out = open_memstream(&buf, &blen);
 	if (!out)
 		abort();

@@ -204,12 +204,60 @@ static void test_assignment_in_guard(void)
 
 static void test_reserved_process_name(void)
 {
-	CHECK(fails("e.xta", "process P() { state a; init a; }\nTick = P();\nsystem Tick;\n", NULL, 2,
-		    "reserved in the Promela translation"));
-	CHECK(fails("e.xta", "process P() { state a; init a; }\nClock = P();\nsystem Clock;\n", NULL, 2,
-		    "reserved in the Promela translation"));
 	CHECK(fails("e.xta", "int Q;\nprocess P() { state a; init a; }\nQ = P();\nsystem Q;\n", NULL, 3,
 		    "also a global name"));
+}
+
+/* UPPAAL 3.x parameter lists, malformed */
+static void test_bad_parameter_lists(void)
+{
+	CHECK(fails("e.xta", "process P(const a; ) { state q; init q; }\nsystem P;\n", NULL, 1, "expected a type"));
+	CHECK(fails("e.xta", "process P(const a,) { state q; init q; }\nsystem P;\n", NULL, 1, "expected a name"));
+	CHECK(fails("e.xta", "process P(const a b) { state q; init q; }\nsystem P;\n", NULL, 1,
+		    "expected ',', ';' or ')', found 'b'"));
+	CHECK(fails("e.xta", "process P(const a;\n int x = 1) { state q; init q; }\nsystem P;\n", NULL, 2,
+		    "parameter 'x': arrays and defaults are not supported"));
+	CHECK(fails("e.xta", "process P(int a[2]) { state q; init q; }\nsystem P;\n", NULL, 1,
+		    "parameter 'a': arrays and defaults are not supported"));
+}
+
+/* deadlock other than A[] not deadlock / E<> deadlock: an error at the
+ * keyword (never an answer) */
+static void test_deadlock_elsewhere(void)
+{
+	static const char *const q[] = { "E<> not deadlock", "A[] deadlock", "E<> P.a && deadlock",
+		"A[] P.a imply !deadlock", "P.a --> deadlock", "A<> deadlock", NULL };
+	static const int col[] = { 9, 5, 12, 16, 9, 5 };
+	for (int i = 0; q[i]; i++) {
+		up_result r = up_run("e.xta", P_OK "system P;\n", q[i]);
+		char want[64];
+		snprintf(want, sizeof want, "--target:1:%d: query '", col[i]);
+		CHECK(r.rc == 2 && strncmp(r.err, want, strlen(want)) == 0
+		      && strstr(r.err, "'deadlock' here is not supported: dmc checks 'A[] not deadlock' and 'E<> deadlock' only"));
+		if (r.rc != 2 || strncmp(r.err, want, strlen(want)) != 0)
+			fprintf(stderr, "  %s: %s\n", q[i], r.err);
+		up_done(&r);
+	}
+	up_result r = up_run("e.xta", P_OK "system P;\n", "A[] not deadlock");
+	CHECK_EQ_LONG(r.rc, 0);
+	up_done(&r);
+}
+
+/* clock arrays: an index known only at run time, two dimensions, the
+ * array as a whole */
+static void test_clock_array_errors(void)
+{
+	CHECK(fails("e.xta", "int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\n"
+		    "system P;\n", NULL, 3, "clock array 'x': the index must be a constant"));
+	CHECK(fails("e.xta", "clock x[2][2];\n" P_OK "system P;\n", NULL, 1, "more than one dimension"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { guard x >= 1; }; }\nsystem P;\n",
+		    NULL, 2, "a clock array is compared as a whole"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { assign x = 0; }; }\nsystem P;\n",
+		    NULL, 2, "a clock array is reset as a whole"));
+	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[2] >= 1; }; }\nsystem P;\n",
+		    NULL, 2, "index 2 of 'x' is outside the array"));
+	CHECK(fails("e.xta", "clock x[2];\nint v;\nprocess P() { state a; init a; trans a -> a { assign v = x[0]; }; }\nsystem P;\n",
+		    NULL, 3, "used outside a comparison"));
 }
 
 static void test_xml_syntax_error(void)
@@ -263,7 +311,36 @@ static void test_priorities_returns_doubles(void)
 	up_done(&r);
 }
 
+static void test_declared_twice(void)
+{
+	CHECK(fails("e.xta", "int y;\nint y;\n" P_OK "system P;\n", NULL, 2,
+		    "'y' is declared twice in the same scope (the global declarations)"));
+	CHECK(fails("e.xta", "process P() {\n clock x;\n clock x;\n state a; init a; }\nsystem P;\n", NULL, 3,
+		    "'x' is declared twice in the same scope (a template's"));
+	CHECK(fails("e.xta", "process P(const int k) {\n int k;\n state a; init a; }\nP1 = P(1);\nsystem P1;\n",
+		    NULL, 2, "'k' is declared twice"));
+	/* a local may hide a global */
+	up_result r = up_run("e.xta", "int x;\nprocess P() { int x; state a; init a; }\nsystem P;\n", NULL);
+	CHECK(r.rc == 0);
+	up_done(&r);
+}
+
+static void test_many_instances_local_clocks(void)
+{
+	/* each instance's local clock is live where its template reads it:
+	 * computed once per template, the same translation */
+	up_result r = up_run("e.xta", "typedef int[1,200] id_t;\nint[0,200] id;\n"
+			     "process P(const id_t pid) { clock x; state a, b {x <= 2}, c; init a;\n"
+			     " trans a -> b { guard id == 0; assign x = 0; }, b -> c { guard x <= 2; assign id = pid; },\n"
+			     " c -> a { assign id = 0; }; }\nsystem P;\n", NULL);
+	CHECK(r.rc == 0 && has(&r, "id = 200; P_200_x = 0; loc_P_200 = 2;")
+	      && has(&r, "((P_200_x < 3 && (0 || loc_P_200 == 1)) -> P_200_x + 1 : P_200_x)"));
+	up_done(&r);
+}
+
 CHECK_MAIN("uppaal_errors",
+	CASE(test_declared_twice),
+	CASE(test_many_instances_local_clocks),
 	CASE(test_missing_semicolon),
 	CASE(test_unknown_location),
 	CASE(test_unknown_name),
@@ -280,6 +357,9 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_bad_query), CASE(test_array_dimensions), CASE(test_language_errors), CASE(test_structs),
 	CASE(test_assignment_in_guard),
 	CASE(test_reserved_process_name),
+	CASE(test_bad_parameter_lists),
+	CASE(test_deadlock_elsewhere),
+	CASE(test_clock_array_errors),
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),

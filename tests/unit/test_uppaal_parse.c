@@ -175,6 +175,104 @@ static void test_query_file_comments(void)
 	up_ctx_free(&c);
 }
 
+/* a backslash at the end of a line continues the query (verifyta's
+ * .q files); lines and columns stay the file's */
+static void test_query_file_continuation(void)
+{
+	up_model m;
+	up_ctx c;
+	jmp_buf jb;
+	memset(&c, 0, sizeof c);
+	memset(&m, 0, sizeof m);
+	m.c = &c;
+	c.on_error = &jb;
+	if (setjmp(jb) == 0) {
+		up_vec v = { 0 };
+		up_split_query_file(&m, "// first\nE<> P.a \\\n  && P.b \\ \r\n  && n == 1 /* c */\n"
+				    "A[] \\\n n <= 2\n/* x\n */ E<> P.b \\\n && x y\nE<> z \\", "q.q", &v);
+		CHECK_EQ_LONG(v.n, 4);
+		const up_query_src *q = v.v[0];
+		CHECK_EQ_LONG(q->line, 2);
+		CHECK_EQ_LONG(q->col, 1);
+		up_query *pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "E<> (P.a && P.b) && (n == 1)");
+		q = v.v[1];
+		CHECK_EQ_LONG(q->line, 5);
+		pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "A[] n <= 2");
+		q = v.v[2];
+		CHECK_EQ_LONG(q->line, 8);
+		CHECK_EQ_LONG(q->col, 5);
+		q = v.v[3];
+		CHECK_EQ_LONG(q->line, 10);
+		pq = up_parse_query_at(&m, q->text, q->file, q->line, q->col);
+		CHECK_STR(pq->text, "E<> z");
+		/* an error in a continued line names that line */
+		char why[512];
+		CHECK(up_try_query(&m, v.v[2], why, sizeof why) == NULL);
+		CHECK(strstr(why, "q.q:9:7: expected the end of the query, found 'y'") != NULL);
+	} else {
+		CHECK(0);
+	}
+	up_ctx_free(&c);
+}
+
+/* instances named like Promela keywords or names SPIN reserves get a
+ * Promela name of their own; their comments (which the trail reads)
+ * keep the model's names */
+static void test_keyword_instance_names(void)
+{
+	static const char *const names[] = { "exit", "run", "init", "len", "timeout", "np_", "pc_value",
+		"enabled", "skip", "printf", "Tick", "Monitor", "loc", "dmc", "v", "at", NULL };
+	for (int i = 0; names[i]; i++) {
+		char text[512], query[128], want[128];
+		snprintf(text, sizeof text, "process P() { int n; state a, b; init a; trans a -> b { assign n = 1; }; }\n"
+			 "%s = P();\nsystem %s;\n", names[i], names[i]);
+		snprintf(query, sizeof query, "E<> %s.b && %s.n == 1", names[i], names[i]);
+		up_result r = up_run("m.xta", text, query);
+		CHECK_EQ_LONG(r.rc, 0);
+		snprintf(want, sizeof want, "active proctype v_%s()\t/* %s, template P", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "byte loc_v_%s = 0;\t/* location of %s: 0=a 1=b */", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "short v_%s_n;\t/* %s.n in", names[i], names[i]);
+		CHECK(has(&r, want));
+		snprintf(want, sizeof want, "((loc_v_%s == 1) && (v_%s_n == 1))", names[i], names[i]);
+		CHECK(has(&r, want));
+		up_done(&r);
+	}
+	/* a bare template named so, and its enumerated instances */
+	up_result r = up_run("m.xta", "process run(const int[0,1] i) { state a; init a; }\n"
+			     "process len() { state a; init a; }\nsystem run, len;\n", "E<> run(1).a && len.a");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "active proctype run_0()") && has(&r, "active proctype run_1()"));
+	CHECK(has(&r, "active proctype v_len()"));
+	up_done(&r);
+}
+
+/* names joined with '_' may meet (global A_x and A's local x; an
+ * enumerated P(1) and an instance P_1); the later one gets a suffix */
+static void test_promela_names_unique(void)
+{
+	up_result r = up_run("m.xta", "int A_x;\nint loc_B;\nint P_1_2;\n"
+			     "process A() { int x; state a; init a; trans a -> a { assign x = 1, A_x = 2; }; }\n"
+			     "process P(const int[1,1] i) { state a; init a; }\nP_1 = A();\nB = A();\n"
+			     "system A, P, P_1, B;\n", "E<> A.x == 1 && A_x == 2 && P_1.x == 1");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "short A_x;\t/* A_x in"));
+	CHECK(has(&r, "short A_x_2;\t/* A.x in"));
+	CHECK(has(&r, "short v_loc_B;\t/* loc_B in"));
+	CHECK(has(&r, "active proctype P_1()\t/* P(1), template P"));
+	CHECK(has(&r, "active proctype P_1_2()\t/* P_1, template A"));
+	CHECK(has(&r, "byte loc_P_1_2 = 0;\t/* location of P_1:"));
+	/* the global P_1_2 meets the instance's new name (instances first) */
+	CHECK(has(&r, "short P_1_2_2;\t/* P_1_2 in"));
+	CHECK(has(&r, "short P_1_x;\t/* P_1.x in"));
+	CHECK(has(&r, "A_x_2 = 1"));
+	CHECK(has(&r, "(A_x_2 == 1) && (A_x == 2)"));
+	up_done(&r);
+}
+
 static const char *sync_model =
 	"chan c[2];\n"
 	"urgent chan u;\n"
@@ -286,6 +384,62 @@ static void test_xml_format(void)
 	up_done(&r);
 }
 
+/* UPPAAL 3.x parameter lists: groups separated by ';', names of a group
+ * sharing its type, a bare `const NAME` a const int; in XTA and XML */
+static void test_old_parameter_lists(void)
+{
+	up_result r = up_run("m.xta", "int[0,20] t;\nchan c;\n"
+		"process P(const id; const d, e; int[0,20] &s) { state a, b; init a;\n"
+		"  trans a -> b { assign s := s + id * d + e; }; }\n"
+		"process Q(const int[0,1] i, j; chan &x, &y) { state q; init q; trans q -> q { sync x!; }; }\n"
+		"process R(int[0,20] &u, &w; const k) { state r; init r; trans r -> r { sync c?; assign w = k; }; }\n"
+		"process S(const int[0,1] i, j) { state s; init s; }\n"
+		"P1 := P(1, 2, 3, t); Q1 = Q(0, 1, c, c); R1 = R(t, t, 7);\nsystem P1, Q1, R1, S;\n", NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "t = ((t + (1 * 2)) + 3)"));  /* s is t, id 1, d 2, e 3 */
+	CHECK(has(&r, "active proctype S_1_1()")); /* j shares i's type int[0,1] */
+	CHECK(!has(&r, "S_1_2") && has(&r, "active proctype S_0_0()"));
+	CHECK(has(&r, "t = 7"));              /* &w: R(t, t, 7) */
+	up_done(&r);
+	/* the XML's <parameter> */
+	char xml[4096];
+	const char *k = strstr(xml_model, "<parameter>const int k</parameter>");
+	CHECK(k != NULL);
+	if (!k)
+		return;
+	snprintf(xml, sizeof xml, "%.*s<parameter>const k; const unused</parameter>%s", (int) (k - xml_model), xml_model,
+		 k + strlen("<parameter>const int k</parameter>"));
+	char *sys = strstr(xml, "A = T(2);");
+	CHECK(sys != NULL);
+	if (!sys)
+		return;
+	memcpy(sys, "A=T(2,9);", 9);
+	r = up_run("m.xml", xml, NULL);
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "go?dmc_eid, eval((((A_x >= 2)) -> 1 : 2)), 1 ->"));
+	up_done(&r);
+}
+
+/* clock arrays: one clock per element, indexed by constants, template
+ * parameters and select values; one cap for all elements */
+static void test_clock_arrays(void)
+{
+	up_result r = up_run("m.xta", "clock t[2];\n"
+		"process P(const int[0,1] i) { clock x[2]; state a {t[i] <= 3}, b; init a;\n"
+		"  trans a -> b { select k : int[0,1]; guard x[k] >= 1 && t[1 - i] <= 5; assign t[i] = 0, x[0] = 0; }; }\n"
+		"system P;\n", "E<> P(1).b && t[0] >= 2");
+	CHECK_EQ_LONG(r.rc, 0);
+	CHECK(has(&r, "byte t_0;\t/* clock t[0], stops at 6"));
+	CHECK(has(&r, "byte t_1;\t/* clock t[1], stops at 6"));
+	CHECK(has(&r, "byte P_1_x_1;\t/* clock P(1).x[1], stops at 2"));
+	CHECK(has(&r, "(P_0_x_1 >= 1) && (t_1 <= 5)"));
+	CHECK(has(&r, "t_0 = 0; P_0_x_0 = 0;"));
+	CHECK(has(&r, "(t_0 >= 2)"));
+	CHECK(!has(&r, "byte t[") && !has(&r, "-> t[") && !has(&r, "|| ((t["));
+	CHECK(has(&r, "assert(!(((loc_P_1 == 1) && (t_0 >= 2))))"));
+	up_done(&r);
+}
+
 static void test_broadcast(void)
 {
 	up_result r = up_run("b.xta",
@@ -382,8 +536,13 @@ CHECK_MAIN("uppaal_parse",
 	CASE(test_query_liveness),
 	CASE(test_query_clock_constant_raises_cap),
 	CASE(test_query_file_comments),
+	CASE(test_query_file_continuation),
+	CASE(test_keyword_instance_names),
+	CASE(test_promela_names_unique),
 	CASE(test_select_expands),
 	CASE(test_binary_sync_and_reference_parameter),
 	CASE(test_urgent_location_and_channel),
 	CASE(test_strict_constraint_warns),
-	CASE(test_xml_format))
+	CASE(test_xml_format),
+	CASE(test_old_parameter_lists),
+	CASE(test_clock_arrays))

@@ -62,6 +62,7 @@ typedef struct {
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
 	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
 	const char *entry_in; /* a pan built before (check_formulas): run it, no build */
+	const char *spin_entry_in; /* and SPIN's own pan built beside it (the portfolio), or NULL */
 	struct formula_plan *plan; /* non-NULL: plan the model's own formulas once built */
 	int portfolio_off;   /* --portfolio off */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
@@ -75,6 +76,7 @@ typedef struct formula_plan {
 	drv_claims cl;
 	int add_a;           /* -a: accept labels and no safety search chosen */
 	char *entry;         /* several claims: the build every run uses */
+	char *spin_entry;    /* and SPIN's own pan's (the portfolio), or NULL */
 } formula_plan;
 
 static int plan_formulas(check_opts *o, const char *entry);
@@ -431,13 +433,18 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
 	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
-	/* a formula's run uses its plan's build; the portfolio's SPIN pan
-	 * (built beside it then) is looked up with it */
-	if (o->entry_in && !portfolio)
+	/* a formula's run uses its plan's builds (the portfolio's SPIN pan
+	 * too, when the plan's run built it) */
+	formula_plan *plan = o->plan;
+	if (o->entry_in && (!portfolio || o->spin_entry_in)) {
 		entry = drv_strdup(o->entry_in);
-	else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
+		if (portfolio)
+			spin_entry = drv_strdup(o->spin_entry_in);
+	} else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
 		goto done;
 	if (o->plan && plan_formulas(o, entry) > 0) {
+		if (spin_entry)
+			plan->spin_entry = drv_strdup(spin_entry);
 		rc = 0;                               /* several formulas: one run each */
 		goto done;
 	}
@@ -903,6 +910,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			       c->name, o->shown, c->line, c->col, c->text ? c->text : "");
 		check_opts one = copy_opts(o);
 		one.entry_in = plan.entry;
+		one.spin_entry_in = plan.spin_entry;
 		if (add_a)
 			drv_strv_push(&one.rt_opts, "-a");
 		if (k != cl.pan_default) {
@@ -976,6 +984,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		printf("%d formulas: %d violated, %d hold, %d not decided\n", cl.n, nviolated, nheld, nopen);
 	drv_claims_free(&cl);
 	free(plan.entry);
+	free(plan.spin_entry);
 	return rc;
 }
 

@@ -72,9 +72,10 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 # the option tables (runtime/options.def) are the runtime's and the driver's
 # (hcache.c parses --hcache for both; it keeps its entries in hash_map.c),
 # and both draw pictures (svg.c); the portfolio splits the runtime's
-# default memory limit (memlim.c) between its members
+# default memory limit (memlim.c) between its members and says what
+# SPIN's member checked in the runtime's words (checked.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
-              runtime/svg.c runtime/memlim.c
+              runtime/svg.c runtime/memlim.c runtime/checked.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
 DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
            $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \

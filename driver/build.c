@@ -179,7 +179,7 @@ static int run_spin(const drv_env *e, const drv_build_req *r, const char *bdir)
 	if (fd < 0)
 		drv_msg("cannot write %s: %s", out_path, strerror(errno));
 	else {
-		drv_run_io io = { bdir, fd, fd, NULL, NULL };
+		drv_run_io io = { bdir, fd, fd, NULL, NULL, 0 };
 		drv_strv_push(&argv, e->spin);
 		drv_strv_push_words(&argv, r->spin_opts);
 		drv_strv_push(&argv, "-a");
@@ -431,7 +431,7 @@ static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_r
 	if ((b->cc_fd = drv_open_out(cc_out)) < 0)
 		drv_msg("cannot write %s: %s", cc_out, strerror(errno));
 	else {
-		drv_run_io io = { bdir, b->cc_fd, b->cc_fd, NULL, NULL };
+		drv_run_io io = { bdir, b->cc_fd, b->cc_fd, NULL, NULL, 0 };
 		if ((b->pid = drv_spawn(argv.v, &io, 0)) > 0)
 			rc = 0;
 		else

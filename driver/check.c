@@ -62,6 +62,7 @@ typedef struct {
 	int no_por;          /* --no-por: a -DNOREDUCE pan, as before POR */
 	int spin_quiet;      /* spin -a's warnings were shown already (drv_build_req.quiet) */
 	const char *entry_in; /* a pan built before (check_formulas): run it, no build */
+	const char *spin_entry_in; /* and SPIN's own pan built beside it (the portfolio), or NULL */
 	struct formula_plan *plan; /* non-NULL: plan the model's own formulas once built */
 	int portfolio_off;   /* --portfolio off */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
@@ -75,6 +76,7 @@ typedef struct formula_plan {
 	drv_claims cl;
 	int add_a;           /* -a: accept labels and no safety search chosen */
 	char *entry;         /* several claims: the build every run uses */
+	char *spin_entry;    /* and SPIN's own pan's (the portfolio), or NULL */
 } formula_plan;
 
 static int plan_formulas(check_opts *o, const char *entry);
@@ -275,7 +277,7 @@ static void replay(const drv_env *e, const char *cache, const char *mdir, const 
 	drv_strv argv = { 0 };
 	char *out = drv_printf("%s/replay.out", view);
 	int fd = drv_open_out(out);
-	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL };
+	drv_run_io io = { view, fd, json ? -1 : fd, NULL, NULL, 0 };
 	char *t = drv_printf("src/%s", trail);
 	char *name = drv_printf("src/%s", mbase);
 	drv_strv_push(&argv, e->spin);
@@ -340,13 +342,26 @@ static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
 	return NULL;
 }
 
-/* Whether nothing chooses the search, so the portfolio (portfolio.h) may
- * run: no search option, no pan options, no compiler flags but -l's, a
- * Promela model; its runtime options are drv_portfolio_takes()'s */
-static int portfolio_may_run(const check_opts *o, const drv_frontend *fe, const query_run *qr)
+/* pan options that are one formula's run (check_formulas): -N NAME,
+ * -tSUFFIX; SPIN's pan takes them alike */
+static int formula_pan_opts(const drv_strv *v)
 {
-	return !qr && !o->portfolio_off && !fe->prepare && !o->search && !o->heur && !o->lua && !o->store
-	       && !o->ranks && !o->meta && !o->portable && !o->no_por && o->pan_opts.n == 0
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], "-N") == 0 && i + 1 < v->n)
+			i++;
+		else if (strncmp(v->v[i], "-t", 2) != 0 || !v->v[i][2])
+			return 0;
+	return 1;
+}
+
+/* Whether nothing chooses the search, so the portfolio (portfolio.h) may
+ * run: no search option, no pan options but a formula's, no compiler
+ * flags but -l's, a Promela model (one formula of several too); its
+ * runtime options are drv_portfolio_takes()'s */
+static int portfolio_may_run(const check_opts *o, const drv_frontend *fe)
+{
+	return !o->portfolio_off && !fe->prepare && !o->search && !o->heur && !o->lua && !o->store
+	       && !o->ranks && !o->meta && !o->portable && !o->no_por && formula_pan_opts(&o->pan_opts)
 	       && (!*o->cflags || strcmp(o->cflags, "-DNOCLAIM") == 0);
 }
 
@@ -414,22 +429,32 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	}
 
-	portfolio = !o->entry_in && portfolio_may_run(o, fe, qr)
+	portfolio = portfolio_may_run(o, fe)
 	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
 	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
-	if (o->entry_in)
+	/* a formula's run uses its plan's builds (the portfolio's SPIN pan
+	 * too, when the plan's run built it) */
+	formula_plan *plan = o->plan;
+	if (o->entry_in && (!portfolio || o->spin_entry_in)) {
 		entry = drv_strdup(o->entry_in);
-	else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
+		if (portfolio)
+			spin_entry = drv_strdup(o->spin_entry_in);
+	} else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
 		goto done;
 	if (o->plan && plan_formulas(o, entry) > 0) {
+		if (spin_entry)
+			plan->spin_entry = drv_strdup(spin_entry);
 		rc = 0;                               /* several formulas: one run each */
 		goto done;
 	}
 	if (portfolio) {
-		/* the plan may have added -a */
+		/* the plan may have added -a; a formula's -N NAME and -tSUFFIX
+		 * (pan options) go to SPIN's pan too */
 		drv_strv_free(&spin_opts);
 		portfolio = drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
+		for (size_t i = 0; portfolio && i < o->pan_opts.n; i++)
+			drv_strv_push(&spin_opts, o->pan_opts.v[i]);
 	}
 	if (portfolio)
 		spin_pan = drv_printf("%s/pan", spin_entry);
@@ -486,14 +511,16 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	for (size_t i = 0; i < o->pan_opts.n; i++)
 		drv_strv_push(&argv, o->pan_opts.v[i]);
 	char *status_file = o->ranks > 0 ? drv_printf("%s/pan.status", rundir) : NULL;
-	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file };
+	drv_run_io in_rundir = { rundir, -1, -1, status_file ? "DMC_STATUS_FILE" : NULL, status_file, 0 };
 	char *pan_out = qr ? drv_printf("%s/pan.json", rundir) : NULL;
 	char *pan_err = qr ? drv_printf("%s/pan.err", rundir) : NULL;
 	if (qr && ((in_rundir.out_fd = drv_open_out(pan_out)) < 0 || (in_rundir.err_fd = drv_open_out(pan_err)) < 0)) {
 		drv_msg("check: cannot write %s", rundir);
 		rc = 2;
 	} else if (portfolio) {
-		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, mbase, o->shown, o->json };
+		/* one formula of several: its JSON into qr, as pan's */
+		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, entry, mbase, suffix, o->shown,
+		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
@@ -883,6 +910,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 			       c->name, o->shown, c->line, c->col, c->text ? c->text : "");
 		check_opts one = copy_opts(o);
 		one.entry_in = plan.entry;
+		one.spin_entry_in = plan.spin_entry;
 		if (add_a)
 			drv_strv_push(&one.rt_opts, "-a");
 		if (k != cl.pan_default) {
@@ -956,6 +984,7 @@ static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 		printf("%d formulas: %d violated, %d hold, %d not decided\n", cl.n, nviolated, nheld, nopen);
 	drv_claims_free(&cl);
 	free(plan.entry);
+	free(plan.spin_entry);
 	return rc;
 }
 
@@ -1067,7 +1096,6 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
-	o.portfolio_off = 1;          /* options.def's default: --portfolio off */
 	if (!getcwd(o.cwd, sizeof o.cwd))
 		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);

@@ -48,6 +48,16 @@ static void take_error(drv_pan_output *o, const char *line, size_t n)
 		o->aborted = 1;
 }
 
+/* "\tnever claim   + (NAME)": NAME, but SPIN's own non-progress claim
+ * (-DNP's ":np_:"), which the runtime's -l replaces by no claim */
+static void take_claim(drv_pan_output *o, const char *name)
+{
+	const char *end = strchr(name, ')');
+	if (!end || strncmp(name, ":np_:", 5) == 0)
+		return;
+	copy_line(o->claim, sizeof o->claim, name, (size_t) (end - name));
+}
+
 void drv_pan_output_parse(const char *text, drv_pan_output *o)
 {
 	memset(o, 0, sizeof *o);
@@ -77,6 +87,8 @@ void drv_pan_output_parse(const char *text, drv_pan_output *o)
 			o->elapsed = strtod(buf + 18, NULL);
 		else if (has(line, n, " states, stored") && o->states < 0)
 			o->states = strtod(buf, NULL);
+		else if (n > 1 && line[0] == '\t' && has(line, n, "never claim") && (e = strstr(buf, "+ (")))
+			take_claim(o, e + 3);
 		if (o->errors < 0 && has(line, n, "errors: ") && (e = strstr(buf, "errors: ")))
 			o->errors = strtol(e + 8, NULL, 10);
 		line = nl ? nl + 1 : NULL;

@@ -15,6 +15,7 @@
  *   error: max search depth too small                 (-m: states cut off)
  *   pan: out of memory / pan: reached -DMEMLIM bound
  *   pan: elapsed time 0.07 seconds
+ *   	never claim         	+ (NAME)                the claim searched
  * A violation is "errors: N" with N > 0; no violation needs "errors: 0"
  * and none of the signs of an incomplete search; a report without the
  * errors line (pan crashed, was killed, or refused its options) gives
@@ -37,6 +38,7 @@ typedef struct {
 	double elapsed;         /* "pan: elapsed time S seconds", -1 when absent */
 	char error[256];        /* the first error, "assertion violated (x==1)" */
 	char trail[256];        /* "pan: wrote NAME": NAME */
+	char claim[128];        /* "never claim + (NAME)": NAME; "" without one (or -l's) */
 } drv_pan_output;
 
 /* Read pan's standard output text into *o. */

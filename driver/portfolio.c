@@ -7,9 +7,11 @@
 #define _GNU_SOURCE            /* sched_getaffinity, CPU_COUNT */
 #include "portfolio.h"
 #include "build.h"
+#include "claims.h"
 #include "fs.h"
 #include "pan_output.h"
 #include "run.h"
+#include "../runtime/checked.h"
 #include "../runtime/memlim.h"
 #include "../runtime/version.h"
 
@@ -27,14 +29,23 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SHORTEN_MAX_S 10.0   /* guided's extra time after spin-dfs's violation, at most */
-#define SLICE_S 0.05         /* one core: each member's turn */
+#define SHORTEN_MAX_S 10.0   /* the time for a shorter trail after the first violation, at most */
+#define SHORTEN_FLOOR_S 1.0  /* the anytime search's time at least: a pan's start takes ~0.1 s */
 #define POLL_S 0.002         /* how often the members are looked at */
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
 
-enum { DFS, GUIDED, NMEMBERS };
-static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided" };
+/* ANYTIME: after the race, the shortening of a trail no member
+ * guarantees shortest (--anytime, the guided pan again) */
+enum { DFS, GUIDED, ANYTIME, NMEMBERS };
+static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided", "anytime" };
+
+/* SPIN's member must search about as fast as SPIN alone: on a busy
+ * machine the guided member runs GUIDED_NICE nicer than dmc (what it
+ * takes from spin-dfs is ~10% of spin-dfs's share, nothing on an idle
+ * core); on one core spin-dfs gets 5/6 of the turns */
+#define GUIDED_NICE 10
+static const double slice_s[NMEMBERS] = { 0.25, 0.05 };   /* one core: each member's turn */
 
 typedef struct {
 	pid_t pid;              /* while it runs, else 0 */
@@ -44,6 +55,7 @@ typedef struct {
 	double start, end, cpu;
 	double states;          /* -1: not known (killed) */
 	long trail_steps;       /* -1: no trail */
+	int shortest;           /* its trail is guaranteed shortest */
 	char *out, *err;        /* its standard output and error */
 	char *trail;            /* its trail file */
 } member;
@@ -169,11 +181,23 @@ static void read_dfs(member *m, drv_pan_output *po)
 	m->states = po->states;
 }
 
+/* whether the runtime's report (text or JSON) says its trail is a
+ * shortest one */
+static int says_shortest(const char *out_path)
+{
+	size_t len;
+	char *t = drv_read_file(out_path, &len);
+	int yes = t && (strstr(t, "\"shortest\": true") || strstr(t, "trail guaranteed shortest"));
+	free(t);
+	return yes;
+}
+
 static void read_guided(member *m)
 {
 	read_trail(m);
 	m->verdict = !m->killed && (m->status == 0 || m->status == 1 || m->status == 3) ? m->status : 2;
 	m->states = guided_states(m->out);
+	m->shortest = m->trail_steps > 0 && says_shortest(m->out);
 }
 
 static const char *verdict_word(const member *m)
@@ -197,6 +221,10 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 	double wall = 0, cpu = 0;
 	cJSON_AddStringToObject(o, "answered_by", winner >= 0 ? member_name[winner] : "none");
 	cJSON_AddStringToObject(o, "trail_from", kept >= 0 ? member_name[kept] : "none");
+	if (kept >= 0)
+		cJSON_AddBoolToObject(o, "trail_shortest", ms[kept].shortest);
+	else
+		cJSON_AddNullToObject(o, "trail_shortest");
 	cJSON_AddNumberToObject(o, "cores", ncores);
 	cJSON_AddBoolToObject(o, "time_sliced", sliced);
 	if (shorten >= 0)
@@ -205,6 +233,8 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 		cJSON_AddNullToObject(o, "shortening_s");
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
+		if (m->start <= 0)
+			continue;         /* never started (anytime) */
 		cJSON *j = cJSON_CreateObject();
 		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
 		if (m->states >= 0)
@@ -228,22 +258,79 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 	return o;
 }
 
-/* the text summary after the winner's report */
-static void print_summary(const cJSON *pj, const member *ms, int winner, int kept)
+/* What spin-dfs searched for, as a single run of dmc's pan with the
+ * same options would say it (the runtime's report_checked): assertions
+ * always (the portfolio takes no -A), -a's or -l's cycles, the claim
+ * pan named, invalid end states without a claim or cycles (as in SPIN),
+ * the model's labels from spin -a's pan.h. */
+static void dfs_checked(const drv_portfolio *p, const drv_pan_output *po, dmc_checked *c)
+{
+	drv_claims cl;
+	memset(c, 0, sizeof *c);
+	c->asserts = 1;
+	for (size_t i = 0; i < p->spin_opts->n; i++) {
+		c->acc |= strcmp(p->spin_opts->v[i], "-a") == 0;
+		c->np |= strcmp(p->spin_opts->v[i], "-l") == 0;
+	}
+	c->cycles = c->acc || c->np;
+	c->claim = po->claim[0] ? po->claim : NULL;
+	c->ends = !c->cycles && !c->claim;
+	if (drv_claims_read(p->build, NULL, &cl) == 0) {
+		c->acc_labels = cl.accept_labels;
+		c->prog_labels = cl.progress_labels;
+		drv_claims_free(&cl);
+	}
+}
+
+static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
+{
+	cJSON *j = cJSON_CreateObject();
+	cJSON_AddBoolToObject(j, "assertions", c->asserts);
+	cJSON_AddBoolToObject(j, "invalid_end_states", c->ends);
+	cJSON_AddBoolToObject(j, "acceptance_cycles", c->acc);
+	cJSON_AddBoolToObject(j, "non_progress_cycles", c->np);
+	if (c->claim)
+		cJSON_AddStringToObject(j, "claim", c->claim);
+	else
+		cJSON_AddNullToObject(j, "claim");
+	cJSON_AddBoolToObject(j, "accept_labels", c->acc_labels);
+	cJSON_AddBoolToObject(j, "progress_labels", c->prog_labels);
+	cJSON_AddStringToObject(j, "not_checked", not_checked);
+	return j;
+}
+
+/* the text summary after the winner's report; dfs: spin-dfs's report
+ * was shown, which does not say what was checked in a single run's
+ * words (the runtime's report does) */
+static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const cJSON *pj, const member *ms,
+                          int winner, int kept, int dfs)
 {
 	static const char *const what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
-		"the guided search (preset fast)"
+		"the guided search (preset fast)",
+		"the anytime search"
 	};
 	if (winner >= 0)
 		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
 	else
 		printf("\nspin-dmc portfolio: neither member gave a complete verdict\n");
+	if (dfs) {
+		char yes[256], no[512];
+		dmc_checked c;
+		dfs_checked(p, po, &c);
+		dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
+		printf("\t%-23s %s\n\t%-23s %s\n", "checked", yes, "not checked", no[0] ? no : "nothing");
+	}
 	if (kept >= 0 && kept != winner)
-		printf("\ttrail                   %ld steps from %s, shorter than %s's %ld (kept)\n",
-		       ms[kept].trail_steps, member_name[kept], member_name[winner], ms[winner].trail_steps);
+		printf("\ttrail                   %ld steps from %s, %s %s's %ld (kept)\n", ms[kept].trail_steps,
+		       member_name[kept], ms[kept].trail_steps < ms[winner].trail_steps ? "shorter than" : "as long as",
+		       member_name[winner], ms[winner].trail_steps);
+	if (kept >= 0)
+		printf("\ttrail shortest          %s\n", ms[kept].shortest ? "guaranteed" : "not guaranteed");
 	for (int i = 0; i < NMEMBERS; i++) {
 		char states[32] = "-";
+		if (ms[i].start <= 0)
+			continue;
 		if (ms[i].states >= 0)
 			snprintf(states, sizeof states, "%.0f", ms[i].states);
 		printf("\t%-8s  %-13s %12s states stored, %8.3f s wall, %8.3f s CPU\n", member_name[i],
@@ -281,7 +368,7 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 	cJSON_AddNumberToObject(o, "time_s", m->end - m->start);
 	cJSON_AddNumberToObject(o, "cpu_s", m->cpu);
 	if (m->verdict == 1) {
-		char *tf = drv_printf("%s.trail", p->mbase);
+		char *tf = drv_printf("%s.%s", p->mbase, p->suffix);
 		cJSON_AddStringToObject(o, "trail_file", tf);
 		cJSON_AddStringToObject(o, "error", po->error[0] ? po->error : "error");
 		free(tf);
@@ -293,6 +380,11 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 	char *model = drv_printf("src/%s", p->mbase);
 	cJSON_AddStringToObject(o, "model", model);
 	free(model);
+	char yes[256], no[512];
+	dmc_checked c;
+	dfs_checked(p, po, &c);
+	dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
+	cJSON_AddItemToObject(o, "checked", checked_json(&c, no));
 	cJSON_AddItemToObject(o, "portfolio", pj);
 	char *t = cJSON_PrintUnformatted(o);
 	if (t)
@@ -329,12 +421,112 @@ static int keep_trail(const drv_portfolio *p, const member *m, const char *rundi
 	return 0;
 }
 
+/* Whether the run looks for cycles (-a, -l): a trail of the nested
+ * depth-first search, which --anytime does not shorten */
+static int cycles(const drv_portfolio *p)
+{
+	for (size_t i = 0; i < p->spin_opts->n; i++)
+		if (strcmp(p->spin_opts->v[i], "-a") == 0 || strcmp(p->spin_opts->v[i], "-l") == 0)
+			return 1;
+	return 0;
+}
+
+/* The kept trail (member kept's) is not guaranteed shortest: the guided
+ * pan again with --anytime (weighted A* with falling weights, no
+ * partial-order reduction: no other build) until deadline, alone.  Its
+ * trail, when shorter (or as long and proven shortest), is kept: the
+ * member kept now.  rtrail: where guided's pan writes its trail (the
+ * kept one is moved aside first, into ddir). */
+static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double deadline, const char *ddir,
+                         const char *rtrail)
+{
+	member *a = &ms[ANYTIME];
+	drv_strv argv = { 0 };
+	int out = -1, err = -1;
+	if (kept == GUIDED) {
+		char *aside = drv_printf("%s/guided.trail", ddir);
+		if (rename(rtrail, aside) != 0) {
+			free(aside);
+			return kept;
+		}
+		free(ms[GUIDED].trail);
+		ms[GUIDED].trail = aside;
+	} else
+		unlink(rtrail);       /* guided's longer trail, if any */
+	if ((out = drv_open_out(a->out)) < 0 || (err = drv_open_out(a->err)) < 0) {
+		drv_msg("cannot write in %s: %s", p->rundir, strerror(errno));
+		goto done;
+	}
+	for (char *const *g = p->guided_argv; *g; g++)
+		drv_strv_push(&argv, *g);
+	char *limit = drv_printf("--time-limit=%.3f", deadline - now());
+	drv_strv_push(&argv, "--anytime");
+	drv_strv_push(&argv, limit);
+	free(limit);
+	drv_run_io io = { p->rundir, out, err, NULL, NULL, 0 };
+	a->start = now();
+	if ((a->pid = drv_spawn(argv.v, &io, 0)) < 0) {
+		a->pid = 0;
+		a->start = 0;
+		goto done;
+	}
+	double sig_at = -1;
+	while (a->pid > 0) {
+		double t = now();
+		reap(a, 0, t);
+		if (a->ended)
+			break;
+		if (drv_interrupted() && sig_at < 0)
+			sig_at = t;          /* it got the signal too: its report */
+		/* its --time-limit not kept (a heuristic's set-up), or no
+		 * report after a signal */
+		if (t > deadline + GRACE_S || (sig_at >= 0 && t - sig_at > GRACE_S))
+			kill_member(a);
+		else
+			sleep_s(POLL_S);
+	}
+	read_guided(a);
+	if (a->trail_steps > 0 && (a->verdict == 1 || a->verdict == 3)
+	    && (a->trail_steps < ms[kept].trail_steps || (a->trail_steps == ms[kept].trail_steps && a->shortest)))
+		kept = ANYTIME;
+done:
+	if (kept != ANYTIME)
+		unlink(rtrail);
+	if (out >= 0)
+		close(out);
+	if (err >= 0)
+		close(err);
+	drv_strv_free(&argv);
+	return kept;
+}
+
+static int portfolio_run(const drv_portfolio *p);
+
+/* the report into p->out_fd and p->err_fd (a formula's run, whose
+ * JSON check.c reads), else to ours */
 int drv_portfolio_run(const drv_portfolio *p)
+{
+	int saved[2] = { -1, -1 }, to[2] = { p->out_fd, p->err_fd };
+	fflush(NULL);
+	for (int i = 0; i < 2; i++)
+		if (to[i] >= 0 && (saved[i] = fcntl(1 + i, F_DUPFD_CLOEXEC, 3)) >= 0)
+			dup2(to[i], 1 + i);
+	int rc = portfolio_run(p);
+	fflush(NULL);
+	for (int i = 0; i < 2; i++)
+		if (saved[i] >= 0) {
+			dup2(saved[i], 1 + i);
+			close(saved[i]);
+		}
+	return rc;
+}
+
+static int portfolio_run(const drv_portfolio *p)
 {
 	member ms[NMEMBERS];
 	drv_strv dargv = { 0 }, gargv = { 0 };
 	char *ddir = drv_printf("%s/run-XXXXXX", p->cache), *memlim = NULL;
-	int rc = 2, ncores = cores(), sliced = ncores < 2, turn = DFS, winner = -1, kept = -1;
+	int rc = 2, ncores = cores(), sliced = ncores < 2, turn = DFS, winner = -1, kept = -1, alone = 0;
 	int fds[4] = { -1, -1, -1, -1 };
 	double t0 = now(), deadline = -1, shorten = -1, next_turn = 0, sig_at = -1;
 	drv_pan_output po;
@@ -353,10 +545,14 @@ int drv_portfolio_run(const drv_portfolio *p)
 	ms[DFS].err = drv_printf("%s/pan.err", ddir);
 	/* SPIN's pan writes its trail in its directory, the model's name
 	 * (src/BASE) without the directory */
-	ms[DFS].trail = drv_printf("%s/%s.trail", ddir, p->mbase);
+	ms[DFS].trail = drv_printf("%s/%s.%s", ddir, p->mbase, p->suffix);
 	ms[GUIDED].out = drv_printf("%s/guided.out", p->rundir);
 	ms[GUIDED].err = drv_printf("%s/guided.err", p->rundir);
-	ms[GUIDED].trail = drv_printf("%s/%s.trail", p->rundir, p->mbase);
+	char *rtrail = drv_printf("%s/%s.%s", p->rundir, p->mbase, p->suffix);
+	ms[GUIDED].trail = drv_strdup(rtrail);
+	ms[ANYTIME].out = drv_printf("%s/anytime.out", p->rundir);
+	ms[ANYTIME].err = drv_printf("%s/anytime.err", p->rundir);
+	ms[ANYTIME].trail = drv_strdup(rtrail);
 	if ((fds[0] = drv_open_out(ms[DFS].out)) < 0
 	    || (fds[1] = drv_open_out(ms[DFS].err)) < 0 || (fds[2] = drv_open_out(ms[GUIDED].out)) < 0
 	    || (fds[3] = drv_open_out(ms[GUIDED].err)) < 0) {
@@ -370,16 +566,27 @@ int drv_portfolio_run(const drv_portfolio *p)
 	 * search short (incomplete, BEEM's mcs.3 among them); a million
 	 * levels of pan's stack cost about 50 MB */
 	drv_strv_push(&dargv, SPIN_PAN_DEPTH);
+	/* -N NAME of a model's only claim: pan would warn that it ignores
+	 * it, and a single run does not (the runtime drops the warning) */
+	drv_claims cl;
+	int nclaims = 2;           /* not known: -N passed on */
+	if (drv_claims_read(p->build, NULL, &cl) == 0) {
+		nclaims = cl.n;
+		drv_claims_free(&cl);
+	}
 	for (size_t i = 0; i < p->spin_opts->n; i++)
-		drv_strv_push(&dargv, p->spin_opts->v[i]);
+		if (strcmp(p->spin_opts->v[i], "-N") == 0 && i + 1 < p->spin_opts->n && nclaims < 2)
+			i++;
+		else
+			drv_strv_push(&dargv, p->spin_opts->v[i]);
 	for (char *const *a = p->guided_argv; *a; a++)
 		drv_strv_push(&gargv, *a);
 	if (mb >= 1) {
 		memlim = drv_printf("--memlim=%.0f", mb);
 		drv_strv_push(&gargv, memlim);
 	}
-	drv_run_io dio = { ddir, fds[0], fds[1], NULL, NULL };
-	drv_run_io gio = { p->rundir, fds[2], fds[3], NULL, NULL };
+	drv_run_io dio = { ddir, fds[0], fds[1], NULL, NULL, 0 };
+	drv_run_io gio = { p->rundir, fds[2], fds[3], NULL, NULL, GUIDED_NICE };
 	ms[DFS].start = now();
 	if ((ms[DFS].pid = drv_spawn(dargv.v, &dio, mb >= 1 ? mb : 0)) < 0) {
 		ms[DFS].pid = 0;
@@ -394,7 +601,7 @@ int drv_portfolio_run(const drv_portfolio *p)
 	if (sliced) {
 		stop_member(&ms[GUIDED], SIGSTOP);
 		ms[GUIDED].stopped = 1;
-		next_turn = now() + SLICE_S;
+		next_turn = now() + slice_s[DFS];
 	}
 	for (;;) {
 		double t = now();
@@ -435,7 +642,8 @@ int drv_portfolio_run(const drv_portfolio *p)
 			break;
 		}
 		if (dv == 1 && deadline < 0) {
-			/* guided's chance of a shorter trail */
+			/* guided's chance of a shorter trail (the anytime search
+			 * has what is left of it, SHORTEN_FLOOR_S at least) */
 			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
 			if (ms[GUIDED].stopped) {
@@ -445,6 +653,16 @@ int drv_portfolio_run(const drv_portfolio *p)
 		}
 		if (dv >= 0 && gv >= 0)
 			break;            /* neither complete */
+		if (dv >= 0 && !alone && ms[GUIDED].pid > 0) {
+			/* guided runs alone (shortening spin-dfs's trail, or
+			 * after its incomplete search): dmc's own priority back,
+			 * where the system lets an unprivileged process have it */
+			alone = 1;
+			errno = 0;
+			int own = getpriority(PRIO_PROCESS, 0);
+			if (errno == 0)
+				setpriority(PRIO_PGRP, (id_t) ms[GUIDED].pid, own);
+		}
 		if (sliced && t >= next_turn && dv < 0 && gv < 0 && deadline < 0) {
 			int other = turn == DFS ? GUIDED : DFS;
 			stop_member(&ms[turn], SIGSTOP);
@@ -452,7 +670,7 @@ int drv_portfolio_run(const drv_portfolio *p)
 			stop_member(&ms[other], SIGCONT);
 			ms[other].stopped = 0;
 			turn = other;
-			next_turn = t + SLICE_S;
+			next_turn = t + slice_s[other];
 		} else if (sliced && (dv >= 0 || gv >= 0)) {
 			/* one ended: the other has the core */
 			for (int i = 0; i < NMEMBERS; i++)
@@ -479,10 +697,25 @@ int drv_portfolio_run(const drv_portfolio *p)
 		kept = GUIDED;
 	else if (winner >= 0 && ms[winner].verdict == 1)
 		kept = winner;
-	if (kept == DFS && keep_trail(p, &ms[DFS], ms[GUIDED].trail) != 0)
+	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted()) {
+		/* every trail not guaranteed shortest gets the rest of the
+		 * time for a shorter one: as much again as the first answer
+		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
+		 * its part already), and SHORTEN_FLOOR_S at least */
+		double t = now();
+		if (deadline < 0) {
+			shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
+			deadline = t + shorten;
+		}
+		if (deadline < t + SHORTEN_FLOOR_S)
+			deadline = t + SHORTEN_FLOOR_S;
+		shorten = deadline - ms[winner].end;
+		kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
+	}
+	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;
 	if (kept < 0)
-		unlink(ms[GUIDED].trail);
+		unlink(rtrail);
 
 	/* the report of the member that answered (guided's when its trail is
 	 * kept); without an answer, of the one whose search was incomplete */
@@ -502,14 +735,16 @@ int drv_portfolio_run(const drv_portfolio *p)
 			drv_msg("SPIN's pan reported an error but wrote no trail");
 	} else {
 		if (p->json)
-			print_guided_json(&ms[GUIDED], pj);
+			print_guided_json(&ms[shown], pj);
 		else
-			drv_cat(ms[GUIDED].out, stdout);
-		drv_cat(ms[GUIDED].err, stderr);
-		rc = ms[GUIDED].killed ? 2 : ms[GUIDED].status;
+			drv_cat(ms[shown].out, stdout);
+		drv_cat(ms[shown].err, stderr);
+		/* the anytime search's trail is a violation even when its time
+		 * ran out before it proved the trail shortest */
+		rc = shown == ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
-		print_summary(pj, ms, winner, kept);
+		print_summary(p, &po, pj, ms, winner, kept, shown == DFS);
 	fflush(stdout);
 	cJSON_Delete(pj);
 	if (drv_interrupted() && rc != 1 && rc != 3)
@@ -522,6 +757,7 @@ done:
 			close(fds[i]);
 	drv_rm_rf(ddir);
 	free(ddir);
+	free(rtrail);
 	free(memlim);
 	for (int i = 0; i < NMEMBERS; i++) {
 		free(ms[i].out);

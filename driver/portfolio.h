@@ -37,9 +37,12 @@ typedef struct {
 	const drv_strv *spin_opts; /* its options: -a, -l, -N NAME */
 	const char *rundir;        /* guided's directory; the trail kept ends there */
 	const char *cache;         /* where spin-dfs's directory is made */
-	const char *mbase;         /* the model's file name (its trail: BASE.trail) */
+	const char *build;         /* dmc's pan's build (spin -a's pan.h: the model's labels) */
+	const char *mbase;         /* the model's file name (its trail: BASE.SUFFIX) */
+	const char *suffix;        /* "trail", or pan -tSUFFIX's (one formula of several) */
 	const char *shown;         /* the model as the user named it */
 	int json;                  /* --json: one object on standard output */
+	int out_fd, err_fd;        /* the standard output and error for the report (-1: ours) */
 } drv_portfolio;
 
 /* Whether the portfolio can honour dmc check's runtime options (the
@@ -51,7 +54,7 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 /* Run the two members; the result as drv_run's of a single run of dmc's
  * pan would be (0, 1, 3, 2, 128 + N after signal N), the winner's
  * report printed, and the trail kept (if any) in p->rundir as
- * BASE.trail. */
+ * BASE.SUFFIX. */
 int drv_portfolio_run(const drv_portfolio *p);
 
 /* The steps of a SPIN trail file (lines starting with a digit); -1 when

@@ -197,6 +197,11 @@ static void child(char *const argv[], const char *cwd, int out_fd, int err_fd, c
 {
 	if (io && io->env_name && setenv(io->env_name, io->env_value, 1) != 0)
 		_exit(127);
+	if (io && io->nice > 0) {
+		errno = 0;
+		if (nice(io->nice) == -1 && errno != 0)
+			fprintf(stderr, "dmc: cannot lower %s's priority: %s\n", argv[0], strerror(errno));
+	}
 	if (as_mb > 0) {
 		struct rlimit rl;
 		if (getrlimit(RLIMIT_AS, &rl) == 0) {

@@ -27,6 +27,7 @@ typedef struct {
 	int out_fd;         /* the child's standard output (-1: ours) */
 	int err_fd;         /* the child's standard error (-1: ours) */
 	const char *env_name, *env_value;   /* set in the child's environment (NULL: none) */
+	int nice;           /* > 0: the child runs this much nicer than dmc (nice(2)) */
 } drv_run_io;
 
 /* Run argv[0] (looked up in $PATH) and wait.  The result is what the

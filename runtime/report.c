@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "report.h"
+#include "checked.h"
 #include "alternation.h"
 #include "progress.h"
 #include "search.h"
@@ -311,52 +312,29 @@ static int model_has_label(int label, int claim)
 static void report_checked(dmc_results *r, const dmc_run *R)
 {
 	int claim = dmc_br_claim_type();
-	const char *cname = claim >= 0 ? dmc_br_type_name(claim) : NULL;
-	int asserts = dmc_br_checks_asserts();
-	int ends = !R->opt.cycles && dmc_br_checks_deadlocks();
-	int acc = R->opt.cycles == 1, np = R->opt.cycles == 2;
-	int acc_labels = model_has_label(DMC_LBL_ACCEPT, 0) || model_has_label(DMC_LBL_ACCEPT, 1);
-	int prog_labels = model_has_label(DMC_LBL_PROGRESS, 0);
-	char yes[256] = "", no[512] = "";
-	size_t ny = 0, nn = 0;
-#define ADD(buf, n, ...) ((n) += (size_t) snprintf((buf) + (n), (n) < sizeof (buf) ? sizeof (buf) - (n) : 0, __VA_ARGS__))
-	if (asserts)
-		ADD(yes, ny, "assertions");
-	else
-		ADD(no, nn, "assertions (-A)");
-	if (ends)
-		ADD(yes, ny, "%sinvalid end states", ny ? ", " : "");
-	else
-		ADD(no, nn, "%sinvalid end states (%s)", nn ? ", " : "",
-		    claim >= 0 ? "disabled by the never claim, as in SPIN"
-		    : R->opt.cycles ? "not with -a or -l, as in SPIN" : "-E");
-	if (cname && !acc)
-		ADD(yes, ny, "%snever claim %s (reaching its end)", ny ? ", " : "", cname);
-	if (acc)
-		ADD(yes, ny, "%sacceptance cycles%s%s", ny ? ", " : "", cname ? " of never claim " : "", cname ? cname : "");
-	else
-		ADD(no, nn, "%sacceptance cycles (%s)", nn ? ", " : "",
-		    acc_labels ? "the model has accept labels: -a searches them"
-		    : "no accept labels");
-	if (np)
-		ADD(yes, ny, "%snon-progress cycles", ny ? ", " : "");
-	else
-		ADD(no, nn, "%snon-progress cycles (%s)", nn ? ", " : "",
-		    prog_labels ? "the model has progress labels: -l searches them" : "-l");
-#undef ADD
-	dmc_results_text(r, "checked", "%s", yes[0] ? yes : "nothing");
+	dmc_checked c = {
+		.asserts = dmc_br_checks_asserts(),
+		.ends = !R->opt.cycles && dmc_br_checks_deadlocks(),
+		.acc = R->opt.cycles == 1, .np = R->opt.cycles == 2, .cycles = R->opt.cycles != 0,
+		.claim = claim >= 0 ? dmc_br_type_name(claim) : NULL,
+		.acc_labels = model_has_label(DMC_LBL_ACCEPT, 0) || model_has_label(DMC_LBL_ACCEPT, 1),
+		.prog_labels = model_has_label(DMC_LBL_PROGRESS, 0),
+	};
+	char yes[256], no[512];
+	dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
+	dmc_results_text(r, "checked", "%s", yes);
 	dmc_results_text(r, "not checked", "%s", no[0] ? no : "nothing");
 	dmc_results_object(r, "checked");
-	dmc_results_bool(r, "assertions", asserts);
-	dmc_results_bool(r, "invalid_end_states", ends);
-	dmc_results_bool(r, "acceptance_cycles", acc);
-	dmc_results_bool(r, "non_progress_cycles", np);
-	if (cname)
-		dmc_results_str(r, "claim", NULL, cname);
+	dmc_results_bool(r, "assertions", c.asserts);
+	dmc_results_bool(r, "invalid_end_states", c.ends);
+	dmc_results_bool(r, "acceptance_cycles", c.acc);
+	dmc_results_bool(r, "non_progress_cycles", c.np);
+	if (c.claim)
+		dmc_results_str(r, "claim", NULL, c.claim);
 	else
 		dmc_results_null(r, "claim");
-	dmc_results_bool(r, "accept_labels", acc_labels);
-	dmc_results_bool(r, "progress_labels", prog_labels);
+	dmc_results_bool(r, "accept_labels", c.acc_labels);
+	dmc_results_bool(r, "progress_labels", c.prog_labels);
 	dmc_results_str(r, "not_checked", NULL, no);
 	dmc_results_end(r);
 }

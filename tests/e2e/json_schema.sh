@@ -47,6 +47,11 @@ run() {
 
 # ---- search results ----
 run 1 viol_default    -- "$dmc" check buf_overflow_bad.pml --json
+# the portfolio (the default): SPIN's pan answers for this correct
+# model (its object: search spin-dfs, with checked), the guided search
+# alone with --portfolio off
+run 0 ok_default      -- "$dmc" check deadlock_ordered_ok.pml --json
+run 0 ok_single       -- "$dmc" check deadlock_ordered_ok.pml --portfolio off --json
 run 1 preset_short  -- "$dmc" check buf_overflow_bad.pml --preset short --json
 run 0 ok_bfs        -- "$dmc" check deadlock_ordered_ok.pml --search bfs --json
 run 3 incomplete    -- "$dmc" check counter_noise.pml --search bfs --max-depth 5 --json

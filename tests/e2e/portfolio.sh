@@ -1,15 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) the spin-dmc authors
-# portfolio.sh -- end-to-end tests of dmc check --portfolio on (not yet
-# the default: docs/usage.md), the portfolio (driver/portfolio.h): SPIN's
-# own depth-first pan and the guided search at once.  SPIN is the oracle:
+# portfolio.sh -- end-to-end tests of dmc check's default, the portfolio
+# (driver/portfolio.h; docs/usage.md): SPIN's own depth-first pan and the
+# guided search at once.  SPIN is the oracle:
 #   - a correct model where pan's partial-order reduction leaves a few
 #     hundred states and the guided search tens of thousands: verdict
 #     no-violation, answered by spin-dfs with SPIN's own state count;
-#   - buggy models: exit 1, the trail kept is the shorter of the two
-#     members' and replays with spin -t;
+#   - buggy models: exit 1, the trail kept is the shortest of the
+#     members' (the anytime search's shortening included), within 1.2x
+#     breadth-first's, and replays with spin -t;
+#   - what spin-dfs checked is what a single run with the same options
+#     says it checked (checked / not checked, JSON checked);
 #   - liveness (-a, -l, --ltl): SPIN's verdicts, cycles that replay;
+#   - a model with several ltl formulas: a portfolio each;
 #   - an option that chooses the search, and --portfolio off: a single
 #     run as before;
 #   - on one core (taskset) the members take turns, same verdicts;
@@ -32,7 +36,7 @@ spin_ref() {
 # ---- a correct model: spin-dfs answers with SPIN's state count ----
 cp "$models/portfolio/por_indep_ok.pml" .
 ref_cflags=-DVECTORSZ=4096 spin_ref por_indep_ok.pml
-"$dmc" check --portfolio on --json por_indep_ok.pml > ok.json 2> ok.err
+"$dmc" check --json por_indep_ok.pml > ok.json 2> ok.err
 rc=$?
 [ "$rc" = 0 ] && [ "$(json_str verdict ok.json)" = no-violation ] && [ "$ref_errors" = 0 ] \
 	&& ok "correct model: no-violation, as SPIN" || fail "correct model: exit $rc, $(head -c 300 ok.json) $(tail -3 ok.err)"
@@ -43,7 +47,7 @@ rc=$?
 [ "$(json_get '.portfolio.members.guided.verdict' ok.json)" = stopped ] && ok "the guided member was stopped" \
 	|| fail "guided member: $(json_get '.portfolio.members.guided' ok.json)"
 expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "the text report says who answered" -- \
-	"$dmc" check --portfolio on por_indep_ok.pml
+	"$dmc" check por_indep_ok.pml
 ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
 [ "$(wc -l < pans.txt)" -ge 2 ] && ok "the build cache holds both pans" || fail "build cache: $(cat pans.txt)"
 
@@ -51,7 +55,7 @@ ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
 for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$models/deadlock_locks_bad.pml"; do
 	b=$(basename "$m")
 	cp "$m" .
-	"$dmc" check --portfolio on --json "$b" > bad.json 2> bad.err
+	"$dmc" check --json "$b" > bad.json 2> bad.err
 	rc=$?
 	from=$(json_get .portfolio.trail_from bad.json)
 	if [ "$rc" != 1 ] || [ ! -f "$b.trail" ]; then
@@ -71,13 +75,26 @@ for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$m
 	spin -t -p "$b" > replay.txt 2>&1
 	grep -q "trail ends after $steps steps" replay.txt && ok "$b: spin -t replays the $steps steps" \
 		|| fail "$b: replay: $(tail -5 replay.txt)"
+	# a trail neither member guarantees shortest is shortened (--anytime):
+	# at most 1.2x the shortest (breadth-first's), and as long when the
+	# portfolio says it is proven shortest
+	rm -f "$b.trail"
+	"$dmc" check --portfolio off --search bfs --json "$b" > bfs.json 2> /dev/null
+	bfs=$(json_str trail_length bfs.json)
+	proven=$(json_get .portfolio.trail_shortest bad.json)
+	[ -n "$bfs" ] && [ "$((steps * 5))" -le "$((bfs * 6))" ] && { [ "$proven" = false ] || [ "$steps" = "$bfs" ]; } \
+		&& ok "$b: the kept trail, $steps steps, is within 1.2x the shortest ($bfs; proven shortest: $proven)" \
+		|| fail "$b: kept $steps steps from $from, proven shortest $proven, bfs $bfs"
+	[ "$from" != anytime ] || [ "$(json_get .portfolio.members.anytime.trail_length bad.json)" = "$steps" ] \
+		&& ok "$b: the anytime member's trail, when kept, is the one reported" \
+		|| fail "$b: anytime member $(json_get .portfolio.members.anytime bad.json)"
 done
 
 # ---- liveness: SPIN's verdicts, cycles that replay ----
 live() {
 	want=$1; m=$2; shift 2
 	cp "$models/$m" .
-	"$dmc" check --portfolio on --json "$m" "$@" > live.json 2> live.err
+	"$dmc" check --json "$m" "$@" > live.json 2> live.err
 	rc=$?
 	[ "$rc" = "$want" ] && [ -n "$(json_get .portfolio.answered_by live.json)" ] && ok "$m $*: exit $rc" \
 		|| fail "$m $*: exit $rc, expected $want: $(head -c 300 live.json) $(tail -3 live.err)"
@@ -94,6 +111,45 @@ live 0 live_np_ok.pml -l
 live 1 live_ltl_bad.pml --ltl live
 live 0 live_ltl_ok.pml --ltl fair_turns
 
+# ---- several ltl formulas: a portfolio each, the single runs' answers,
+# each trail replayed ----
+cp "$models/live_multi.pml" .
+expect 1 '4 formulas: 3 violated, 1 hold, 0 not decided' "several formulas: a portfolio each, the answers of single runs" \
+	-- "$dmc" check live_multi.pml
+grep -q '(spin-dfs: ' out.txt && ok "several formulas: SPIN's pan answered some" || ok "several formulas: the guided search answered each"
+for f in unfair bad1 bad2; do
+	spin -t -k "live_multi.pml.$f.trail" live_multi.pml 2>&1 | grep -q 'START OF CYCLE' \
+		&& ok "several formulas: $f's cycle replays" || fail "several formulas: $f: $(ls live_multi.pml*)"
+done
+"$dmc" check live_multi.pml --json > multi.json 2> /dev/null
+[ "$(jq -r '.query.answer' multi.json | grep -c '^not-satisfied$')" = 3 ] \
+	&& [ "$(jq -r '.query.answer' multi.json | grep -c '^satisfied$')" = 1 ] \
+	&& ok "several formulas --json: one object each, 3 not-satisfied, 1 satisfied" \
+	|| fail "several formulas --json: $(jq -c '[.query.answer, .search]' multi.json | tr '\n' ' ')"
+
+# ---- what was checked: spin-dfs's answer says what a single run with
+# the same options says ----
+same_checked() {
+	m=$1; shift
+	cp "$models/$m" .
+	"$dmc" check --json "$m" "$@" > pf.json 2> /dev/null
+	"$dmc" check --portfolio off --json "$m" "$@" > single.json 2> /dev/null
+	if [ "$(json_str search pf.json)" != spin-dfs ]; then
+		ok "$m $*: checked (the guided search answered: its own report)"
+	elif [ "$(jq -cS .checked pf.json)" = "$(jq -cS .checked single.json)" ] && [ "$(jq -c .checked pf.json)" != null ]; then
+		ok "$m $*: spin-dfs's checked is a single run's: $(json_get .checked.not_checked pf.json)"
+	else
+		fail "$m $*: checked $(jq -c .checked pf.json), a single run's $(jq -c .checked single.json)"
+	fi
+}
+same_checked portfolio/por_indep_ok.pml
+same_checked live_accept_ok.pml -a
+same_checked live_np_ok.pml -l
+same_checked live_ltl_ok.pml --ltl fair_turns
+same_checked never_claim_ok.pml
+expect 0 'not checked  *acceptance cycles (no accept labels), non-progress cycles (-l)' \
+	"spin-dfs's text report says what was not checked" -- "$dmc" check por_indep_ok.pml
+
 # ---- options that choose the search: a single run, as before ----
 "$dmc" check --json --portfolio on --search dfs por_indep_ok.pml > single.json 2>&1
 [ "$(json_str search single.json)" = dfs ] && [ -z "$(json_get .portfolio single.json)" ] \
@@ -102,17 +158,17 @@ live 0 live_ltl_ok.pml --ltl fair_turns
 [ "$(json_str search off.json)" = greedy ] && [ -z "$(json_get .portfolio off.json)" ] \
 	&& ok "--portfolio off: the guided search alone" || fail "--portfolio off: $(head -c 300 off.json)"
 "$dmc" check --json por_indep_ok.pml > dflt.json 2>&1
-[ "$(json_str search dflt.json)" = greedy ] && [ -z "$(json_get .portfolio dflt.json)" ] \
-	&& ok "no option: the guided search alone (--portfolio off is the default)" || fail "default: $(head -c 300 dflt.json)"
+[ -n "$(json_get .portfolio.answered_by dflt.json)" ] \
+	&& ok "no option: the portfolio (the default)" || fail "default: $(head -c 300 dflt.json)"
 expect 2 "portfolio" "--portfolio takes on or off" -- "$dmc" check --portfolio maybe por_indep_ok.pml
 
 # ---- one core: the members take turns ----
 if command -v taskset > /dev/null 2>&1; then
-	taskset -c 0 "$dmc" check --portfolio on --json por_indep_ok.pml > one.json 2> one.err
+	taskset -c 0 "$dmc" check --json por_indep_ok.pml > one.json 2> one.err
 	rc=$?
 	[ "$rc" = 0 ] && [ "$(json_get .portfolio.time_sliced one.json)" = true ] && [ "$(json_get .portfolio.cores one.json)" = 1 ] \
 		&& ok "one core: time slices, no-violation" || fail "one core: exit $rc, $(head -c 300 one.json)"
-	taskset -c 0 "$dmc" check --portfolio on race_counter_bad.pml > /dev/null 2>&1
+	taskset -c 0 "$dmc" check race_counter_bad.pml > /dev/null 2>&1
 	rc=$?
 	[ "$rc" = 1 ] && spin -t race_counter_bad.pml 2>&1 | grep -q 'assertion violated' \
 		&& ok "one core: the violation, replayed" || fail "one core: race_counter_bad exit $rc"
@@ -135,7 +191,7 @@ active proctype p()
 }
 PML
 pans() { ps -eo args | grep -c "^$DMC_CACHE/.*/pan"; }
-"$dmc" check --portfolio on huge.pml > huge.out 2>&1 &
+"$dmc" check huge.pml > huge.out 2>&1 &
 pid=$!
 n=0
 for i in $(seq 1 1200); do

@@ -133,6 +133,22 @@ static void test_incomplete(void)
 	CHECK_STR(drv_pan_output_incomplete(&o), "interrupted");
 }
 
+/* the never claim pan searched: its name, none, or -DNP's own (none for
+ * the runtime, whose -l runs without a claim) */
+static void test_claim(void)
+{
+	drv_pan_output o;
+	drv_pan_output_parse(assertion, &o);
+	CHECK_STR(o.claim, "");
+	drv_pan_output_parse("Full statespace search for:\n\tnever claim         \t+ (fair_turns)\n"
+	                     "\tassertion violations\t+ (if within scope of claim)\n"
+	                     "State-vector 8 byte, depth reached 1, errors: 0\n", &o);
+	CHECK_STR(o.claim, "fair_turns");
+	drv_pan_output_parse("Full statespace search for:\n\tnever claim         \t+ (:np_:)\n"
+	                     "State-vector 8 byte, depth reached 1, errors: 0\n", &o);
+	CHECK_STR(o.claim, "");
+}
+
 static void test_cycles_and_end_states(void)
 {
 	drv_pan_output o;
@@ -209,5 +225,5 @@ static void test_trail_steps(void)
 }
 
 CHECK_MAIN("pan_output", CASE(test_assertion), CASE(test_no_violation), CASE(test_incomplete),
-	   CASE(test_cycles_and_end_states), CASE(test_no_verdict), CASE(test_portfolio_options),
+	   CASE(test_claim), CASE(test_cycles_and_end_states), CASE(test_no_verdict), CASE(test_portfolio_options),
 	   CASE(test_trail_steps))

@@ -98,8 +98,9 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 		} else if (strcmp(o, "-N") == 0 && i + 1 < n) {
 			drv_strv_push(spin_opts, o);
 			drv_strv_push(spin_opts, rt_opts[++i]);
-		} else if (strcmp(o, "--json") != 0)
-			return 0;
+		} else if (strcmp(o, "--json") != 0 && strncmp(o, "--time-limit=", 13) != 0
+		           && strncmp(o, "--memlim=", 9) != 0)
+			return 0;      /* the limits: drv_portfolio_run shares them out */
 	}
 	/* -a with -l: a single run refuses it */
 	return !(a && **spin_cflags);
@@ -559,8 +560,15 @@ static int portfolio_run(const drv_portfolio *p)
 		drv_msg("cannot write in %s or %s: %s", ddir, p->rundir, strerror(errno));
 		goto done;
 	}
-	/* each member half of a single run's memory */
-	double mb = dmc_memlim_default_mb() / 2;
+	/* each member half of a single run's memory (--memlim's, or the
+	 * default's); --time-limit: guided stops itself, spin-dfs is
+	 * stopped */
+	double mb = dmc_memlim_default_mb() / 2, limit_s = -1;
+	for (char *const *a = p->guided_argv; *a; a++)
+		if (strncmp(*a, "--memlim=", 9) == 0)
+			mb = strtod(*a + 9, NULL) / 2;
+		else if (strncmp(*a, "--time-limit=", 13) == 0)
+			limit_s = strtod(*a + 13, NULL);
 	drv_strv_push(&dargv, p->spin_pan);
 	/* pan's default depth bound (-m10000) cuts many models' depth-first
 	 * search short (incomplete, BEEM's mcs.3 among them); a million
@@ -580,7 +588,8 @@ static int portfolio_run(const drv_portfolio *p)
 		else
 			drv_strv_push(&dargv, p->spin_opts->v[i]);
 	for (char *const *a = p->guided_argv; *a; a++)
-		drv_strv_push(&gargv, *a);
+		if (strncmp(*a, "--memlim=", 9) != 0)
+			drv_strv_push(&gargv, *a);
 	if (mb >= 1) {
 		memlim = drv_printf("--memlim=%.0f", mb);
 		drv_strv_push(&gargv, memlim);
@@ -629,6 +638,13 @@ static int portfolio_run(const drv_portfolio *p)
 			sleep_s(POLL_S);
 			continue;
 		}
+		if (limit_s > 0 && t - t0 >= limit_s && ms[DFS].pid > 0) {
+			/* --time-limit: SPIN's pan has none of its own */
+			if (ms[DFS].stopped)
+				stop_member(&ms[DFS], SIGCONT);
+			kill_member(&ms[DFS]);
+			read_dfs(&ms[DFS], &po);
+		}
 		int dv = ms[DFS].ended ? ms[DFS].verdict : -1, gv = ms[GUIDED].ended ? ms[GUIDED].verdict : -1;
 		/* guided's 2 is bad input or usage (-a with -l, a vector too
 		 * small, a construct pan's breadth-first code refuses): the
@@ -646,6 +662,8 @@ static int portfolio_run(const drv_portfolio *p)
 			 * has what is left of it, SHORTEN_FLOOR_S at least) */
 			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
+			if (limit_s > 0 && deadline > t0 + limit_s)
+				deadline = t0 + limit_s;
 			if (ms[GUIDED].stopped) {
 				stop_member(&ms[GUIDED], SIGCONT);
 				ms[GUIDED].stopped = 0;
@@ -709,8 +727,11 @@ static int portfolio_run(const drv_portfolio *p)
 		}
 		if (deadline < t + SHORTEN_FLOOR_S)
 			deadline = t + SHORTEN_FLOOR_S;
+		if (limit_s > 0 && deadline > t0 + limit_s)
+			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;
-		kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
+		if (deadline > t + POLL_S)
+			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
 	}
 	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;

@@ -15,7 +15,7 @@
 #   - liveness (-a, -l, --ltl): SPIN's verdicts, cycles that replay;
 #   - a model with several ltl formulas: a portfolio each;
 #   - an option that chooses the search, and --portfolio off: a single
-#     run as before;
+#     run as before; --time-limit and --memlim keep the portfolio;
 #   - on one core (taskset) the members take turns, same verdicts;
 #   - SIGTERM during the portfolio: exit status 3, no pan left running.
 # Prints one line per failure and closes with "N passed, N failed".
@@ -161,6 +161,21 @@ expect 0 'not checked  *acceptance cycles (no accept labels), non-progress cycle
 [ -n "$(json_get .portfolio.answered_by dflt.json)" ] \
 	&& ok "no option: the portfolio (the default)" || fail "default: $(head -c 300 dflt.json)"
 expect 2 "portfolio" "--portfolio takes on or off" -- "$dmc" check --portfolio maybe por_indep_ok.pml
+
+# ---- the limits change the limits only: still the portfolio; at
+# --time-limit both members stop (SPIN's pan has no limit of its own) ----
+cat > big.pml <<'PML'
+byte a, b, c;
+active proctype P() { do :: a = a + 1 :: b = b + 1 :: c = c + 1 od }
+PML
+start=$(date +%s)
+"$dmc" check --json --time-limit 2 --memlim 1024 big.pml > lim.json 2> lim.err
+rc=$?
+end=$(date +%s)
+[ $rc = 3 ] && [ "$(json_str verdict lim.json)" = incomplete ] && [ -n "$(json_get .portfolio.answered_by lim.json)" ] \
+	&& [ "$(json_get '.portfolio.members["spin-dfs"].verdict' lim.json)" = stopped ] && [ $((end - start)) -lt 20 ] \
+	&& ok "--time-limit 2 --memlim 1024: the portfolio, both members stopped in time (exit 3)" \
+	|| fail "--time-limit with the portfolio: exit $rc, $((end - start)) s, $(head -c 400 lim.json)"
 
 # ---- one core: the members take turns ----
 if command -v taskset > /dev/null 2>&1; then

@@ -646,10 +646,11 @@ static int portfolio_run(const drv_portfolio *p)
 			read_dfs(&ms[DFS], &po);
 		}
 		int dv = ms[DFS].ended ? ms[DFS].verdict : -1, gv = ms[GUIDED].ended ? ms[GUIDED].verdict : -1;
-		/* guided's 2 is bad input or usage (-a with -l, a vector too
-		 * small, a construct pan's breadth-first code refuses): the
-		 * portfolio accepts no input a single run refuses */
-		if (gv == 0 || gv == 1 || (gv == 2 && ms[GUIDED].status == 2 && dv != 0 && dv != 1)) {
+		/* guided's 2 is bad input or a construct the runtime refuses
+		 * (a never claim with an atomic sequence): SPIN's pan, the
+		 * oracle, still answers (its own error, e.g. a vector too small,
+		 * ends the run with guided's message, exit 2) */
+		if (gv == 0 || gv == 1) {
 			winner = dv == 1 ? DFS : GUIDED;
 			break;
 		}
@@ -754,6 +755,10 @@ static int portfolio_run(const drv_portfolio *p)
 		rc = dv;
 		if (dv == 1 && !po.trail[0])
 			drv_msg("SPIN's pan reported an error but wrote no trail");
+		if ((dv == 0 || dv == 1) && ms[GUIDED].ended && !ms[GUIDED].killed && ms[GUIDED].status == 2) {
+			drv_msg("note: SPIN's pan answered; the guided search refused the model:");
+			drv_cat(ms[GUIDED].err, stderr);
+		}
 	} else {
 		if (p->json)
 			print_guided_json(&ms[shown], pj);

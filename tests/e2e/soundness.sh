@@ -107,14 +107,22 @@ expect 1 'range check, a fallback goal' "range_fallback_bad: the merged range ch
 
 # a never claim that enters an atomic sequence: pan's BFS stops there
 # ("atomic in claim not supported in BFS"), no violation of the model
-# (SPIN's depth-first pan: errors 0); dmc refuses it and writes no trail
+# (SPIN's depth-first pan: errors 0); a single run refuses it and writes no trail
 d=$work/claim_atomic_ok
 mkdir -p "$d"
 cp "$models/refused/claim_atomic_ok.pml" "$d/"
 cd "$d" || exit 2
-for opts in "" "--search greedy --heuristic hL" "-a"; do
+for opts in "--search greedy --heuristic hL" "--portfolio off -a"; do
 	# shellcheck disable=SC2086
 	expect 2 'atomic sequence' "claim_atomic_ok ${opts:-(no options)}: refused, no violation" -- \
+		"$dmc" check claim_atomic_ok.pml $opts
+	[ ! -f claim_atomic_ok.pml.trail ] || fail "claim_atomic_ok ${opts:-(no options)}: a trail was written"
+done
+# the default's SPIN pan answers as SPIN does (errors 0), whichever
+# member ends first
+for opts in "" "-a"; do
+	# shellcheck disable=SC2086
+	expect 0 'errors: 0' "claim_atomic_ok ${opts:-(no options)}: the portfolio gives SPIN's answer" -- \
 		"$dmc" check claim_atomic_ok.pml $opts
 	[ ! -f claim_atomic_ok.pml.trail ] || fail "claim_atomic_ok ${opts:-(no options)}: a trail was written"
 done

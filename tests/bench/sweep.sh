@@ -298,7 +298,10 @@ the_default() {
 		df_k=$((df_k + 1))
 		sed -n "${df_k}p" "$df_d/default.json" > "$df_d/default.$df_k.json"
 		df_name=$(jq -r "$formula_jq" "$df_d/default.$df_k.json" 2> /dev/null | head -n 1)
-		df_live=$(json_get '.liveness' "$df_d/default.$df_k.json")
+		# a cycle search: the runtime's liveness member, or what SPIN's
+		# pan checked (the portfolio's spin-dfs answer has no liveness)
+		df_live=$(jq -r 'if .liveness != null or .checked.acceptance_cycles == true
+			or .checked.non_progress_cycles == true then "yes" else empty end' "$df_d/default.$df_k.json" 2> /dev/null)
 		if [ -n "$df_name" ] && grep -qxF -e "ltl $df_name" "$df_d/props"; then df_p="ltl $df_name"
 		elif [ -z "$df_live" ]; then df_p=safety
 		elif grep -qxF -e -a "$df_d/props"; then df_p=-a

@@ -240,7 +240,7 @@ dmc_run() {
 	dm_d=$1; dm_m=$2; dm_label=$3; dm_s=$4; dm_h=$5; dm_popts=$6; shift 6
 	dm_tag=$dm_d/dmc-$dm_s-$dm_h
 	dm_por=--no-por
-	case $dm_label in *+POR) dm_por=""; dm_tag=$dm_tag-por ;; esac
+	case $dm_label in *+POR) dm_por=--por; dm_tag=$dm_tag-por ;; esac
 	rm -f "$dm_d/$dm_m.trail"
 	# the outer bound leaves time for spin -a and compiling pan
 	# shellcheck disable=SC2086

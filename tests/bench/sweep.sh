@@ -257,7 +257,7 @@ safety_opts() {
 	case $1 in
 	default) echo "" ;;
 	greedy/deadlock) echo "--search greedy --heuristic deadlock --target deadlock --no-por" ;;
-	*+POR) so_c=${1%+POR}; echo "--search ${so_c%/*} --heuristic ${so_c#*/}" ;;
+	*+POR) so_c=${1%+POR}; echo "--search ${so_c%/*} --heuristic ${so_c#*/} --por" ;;
 	*/*) echo "--search ${1%/*} --heuristic ${1#*/} --no-por" ;;
 	*) echo "bench-sweep: unknown configuration $1" >&2; echo "--unknown-config" ;;
 	esac

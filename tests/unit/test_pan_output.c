@@ -185,7 +185,8 @@ static void test_no_verdict(void)
 static void test_portfolio_options(void)
 {
 	char *safety[] = { "--json" }, *np[] = { "-l" }, *ltl[] = { "-a", "-N", "p1" }, *fair[] = { "-a", "-f" }, *both[] = { "-l", "-a" };
-	char *search[] = { "-a", "--search=bfs" }, *memlim[] = { "--memlim=100" };
+	char *search[] = { "-a", "--search=bfs" }, *limits[] = { "--memlim=100", "--time-limit=5" };
+	char *depth[] = { "--max-depth=9" };
 	drv_strv v = { 0 };
 	const char *cflags;
 	CHECK(drv_portfolio_takes(safety, 1, &v, &cflags) && v.n == 0 && cflags[0] == '\0');
@@ -200,7 +201,11 @@ static void test_portfolio_options(void)
 	CHECK(!drv_portfolio_takes(search, 2, &v, &cflags));
 	drv_strv_free(&v);
 	memset(&v, 0, sizeof v);
-	CHECK(!drv_portfolio_takes(memlim, 1, &v, &cflags));
+	/* the limits are shared out (drv_portfolio_run), not refused */
+	CHECK(drv_portfolio_takes(limits, 2, &v, &cflags) && v.n == 0);
+	drv_strv_free(&v);
+	memset(&v, 0, sizeof v);
+	CHECK(!drv_portfolio_takes(depth, 1, &v, &cflags));
 	drv_strv_free(&v);
 	memset(&v, 0, sizeof v);
 	/* weak fairness: the runtime refuses it, and so does a single run */

@@ -111,17 +111,11 @@ pan_timed() {
 	(cd "$1" && /usr/bin/time -f '%e %U %S %M' -o "$2.time" timeout "$limit" "./$2" "-m$depth" \
 		< /dev/null > "$2.out" 2>&1)
 	sr_rc=$?
-	pan_read "$1" "$2"
+	pan_timed_read "$1" "$2"
 }
-pan_read() {
-	sr_o=$1/$2.out
-	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
-	sr_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sr_o" | head -n 1)
-	sr_len=-
-	for sr_tf in "$1"/*.trail; do
-		[ -f "$sr_tf" ] && sr_len=$(trail_system_steps "$sr_tf")
-	done
-	rm -f "$1"/*.trail
+# pan_timed_read DIR BINARY: lib.sh's pan_read, and sp_time
+pan_timed_read() {
+	pan_read "$1" "$2"
 	sp_time=$(timed_fields "$1/$2.time")
 }
 
@@ -172,7 +166,7 @@ spin_model() {
 			return
 		fi
 	else
-		pan_read "$1" pan
+		pan_timed_read "$1" pan
 	fi
 	if grep -q 'partial order reduction invalid' "$sr_o"; then
 		(cd "$1" && $spin_cc -DNOREDUCE -o pan pan.c > /dev/null 2>&1)

@@ -73,6 +73,10 @@ pan_run() {
 	# shellcheck disable=SC2086
 	(cd "$1" && timeout "$3" "./$2" $4 < /dev/null > "$2.out" 2>&1)
 	sr_rc=$?
+	pan_read "$1" "$2"
+}
+# pan_read DIR BINARY: pan_run's reading of DIR/BINARY.out and the trail
+pan_read() {
 	sr_o=$1/$2.out
 	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
 	sr_states=$(sed -n 's/^ *\([0-9][0-9.e+]*\) states, stored.*/\1/p' "$sr_o" | head -n 1)

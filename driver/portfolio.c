@@ -346,8 +346,9 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 	       cJSON_IsTrue(s) ? ", members in turns" : "");
 }
 
-/* pan's report with the model's name as the user gave it */
-static void print_dfs_report(const drv_portfolio *p, const member *m, FILE *out)
+/* a member's report with the model's name as the user gave it (pan's
+ * lists of unreached states name the build's copy, src/BASE) */
+static void print_report(const drv_portfolio *p, const member *m, FILE *out)
 {
 	char *given = drv_printf("src/%s", p->mbase);
 	drv_show_renamed(m->out, given, p->shown, 0, out);
@@ -749,7 +750,7 @@ static int portfolio_run(const drv_portfolio *p)
 		if (p->json && dv != 2)
 			print_dfs_json(p, &ms[DFS], &po, pj);
 		else {
-			print_dfs_report(p, &ms[DFS], p->json ? stderr : stdout);
+			print_report(p, &ms[DFS], p->json ? stderr : stdout);
 			drv_cat(ms[DFS].err, stderr);
 		}
 		rc = dv;
@@ -763,7 +764,7 @@ static int portfolio_run(const drv_portfolio *p)
 		if (p->json)
 			print_guided_json(&ms[shown], pj);
 		else
-			drv_cat(ms[shown].out, stdout);
+			print_report(p, &ms[shown], stdout);
 		drv_cat(ms[shown].err, stderr);
 		/* the anytime search's trail is a violation even when its time
 		 * ran out before it proved the trail shortest */

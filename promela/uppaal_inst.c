@@ -18,12 +18,16 @@ static const char *const translation_words[] = {
 	"Tick", "Clock", "Monitor", "ncommit", "dmc_eid", "dmc_tick", "dmc_query", NULL
 };
 
-static const char *pname_of(up_ctx *c, const char *name)
+/* a name's Promela name: v_NAME where NAME could be read as Promela's,
+ * SPIN's, the translation's own, or one of also (NULL-terminated) */
+static const char *pname_of(up_ctx *c, const char *name, const char *const also[])
 {
 	int bad = name[0] == '_' || strncmp(name, "at_", 3) == 0 || strncmp(name, "loc_", 4) == 0
 		|| strncmp(name, "v_", 2) == 0 || strncmp(name, "dmc_", 4) == 0 || pml_is_reserved(name);
 	for (int i = 0; !bad && translation_words[i]; i++)
 		bad = strcmp(name, translation_words[i]) == 0;
+	for (int i = 0; !bad && also[i]; i++)
+		bad = strcmp(name, also[i]) == 0;
 	if (!bad)
 		return name;
 	char *s = up_alloc(c, strlen(name) + 3);
@@ -34,26 +38,11 @@ static const char *pname_of(up_ctx *c, const char *name)
 
 /* a global's Promela name: also not one of the temporal operators SPIN's
  * ltl formulas (liveness queries) read as letters */
-static const char *global_pname(up_ctx *c, const char *name)
-{
-	if (strcmp(name, "U") && strcmp(name, "V") && strcmp(name, "W") && strcmp(name, "X"))
-		return pname_of(c, name);
-	char *s = up_alloc(c, strlen(name) + 3);
-	sprintf(s, "v_%s", name);
-	return s;
-}
-
+static const char *const ltl_letters[] = { "U", "V", "W", "X", NULL };
 /* an instance's Promela name (its proctype; loc_NAME its location, and
- * NAME_var its locals): as a variable's, and also not loc, at, v or dmc,
- * whose locals would read like the translation's own names (loc_x) */
-static const char *inst_pname(up_ctx *c, const char *name)
-{
-	if (strcmp(name, "loc") && strcmp(name, "at") && strcmp(name, "v") && strcmp(name, "dmc"))
-		return pname_of(c, name);
-	char *s = up_alloc(c, strlen(name) + 3);
-	sprintf(s, "v_%s", name);
-	return s;
-}
+ * NAME_var its locals): also not loc, at, v or dmc, whose locals would
+ * read like the translation's own names (loc_x) */
+static const char *const translation_prefixes[] = { "loc", "at", "v", "dmc", NULL };
 
 /* ---- every Promela name once ----
  * Names are joined with '_' (instance A's local b_c is A_b_c, as is
@@ -631,7 +620,7 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 	if (t->init < 0)
 		up_fail_at(c, t->file, t->line, t->col, "template '%s' has no initial location", t->name);
 	up_inst *in = up_alloc(c, sizeof *in);
-	pname = inst_pname(c, pname);
+	pname = pname_of(c, pname, translation_prefixes);
 	in->name = name;
 	in->pname = pname;
 	in->t = t;
@@ -781,7 +770,7 @@ void up_instantiate(up_net *n, up_model *m)
 	n->m = m;
 	for (int i = 0; i < m->globals.n; i++) {
 		up_var *d = m->globals.v[i];
-		declare(n, NULL, d, &n->gbinds, global_pname(c, d->name));
+		declare(n, NULL, d, &n->gbinds, pname_of(c, d->name, ltl_letters));
 	}
 	/* `const double`: a name bound to its value, which no expression of
 	 * the model may use (emit_var_name and the evaluators refuse it) */

@@ -831,16 +831,6 @@ static void print_formula_answer(const char *answer, const cJSON *res, const que
 	printf(")\n");
 }
 
-/* One run per never claim (ltl formula) of a Promela model, each with
- * -N NAME (but pan's default claim, which -N may not find) and its own
- * trail file (pan -tNAME.trail: MODEL.NAME.trail),
- * answered on its own line (with --json, one object each, with the
- * member "query" as for UPPAAL's queries); with -a where the model has
- * accept labels, as spin -search does, unless an option chose a safety
- * search (then the results say acceptance cycles were not searched, and
- * with several claims only pan's default one is searched, as before, and
- * dmc says which were not).  A model with one claim, or none, is one run.  Exit status as
- * check_queries'. */
 /* check()'s look at the model's build (o->plan): the claims, the notes
  * on what a chosen safety search leaves out, -a added where the run is
  * one; 1: several formulas (one run each), 0: one run as o says */
@@ -882,6 +872,14 @@ static int plan_formulas(check_opts *o, const char *entry)
 	return 0;
 }
 
+/* One run per never claim (ltl formula) of a Promela model, each with
+ * -N NAME (but pan's default claim, which -N may not find) and its own
+ * trail file (pan -tNAME.trail: MODEL.NAME.trail), answered on its own
+ * line (with --json, one object each, with the member "query" as for
+ * UPPAAL's queries); with -a where the model has accept labels, as spin
+ * -search does, unless an option chose a safety search (plan_formulas).
+ * A model with one claim, or none, is one run: the one that built it.
+ * Exit status as check_queries'. */
 static int check_formulas(const drv_env *e, check_opts *o, char **checked)
 {
 	if (!o->model || !*o->model || not_a_file(o->model, "model file") || o->meta || chooses_property(o))

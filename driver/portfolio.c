@@ -60,6 +60,26 @@ typedef struct {
 	char *trail;            /* its trail file */
 } member;
 
+/* what spin -a's output says of the model's claims and labels (read
+ * once a run: claims.h) */
+typedef struct {
+	int nclaims;            /* 2 when not known: -N is passed on */
+	int accept_labels, progress_labels;
+} model_claims;
+
+static void read_model_claims(const drv_portfolio *p, model_claims *mc)
+{
+	drv_claims cl;
+	memset(mc, 0, sizeof *mc);
+	mc->nclaims = 2;
+	if (drv_claims_read(p->build, NULL, &cl) == 0) {
+		mc->nclaims = cl.n;
+		mc->accept_labels = cl.accept_labels;
+		mc->progress_labels = cl.progress_labels;
+		drv_claims_free(&cl);
+	}
+}
+
 static double now(void)
 {
 	struct timespec t;
@@ -264,9 +284,9 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
  * always (the portfolio takes no -A), -a's or -l's cycles, the claim
  * pan named, invalid end states without a claim or cycles (as in SPIN),
  * the model's labels from spin -a's pan.h. */
-static void dfs_checked(const drv_portfolio *p, const drv_pan_output *po, dmc_checked *c)
+static void dfs_checked(const drv_portfolio *p, const drv_pan_output *po, const model_claims *mc,
+                        dmc_checked *c)
 {
-	drv_claims cl;
 	memset(c, 0, sizeof *c);
 	c->asserts = 1;
 	for (size_t i = 0; i < p->spin_opts->n; i++) {
@@ -276,11 +296,8 @@ static void dfs_checked(const drv_portfolio *p, const drv_pan_output *po, dmc_ch
 	c->cycles = c->acc || c->np;
 	c->claim = po->claim[0] ? po->claim : NULL;
 	c->ends = !c->cycles && !c->claim;
-	if (drv_claims_read(p->build, NULL, &cl) == 0) {
-		c->acc_labels = cl.accept_labels;
-		c->prog_labels = cl.progress_labels;
-		drv_claims_free(&cl);
-	}
+	c->acc_labels = mc->accept_labels;
+	c->prog_labels = mc->progress_labels;
 }
 
 static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
@@ -303,8 +320,8 @@ static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
 /* the text summary after the winner's report; dfs: spin-dfs's report
  * was shown, which does not say what was checked in a single run's
  * words (the runtime's report does) */
-static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const cJSON *pj, const member *ms,
-                          int winner, int kept, int dfs)
+static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const model_claims *mc,
+                          const cJSON *pj, const member *ms, int winner, int kept, int dfs)
 {
 	static const char *const what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
@@ -318,7 +335,7 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 	if (dfs) {
 		char yes[256], no[512];
 		dmc_checked c;
-		dfs_checked(p, po, &c);
+		dfs_checked(p, po, mc, &c);
 		dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
 		printf("\t%-23s %s\n\t%-23s %s\n", "checked", yes, "not checked", no[0] ? no : "nothing");
 	}
@@ -357,7 +374,8 @@ static void print_report(const drv_portfolio *p, const member *m, FILE *out)
 
 /* spin-dfs answered: the result object of --json (docs/json.md,
  * "portfolio_result") */
-static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pan_output *po, cJSON *pj)
+static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pan_output *po,
+                           const model_claims *mc, cJSON *pj)
 {
 	cJSON *o = cJSON_CreateObject();
 	static const char *const verdicts[] = { [0] = "no-violation", [1] = "violation", [3] = "incomplete" };
@@ -384,7 +402,7 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 	free(model);
 	char yes[256], no[512];
 	dmc_checked c;
-	dfs_checked(p, po, &c);
+	dfs_checked(p, po, mc, &c);
 	dmc_checked_words(&c, yes, sizeof yes, no, sizeof no);
 	cJSON_AddItemToObject(o, "checked", checked_json(&c, no));
 	cJSON_AddItemToObject(o, "portfolio", pj);
@@ -577,14 +595,10 @@ static int portfolio_run(const drv_portfolio *p)
 	drv_strv_push(&dargv, SPIN_PAN_DEPTH);
 	/* -N NAME of a model's only claim: pan would warn that it ignores
 	 * it, and a single run does not (the runtime drops the warning) */
-	drv_claims cl;
-	int nclaims = 2;           /* not known: -N passed on */
-	if (drv_claims_read(p->build, NULL, &cl) == 0) {
-		nclaims = cl.n;
-		drv_claims_free(&cl);
-	}
+	model_claims mc;
+	read_model_claims(p, &mc);
 	for (size_t i = 0; i < p->spin_opts->n; i++)
-		if (strcmp(p->spin_opts->v[i], "-N") == 0 && i + 1 < p->spin_opts->n && nclaims < 2)
+		if (strcmp(p->spin_opts->v[i], "-N") == 0 && i + 1 < p->spin_opts->n && mc.nclaims < 2)
 			i++;
 		else
 			drv_strv_push(&dargv, p->spin_opts->v[i]);
@@ -748,7 +762,7 @@ static int portfolio_run(const drv_portfolio *p)
 		shown = ms[GUIDED].ended && !ms[GUIDED].killed && (gv == 3 || dv != 3) ? GUIDED : DFS;
 	if (shown == DFS) {
 		if (p->json && dv != 2)
-			print_dfs_json(p, &ms[DFS], &po, pj);
+			print_dfs_json(p, &ms[DFS], &po, &mc, pj);
 		else {
 			print_report(p, &ms[DFS], p->json ? stderr : stdout);
 			drv_cat(ms[DFS].err, stderr);
@@ -771,7 +785,7 @@ static int portfolio_run(const drv_portfolio *p)
 		rc = shown == ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
-		print_summary(p, &po, pj, ms, winner, kept, shown == DFS);
+		print_summary(p, &po, &mc, pj, ms, winner, kept, shown == DFS);
 	fflush(stdout);
 	cJSON_Delete(pj);
 	if (drv_interrupted() && rc != 1 && rc != 3)

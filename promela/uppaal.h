@@ -413,6 +413,8 @@ up_var *up_local_var(up_net *n, up_inst *in, const up_var *d, const char *pname)
  * unknown); an element of a clock array is its clock (an error when the
  * index is not constant) */
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e);
+/* the array an indexed name a[i][j] indexes (a), else e itself */
+const up_expr *up_index_base(const up_expr *e);
 up_var *up_field_of(up_net *n, up_inst *in, const up_expr *e);   /* s.f */
 
 /* ---- clocks (uppaal_clock.c) ---- */

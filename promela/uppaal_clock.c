@@ -32,8 +32,7 @@ static int is_cmp(const char *op)
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e)
 {
 	if (e && e->kind == X_INDEX) {
-		while (e->kind == X_INDEX)
-			e = e->a;
+		e = up_index_base(e);
 		if (e->kind != X_ID)
 			return 0;
 		up_var *a = up_var_of(n, in, e);
@@ -78,8 +77,10 @@ static int mentions_clock(scan_st *s, const up_expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == X_ID || (e->kind == X_INDEX && up_is_clock(s->n, s->in, e)))
+	if (e->kind == X_ID)
 		return up_is_clock(s->n, s->in, e);
+	if (e->kind == X_INDEX && up_is_clock(s->n, s->in, e))
+		return 1;
 	if (e->kind == X_DOT)
 		return dot_clock(s, e) != NULL;
 	return mentions_clock(s, e->a) || mentions_clock(s, e->b) || mentions_clock(s, e->c);
@@ -251,13 +252,9 @@ static void scan(scan_st *s, const up_expr *e)
 	}
 	if (e->kind == X_ID && up_is_clock(s->n, s->in, e))
 		up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "clock '%s' used outside a comparison with a constant", e->name);
-	if (e->kind == X_INDEX && up_is_clock(s->n, s->in, e)) {
-		const up_expr *b = e;
-		while (b->kind == X_INDEX)
-			b = b->a;
+	if (e->kind == X_INDEX && up_is_clock(s->n, s->in, e))
 		up_fail_at(c, e->file ? e->file : s->file, e->line, e->col, "clock '%s[...]' used outside a comparison "
-			   "with a constant", b->name);
-	}
+			   "with a constant", up_index_base(e)->name);
 	scan(s, e->a);
 	scan(s, e->b);
 	scan(s, e->c);

@@ -712,9 +712,7 @@ static void prio_setup(em *e)
 	int maxl = m->prio_default;
 	for (int i = 0; i < m->prios.n; i++) {
 		up_prio *p = m->prios.v[i];
-		const up_expr *b = p->ch;
-		while (b->kind == X_INDEX)
-			b = b->a;
+		const up_expr *b = up_index_base(p->ch);
 		up_var *v = up_var_of(n, NULL, b);
 		if (!v || v->type.kind != TY_CHAN)
 			up_fail_at(c, b->file, b->line, b->col, "channel priority: '%s' is not a global channel", b->name);

@@ -344,9 +344,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 			emit_var_name(s, in, e);
 		break;
 	case X_INDEX: {
-		const up_expr *base = e;
-		while (base->kind == X_INDEX)
-			base = base->a;
+		const up_expr *base = up_index_base(e);
 		if (base->kind != X_ID && base->kind != X_DOT)
 			fail_at(s, e, "expected an array name before '['%s", "");
 		up_var *cv = base->kind == X_ID ? up_var_of(s->n, in, base) : NULL;

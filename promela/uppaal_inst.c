@@ -826,11 +826,17 @@ void up_instantiate(up_net *n, up_model *m)
 	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
 }
 
+const up_expr *up_index_base(const up_expr *e)
+{
+	while (e && e->kind == X_INDEX)
+		e = e->a;
+	return e;
+}
+
 up_var *up_var_of(up_net *n, up_inst *in, const up_expr *e)
 {
 	const up_expr *indexed = e && e->kind == X_INDEX ? e : NULL;
-	while (e && e->kind == X_INDEX)
-		e = e->a;
+	e = up_index_base(e);
 	if (indexed) {
 		up_var *a = up_var_of(n, in, e);
 		if (!a || !a->celem)

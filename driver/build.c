@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,19 +236,14 @@ static int needs_noreduce(const char *bdir)
 	return need;
 }
 
-/* dmc cc ... > bdir/cc.out 2>&1; 0, 2 or 128 + signal */
-static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
+/* dmc cc's arguments for bdir's pan.c */
+static void compile_args(const drv_build_req *r, const char *bdir, drv_strv *argv)
 {
-	char *cc_out = drv_printf("%s/cc.out", bdir);
-	char *pan = drv_printf("%s/pan", bdir), *pan_c = drv_printf("%s/pan.c", bdir);
-	drv_strv argv = { 0 };
-	drv_redirect rd;
-	int rc = 2, sig;
 	if (r->portable)
-		drv_strv_push(&argv, "--portable");
-	drv_strv_push(&argv, "-O2");
+		drv_strv_push(argv, "--portable");
+	drv_strv_push(argv, "-O2");
 	if (needs_noreduce(bdir))
-		drv_strv_push(&argv, "-DNOREDUCE");
+		drv_strv_push(argv, "-DNOREDUCE");
 	/* dmc check's defaults (options.def), compiled in: --search and
 	 * --heuristic are passed only when given, so a --lua script's
 	 * settings can apply; the default preset applies unless a script,
@@ -257,7 +253,7 @@ static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
 	for (size_t k = 0; k < sizeof compiled_in / sizeof compiled_in[0]; k++) {
 		const dmc_opt *t = &dmc_opt_table[compiled_in[k]];
 		char *d = drv_printf("%s=%s", t->name, t->def);
-		drv_strv_push(&argv, d);
+		drv_strv_push(argv, d);
 		free(d);
 	}
 	/* SPIN's default of 1024 bytes is too small for many translated
@@ -265,32 +261,71 @@ static int compile(const drv_env *e, const drv_build_req *r, const char *bdir)
 	 * static arrays, not memory per state.  The user's --cflags decide
 	 * when they name VECTORSZ. */
 	if (!r->cflags || !strstr(r->cflags, "VECTORSZ"))
-		drv_strv_push(&argv, "-DVECTORSZ=" DRV_DEFAULT_VECTORSZ);
+		drv_strv_push(argv, "-DVECTORSZ=" DRV_DEFAULT_VECTORSZ);
 	if (r->meta) {
-		drv_strv_push(&argv, "--meta");
-		drv_strv_push(&argv, r->meta);
+		drv_strv_push(argv, "--meta");
+		drv_strv_push(argv, r->meta);
 	}
-	drv_strv_push_words(&argv, r->cflags);
-	drv_strv_push(&argv, "-o");
-	drv_strv_push(&argv, pan);
-	drv_strv_push(&argv, pan_c);
+	drv_strv_push_words(argv, r->cflags);
+	char *pan = drv_printf("%s/pan", bdir), *pan_c = drv_printf("%s/pan.c", bdir);
+	drv_strv_push(argv, "-o");
+	drv_strv_push(argv, pan);
+	drv_strv_push(argv, pan_c);
+	free(pan);
+	free(pan_c);
+}
+
+/* Start `dmc cc ... > bdir/cc.out 2>&1`: its preparations here, its
+ * compiler spawned nice (the portfolio's SPIN pan and search come
+ * first); 0 with *pid, or a status as compile_finish's */
+static int compile_start(const drv_env *e, const drv_build_req *r, const char *bdir, int nice, pid_t *pid)
+{
+	char *cc_out = drv_printf("%s/cc.out", bdir);
+	drv_strv argv = { 0 }, cmd = { 0 };
+	drv_redirect rd;
+	int rc = 2, sig, fd;
+	*pid = 0;
+	compile_args(r, bdir, &argv);
 	if (drv_redirect_begin(&rd, cc_out) == 0) {
-		rc = drv_cmd_cc(e, (int)argv.n, argv.v);
+		rc = drv_cc_command(e, (int) argv.n, argv.v, &cmd);
 		drv_redirect_end(&rd);
 	}
 	if ((sig = drv_interrupted()))
 		rc = 128 + sig;
-	else if (rc != 0) {
+	else if (rc == 0) {
+		rc = 2;
+		if ((fd = open(cc_out, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
+			drv_msg("cannot write %s: %s", cc_out, strerror(errno));
+		else {
+			drv_run_io io = { NULL, fd, fd, NULL, NULL, nice };
+			if ((*pid = drv_spawn(cmd.v, &io, 0)) > 0)
+				rc = 0;
+			else
+				*pid = 0;
+			close(fd);
+		}
+	}
+	drv_strv_free(&argv);
+	drv_strv_free(&cmd);
+	free(cc_out);
+	return rc;
+}
+
+/* The compile's end: 0, or 2 after its messages, or 128 + signal */
+static int compile_finish(const drv_build_req *r, const char *bdir, int rc)
+{
+	int sig;
+	if ((sig = drv_interrupted()))
+		return 128 + sig;
+	if (rc != 0) {
+		char *cc_out = drv_printf("%s/cc.out", bdir);
 		drv_cat(cc_out, stderr);
+		free(cc_out);
 		if (cache_full(bdir))
 			drv_msg("the build cache's file system (%s) is full", bdir);
 		drv_msg("compiling pan for %s failed", r->shown);
 		rc = 2;
 	}
-	drv_strv_free(&argv);
-	free(cc_out);
-	free(pan);
-	free(pan_c);
 	return rc;
 }
 
@@ -372,6 +407,7 @@ typedef struct {
 	char *dir;          /* where it is compiled, renamed to entry after */
 	int lock, cc_fd;
 	pid_t pid;          /* the compiler, or 0 */
+	int block;          /* spin_pan_finish waits for it (else -1 while it runs) */
 } spin_pan_build;
 
 /* The compiler's words for SPIN's own pan: SPIN's users' gcc -O2 pan.c,
@@ -447,12 +483,14 @@ done:
 
 /* Wait for SPIN's own pan's compiler (before bdir, which it reads, is
  * renamed or removed) and put the entry in place; 0, 2 after a message,
- * 128 + N after signal N.  Again: 0, the first result stands. */
+ * 128 + N after signal N; -1 while it runs and b->block is 0.  Again: 0,
+ * the first result stands. */
 static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b)
 {
 	int st, rc = 0;
 	if (b->pid > 0) {
-		drv_spawned_wait(b->pid, 1, &st, NULL);
+		if (!drv_spawned_wait(b->pid, b->block, &st, NULL))
+			return -1;
 		b->pid = 0;
 		if (drv_interrupted())
 			rc = 128 + drv_interrupted();
@@ -492,86 +530,199 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	return drv_build_pans(e, cache, &plain, entry_out, NULL);
 }
 
+struct drv_build {
+	drv_build_req r;
+	char *cache, *key;
+	char *bdir;          /* spin -a's output and dmc's pan while it compiles, else NULL */
+	char *entry;         /* dmc's pan's entry */
+	int lock;            /* on key while dmc's pan compiles, else -1 */
+	pid_t cc;            /* its compiler, or 0 */
+	int cc_status;       /* the compiler's, once it ended (cc is 0 then) */
+	int dmc_rc;          /* -1 while it compiles, then its result */
+	spin_pan_build sb;   /* SPIN's own pan's */
+	int spin_rc;         /* -1 while it compiles (or none asked), then its result */
+};
+
+static void build_free(drv_build *b)
+{
+	if (b->cc > 0) {
+		int st;
+		kill(-b->cc, SIGKILL);
+		drv_spawned_wait(b->cc, 1, &st, NULL);
+	}
+	if (b->sb.pid > 0) {
+		/* stopped, not failed: no message */
+		int st;
+		kill(-b->sb.pid, SIGKILL);
+		drv_spawned_wait(b->sb.pid, 1, &st, NULL);
+		b->sb.pid = 0;
+	}
+	spin_pan_finish(&b->r, &b->sb);
+	if (b->bdir)
+		drv_rm_rf(b->bdir);
+	if (b->lock >= 0)
+		close(b->lock);
+	free(b->sb.entry);
+	free(b->bdir);
+	free(b->entry);
+	free(b->key);
+	free(b->cache);
+	free(b);
+}
+
+/* dmc's pan compiled (cc's status rc): its digest, the entry in place */
+static int dmc_pan_finish(drv_build *b, int rc)
+{
+	if ((rc = compile_finish(&b->r, b->bdir, rc)) != 0)
+		return rc;
+	if (write_digest(b->bdir) != 0)
+		return 2;
+	/* the entry must not point at this model's directory */
+	char *src = drv_printf("%s/src", b->bdir);
+	unlink(src);
+	free(src);
+	if (rename(b->bdir, b->entry) != 0) {
+		drv_msg("cannot move %s to %s: %s", b->bdir, b->entry, strerror(errno));
+		return 2;
+	}
+	free(b->bdir);
+	b->bdir = NULL;
+	close(b->lock);
+	b->lock = -1;
+	drv_cache_trim(b->cache, b->key);
+	return 0;
+}
+
+int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry_out,
+                    char **spin_entry, drv_build **out)
+{
+	drv_build *b = calloc(1, sizeof *b);
+	int rc;
+	const char *why;
+	*out = NULL;
+	if (!b) {
+		drv_msg("out of memory");
+		return 2;
+	}
+	b->r = *r;
+	b->cache = drv_strdup(cache);
+	b->lock = -1;
+	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0, 0 };
+	b->dmc_rc = b->spin_rc = 0;
+	if (!(b->bdir = drv_spin_view(cache, "build", r->mdir))) {
+		rc = 2;
+		goto fail;
+	}
+	if ((rc = run_spin(e, r, b->bdir)) != 0)
+		goto fail;
+	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share,
+	                        r->meta };
+	if (r->spin_pan_cflags && spin_entry) {
+		if ((rc = spin_pan_start(e, cache, r, b->bdir, in, &b->sb)) != 0)
+			goto fail;
+		b->spin_rc = -1;
+	}
+	b->key = drv_build_key(b->bdir, &in);
+	b->entry = drv_printf("%s/%s", cache, b->key);
+	if (unverified(b->entry) == NULL) {
+		drv_cache_touch(b->entry);           /* built before */
+		goto started;
+	}
+	rc = 2;
+	if ((b->lock = lock_key(cache, b->key)) < 0)
+		goto fail;
+	why = unverified(b->entry);
+	if (!why)
+		goto started;                        /* a concurrent run built it */
+	if (strcmp(why, "missing") != 0) {
+		drv_msg("the cached pan in %s cannot be used (%s): rebuilding it", b->entry, why);
+		if (drv_rm_rf(b->entry) != 0) {
+			drv_msg("cannot remove %s: %s", b->entry, strerror(errno));
+			goto fail;
+		}
+	}
+	if ((rc = compile_start(e, r, b->bdir, nice, &b->cc)) != 0) {
+		rc = compile_finish(r, b->bdir, rc);
+		goto fail;
+	}
+	b->dmc_rc = -1;
+started:
+	if (b->dmc_rc == 0) {
+		/* dmc's pan was there: spin -a's files are in its entry */
+		if (b->lock >= 0)
+			close(b->lock);
+		b->lock = -1;
+	}
+	*entry_out = drv_strdup(b->entry);
+	if (spin_entry)
+		*spin_entry = b->sb.entry ? drv_strdup(b->sb.entry) : NULL;
+	*out = b;
+	return 0;
+fail:
+	if ((rc == 0 || rc == 2) && drv_interrupted())
+		rc = 128 + drv_interrupted();
+	build_free(b);
+	return rc;
+}
+
+const char *drv_build_files(const drv_build *b)
+{
+	return b->dmc_rc == -1 ? b->bdir : b->entry;
+}
+
+int drv_build_poll(drv_build *b, int which, int block)
+{
+	if (which == DRV_PAN_SPIN) {
+		if (b->spin_rc == -1) {
+			b->sb.block = block;
+			b->spin_rc = spin_pan_finish(&b->r, &b->sb);
+		}
+		return b->spin_rc;
+	}
+	if (b->dmc_rc == -1) {
+		if (b->cc > 0) {
+			if (!drv_spawned_wait(b->cc, block, &b->cc_status, NULL))
+				return -1;
+			b->cc = 0;
+		}
+		/* SPIN's compiler reads bdir's pan.c: done with it first */
+		if (drv_build_poll(b, DRV_PAN_SPIN, block) == -1)
+			return -1;
+		b->dmc_rc = dmc_pan_finish(b, b->cc_status);
+	}
+	return b->dmc_rc;
+}
+
+void drv_build_end(drv_build *b)
+{
+	if (b)
+		build_free(b);
+}
+
 int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out,
                    char **spin_entry)
 {
-	char *bdir = NULL, *key = NULL, *entry = NULL, *src = NULL;
-	int rc, lock = -1, sig, src_rc;
-	const char *why;
-	spin_pan_build sb = { NULL, NULL, -1, -1, 0 };
+	drv_build *b;
 	*entry_out = NULL;
 	if (spin_entry)
 		*spin_entry = NULL;
-	if (!(bdir = drv_spin_view(cache, "build", r->mdir)))
-		return 2;
-	if ((rc = run_spin(e, r, bdir)) != 0)
-		goto done;
-	drv_build_inputs in = { e->spin, e->cc, r->spin_opts, r->cflags, r->portable, e->libdir, e->share,
-	                        r->meta };
-	if (r->spin_pan_cflags && spin_entry && (rc = spin_pan_start(e, cache, r, bdir, in, &sb)) != 0)
-		goto done;
-	key = drv_build_key(bdir, &in);
-	entry = drv_printf("%s/%s", cache, key);
-	if (unverified(entry) == NULL) {
-		drv_cache_touch(entry);              /* built before */
-		goto done;
-	}
-	rc = 2;
-	if ((lock = lock_key(cache, key)) < 0)
-		goto done;
-	why = unverified(entry);
-	if (!why) {
-		rc = 0;                              /* a concurrent run built it */
-		goto done;
-	}
-	if (strcmp(why, "missing") != 0) {
-		drv_msg("the cached pan in %s cannot be used (%s): rebuilding it", entry, why);
-		if (drv_rm_rf(entry) != 0) {
-			drv_msg("cannot remove %s: %s", entry, strerror(errno));
-			goto done;
-		}
-	}
-	if ((rc = compile(e, r, bdir)) != 0)
-		goto done;
-	rc = 2;
-	if (write_digest(bdir) != 0)
-		goto done;
-	if ((rc = spin_pan_finish(r, &sb)) != 0)
-		goto done;
-	rc = 2;
-	/* the entry must not point at this model's directory */
-	src = drv_printf("%s/src", bdir);
-	unlink(src);
-	if (rename(bdir, entry) != 0) {
-		drv_msg("cannot move %s to %s: %s", bdir, entry, strerror(errno));
-		goto done;
-	}
-	free(bdir);
-	bdir = NULL;
-	rc = 0;
-	drv_cache_trim(cache, key);
-done:
-	/* SPIN's pan: compiled alike, or (after a failure above) waited for */
-	src_rc = spin_pan_finish(r, &sb);
+	int rc = drv_build_start(e, cache, r, 0, entry_out, spin_entry, &b);
+	if (rc != 0)
+		return rc;
+	rc = drv_build_poll(b, DRV_PAN_DMC, 1);
+	int src_rc = drv_build_poll(b, DRV_PAN_SPIN, 1);
 	if (rc == 0)
 		rc = src_rc;
-	if ((sig = drv_interrupted()))
-		rc = 128 + sig;
-	if (bdir)
-		drv_rm_rf(bdir);
-	if (lock >= 0)
-		close(lock);
-	if (rc == 0 && spin_entry && sb.entry) {
-		*spin_entry = sb.entry;
-		sb.entry = NULL;
+	if (drv_interrupted())
+		rc = 128 + drv_interrupted();
+	drv_build_end(b);
+	if (rc != 0) {
+		free(*entry_out);
+		*entry_out = NULL;
+		if (spin_entry) {
+			free(*spin_entry);
+			*spin_entry = NULL;
+		}
 	}
-	free(sb.entry);
-	if (rc == 0)
-		*entry_out = entry;
-	else
-		free(entry);
-	free(bdir);
-	free(key);
-	free(src);
 	return rc;
 }

@@ -47,6 +47,32 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry,
                    char **spin_entry);
 
+/* A build whose compilers run while the caller goes on: the portfolio
+ * starts SPIN's own pan as soon as it is compiled, and dmc's when it is
+ * (portfolio.h). */
+typedef struct drv_build drv_build;
+enum { DRV_PAN_DMC, DRV_PAN_SPIN };
+
+/* spin -a, and the compilers of the pans not in the cache started,
+ * dmc's nice (run.h) more than dmc; 0 with *b, *entry and (with
+ * r->spin_pan_cflags) *spin_entry, the entries the pans will be in
+ * (newly allocated); else as drv_build_pans, and *b is NULL. */
+int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry,
+                    char **spin_entry, drv_build **b);
+
+/* Where spin -a's output (pan.c, pan.h ...) is now: the build's own
+ * directory while dmc's pan compiles, then its entry. */
+const char *drv_build_files(const drv_build *b);
+
+/* Whether pan which (DRV_PAN_DMC, DRV_PAN_SPIN) is in its entry: 0; 2
+ * after a message, 128 + N after signal N; -1 while it compiles (block:
+ * wait for it).  DRV_PAN_SPIN without r->spin_pan_cflags: 0. */
+int drv_build_poll(drv_build *b, int which, int block);
+
+/* Stop the compilers still running (no message), clean up, free b
+ * (NULL: nothing). */
+void drv_build_end(drv_build *b);
+
 /* bfs_limits.c: 0, or 2 after a message at the construct's line and
  * column in model, when pan.h (in bdir) says the model uses what pan's
  * breadth-first code refuses: hidden variables, _last, c_track

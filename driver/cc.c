@@ -127,7 +127,7 @@ static int rewrite(const char *pan_c, const char *src)
 	return rc;
 }
 
-int drv_cmd_cc(const drv_env *e, int argc, char **argv)
+int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
 {
 	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
 	int portable = 0, mpi = 0, rc, k;
@@ -300,7 +300,9 @@ int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 		drv_strv_push_words(&cmd, DMC_MPI_LIBS);
 	drv_strv_push(&cmd, "-o");
 	drv_strv_push(&cmd, out);
-	rc = drv_run(cmd.v, NULL);
+	*cmd_out = cmd;
+	cmd = (drv_strv) { 0 };
+	rc = 0;
 done:
 	drv_strv_free(&args);
 	drv_strv_free(&cmd);
@@ -309,5 +311,15 @@ done:
 	free(model);
 	free(outbuf);
 	free(src);
+	return rc;
+}
+
+int drv_cmd_cc(const drv_env *e, int argc, char **argv)
+{
+	drv_strv cmd = { 0 };
+	int rc = drv_cc_command(e, argc, argv, &cmd);
+	if (rc == 0)
+		rc = drv_run(cmd.v, NULL);
+	drv_strv_free(&cmd);
 	return rc;
 }

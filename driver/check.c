@@ -378,6 +378,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	drv_strv argv = { 0 }, spin_opts = { 0 };
 	char *spin_entry = NULL, *spin_pan = NULL;
 	const char *spin_cflags = NULL;
+	drv_build *pending = NULL;
 	int rc = 2, sig, portfolio = 0;
 
 	if (!o->model || !*o->model) {
@@ -440,9 +441,17 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		entry = drv_strdup(o->entry_in);
 		if (portfolio)
 			spin_entry = drv_strdup(o->spin_entry_in);
-	} else if ((rc = drv_build_pans(e, cache, &req, &entry, portfolio ? &spin_entry : NULL)) != 0)
+	} else if (portfolio) {
+		/* the portfolio starts each member when its pan is built */
+		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_cc_nice(), &entry, &spin_entry, &pending)) != 0)
+			goto done;
+	} else if ((rc = drv_build_pans(e, cache, &req, &entry, NULL)) != 0)
 		goto done;
-	if (o->plan && plan_formulas(o, entry) > 0) {
+	if (o->plan && plan_formulas(o, pending ? drv_build_files(pending) : entry) > 0) {
+		/* several formulas: each run uses the builds */
+		if (pending && ((rc = drv_build_poll(pending, DRV_PAN_DMC, 1)) != 0
+		                || (rc = drv_build_poll(pending, DRV_PAN_SPIN, 1)) != 0))
+			goto done;
 		if (spin_entry)
 			plan->spin_entry = drv_strdup(spin_entry);
 		rc = 0;                               /* several formulas: one run each */
@@ -519,8 +528,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		rc = 2;
 	} else if (portfolio) {
 		/* one formula of several: its JSON into qr, as pan's */
-		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache, entry, mbase, suffix, o->shown,
-		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd };
+		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache,
+		                     pending ? drv_build_files(pending) : entry, mbase, suffix, o->shown,
+		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd, pending };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
@@ -617,6 +627,7 @@ done:
 	free(spin_entry);
 	free(spin_pan);
 	drv_strv_free(&spin_opts);
+	drv_build_end(pending);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #define DRV_CMD_H
 
 #include "env.h"
+#include "util.h"
 
 /* drv_cmd_check's answer to -h/--help: the caller prints the usage. */
 #define DRV_SHOW_USAGE (-1)
@@ -18,6 +19,10 @@ int drv_cmd_check(const drv_env *e, int argc, char **argv);   /* check.c */
  * *pml is left alone otherwise */
 int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml);
 int drv_cmd_cc(const drv_env *e, int argc, char **argv);      /* cc.c */
+/* dmc cc's preparations (the variable accessors beside pan.c, the
+ * portable rewrite) and the compiler's command it would run, into *cmd
+ * (to be freed): 0, else 2 after a message (cc.c) */
+int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd);
 int drv_cmd_trail(const drv_env *e, int argc, char **argv);   /* msc_check.c */
 int drv_cmd_vars(const drv_env *e, int argc, char **argv);    /* accessors.c */
 int drv_cmd_model(const drv_env *e, int argc, char **argv);   /* model.c */

@@ -35,20 +35,22 @@
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
 
-/* ANYTIME: after the race, the shortening of a trail no member
- * guarantees shortest (--anytime, the guided pan again) */
-enum { DFS, GUIDED, ANYTIME, NMEMBERS };
-static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided", "anytime" };
+/* ANYTIME and BFS: after the race, the shortening of a trail no member
+ * guarantees shortest (--anytime, the guided pan again; on two cores
+ * and more, its breadth-first search beside it) */
+enum { DFS, GUIDED, ANYTIME, BFS, NMEMBERS };
+static const char *const member_name[NMEMBERS] = { "spin-dfs", "guided", "anytime", "bfs" };
 
-/* SPIN's member must search about as fast as SPIN alone: on a busy
- * machine the guided member runs GUIDED_NICE nicer than dmc (what it
- * takes from spin-dfs is ~10% of spin-dfs's share, nothing on an idle
- * core); on one core spin-dfs gets 5/6 of the turns */
-#define GUIDED_NICE 10
+/* SPIN's member must search about as fast as SPIN alone: the guided
+ * member runs DRV_PORTFOLIO_NICE nicer than dmc; on one core spin-dfs
+ * gets 5/6 of the turns */
 static const double slice_s[NMEMBERS] = { 0.25, 0.05 };   /* one core: each member's turn */
 
 typedef struct {
 	pid_t pid;              /* while it runs, else 0 */
+	int started;            /* 0 while its pan compiles (drv_portfolio.pending) */
+	int unbuilt;            /* its pan did not compile */
+	int timed_out;          /* spin-dfs: stopped at --time-limit */
 	int ended, killed, stopped;
 	int status;             /* its exit status (drv_run's result) */
 	int verdict;            /* 0, 1, 3, or 2: none */
@@ -100,6 +102,11 @@ static int cores(void)
 		return CPU_COUNT(&set);
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int) n : 1;
+}
+
+int drv_portfolio_cc_nice(void)
+{
+	return cores() < 2 ? DRV_PORTFOLIO_NICE : 0;
 }
 
 int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags)
@@ -223,6 +230,8 @@ static void read_guided(member *m)
 
 static const char *verdict_word(const member *m)
 {
+	if (!m->started)
+		return "not-started";
 	if (!m->ended)
 		return "running";
 	if (m->killed)
@@ -254,7 +263,7 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 		cJSON_AddNullToObject(o, "shortening_s");
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
-		if (m->start <= 0)
+		if (m->start <= 0 && (i >= ANYTIME || m->started))
 			continue;         /* never started (anytime) */
 		cJSON *j = cJSON_CreateObject();
 		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
@@ -266,10 +275,10 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 			cJSON_AddNumberToObject(j, "trail_length", (double) m->trail_steps);
 		else
 			cJSON_AddNullToObject(j, "trail_length");
-		cJSON_AddNumberToObject(j, "wall_s", m->end - m->start);
+		cJSON_AddNumberToObject(j, "wall_s", m->started ? m->end - m->start : 0);
 		cJSON_AddNumberToObject(j, "cpu_s", m->cpu);
 		cJSON_AddItemToObject(list, member_name[i], j);
-		if (m->end - t0 > wall)
+		if (m->started && m->end - t0 > wall)
 			wall = m->end - t0;
 		cpu += m->cpu;
 	}
@@ -326,7 +335,8 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 	static const char *const what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
 		"the guided search (preset fast)",
-		"the anytime search"
+		"the anytime search",
+		"the breadth-first search"
 	};
 	if (winner >= 0)
 		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
@@ -347,8 +357,12 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 		printf("\ttrail shortest          %s\n", ms[kept].shortest ? "guaranteed" : "not guaranteed");
 	for (int i = 0; i < NMEMBERS; i++) {
 		char states[32] = "-";
-		if (ms[i].start <= 0)
+		if (ms[i].start <= 0 && (i >= ANYTIME || ms[i].started))
 			continue;
+		if (!ms[i].started) {
+			printf("\t%-8s  %-13s (its pan was still compiling)\n", member_name[i], verdict_word(&ms[i]));
+			continue;
+		}
 		if (ms[i].states >= 0)
 			snprintf(states, sizeof states, "%.0f", ms[i].states);
 		printf("\t%-8s  %-13s %12s states stored, %8.3f s wall, %8.3f s CPU\n", member_name[i],
@@ -396,7 +410,8 @@ static void print_dfs_json(const drv_portfolio *p, const member *m, const drv_pa
 		cJSON_AddNullToObject(o, "trail_file");
 		cJSON_AddNullToObject(o, "error");
 	}
-	cJSON_AddStringToObject(o, "incomplete_reason", m->verdict == 3 ? drv_pan_output_incomplete(po) : "");
+	cJSON_AddStringToObject(o, "incomplete_reason", m->timed_out ? "time limit (--time-limit)"
+	                        : m->verdict == 3 ? drv_pan_output_incomplete(po) : "");
 	char *model = drv_printf("src/%s", p->mbase);
 	cJSON_AddStringToObject(o, "model", model);
 	free(model);
@@ -451,18 +466,78 @@ static int cycles(const drv_portfolio *p)
 	return 0;
 }
 
-/* The kept trail (member kept's) is not guaranteed shortest: the guided
- * pan again with --anytime (weighted A* with falling weights, no
- * partial-order reduction: no other build) until deadline, alone.  Its
- * trail, when shorter (or as long and proven shortest), is kept: the
- * member kept now.  rtrail: where guided's pan writes its trail (the
- * kept one is moved aside first, into ddir). */
-static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double deadline, const char *ddir,
-                         const char *rtrail)
+/* Start a shortening member: the guided pan again with the options
+ * more, in dir; 0, or -1 (not started) */
+static int start_shortening(const drv_portfolio *p, member *m, const char *dir, const char *const more[],
+                            double deadline)
 {
-	member *a = &ms[ANYTIME];
 	drv_strv argv = { 0 };
-	int out = -1, err = -1;
+	int out = -1, err = -1, rc = -1;
+	if ((out = drv_open_out(m->out)) < 0 || (err = drv_open_out(m->err)) < 0) {
+		drv_msg("cannot write in %s: %s", dir, strerror(errno));
+		goto done;
+	}
+	for (char *const *g = p->guided_argv; *g; g++)
+		drv_strv_push(&argv, *g);
+	for (size_t i = 0; more[i]; i++)
+		drv_strv_push(&argv, more[i]);
+	char *limit = drv_printf("--time-limit=%.3f", deadline - now());
+	drv_strv_push(&argv, limit);
+	free(limit);
+	drv_run_io io = { dir, out, err, NULL, NULL, 0 };
+	m->start = now();
+	m->started = 1;
+	if ((m->pid = drv_spawn(argv.v, &io, 0)) < 0) {
+		m->pid = 0;
+		m->start = 0;
+		goto done;
+	}
+	rc = 0;
+done:
+	if (out >= 0)
+		close(out);
+	if (err >= 0)
+		close(err);
+	drv_strv_free(&argv);
+	return rc;
+}
+
+/* A directory for the breadth-first member beside guided's (its trail
+ * has guided's name): ddir/bfs, its src the model's directory as in
+ * p->rundir; NULL if it cannot be made */
+static char *bfs_dir(const drv_portfolio *p, const char *ddir)
+{
+	char *dir = drv_printf("%s/bfs", ddir), *src = drv_printf("%s/src", p->rundir);
+	char *link = drv_printf("%s/src", dir), target[4096];
+	ssize_t n = readlink(src, target, sizeof target - 1);
+	int ok = n > 0 && mkdir(dir, 0700) == 0;
+	if (ok) {
+		target[n] = '\0';
+		ok = symlink(target, link) == 0;
+	}
+	free(src);
+	free(link);
+	if (!ok) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* The kept trail (member kept's) is not guaranteed shortest: until
+ * deadline, alone, the guided pan again with --anytime (weighted A* with
+ * falling weights, no partial-order reduction: no other build) and, on
+ * two cores or more, with --search=bfs beside it (blind, but its first
+ * trail is a shortest one: the heuristics do not always see the short
+ * ones).  The first proven shortest ends both; else the shortest trail
+ * of the two, when shorter than kept's (or as long and proven shortest),
+ * is kept: the member kept now.  rtrail: where guided's pan writes its
+ * trail (the kept one is moved aside first, into ddir). */
+static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double deadline, const char *ddir,
+                         const char *rtrail, int ncores, const char *memlim)
+{
+	static const char *const anytime_opts[] = { "--anytime", NULL };
+	char *bdir = NULL;
 	if (kept == GUIDED) {
 		char *aside = drv_printf("%s/guided.trail", ddir);
 		if (rename(rtrail, aside) != 0) {
@@ -473,50 +548,57 @@ static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double de
 		ms[GUIDED].trail = aside;
 	} else
 		unlink(rtrail);       /* guided's longer trail, if any */
-	if ((out = drv_open_out(a->out)) < 0 || (err = drv_open_out(a->err)) < 0) {
-		drv_msg("cannot write in %s: %s", p->rundir, strerror(errno));
-		goto done;
+	const char *anytime_more[3] = { "--anytime", NULL, NULL };
+	if (ncores >= 2 && (bdir = bfs_dir(p, ddir))) {
+		/* half the memory each (memlim: the member's half) */
+		const char *bfs_more[3] = { "--search=bfs", memlim, NULL };
+		anytime_more[1] = memlim;
+		ms[BFS].out = drv_printf("%s/bfs.out", bdir);
+		ms[BFS].err = drv_printf("%s/bfs.err", bdir);
+		ms[BFS].trail = drv_printf("%s/%s.%s", bdir, p->mbase, p->suffix);
+		start_shortening(p, &ms[BFS], bdir, bfs_more, deadline);
 	}
-	for (char *const *g = p->guided_argv; *g; g++)
-		drv_strv_push(&argv, *g);
-	char *limit = drv_printf("--time-limit=%.3f", deadline - now());
-	drv_strv_push(&argv, "--anytime");
-	drv_strv_push(&argv, limit);
-	free(limit);
-	drv_run_io io = { p->rundir, out, err, NULL, NULL, 0 };
-	a->start = now();
-	if ((a->pid = drv_spawn(argv.v, &io, 0)) < 0) {
-		a->pid = 0;
-		a->start = 0;
+	if (start_shortening(p, &ms[ANYTIME], p->rundir, bdir ? anytime_more : anytime_opts, deadline) != 0
+	    && ms[BFS].pid <= 0)
 		goto done;
-	}
 	double sig_at = -1;
-	while (a->pid > 0) {
+	while (ms[ANYTIME].pid > 0 || ms[BFS].pid > 0) {
 		double t = now();
-		reap(a, 0, t);
-		if (a->ended)
-			break;
+		for (int i = ANYTIME; i <= BFS; i++)
+			if (ms[i].pid > 0) {
+				reap(&ms[i], 0, t);
+				if (ms[i].ended) {
+					read_guided(&ms[i]);
+					if (ms[i].shortest)   /* the other can do no better */
+						kill_member(&ms[i == BFS ? ANYTIME : BFS]);
+				}
+			}
 		if (drv_interrupted() && sig_at < 0)
-			sig_at = t;          /* it got the signal too: its report */
-		/* its --time-limit not kept (a heuristic's set-up), or no
-		 * report after a signal */
-		if (t > deadline + GRACE_S || (sig_at >= 0 && t - sig_at > GRACE_S))
-			kill_member(a);
-		else
+			sig_at = t;          /* they got the signal too: their reports */
+		/* a --time-limit not kept (a heuristic's set-up), or no report
+		 * after a signal */
+		if (t > deadline + GRACE_S || (sig_at >= 0 && t - sig_at > GRACE_S)) {
+			kill_member(&ms[ANYTIME]);
+			kill_member(&ms[BFS]);
+		} else
 			sleep_s(POLL_S);
 	}
-	read_guided(a);
-	if (a->trail_steps > 0 && (a->verdict == 1 || a->verdict == 3)
-	    && (a->trail_steps < ms[kept].trail_steps || (a->trail_steps == ms[kept].trail_steps && a->shortest)))
-		kept = ANYTIME;
+	for (int i = ANYTIME; i <= BFS; i++) {
+		member *a = &ms[i];
+		if (!a->started)
+			continue;
+		read_guided(a);
+		if (a->trail_steps > 0 && (a->verdict == 1 || a->verdict == 3)
+		    && (a->trail_steps < ms[kept].trail_steps
+		        || (a->trail_steps == ms[kept].trail_steps && a->shortest && !ms[kept].shortest)))
+			kept = i;
+	}
 done:
 	if (kept != ANYTIME)
 		unlink(rtrail);
-	if (out >= 0)
-		close(out);
-	if (err >= 0)
-		close(err);
-	drv_strv_free(&argv);
+	if (bdir && kept != BFS)
+		drv_rm_rf(bdir);
+	free(bdir);
 	return kept;
 }
 
@@ -609,26 +691,45 @@ static int portfolio_run(const drv_portfolio *p)
 		memlim = drv_printf("--memlim=%.0f", mb);
 		drv_strv_push(&gargv, memlim);
 	}
-	drv_run_io dio = { ddir, fds[0], fds[1], NULL, NULL, 0 };
-	drv_run_io gio = { p->rundir, fds[2], fds[3], NULL, NULL, GUIDED_NICE };
-	ms[DFS].start = now();
-	if ((ms[DFS].pid = drv_spawn(dargv.v, &dio, mb >= 1 ? mb : 0)) < 0) {
-		ms[DFS].pid = 0;
-		goto done;
-	}
-	ms[GUIDED].start = now();
-	if ((ms[GUIDED].pid = drv_spawn(gargv.v, &gio, 0)) < 0) {
-		ms[GUIDED].pid = 0;
-		kill_member(&ms[DFS]);
-		goto done;
-	}
-	if (sliced) {
-		stop_member(&ms[GUIDED], SIGSTOP);
-		ms[GUIDED].stopped = 1;
-		next_turn = now() + slice_s[DFS];
-	}
+	drv_run_io io[2] = { { ddir, fds[0], fds[1], NULL, NULL, 0 },
+	                     { p->rundir, fds[2], fds[3], NULL, NULL, DRV_PORTFOLIO_NICE } };
+	char *const *argvs[2] = { dargv.v, gargv.v };
+	double as_mb[2] = { mb >= 1 ? mb : 0, 0 };
+	int first = 1;
 	for (;;) {
 		double t = now();
+		/* each member as soon as its pan is built (SPIN's is compiled
+		 * first: dmc's compiler runs nicer) */
+		for (int i = DFS; i <= GUIDED && !drv_interrupted(); i++) {
+			if (ms[i].started)
+				continue;
+			int b = p->pending ? drv_build_poll(p->pending, i == DFS ? DRV_PAN_SPIN : DRV_PAN_DMC, 0) : 0;
+			if (b == -1)
+				continue;
+			ms[i].started = 1;
+			ms[i].start = t = now();
+			if (first)
+				t0 = t;        /* the search's time: the first member's */
+			first = 0;
+			if (b != 0 || (ms[i].pid = drv_spawn(argvs[i], &io[i], as_mb[i])) < 0) {
+				ms[i].pid = 0;
+				ms[i].ended = 1;
+				ms[i].end = t;
+				ms[i].status = ms[i].verdict = 2;
+				ms[i].unbuilt = b != 0;
+				continue;
+			}
+			int other = i == DFS ? GUIDED : DFS;
+			if (sliced && ms[other].pid > 0) {
+				/* one core: it waits for its turn */
+				stop_member(&ms[i], SIGSTOP);
+				ms[i].stopped = 1;
+				if (!ms[other].stopped) {
+					turn = other;
+					next_turn = t + slice_s[other];
+				}
+			}
+		}
 		for (int i = 0; i < NMEMBERS; i++)
 			if (ms[i].pid > 0) {
 				reap(&ms[i], 0, t);
@@ -643,6 +744,11 @@ static int portfolio_run(const drv_portfolio *p)
 				for (int i = 0; i < NMEMBERS; i++)
 					if (ms[i].stopped)
 						stop_member(&ms[i], SIGCONT);
+					else if (i < ANYTIME && !ms[i].started) {
+						/* its compiler got the signal: never started */
+						ms[i].ended = ms[i].killed = 1;
+						ms[i].verdict = 2;
+					}
 			}
 			if (ms[DFS].ended && ms[GUIDED].ended)
 				break;
@@ -653,12 +759,22 @@ static int portfolio_run(const drv_portfolio *p)
 			sleep_s(POLL_S);
 			continue;
 		}
-		if (limit_s > 0 && t - t0 >= limit_s && ms[DFS].pid > 0) {
-			/* --time-limit: SPIN's pan has none of its own */
-			if (ms[DFS].stopped)
-				stop_member(&ms[DFS], SIGCONT);
-			kill_member(&ms[DFS]);
-			read_dfs(&ms[DFS], &po);
+		if (limit_s > 0 && !first && t - t0 >= limit_s) {
+			/* --time-limit: SPIN's pan has none of its own; a member
+			 * whose pan is not built by then is not started */
+			if (ms[DFS].pid > 0) {
+				if (ms[DFS].stopped)
+					stop_member(&ms[DFS], SIGCONT);
+				kill_member(&ms[DFS]);
+				read_dfs(&ms[DFS], &po);
+				ms[DFS].verdict = 3;
+				ms[DFS].timed_out = 1;
+			}
+			for (int i = DFS; i <= GUIDED; i++)
+				if (!ms[i].started) {
+					ms[i].ended = 1;
+					ms[i].verdict = 2;
+				}
 		}
 		int dv = ms[DFS].ended ? ms[DFS].verdict : -1, gv = ms[GUIDED].ended ? ms[GUIDED].verdict : -1;
 		/* guided's 2 is bad input or a construct the runtime refuses
@@ -669,14 +785,20 @@ static int portfolio_run(const drv_portfolio *p)
 			winner = dv == 1 ? DFS : GUIDED;
 			break;
 		}
-		if (dv == 0 || (dv == 1 && (gv >= 0 || (deadline >= 0 && t >= deadline)))) {
+		/* spin-dfs's violation on two cores or more: the shortening
+		 * (anytime and breadth-first at once, below) at once, once
+		 * dmc's pan is built; on one core guided goes on first */
+		if (dv == 0 || (dv == 1 && (gv >= 0 || (!sliced && ms[GUIDED].started)
+		                            || (deadline >= 0 && t >= deadline)))) {
 			winner = DFS;
 			break;
 		}
-		if (dv == 1 && deadline < 0) {
+		if (dv == 1 && deadline < 0 && ms[GUIDED].started) {
 			/* guided's chance of a shorter trail (the anytime search
-			 * has what is left of it, SHORTEN_FLOOR_S at least) */
-			shorten = t - t0 < SHORTEN_MAX_S ? t - t0 : SHORTEN_MAX_S;
+			 * has what is left of it, SHORTEN_FLOOR_S at least), once
+			 * its pan is built */
+			double took = ms[DFS].end - t0;
+			shorten = took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
 			deadline = t + shorten;
 			if (limit_s > 0 && deadline > t0 + limit_s)
 				deadline = t0 + limit_s;
@@ -697,7 +819,7 @@ static int portfolio_run(const drv_portfolio *p)
 			if (errno == 0)
 				setpriority(PRIO_PGRP, (id_t) ms[GUIDED].pid, own);
 		}
-		if (sliced && t >= next_turn && dv < 0 && gv < 0 && deadline < 0) {
+		if (sliced && t >= next_turn && ms[DFS].pid > 0 && ms[GUIDED].pid > 0 && deadline < 0) {
 			int other = turn == DFS ? GUIDED : DFS;
 			stop_member(&ms[turn], SIGSTOP);
 			ms[turn].stopped = 1;
@@ -731,7 +853,8 @@ static int portfolio_run(const drv_portfolio *p)
 		kept = GUIDED;
 	else if (winner >= 0 && ms[winner].verdict == 1)
 		kept = winner;
-	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted()) {
+	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted() && ms[GUIDED].started
+	    && !ms[GUIDED].unbuilt) {
 		/* every trail not guaranteed shortest gets the rest of the
 		 * time for a shorter one: as much again as the first answer
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
@@ -747,7 +870,7 @@ static int portfolio_run(const drv_portfolio *p)
 			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;
 		if (deadline > t + POLL_S)
-			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail);
+			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail, ncores, memlim);
 	}
 	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;
@@ -759,7 +882,8 @@ static int portfolio_run(const drv_portfolio *p)
 	cJSON *pj = portfolio_json(ms, winner, ncores, sliced, shorten, t0, kept);
 	int shown = kept >= 0 ? kept : winner;
 	if (shown < 0)
-		shown = ms[GUIDED].ended && !ms[GUIDED].killed && (gv == 3 || dv != 3) ? GUIDED : DFS;
+		shown = ms[GUIDED].started && ms[GUIDED].ended && !ms[GUIDED].killed && (gv == 3 || dv != 3)
+		        ? GUIDED : DFS;
 	if (shown == DFS) {
 		if (p->json && dv != 2)
 			print_dfs_json(p, &ms[DFS], &po, &mc, pj);
@@ -770,7 +894,9 @@ static int portfolio_run(const drv_portfolio *p)
 		rc = dv;
 		if (dv == 1 && !po.trail[0])
 			drv_msg("SPIN's pan reported an error but wrote no trail");
-		if ((dv == 0 || dv == 1) && ms[GUIDED].ended && !ms[GUIDED].killed && ms[GUIDED].status == 2) {
+		if ((dv == 0 || dv == 1) && ms[GUIDED].unbuilt)
+			drv_msg("note: SPIN's pan answered; dmc's pan did not compile (above)");
+		else if ((dv == 0 || dv == 1) && ms[GUIDED].ended && !ms[GUIDED].killed && ms[GUIDED].status == 2) {
 			drv_msg("note: SPIN's pan answered; the guided search refused the model:");
 			drv_cat(ms[GUIDED].err, stderr);
 		}
@@ -782,7 +908,7 @@ static int portfolio_run(const drv_portfolio *p)
 		drv_cat(ms[shown].err, stderr);
 		/* the anytime search's trail is a violation even when its time
 		 * ran out before it proved the trail shortest */
-		rc = shown == ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
+		rc = shown >= ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
 		print_summary(p, &po, &mc, pj, ms, winner, kept, shown == DFS);

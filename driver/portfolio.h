@@ -12,7 +12,10 @@
  *   guided    dmc's pan as a single run starts it (the preset fast):
  *             the fewest states to a counterexample, and short trails.
  *
- * Both start together, each in a process group of its own (run.h passes
+ * Each starts as soon as its pan is built -- on a model's first run
+ * the two compilers run at once (on one core dmc's nicer), and
+ * a no-violation verdict from spin-dfs before dmc's pan is built stops
+ * that compiler -- each in a process group of its own (run.h passes
  * dmc's signals on to both); on one core they take turns (SIGSTOP /
  * SIGCONT, a slice each).  A verdict of either that is complete -- no
  * violation, or a violation -- ends the run and the other is killed
@@ -31,6 +34,11 @@
 
 #include <stddef.h>
 
+/* How much nicer than dmc the guided member and dmc's pan's compiler run
+ * (SPIN's member keeps its CPU on a busy machine: what guided takes from
+ * it is ~10% of its share, nothing on an idle core) */
+#define DRV_PORTFOLIO_NICE 10
+
 typedef struct {
 	char *const *guided_argv;  /* dmc's pan and its options (NULL-terminated) */
 	const char *spin_pan;      /* SPIN's own pan */
@@ -43,7 +51,16 @@ typedef struct {
 	const char *shown;         /* the model as the user named it */
 	int json;                  /* --json: one object on standard output */
 	int out_fd, err_fd;        /* the standard output and error for the report (-1: ours) */
+	/* the pans' build when they still compile (drv_build_start), else
+	 * NULL: each member starts when its pan is built */
+	struct drv_build *pending;
 } drv_portfolio;
+
+/* How much nicer than dmc dmc's pan's compiler runs beside SPIN's pan
+ * (drv_build_start): on one core DRV_PORTFOLIO_NICE (SPIN's compiler
+ * and search come first); else 0, so that guided's pan is there soon
+ * when spin-dfs finds a violation (its trail is then shortened) */
+int drv_portfolio_cc_nice(void);
 
 /* Whether the portfolio can honour dmc check's runtime options (the
  * options a single run passes to pan, rt_opts): 1 with SPIN's pan's

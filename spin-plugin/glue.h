@@ -129,6 +129,7 @@ void store_state(Trail *, int, short);
 BFS_State *get_bfs_frame(void);
 SV_Hold *getsv(int);
 int endstate(void);
+uchar do_transit(Trans *, short);
 
 /* The replacements of pan's calls (spin-plugin/redirects.def). */
 int dmc_h_store(char *, int);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * frontend.c -- the list of front ends (promela/frontends.def), the one
+ * frontend.c -- the list of front ends (frontends/common/frontends.def), the one
  * for Promela itself, and the choice by file suffix (frontend.h).
  */
 #include "frontend.h"

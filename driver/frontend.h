@@ -8,7 +8,7 @@
  * cc --meta compiles into pan), and prints a violation's trail in the
  * model's terms.  dmc check, dmc model, dmc translate and dmc plan pick
  * the front end by the model's file name (drv_frontend_for); the front
- * ends are listed in promela/frontends.def.  Adding an input language
+ * ends are listed in frontends/common/frontends.def.  Adding an input language
  * is its translator, one file defining its drv_frontend, and one line
  * there (docs/contributing.md).
  */

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * test_pictures.c -- what the pictures and plan files are made of: the
- * plan file's writer and reader (promela/anml_planfile.c, a round trip
+ * plan file's writer and reader (frontends/anml/anml_planfile.c, a round trip
  * and errors with file:line:column), the message sequence charts'
  * parsers (driver/msc_parse.c: FIFO pairing of buffered sends,
  * rendezvous, unreceived sends, UPPAAL synchronisations and
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "promela/anml.h"
+#include "anml.h"
 #include "driver/msc.h"
 #include "runtime/svg.h"
 

@@ -21,7 +21,7 @@
  */
 #include "anml.h"
 #include "anml_cmd.h"
-#include "../runtime/version.h"
+#include "../../runtime/version.h"
 #include "cache.h"
 #include "cmd.h"
 #include "frontend.h"

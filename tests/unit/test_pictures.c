@@ -15,6 +15,7 @@
 #include "check.h"
 #include "anml.h"
 #include "driver/msc.h"
+#include "uppaal_msc.h"
 #include "runtime/svg.h"
 
 static const char model[] =
@@ -187,7 +188,7 @@ static void test_msc_uppaal(void)
 		"    8  P: a -> b x != 1 (b.xta:20)\n"
 		"final state: Car(2).Wait Ctl.Free\n";
 	drv_msc m;
-	CHECK(drv_msc_from_uppaal(text, &m) == 0);
+	CHECK(prom_uppaal_msc_of_witness(text, &m) == 0);
 	CHECK_EQ_LONG(m.nlines, 6);
 	CHECK_EQ_LONG(m.nev, 6);
 	CHECK_EQ_LONG(m.ev[0].kind, DRV_MSC_MESSAGE);

@@ -16,7 +16,6 @@
 #include "msc.h"
 #include "path.h"
 #include "run.h"
-#include "translate.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -28,7 +28,6 @@
 #include "fs.h"
 #include "path.h"
 #include "run.h"
-#include "translate.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>

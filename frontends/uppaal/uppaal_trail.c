@@ -10,7 +10,6 @@
  * values are renamed with the declaration comments of the generated
  * model ("clock P(1).x", "location of P(1): 0=A 1=req").
  */
-#include "translate.h"
 #include "uppaal_msc.h"
 #include "uppaal.h"
 #include "cache.h"

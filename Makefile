@@ -5,7 +5,8 @@
 #                   driver build/dmc (./dmc is a symbolic link to it)
 #   make check      unit tests (with ASan/UBSan) and the quick end-to-end tier
 #                   (tests/e2e/quick.sh: about 20 models against SPIN's results
-#                   in tests/oracle/); make oracle rewrites those with SPIN
+#                   in tests/oracle/) and the layout check (tests/layout.sh);
+#                   make oracle rewrites those with SPIN
 #   make e2e        every end-to-end script, E2E_JOBS at once (default: the
 #                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
@@ -169,8 +170,12 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 # make check: the unit tests and the quick end-to-end tier (a few minutes);
 # make check-full (below) every end-to-end script and the fuzzers
 # (check-quick: the quick tier, beside the unit tests under make -j)
-.PHONY: check-quick
-check: all unit check-quick
+# (layout: tests/layout.sh, the project's shape: no source file over
+# 2,000 lines, each input language one folder behind frontends.def)
+.PHONY: check-quick layout
+check: all unit check-quick layout
+layout:
+	@sh tests/layout.sh
 check-quick: all
 	@rm -rf $(B)/e2e/json && mkdir -p $(B)/e2e/json
 	@DMC_E2E_JSON=$(CURDIR)/$(B)/e2e/json $(MAKE) --no-print-directory e2e-quick; rc=$$?; \

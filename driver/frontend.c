@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * frontend.c -- the list of front ends (frontends/common/frontends.def), the one
- * for Promela itself, and the choice by file suffix (frontend.h).
+ * frontend.c -- the list of front ends (frontends/common/frontends.def,
+ * each defined in its folder), the choice by file suffix and the options
+ * only some front ends take (frontend.h).
  */
 #include "frontend.h"
 

@@ -5,7 +5,8 @@
 #                   driver build/dmc (./dmc is a symbolic link to it)
 #   make check      unit tests (with ASan/UBSan) and the quick end-to-end tier
 #                   (tests/e2e/quick.sh: about 20 models against SPIN's results
-#                   in tests/oracle/); make oracle rewrites those with SPIN
+#                   in tests/oracle/) and the layout check (tests/layout.sh);
+#                   make oracle rewrites those with SPIN
 #   make e2e        every end-to-end script, E2E_JOBS at once (default: the
 #                   number of cores)
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
@@ -47,10 +48,12 @@ B       := build
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN    := -Wall -Wextra
 CFLAGS  ?= -O2 -g
-INC     := -Iruntime -Iheuristics -I$(B)/gen
+INC     := -Iruntime -Imodel -Iheuristics -I$(B)/gen
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
-RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
+# the runtime: the searches (runtime/), the abstract model of pan's
+# tables every heuristic reads (model/) and the heuristics (heuristics/)
+RT_SRC  := $(wildcard runtime/*.c) $(wildcard model/*.c) $(wildcard heuristics/*.c)
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
 # the glue, compiled beside each model's pan.c: its files are listed in
@@ -63,12 +66,17 @@ GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
 MPI_SHARE := $(B)/share/glue_dist.c $(B)/share/dist.h
 MPI_LIB := $(if $(strip $(MPI_LIBS)),$(B)/libdmc_mpi.a)
 # the types of the generated headers dmc cc --meta compiles into pan
-META_H  := heuristics/timeline_data.h
+META_H  := model/timeline_data.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
-# the translators (promela/) are part of the driver
-DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
+# the front ends (frontends/LANGUAGE/, listed in frontends/common/
+# frontends.def) are part of the driver: every folder's sources are
+# found here, each folder is on the include path
+FE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard frontends/*/*.c frontends/*/*.h frontends/*/*.def))))
+FE_SRC  := $(foreach d,$(FE_DIRS),$(wildcard $(d)/*.c))
+FE_H    := $(foreach d,$(FE_DIRS),$(wildcard $(d)/*.h $(d)/*.def))
+DRV_SRC := $(wildcard driver/*.c) $(FE_SRC)
 # the option tables (runtime/options.def) are the runtime's and the driver's
 # (hcache.c parses --hcache for both; it keeps its entries in hash_map.c),
 # and both draw pictures (svg.c); the portfolio splits the runtime's
@@ -77,10 +85,10 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
               runtime/svg.c runtime/memlim.c runtime/checked.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
-DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
-           $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
+DRV_H   := $(wildcard driver/*.h) $(FE_H) runtime/options_table.h \
+           $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def \
            spin-plugin/glue_sources.def
-DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
+DRV_INC := -Idriver $(addprefix -I,$(FE_DIRS)) -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
@@ -111,7 +119,7 @@ $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
 	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
 
-$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def)
+$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
@@ -131,7 +139,7 @@ $(B)/obj/driver/%.o: driver/%.c $(DRV_H) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) $(DRV_DEF) -c $< -o $@
 
-$(B)/obj/promela/%.o: promela/%.c $(DRV_H)
+$(B)/obj/frontends/%.o: frontends/%.c $(DRV_H)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
 
@@ -150,6 +158,10 @@ $(B)/share/%.h: heuristics/%.h
 	@mkdir -p $(@D)
 	cp $< $@
 
+$(B)/share/%.h: model/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
 $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 	@mkdir -p $(@D)
 	sh $< 256 > $@
@@ -158,8 +170,12 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 # make check: the unit tests and the quick end-to-end tier (a few minutes);
 # make check-full (below) every end-to-end script and the fuzzers
 # (check-quick: the quick tier, beside the unit tests under make -j)
-.PHONY: check-quick
-check: all unit check-quick
+# (layout: tests/layout.sh, the project's shape: no source file over
+# 2,000 lines, each input language one folder behind frontends.def)
+.PHONY: check-quick layout
+check: all unit check-quick layout
+layout:
+	@sh tests/layout.sh
 check-quick: all
 	@rm -rf $(B)/e2e/json && mkdir -p $(B)/e2e/json
 	@DMC_E2E_JSON=$(CURDIR)/$(B)/e2e/json $(MAKE) --no-print-directory e2e-quick; rc=$$?; \
@@ -178,11 +194,11 @@ unit: $(UNIT_TESTS)
 UNIT_OBJ := $(patsubst %.c,$(B)/uobj/%.o,$(UNIT_SRC))
 .SECONDARY: $(UNIT_OBJ)
 
-$(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+$(B)/uobj/%.o: %.c $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(DRV_DEF) $(LUA_CFLAGS) -Itests/unit -I. -c $< -o $@
 
-$(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+$(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(WARN) -Werror $(SAN) $(INC) $(DRV_INC) $(LUA_CFLAGS) -Itests/unit -I. $< $(UNIT_OBJ) $(DRV_LIBS) $(LUA_LIBS) -lm -o $@
 
@@ -220,7 +236,7 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz fuzz-run fuzz-replay check-full
 .SECONDARY: $(FUZZ_OBJ)
 
-$(B)/fuzz/obj/%.o: %.c $(wildcard tests/fuzz/*.h) $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(DRV_H)
+$(B)/fuzz/obj/%.o: %.c $(wildcard tests/fuzz/*.h) $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(DRV_H)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CSTD) -O1 -g $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(INC) $(DRV_INC) $(DRV_DEF) \
 		$(LUA_CFLAGS) -Itests/unit -I. -c $< -o $@

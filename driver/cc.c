@@ -12,7 +12,7 @@
  *       pan.c SHARE/glue_*.c -LLIBDIR -ldmc LUA_LIBS -lm -o OUT
  * (the glue's files: spin-plugin/glue_sources.def).  FILE.h is a front
  * end's generated header of the model's metadata (an ANMLite model's
- * timeline data, heuristics/timeline_data.h), compiled as a C file of
+ * timeline data, model/timeline_data.h), compiled as a C file of
  * its own.
  * With --mpi (the distributed search, docs/distributed.md) also
  * -DDMC_MPI, MPI's flags, SHARE/glue_dist.c and -ldmc_mpi.

@@ -51,6 +51,8 @@ typedef struct {
 	const char *model, *search, *heur, *spin_opts, *cflags;
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
 	int horizon;         /* ANMLite models: --horizon, or 0 */
+	const char *fe_opts[8]; /* the options given that are a front end's own */
+	int nfe_opts;        /* (drv_frontend.options), as the table names them */
 	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
 	const char *lua;     /* --lua FILE: given to pan as an absolute path */
 	const char *store;   /* --store: SPIN's store, a -D flag for pan */
@@ -139,6 +141,8 @@ static int ranks_status(const char *path)
  * check's own, or passed on to pan as NAME or NAME=V. */
 static void take(check_opts *o, const dmc_opt *t, const char *v)
 {
+	if (o->nfe_opts < 8 && drv_frontend_option(t->name))
+		o->fe_opts[o->nfe_opts++] = t->name;
 	switch (t->id) {
 	case DMC_OPT_SEARCH:    o->search = v; return;
 	case DMC_OPT_HEURISTIC: o->heur = v; return;
@@ -308,12 +312,12 @@ static int has_opt(const drv_strv *v, const char *opt)
 	return 0;
 }
 
-/* the front ends that take an option, as "UPPAAL models (.xml .xta)" */
-static char *takers(int query)
+/* the front ends that take opt, as "UPPAAL models (.xml .xta)" */
+static char *takers(const char *opt)
 {
 	char *list = drv_strdup("");
 	for (const drv_frontend *const *f = drv_frontend_all(); *f; f++)
-		if (query ? (*f)->takes_query : (*f)->takes_horizon) {
+		if (drv_frontend_takes(*f, opt)) {
 			char *l = drv_printf("%s%s%s models (%s)", list, *list ? " or " : "", (*f)->name, (*f)->suffixes);
 			free(list);
 			list = l;
@@ -322,24 +326,32 @@ static char *takers(int query)
 }
 
 /* "" after a message when o has an option fe's models do not take
- * (--query, --horizon; --meta when fe writes the header itself), else NULL */
+ * (another front end's own: --query, --horizon; --meta when fe writes
+ * the header itself), else NULL */
 static const char *option_not_taken(const drv_frontend *fe, const check_opts *o)
 {
-	const char *opt = o->query && !fe->takes_query ? "--query"
-	                  : o->horizon && !fe->takes_horizon ? "--horizon" : NULL;
-	if (opt) {
-		char *list = takers(opt[2] == 'q');
-		drv_msg("check: %s is for %s, not for a %s model%s", opt, list, fe->name,
-		        opt[2] == 'q' && !fe->prepare ? " (it carries its own asserts)" : "");
-		free(list);
-		return "";
-	}
+	for (int i = 0; i < o->nfe_opts; i++)
+		if (!drv_frontend_takes(fe, o->fe_opts[i])) {
+			char *list = takers(o->fe_opts[i]);
+			drv_msg("check: %s is for %s, not for a %s model", o->fe_opts[i], list, fe->name);
+			free(list);
+			return "";
+		}
 	if (o->meta && fe->prepare) {
 		drv_msg("check: --meta is for a translation checked as Promela; dmc check writes "
 		        "the %s model's own", fe->name);
 		return "";
 	}
 	return NULL;
+}
+
+/* has o an option fe's models do not take?  (check() says so) */
+static int option_taken_elsewhere(const drv_frontend *fe, const check_opts *o)
+{
+	for (int i = 0; i < o->nfe_opts; i++)
+		if (!drv_frontend_takes(fe, o->fe_opts[i]))
+			return 1;
+	return 0;
 }
 
 /* pan options that are one formula's run (check_formulas): -N NAME,
@@ -1011,7 +1023,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 		return check_formulas(e, o, checked);
 	if (!fe || !fe->queries || !fe->prepare || not_a_file(o->model, "model file")
 	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
-	    || (o->horizon && !fe->takes_horizon) || o->meta)
+	    || option_taken_elsewhere(fe, o) || o->meta)
 		return check(e, o, checked, NULL);
 	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0 };
 	drv_fe_query *list = NULL;

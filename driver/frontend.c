@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * frontend.c -- the list of front ends (promela/frontends.def), the one
- * for Promela itself, and the choice by file suffix (frontend.h).
+ * frontend.c -- the list of front ends (frontends/common/frontends.def,
+ * each defined in its folder), the choice by file suffix and the options
+ * only some front ends take (frontend.h).
  */
 #include "frontend.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Promela: checked as it is, its trail is in its own terms */
-const drv_frontend drv_fe_promela = { .name = "Promela", .suffixes = "" };
 
 #define DMC_FRONTEND(SYM) extern const drv_frontend SYM;
 #include "frontends.def"
@@ -27,17 +25,36 @@ const drv_frontend *const *drv_frontend_all(void)
 	return all;
 }
 
-/* does path end in one of the space-separated suffixes? */
-static int takes(const char *suffixes, const char *path)
+/* is one of the space-separated words of list w (with suffix, its end)? */
+static int has_word(const char *list, const char *w, int suffix)
 {
-	size_t n = strlen(path);
-	for (const char *s = suffixes; *s; ) {
+	size_t n = strlen(w);
+	for (const char *s = list ? list : ""; *s; ) {
 		size_t m = strcspn(s, " ");
-		if (m > 0 && n > m && memcmp(path + n - m, s, m) == 0)
+		if (m > 0 && (suffix ? n > m && memcmp(w + n - m, s, m) == 0 : n == m && memcmp(w, s, m) == 0))
 			return 1;
 		s += m;
 		s += strspn(s, " ");
 	}
+	return 0;
+}
+
+/* does path end in one of the space-separated suffixes? */
+static int takes(const char *suffixes, const char *path)
+{
+	return has_word(suffixes, path, 1);
+}
+
+int drv_frontend_takes(const drv_frontend *fe, const char *opt)
+{
+	return has_word(fe->options, opt, 0);
+}
+
+int drv_frontend_option(const char *opt)
+{
+	for (size_t k = 0; all[k]; k++)
+		if (drv_frontend_takes(all[k], opt))
+			return 1;
 	return 0;
 }
 

@@ -8,7 +8,7 @@
  * cc --meta compiles into pan), and prints a violation's trail in the
  * model's terms.  dmc check, dmc model, dmc translate and dmc plan pick
  * the front end by the model's file name (drv_frontend_for); the front
- * ends are listed in promela/frontends.def.  Adding an input language
+ * ends are listed in frontends/common/frontends.def.  Adding an input language
  * is its translator, one file defining its drv_frontend, and one line
  * there (docs/contributing.md).
  */
@@ -50,12 +50,18 @@ typedef struct {
 	void *model;              /* the front end's own (the parsed model), or NULL */
 } drv_fe_job;
 
+struct drv_msc_req;                    /* msc.h */
+
 typedef struct drv_frontend {
 	const char *name;                  /* "Promela", "UPPAAL", "ANMLite" */
 	/* the file suffixes it takes, space-separated (".xml .xta"); "" for
 	 * the last front end of the list, which takes every other file */
 	const char *suffixes;
-	int takes_query, takes_horizon;    /* dmc check's --query, --horizon */
+	/* dmc check's options only this language's models take (declared
+	 * in runtime/options.def), space-separated ("--query"); NULL for
+	 * none.  dmc check refuses such an option for a model of a front
+	 * end that does not list it, naming the ones that do. */
+	const char *options;
 	/* dmc translate MODEL ...: the arguments after "translate"; NULL:
 	 * the model is Promela already */
 	int (*translate)(const drv_env *e, int argc, char **argv);
@@ -73,6 +79,11 @@ typedef struct drv_frontend {
 	 * given as the query: 1); their number, or -1 after a message.  With two or more, dmc check checks each in
 	 * turn (drv_fe_request.query_index).  NULL: one query a run. */
 	int (*queries)(const drv_env *e, const drv_fe_request *rq, drv_fe_query **list);
+	/* dmc check --msc FILE.svg, dmc trail: after a violation, the chart
+	 * of its counterexample into svg (msc.h); dmc check's status, 1 or
+	 * 2 after a message.  NULL: a message that the language has no
+	 * chart, then the trail as without --msc. */
+	int (*msc)(const drv_env *e, const struct drv_msc_req *rq, const char *svg);
 } drv_frontend;
 
 /* The front end that takes path (by its suffix): never NULL, the last
@@ -83,6 +94,10 @@ const drv_frontend *const *drv_frontend_all(void);
 /* The suffixes the front ends that translate take, as "A, B or C"
  * (for messages); a static buffer. */
 const char *drv_frontend_translated_suffixes(void);
+/* Does fe take opt, one of the options some front end lists as its
+ * own (drv_frontend.options)?  drv_frontend_option: does one? */
+int drv_frontend_takes(const drv_frontend *fe, const char *opt);
+int drv_frontend_option(const char *opt);
 /* Frees what a job holds (and job->model through release). */
 void drv_fe_job_free(const drv_frontend *fe, drv_fe_job *job);
 

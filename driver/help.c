@@ -10,12 +10,17 @@
 #include "help.h"
 #include "cmd.h"
 #include "frontend.h"
-#include "translate.h"
 #include "util.h"
 #include "../runtime/options_table.h"
 #include "../runtime/version.h"
 
 #include <string.h>
+
+/* every command's function, declared from the table: a front end's
+ * (dmc translate, dmc plan) is defined in its folder under frontends/ */
+#define DRV_COMMAND(ID, NAME, FUNC, SYNOPSIS, OPTS, HELP) int FUNC(const drv_env *e, int argc, char **argv);
+#define DRV_COMMAND_OPTION(ID, NAME, ARG, HELP)
+#include "commands.def"
 
 const drv_command drv_commands[DRV_CMD_COUNT] = {
 #define DRV_COMMAND(ID, NAME, FUNC, SYNOPSIS, OPTS, HELP) { DRV_CMD_##ID, NAME, FUNC, SYNOPSIS, OPTS, HELP },

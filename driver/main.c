@@ -6,7 +6,7 @@
  *   dmc check MODEL [options] [-- pan options]       a model to verdict
  *   dmc cc [--portable] [compiler args] pan.c        compile pan with the runtime
  *   dmc vars MODEL.pml pan.h > dmc_vars.h            variable accessors
- *   dmc translate MODEL.xml|.xta|.anml [-o OUT.pml]   into Promela (promela/)
+ *   dmc translate MODEL.xml|.xta|.anml [-o OUT.pml]   into Promela (frontends/)
  *   dmc plan MODEL.anml, dmc gen-anml ...             ANMLite planning
  *   dmc cache clean|size|path                        the build cache
  *   dmc help [COMMAND] [--markdown|--man]            usage; docs/options.md, docs/dmc.1

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * h_relax.c -- hL and hU, the relaxed-planning heuristics of seed 000:
- * build the abstract transition graph (atg.c) of the abstract model
+ * build the abstract transition graph (atg_*.c) of the abstract model
  * (absmodel_build.c) from the current state.  hL is the layer at which a
  * target first holds (admissible); hU the length of an abstract plan
  * extracted backwards from the graph (not admissible, often sharper).

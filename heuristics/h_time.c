@@ -2,10 +2,10 @@
 // Copyright (c) the spin-dmc authors
 /*
  * h_time.c -- htime: a temporal relaxation for models translated from
- * ANMLite (promela/anml_pml.c), with sound dead-end detection.
+ * ANMLite (frontends/anml/anml_pml.c), with sound dead-end detection.
  *
  * The ANMLite front end generates a C header of tables from the ANML
- * model (promela/anml_pml_tdata.c, heuristics/timeline_data.h), which
+ * model (frontends/anml/anml_pml_tdata.c, model/timeline_data.h), which
  * dmc cc --meta compiles into pan: per timeline instance its action and
  * timeout variables, per action the minimal and maximal duration,
  * whether it may come first and whether the instance may finish after

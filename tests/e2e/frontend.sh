@@ -131,5 +131,23 @@ expect 2 'big.anml:4:9: number too large' "an ANMLite number past 2^31-1" -- "$d
 printf 'PLAN p\nTIMELINE T\n ACTIONS\n  A: [1,2]\n\000 TRANSITIONS\nEND T\nEND p\n' > nul.anml
 expect 2 'nul.anml:5:1: a NUL byte' "a NUL byte in an ANMLite file" -- "$dmc" translate nul.anml
 
+# ---- each front end behind driver/frontend.h: its own options and chart ----
+# (issue 43) --query is the UPPAAL front end's option, --horizon the
+# ANMLite one's: another language's model says which front ends take it
+expect 2 '--horizon is for ANMLite models (.anml), not for a UPPAAL model' \
+	"--horizon on a UPPAAL model: the ANMLite front end's option" -- "$dmc" check m.xta --horizon 5
+expect 2 '--query is for UPPAAL models (.xml .xta), not for a ANMLite model' \
+	"--query on an ANMLite model: the UPPAAL front end's option" -- "$dmc" check big.anml --query 'E<> x'
+# --msc is drawn by the model's front end: UPPAAL charts its witness (an
+# arrow per synchronisation), ANMLite has none (its chart is dmc plan --gantt)
+cp "$top/tests/models/uppaal/gate_queue.xml" gq.xml
+expect 1 'witness in the source model' "--msc on a UPPAAL model: its witness, charted" -- \
+	"$dmc" trail gq.xml --query 'E<> Ctl.len == N and Ctl.Busy' --msc gq.svg
+grep -q 'synchronisation' gq.svg 2> /dev/null && grep -q '<line' gq.svg \
+	&& ok "the UPPAAL chart has its synchronisations" || fail "no UPPAAL chart in gq.svg"
+printf 'PLAN p\nTIMELINE T\n ACTIONS\n  A: [1,2]\n TRANSITIONS\n  A -> A\nEND T\nGOALS\n T.A\nEND p\n' > small.anml
+expect 1 'no messages to chart (ANMLite: dmc plan --gantt' "--msc on an ANMLite model: the front end says so" -- \
+	"$dmc" check small.anml --msc small.svg
+
 echo "frontend.sh: $passed passed, $failed failed${skipped:+, $skipped skipped}"
 [ "$failed" -eq 0 ]

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * fuzz_anml.c -- libFuzzer harness: an ANMLite model through the front
- * end (promela/anml_lex.c, anml_parse.c, anml_sema.c) and, when it is
+ * end (frontends/anml/anml_lex.c, anml_parse.c, anml_sema.c) and, when it is
  * valid, the Promela writer (anml_pml*.c) with a horizon of 10.
  */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fuzz_mutate.h"
-#include "promela/anml.h"
+#include "anml.h"
 
 const char *const fuzz_nest_pairs[][2] = {
 	{ "(", ")" }, { "[", "]" }, { "TIMELINE T\n", "END T\n" }, { NULL, NULL },

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * fuzz_plan.c -- libFuzzer harness: a plan file (dmc plan --validate
- * PLAN, promela/anml_planfile.c) read against a fixed model with
+ * PLAN, frontends/anml/anml_planfile.c) read against a fixed model with
  * parameters and several instances, then, when it reads, the validator
  * (anml_validate.c), the Gantt chart (anml_gantt.c) and the writer.
  */
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz_mutate.h"
-#include "promela/anml.h"
+#include "anml.h"
 
 const char *const fuzz_nest_pairs[][2] = {
 	{ "(", ")" }, { "[", "]" }, { NULL, NULL },

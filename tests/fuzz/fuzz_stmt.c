@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * fuzz_stmt.c -- libFuzzer harness: the heuristics' reader of pan's
- * statement texts (heuristics/stmt.c, expr.c) over the fake bridge of
+ * statement texts (model/stmt.c, expr.c) over the fake bridge of
  * the unit tests (tests/unit/fake_bridge.c).
  *
  * The whole input is one statement text: split (dmc_stmt_split), parsed

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * fuzz_uppaal_common.h -- the UPPAAL translator's whole pipeline
- * (promela/uppaal.c: up_translate_text) on one fuzz input, for the XTA,
+ * (frontends/uppaal/uppaal.c: up_translate_text) on one fuzz input, for the XTA,
  * XML and query harnesses.  The Promela goes to a memory stream that is
  * thrown away; warnings are silent.
  */
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "promela/uppaal.h"
+#include "uppaal.h"
 
 #define FUZZ_MAX_PROMELA (1L << 20)
 

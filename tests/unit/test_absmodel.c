@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /* test_absmodel.c -- the abstract model built from pan's tables
- * (heuristics/absmodel_build.c), over the fake bridge. */
+ * (model/absmodel_build.c), over the fake bridge. */
 #include "check.h"
 #include "fake_bridge.h"
 #include "absmodel_build.h"

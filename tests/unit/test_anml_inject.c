@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "pml_safety.h"
-#include "promela/anml.h"
+#include "anml.h"
 
 /* an overflow or other undefined behaviour ends the test (a failure),
  * not just a line on stderr */

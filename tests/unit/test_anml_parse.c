@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * test_anml_parse.c -- the ANMLite front end (promela/anml_lex.c,
+ * test_anml_parse.c -- the ANMLite front end (frontends/anml/anml_lex.c,
  * anml_parse.c, anml_sema.c): each construct, and each kind of error
  * with its line, column and what was expected.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "promela/anml_ast.h"
+#include "anml_ast.h"
 
 static int load(const char *text, anml_model *m, anml_err *err)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * test_anml_pml.c -- the Promela writer (promela/anml_pml.c): the shape
+ * test_anml_pml.c -- the Promela writer (frontends/anml/anml_pml.c): the shape
  * of the translation (processes, clock, goal assertion, guards, recorded
  * timepoints only where read).  Whether SPIN and dmc agree on the
  * translations is tested end to end (tests/e2e/anml.sh).
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "promela/anml.h"
+#include "anml.h"
 #include "runtime/options_table.h"
 
 /* the translation, and with meta its timeline data (a C header) in *meta */

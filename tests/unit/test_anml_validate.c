@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * test_anml_validate.c -- the plan validator (promela/anml_validate.c)
+ * test_anml_validate.c -- the plan validator (frontends/anml/anml_validate.c)
  * on hand-made schedules, valid and invalid, and the generator's
- * determinism (promela/anml_gen.c).
+ * determinism (frontends/anml/anml_gen.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "promela/anml.h"
+#include "anml.h"
 
 static void load(const char *text, anml_model *m)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * test_expr.c -- heuristics/expr.c over the fake bridge.
+ * test_expr.c -- model/expr.c over the fake bridge.
  */
 #include <limits.h>
 #include <stdio.h>

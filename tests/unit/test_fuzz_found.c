@@ -9,7 +9,7 @@
  */
 #include "check.h"
 #include "uppaal_helpers.h"
-#include "promela/anml.h"
+#include "anml.h"
 #include "expr.h"
 #include "fake_bridge.h"
 
@@ -187,7 +187,7 @@ static char *repeat3(const char *a, int n, const char *mid, const char *b)
 }
 
 /* fuzz_stmt: 32,000 nested parentheses overflowed the stack of the
- * statement-text parser (heuristics/expr.c), and a chain 1+1+...+1 of
+ * statement-text parser (model/expr.c), and a chain 1+1+...+1 of
  * 30,000 terms the stack of the evaluation.  Deeper than 1000 levels is
  * now a parse error (the statement is not understood). */
 static void test_expr_deep_nesting(void)

@@ -3,7 +3,7 @@
 /*
  * test_htime.c -- the htime heuristic (heuristics/h_time.c) on fake
  * states of a small ANMLite translation, its timeline data given by hand
- * as the tables of timeline_data.h (which promela/anml_pml_tdata.c
+ * as the tables of timeline_data.h (which frontends/anml/anml_pml_tdata.c
  * generates):
  *
  *   instance A: X [2,_] (or [2,xmax]) -> Y [3,_]; starts with X, finishes after Y

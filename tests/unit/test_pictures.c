@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * test_pictures.c -- what the pictures and plan files are made of: the
- * plan file's writer and reader (promela/anml_planfile.c, a round trip
+ * plan file's writer and reader (frontends/anml/anml_planfile.c, a round trip
  * and errors with file:line:column), the message sequence charts'
  * parsers (driver/msc_parse.c: FIFO pairing of buffered sends,
  * rendezvous, unreceived sends, UPPAAL synchronisations and
@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "promela/anml.h"
+#include "anml.h"
 #include "driver/msc.h"
+#include "uppaal_msc.h"
 #include "runtime/svg.h"
 
 static const char model[] =
@@ -187,7 +188,7 @@ static void test_msc_uppaal(void)
 		"    8  P: a -> b x != 1 (b.xta:20)\n"
 		"final state: Car(2).Wait Ctl.Free\n";
 	drv_msc m;
-	CHECK(drv_msc_from_uppaal(text, &m) == 0);
+	CHECK(prom_uppaal_msc_of_witness(text, &m) == 0);
 	CHECK_EQ_LONG(m.nlines, 6);
 	CHECK_EQ_LONG(m.nev, 6);
 	CHECK_EQ_LONG(m.ev[0].kind, DRV_MSC_MESSAGE);

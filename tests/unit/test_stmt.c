@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
-/* test_stmt.c -- splitting SPIN's statement text (heuristics/stmt.c). */
+/* test_stmt.c -- splitting SPIN's statement text (model/stmt.c). */
 #include <string.h>
 #include "check.h"
 #include "stmt.h"

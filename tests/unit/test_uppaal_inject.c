@@ -11,7 +11,7 @@
 #include "check.h"
 #include "pml_safety.h"
 #include "uppaal_helpers.h"
-#include "promela/pml_text.h"
+#include "pml_text.h"
 
 /* the shapes: a comment ended early, a // that the UPPAAL lexer skips, a
  * newline and a directive, a backslash line splice, a trigraph, quotes,

@@ -3,7 +3,7 @@
 /*
  * test_ut.c -- relatively useless transitions (seed 002, Definition 3)
  * over small explicit models: the abstract transitions a reduced system
- * removes (heuristics/absmodel_reduce.c), and the moves hL's reduced
+ * removes (model/absmodel_reduce.c), and the moves hL's reduced
  * systems call useless, against sets worked out by hand.
  */
 #include <stdlib.h>

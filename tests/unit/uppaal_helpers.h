@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * uppaal_helpers.h -- translate a model given as a string (promela/
- * uppaal*.c) for the UPPAAL unit tests: the Promela text or the error.
+ * uppaal_helpers.h -- translate a model given as a string (frontends/
+ * uppaal/uppaal*.c) for the UPPAAL unit tests: the Promela text or the error.
  */
 #ifndef UPPAAL_HELPERS_H
 #define UPPAAL_HELPERS_H
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "promela/uppaal.h"
+#include "uppaal.h"
 
 typedef struct {
 	int rc;

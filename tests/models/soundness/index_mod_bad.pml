@@ -1,6 +1,6 @@
 /* index_mod_bad.pml -- indices that non-negative operands keep in
  * bounds ((head + 1) % 3 for a byte head, _pid % 3, i & 1) no longer
- * turn dead-end pruning off (heuristics/expr.c, nonneg_bound); the
+ * turn dead-end pruning off (model/expr.c, nonneg_bound); the
  * dead end (P's branch that stops counting) must still not hide the
  * assertion violation on the way that counts to 4.
  * SPIN 6.5.2 pan: errors 1.

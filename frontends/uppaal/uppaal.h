@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "env.h"
+
 /* ---- arena and errors ---- */
 typedef struct up_chunk up_chunk;
 typedef struct {
@@ -463,6 +465,14 @@ typedef struct {
 				 * an answer without a trail may be UPPAAL's
 				 * opposite (discrete time lost the behaviour) */
 } up_query_info;
+/* dmc translate MODEL.xta|.xml (the front end's translate): the
+ * arguments after "translate" (uppaal.c) */
+int prom_uppaal_translate(const drv_env *e, int argc, char **argv);
+/* translate MODEL (.xml/.xta) into out_path; the query from query_file,
+ * else the target text ('E<> ...'), else the model's first query.
+ * Messages name the model's file and line; returns 0 or 2. */
+int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
+			const char *out_path, int quiet);
 /* the stored queries of query_file (a .q file), or without one of the
  * model, in order, each tried (parsed and translated: what fails is
  * skipped with the reason; the translations' warnings go to standard

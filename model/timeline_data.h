@@ -4,7 +4,7 @@
  * timeline_data.h -- the timeline data of an ANMLite translation, which
  * the htime heuristic (h_time.c) evaluates.
  *
- * The ANMLite front end (promela/anml_pml_tdata.c) writes it as a
+ * The ANMLite front end (frontends/anml/anml_pml_tdata.c) writes it as a
  * generated C header of static tables (`dmc translate MODEL.anml --meta
  * OUT.h`; dmc check and dmc plan put it beside the translation) that
  * defines dmc_timeline_meta() returning them; dmc cc --meta compiles it

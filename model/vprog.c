@@ -9,7 +9,7 @@
  * (a variable's set is never copied, a constant is one interval written
  * in place), and a condition stays two bits until an arithmetic operator
  * needs it as a set.  A subexpression the tree shares (match_atom in
- * atg.c uses the sent value three times) is computed once: its result is
+ * atg_build.c uses the sent value three times) is computed once: its result is
  * kept and read back (VP_REF) where it occurs again.  a && b is false
  * whatever b when a cannot be true, a || b true when a cannot be false:
  * b is then skipped (VP_SKIP_AND, VP_SKIP_OR).  A comparison with a

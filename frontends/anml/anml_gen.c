@@ -15,7 +15,7 @@
  * generator, not rand()).
  */
 #include "anml.h"
-#include "translate.h"
+#include "anml_cmd.h"
 #include "util.h"
 
 #include <stdint.h>

@@ -10,7 +10,6 @@
  */
 #include "anml.h"
 #include "anml_cmd.h"
-#include "translate.h"
 #include "util.h"
 
 #include <stdlib.h>

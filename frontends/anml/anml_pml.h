@@ -4,7 +4,7 @@
  * anml_pml.h -- what the parts of the ANMLite Promela writer share
  * (anml_pml.c: the model and its transitions; anml_pml_expr.c: C
  * expressions for timepoints and parameters; anml_pml_ref.c: constraints
- * with a reference point, 'at' and 'next').  Internal to promela/.
+ * with a reference point, 'at' and 'next').  Internal to frontends/anml/.
  */
 #ifndef PROM_ANML_PML_H
 #define PROM_ANML_PML_H
@@ -126,7 +126,7 @@ void anml_list_bindings(writer *w, tchain *c, int *b, int k);
 void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
 
 /* anml_pml_tdata.c: the timeline data for the htime heuristic, a C
- * header on out (heuristics/timeline_data.h) */
+ * header on out (model/timeline_data.h) */
 void anml_write_tdata(writer *w, FILE *out);
 
 #endif

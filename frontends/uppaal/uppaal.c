@@ -6,7 +6,6 @@
  * writes the Promela network (uppaal_emit.c).  The output is written only
  * when the whole translation succeeded.
  */
-#include "translate.h"
 #include "uppaal.h"
 #include "util.h"
 

@@ -13,9 +13,9 @@
 #include "cache.h"
 #include "frontend.h"
 #include "fs.h"
+#include "msc.h"
 #include "path.h"
 #include "run.h"
-#include "translate.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -155,8 +155,17 @@ static void release(drv_fe_job *job)
 	free(job->model);
 }
 
+/* --msc: a plan has no messages; its chart is dmc plan --gantt's */
+static int msc(const drv_env *e, const drv_msc_req *rq, const char *svg)
+{
+	(void) svg;
+	drv_msg("check: --msc: a %s model's counterexample has no messages to chart "
+	        "(ANMLite: dmc plan --gantt FILE.svg draws the plan)", rq->fe->name);
+	return rq->json ? 1 : show_trail(e, rq->job);
+}
+
 const drv_frontend prom_fe_anml = {
-	.name = "ANMLite", .suffixes = ".anml", .takes_horizon = 1,
+	.name = "ANMLite", .suffixes = ".anml", .options = "--horizon",
 	.translate = prom_anml_translate, .prepare = prepare, .show_trail = show_trail,
-	.release = release,
+	.release = release, .msc = msc,
 };

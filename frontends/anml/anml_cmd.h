@@ -9,6 +9,12 @@
 #include "anml.h"
 #include "env.h"
 
+/* dmc translate MODEL.anml (the front end's translate), dmc plan and
+ * dmc gen-anml (driver/commands.def): the arguments after the command */
+int prom_anml_translate(const drv_env *e, int argc, char **argv);   /* anml_translate.c */
+int prom_cmd_plan(const drv_env *e, int argc, char **argv);         /* anml_plan.c */
+int prom_cmd_gen_anml(const drv_env *e, int argc, char **argv);     /* anml_gen.c */
+
 /* --horizon's value: 0, or 2 after a message */
 int anml_parse_horizon(const char *v, int *h);
 /* load MODEL, write its Promela to out_path (NULL: standard output) and,

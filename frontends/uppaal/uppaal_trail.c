@@ -10,7 +10,7 @@
  * values are renamed with the declaration comments of the generated
  * model ("clock P(1).x", "location of P(1): 0=A 1=req").
  */
-#include "translate.h"
+#include "uppaal_msc.h"
 #include "uppaal.h"
 #include "cache.h"
 #include "frontend.h"
@@ -389,7 +389,7 @@ static int show_trail(const drv_env *e, const drv_fe_job *job)
 }
 
 const drv_frontend prom_fe_uppaal = {
-	.name = "UPPAAL", .suffixes = ".xml .xta", .takes_query = 1,
+	.name = "UPPAAL", .suffixes = ".xml .xta", .options = "--query",
 	.translate = prom_uppaal_translate, .prepare = prepare, .show_trail = show_trail,
-	.queries = queries,
+	.queries = queries, .msc = prom_uppaal_msc,
 };

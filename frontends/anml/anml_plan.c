@@ -21,14 +21,13 @@
  */
 #include "anml.h"
 #include "anml_cmd.h"
-#include "../runtime/version.h"
+#include "../../runtime/version.h"
 #include "cache.h"
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
 #include "path.h"
 #include "run.h"
-#include "translate.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>

@@ -8,7 +8,7 @@
  * colour, so repeated actions are seen at a glance.
  */
 #include "anml.h"
-#include "../runtime/svg.h"
+#include "../../runtime/svg.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 // Copyright (c) the spin-dmc authors
 /*
  * anml_pml_tdata.c -- the timeline data of a translated ANMLite model,
- * as a generated C header of static tables (heuristics/timeline_data.h):
+ * as a generated C header of static tables (model/timeline_data.h):
  * the timelines' actions, minimal and maximal durations, transitions,
  * first actions, the actions an instance may finish after, the goal bits
  * of an instance with several goals, the recorded timepoints' variables

@@ -7,7 +7,7 @@
  * binary synchronisation, plus the targets.
  *
  * It is built from pan's tables (absmodel_build.c) and is independent of
- * pan: the ATG code (atg.c) and its unit tests see only this header.
+ * pan: the ATG code (heuristics/atg_*.c) and its unit tests see only this header.
  * Everything the builder does not understand is over-approximated here:
  * a guard becomes NULL (true), an assignment's right-hand side becomes
  * NULL ("any value of the variable's domain"), so hL stays admissible.

@@ -25,9 +25,12 @@
  *                 search, and what is printed instead
  *
  * Their state is one struct dmc_glue, made with the run (runtime.h's
- * dmc_build_info.glue_new) and reached through the run: the one mutable
- * file-scope variable is the run pointer pan's fixed hook signatures
- * force on the glue.  Every allocation failure ends the run through
+ * dmc_build_info.glue_new) and reached through the run -- the
+ * distributed search's too (its member dist, glue_dist.c): the one
+ * mutable file-scope variable is the run pointer pan's fixed hook
+ * signatures force on the glue (and, in a -DBITSTATE build with pan's
+ * FULLSTACK, glue_store.c's lifted_depth, whose address the build
+ * information hands the runtime before the run exists).  Every allocation failure ends the run through
  * dmc_rt_out_of_memory (glue_alloc, DMC_NEED).
  */
 #ifndef DMC_GLUE_H

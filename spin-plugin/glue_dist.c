@@ -45,6 +45,7 @@ typedef struct {
 	uint16_t parent_stall;        /* (saturated: past it the reduction is SPIN's anyway) */
 	uint8_t flags;
 } rec_head;
+_Static_assert(sizeof(rec_head) == 48, "a record's head: docs/distributed.md's 48 bytes");
 enum { REC_LAYOUT = 1 };
 
 /* a layout: its sizes, then the bytes (mask, offsets, skips).  The glue

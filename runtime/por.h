@@ -144,8 +144,9 @@ void dmc_por_progress_elsewhere(dmc_por *P, int h);
  * each more of it than its share (the reduced expansions differ where
  * a successor lives on another rank), and a budget that grows on one
  * rank grows the plateaus of all -- with N times the window, greedy hf
- * on a needle-like model on 2 ranks still grew to SPIN's reduction and
- * stored 25 times one process's states; with 8 N, 3.4 to 4.1 times. */
+ * on tests/models/needle_bad.pml -DNOISE=4 -DLEN=30 -DHAY=255 on 2
+ * ranks still grew to SPIN's reduction and stored 25 times one
+ * process's states; with 8 N, 3.4 to 4.1 times. */
 void dmc_por_set_window(dmc_por *P, unsigned window);
 /* The successor just reported by dmc_por_successor was queued with an h
  * below the expanded state's; nothing when that successor came from a

@@ -12,6 +12,7 @@
 #include "faults.h"
 #include "search.h"
 #include "runtime.h"
+#include "por.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-enum { TAG_STATES = 1, TAG_TOKEN, TAG_STOP, TAG_TREQ, TAG_TRESP, TAG_LEVEL };
+enum { TAG_STATES = 1, TAG_TOKEN, TAG_STOP, TAG_TREQ, TAG_TRESP, TAG_LEVEL, TAG_BOUND };
 #define LEVEL_IDLE LONG_MAX
 enum { STOP_DONE, STOP_VIOLATION, STOP_LIMIT };
 /* A batch goes when it has BATCH_BYTES, when its oldest record has
@@ -37,6 +38,7 @@ typedef struct { MPI_Request req; unsigned char *b; } pending;
 struct dmc_dist {
 	int rank, size;
 	dmc_dist_glue glue;
+	dmc_run *run;                 /* set by dmc_dist_setup */
 	buf *out;                     /* a batch per rank */
 	pending *sends;               /* Isends not known complete */
 	size_t nsends, sends_cap;
@@ -67,6 +69,10 @@ struct dmc_dist {
 	 * and whether it holds states */
 	long *level, my_level;
 	double gated_s;
+	/* greedy's guidance (dmc_dist_guide): level and my_level are then
+	 * the best h each rank holds, this rank's as last announced */
+	int guide;
+	long guides;                  /* announcements sent */
 	int exact;
 	long done;
 	int *busy, busy_sent;
@@ -397,8 +403,19 @@ static int receive_one(dmc_dist *D, int take, int *took)
 		}
 		break;
 	}
+	case TAG_BOUND: {
+		/* another rank's trail: no state at or beyond its length is
+		 * searched any more here (the runtime drops them at the pop) */
+		long len;
+		memcpy(&len, m, sizeof len);
+		if (D->run)
+			dmc_rt_anytime_bound(D->run, len);
+		break;
+	}
 	case TAG_LEVEL:
 		memcpy(&D->level[st.MPI_SOURCE], m, sizeof(long));
+		if (D->guide && D->level[st.MPI_SOURCE] != LEVEL_IDLE)
+			dmc_por_progress_elsewhere(D->run->por, (int) (D->level[st.MPI_SOURCE] >> 32));
 		memcpy(&D->busy[st.MPI_SOURCE], m + sizeof(long), sizeof(int));
 		break;
 	case TAG_TREQ:
@@ -456,6 +473,20 @@ static void send_token(dmc_dist *D, long c, int black)
 
 static int idle_wait(dmc_dist *D);
 
+/* A signal (^C, SIGTERM from mpirun or dmc) while this rank waits for
+ * the others: the run stops, incomplete, on every rank (the waits below
+ * do not reach the runtime's pop, which checks it otherwise). */
+static int interrupted(dmc_dist *D)
+{
+	const char *sig = dmc_faults_signal();
+	if (!sig || !D->run)
+		return 0;
+	if (!D->run->stopped)
+		D->run->stopped = sig;
+	dmc_dist_stop(D, sig);
+	return 1;
+}
+
 /* A level (and whether this rank holds states) to every other rank;
  * after every batch (MPI keeps the order between two ranks: a rank that
  * learns this level has the states this rank made below it) */
@@ -512,8 +543,24 @@ static void exact_advance(dmc_dist *D, long held)
 	send_level(D, D->done, busy);
 }
 
+void dmc_dist_bound(dmc_dist *D, long steps)
+{
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank)
+			send_small(D, r, TAG_BOUND, &steps, sizeof steps);
+}
+
 void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 {
+	D->run = R;
+	D->guide = D->size > 1 && R->opt.search == DMC_SEARCH_GREEDY && !R->alt;
+	if (D->guide) {
+		/* nobody holds a state until it says so (rank 0 the first) */
+		for (int r = 0; r < D->size; r++)
+			D->level[r] = LEVEL_IDLE;
+		D->my_level = -1;
+		dmc_por_set_window(R->por, DMC_POR_WINDOW * 8u * (unsigned) D->size);
+	}
 	D->exact = D->size > 1 && R->opt.search == DMC_SEARCH_BFS;
 	if (!D->exact)
 		return;
@@ -556,10 +603,92 @@ int dmc_dist_gate(dmc_dist *D, long level)
 				take_later(D);
 			break;
 		}
+		if (interrupted(D))
+			break;
 		if (!t0) {
 			t0 = now_ns();
 			flush_all(D);             /* what the others wait for */
 		}
+		int any = take_later(D);
+		while (receive_one(D, 1, NULL))
+			any = 1;
+		if (any)
+			sleep_ns = NAP_NS;
+		else {
+			nap_for(sleep_ns);
+			sleep_ns = 2 * sleep_ns < NAP_MAX_NS ? 2 * sleep_ns : NAP_MAX_NS;
+		}
+	}
+	if (t0)
+		D->gated_s += (double) (now_ns() - t0) * 1e-9;
+	return D->stop >= 0;
+}
+
+/* Greedy's guidance.  Each rank orders its own open list, and a rank
+ * that does not hold the globally best state expands its own worse ones
+ * meanwhile: on a needle-like model (the best state moves from rank to
+ * rank along the trail) greedy on 2 ranks stored 30 times the states of
+ * one process.  So every rank announces the best h it holds whenever it
+ * changes (after flushing its batches: a rank that learns the value
+ * already has the records the announcing rank made before), and a rank
+ * whose best h is above GUIDE_SLACK plus the lowest announced by another
+ * busy rank waits (receiving) instead of expanding.  It never drops a
+ * state, so the search stays complete; and it cannot deadlock: once the
+ * announcements have arrived, the rank holding the lowest h of all does
+ * not wait, and a waiting rank has announced its own value. */
+#define GUIDE_SLACK 0
+
+/* What the ranks compare: h first, then the depth.  Within a plateau of
+ * equal h one process expands states in the order they were queued, by
+ * depth from where the plateau began; a rank whose own successors of the
+ * plateau stay on it (half of them, with 2 ranks) would otherwise go
+ * deep into the plateau while the state that leaves it waits on the
+ * other rank. */
+static long guide_value(int h, int g)
+{
+	long hh = h < 0 ? 0 : h > (1 << 30) ? (1 << 30) : h;
+	return hh << 32 | (long) (g < 0 ? 0 : g);
+}
+
+/* the least value a rank may expand beside another's lowest, low */
+static long guide_value_up(long low)
+{
+	return low == LEVEL_IDLE ? LEVEL_IDLE : low + ((long) GUIDE_SLACK << 32);
+}
+
+/* The records for a rank that waits (its best is worse than this
+ * rank's, v) or is idle go now, not when the batch is full or old: they
+ * may be the work it waits for, and it does nothing else meanwhile.  A
+ * rank at the same value as this one gets its batches as usual. */
+static void flush_behind(dmc_dist *D, long v)
+{
+	for (int r = 0; r < D->size; r++)
+		if (r != D->rank && D->level[r] > v && D->out[r].n)
+			flush_to(D, r);
+}
+
+int dmc_dist_guide(dmc_dist *D)
+{
+	if (!D->guide)
+		return D->stop >= 0;
+	while (receive_one(D, 1, NULL))   /* the others' values, as fresh as they come */
+		;
+	long t0 = 0, sleep_ns = NAP_NS;
+	for (;;) {
+		int h, g;
+		if (!dmc_rt_next(D->run, &h, &g) || D->stop >= 0)
+			break;                    /* nothing to compare (idle: dmc_dist_idle says so) */
+		long v = guide_value(h, g);
+		if (v != D->my_level) {
+			D->my_level = v;
+			D->guides++;
+			send_level(D, v, 1);
+		} else
+			flush_behind(D, v);
+		if (v <= guide_value_up(low_done(D)) || dmc_dist_run_stopped(D->run) || interrupted(D))
+			break;
+		if (!t0)
+			t0 = now_ns();
 		int any = take_later(D);
 		while (receive_one(D, 1, NULL))
 			any = 1;
@@ -594,7 +723,7 @@ static int idle_wait(dmc_dist *D)
 		flush_all(D);
 		while (receive_one(D, 1, &took))
 			any = 1;
-		if (D->stop >= 0)
+		if (D->stop >= 0 || interrupted(D))
 			return 1;
 		if (took)
 			return 0;
@@ -738,9 +867,9 @@ static void print_stats(const dmc_dist *D, const dmc_dist_rank_stats *k)
 		snprintf(ready, sizeof ready, ", waiting for a core %.2f s", w);
 	fprintf(stderr, "spin-dmc: rank %d: %.0f states stored, %.0f expanded, %.0f records sent in %.0f batches, "
 	        "%.1f MB (%.1f bytes a record), idle %.2f s, waiting at the level gate %.2f s, CPU %.2f s%s, "
-	        "peak RSS %.1f MB\n",
+	        "peak RSS %.1f MB, %ld guidance announcements\n",
 	        D->rank, k->stored, k->expanded, k->records, k->batches, k->bytes / 1048576.0,
-	        k->records > 0 ? k->bytes / k->records : 0.0, k->idle_s, k->gate_s, k->cpu_s, ready, k->peak_rss_mb);
+	        k->records > 0 ? k->bytes / k->records : 0.0, k->idle_s, k->gate_s, k->cpu_s, ready, k->peak_rss_mb, D->guides);
 }
 
 int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)

@@ -90,6 +90,16 @@ int dmc_dist_gate(dmc_dist *D, long level);
  * path, so --anytime needs no re-opening table -- unless the model has
  * rendezvous (a failed offer re-expands a state of a lower level). */
 void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous);
+/* Greedy's guidance: before a pop, wait (receiving) while another rank
+ * holds a state of lower h than this rank's best (the next pop's);
+ * announces this rank's best when it changed.  Returns 1 when the
+ * search must stop. */
+int dmc_dist_guide(dmc_dist *D);
+/* This rank found a trail of `steps` steps (--anytime): every other
+ * rank drops the states that cannot lead to a shorter one (A*'s and
+ * bfs's bound; the search then ends when no rank holds a state below
+ * it). */
+void dmc_dist_bound(dmc_dist *D, long steps);
 /* This rank ends its search early: a violation, or a limit (why). */
 void dmc_dist_stop(dmc_dist *D, const char *why);
 /* Why another rank stopped this one, or NULL. */

@@ -360,6 +360,23 @@ int dmc_open_pop(dmc_open *o, dmc_open_entry *out)
 	return 1;
 }
 
+const dmc_open_entry *dmc_open_peek(const dmc_open *o)
+{
+	if (o->n == 0)
+		return NULL;
+	switch (o->kind) {
+	case DMC_OPEN_FIFO:
+		return &o->a[o->head];
+	case DMC_OPEN_LIFO:
+		return &o->a[o->n - 1];
+	case DMC_OPEN_HEAP:
+		return &o->a[0];
+	case DMC_OPEN_BEAM:
+		break;
+	}
+	return NULL;
+}
+
 size_t dmc_open_size(const dmc_open *o)
 {
 	return o->n;

@@ -48,6 +48,9 @@ void dmc_open_free(dmc_open *o);
 int dmc_open_push(dmc_open *o, const dmc_open_entry *e, dmc_open_entry *evicted);
 /* Pop the next entry into *out; returns 0 when the list is empty. */
 int dmc_open_pop(dmc_open *o, dmc_open_entry *out);
+/* The entry the next pop returns (FIFO, LIFO, HEAP), left in place; NULL
+ * when the list is empty or a BEAM (its layers decide at the pop). */
+const dmc_open_entry *dmc_open_peek(const dmc_open *o);
 
 /* BEAM: the width of each layer, width_of(ctx, g), asked once when the
  * layer is created (a beam-width schedule); NULL = the width given to

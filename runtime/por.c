@@ -22,6 +22,7 @@ struct dmc_por {
 		unsigned budget;
 		int best_h[DMC_ALT_MAX];   /* the lowest h expanded from each open list */
 		unsigned since;       /* expansions since one of them went down */
+		unsigned window;      /* ...that double the budget (0: DMC_POR_WINDOW) */
 	} plateau;
 	const char *status_note;
 	const char *off_note;         /* why it is not wanted */
@@ -200,7 +201,8 @@ void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall)
 	if (h < P->plateau.best_h[list]) {
 		P->plateau.best_h[list] = h;
 		P->plateau.since = 0;
-	} else if (++P->plateau.since >= DMC_POR_WINDOW && P->plateau.budget < DMC_POR_PLATEAU_TOP) {
+	} else if (++P->plateau.since >= (P->plateau.window ? P->plateau.window : DMC_POR_WINDOW)
+	           && P->plateau.budget < DMC_POR_PLATEAU_TOP) {
 		P->plateau.budget = P->plateau.budget ? 2 * P->plateau.budget : 1;
 		if (P->plateau.budget > DMC_POR_PLATEAU_TOP)
 			P->plateau.budget = DMC_POR_PLATEAU_TOP;
@@ -210,6 +212,19 @@ void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall)
 }
 
 unsigned dmc_por_plateau_budget(const dmc_por *P) { return P->plateau.budget; }
+
+void dmc_por_set_window(dmc_por *P, unsigned window)
+{
+	P->plateau.window = window;
+}
+
+void dmc_por_progress_elsewhere(dmc_por *P, int h)
+{
+	if (h < P->plateau.best_h[0]) {
+		P->plateau.best_h[0] = h;
+		P->plateau.since = 0;
+	}
+}
 
 void dmc_por_progress(dmc_por *P)
 {

@@ -132,6 +132,22 @@ void dmc_por_set_plateau_ok(dmc_por *P, int ok);
 #define DMC_POR_PLATEAU_TOP 1048576   /* past --por-plateau's largest: SPIN's reduction */
 void dmc_por_expanding(dmc_por *P, int list, int h, unsigned stall);
 unsigned dmc_por_plateau_budget(const dmc_por *P);
+/* A distributed search: another rank reached a state of heuristic value
+ * h (list 0's).  Progress anywhere is progress: a rank that is not the
+ * one reaching the lower values would otherwise grow its budget to
+ * SPIN's reduction while the search as a whole is well guided (greedy
+ * hf on a needle-like model, 2 ranks: 25 times one process's states). */
+void dmc_por_progress_elsewhere(dmc_por *P, int h);
+/* The expansions without a lower h that double the budget, instead of
+ * DMC_POR_WINDOW.  A distributed greedy search (docs/distributed.md)
+ * uses 8 N times one process's: its ranks expand a plateau together,
+ * each more of it than its share (the reduced expansions differ where
+ * a successor lives on another rank), and a budget that grows on one
+ * rank grows the plateaus of all -- with N times the window, greedy hf
+ * on tests/models/needle_bad.pml -DNOISE=4 -DLEN=30 -DHAY=255 on 2
+ * ranks still grew to SPIN's reduction and stored 25 times one
+ * process's states; with 8 N, 3.4 to 4.1 times. */
+void dmc_por_set_window(dmc_por *P, unsigned window);
 /* The successor just reported by dmc_por_successor was queued with an h
  * below the expanded state's; nothing when that successor came from a
  * full expansion. */

@@ -65,6 +65,13 @@ int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old);
  * identity key the last dmc_rt_store was given; repush is 1 for pan's
  * re-expansion of a state after a failed rendezvous (no store call). */
 void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
+/* A distributed search (docs/distributed.md): a successor sent to its
+ * owner carries the h and plateau count (por.h) of the state whose
+ * expansion made it, which dmc_rt_push reads from this rank's expanded
+ * state; the owner pushes it with them (between expansions), so the
+ * guided reduction sees the same plateaus as one process. */
+void dmc_rt_expanded(const dmc_run *R, int *h, unsigned *stall);
+void dmc_rt_push_child(dmc_run *R, void *item, uint64_t key, int g, int parent_h, unsigned parent_stall);
 
 /* Pan is about to expand the state now current (restored by the last
  * pop), at depth g. */
@@ -93,6 +100,16 @@ int dmc_rt_cut_short(const dmc_run *R);
 int dmc_rt_anytime(const dmc_run *R);
 int dmc_rt_anytime_shorter(const dmc_run *R, long steps);
 void dmc_rt_anytime_improved(dmc_run *R, long steps);
+/* Another rank of a distributed search found a trail of `steps` steps
+ * (docs/distributed.md): from now on this rank drops the states that
+ * cannot lead to a shorter one, as if it had found it (but it keeps no
+ * trail, so it reports none). */
+void dmc_rt_anytime_bound(dmc_run *R, long steps);
+/* The heuristic value and depth of the state the next pop expands; 0
+ * when they are not known (an empty or alternating open list, a beam,
+ * an urgent state): a distributed greedy search compares them with the
+ * other ranks' (docs/distributed.md, guidance). */
+int dmc_rt_next(const dmc_run *R, int *h, int *g);
 
 /* pan reported an error (its uerror's message, "assertion violated
  * ...", "invalid end state", "acceptance cycle"): the one whose trail

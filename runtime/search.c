@@ -537,6 +537,23 @@ void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	R->search->push(R, item, key, g, repush);
 }
 
+void dmc_rt_expanded(const dmc_run *R, int *h, unsigned *stall)
+{
+	*h = R->exp_h;
+	*stall = R->exp_stall;
+}
+
+void dmc_rt_push_child(dmc_run *R, void *item, uint64_t key, int g, int parent_h, unsigned parent_stall)
+{
+	int h = R->exp_h;
+	unsigned stall = R->exp_stall;
+	R->exp_h = parent_h;
+	R->exp_stall = parent_stall;
+	R->search->push(R, item, key, g, 0);
+	R->exp_h = h;
+	R->exp_stall = stall;
+}
+
 static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 {
 	dmc_stats *st = &R->st;
@@ -752,6 +769,25 @@ void dmc_rt_anytime_improved(dmc_run *R, long steps)
 	       "searching on for a shorter one with W=%g\n", steps, R->st.stored, t, w);
 	fflush(stdout);
 	anytime_reorder(R);
+}
+
+void dmc_rt_anytime_bound(dmc_run *R, long steps)
+{
+	/* the states beyond it are dropped as they are popped (bf_pop) */
+	if (dmc_anytime_shorter(&R->any, steps))
+		R->any.best = steps;
+}
+
+int dmc_rt_next(const dmc_run *R, int *h, int *g)
+{
+	if (R->alt || R->nurgent > 0 || !R->open)
+		return 0;
+	const dmc_open_entry *e = dmc_open_peek(R->open);
+	if (!e)
+		return 0;
+	*h = e->h;
+	*g = e->g;
+	return 1;
 }
 
 static void bf_free(dmc_run *R)

@@ -25,9 +25,12 @@
  *                 search, and what is printed instead
  *
  * Their state is one struct dmc_glue, made with the run (runtime.h's
- * dmc_build_info.glue_new) and reached through the run: the one mutable
- * file-scope variable is the run pointer pan's fixed hook signatures
- * force on the glue.  Every allocation failure ends the run through
+ * dmc_build_info.glue_new) and reached through the run -- the
+ * distributed search's too (its member dist, glue_dist.c): the one
+ * mutable file-scope variable is the run pointer pan's fixed hook
+ * signatures force on the glue (and, in a -DBITSTATE build with pan's
+ * FULLSTACK, glue_store.c's lifted_depth, whose address the build
+ * information hands the runtime before the run exists).  Every allocation failure ends the run through
  * dmc_rt_out_of_memory (glue_alloc, DMC_NEED).
  */
 #ifndef DMC_GLUE_H
@@ -164,9 +167,18 @@ typedef struct dmc_glue {
 	double store_alloc;           /* bytes pan allocated inside its store calls */
 #ifdef DMC_MPI
 	/* the distributed search (glue_dist.c) */
-	Trans **dist_trans;           /* transitions by t_id */
-	int dist_ntrans;
-	long dist_trail_len;          /* steps dmc_putter wrote, -1: none */
+	struct {
+		struct dmc_dist *ctx;         /* the process's MPI side (runtime/dist.h) */
+		int nranks, rank;
+		/* the last layout sent to each rank, received from each rank */
+		struct glue_dist_layout *sent, *recv;
+		int layout_in_globals;        /* the rank whose received layout is in pan's globals, or -1 */
+		int keys;                     /* the runtime keeps fingerprints (-1: not asked yet) */
+		Trans **trans;                /* transitions by t_id */
+		int ntrans;
+		long trail_len;               /* steps dmc_putter wrote, -1: none */
+		char tprefix[64];             /* pan's trail suffix for this rank (rank > 0) */
+	} dist;
 #endif
 
 	/* trails (glue_store.c's dmc_putter) */
@@ -252,8 +264,9 @@ double glue_rv_bytes(void);
 
 /* ---- glue_dist.c (dmc cc --mpi) ---- */
 #ifdef DMC_MPI
-void glue_dist_init(int *argc, char ***argv);
+void glue_dist_init(dmc_glue *g);
 void glue_dist_begin(dmc_glue *g);
+void glue_dist_bound(dmc_glue *g, long steps);
 int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp);
 void *glue_dist_pop(void);
 size_t glue_dist_prefix(Trail *top, int **steps);

@@ -29,11 +29,6 @@ extern uchar *Mask;
 #endif
 extern uchar *proc_skip, *q_skip;
 
-/* The process's MPI context: made before pan's main (glue_dist_init),
- * like MPI itself one per process. */
-static dmc_dist *dist;
-static int nranks, my_rank;
-
 /* A record: this head, the state vector, then (REC_LAYOUT) the layout:
  * SPIN's compression mask and the process and queue offsets.  The layout
  * changes only when processes or queues are made or deleted, so it goes
@@ -46,22 +41,23 @@ typedef struct {
 	int32_t vsz, depth, t_id, st;
 	uint8_t pr, tau, o_pm, o_m;
 	uint16_t nr_pr, nr_qs;
+	int32_t parent_h;             /* the expanded state's h and plateau count */
+	uint16_t parent_stall;        /* (saturated: past it the reduction is SPIN's anyway) */
 	uint8_t flags;
 } rec_head;
+_Static_assert(sizeof(rec_head) == 48, "a record's head: docs/distributed.md's 48 bytes");
 enum { REC_LAYOUT = 1 };
 
-/* a layout: its sizes, then the bytes (mask, offsets, skips) */
-typedef struct {
+/* a layout: its sizes, then the bytes (mask, offsets, skips).  The glue
+ * keeps the last one sent to each rank and received from each rank
+ * (g->dist.sent, recv), and which rank's received layout is in pan's
+ * globals now (layout_in_globals, -1: none; pan changes them when it
+ * expands a state, glue_dist_pop). */
+typedef struct glue_dist_layout {
 	int vsz, nr_pr, nr_qs;
 	size_t n, cap;
 	unsigned char *b;
 } layout;
-
-/* the last layout sent to each rank, received from each rank */
-static layout *sent_layout, *recv_layout;
-/* the rank whose received layout is in pan's globals now, or -1: pan
- * changes them when it expands a state (glue_dist_pop) */
-static int layout_in_globals = -1;
 
 /* The link of a received state's frame to its parent on the sender is
  * kept in the frame itself, in place of the parent pointer (ostate, NULL
@@ -92,23 +88,23 @@ Trail *glue_dist_parent(Trail *f)
 /* transitions by t_id (a record names its step by the id) */
 static Trans *trans_by_id(dmc_glue *g, int id)
 {
-	if (!g->dist_trans) {
+	if (!g->dist.trans) {
 		int max = 0;
 		for (int tp = 0; tp < dmc_br_ntypes(); tp++)
 			for (int s = 0; trans[tp] && s < dmc_br_nstates(tp); s++)
 				for (Trans *t = trans[tp][s]; t; t = t->nxt)
 					max = t->t_id > max ? t->t_id : max;
-		g->dist_trans = calloc((size_t) max + 1, sizeof *g->dist_trans);
-		if (!g->dist_trans)
+		g->dist.trans = calloc((size_t) max + 1, sizeof *g->dist.trans);
+		if (!g->dist.trans)
 			dmc_rt_out_of_memory("the distributed search's transition table", 0);
-		g->dist_ntrans = max + 1;
+		g->dist.ntrans = max + 1;
 		for (int tp = 0; tp < dmc_br_ntypes(); tp++)
 			for (int s = 0; trans[tp] && s < dmc_br_nstates(tp); s++)
 				for (Trans *t = trans[tp][s]; t; t = t->nxt)
-					if (t->t_id >= 0 && !g->dist_trans[t->t_id])
-						g->dist_trans[t->t_id] = t;
+					if (t->t_id >= 0 && !g->dist.trans[t->t_id])
+						g->dist.trans[t->t_id] = t;
 	}
-	return id >= 0 && id < g->dist_ntrans ? g->dist_trans[id] : NULL;
+	return id >= 0 && id < g->dist.ntrans ? g->dist.trans[id] : NULL;
 }
 
 /* the bytes of a layout with these sizes */
@@ -181,7 +177,7 @@ static void take(const unsigned char *rec, size_t n, int from)
 	memcpy(&h, rec, sizeof h);
 	const unsigned char *p = rec + sizeof h;
 	size_t ln = layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
-	layout *l = &recv_layout[from];
+	layout *l = &g->dist.recv[from];
 	if (n < sizeof h + (size_t) h.vsz + (h.flags & REC_LAYOUT ? ln : 0)
 	    || (!(h.flags & REC_LAYOUT) && !(l->b && l->n == ln && l->vsz == h.vsz
 	                                     && l->nr_pr == h.nr_pr && l->nr_qs == h.nr_qs))) {
@@ -192,11 +188,11 @@ static void take(const unsigned char *rec, size_t n, int from)
 	vsize = (ulong) h.vsz;
 	if (h.flags & REC_LAYOUT) {
 		layout_keep(l, p + h.vsz, ln, h.vsz, h.nr_pr, h.nr_qs);
-		layout_in_globals = -1;
+		g->dist.layout_in_globals = -1;
 	}
-	if (layout_in_globals != from) {
+	if (g->dist.layout_in_globals != from) {
 		layout_unpack(l->b, h.vsz, h.nr_pr, h.nr_qs);
-		layout_in_globals = from;
+		g->dist.layout_in_globals = from;
 	}
 	boq = -1;
 
@@ -226,7 +222,7 @@ static void take(const unsigned char *rec, size_t n, int from)
 	BFS_State *t = bfs_bot;
 	bfs_trail = bfs_bot = NULL;
 	t->nxt = NULL;
-	dmc_rt_push(dmc_glue_run, t, key, h.depth, 0);
+	dmc_rt_push_child(dmc_glue_run, t, key, h.depth, h.parent_h, h.parent_stall);
 }
 
 /* a record's level for bfs's exact levels: its state's depth */
@@ -268,27 +264,37 @@ static int *segment(uint64_t id, size_t *n, int *rank, uint64_t *next)
 	return steps;
 }
 
-void glue_dist_init(int *argc, char ***argv)
+/* With the glue's state, before pan reads its options. */
+void glue_dist_init(dmc_glue *g)
 {
 	static const dmc_dist_glue hooks = { take, segment, level };
-	if (!(dist = dmc_dist_init(argc, argv, &hooks)))
+	if (!(g->dist.ctx = dmc_dist_init(NULL, NULL, &hooks)))
 		exit(2);
-	nranks = dmc_dist_size(dist);
-	my_rank = dmc_dist_rank(dist);
+	g->dist.nranks = dmc_dist_size(g->dist.ctx);
+	g->dist.rank = dmc_dist_rank(g->dist.ctx);
+	g->dist.layout_in_globals = -1;
+	g->dist.keys = -1;
+	g->dist.trail_len = -1;
+	size_t nr = (size_t) g->dist.nranks;
+	g->dist.sent = calloc(nr, sizeof *g->dist.sent);
+	g->dist.recv = calloc(nr, sizeof *g->dist.recv);
+	if (!g->dist.sent || !g->dist.recv)
+		dmc_rt_out_of_memory("the distributed search's layouts", 2 * nr * sizeof(layout));
 	/* each rank stores about 1/N of the states: pan's default hash table
 	 * (bits with -DBITSTATE) is shared out likewise, rounded to a power
 	 * of 2; pan's -w, parsed later, is per rank */
-	for (int k = 1; k < dmc_dist_size(dist) && ssize > 16; k *= 2)
+	for (int k = 1; k < g->dist.nranks && ssize > 16; k *= 2)
 		ssize--;
+}
+
+void glue_dist_bound(dmc_glue *g, long steps)
+{
+	dmc_dist_bound(g->dist.ctx, steps);
 }
 
 void glue_dist_begin(dmc_glue *g)
 {
-	size_t nr = (size_t) dmc_dist_size(dist);
-	sent_layout = calloc(nr, sizeof *sent_layout);
-	recv_layout = calloc(nr, sizeof *recv_layout);
-	if (!sent_layout || !recv_layout)
-		dmc_rt_out_of_memory("the distributed search's layouts", 2 * nr * sizeof(layout));
+	dmc_dist *dist = g->dist.ctx;
 	if (g->live)
 		dmc_dist_refuse(dmc_glue_run, "--ranks: -a and -l are not distributed (docs/distributed.md)");
 	if (glue_running_claim() >= 0)
@@ -298,9 +304,8 @@ void glue_dist_begin(dmc_glue *g)
 	if (dmc_dist_rank(dist) > 0) {
 		/* every rank writes its own trail; the one that reports renames
 		 * its file to pan's name at the end */
-		static char pre[64];
-		snprintf(pre, sizeof pre, "rank%d.%s", dmc_dist_rank(dist), tprefix);
-		tprefix = pre;
+		snprintf(g->dist.tprefix, sizeof g->dist.tprefix, "rank%d.%s", dmc_dist_rank(dist), tprefix);
+		tprefix = g->dist.tprefix;
 	}
 }
 
@@ -377,16 +382,17 @@ static int layout_is_now(const layout *l, int vsz, int nr_pr, int nr_qs)
  * rank picks the same owner). */
 int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
 {
-	static int keys = -1;         /* the search is set up before the first store */
 	*fp = 0;
-	if (nranks == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
+	if (g->dist.nranks == 1 || g->in_stutter || boq != -1 || (ntrpt->tau & 8))
 		return 0;
-	if (keys < 0)
-		keys = dmc_rt_wants_keys(dmc_glue_run);
+	if (g->dist.keys < 0)         /* the search is set up before the first store */
+		g->dist.keys = dmc_rt_wants_keys(dmc_glue_run);
+	int keys = g->dist.keys;
 	uint64_t own = keys ? dmc_fingerprint(v, (size_t) n) : owner_hash((const unsigned char *) v, (size_t) n);
 	*fp = keys ? own : 0;
-	int to = dmc_dist_owner(dist, own, nranks);
-	if (to == my_rank)
+	dmc_dist *dist = g->dist.ctx;
+	int to = dmc_dist_owner(dist, own, g->dist.nranks);
+	if (to == g->dist.rank)
 		return 0;
 	rec_head h;
 	memset(&h, 0, sizeof h);      /* the padding too: the bytes go out */
@@ -402,7 +408,12 @@ int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
 	h.o_m = ntrpt->o_m;
 	h.nr_pr = now._nr_pr;
 	h.nr_qs = now._nr_qs;
-	layout *l = &sent_layout[to];
+	unsigned stall;
+	int ph;
+	dmc_rt_expanded(dmc_glue_run, &ph, &stall);
+	h.parent_h = ph;
+	h.parent_stall = (uint16_t) (stall < UINT16_MAX ? stall : UINT16_MAX);
+	layout *l = &g->dist.sent[to];
 	size_t ln = layout_is_now(l, h.vsz, h.nr_pr, h.nr_qs) ? 0 : layout_bytes(h.vsz, h.nr_pr, h.nr_qs);
 	unsigned char *p = dmc_dist_reserve(dist, to, sizeof h + vsize + ln);
 	memcpy(p + sizeof h, &now, vsize);
@@ -421,14 +432,16 @@ int glue_dist_elsewhere(dmc_glue *g, char *v, int n, uint64_t *fp)
  * this rank has none, wait for states or the end of the search. */
 void *glue_dist_pop(void)
 {
+	dmc_glue *g = glue();
+	dmc_dist *dist = g->dist.ctx;
 	for (;;) {
-		if (dmc_dist_poll(dist, 32))
+		if (dmc_dist_poll(dist, 32) || dmc_dist_guide(dist))
 			return NULL;
 		BFS_State *t = dmc_rt_pop(dmc_glue_run);
 		if (t) {
 			if (dmc_dist_gate(dist, dmc_dist_level_of(dmc_glue_run, t->frame->o_tt)))
 				return NULL;
-			layout_in_globals = -1;   /* pan restores and expands t */
+			g->dist.layout_in_globals = -1;   /* pan restores and expands t */
 			return t;
 		}
 		const char *why = dmc_dist_run_stopped(dmc_glue_run);
@@ -449,7 +462,7 @@ size_t glue_dist_prefix(Trail *top, int **steps)
 	*steps = NULL;
 	if (is_link(top)) {
 		uint64_t l = (uint64_t) (uintptr_t) top->ostate;
-		dmc_dist_trail(dist, link_rank(l), link_parent(l), steps, &n, &cap);
+		dmc_dist_trail(glue()->dist.ctx, link_rank(l), link_parent(l), steps, &n, &cap);
 	}
 	return n;
 }
@@ -460,7 +473,8 @@ size_t glue_dist_prefix(Trail *top, int **steps)
 _Noreturn void glue_dist_exit(int status)
 {
 	dmc_glue *g = glue();
-	long len = errors > 0 && g->dist_trail_len >= 0 ? g->dist_trail_len : -1;
+	dmc_dist *dist = g->dist.ctx;
+	long len = errors > 0 && g->dist.trail_len >= 0 ? g->dist.trail_len : -1;
 	int rep = dmc_dist_end(dist, dmc_glue_run, len);
 	/* the other ranks' trails go before the reported one takes pan's name */
 	if (len >= 0 && !rep)

@@ -48,7 +48,7 @@ static void *glue_new(void)
 	dmc_hmap_init(&g->rv, 1);
 	dmc_hmap_init(&g->waiting, sizeof(void *));
 #ifdef DMC_MPI
-	g->dist_trail_len = -1;
+	glue_dist_init(g);                /* MPI, before pan reads its options */
 #endif
 	return g;
 }
@@ -65,7 +65,7 @@ static void glue_free(void *p)
 	dmc_hmap_free(&g->rv);
 	dmc_hmap_free(&g->waiting);   /* its waiting states are pan's: gone with it */
 #ifdef DMC_MPI
-	free(g->dist_trans);
+	free(g->dist.trans);
 #endif
 	free(g);
 }
@@ -88,9 +88,6 @@ int main(int argc, char **argv)
 		sizeof(State) - VECTORSZ, sizeof(BFS_State) + sizeof(Trail) + sizeof(SV_Hold) + sizeof(H_el),
 		DMC_PAN_MAXDEPTH, DMC_LUA_FILE, &dmc_glue_run, glue_new, glue_free, DMC_PRESET_NAME
 	};
-#ifdef DMC_MPI
-	glue_dist_init(&argc, &argv);
-#endif
 	return dmc_rt_main(argc, argv, dmc_pan_main, &info);
 }
 
@@ -538,7 +535,7 @@ void dmc_putter(Trail *tr, int fd)
 		put_step(0, g->closing_claim, fd);
 #ifdef DMC_MPI
 	if (!dmc_rt_anytime(dmc_glue_run))
-		g->dist_trail_len = trcnt - written;   /* --anytime: the trail it keeps (below) */
+		g->dist.trail_len = trcnt - written;   /* --anytime: the trail it keeps (below) */
 #endif
 	free(chain);
 }
@@ -602,8 +599,11 @@ static void anytime_uerror(char *why)
 	}
 	snprintf(fnm, 512, "%s", name);   /* the trail the results name */
 #ifdef DMC_MPI
-	g->dist_trail_len = steps;
+	g->dist.trail_len = steps;
 #endif
 	printf("pan: wrote %s\n", name);
 	dmc_rt_anytime_improved(dmc_glue_run, steps);
+#ifdef DMC_MPI
+	glue_dist_bound(g, steps);        /* the other ranks prune by it too */
+#endif
 }

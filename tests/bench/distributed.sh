@@ -8,7 +8,9 @@
 # One model, contrib/models/counter_noise.pml with -DGOAL=$DIST_BENCH_GOAL
 # (default 10: 0.7 M states, so that the whole script takes a few
 # minutes; docs/distributed.md's figures are GOAL=60, 5.6 M states),
-# --no-por, with bfs/none and astar/hL ($DIST_BENCH_RUNS); each without
+# --no-por, with bfs/none, astar/hL and greedy/hf ($DIST_BENCH_RUNS;
+# greedy's stored states against one process's measure its guidance
+# across ranks); each without
 # --ranks ("1 proc"), then with --ranks N for each N of $DIST_BENCH_RANKS
 # (default "1 2 4": 4 ranks oversubscribe a 2-core machine).  Every pan
 # is built before it is timed (a run with --time-limit 0.001).
@@ -19,7 +21,9 @@
 # states expanded per second; CPU: the processor time of every rank per
 # expanded state (the ranks' cpu_s; one process: its cpu_s), steadier
 # than the time when other jobs share the machine; the ranks' seconds
-# idle and at the level gate; the largest rank's peak resident set size
+# idle and at the level gate (greedy: waiting for the guidance); the
+# hash balance (the largest rank's states stored over the mean: 1 is an
+# even split); the largest rank's peak resident set size
 # and its ratio to one process's; the state records, the messages they
 # went in (batches) and their bytes, per stored state, summed over the
 # ranks; the load average (1 minute) before and after the run; and the
@@ -34,7 +38,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 dmc=$top/dmc
 goal=${DIST_BENCH_GOAL:-10}
 ranks=${DIST_BENCH_RANKS:-1 2 4}
-runs=${DIST_BENCH_RUNS:-bfs/none astar/hL}
+runs=${DIST_BENCH_RUNS:-bfs/none astar/hL greedy/hf}
 [ -x "$dmc" ] || { echo "distributed.sh: build dmc first (make)" >&2; exit 2; }
 if [ ! -f "$top/build/libdmc_mpi.a" ] || ! command -v mpirun > /dev/null; then
 	echo "distributed bench: skipped (no Open MPI: apt-get install libopenmpi-dev openmpi-bin, ./configure)"
@@ -55,8 +59,8 @@ now() { date +%s.%N; }
 
 echo "counter_noise.pml -DGOAL=$goal --no-por on $(nproc) cores; load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| search | run | verdict | trail | stored | expanded | time s | states/s | CPU us/state | idle s | gate s | max rank RSS MB | RSS / 1 proc | records/state | messages/state | bytes/state | load before, after | other cores |"
-echo "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+echo "| search | run | verdict | trail | stored | expanded | time s | states/s | CPU us/state | idle s | gate s | balance | max rank RSS MB | RSS / 1 proc | records/state | messages/state | bytes/state | load before, after | other cores |"
+echo "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 for sh in $runs; do
 	s=${sh%/*}; h=${sh#*/}
 	rss1=0
@@ -73,11 +77,11 @@ for sh in $runs; do
 		what=$([ "$r" -gt 0 ] && echo "--ranks $r" || echo "1 proc")
 		jq -r --arg what "$what" --arg load "$l0, $l1" --argjson rss1 "$rss1" --argjson o "$others" '
 			(if .ranks then .ranks else [{cpu_s, peak_rss_mb, idle_s: 0, gate_s: 0, records_sent: 0,
-			 batches_sent: 0, bytes_sent: 0}] end) as $k
+			 batches_sent: 0, bytes_sent: 0, states_stored}] end) as $k
 			| ($k | map(.peak_rss_mb) | max) as $rss
 			| def r(x; d): (x * d | round) / d;
 			  def per(x): if .states_stored > 0 and x > 0 then x / .states_stored else null end;
-			"| \(.search)/\(.heuristic) | \($what) | \(.verdict) | \(.trail_length) | \(.states_stored) | \(.states_expanded) | \(r(.time_s; 100)) | \(if .time_s > 0 then .states_expanded / .time_s | round else "-" end) | \(r(($k | map(.cpu_s) | add) * 1e6 / .states_expanded; 10)) | \(r($k | map(.idle_s) | add; 100)) | \(r($k | map(.gate_s) | add; 100)) | \($rss | round) | \(if $rss1 > 0 then r($rss / $rss1; 100) else "-" end) | \(per($k | map(.records_sent) | add) // "-" | if type == "number" then r(.; 100) else . end) | \(per($k | map(.batches_sent) | add) // "-" | if type == "number" then r(.; 10000) else . end) | \(per($k | map(.bytes_sent) | add) // "-" | if type == "number" then round else . end) | \($load) | \(r(($o.busy_s - ($k | map(.cpu_s) | add)) / $o.wall_s; 100)) |"' out.json \
+			"| \(.search)/\(.heuristic) | \($what) | \(.verdict) | \(.trail_length) | \(.states_stored) | \(.states_expanded) | \(r(.time_s; 100)) | \(if .time_s > 0 then .states_expanded / .time_s | round else "-" end) | \(r(($k | map(.cpu_s) | add) * 1e6 / .states_expanded; 10)) | \(r($k | map(.idle_s) | add; 100)) | \(r($k | map(.gate_s) | add; 100)) | \(if .states_stored > 0 then r(($k | map(.states_stored) | max) * ($k | length) / .states_stored; 1000) else "-" end) | \($rss | round) | \(if $rss1 > 0 then r($rss / $rss1; 100) else "-" end) | \(per($k | map(.records_sent) | add) // "-" | if type == "number" then r(.; 100) else . end) | \(per($k | map(.batches_sent) | add) // "-" | if type == "number" then r(.; 10000) else . end) | \(per($k | map(.bytes_sent) | add) // "-" | if type == "number" then round else . end) | \($load) | \(r(($o.busy_s - ($k | map(.cpu_s) | add)) / $o.wall_s; 100)) |"' out.json \
 		   || echo "| $s/$h | $what | no result (see $(head -c 200 err.txt)) |"
 		[ "$r" = 0 ] && rss1=$(jq -r '.peak_rss_mb // 0' out.json 2> /dev/null || echo 0)
 	done

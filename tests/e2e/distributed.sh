@@ -22,6 +22,11 @@
 #   - with DMC_DIST_DELAY (messages kept in flight at random) the
 #     termination detection never ends a search early: the same verdicts
 #     and state counts;
+#   - a needle in a haystack (tests/models/needle_bad.pml), 1, 2 and 4
+#     ranks: astar/hL ends by itself with SPIN's BFS trail length,
+#     proven shortest; greedy/hf stores at most 2N times one process's
+#     states (4 times with 2 ranks); a needle never found is searched
+#     whole; a signal or a time limit in a guided run: exit 3;
 #   - what is not distributed (a never claim, -a) is refused, exit 2.
 # Skipped (exit 0) when spin-dmc was configured without Open MPI.
 e2e_name=distributed
@@ -86,10 +91,11 @@ one() {
 ora() { sed -n "s/^$1	//p" "$oracle"; }
 
 # The kind of error of a distributed run (FILE: its output).  Every rank
-# prints the errors it finds, and a rank that has found none may go on
-# past the reported trail's length (each rank prunes by its own bound:
-# docs/distributed.md), so SPIN's kind when some rank found it (the
-# replay then checks that the reported trail reaches it), else the first.
+# prints the errors it finds, and a rank may find a longer error of
+# another kind before the reported trail's length reaches it (the bound
+# is broadcast, but not at once: docs/distributed.md), so SPIN's kind
+# when some rank found it (the replay then checks that the reported
+# trail reaches it), else the first.
 dist_error() {
 	grep '^pan:1:' "$1" > "$work/errors.txt"
 	while read -r line; do
@@ -137,6 +143,93 @@ for name in $models; do
 	DMC_DIST_DELAY=1 one "$name" 3 bfs none --no-por < /dev/null
 	DMC_DIST_DELAY=1 one "$name" 2 greedy hL < /dev/null
 done
+
+# ---- a needle in a haystack: tests/models/needle_bad.pml ----
+# With 1, 2 and 4 ranks: astar/hL ends by itself (the trail's length is
+# broadcast, every rank prunes by it, Safra's termination ends the run)
+# with SPIN's BFS trail length and says it is proven shortest; greedy/hf
+# keeps its guidance (stores at most 4 times one process's states with 2
+# ranks, 8 times with 4); every trail replays.  A needle that is never
+# found (LEN past pos's range) is searched whole: as many states as
+# SPIN's BFS, "no violation".  A signal or a time limit in the middle of
+# a guided greedy run: exit 3, incomplete.
+nd=$work/needle
+mkdir -p "$nd" && cp "$top/tests/models/needle_bad.pml" "$nd/" || exit 2
+qm_spin=""
+# SPIN's BFS: the verdict, the shortest trail; and the state count of a
+# needle never found
+(cd "$nd" && spin -a needle_bad.pml > /dev/null && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c \
+	&& ./pan > spin.out 2>&1)
+if grep -q 'assertion violated' "$nd/spin.out" && [ -f "$nd/needle_bad.pml.trail" ]; then
+	spin_len=$(trail_steps "$nd/needle_bad.pml.trail"); ok "needle: SPIN's BFS: violation, $spin_len steps"
+else fail "needle: SPIN's BFS found no violation: $(tail -c 300 "$nd/spin.out")"; spin_len=-; fi
+rm -f "$nd/needle_bad.pml.trail"
+lost="-DLEN=300 -DNOISE=1 -DHAY=6"
+(cd "$nd" && spin $lost -a needle_bad.pml > /dev/null && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c \
+	&& ./pan -m100000 > spin_lost.out 2>&1)
+lost_states=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$nd/spin_lost.out")
+hay="-DNOISE=4 -DLEN=20 -DHAY=100"     # greedy's haystack: large enough to get lost in
+
+# nrun TAG [dmc check options]: needle_bad.pml in $nd, JSON in TAG.json
+nrun() {
+	_t=$1; shift
+	rm -f "$nd"/needle_bad.pml.trail "$nd"/*.rank*.trail
+	(cd "$nd" && "$dmc" check needle_bad.pml --json "$@" > "$_t.json" 2> "$_t.err")
+	nrc=$?
+}
+nj() { jq -r "$1" "$nd/$2.json" 2> /dev/null; }
+
+greedy1=$(cd "$nd" && "$dmc" check needle_bad.pml --json --spin-opts="$hay" --search greedy --heuristic hf 2> /dev/null \
+	| jq -r .states_stored); rm -f "$nd/needle_bad.pml.trail"
+for r in 1 2 4; do
+	what="needle --ranks $r astar/hL"
+	nrun a$r --ranks $r --search astar --heuristic hL --no-por --time-limit 100
+	v=$(nj .verdict a$r); len=$(nj .trail_length a$r)
+	if [ "$v/$nrc" = violation/1 ] && [ "$len" = "$spin_len" ]; then ok "$what: ends by itself, violation, $len steps (SPIN's BFS)"
+	else fail "$what: exit $nrc, $v, trail $len (SPIN's BFS $spin_len): $(nj .incomplete_reason a$r)"; fi
+	if [ "$(nj .shortest a$r)" = true ] && { [ "$r" = 1 ] || [ "$(nj .anytime.proven_shortest a$r)" = true ]; }; then
+		ok "$what: proven shortest"
+	else fail "$what: not proven shortest ($(nj .shortest_reason a$r))"; fi
+	[ "$v" = violation ] && replay_trail "$what" "$nd" needle_bad.pml a$r assert "$len"
+
+	what="needle --ranks $r greedy/hf"
+	nrun g$r --ranks $r --spin-opts="$hay" --search greedy --heuristic hf
+	v=$(nj .verdict g$r); st=$(nj .states_stored g$r)
+	bound=$((greedy1 * (r == 1 ? 1 : 2 * r)))
+	if [ "$v/$nrc" != violation/1 ]; then fail "$what: exit $nrc, verdict $v"
+	elif [ "$st" -le "$bound" ]; then ok "$what: $st states stored, one process $greedy1 (at most $bound)"
+	else fail "$what: $st states stored, one process $greedy1: guidance lost (more than $bound)"; fi
+	qm_spin="$hay"
+	[ "$v" = violation ] && replay_trail "$what" "$nd" needle_bad.pml g$r assert "$(nj .trail_length g$r)"
+	qm_spin=""
+
+	what="needle never found --ranks $r greedy/hf"
+	nrun l$r --ranks $r --spin-opts="$lost" --search greedy --heuristic hf --no-por
+	v=$(nj .verdict l$r); st=$(nj .states_stored l$r)
+	if [ "$v/$nrc" = no-violation/0 ] && [ "$st" -ge "${lost_states:-1}" ]; then
+		ok "$what: no violation after $st states (SPIN's BFS $lost_states)"
+	else fail "$what: exit $nrc, $v after $st states, SPIN's BFS stores $lost_states"; fi
+done
+
+# stopped in the middle of a guided run (ranks waiting for each other):
+# incomplete, exit 3
+long="-DLEN=300 -DNOISE=5 -DHAY=255"
+(cd "$nd" && "$dmc" check needle_bad.pml --ranks 2 --spin-opts="$long" --search greedy --heuristic hf --max-depth 1 \
+	> /dev/null 2>&1)   # built
+for sig in INT TERM; do
+	(cd "$nd" && exec env --default-signal=INT "$dmc" check needle_bad.pml --json --ranks 2 --spin-opts="$long" \
+		--search greedy --heuristic hf > s.json 2> s.err) &
+	spid=$!
+	sleep 4
+	kill -"$sig" "$spid"
+	wait "$spid"; rc=$?
+	if [ "$rc" = 3 ] && [ "$(jq -r .verdict "$nd/s.json" 2> /dev/null)" = incomplete ]; then
+		ok "needle --ranks 2 greedy, SIG$sig: incomplete, exit 3"
+	else fail "needle --ranks 2 greedy, SIG$sig: exit $rc, $(head -c 200 "$nd/s.json")"; fi
+done
+nrun t --ranks 2 --spin-opts="$long" --search greedy --heuristic hf --time-limit 2
+if [ "$nrc" = 3 ] && [ "$(nj .verdict t)" = incomplete ]; then ok "needle --ranks 2 greedy, --time-limit 2: incomplete, exit 3"
+else fail "needle --ranks 2 greedy, --time-limit 2: exit $nrc, $(nj .verdict t) ($(nj .incomplete_reason t))"; fi
 
 # not distributed: refused before any search
 line=$(grep "^model never_claim_bad " "$top/tests/e2e/quick.list")

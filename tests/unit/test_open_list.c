@@ -554,7 +554,40 @@ static void test_sizes_bytes(void)
 	CHECK(dmc_open_new((dmc_open_kind)99, 0) == NULL);
 }
 
+/* peek shows what the next pop returns, and leaves it */
+static void test_peek(void)
+{
+	static const dmc_open_kind kinds[] = { DMC_OPEN_FIFO, DMC_OPEN_LIFO, DMC_OPEN_HEAP };
+	static const uint64_t prio[] = { 5, 1, 5, 3, 1, 0, 5, 3, 1, 9 };
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		dmc_open *o = dmc_open_new(kinds[k], 0);
+		dmc_open_entry e;
+		CHECK(o != NULL);
+		CHECK(dmc_open_peek(o) == NULL);
+		for (uintptr_t i = 0; i < 10; i++)
+			CHECK_EQ_LONG(push(o, prio[i], (int) i, i), 0);
+		for (int i = 0; i < 10; i++) {
+			const dmc_open_entry *p = dmc_open_peek(o);
+			CHECK(p != NULL);
+			void *it = p->item;
+			int g = p->g;
+			CHECK_EQ_LONG(dmc_open_size(o), 10 - i);
+			CHECK_EQ_LONG(dmc_open_pop(o, &e), 1);
+			CHECK(e.item == it);
+			CHECK_EQ_LONG(e.g, g);
+		}
+		CHECK(dmc_open_peek(o) == NULL);
+		dmc_open_free(o);
+	}
+	dmc_open *b = dmc_open_new(DMC_OPEN_BEAM, 4);
+	CHECK(b != NULL);
+	CHECK_EQ_LONG(push(b, 1, 0, 0), 0);
+	CHECK(dmc_open_peek(b) == NULL);      /* a beam decides at the pop */
+	dmc_open_free(b);
+}
+
 CHECK_MAIN("open_list",
+	CASE(test_peek),
 	CASE(test_fifo_order),
 	CASE(test_lifo_order),
 	CASE(test_heap_ties),

@@ -226,6 +226,36 @@ static void guided_plateau_budget_grows_without_progress(void)
 	dmc_por_reset(por());
 }
 
+/* a distributed search: another rank's lower h is progress too, and the
+ * window can be set */
+static void guided_progress_elsewhere_and_window(void)
+{
+	dmc_por_reset(por());
+	dmc_por_set_guided(por(), 1, 4);
+	dmc_por_set_window(por(), 2 * DMC_POR_WINDOW);
+	dmc_por_expanding(por(), 0, 100, 0);
+	/* a lower h elsewhere every so often: the budget stays */
+	for (int i = 0; i < 8 * DMC_POR_WINDOW; i++) {
+		if (i % DMC_POR_WINDOW == 0)
+			dmc_por_progress_elsewhere(por(), 99 - i / DMC_POR_WINDOW);
+		dmc_por_expanding(por(), 0, 100, 0);
+	}
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 4);
+	/* the same h elsewhere is no progress; the window is twice the default */
+	for (int i = 0; i < 2 * DMC_POR_WINDOW - 1; i++) {
+		dmc_por_progress_elsewhere(por(), 50);
+		dmc_por_expanding(por(), 0, 100, 0);
+	}
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 4);
+	dmc_por_expanding(por(), 0, 100, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 8);
+	dmc_por_set_window(por(), 0);         /* back to DMC_POR_WINDOW */
+	for (int i = 0; i < DMC_POR_WINDOW; i++)
+		dmc_por_expanding(por(), 0, 100, 0);
+	CHECK_EQ_LONG(dmc_por_plateau_budget(por()), 16);
+	dmc_por_reset(por());
+}
+
 static void proviso_names_and_status(void)
 {
 	dmc_por_proviso p;
@@ -256,4 +286,5 @@ CHECK_MAIN("por",
 	CASE(guided_candidate_needs_progress),
 	CASE(guided_progress_does_not_override_the_proviso),
 	CASE(guided_plateau_budget_grows_without_progress),
+	CASE(guided_progress_elsewhere_and_window),
 	CASE(proviso_names_and_status))

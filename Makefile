@@ -51,6 +51,9 @@ INC     := -Iruntime -Iheuristics -I$(B)/gen
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
+# the heuristics' own options and results members, read from their files'
+# DMC_DESCRIBE blocks (runtime/describe.sh); options.def includes it
+DESC_DEF := $(B)/gen/heuristic_desc.def
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
 # the glue, compiled beside each model's pan.c: its files are listed in
@@ -77,10 +80,10 @@ DRV_SRC := $(wildcard driver/*.c) $(wildcard promela/*.c)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
               runtime/svg.c runtime/memlim.c runtime/checked.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
-DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h \
+DRV_H   := $(wildcard driver/*.h) $(wildcard promela/*.h) runtime/options_table.h $(DESC_DEF) \
            $(wildcard runtime/*.def heuristics/*.def promela/*.def) spin-plugin/redirects.def \
            spin-plugin/glue_sources.def
-DRV_INC := -Idriver -Ipromela -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
+DRV_INC := -Idriver -Ipromela -Ispin-plugin -I$(B)/gen $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
@@ -107,11 +110,15 @@ $(B)/gen/version_string.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(B)/obj/runtime/version.o $(B)/uobj/runtime/version.o $(B)/fuzz/obj/runtime/version.o: $(B)/gen/version_string.h
 
+$(DESC_DEF): runtime/describe.sh heuristics/heuristics.def $(wildcard heuristics/h_*.c)
+	@mkdir -p $(@D)
+	sh runtime/describe.sh heuristics > $@.tmp && mv $@.tmp $@
+
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
 	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
 
-$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def)
+$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def) $(DESC_DEF)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
@@ -119,7 +126,7 @@ $(B)/libdmc.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/mpiobj/runtime/dist.o: runtime/dist.c $(wildcard runtime/*.h) config.mk
+$(B)/mpiobj/runtime/dist.o: runtime/dist.c $(wildcard runtime/*.h) config.mk $(DESC_DEF)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_MPI $(MPI_CFLAGS) $(INC) -c $< -o $@
 

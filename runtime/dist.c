@@ -514,7 +514,7 @@ static void exact_advance(dmc_dist *D, long held)
 
 void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 {
-	D->exact = D->size > 1 && R->opt.search == DMC_SEARCH_BFS;
+	D->exact = D->size > 1 && (dmc_searches[R->opt.search].flags & DMC_SF_LEVELS);
 	if (!D->exact)
 		return;
 	D->done = -1;
@@ -530,9 +530,10 @@ void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 
 long dmc_dist_level_of(const dmc_run *R, int g)
 {
-	if (R->opt.search == DMC_SEARCH_BFS)
+	const dmc_search_row *s = &dmc_searches[R->opt.search];
+	if (s->flags & DMC_SF_LEVELS)
 		return g;
-	if (R->opt.search == DMC_SEARCH_ASTAR && !R->alt)
+	if (s->order == DMC_SORDER_F && s->weight == DMC_SWEIGHT_ONE && !R->alt)
 		return R->exp_h == INT_MAX ? g : (long) g + R->exp_h;
 	return -1;
 }

@@ -418,7 +418,7 @@ static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *e
 		snprintf(why, sizeof why, "%s", err);
 		return fail(X, dmc_lua_line_of(X, "weights") ? "weights" : "heuristics", err, errlen, "%s", why);
 	}
-	if (o->search == DMC_SEARCH_BFS || o->search == DMC_SEARCH_DFS) {
+	if (dmc_searches[o->search].order == DMC_SORDER_G) {
 		const char *what = X->priority_ref != LUA_NOREF ? "priority" : "weights";
 		if (!dmc_lua_line_of(X, what))
 			what = dmc_lua_line_of(X, "combine") ? "combine" : "tie";
@@ -471,8 +471,9 @@ int dmc_lua_apply_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
 		/* the script's own contradiction; --search astar simply wins */
-		if (o->search == DMC_SEARCH_ASTAR && !(o->given & DMC_GIVEN_SEARCH))
-			return fail(X, "weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
+		if (dmc_searches[o->search].weight == DMC_SWEIGHT_ONE && !(o->given & DMC_GIVEN_SEARCH))
+			return fail(X, "weight", err, errlen, "search %s has weight 1; use search = \"wastar\"",
+			            o->search_name);
 	}
 	if (beam_setting(X, o, err, errlen) < 0)
 		return -1;

@@ -51,9 +51,10 @@ INC     := -Iruntime -Iheuristics -I$(B)/gen
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard heuristics/*.c)
-# the heuristics' own options and results members, read from their files'
-# DMC_DESCRIBE blocks (runtime/describe.sh); options.def includes it
-DESC_DEF := $(B)/gen/heuristic_desc.def
+# the heuristics' own options and results members, and the searches'
+# results members, read from their files' DMC_DESCRIBE blocks
+# (runtime/describe.sh); options.def and report.c include them
+DESC_DEF := $(B)/gen/heuristic_desc.def $(B)/gen/search_desc.def
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
 # the glue, compiled beside each model's pan.c: its files are listed in
@@ -110,9 +111,15 @@ $(B)/gen/version_string.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(B)/obj/runtime/version.o $(B)/uobj/runtime/version.o $(B)/fuzz/obj/runtime/version.o: $(B)/gen/version_string.h
 
-$(DESC_DEF): runtime/describe.sh heuristics/heuristics.def $(wildcard heuristics/h_*.c)
+# (rewritten only when a block changed: editing a file recompiles it alone)
+$(B)/gen/heuristic_desc.def: runtime/describe.sh heuristics/heuristics.def $(wildcard heuristics/h_*.c)
 	@mkdir -p $(@D)
-	sh runtime/describe.sh heuristics > $@.tmp && mv $@.tmp $@
+	@sh runtime/describe.sh heuristics heuristics > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/gen/search_desc.def: runtime/describe.sh $(wildcard runtime/*.c)
+	@mkdir -p $(@D)
+	@sh runtime/describe.sh files $(sort $(wildcard runtime/*.c)) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)

@@ -341,11 +341,28 @@ static void heuristic_results(const dmc_run *R, dmc_results *r)
 	static const char *const members[] = {
 #define DMC_RESULT(ID, NAME, HELP) NAME,
 #include "heuristic_desc.def"
+#undef DMC_RESULT
 		NULL
 	};
 	for (int i = 0; members[i]; i++)
 		if (!(R->heur->results && R->hinst && R->heur->results(R->hinst, members[i], r)))
 			dmc_results_null(r, members[i]);
+}
+
+/* The results members the searches' files declare (their DMC_DESCRIBE
+ * blocks: runtime/describe.sh): each file's dmc_search_result_ID writes
+ * its member when its search ran, else the member is null. */
+#define DMC_RESULT(ID, NAME, HELP) int dmc_search_result_##ID(const dmc_run *R, dmc_results *r);
+#include "search_desc.def"
+#undef DMC_RESULT
+
+static void search_results(const dmc_run *R, dmc_results *r)
+{
+#define DMC_RESULT(ID, NAME, HELP) \
+	if (!dmc_search_result_##ID(R, r)) \
+		dmc_results_null(r, NAME);
+#include "search_desc.def"
+#undef DMC_RESULT
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */
@@ -576,27 +593,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "h_evaluations", NULL, "%.0f", st->hcalls);
 	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
 	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
-	if (R->ut.on) {
-		double r_us = st->ut_rtimed > 0 ? 1e6 * st->ut_rseconds / st->ut_rtimed : 0;
-		double r_share = secs > 0 ? 100.0 * r_us * 1e-6 * st->ut_reduced / secs : 0;
-		r_share = r_share > 100 ? 100 : r_share;
-		int reduced = R->heur->remember && R->heur->eval_without;
-		if (reduced)
-			dmc_results_text(r, "reduced systems", "%.0f evaluations, %.2f us each, %.1f%% of the "
-			                 "search time (1 in 16 timed)", st->ut_reduced, r_us, r_share);
-		else
-			dmc_results_text(r, "reduced systems", "none (%s has no reduced systems: "
-			                 "a move is useless when h does not decrease)", R->heur->name);
-		dmc_results_text(r, "useless moves", "%.0f (relatively useless: penalised by their depth)",
-		                 st->ut_useless);
-		dmc_results_object(r, "ut");
-		dmc_results_num(r, "reduced_evaluations", NULL, "%.0f", st->ut_reduced);
-		dmc_results_num(r, "reduced_us_per_eval", NULL, "%.3f", r_us);
-		dmc_results_num(r, "reduced_time_share", NULL, "%.4f", r_share / 100);
-		dmc_results_num(r, "useless_moves", NULL, "%.0f", st->ut_useless);
-		dmc_results_end(r);
-	} else
-		dmc_results_null(r, "ut");
+	search_results(R, r);
 	if (R->pref) {
 		double pops = R->alt ? dmc_alt_pops(R->alt, R->alt_lists - 1) : 0;
 		dmc_results_text(r, "preferred", "%.0f successors made by helpful moves, %.0f states "

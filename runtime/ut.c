@@ -2,11 +2,18 @@
 // Copyright (c) the spin-dmc authors
 /*
  * ut.c -- relatively useless transitions and the penalty of --search ut
- * (see ut.h).
+ * (see ut.h), and what it reports.
  */
+
+/* What ut owns (runtime/describe.sh): its results member. */
+#ifdef DMC_DESCRIBE
+DMC_RESULT(UT, "ut", "the transition-based search's statistics, or null")
+#endif
+
 #include "ut.h"
 #include "search.h"
 #include "bridge.h"
+#include "results.h"
 
 void dmc_ut_expanding(dmc_run *R, int g)
 {
@@ -45,4 +52,32 @@ int dmc_ut_penalty(dmc_run *R, int h)
 		return u->g;
 	}
 	return 0;
+}
+
+/* the results' "ut" member (report.c: search_results) */
+int dmc_search_result_UT(const dmc_run *R, dmc_results *r)
+{
+	const dmc_stats *st = &R->st;
+	double secs = R->t_end - R->t_start;
+	if (!R->ut.on)
+		return 0;
+	double r_us = st->ut_rtimed > 0 ? 1e6 * st->ut_rseconds / st->ut_rtimed : 0;
+	double r_share = secs > 0 ? 100.0 * r_us * 1e-6 * st->ut_reduced / secs : 0;
+	r_share = r_share > 100 ? 100 : r_share;
+	int reduced = R->heur->remember && R->heur->eval_without;
+	if (reduced)
+		dmc_results_text(r, "reduced systems", "%.0f evaluations, %.2f us each, %.1f%% of the "
+		                 "search time (1 in 16 timed)", st->ut_reduced, r_us, r_share);
+	else
+		dmc_results_text(r, "reduced systems", "none (%s has no reduced systems: "
+		                 "a move is useless when h does not decrease)", R->heur->name);
+	dmc_results_text(r, "useless moves", "%.0f (relatively useless: penalised by their depth)",
+	                 st->ut_useless);
+	dmc_results_object(r, "ut");
+	dmc_results_num(r, "reduced_evaluations", NULL, "%.0f", st->ut_reduced);
+	dmc_results_num(r, "reduced_us_per_eval", NULL, "%.3f", r_us);
+	dmc_results_num(r, "reduced_time_share", NULL, "%.4f", r_share / 100);
+	dmc_results_num(r, "useless_moves", NULL, "%.0f", st->ut_useless);
+	dmc_results_end(r);
+	return 1;
 }

@@ -68,7 +68,9 @@ nobuild() { # pattern description dmc-check-arguments...
 	[ -e "$work/nobuild" ] && fail "$what: the build cache was created" || ok "$what: no build started"
 }
 nobuild 'unknown search .gredy. (valid: bfs, dfs, astar, wastar, greedy, beam, ut)' "--search gredy" --search gredy
-nobuild 'unknown heuristic .hX. (valid: none, dL, dU, hf, deadlock, hL, hU, hUc, htime, pdb, pdb-pred; several, comma-separated, alternate; H:T orders' "--heuristic=hX" --heuristic=hX
+# every registered heuristic, in heuristics.def's order
+hnames=$(sed -n 's/^DMC_HEURISTIC([^,]*, *"\([^"]*\)").*/\1/p' "$top/heuristics/heuristics.def" | paste -sd, - | sed 's/,/, /g')
+nobuild "unknown heuristic .hX. (valid: $hnames; several, comma-separated, alternate; H:T orders" "--heuristic=hX" --heuristic=hX
 nobuild '--weight: expected a finite number' "--weight nan" --weight nan
 nobuild "--weight: '0' is out of range (valid: 1..1e+06)" "--weight 0" --weight 0
 nobuild "--beam: '2.5' is not a whole number" "--beam 2.5" --beam 2.5

@@ -19,7 +19,7 @@
 
 /* What hgoal owns (runtime/describe.sh): its option and its results member. */
 #ifdef DMC_DESCRIBE
-DMC_OPT(HGOAL_WEIGHT, "--hgoal-weight", WHOLE, "N", 1, 1000000, NULL, "1", PAN, NULL,
+DMC_OPT(HGOAL_WEIGHT, "--hgoal-weight", WHOLE, "N", 1, 1000000, NULL, "1", PAN, "hgoal_weight",
 	"hgoal: the steps each location of a goal no process is at counts")
 DMC_RESULT(HGOAL, "hgoal", "hgoal's count of the states it found at a goal, or null")
 #endif

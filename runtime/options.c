@@ -127,7 +127,7 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	default:
 		/* a heuristic's own option (its DMC_DESCRIBE block): it reads
 		 * the value itself */
-		if (t->where & DMC_OPTW_PAN) {
+		if (t->owned && (t->where & DMC_OPTW_PAN)) {
 			o->values.v[t->id] = v ? v : "1";
 			break;
 		}

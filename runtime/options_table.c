@@ -15,8 +15,11 @@
 
 const dmc_opt dmc_opt_table[DMC_OPT_COUNT] = {
 #define DMC_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) \
-	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP },
+	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP, 0 },
+#define DMC_OWNED_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) \
+	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP, 1 },
 #include "options.def"
+#undef DMC_OWNED_OPT
 };
 
 const dmc_lua_only_setting dmc_lua_only[] = {

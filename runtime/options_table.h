@@ -43,6 +43,9 @@ typedef struct {
 	int where;                    /* DMC_OPTW_* */
 	const char *lua;              /* the Lua setting, or NULL */
 	const char *help;
+	int owned;                    /* declared in a component's DMC_DESCRIBE block: the
+	                               * component reads it (dmc_optv_*), pan's parser and
+	                               * the Lua settings keep it in dmc_options.values */
 } dmc_opt;
 
 typedef struct {
@@ -84,6 +87,7 @@ const dmc_preset *dmc_preset_find(const char *name);
  * "1"), NULL where not given.  pan's parser fills dmc_options.values. */
 typedef struct dmc_optv {
 	const char *v[DMC_OPT_COUNT];
+	char text[DMC_OPT_COUNT][64];     /* a value set by a Lua script (v points here) */
 } dmc_optv;
 
 /* Option id's value in o, or its default (options.def's DEFAULT) when o

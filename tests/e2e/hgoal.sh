@@ -7,9 +7,9 @@
 # SPIN's results in tests/oracle/) are searched by greedy and wastar
 # with hgoal (at its default --hgoal-weight and at 5); quick.sh's run
 # checks verdict, error kind, exit status and the replay.  Then its
-# option and its results member: --hgoal-weight is taken and checked,
-# the results' hgoal object counts the states found at a goal, and it is
-# null for another heuristic.
+# option and its results member: --hgoal-weight is taken and checked, as
+# is its Lua setting hgoal_weight, the results' hgoal object counts the
+# states found at a goal, and it is null for another heuristic.
 e2e_name=hgoal
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
@@ -45,6 +45,23 @@ a=$(json_get .hgoal.at_goal g.json)
 	|| fail "dL: hgoal member '$(jq -c .hgoal d.json)'"
 expect 2 'hgoal-weight' "--hgoal-weight 0: refused" -- \
 	"$dmc" check buf_overflow_bad.pml --heuristic hgoal --hgoal-weight 0
+# its option's Lua setting (the option's Lua name, from its DMC_DESCRIBE
+# block): the script sets it, the command line wins, a bad value or a
+# typo is refused with the script's line
+printf 'search = "greedy"\nheuristic = "hgoal"\nhgoal_weight = 4\n' > w.lua
+"$dmc" check buf_overflow_bad.pml --lua w.lua > w.out 2>&1
+grep -q 'goal count .* weight 4$' w.out && grep -q 'verdict  *violation' w.out \
+	&& ok "hgoal_weight = 4 in a script: weight 4, violation" \
+	|| fail "hgoal_weight in a script: $(tail -c 300 w.out)"
+"$dmc" check buf_overflow_bad.pml --lua w.lua --hgoal-weight 2 > w2.out 2>&1
+grep -q 'goal count .* weight 2$' w2.out && ok "--hgoal-weight 2 wins over the script's 4" \
+	|| fail "--hgoal-weight with a script: $(tail -c 300 w2.out)"
+printf 'heuristic = "hgoal"\nhgoal_weight = 0\n' > bad.lua
+expect 2 'bad.lua:2: hgoal_weight: expected a whole number 1..1e+06, got 0' \
+	"hgoal_weight = 0: refused" -- "$dmc" check buf_overflow_bad.pml --lua bad.lua
+printf 'heuristic = "hgoal"\nhgoal_wieght = 2\n' > typo.lua
+expect 2 "did you mean 'hgoal_weight'" "hgoal_wieght: a typo refused" -- \
+	"$dmc" check buf_overflow_bad.pml --lua typo.lua
 
 echo "hgoal: $passed passed, $failed failed"
 [ $failed = 0 ]

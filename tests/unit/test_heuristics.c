@@ -717,8 +717,9 @@ static int goal_eval_weighted(const dmc_targets *t, const char *w)
 {
 	char err[256];
 	const dmc_heuristic *h = dmc_heuristic_find("hgoal");
-	dmc_optv values = { { 0 } };
+	dmc_optv values;
 	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	memset(&values, 0, sizeof values);
 	if (*w)
 		values.v[DMC_OPT_HGOAL_WEIGHT] = w;
 	o.values = &values;

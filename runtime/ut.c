@@ -7,7 +7,7 @@
 
 /* What ut owns (runtime/describe.sh): its results member. */
 #ifdef DMC_DESCRIBE
-DMC_RESULT(UT, "ut", "the transition-based search's statistics, or null")
+DMC_RESULT(UT, "ut", "the useless-transitions search's reduced systems, or null")
 #endif
 
 #include "ut.h"

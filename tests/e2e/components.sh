@@ -7,7 +7,7 @@
 #    (as --NAME or DMC_OPT_ID) in no source file but the heuristic's own;
 #  - a results member it declares (DMC_RESULT) is written by no source
 #    file but its own, and docs/dmc.schema.json and docs/json.md
-#    describe it;
+#    describe it (the schema's description is the declaration's);
 #  - a heuristic's name is in no source file but its own and
 #    heuristics.def (tests and docs aside);
 #  - no source file asks for a search by its id (DMC_SEARCH_BFS, ...):
@@ -51,9 +51,14 @@ while IFS='	' read -r f decl; do
 		         | grep -vx runtime/searches.def)
 		[ -z "$others" ] && ok "results member $name: only in $f" \
 			|| fail "results member $name ($f) is written by other source files too: $(echo $others)"
-		grep -q "^        \"$name\": {" docs/dmc.schema.json && grep -q "^| \`$name\` |" docs/json.md \
+		help=$(echo "$decl" | sed 's/^DMC_RESULT([A-Z0-9_]*, *"[^"]*", *"\(.*\)")$/\1/')
+		desc=$(grep -A1 "^        \"$name\": {" docs/dmc.schema.json \
+		       | sed -n 's/^ *"description": "\(.*\)",$/\1/p')
+		[ -n "$desc" ] && grep -q "^| \`$name\` |" docs/json.md \
 			&& ok "results member $name: in docs/dmc.schema.json and docs/json.md" \
 			|| fail "results member $name: not described in docs/dmc.schema.json and docs/json.md"
+		[ "$desc" = "$help" ] && ok "results member $name: the schema's description is its declaration's" \
+			|| fail "results member $name: the schema says '$desc', $f declares '$help'"
 		;;
 	esac
 done < "$work/desc.list"

@@ -48,8 +48,7 @@ const dmc_heuristic *const *dmc_heuristic_all(void)
 dmc_heuristic_opts dmc_heuristic_default_opts(void)
 {
 	/* values NULL: the heuristics' options at their defaults */
-	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL, NULL,
-	                         NULL, NULL, NULL };
+	dmc_heuristic_opts o = { NULL, NULL, NULL, NULL, NULL };
 	return o;
 }
 

@@ -38,7 +38,6 @@ enum { DMC_TIERS_NONE, DMC_TIERS_FALLBACK, DMC_TIERS_AUTO };
 
 /* What an instance is made with besides its targets. */
 typedef struct dmc_heuristic_opts {
-	dmc_hcache_conf hcache;       /* the value cache of hL/hU/hUc (--hcache) */
 	/* Structures instances made with the same pool build once and share
 	 * (hL, hU and hUc in one combination: one abstract model, one cache);
 	 * NULL: the instance builds and owns its own. */
@@ -57,7 +56,7 @@ typedef struct dmc_heuristic_opts {
 	void *stop_ctx;
 } dmc_heuristic_opts;
 
-/* Defaults: the default cache, nothing shared, no combination. */
+/* Defaults: the options' defaults, nothing shared, no combination. */
 dmc_heuristic_opts dmc_heuristic_default_opts(void);
 
 typedef struct dmc_heuristic {

@@ -71,8 +71,6 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 		o->beam_width = (size_t) d;
 		o->given |= DMC_GIVEN_BEAM;
 		break;
-	case DMC_OPT_HCACHE:
-		return dmc_hcache_parse(v, &o->hcache, err, errlen);
 	case DMC_OPT_TARGET:
 		o->targets = dmc_targets_parse_kinds(v);
 		o->given |= DMC_GIVEN_TARGET;
@@ -152,7 +150,6 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	o->search_name = default_search;
 	o->heuristic = default_heuristic;
 	dmc_combo_clear(&o->combo);
-	o->hcache = (dmc_hcache_conf) { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES };
 
 	int out = 1;
 	for (int i = 1; i < *argc; i++) {

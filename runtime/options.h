@@ -21,7 +21,6 @@ typedef struct dmc_options {
 	const char *search_name;
 	const char *heuristic;
 	double weight;                /* wastar: f = g + weight * h */
-	dmc_hcache_conf hcache;       /* --hcache: hL/hU's value cache */
 	size_t beam_width;            /* beam: states kept per depth layer */
 	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
 	int range_mode;               /* --range-checks: DMC_RANGE_* (dmc_targets.range_mode) */

@@ -210,7 +210,8 @@ static const char *not_shortest(const dmc_run *R, char *buf, size_t n)
 			snprintf(buf, n, "the heuristic %s is not admissible", R->heur->name);
 			return buf;
 		}
-		if (o->hcache.mode == DMC_HCACHE_HASHED)
+		const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(R->heur, R->hinst);
+		if (hc && strcmp(hc->mode, "hashed") == 0)
 			return "--hcache N: a value cache without collision check may give a state another's h";
 	} else if (!(row->flags & DMC_SF_SHORTEST)) {
 		snprintf(buf, n, "%s search does not look for the shortest trail", o->search_name);

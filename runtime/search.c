@@ -303,7 +303,6 @@ static int bf_start(dmc_run *R)
 		return 1;
 	}
 	dmc_heuristic_opts hopts = dmc_heuristic_default_opts();
-	hopts.hcache = R->opt.hcache;
 	hopts.values = &R->opt.values;
 	hopts.combo = &R->opt.combo;
 	hopts.stop = build_must_stop;

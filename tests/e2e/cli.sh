@@ -279,6 +279,20 @@ hits=$(json_get .hcache.hits hc_exact.json)
 	|| fail "--hcache exact differs from off (hits $hits): $(cat hc_exact.json) vs $(cat hc_off.json)"
 { [ "$(json_get .hcache.mode hc_16.json)" = hashed ] && [ "$(json_get .hcache.entries hc_16.json)" = 16 ]; } && [ "$(json_str verdict hc_16.json)" = "violation" ] \
 	&& ok "--hcache 16: seed 000's hashed table, the violation found" || fail "--hcache 16: $(cat hc_16.json)"
+# the hashed table makes A*'s trail not guaranteed shortest where the
+# heuristic keeps one (hL), and only there: dL has no value cache, so
+# --hcache changes nothing of its search and its trail stays shortest
+[ "$(json_get .shortest hc_16.json)" = false ] \
+	&& json_str shortest_reason hc_16.json | grep -q 'without collision check' \
+	&& ok "--hcache 16 with hL: the trail is not guaranteed shortest (a hashed cache)" \
+	|| fail "--hcache 16 with hL: shortest '$(json_get .shortest hc_16.json)'"
+for hc in exact 16; do
+	"$dmc" check cached.pml --search astar --heuristic dL --hcache $hc --json -- -E > dl_$hc.json 2>/dev/null
+done
+{ [ "$(json_get .shortest dl_16.json)" = true ] && [ "$(json_get .hcache dl_16.json)" = null ] \
+  && [ "$(json_stable dl_exact.json)" = "$(json_stable dl_16.json)" ]; } \
+	&& ok "--hcache 16 with dL (no cache): the same search, the trail guaranteed shortest" \
+	|| fail "--hcache 16 with dL: $(cat dl_16.json)"
 expect 2 'expected off, exact, exact:N or N' "a bad --hcache is refused" -- "$dmc" check cached.pml --heuristic hL --hcache lots
 
 expect 0 'abstract model: ' "dmc model prints the abstract model hL/hU use" -- "$dmc" model relax_chain_bad.pml

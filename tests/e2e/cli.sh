@@ -289,7 +289,7 @@ hits=$(json_get .hcache.hits hc_exact.json)
 for hc in exact 16; do
 	"$dmc" check cached.pml --search astar --heuristic dL --hcache $hc --json -- -E > dl_$hc.json 2>/dev/null
 done
-{ [ "$(json_get .shortest dl_16.json)" = true ] && [ "$(json_get .hcache dl_16.json)" = null ] \
+{ [ "$(json_get .shortest dl_16.json)" = true ] && [ -z "$(json_get .hcache dl_16.json)" ] \
   && [ "$(json_stable dl_exact.json ", .memlim_mb")" = "$(json_stable dl_16.json ", .memlim_mb")" ]; } \
 	&& ok "--hcache 16 with dL (no cache): the same search, the trail guaranteed shortest" \
 	|| fail "--hcache 16 with dL: $(cat dl_16.json)"

@@ -54,6 +54,10 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer
 # the runtime: the searches (runtime/), the abstract model of pan's
 # tables every heuristic reads (model/) and the heuristics (heuristics/)
 RT_SRC  := $(wildcard runtime/*.c) $(wildcard model/*.c) $(wildcard heuristics/*.c)
+# the heuristics' own options and results members, and the searches'
+# results members, read from their files' DMC_DESCRIBE blocks
+# (runtime/describe.sh); options.def and report.c include them
+DESC_DEF := $(B)/gen/heuristic_desc.def $(B)/gen/search_desc.def
 RT_OBJ  := $(patsubst %.c,$(B)/obj/%.o,$(RT_SRC))
 SHARE_H := runtime/runtime.h runtime/bridge.h runtime/por.h runtime/grow.h runtime/hash_map.h
 # the glue, compiled beside each model's pan.c: its files are listed in
@@ -85,10 +89,10 @@ DRV_SRC := $(wildcard driver/*.c) $(FE_SRC)
 DRV_SHARED := runtime/options_table.c heuristics/hcache.c runtime/hash_map.c runtime/version.c \
               runtime/svg.c runtime/memlim.c runtime/checked.c
 DRV_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(DRV_SRC) $(DRV_SHARED))
-DRV_H   := $(wildcard driver/*.h) $(FE_H) runtime/options_table.h \
+DRV_H   := $(wildcard driver/*.h) $(FE_H) runtime/options_table.h $(DESC_DEF) \
            $(wildcard runtime/*.def heuristics/*.def) spin-plugin/redirects.def \
            spin-plugin/glue_sources.def
-DRV_INC := -Idriver $(addprefix -I,$(FE_DIRS)) -Ispin-plugin $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
+DRV_INC := -Idriver $(addprefix -I,$(FE_DIRS)) -Ispin-plugin -I$(B)/gen $(EXPAT_CFLAGS) $(CJSON_CFLAGS)
 # the driver's libraries: expat (UPPAAL XML), cJSON (dmc check's results)
 DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
@@ -115,11 +119,21 @@ $(B)/gen/version_string.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(B)/obj/runtime/version.o $(B)/uobj/runtime/version.o $(B)/fuzz/obj/runtime/version.o: $(B)/gen/version_string.h
 
+# (rewritten only when a block changed: editing a file recompiles it alone)
+$(B)/gen/heuristic_desc.def: runtime/describe.sh heuristics/heuristics.def $(wildcard heuristics/h_*.c)
+	@mkdir -p $(@D)
+	@sh runtime/describe.sh heuristics heuristics > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/gen/search_desc.def: runtime/describe.sh $(wildcard runtime/*.c)
+	@mkdir -p $(@D)
+	@sh runtime/describe.sh files $(sort $(wildcard runtime/*.c)) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
 $(B)/dmc-gcc.so: spin-plugin/dmc_plugin.cc spin-plugin/redirects.def
 	@mkdir -p $(@D)
 	$(CXX) -std=gnu++17 -shared -fPIC -fno-rtti -O2 $(WARN) -I$(GCC_PLUGIN_DIR)/include $< -o $@
 
-$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def)
+$(B)/obj/%.o: %.c $(wildcard runtime/*.h) $(wildcard model/*.h heuristics/*.h) $(wildcard runtime/*.def heuristics/*.def) $(DESC_DEF)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) $(LUA_CFLAGS) -c $< -o $@
 
@@ -127,7 +141,7 @@ $(B)/libdmc.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(B)/mpiobj/runtime/dist.o: runtime/dist.c $(wildcard runtime/*.h) config.mk
+$(B)/mpiobj/runtime/dist.o: runtime/dist.c $(wildcard runtime/*.h) config.mk $(DESC_DEF)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) -DDMC_MPI $(MPI_CFLAGS) $(INC) -c $< -o $@
 
@@ -173,7 +187,7 @@ $(B)/share/dmc_tables.h: spin-plugin/gen_tables.sh
 # (layout: tests/layout.sh, the project's shape: no source file over
 # 2,000 lines, each input language one folder behind frontends.def)
 .PHONY: check-quick layout
-check: all unit check-quick layout
+check: all unit check-quick e2e-components layout
 layout:
 	@sh tests/layout.sh
 check-quick: all
@@ -207,7 +221,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench
+E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal components
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all

@@ -16,6 +16,20 @@
  * contents and spawn automata stay out: one abstract variable or
  * automaton stands for several values or instances there.
  */
+
+/* What pdb and pdb-pred own: their options and their results member
+ * (runtime/describe.sh reads this block into the option table, the
+ * help, the docs and the report; it is not compiled here). */
+#ifdef DMC_DESCRIBE
+DMC_OPT(PDB_STATES, "--pdb-states", WHOLE, "N", 1, 5e7, NULL, "50000", PAN, NULL,
+	"pdb, pdb-pred: abstract states of a table at most; the pattern shrinks (pdb-pred: refinement stops) where its exploration would not fit")
+DMC_OPT(PDB_TIME, "--pdb-time", NUMBER, "S", 0.001, 1e9, NULL, "10", PAN, NULL,
+	"pdb, pdb-pred: seconds at most for building the abstract model, selecting the patterns (refining the predicates) and building the tables; --time-limit counts this time too")
+DMC_OPT(SHOW_PDB, "--show-pdb", FLAG, "", 0, 0, NULL, "", PAN, NULL,
+	"pdb, pdb-pred: print each table's pattern, size and distance histogram")
+DMC_RESULT(PDB, "pdb", "the pattern databases of pdb and pdb-pred, or null")
+#endif
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +37,7 @@
 #include "absmodel_build.h"
 #include "pdb.h"
 #include "pdb_pred.h"
+#include "results.h"
 #include "runtime.h"
 
 #define CHAN_OWNER (-2)               /* absmodel_build.c's vowner of a channel length */
@@ -189,10 +204,12 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	for (int p = 0; p < b->ninit && !b->halfway; p++)
 		proc_ok[p] = b->spawn_of[b->proc_type[p]] < 0 && one_loc(&s, p, 0, &h->loc[p]) == 0;
 	/* --pdb-time bounds the whole build: the abstract model's time counts */
-	double secs = opts->pdb_time > 0 ? opts->pdb_time - (dmc_pdb_clock() - t0) : 0;
-	if (opts->pdb_time > 0 && secs < 1e-6)
+	double pdb_time = dmc_optv_number(opts->values, DMC_OPT_PDB_TIME);
+	double secs = pdb_time > 0 ? pdb_time - (dmc_pdb_clock() - t0) : 0;
+	if (pdb_time > 0 && secs < 1e-6)
 		secs = 1e-6;                  /* 0 would be no limit */
-	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, opts->pdb_states, secs, &s, 0,
+	size_t pdb_states = (size_t) dmc_optv_number(opts->values, DMC_OPT_PDB_STATES);
+	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, pdb_states, secs, &s, 0,
 	                     opts->stop, opts->stop_ctx };
 	if (!h->blind && preds)
 		h->ntables = dmc_pdb_pred_build(&in, h->pdb, err, errlen);
@@ -206,9 +223,10 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	}
 	sum_stats(h);
 	h->total.seconds = dmc_pdb_clock() - t0;   /* the abstract model, the selection, every table */
-	if (opts->show_pdb && h->ntables)
+	int show_pdb = dmc_optv_flag(opts->values, DMC_OPT_SHOW_PDB);
+	if (show_pdb && h->ntables)
 		show(h);
-	else if (opts->show_pdb)
+	else if (show_pdb)
 		printf("pdb: no table (%s): h = 0\n", tg->deadlock ? "the targets include invalid end states"
 		       : "a target with several locations");
 	return h;
@@ -265,10 +283,32 @@ static void *pred_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, 
 	return create(tg, opts, 1, err, errlen);
 }
 
-static const dmc_pdb_stats *pdb_stats(const void *self)
+/* the results' "pdb" member: the tables together (none: null) */
+static int pdb_results(const void *self, const char *name, dmc_results *r)
 {
 	const pdb_inst *h = self;
-	return h->ntables ? &h->total : NULL;
+	const dmc_pdb_stats *pdb = &h->total;
+	if (strcmp(name, "pdb") != 0 || !h->ntables)
+		return 0;
+	char hi[32] = "infinity";
+	if (pdb->h_init != DMC_PDB_INF)
+		snprintf(hi, sizeof hi, "%d", pdb->h_init);
+	dmc_results_text(r, "pattern database", "%d table(s), %d component(s), %zu abstract states, "
+	                 "%d round(s), %.3f s to build%s, %zu bytes, h(initial) = %s", pdb->tables,
+	                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds,
+	                 pdb->timed_out ? " (cut short by a time limit or a signal)" : "", pdb->bytes, hi);
+	dmc_results_object(r, "pdb");
+	dmc_results_num(r, "tables", NULL, "%.0f", pdb->tables);
+	dmc_results_num(r, "pattern_size", NULL, "%.0f", pdb->pattern);
+	dmc_results_num(r, "abstract_states", NULL, "%.0f", (double) pdb->states);
+	dmc_results_num(r, "abstract_transitions", NULL, "%.0f", (double) pdb->edges);
+	dmc_results_num(r, "rounds", NULL, "%.0f", pdb->rounds);
+	dmc_results_num(r, "build_s", NULL, "%.6f", pdb->seconds);
+	dmc_results_num(r, "bytes", NULL, "%.0f", (double) pdb->bytes);
+	dmc_results_h(r, "h_initial", NULL, pdb->h_init == DMC_PDB_INF ? DMC_H_INF : pdb->h_init);
+	dmc_results_bool(r, "time_limit", pdb->timed_out);
+	dmc_results_end(r);
+	return 1;
 }
 
 static const char *pdb_prune_veto(const void *self)
@@ -282,7 +322,7 @@ const dmc_heuristic dmc_h_pdb = {
 	.summary = "pattern database: exact distance in a projection of the abstract model onto a pattern (admissible)",
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = pdb_create, .eval = pdb_eval, .free = pdb_free,
-	.prune_veto = pdb_prune_veto, .pdb_stats = pdb_stats
+	.prune_veto = pdb_prune_veto, .results = pdb_results
 };
 
 const dmc_heuristic dmc_h_pdb_pred = {
@@ -290,5 +330,5 @@ const dmc_heuristic dmc_h_pdb_pred = {
 	.summary = "pattern databases of predicate abstractions from relaxation refinement, their maximum (admissible)",
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = pred_create, .eval = pdb_eval, .free = pdb_free,
-	.prune_veto = pdb_prune_veto, .pdb_stats = pdb_stats
+	.prune_veto = pdb_prune_veto, .results = pdb_results
 };

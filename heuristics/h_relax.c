@@ -15,6 +15,15 @@
  * every goal but the range checks; where it reaches none of them, a
  * second graph with every goal gives far_h + its value, or infinity.
  */
+
+/* What hL, hU and hUc own (runtime/describe.sh): the option of their
+ * value cache (its statistics are the results' hcache member, which a
+ * combination of them reports too: report.c). */
+#ifdef DMC_DESCRIBE
+DMC_OPT(HCACHE, "--hcache", HCACHE, "C", 0, 0, "off|exact|exact:N|N", "exact", PAN, NULL,
+	"hL/hU value cache: exact (65536 entries; exact:N: N), N (seed 000's N-slot table, no collision check), off")
+#endif
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +217,9 @@ static void *relax_create(int mode, const dmc_targets *tg, const dmc_heuristic_o
 	r->core = dmc_hshare_get(opts->shared, share_key);
 	if (r->core)
 		return r;
-	if (!(r->core = core_new(tg, tiered, &opts->hcache, err, errlen))) {
+	dmc_hcache_conf hc;               /* checked by the option parser already */
+	if (dmc_hcache_parse(dmc_optv_text(opts->values, DMC_OPT_HCACHE), &hc, err, errlen) < 0
+	    || !(r->core = core_new(tg, tiered, &hc, err, errlen))) {
 		free(r);
 		return NULL;
 	}

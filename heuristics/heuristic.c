@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * heuristic.c -- the registry (heuristics.def) looked up by name, and
- * the pool through which instances share a structure.
+ * heuristic.c -- the registry (heuristics.def) looked up by name, the
+ * pool through which instances share a structure, and the abstract
+ * model they read, printed for --show-model.
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "heuristic.h"
-#include "options_table.h"
+#include "absmodel_build.h"
 
 #define DMC_HEURISTIC(SYM, NAME) extern const dmc_heuristic SYM;
 #include "heuristics.def"
@@ -46,10 +47,8 @@ const dmc_heuristic *const *dmc_heuristic_all(void)
 
 dmc_heuristic_opts dmc_heuristic_default_opts(void)
 {
-	/* pdb's limits: the defaults options.def declares */
-	dmc_heuristic_opts o = { { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES }, NULL,
-	                         (size_t) strtod(dmc_opt_table[DMC_OPT_PDB_STATES].def, NULL),
-	                         strtod(dmc_opt_table[DMC_OPT_PDB_TIME].def, NULL), 0, NULL, NULL, NULL };
+	/* values NULL: the heuristics' options at their defaults */
+	dmc_heuristic_opts o = { NULL, NULL, NULL, NULL, NULL };
 	return o;
 }
 
@@ -79,6 +78,16 @@ const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic 
 const dmc_hcache_stats *dmc_heuristic_cache_stats(const dmc_heuristic *h, const void *self)
 {
 	return h && self && h->cache_stats ? h->cache_stats(self) : NULL;
+}
+
+int dmc_heuristic_show_model(const dmc_targets *tg, FILE *f, char *err, size_t errlen)
+{
+	dmc_abuild b;
+	if (dmc_abuild_make(&b, tg, DMC_GOALS_ALL, err, errlen) < 0)
+		return -1;
+	dmc_abuild_print(&b, f);
+	dmc_abuild_free(&b);
+	return 0;
 }
 
 /* ---- the sharing pool: a handful of entries, a linear list ---- */

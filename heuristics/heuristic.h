@@ -19,14 +19,16 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "targets.h"
 #include "hcache.h"
 #include "state_view.h"
+#include "options_table.h"
 
 #define DMC_H_INF INT_MAX
 
 struct dmc_combo;
-struct dmc_pdb_stats;
+struct dmc_results;
 typedef struct dmc_hshare dmc_hshare;
 
 /* dmc_heuristic.tiers_goals: never; with --range-checks fallback (hL: an
@@ -36,14 +38,14 @@ enum { DMC_TIERS_NONE, DMC_TIERS_FALLBACK, DMC_TIERS_AUTO };
 
 /* What an instance is made with besides its targets. */
 typedef struct dmc_heuristic_opts {
-	dmc_hcache_conf hcache;       /* the value cache of hL/hU/hUc (--hcache) */
 	/* Structures instances made with the same pool build once and share
 	 * (hL, hU and hUc in one combination: one abstract model, one cache);
 	 * NULL: the instance builds and owns its own. */
 	dmc_hshare *shared;
-	size_t pdb_states;            /* pdb: abstract states at most (--pdb-states) */
-	double pdb_time;              /* pdb: building seconds at most (--pdb-time) */
-	int show_pdb;                 /* pdb: print the pattern and table (--show-pdb) */
+	/* The options heuristics declare and read themselves (their
+	 * DMC_DESCRIBE blocks): dmc_optv_number(values, DMC_OPT_...) and
+	 * the like; NULL: every one's default. */
+	const struct dmc_optv *values;
 	/* The combination's class only (combine.h): its terms. */
 	const struct dmc_combo *combo;
 	/* Asked again and again while an instance builds its tables (pdb,
@@ -54,7 +56,7 @@ typedef struct dmc_heuristic_opts {
 	void *stop_ctx;
 } dmc_heuristic_opts;
 
-/* Defaults: the default cache, nothing shared, no combination. */
+/* Defaults: the options' defaults, nothing shared, no combination. */
 dmc_heuristic_opts dmc_heuristic_default_opts(void);
 
 typedef struct dmc_heuristic {
@@ -98,9 +100,11 @@ typedef struct dmc_heuristic {
 	 * NULL: the heuristic has no plans. */
 	void (*plan)(void *self, const dmc_state_view *s);
 	int (*helpful)(void *self, int pid, int from, int id);
-	/* Pattern databases (pdb, pdb-pred): their statistics for the
-	 * results, or NULL (no table); may be NULL. */
-	const struct dmc_pdb_stats *(*pdb_stats)(const void *self);
+	/* The results members the heuristic declares (DMC_RESULT in its
+	 * DMC_DESCRIBE block): writes member `name` of this instance into r
+	 * (runtime/results.h: its text line and its JSON object) and returns
+	 * 1, or returns 0 and the report writes null; may be NULL. */
+	int (*results)(const void *self, const char *name, struct dmc_results *r);
 } dmc_heuristic;
 
 /* Does h make relaxed plans (plan and helpful, for --preferred)? */
@@ -128,6 +132,11 @@ const char *dmc_heuristic_prune_veto(const dmc_targets *tg, const dmc_heuristic 
                                      const void *self);
 /* The instance's cache statistics, or NULL; h or self may be NULL. */
 const dmc_hcache_stats *dmc_heuristic_cache_stats(const dmc_heuristic *h, const void *self);
+
+/* --show-model: the abstract model the relaxed-planning heuristics (hL,
+ * hU, hUc) and the pattern databases build for tg, printed to f.  0, or
+ * -1 with a message (the model cannot be built). */
+int dmc_heuristic_show_model(const dmc_targets *tg, FILE *f, char *err, size_t errlen);
 
 /* ---- structures shared between instances (dmc_heuristic_opts.shared) ---- */
 

@@ -22,7 +22,7 @@ int dmc_rt_search_words(const dmc_run *R, char *buf, size_t n)
 		         R->opt.cycles == 1 ? "acceptance" : "non-progress");
 		return 1;
 	}
-	if (R->opt.search == DMC_SEARCH_BFS)
+	if (dmc_searches[R->opt.search].flags & DMC_SF_LEVELS)
 		return 0;
 	snprintf(buf, n, "%s (%s)", R->opt.search_name, dmc_search_help[R->opt.search]);
 	return 1;

@@ -553,7 +553,9 @@ void dmc_dist_bound(dmc_dist *D, long steps)
 void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 {
 	D->run = R;
-	D->guide = D->size > 1 && R->opt.search == DMC_SEARCH_GREEDY && !R->alt;
+	const dmc_search_row *row = &dmc_searches[R->opt.search];
+	/* greedy's guidance kept across ranks: a heap ordered by h alone */
+	D->guide = D->size > 1 && row->open == DMC_SOPEN_HEAP && row->order == DMC_SORDER_H && !R->alt;
 	if (D->guide) {
 		/* nobody holds a state until it says so (rank 0 the first) */
 		for (int r = 0; r < D->size; r++)
@@ -561,7 +563,7 @@ void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 		D->my_level = -1;
 		dmc_por_set_window(R->por, DMC_POR_WINDOW * 8u * (unsigned) D->size);
 	}
-	D->exact = D->size > 1 && R->opt.search == DMC_SEARCH_BFS;
+	D->exact = D->size > 1 && (row->flags & DMC_SF_LEVELS);
 	if (!D->exact)
 		return;
 	D->done = -1;
@@ -577,9 +579,10 @@ void dmc_dist_setup(dmc_dist *D, dmc_run *R, int rendezvous)
 
 long dmc_dist_level_of(const dmc_run *R, int g)
 {
-	if (R->opt.search == DMC_SEARCH_BFS)
+	const dmc_search_row *s = &dmc_searches[R->opt.search];
+	if (s->flags & DMC_SF_LEVELS)
 		return g;
-	if (R->opt.search == DMC_SEARCH_ASTAR && !R->alt)
+	if (s->order == DMC_SORDER_F && s->weight == DMC_SWEIGHT_ONE && !R->alt)
 		return R->exp_h == INT_MAX ? g : (long) g + R->exp_h;
 	return -1;
 }

@@ -418,7 +418,7 @@ static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *e
 		snprintf(why, sizeof why, "%s", err);
 		return fail(X, dmc_lua_line_of(X, "weights") ? "weights" : "heuristics", err, errlen, "%s", why);
 	}
-	if (o->search == DMC_SEARCH_BFS || o->search == DMC_SEARCH_DFS) {
+	if (dmc_searches[o->search].order == DMC_SORDER_G) {
 		const char *what = X->priority_ref != LUA_NOREF ? "priority" : "weights";
 		if (!dmc_lua_line_of(X, what))
 			what = dmc_lua_line_of(X, "combine") ? "combine" : "tie";
@@ -428,6 +428,50 @@ static int combination(dmc_lua *X, dmc_options *o, int script_heuristic, char *e
 	c->active = X->priority_ref != LUA_NOREF || !dmc_combo_is_plain(c);
 	if (!c->active)             /* exactly the single heuristic */
 		o->heuristic = c->h[0]->name;
+	return 0;
+}
+
+/* The settings of the options a component declares with a Lua name (its
+ * DMC_DESCRIBE block): kept as text in o->values, as the command line's
+ * are, for the component to read; the command line wins. */
+static int owned_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
+{
+	for (int k = 0; k < DMC_OPT_COUNT; k++) {
+		const dmc_opt *t = &dmc_opt_table[k];
+		char *buf = o->values.text[k];
+		size_t n = sizeof o->values.text[k];
+		const char *s;
+		int set = 0;
+		double d;
+		if (!t->owned || !t->lua || o->given_opt[k])
+			continue;
+		if (t->kind == DMC_OPTK_FLAG) {
+			if (get_bool(X, t->lua, &set, err, errlen) < 0)
+				return -1;
+			if (set)
+				o->values.v[k] = "1";
+		} else if (t->kind == DMC_OPTK_NUMBER || t->kind == DMC_OPTK_WHOLE) {
+			if (get_number(X, t->lua, t->lo, t->hi, t->kind == DMC_OPTK_WHOLE, &set, &d, err,
+			               errlen) < 0)
+				return -1;
+			if (set) {
+				snprintf(buf, n, "%.17g", d);
+				o->values.v[k] = buf;
+			}
+		} else {
+			char why[256];
+			if (get_string(X, t->lua, &s, err, errlen) < 0)
+				return -1;
+			if (!s)
+				continue;
+			if (strlen(s) >= n)
+				return fail(X, t->lua, err, errlen, "longer than %zu characters", n - 1);
+			if (dmc_opt_check(t, s, why, sizeof why) < 0)
+				return fail(X, t->lua, err, errlen, "%s", why);
+			snprintf(buf, n, "%s", s);
+			o->values.v[k] = buf;
+		}
+	}
 	return 0;
 }
 
@@ -471,8 +515,9 @@ int dmc_lua_apply_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 	if (set && !(o->given & DMC_GIVEN_WEIGHT)) {
 		o->weight = d;
 		/* the script's own contradiction; --search astar simply wins */
-		if (o->search == DMC_SEARCH_ASTAR && !(o->given & DMC_GIVEN_SEARCH))
-			return fail(X, "weight", err, errlen, "search astar has weight 1; use search = \"wastar\"");
+		if (dmc_searches[o->search].weight == DMC_SWEIGHT_ONE && !(o->given & DMC_GIVEN_SEARCH))
+			return fail(X, "weight", err, errlen, "search %s has weight 1; use search = \"wastar\"",
+			            o->search_name);
 	}
 	if (beam_setting(X, o, err, errlen) < 0)
 		return -1;
@@ -491,6 +536,8 @@ int dmc_lua_apply_settings(dmc_lua *X, dmc_options *o, char *err, size_t errlen)
 	if (get_bool(X, "anytime", &anytime, err, errlen) < 0)
 		return -1;
 	o->anytime |= anytime;            /* --anytime on the command line wins */
+	if (owned_settings(X, o, err, errlen) < 0)
+		return -1;
 	if (get_number(X, "budget", 1000, DMC_LUA_BUDGET_MAX, 1, &set, &d, err, errlen) < 0)
 		return -1;
 	if (set)

@@ -61,8 +61,7 @@ static int alternate(dmc_options *o, char *err, size_t errlen)
 		         o->heuristic);
 		return -1;
 	}
-	if (o->search != DMC_SEARCH_GREEDY && o->search != DMC_SEARCH_ASTAR
-	    && o->search != DMC_SEARCH_WASTAR) {
+	if (!dmc_search_alternates(&dmc_searches[o->search])) {
 		snprintf(err, errlen, "alternation over several heuristics (--heuristic H1,H2,...) needs "
 		         "--search greedy, astar or wastar");
 		return -1;

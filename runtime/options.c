@@ -71,15 +71,6 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 		o->beam_width = (size_t) d;
 		o->given |= DMC_GIVEN_BEAM;
 		break;
-	case DMC_OPT_PDB_STATES:
-		o->pdb_states = (size_t) d;
-		break;
-	case DMC_OPT_PDB_TIME:
-		o->pdb_time = d;
-		break;
-	case DMC_OPT_SHOW_PDB:     o->show_pdb = 1; break;
-	case DMC_OPT_HCACHE:
-		return dmc_hcache_parse(v, &o->hcache, err, errlen);
 	case DMC_OPT_TARGET:
 		o->targets = dmc_targets_parse_kinds(v);
 		o->given |= DMC_GIVEN_TARGET;
@@ -131,7 +122,14 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_ACCEPT:       return set_cycles(o, 1, err, errlen);
 	case DMC_OPT_NON_PROGRESS: return set_cycles(o, 2, err, errlen);
 	case DMC_OPT_FAIR:         o->fair = 1; break;
-	default:                   /* dmc check's own: never pan's */
+	default:
+		/* a heuristic's own option (its DMC_DESCRIBE block): it reads
+		 * the value itself */
+		if (t->owned && (t->where & DMC_OPTW_PAN)) {
+			o->values.v[t->id] = v ? v : "1";
+			break;
+		}
+		/* dmc check's own: never pan's */
 		snprintf(err, errlen, "%s is an option of dmc check, not of pan", t->name);
 		return -1;
 	}
@@ -146,15 +144,12 @@ int dmc_options_parse(int *argc, char **argv, const char *default_search,
 	o->weight = default_number(DMC_OPT_WEIGHT);
 	o->beam_width = (size_t) default_number(DMC_OPT_BEAM);
 	o->por_plateau = (unsigned) default_number(DMC_OPT_POR_PLATEAU);
-	o->pdb_states = (size_t) default_number(DMC_OPT_PDB_STATES);
-	o->pdb_time = default_number(DMC_OPT_PDB_TIME);
 	o->max_depth = -1;
 	o->guide = dmc_opt_table[DMC_OPT_GUIDE].def;
 	o->range_mode = dmc_targets_range_mode(dmc_opt_table[DMC_OPT_RANGE_CHECKS].def);
 	o->search_name = default_search;
 	o->heuristic = default_heuristic;
 	dmc_combo_clear(&o->combo);
-	o->hcache = (dmc_hcache_conf) { DMC_HCACHE_EXACT, DMC_HCACHE_DEFAULT_ENTRIES };
 
 	int out = 1;
 	for (int i = 1; i < *argc; i++) {
@@ -335,11 +330,11 @@ int dmc_options_settle(dmc_options *o, char *err, size_t errlen)
 		o->por_off = NULL;
 	else if (o->anytime)
 		o->por_off = "off (--anytime looks for the shortest trail; --por reduces)";
-	else if (o->search == DMC_SEARCH_ASTAR)
-		o->por_off = "off (astar looks for the shortest trail; --por reduces)";
-	else if (o->search == DMC_SEARCH_BFS)
-		o->por_off = "off (bfs looks for the shortest trail; --por reduces)";
-	else
+	else if (dmc_searches[o->search].flags & DMC_SF_SHORTEST) {
+		snprintf(o->por_off_note, sizeof o->por_off_note,
+		         "off (%s looks for the shortest trail; --por reduces)", dmc_searches[o->search].name);
+		o->por_off = o->por_off_note;
+	} else
 		o->por_off = NULL;
 	return 0;
 }
@@ -354,7 +349,7 @@ int dmc_options_check(dmc_options *o, char *err, size_t errlen)
 	}
 	if (dmc_heuristic_list_check(o->heuristic, err, errlen) < 0)
 		return -1;
-	if (o->search == DMC_SEARCH_ASTAR)
+	if (dmc_searches[o->search].weight == DMC_SWEIGHT_ONE)
 		o->weight = 1.0;
 	if (o->anytime && o->cycles) {
 		snprintf(err, errlen, "--anytime shortens the trails of safety errors: "

@@ -12,7 +12,7 @@
 #include "options_table.h"
 
 typedef enum {
-#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) DMC_SEARCH_##ID,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, WEIGHT, FLAGS, HELP) DMC_SEARCH_##ID,
 #include "searches.def"
 } dmc_search_kind;
 
@@ -21,11 +21,7 @@ typedef struct dmc_options {
 	const char *search_name;
 	const char *heuristic;
 	double weight;                /* wastar: f = g + weight * h */
-	dmc_hcache_conf hcache;       /* --hcache: hL/hU's value cache */
 	size_t beam_width;            /* beam: states kept per depth layer */
-	size_t pdb_states;            /* --pdb-states: the pattern database's size limit */
-	double pdb_time;              /* --pdb-time: its building time limit */
-	int show_pdb;                 /* --show-pdb */
 	int targets;                  /* DMC_TGT_* bits; 0 = derive the default */
 	int range_mode;               /* --range-checks: DMC_RANGE_* (dmc_targets.range_mode) */
 	int json;                     /* stdout is one JSON object */
@@ -33,6 +29,7 @@ typedef struct dmc_options {
 	int no_por;                   /* --no-por: no partial-order reduction (por.h) */
 	int por;                      /* --por: reduction even where the trail should be shortest */
 	const char *por_off;          /* dmc_options_settle: why reduction is off, or NULL (on) */
+	char por_off_note[96];        /* its text when composed */
 	int por_proviso;              /* dmc_por_proviso: C2c (default) or C2cl */
 	unsigned por_plateau;         /* --por-plateau (por.h's guided reduction) */
 	int show_targets;             /* print the targets before searching */
@@ -60,6 +57,7 @@ typedef struct dmc_options {
 	const char *preset_search;    /* the preset's --search, --heuristic, or NULL */
 	const char *preset_heuristic;
 	unsigned char given_opt[DMC_OPT_COUNT];   /* options given on the command line */
+	dmc_optv values;              /* the options a heuristic reads itself (its DMC_DESCRIBE block) */
 	char preset_words[256];       /* the preset's options, split (values point here) */
 	/* dmc_options_settle: the preset's heuristic list replaced by its first
 	 * admissible heuristic, and why ("" when not) */

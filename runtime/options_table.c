@@ -15,8 +15,11 @@
 
 const dmc_opt dmc_opt_table[DMC_OPT_COUNT] = {
 #define DMC_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) \
-	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP },
+	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP, 0 },
+#define DMC_OWNED_OPT(ID, NAME, KIND, ARG, LO, HI, CHOICES, DEFAULT, WHERE, LUA, HELP) \
+	{ DMC_OPT_##ID, NAME, DMC_OPTK_##KIND, ARG, LO, HI, CHOICES, DEFAULT, DMC_OPTW_##WHERE, LUA, HELP, 1 },
 #include "options.def"
+#undef DMC_OWNED_OPT
 };
 
 const dmc_lua_only_setting dmc_lua_only[] = {
@@ -27,16 +30,36 @@ const dmc_lua_only_setting dmc_lua_only[] = {
 };
 
 const char *const dmc_search_names[] = {
-#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) NAME,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, WEIGHT, FLAGS, HELP) NAME,
 #include "searches.def"
 	NULL
 };
 
 const char *const dmc_search_help[] = {
-#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) HELP,
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, WEIGHT, FLAGS, HELP) HELP,
 #include "searches.def"
 	NULL
 };
+
+const dmc_search_row dmc_searches[] = {
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, WEIGHT, FLAGS, HELP) \
+	{ NAME, HELP, DMC_SOPEN_##OPEN, REOPEN, DMC_SORDER_##ORDER, DMC_SWEIGHT_##WEIGHT, FLAGS },
+#include "searches.def"
+};
+
+const char *dmc_search_f_text(const dmc_search_row *s)
+{
+	if (s->order == DMC_SORDER_G)
+		return "g";
+	if (s->order == DMC_SORDER_F)
+		return s->weight == DMC_SWEIGHT_ONE ? "g + h" : "g + W*h";
+	return "h";
+}
+
+int dmc_search_alternates(const dmc_search_row *s)
+{
+	return s->open == DMC_SOPEN_HEAP && s->order != DMC_SORDER_UT;
+}
 
 const char *const dmc_heuristic_names[] = {
 #define DMC_HEURISTIC(SYM, NAME) NAME,
@@ -66,6 +89,21 @@ static void preset_names(char *buf, size_t n)
 		names[k++] = dmc_presets[i].name;
 	names[k] = NULL;
 	dmc_opt_join(names, buf, n);
+}
+
+const char *dmc_optv_text(const dmc_optv *o, dmc_opt_id id)
+{
+	return o && o->v[id] ? o->v[id] : dmc_opt_table[id].def;
+}
+
+double dmc_optv_number(const dmc_optv *o, dmc_opt_id id)
+{
+	return strtod(dmc_optv_text(o, id), NULL);
+}
+
+int dmc_optv_flag(const dmc_optv *o, dmc_opt_id id)
+{
+	return o && o->v[id] != NULL;
 }
 
 const dmc_opt *dmc_opt_lookup(const char *a, int where, const char **value)

@@ -43,6 +43,9 @@ typedef struct {
 	int where;                    /* DMC_OPTW_* */
 	const char *lua;              /* the Lua setting, or NULL */
 	const char *help;
+	int owned;                    /* declared in a component's DMC_DESCRIBE block: the
+	                               * component reads it (dmc_optv_*), pan's parser and
+	                               * the Lua settings keep it in dmc_options.values */
 } dmc_opt;
 
 typedef struct {
@@ -55,11 +58,44 @@ extern const char *const dmc_search_names[];              /* searches.def, NULL-
 extern const char *const dmc_search_help[];
 extern const char *const dmc_heuristic_names[];           /* heuristics.def, NULL-ended */
 
+/* A search's row of searches.def, for every reader that asks what the
+ * search does (rather than which search it is). */
+enum { DMC_SOPEN_FIFO, DMC_SOPEN_LIFO, DMC_SOPEN_HEAP, DMC_SOPEN_BEAM };   /* .open */
+enum { DMC_SORDER_G, DMC_SORDER_F, DMC_SORDER_H, DMC_SORDER_UT };        /* .order */
+enum { DMC_SWEIGHT_NONE, DMC_SWEIGHT_ONE, DMC_SWEIGHT_OPT };             /* .weight */
+enum { DMC_SF_SHORTEST = 1, DMC_SF_LEVELS = 2 };                         /* .flags */
+typedef struct {
+	const char *name, *help;
+	int open, reopen, order, weight, flags;
+} dmc_search_row;
+extern const dmc_search_row dmc_searches[];               /* indexed by dmc_search_kind */
+
+/* What f is for search row s's order ("g", "g + h", "g + W*h", "h"). */
+const char *dmc_search_f_text(const dmc_search_row *s);
+/* Whether several heuristics may alternate in search s (one open list
+ * per heuristic, each a heap by f or h). */
+int dmc_search_alternates(const dmc_search_row *s);
+
 typedef struct {
 	const char *name, *options, *help;
 } dmc_preset;
 extern const dmc_preset dmc_presets[];                    /* presets.def, name NULL at the end */
 const dmc_preset *dmc_preset_find(const char *name);
+
+/* The values of the options their component reads itself (a heuristic's
+ * DMC_DESCRIBE block, runtime/describe.sh): the text as given (a flag's
+ * "1"), NULL where not given.  pan's parser fills dmc_options.values. */
+typedef struct dmc_optv {
+	const char *v[DMC_OPT_COUNT];
+	char text[DMC_OPT_COUNT][64];     /* a value set by a Lua script (v points here) */
+} dmc_optv;
+
+/* Option id's value in o, or its default (options.def's DEFAULT) when o
+ * is NULL or the option was not given; checked against the table by the
+ * parser already. */
+double dmc_optv_number(const dmc_optv *o, dmc_opt_id id);
+int dmc_optv_flag(const dmc_optv *o, dmc_opt_id id);
+const char *dmc_optv_text(const dmc_optv *o, dmc_opt_id id);
 
 /* The option argument a names when one of `where` takes it: "NAME" or
  * "NAME=V" (*value then points at V, else NULL).  NULL: no such option. */

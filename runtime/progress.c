@@ -43,11 +43,9 @@ static int f_of(const dmc_run *R, int g, int h)
 {
 	if (h < 0 || h >= DMC_H_INF)
 		return -1;
-	switch (R->opt.search) {
-	case DMC_SEARCH_BFS:
-	case DMC_SEARCH_DFS:    return g;
-	case DMC_SEARCH_ASTAR:  return g + h;
-	case DMC_SEARCH_WASTAR: {
+	switch (dmc_searches[R->opt.search].order) {
+	case DMC_SORDER_G:      return g;
+	case DMC_SORDER_F: {           /* W = 1 for A* (dmc_options_check) */
 		double f = g + R->opt.weight * h;
 		return f < INT_MAX ? (int) f : -1;
 	}

@@ -148,8 +148,7 @@ static int draw(FILE *out, const dmc_run *R, const struct dmc_plot *pl)
 	}
 	c.ymax = binmax > 0 ? binmax : lmax;
 	snprintf(t, sizeof t, "states expanded per f-layer (f = %s)%s",
-	         R->opt.search == DMC_SEARCH_ASTAR ? "g + h" : R->opt.search == DMC_SEARCH_WASTAR ? "g + W*h"
-	         : R->opt.search == DMC_SEARCH_BFS || R->opt.search == DMC_SEARCH_DFS ? "g" : "h",
+	         dmc_search_f_text(&dmc_searches[R->opt.search]),
 	         bin > 1 ? ", layers binned" : "");
 	axes(out, &c, t, "f", "states expanded");
 	for (int f0 = 0; f0 <= fmax; f0 += bin) {

@@ -25,7 +25,6 @@
 #include "ndfs.h"
 #include "faults.h"
 #include "results.h"
-#include "pdb.h"
 #include "version.h"
 #include "dist.h"
 
@@ -196,17 +195,13 @@ static const char *not_shortest(const dmc_run *R, char *buf, size_t n)
 		return "the nested depth-first search (-a, -l) looks for a cycle, not for the shortest trail";
 	if (R->any.on)
 		return dmc_report_anytime_unproven(R);
-	switch (o->search) {
-	case DMC_SEARCH_BFS:
-		break;
-	case DMC_SEARCH_WASTAR:
-		if (o->weight > 1) {
+	const dmc_search_row *row = &dmc_searches[o->search];
+	if (row->order == DMC_SORDER_F) {
+		if (row->weight == DMC_SWEIGHT_OPT && o->weight > 1) {
 			snprintf(buf, n, "weighted A* (W=%g) may trade length for speed", o->weight);
 			return buf;
 		}
 		/* W = 1 is A*: */
-		/* fall through */
-	case DMC_SEARCH_ASTAR:
 		if (R->pref)
 			return "--preferred expands helpful moves' successors out of A*'s order";
 		if (o->combo.active && o->combo.kind == DMC_COMB_ALT)
@@ -215,10 +210,10 @@ static const char *not_shortest(const dmc_run *R, char *buf, size_t n)
 			snprintf(buf, n, "the heuristic %s is not admissible", R->heur->name);
 			return buf;
 		}
-		if (o->hcache.mode == DMC_HCACHE_HASHED)
+		const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(R->heur, R->hinst);
+		if (hc && strcmp(hc->mode, "hashed") == 0)
 			return "--hcache N: a value cache without collision check may give a state another's h";
-		break;
-	default:
+	} else if (!(row->flags & DMC_SF_SHORTEST)) {
 		snprintf(buf, n, "%s search does not look for the shortest trail", o->search_name);
 		return buf;
 	}
@@ -337,6 +332,38 @@ static void report_checked(dmc_results *r, const dmc_run *R)
 	dmc_results_bool(r, "progress_labels", c.prog_labels);
 	dmc_results_str(r, "not_checked", NULL, no);
 	dmc_results_end(r);
+}
+
+/* The results members the heuristics declare (their DMC_DESCRIBE
+ * blocks), in registration order: the running heuristic's own, null for
+ * the others' (the JSON object has every member every time). */
+static void heuristic_results(const dmc_run *R, dmc_results *r)
+{
+	static const char *const members[] = {
+#define DMC_RESULT(ID, NAME, HELP) NAME,
+#include "heuristic_desc.def"
+#undef DMC_RESULT
+		NULL
+	};
+	for (int i = 0; members[i]; i++)
+		if (!(R->heur->results && R->hinst && R->heur->results(R->hinst, members[i], r)))
+			dmc_results_null(r, members[i]);
+}
+
+/* The results members the searches' files declare (their DMC_DESCRIBE
+ * blocks: runtime/describe.sh): each file's dmc_search_result_ID writes
+ * its member when its search ran, else the member is null. */
+#define DMC_RESULT(ID, NAME, HELP) int dmc_search_result_##ID(const dmc_run *R, dmc_results *r);
+#include "search_desc.def"
+#undef DMC_RESULT
+
+static void search_results(const dmc_run *R, dmc_results *r)
+{
+#define DMC_RESULT(ID, NAME, HELP) \
+	if (!dmc_search_result_##ID(R, r)) \
+		dmc_results_null(r, NAME);
+#include "search_desc.def"
+#undef DMC_RESULT
 }
 
 /* --anytime's improvements and whether the last trail is proven shortest */
@@ -475,11 +502,12 @@ int dmc_report(dmc_run *R, int status)
 	}
 	dmc_results_init(r);
 	char wnote[64] = "";
-	if (R->opt.search == DMC_SEARCH_WASTAR)
+	const dmc_search_row *row = &dmc_searches[R->opt.search];
+	if (row->weight == DMC_SWEIGHT_OPT)
 		snprintf(wnote, sizeof wnote, " (W=%g)", R->opt.weight);
-	else if (R->opt.search == DMC_SEARCH_BEAM && dmc_lua_has_beam_schedule(R->lua))
+	else if (row->open == DMC_SOPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		snprintf(wnote, sizeof wnote, " (K per layer: the script's schedule)");
-	else if (R->opt.search == DMC_SEARCH_BEAM)
+	else if (row->open == DMC_SOPEN_BEAM)
 		snprintf(wnote, sizeof wnote, " (K=%zu)", R->opt.beam_width);
 	char pnote[400] = "", given[300], given_json[300];
 	dmc_options_preset_overrides(&R->opt, 1, given, sizeof given);
@@ -533,7 +561,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "states_reopened", "states re-opened", "%.0f", st->reopened);
 	dmc_results_num(r, "states_pruned", R->any.on ? "states pruned (bound)"
 	                : "states pruned (h=inf)", "%.0f", st->pruned);
-	dmc_results_num(r, "states_dropped", R->opt.search == DMC_SEARCH_BEAM ? "states dropped (beam)" : NULL,
+	dmc_results_num(r, "states_dropped", row->open == DMC_SOPEN_BEAM ? "states dropped (beam)" : NULL,
 	                "%.0f", st->dropped);
 	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);
 	if (st->clashes > 0)
@@ -566,27 +594,7 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "h_evaluations", NULL, "%.0f", st->hcalls);
 	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
 	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
-	if (R->ut.on) {
-		double r_us = st->ut_rtimed > 0 ? 1e6 * st->ut_rseconds / st->ut_rtimed : 0;
-		double r_share = secs > 0 ? 100.0 * r_us * 1e-6 * st->ut_reduced / secs : 0;
-		r_share = r_share > 100 ? 100 : r_share;
-		int reduced = R->heur->remember && R->heur->eval_without;
-		if (reduced)
-			dmc_results_text(r, "reduced systems", "%.0f evaluations, %.2f us each, %.1f%% of the "
-			                 "search time (1 in 16 timed)", st->ut_reduced, r_us, r_share);
-		else
-			dmc_results_text(r, "reduced systems", "none (%s has no reduced systems: "
-			                 "a move is useless when h does not decrease)", R->heur->name);
-		dmc_results_text(r, "useless moves", "%.0f (relatively useless: penalised by their depth)",
-		                 st->ut_useless);
-		dmc_results_object(r, "ut");
-		dmc_results_num(r, "reduced_evaluations", NULL, "%.0f", st->ut_reduced);
-		dmc_results_num(r, "reduced_us_per_eval", NULL, "%.3f", r_us);
-		dmc_results_num(r, "reduced_time_share", NULL, "%.4f", r_share / 100);
-		dmc_results_num(r, "useless_moves", NULL, "%.0f", st->ut_useless);
-		dmc_results_end(r);
-	} else
-		dmc_results_null(r, "ut");
+	search_results(R, r);
 	if (R->pref) {
 		double pops = R->alt ? dmc_alt_pops(R->alt, R->alt_lists - 1) : 0;
 		dmc_results_text(r, "preferred", "%.0f successors made by helpful moves, %.0f states "
@@ -619,28 +627,7 @@ int dmc_report(dmc_run *R, int status)
 		dmc_results_end(r);
 	} else
 		dmc_results_null(r, "hcache");
-	const dmc_pdb_stats *pdb = R->heur->pdb_stats && R->hinst ? R->heur->pdb_stats(R->hinst) : NULL;
-	if (pdb) {
-		char hi[32] = "infinity";
-		if (pdb->h_init != DMC_PDB_INF)
-			snprintf(hi, sizeof hi, "%d", pdb->h_init);
-		dmc_results_text(r, "pattern database", "%d table(s), %d component(s), %zu abstract states, "
-		                 "%d round(s), %.3f s to build%s, %zu bytes, h(initial) = %s", pdb->tables,
-		                 pdb->pattern, pdb->states, pdb->rounds, pdb->seconds,
-		                 pdb->timed_out ? " (cut short by a time limit or a signal)" : "", pdb->bytes, hi);
-		dmc_results_object(r, "pdb");
-		dmc_results_num(r, "tables", NULL, "%.0f", pdb->tables);
-		dmc_results_num(r, "pattern_size", NULL, "%.0f", pdb->pattern);
-		dmc_results_num(r, "abstract_states", NULL, "%.0f", (double) pdb->states);
-		dmc_results_num(r, "abstract_transitions", NULL, "%.0f", (double) pdb->edges);
-		dmc_results_num(r, "rounds", NULL, "%.0f", pdb->rounds);
-		dmc_results_num(r, "build_s", NULL, "%.6f", pdb->seconds);
-		dmc_results_num(r, "bytes", NULL, "%.0f", (double) pdb->bytes);
-		dmc_results_h(r, "h_initial", NULL, pdb->h_init == DMC_PDB_INF ? DMC_H_INF : pdb->h_init);
-		dmc_results_bool(r, "time_limit", pdb->timed_out);
-		dmc_results_end(r);
-	} else
-		dmc_results_null(r, "pdb");
+	heuristic_results(R, r);
 	dmc_results_num(r, "bytes_per_state", NULL, "%.1f",
 	                st->stored > 0 ? (dmc_br_pan_memory() - dmc_br_hashtable_bytes()
 	                                  + dmc_runtime_bytes(R)) / st->stored : 0.0);

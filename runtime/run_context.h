@@ -42,18 +42,18 @@ typedef struct dmc_stats {
 	double hcalls;
 	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
 	double open_bytes_peak, table_bytes;
-	/* --search ut (ut.c): reduced-system evaluations, those timed and
-	 * their time, and the moves found relatively useless */
-	double ut_reduced, ut_rtimed, ut_rseconds, ut_useless;
 	double helpful;               /* --preferred: successors a helpful move made */
 } dmc_stats;
 
-/* --search ut (ut.c): the state being expanded */
+/* --search ut (ut.c): the state being expanded, and its statistics */
 typedef struct dmc_ut_state {
 	int on;                       /* the search is ut */
 	int parent;                   /* a state has been expanded */
 	int g;                        /* its depth: c(s) */
 	int h;                        /* its h, for heuristics without reduced systems */
+	/* reduced-system evaluations, those timed and their time, and the
+	 * moves found relatively useless */
+	double reduced, rtimed, rseconds, useless;
 } dmc_ut_state;
 
 struct dmc_ndfs;

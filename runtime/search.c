@@ -32,7 +32,6 @@
 #include "open_list.h"
 #include "alternation.h"
 #include "state_table.h"
-#include "absmodel_build.h"
 #include "lua_script.h"
 #include "ndfs.h"
 #include "report.h"
@@ -44,15 +43,15 @@
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
 /* the --search kinds (searches.def): open-list discipline, re-opening,
- * and the order (f = g + W*h with ties to smaller h, or h with ties to
- * smaller g, or that h plus ut's penalty) */
-enum { ORDER_F, ORDER_H, ORDER_UT };
+ * and the order (queue order, or f = g + W*h with ties to smaller h, or
+ * h with ties to smaller g, or that h plus ut's penalty) */
+enum { ORDER_G, ORDER_F, ORDER_H, ORDER_UT };
 static const struct best_first_kind {
 	dmc_open_kind open;
 	int reopen;
 	int order;
 } kinds[] = {
-#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, HELP) { DMC_OPEN_##OPEN, REOPEN, ORDER_##ORDER },
+#define DMC_SEARCH(ID, NAME, OPEN, REOPEN, ORDER, WEIGHT, FLAGS, HELP) { DMC_OPEN_##OPEN, REOPEN, ORDER_##ORDER },
 #include "searches.def"
 };
 
@@ -183,17 +182,15 @@ static void fall_back(dmc_run *R, const dmc_heuristic_opts *hopts, const char *w
 	         R->opt.combo.active ? ", as " : "", R->opt.combo.active ? R->heur->name : "");
 }
 
-/* --show-model: the abstract model of the relaxed-planning heuristics. */
+/* --show-model: the targets and the abstract model the heuristic layer
+ * builds for them (dmc_heuristic_show_model), and no search. */
 static void show_model(dmc_run *R)
 {
 	char err[256];
-	dmc_abuild b;
 	if (!R->opt.show_targets)
 		dmc_targets_print(&R->targets, dmc_heuristic_range_fallback(R->heur, &R->targets), stdout);
-	if (dmc_abuild_make(&b, &R->targets, DMC_GOALS_ALL, err, sizeof err) < 0)
+	if (dmc_heuristic_show_model(&R->targets, stdout, err, sizeof err) < 0)
 		dmc_search_fail(R, err);
-	dmc_abuild_print(&b, stdout);
-	dmc_abuild_free(&b);
 	fflush(stdout);
 	R->cancelled = 1;               /* no search, no results */
 }
@@ -306,10 +303,7 @@ static int bf_start(dmc_run *R)
 		return 1;
 	}
 	dmc_heuristic_opts hopts = dmc_heuristic_default_opts();
-	hopts.hcache = R->opt.hcache;
-	hopts.pdb_states = R->opt.pdb_states;
-	hopts.pdb_time = R->opt.pdb_time;
-	hopts.show_pdb = R->opt.show_pdb;
+	hopts.values = &R->opt.values;
 	hopts.combo = &R->opt.combo;
 	hopts.stop = build_must_stop;
 	hopts.stop_ctx = R;

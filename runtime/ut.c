@@ -2,11 +2,18 @@
 // Copyright (c) the spin-dmc authors
 /*
  * ut.c -- relatively useless transitions and the penalty of --search ut
- * (see ut.h).
+ * (see ut.h), and what it reports.
  */
+
+/* What ut owns (runtime/describe.sh): its results member. */
+#ifdef DMC_DESCRIBE
+DMC_RESULT(UT, "ut", "the useless-transitions search's reduced systems, or null")
+#endif
+
 #include "ut.h"
 #include "search.h"
 #include "bridge.h"
+#include "results.h"
 
 void dmc_ut_expanding(dmc_run *R, int g)
 {
@@ -22,7 +29,6 @@ void dmc_ut_expanding(dmc_run *R, int g)
 int dmc_ut_penalty(dmc_run *R, int h)
 {
 	dmc_ut_state *u = &R->ut;
-	dmc_stats *st = &R->st;
 	int pid, from, id, reduced;
 	/* the paper judges transitions, whole edges and synchronisations:
 	 * a forced step only carries on with one already judged */
@@ -30,19 +36,47 @@ int dmc_ut_penalty(dmc_run *R, int h)
 		return 0;
 	if (R->heur->remember && R->heur->eval_without) {
 		/* time one in 16, as the state evaluations */
-		int timed = ((uint64_t) st->ut_reduced & 15) == 0;
+		int timed = ((uint64_t) u->reduced & 15) == 0;
 		double t0 = timed ? dmc_now_seconds() : 0;
 		reduced = R->heur->eval_without(R->hinst, pid, from, id, h);
 		if (timed) {
-			st->ut_rseconds += dmc_now_seconds() - t0;
-			st->ut_rtimed++;
+			u->rseconds += dmc_now_seconds() - t0;
+			u->rtimed++;
 		}
-		st->ut_reduced++;
+		u->reduced++;
 	} else
 		reduced = u->h;
 	if (reduced <= h) {
-		st->ut_useless++;
+		u->useless++;
 		return u->g;
 	}
 	return 0;
+}
+
+/* the results' "ut" member (report.c: search_results) */
+int dmc_search_result_UT(const dmc_run *R, dmc_results *r)
+{
+	const dmc_ut_state *u = &R->ut;
+	double secs = R->t_end - R->t_start;
+	if (!u->on)
+		return 0;
+	double r_us = u->rtimed > 0 ? 1e6 * u->rseconds / u->rtimed : 0;
+	double r_share = secs > 0 ? 100.0 * r_us * 1e-6 * u->reduced / secs : 0;
+	r_share = r_share > 100 ? 100 : r_share;
+	int reduced = R->heur->remember && R->heur->eval_without;
+	if (reduced)
+		dmc_results_text(r, "reduced systems", "%.0f evaluations, %.2f us each, %.1f%% of the "
+		                 "search time (1 in 16 timed)", u->reduced, r_us, r_share);
+	else
+		dmc_results_text(r, "reduced systems", "none (%s has no reduced systems: "
+		                 "a move is useless when h does not decrease)", R->heur->name);
+	dmc_results_text(r, "useless moves", "%.0f (relatively useless: penalised by their depth)",
+	                 u->useless);
+	dmc_results_object(r, "ut");
+	dmc_results_num(r, "reduced_evaluations", NULL, "%.0f", u->reduced);
+	dmc_results_num(r, "reduced_us_per_eval", NULL, "%.3f", r_us);
+	dmc_results_num(r, "reduced_time_share", NULL, "%.4f", r_share / 100);
+	dmc_results_num(r, "useless_moves", NULL, "%.0f", u->useless);
+	dmc_results_end(r);
+	return 1;
 }

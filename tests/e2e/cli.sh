@@ -68,7 +68,9 @@ nobuild() { # pattern description dmc-check-arguments...
 	[ -e "$work/nobuild" ] && fail "$what: the build cache was created" || ok "$what: no build started"
 }
 nobuild 'unknown search .gredy. (valid: bfs, dfs, astar, wastar, greedy, beam, ut)' "--search gredy" --search gredy
-nobuild 'unknown heuristic .hX. (valid: none, dL, dU, hf, deadlock, hL, hU, hUc, htime, pdb, pdb-pred; several, comma-separated, alternate; H:T orders' "--heuristic=hX" --heuristic=hX
+# every registered heuristic, in heuristics.def's order
+hnames=$(sed -n 's/^DMC_HEURISTIC([^,]*, *"\([^"]*\)").*/\1/p' "$top/heuristics/heuristics.def" | paste -sd, - | sed 's/,/, /g')
+nobuild "unknown heuristic .hX. (valid: $hnames; several, comma-separated, alternate; H:T orders" "--heuristic=hX" --heuristic=hX
 nobuild '--weight: expected a finite number' "--weight nan" --weight nan
 nobuild "--weight: '0' is out of range (valid: 1..1e+06)" "--weight 0" --weight 0
 nobuild "--beam: '2.5' is not a whole number" "--beam 2.5" --beam 2.5
@@ -277,6 +279,20 @@ hits=$(json_get .hcache.hits hc_exact.json)
 	|| fail "--hcache exact differs from off (hits $hits): $(cat hc_exact.json) vs $(cat hc_off.json)"
 { [ "$(json_get .hcache.mode hc_16.json)" = hashed ] && [ "$(json_get .hcache.entries hc_16.json)" = 16 ]; } && [ "$(json_str verdict hc_16.json)" = "violation" ] \
 	&& ok "--hcache 16: seed 000's hashed table, the violation found" || fail "--hcache 16: $(cat hc_16.json)"
+# the hashed table makes A*'s trail not guaranteed shortest where the
+# heuristic keeps one (hL), and only there: dL has no value cache, so
+# --hcache changes nothing of its search and its trail stays shortest
+[ "$(json_get .shortest hc_16.json)" = false ] \
+	&& json_str shortest_reason hc_16.json | grep -q 'without collision check' \
+	&& ok "--hcache 16 with hL: the trail is not guaranteed shortest (a hashed cache)" \
+	|| fail "--hcache 16 with hL: shortest '$(json_get .shortest hc_16.json)'"
+for hc in exact 16; do
+	"$dmc" check cached.pml --search astar --heuristic dL --hcache $hc --json -- -E > dl_$hc.json 2>/dev/null
+done
+{ [ "$(json_get .shortest dl_16.json)" = true ] && [ -z "$(json_get .hcache dl_16.json)" ] \
+  && [ "$(json_stable dl_exact.json ", .memlim_mb")" = "$(json_stable dl_16.json ", .memlim_mb")" ]; } \
+	&& ok "--hcache 16 with dL (no cache): the same search, the trail guaranteed shortest" \
+	|| fail "--hcache 16 with dL: $(cat dl_16.json)"
 expect 2 'expected off, exact, exact:N or N' "a bad --hcache is refused" -- "$dmc" check cached.pml --heuristic hL --hcache lots
 
 expect 0 'abstract model: ' "dmc model prints the abstract model hL/hU use" -- "$dmc" model relax_chain_bad.pml

@@ -496,11 +496,16 @@ static void test_registry(void)
 	const char *names[] = { "none", "dL", "dU", "hf", "deadlock", "hL", "hU", "hUc", "htime", "pdb",
 	                        "pdb-pred" };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
-	int n = 0;
+	int n = 0, nnames = 0;
 	while (all[n])
 		n++;
-	CHECK_EQ_LONG(n, 11);
-	for (int i = 0; i < 10; i++) {
+	/* the registry and the driver's list of names are one heuristics.def */
+	while (dmc_heuristic_names[nnames])
+		nnames++;
+	CHECK_EQ_LONG(n, nnames);
+	for (int i = 0; i < n && i < nnames; i++)
+		CHECK_STR(all[i]->name, dmc_heuristic_names[i]);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const dmc_heuristic *h = dmc_heuristic_find(names[i]);
 		CHECK(h != NULL);
 		CHECK_STR(h ? h->name : NULL, names[i]);
@@ -703,6 +708,64 @@ static void test_dist_specific_pid(void)
 	goals[1].extra_steps = 2;
 	t.ngoals = 2;
 	CHECK_EQ_LONG(eval_with("dL", &t), 2);
+}
+
+/* ---- hgoal ---- */
+
+/* hgoal of the current state with --hgoal-weight w ("" for the default) */
+static int goal_eval_weighted(const dmc_targets *t, const char *w)
+{
+	char err[256];
+	const dmc_heuristic *h = dmc_heuristic_find("hgoal");
+	dmc_optv values;
+	dmc_heuristic_opts o = dmc_heuristic_default_opts();
+	memset(&values, 0, sizeof values);
+	if (*w)
+		values.v[DMC_OPT_HGOAL_WEIGHT] = w;
+	o.values = &values;
+	void *self = h->create(t, &o, err, sizeof err);
+	if (!self)
+		return -1;
+	int v = h->eval(self, dmc_view_now());
+	h->free(self);
+	return v;
+}
+
+static void test_goal_count(void)
+{
+	char err[256];
+	model(0, 1);
+	int p = fb_proc(tP, 2);
+	int q = fb_proc(tQ, 1);
+	locs[0] = (dmc_loc){ tP, 5, -1 };
+	locs[1] = (dmc_loc){ tQ, 2, -1 };
+	dmc_targets t = hand(2, 1);
+	const dmc_heuristic *h = dmc_heuristic_find("hgoal");
+	CHECK(h && !h->admissible && !h->proves_dead_ends);
+	/* neither location held: 2; one: 1; both: 0 (its error is extra_steps away) */
+	CHECK_EQ_LONG(goal_eval_weighted(&t, ""), 2);
+	CHECK_EQ_LONG(goal_eval_weighted(&t, "3"), 6);
+	fb_move(q, 2);
+	CHECK_EQ_LONG(goal_eval_weighted(&t, ""), 1);
+	fb_move(p, 5);
+	CHECK_EQ_LONG(goal_eval_weighted(&t, "3"), 0);
+	/* never infinite: P past its location, nobody runs another */
+	fb_move(p, 7);
+	CHECK_EQ_LONG(goal_eval_weighted(&t, ""), 1);
+	/* the nearest goal counts; a goal without location gives 0 */
+	goals[1] = goals[0];
+	goals[1].nlocs = 0;
+	t.ngoals = 2;
+	CHECK_EQ_LONG(goal_eval_weighted(&t, ""), 0);
+	/* deadlocks a target: 0 everywhere */
+	t.ngoals = 1;
+	t.deadlock = 1;
+	CHECK_EQ_LONG(goal_eval_weighted(&t, "5"), 0);
+	/* nothing with a location to count: refused */
+	t.deadlock = 0;
+	goals[0].nlocs = 0;
+	CHECK(th_refuses(h, &t, err, sizeof err));
+	CHECK_STR(err, "hgoal counts the locations of goals: the targets have none");
 }
 
 /* ---- hf ---- */
@@ -1229,6 +1292,7 @@ CHECK_MAIN("heuristics",
 	CASE(test_dist_with_claim),
 	CASE(test_dist_conjunctions),
 	CASE(test_dist_specific_pid),
+	CASE(test_goal_count),
 	CASE(test_hf),
 	CASE(test_hf_locals),
 	CASE(test_hf_goal_without_formula),

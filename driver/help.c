@@ -62,6 +62,28 @@ int drv_command_takes(const drv_command *c, const char *name)
 	return 0;
 }
 
+const char *drv_command_option(const drv_command *c, const char *name, int *takes_value)
+{
+	const dmc_opt *t = table_option(name);
+	if (c->opts) {
+		if (!t || !(t->where & c->opts))
+			return NULL;
+		*takes_value = t->kind != DMC_OPTK_FLAG;
+		return t->name;
+	}
+	for (const cmd_option *o = cmd_options; o->name; o++)
+		if (o->cmd == c->id && strcmp(o->name, name) == 0) {
+			if (o->help)
+				*takes_value = o->arg && *o->arg;
+			else if (t)
+				*takes_value = t->kind != DMC_OPTK_FLAG;
+			else
+				return NULL;      /* names no option of options.def: help says so */
+			return o->name;
+		}
+	return NULL;
+}
+
 /* the input languages dmc check takes (frontend.h): "Promela (any other
  * file), UPPAAL (.xml .xta), ..." */
 static void languages(FILE *out)

@@ -85,6 +85,49 @@ nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gre
 expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
 	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
 
+# every command parses its options by commands.def's table (and check,
+# model and trail by options.def's): each option `dmc COMMAND --help` lists
+# is one the command parses and handles -- given alone, and with a value
+# when it needs one, it is never an unknown or unhandled option -- and an
+# option it does not list is unknown.  (No model is given: nothing runs.)
+"$dmc" --help | sed -n '/^commands/,/^models/s/^  \([a-z-]*\) .*/\1/p' > commands.txt
+[ "$(wc -l < commands.txt)" -ge 8 ] && ok "dmc --help lists $(wc -l < commands.txt) commands" \
+	|| fail "dmc --help lists too few commands: $(tr '\n' ' ' < commands.txt)"
+while read -r cmd; do
+	"$dmc" "$cmd" --help | sed -n '/^options:$/,/^[a-z]/s/^  \(-[^ ]*\).*/\1/p' > "opts_$cmd.txt"
+	while read -r opt; do
+		DMC_CACHE="$work/noopts" "$dmc" "$cmd" "$opt" < /dev/null > opt.out 2>&1
+		if grep -q 'needs a value' opt.out; then
+			DMC_CACHE="$work/noopts" "$dmc" "$cmd" "$opt" 1 < /dev/null > opt.out 2>&1
+		fi
+		if grep -q -e 'unknown option' -e 'internal error' -e 'not handled' opt.out; then
+			fail "dmc $cmd $opt: its --help lists it, its parser refuses it: $(head -c 300 opt.out)"
+		else
+			ok "dmc $cmd $opt: declared and parsed"
+		fi
+	done < "opts_$cmd.txt"
+	case $cmd in
+	cc|vars|cache|help) ;;   # cc passes other options to the compiler; vars, cache, help take none
+	trail) expect 2 "unknown option '--no-such-option'" "dmc $cmd: an option it does not declare is unknown" -- \
+		"$dmc" "$cmd" --msc x.svg --no-such-option ;;
+	*) expect 2 "unknown option '--no-such-option'" "dmc $cmd: an option it does not declare is unknown" -- \
+		"$dmc" "$cmd" --no-such-option ;;
+	esac
+done < commands.txt
+grep -q -x -e '--mpi' opts_cc.txt && ok "dmc cc --help lists --mpi" || fail "dmc cc --help lacks --mpi"
+grep -q -x -F '.B \-\-mpi' "$top/docs/dmc.1" && ok "docs/dmc.1 lists dmc cc --mpi" || fail "docs/dmc.1 lacks --mpi"
+# and the other way: every option name a command's parser compares with
+# (strcmp of the name drv_command_arg gave) is in that command's --help
+for f in $(grep -rl --include='*.c' 'drv_command_arg(DRV_CMD_' "$top/driver" "$top/promela" "$top/frontends" 2>/dev/null); do
+	for id in $(grep -o 'drv_command_arg(DRV_CMD_[A-Z_]*' "$f" | sed 's/.*DRV_CMD_//' | sort -u); do
+		cmd=$(echo "$id" | tr 'A-Z_' 'a-z-')
+		for opt in $(grep -o 'strcmp([a-z], "-[^"]*")' "$f" | sed 's/.*"\(.*\)")/\1/' | sort -u); do
+			grep -q -x -e "$opt" "opts_$cmd.txt" && ok "${f#"$top"/}: $opt is declared for dmc $cmd" \
+				|| fail "${f#"$top"/}: compares with $opt, which dmc $cmd --help does not list (driver/commands.def)"
+		done
+	done
+done
+
 # one table (runtime/options.def): dmc check's help lists every option,
 # search and heuristic; docs/options.md is what it generates
 expect 0 '--por-proviso P' "dmc check --help lists the options" -- "$dmc" check --help

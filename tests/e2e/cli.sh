@@ -162,8 +162,7 @@ for k in verdict search heuristic h_initial states_stored states_expanded states
 	grep -q "\"$k\": " json.out && ok "json key $k" || fail "json lacks key $k"
 done
 # SPIN's own breadth-first search gives the shortest trail
-mkdir ref && (cd ref && cp ../counter.pml . && spin -a counter.pml >/dev/null \
-	&& gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c && ./pan > /dev/null 2>&1)
+mkdir ref && cp counter.pml ref/ && spin_ref ref counter.pml "-O2 -DBFS -DNOREDUCE" 0 ""
 bfs_len=$(grep -c '^[0-9]' ref/counter.pml.trail)
 [ "$(json_num trail_length json.out)" = "$bfs_len" ] && ok "A* with dL: the shortest trail ($bfs_len steps, as SPIN's BFS)" \
 	|| fail "A* trail length: trail_length $(json_num trail_length json.out), SPIN's BFS $bfs_len"
@@ -201,8 +200,7 @@ expect 2 'ask for opposite things' "--por with --no-por: refused" -- "$dmc" chec
 # and no reduction gives SPIN BFS's trail; --por reduces and says the
 # trail is not guaranteed shortest (it is not: the noise goes first)
 mkdir -p cn && cp "$top/contrib/models/counter_noise.pml" cn/
-(cd cn && spin -DNOISE=2 -a counter_noise.pml > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c \
-	&& ./pan > bfs.out 2>&1)
+spin_ref cn counter_noise.pml "-O2 -DBFS -DNOREDUCE" 0 "" pan -DNOISE=2
 cn_bfs=$(trail_steps cn/counter_noise.pml.trail)
 rm -f cn/counter_noise.pml.trail
 (cd cn && "$dmc" check counter_noise.pml --spin-opts=-DNOISE=2 --search astar --heuristic dL --json > a.json 2> a.err)
@@ -278,12 +276,11 @@ hc=$(json_int h_initial cycle_c.json)
 # with hL and hU stores 100x fewer states than SPIN's BFS and DFS, A* with
 # hL fewer than BFS with a trail as short
 mkdir -p chain && cp "$top/contrib/models/signal_chain.pml" chain/
-(cd chain && spin -a signal_chain.pml > /dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -DBFS -o pbfs pan.c \
-	&& gcc -O2 -w -DNOREDUCE -o pdfs pan.c && ./pbfs -E > bfs.out 2>&1; ./pdfs -E > dfs.out 2>&1)
-spin_states() { sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1" | head -n 1; }
-bfs_states=$(spin_states chain/bfs.out)
-dfs_states=$(spin_states chain/dfs.out)
-bfs_len=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' chain/bfs.out | head -n 1)
+spin_ref chain signal_chain.pml "-O2 -DNOREDUCE -DBFS" 0 -E pbfs
+bfs_states=$sr_states
+bfs_len=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' chain/pbfs.out | head -n 1)
+spin_ref chain signal_chain.pml "-O2 -DNOREDUCE" 0 -E pdfs
+dfs_states=$sr_states
 for h in hL hU; do
 	(cd chain && "$dmc" check signal_chain.pml --search greedy --heuristic $h --json -- -E > g$h.json 2>/dev/null)
 	st=$(json_int states_stored chain/g$h.json)

@@ -33,7 +33,8 @@ static int output_is_model(int argc, char **argv, const char *model)
 
 int prom_cmd_translate(const drv_env *e, int argc, char **argv)
 {
-	/* the model is the first operand: its front end reads the rest */
+	/* the model is the first operand a front end translates; that front
+	 * end reads all the arguments */
 	for (int i = 0; i < argc; i++) {
 		const char *a, *v;
 		switch (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v)) {

@@ -15,9 +15,9 @@
  * generator, not rand()).
  */
 #include "anml.h"
-#include "cmd_args.h"
 #include "translate.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <stdint.h>
 #include <stdlib.h>

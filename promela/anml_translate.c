@@ -10,9 +10,9 @@
  */
 #include "anml.h"
 #include "anml_cmd.h"
-#include "cmd_args.h"
 #include "translate.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,10 +6,10 @@
  * writes the Promela network (uppaal_emit.c).  The output is written only
  * when the whole translation succeeded.
  */
-#include "cmd_args.h"
 #include "translate.h"
 #include "uppaal.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <setjmp.h>
 #include <stdlib.h>

@@ -98,6 +98,9 @@ DRV_LIBS := $(EXPAT_LIBS) $(CJSON_LIBS)
 # pan links the runtime's Lua binding: the driver adds these libraries
 DRV_DEF := -DDMC_LUA_LIBS='"$(strip $(LUA_LIBS))"' \
            -DDMC_MPI_CFLAGS='"$(strip $(MPI_CFLAGS))"' -DDMC_MPI_LIBS='"$(strip $(MPI_LIBS))"'
+# the commands and their options (driver/commands.def): help.h includes
+# them, and the commands' parsers read them (cmd_args.h)
+DRV_H   += $(wildcard driver/*.def)
 
 # The unit tests link the whole runtime: tests/unit/fake_bridge.c stands
 # for pan's model and fake_pan.c for the glue (it drives the searches)

@@ -13,6 +13,7 @@
 #include "cache_trim.h"
 #include "cache.h"
 #include "cmd.h"
+#include "help.h"
 #include "fs.h"
 #include "util.h"
 
@@ -170,8 +171,8 @@ static void remove_leftovers(const char *cache)
 int drv_cmd_cache(const drv_env *e, int argc, char **argv)
 {
 	(void) e;
-	if (argc != 1 || (strcmp(argv[0], "clean") != 0 && strcmp(argv[0], "size") != 0
-	                  && strcmp(argv[0], "path") != 0)) {
+	int flag;
+	if (argc != 1 || !drv_command_option(&drv_commands[DRV_CMD_CACHE], argv[0], &flag)) {
 		drv_msg("cache: expected clean, size or path (usage: dmc cache clean|size|path)");
 		return 2;
 	}

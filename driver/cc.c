@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * cc.c -- `dmc cc [--portable] [--search S] [--heuristic H] [--meta
- * FILE.h] [compiler args] pan.c [-o pan]`: compile SPIN's pan.c with the
- * runtime.
+ * cc.c -- `dmc cc [options] [compiler args] pan.c [-o pan]`: compile
+ * SPIN's pan.c with the runtime (its options: commands.def).
  *
  * Generates the model's variable accessors beside pan.c (dmc_vars.h),
  * then runs
@@ -22,6 +21,7 @@
  * turns it on by itself).  The exit status is the compiler's.
  */
 #include "cmd.h"
+#include "cmd_args.h"
 #include "fs.h"
 #include "path.h"
 #include "portable.h"
@@ -84,25 +84,6 @@ static char *pan_source(const char *panh)
 	return found ? found : drv_strdup("");
 }
 
-/* argv[*i] is NAME V or NAME=V: 0 with *v = V (*i past V), -1 after a
- * message when V is missing, 1 when argv[*i] is another argument */
-static int value_of(const char *name, int argc, char **argv, int *i, const char **v)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0 || (argv[*i][n] != '\0' && argv[*i][n] != '='))
-		return 1;
-	if (argv[*i][n] == '=') {
-		*v = argv[*i] + n + 1;
-		return 0;
-	}
-	if (*i + 1 >= argc) {
-		drv_msg("cc: %s needs a value", name);
-		return -1;
-	}
-	*v = argv[++*i];
-	return 0;
-}
-
 /* Rewrite pan_c into src for the portable build; 0 on success. */
 static int rewrite(const char *pan_c, const char *src)
 {
@@ -130,35 +111,48 @@ static int rewrite(const char *pan_c, const char *src)
 int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
 {
 	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
-	int portable = 0, mpi = 0, rc, k;
+	int portable = 0, mpi = 0, rc;
 	drv_strv args = { 0 }, cmd = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
 
 	if ((rc = drv_need_build(e)) != 0)
 		return rc;
 	rc = 2;
+	/* commands.def declares cc's options; any other argument is the
+	 * compiler's, but for the first .c file, pan.c */
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--portable") == 0)
-			portable = 1;
-		else if (strcmp(a, "--mpi") == 0)
-			mpi = 1;
-		else if ((k = value_of("--search", argc, argv, &i, &search)) <= 0
-		         || (k = value_of("--heuristic", argc, argv, &i, &heur)) <= 0
-		         || (k = value_of("--preset", argc, argv, &i, &preset)) <= 0
-		         || (k = value_of("--meta", argc, argv, &i, &meta)) <= 0) {
-			if (k < 0)
-				goto done;
-		} else if (strcmp(a, "-o") == 0) {
-			if (i + 1 >= argc) {
-				drv_msg("cc: -o needs a file");
+		const char *o, *v;
+		switch (drv_command_arg(DRV_CMD_CC, argc, argv, &i, &o, &v)) {
+		case DRV_ARG_ERROR:
+			goto done;
+		case DRV_ARG_OPERAND:
+		case DRV_ARG_UNKNOWN:
+			if (ends_with(argv[i], ".c") && !pan_c)
+				pan_c = argv[i];
+			else
+				drv_strv_push(&args, argv[i]);
+			break;
+		case DRV_ARG_OPTION:
+			if (strcmp(o, "--portable") == 0)
+				portable = 1;
+			else if (strcmp(o, "--mpi") == 0)
+				mpi = 1;
+			else if (strcmp(o, "--search") == 0)
+				search = v;
+			else if (strcmp(o, "--heuristic") == 0)
+				heur = v;
+			else if (strcmp(o, "--preset") == 0)
+				preset = v;
+			else if (strcmp(o, "--meta") == 0)
+				meta = v;
+			else if (strcmp(o, "-o") == 0)
+				out = v;
+			else {
+				drv_command_unhandled(DRV_CMD_CC, o);
 				goto done;
 			}
-			out = argv[++i];
-		} else if (ends_with(a, ".c") && !pan_c)
-			pan_c = a;       /* pan.c; any other .c file is the compiler's */
-		else
-			drv_strv_push(&args, a);
+			break;
+		}
 	}
 	/* compiled in as pan's defaults: a bad name would only show when pan runs */
 	const struct { dmc_opt_id id; const char *v; } named[] = {

@@ -9,6 +9,7 @@
  */
 #include "help.h"
 #include "cmd.h"
+#include "cmd_args.h"
 #include "frontend.h"
 #include "util.h"
 #include "../runtime/options_table.h"
@@ -65,6 +66,28 @@ int drv_command_takes(const drv_command *c, const char *name)
 		if (o->cmd == c->id && strcmp(o->name, name) == 0)
 			return 1;
 	return 0;
+}
+
+const char *drv_command_option(const drv_command *c, const char *name, int *takes_value)
+{
+	const dmc_opt *t = table_option(name);
+	if (c->opts) {
+		if (!t || !(t->where & c->opts))
+			return NULL;
+		*takes_value = t->kind != DMC_OPTK_FLAG;
+		return t->name;
+	}
+	for (const cmd_option *o = cmd_options; o->name; o++)
+		if (o->cmd == c->id && strcmp(o->name, name) == 0) {
+			if (o->help)
+				*takes_value = o->arg && *o->arg;
+			else if (t)
+				*takes_value = t->kind != DMC_OPTK_FLAG;
+			else
+				return NULL;      /* names no option of options.def: help says so */
+			return o->name;
+		}
+	return NULL;
 }
 
 /* the input languages dmc check takes (frontend.h): "Promela (any other
@@ -326,23 +349,45 @@ void drv_bash_completion(FILE *out)
 
 int drv_cmd_help(const drv_env *e, int argc, char **argv)
 {
+	const char *o, *v;
+	int i = 0;
 	(void) e;
-	if (argc == 1 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0))
-		drv_command_usage(stdout, drv_command_named("help"));
-	else if (argc == 1 && strcmp(argv[0], "--markdown") == 0)
-		dmc_opt_markdown(stdout);      /* docs/options.md (make docs) */
-	else if (argc == 1 && strcmp(argv[0], "--bash-completion") == 0)
-		drv_bash_completion(stdout);   /* installed by make install */
-	else if (argc == 1 && strcmp(argv[0], "--man") == 0)
-		drv_man(stdout);               /* docs/dmc.1 (make docs) */
-	else if (argc == 1 && drv_command_named(argv[0]))
-		drv_command_usage(stdout, drv_command_named(argv[0]));
-	else if (argc == 0)
+	if (argc == 0) {
 		drv_usage(stdout);
-	else {
-		drv_msg("help: unknown command or option '%s' (usage: dmc help [COMMAND] [--markdown|--man|--bash-completion])",
-		        argv[0]);
+		fflush(stdout);
+		return 0;
+	}
+	if (argc > 1) {
+		drv_msg("help: expected one command or option, found %d arguments (usage: dmc help %s)", argc,
+		        drv_commands[DRV_CMD_HELP].synopsis);
 		return 2;
+	}
+	if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
+		drv_command_usage(stdout, &drv_commands[DRV_CMD_HELP]);
+		return 0;
+	}
+	switch (drv_command_arg(DRV_CMD_HELP, argc, argv, &i, &o, &v)) {
+	case DRV_ARG_ERROR:
+		return 2;
+	case DRV_ARG_UNKNOWN:
+		return drv_command_unknown(DRV_CMD_HELP, argv[0]);
+	case DRV_ARG_OPERAND:
+		if (!drv_command_named(argv[0])) {
+			drv_msg("help: unknown command '%s' (dmc help lists them)", argv[0]);
+			return 2;
+		}
+		drv_command_usage(stdout, drv_command_named(argv[0]));
+		break;
+	case DRV_ARG_OPTION:
+		if (strcmp(o, "--markdown") == 0)
+			dmc_opt_markdown(stdout);      /* docs/options.md (make docs) */
+		else if (strcmp(o, "--bash-completion") == 0)
+			drv_bash_completion(stdout);   /* installed by make install */
+		else if (strcmp(o, "--man") == 0)
+			drv_man(stdout);               /* docs/dmc.1 (make docs) */
+		else
+			return drv_command_unhandled(DRV_CMD_HELP, o);
+		break;
 	}
 	fflush(stdout);
 	return 0;

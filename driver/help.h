@@ -37,6 +37,12 @@ const drv_command *drv_command_named(const char *name);
  * list in commands.def). */
 int drv_command_takes(const drv_command *c, const char *name);
 
+/* Command c's declaration of option name (its options.def mask, or its
+ * own list in commands.def): the declared name, with *takes_value 1 when
+ * the option takes a value, 0 for a flag; NULL when c declares no such
+ * option.  The commands' parsers ask it (cmd_args.h). */
+const char *drv_command_option(const drv_command *c, const char *name, int *takes_value);
+
 /* dmc's usage: every command, the models, the options of dmc check, the
  * searches and heuristics. */
 void drv_usage(FILE *out);

@@ -17,6 +17,7 @@
 #include "anml.h"
 #include "anml_cmd.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -136,21 +137,27 @@ int prom_cmd_gen_anml(const drv_env *e, int argc, char **argv)
 	const char *out_path = NULL;
 	(void) e;
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		long *dst = strcmp(a, "-T") == 0 ? &T : strcmp(a, "-A") == 0 ? &A : strcmp(a, "-R") == 0 ? &R
-		          : strcmp(a, "-C") == 0 ? &C : strcmp(a, "--seed") == 0 ? &seed : NULL;
-		if ((dst || strcmp(a, "-o") == 0) && i + 1 >= argc) {
-			drv_msg("gen-anml: %s needs a value", a);
+		const char *o, *v;
+		long *dst;
+		switch (drv_command_arg(DRV_CMD_GEN_ANML, argc, argv, &i, &o, &v)) {
+		case DRV_ARG_ERROR:
 			return 2;
+		case DRV_ARG_OPERAND:
+			drv_msg("gen-anml: unexpected argument '%s' (dmc gen-anml --help)", argv[i]);
+			return 2;
+		case DRV_ARG_UNKNOWN:
+			return drv_command_unknown(DRV_CMD_GEN_ANML, argv[i]);
+		case DRV_ARG_OPTION:
+			dst = strcmp(o, "-T") == 0 ? &T : strcmp(o, "-A") == 0 ? &A : strcmp(o, "-R") == 0 ? &R
+			    : strcmp(o, "-C") == 0 ? &C : strcmp(o, "--seed") == 0 ? &seed : NULL;
+			if (strcmp(o, "-o") == 0)
+				out_path = v;
+			else if (!dst)
+				return drv_command_unhandled(DRV_CMD_GEN_ANML, o);
+			else if (number(o, v, dst) != 0)
+				return 2;
+			break;
 		}
-		if (strcmp(a, "-o") == 0)
-			out_path = argv[++i];
-		else if (!dst) {
-			drv_msg("gen-anml: unknown argument '%s' (usage: dmc gen-anml -T timelines -A actions "
-			        "-R transitions -C constraints --seed N [-o OUT.anml])", a);
-			return 2;
-		} else if (number(a, argv[++i], dst) != 0)
-			return 2;
 	}
 	if (A > 60 || T > 26) {
 		drv_msg("gen-anml: expected 1 <= T <= 26, 2 <= A <= 60");

@@ -23,6 +23,7 @@
 #include "anml_cmd.h"
 #include "../../runtime/version.h"
 #include "cache.h"
+#include "cmd_args.h"
 #include "cmd.h"
 #include "frontend.h"
 #include "fs.h"
@@ -51,52 +52,53 @@ static int usage_error(const char *fmt, const char *a)
 {
 	char msg[300];
 	snprintf(msg, sizeof msg, fmt, a);
-	drv_msg("plan: %s (usage: dmc plan MODEL.anml [--search S] [--heuristic H] [--horizon N] "
-	        "[--weight W] [--beam K] [--time-limit S] [--memlim MB] [--max-depth N] [--keep] "
-	        "[-o PLAN] [--gantt FILE.svg] [--json] [--validate PLAN]; dmc plan --help)", msg);
+	drv_msg("plan: %s (usage: dmc plan MODEL.anml [options]; dmc plan --help lists them)", msg);
 	return 2;
 }
 
 static int parse(plan_opts *o, int argc, char **argv)
 {
-	static const char *const pass[] = { "--weight", "--beam", "--time-limit", "--memlim", "--max-depth", NULL };
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		int takes = strcmp(a, "--search") == 0 || strcmp(a, "--heuristic") == 0
-		            || strcmp(a, "--horizon") == 0 || strcmp(a, "-o") == 0
-		            || strcmp(a, "--gantt") == 0 || strcmp(a, "--validate") == 0;
-		int passes = 0;
-		for (int k = 0; pass[k]; k++)
-			passes |= strcmp(a, pass[k]) == 0;
-		if ((takes || passes) && i + 1 >= argc)
-			return usage_error("%s needs a value", a);
-		if (strcmp(a, "--search") == 0)
-			o->search = argv[++i];
-		else if (strcmp(a, "--heuristic") == 0)
-			o->heur = argv[++i];
-		else if (strcmp(a, "--horizon") == 0) {
-			if (anml_parse_horizon(argv[++i], &o->horizon) != 0)
-				return 2;
-		} else if (passes) {
-			char *opt = drv_printf("%s=%s", a, argv[++i]);
-			drv_strv_push(&o->check_opts, opt);
-			free(opt);
-		} else if (strcmp(a, "-o") == 0)
-			o->plan_file = argv[++i];
-		else if (strcmp(a, "--gantt") == 0)
-			o->gantt = argv[++i];
-		else if (strcmp(a, "--validate") == 0)
-			o->validate = argv[++i];
-		else if (strcmp(a, "--keep") == 0)
-			o->keep = 1;
-		else if (strcmp(a, "--json") == 0)
-			o->json = 1;
-		else if (a[0] == '-')
-			return usage_error("unknown option '%s'", a);
-		else if (o->model)
-			return usage_error("more than one model ('%s')", a);
-		else
-			o->model = a;
+		const char *a, *v;
+		switch (drv_command_arg(DRV_CMD_PLAN, argc, argv, &i, &a, &v)) {
+		case DRV_ARG_ERROR:
+			return 2;
+		case DRV_ARG_UNKNOWN:
+			return drv_command_unknown(DRV_CMD_PLAN, argv[i]);
+		case DRV_ARG_OPERAND:
+			if (o->model)
+				return usage_error("more than one model ('%s')", argv[i]);
+			o->model = argv[i];
+			break;
+		case DRV_ARG_OPTION:
+			if (strcmp(a, "--search") == 0)
+				o->search = v;
+			else if (strcmp(a, "--heuristic") == 0)
+				o->heur = v;
+			else if (strcmp(a, "--horizon") == 0) {
+				if (anml_parse_horizon(v, &o->horizon) != 0)
+					return 2;
+			} else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
+			           || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
+			           || strcmp(a, "--max-depth") == 0) {
+				/* dmc check's, passed on */
+				char *opt = drv_printf("%s=%s", a, v);
+				drv_strv_push(&o->check_opts, opt);
+				free(opt);
+			} else if (strcmp(a, "-o") == 0)
+				o->plan_file = v;
+			else if (strcmp(a, "--gantt") == 0)
+				o->gantt = v;
+			else if (strcmp(a, "--validate") == 0)
+				o->validate = v;
+			else if (strcmp(a, "--keep") == 0)
+				o->keep = 1;
+			else if (strcmp(a, "--json") == 0)
+				o->json = 1;
+			else
+				return drv_command_unhandled(DRV_CMD_PLAN, a);
+			break;
+		}
 	}
 	if (!o->model)
 		return usage_error("%s", "no model given");

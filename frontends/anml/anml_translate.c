@@ -11,6 +11,7 @@
 #include "anml.h"
 #include "anml_cmd.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,30 +74,34 @@ int prom_anml_translate(const drv_env *e, int argc, char **argv)
 	int horizon = ANML_DEFAULT_HORIZON;
 	(void) e;
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if ((strcmp(a, "-o") == 0 || strcmp(a, "--horizon") == 0 || strcmp(a, "--meta") == 0)
-		    && i + 1 >= argc) {
-			drv_msg("translate: %s needs a value", a);
+		const char *a, *v;
+		switch (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v)) {
+		case DRV_ARG_ERROR:
 			return 2;
+		case DRV_ARG_UNKNOWN:
+			return drv_command_unknown(DRV_CMD_TRANSLATE, argv[i]);
+		case DRV_ARG_OPERAND:
+			if (model) {
+				drv_msg("translate: more than one model given ('%s', '%s')", model, argv[i]);
+				return 2;
+			}
+			model = argv[i];
+			break;
+		case DRV_ARG_OPTION:
+			if (strcmp(a, "-o") == 0)
+				out = v;
+			else if (strcmp(a, "--meta") == 0)
+				meta = v;
+			else if (strcmp(a, "--horizon") == 0) {
+				if (anml_parse_horizon(v, &horizon) != 0)
+					return 2;
+			} else {
+				/* translate's options of the other languages */
+				drv_msg("translate: %s is not an option for ANMLite models (dmc translate --help)", a);
+				return 2;
+			}
+			break;
 		}
-		if (strcmp(a, "-o") == 0)
-			out = argv[++i];
-		else if (strcmp(a, "--meta") == 0)
-			meta = argv[++i];
-		else if (strcmp(a, "--horizon") == 0) {
-			if (anml_parse_horizon(argv[++i], &horizon) != 0)
-				return 2;
-		} else if (strncmp(a, "--horizon=", 10) == 0) {
-			if (anml_parse_horizon(a + 10, &horizon) != 0)
-				return 2;
-		} else if (a[0] == '-' && a[1]) {
-			drv_msg("translate: unknown option '%s' (MODEL.anml [-o OUT.pml] [--meta OUT.h] [--horizon H])", a);
-			return 2;
-		} else if (model) {
-			drv_msg("translate: more than one model given ('%s', '%s')", model, a);
-			return 2;
-		} else
-			model = a;
 	}
 	if (!model) {
 		drv_msg("translate: no model given");

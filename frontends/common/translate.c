@@ -4,6 +4,7 @@
  * translate.c -- `dmc translate`: the translator of the front end that
  * takes the model's file name (driver/frontend.h, frontends.def).
  */
+#include "cmd_args.h"
 #include "frontend.h"
 #include "translate.h"
 #include "util.h"
@@ -18,28 +19,40 @@ static int output_is_model(int argc, char **argv, const char *model)
 	struct stat m, o;
 	if (stat(model, &m) != 0)
 		return 0;
-	for (int i = 0; i + 1 < argc; i++)
-		if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--meta") == 0)
-		    && stat(argv[i + 1], &o) == 0 && o.st_dev == m.st_dev && o.st_ino == m.st_ino) {
-			drv_msg("translate: %s %s is the model %s itself; choose another output file",
-			        argv[i], argv[i + 1], model);
+	for (int i = 0; i < argc; i++) {
+		const char *a, *v;
+		if (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v) == DRV_ARG_OPTION
+		    && (strcmp(a, "-o") == 0 || strcmp(a, "--meta") == 0)
+		    && stat(v, &o) == 0 && o.st_dev == m.st_dev && o.st_ino == m.st_ino) {
+			drv_msg("translate: %s %s is the model %s itself; choose another output file", a, v, model);
 			return 1;
 		}
+	}
 	return 0;
 }
 
 int prom_cmd_translate(const drv_env *e, int argc, char **argv)
 {
+	/* the model is the first operand a front end translates; that front
+	 * end reads all the arguments */
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if (a[0] == '-')
-			continue;
-		const drv_frontend *fe = drv_frontend_for(a);
-		if (!fe->translate)
-			continue;
-		if (output_is_model(argc, argv, a))
+		const char *a, *v;
+		switch (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v)) {
+		case DRV_ARG_ERROR:
 			return 2;
-		return fe->translate(e, argc, argv);
+		case DRV_ARG_UNKNOWN:
+			return drv_command_unknown(DRV_CMD_TRANSLATE, argv[i]);
+		case DRV_ARG_OPTION:
+			break;
+		case DRV_ARG_OPERAND: {
+			const drv_frontend *fe = drv_frontend_for(argv[i]);
+			if (!fe->translate)
+				break;
+			if (output_is_model(argc, argv, argv[i]))
+				return 2;
+			return fe->translate(e, argc, argv);
+		}
+		}
 	}
 	drv_msg("translate: expected a model file %s", drv_frontend_translated_suffixes());
 	return 2;

@@ -8,6 +8,7 @@
  */
 #include "uppaal.h"
 #include "util.h"
+#include "cmd_args.h"
 
 #include <setjmp.h>
 #include <stdlib.h>
@@ -332,25 +333,33 @@ int prom_uppaal_translate(const drv_env *e, int argc, char **argv)
 	const char *model = NULL, *query = NULL, *target = NULL, *out = NULL;
 	(void) e;
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if ((!strcmp(a, "--query") || !strcmp(a, "--target") || !strcmp(a, "-o")) && i + 1 >= argc) {
-			drv_msg("translate: %s needs an argument", a);
+		const char *a, *v;
+		switch (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v)) {
+		case DRV_ARG_ERROR:
 			return 2;
+		case DRV_ARG_UNKNOWN:
+			return drv_command_unknown(DRV_CMD_TRANSLATE, argv[i]);
+		case DRV_ARG_OPERAND:
+			if (model) {
+				drv_msg("translate: more than one model given ('%s', '%s')", model, argv[i]);
+				return 2;
+			}
+			model = argv[i];
+			break;
+		case DRV_ARG_OPTION:
+			if (!strcmp(a, "--query"))
+				query = v;
+			else if (!strcmp(a, "--target"))
+				target = v;
+			else if (!strcmp(a, "-o"))
+				out = v;
+			else {
+				/* translate's options of the other languages */
+				drv_msg("translate: %s is not an option for UPPAAL models (dmc translate --help)", a);
+				return 2;
+			}
+			break;
 		}
-		if (!strcmp(a, "--query"))
-			query = argv[++i];
-		else if (!strcmp(a, "--target"))
-			target = argv[++i];
-		else if (!strcmp(a, "-o"))
-			out = argv[++i];
-		else if (a[0] == '-') {
-			drv_msg("translate: unknown option %s", a);
-			return 2;
-		} else if (model) {
-			drv_msg("translate: more than one model given ('%s', '%s')", model, a);
-			return 2;
-		} else
-			model = a;
 	}
 	if (query && target) {
 		drv_msg("translate: give --query or --target, not both");

@@ -20,7 +20,6 @@ ex=$examples
 
 models=${LIVE_BENCH_MODELS:-"$top/contrib/models/live_noise.pml a $ex/LTL/salesman1.pml a $ex/LTL/zune.pml a $ex/Book_1991/p123.pml a $ex/loops.pml l $top/tests/models/live_por_noise_ok.pml a $top/tests/models/live_por_np.pml l"}
 
-stored() { sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$1" | head -1; }
 cycle_len() { awk '/^-1:-1:-1/ { c = 0; next } /^[0-9]/ { if (c >= 0) c++ } BEGIN { c = -1 } END { print (c < 0 ? "-" : c) }' "$1"; }
 
 echo "| model | check | search | verdict | states stored | trail steps (cycle) | time (s) |"
@@ -33,16 +32,14 @@ while [ $# -ge 2 ]; do
 	mkdir -p "$d"
 	cp "$(dirname "$src")"/* "$d"/ 2>/dev/null
 	np=""; [ "$mode" = l ] && np=-DNP
-	(cd "$d" && spin -a "$m" > /dev/null 2>&1) || { echo "| $m | -$mode | spin -a failed | | | | |"; continue; }
 	for red in por noreduce; do
 		flag=""; [ $red = noreduce ] && flag=-DNOREDUCE
-		(cd "$d" && gcc -O2 -w $np $flag -o pan_$red pan.c) || continue
-		rm -f "$d/$m.trail"
-		(cd "$d" && timeout 600 ./pan_$red -$mode -m1000000 > ref_$red.out 2>&1)
-		e=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref_$red.out")
-		v=no-violation; [ "${e:-0}" -gt 0 ] && v=violation
+		# SPIN's pan (lib.sh's spin_ref), its output in pan_$red.out
+		spin_ref "$d" "$m" "-O2 $np $flag" 600 "-$mode -m1000000" "pan_$red" \
+			|| { echo "| $m | -$mode | SPIN DFS ($red): spin -a or gcc failed | | | | |"; continue; }
+		v=no-violation; [ "${sr_errors:-0}" -gt 0 ] && v=violation
 		tr="-"; [ -f "$d/$m.trail" ] && tr="$(grep -c '^[0-9]' "$d/$m.trail") ($(cycle_len "$d/$m.trail"))"
-		echo "| $m | -$mode | SPIN DFS ($red) | $v | $(stored "$d/ref_$red.out") | $tr | $(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$d/ref_$red.out") |"
+		echo "| $m | -$mode | SPIN DFS ($red) | $v | $sr_states | $tr | $sr_t |"
 	done
 	for g in fsm hamming none fsm-stack fsm-nopor; do
 		rm -f "$d/$m.trail"

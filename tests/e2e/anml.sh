@@ -72,10 +72,9 @@ cmp -s g1.anml g2.anml && ok "gen-anml is deterministic per seed" || fail "gen-a
 spin_bfs() {   # MODEL HORIZON -> plan | noplan | other
 	rm -rf sb && mkdir sb
 	"$dmc" translate "$1" --horizon "$2" -o sb/m.pml || { echo other; return; }
-	( cd sb && spin -a m.pml > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c > /dev/null 2>&1 \
-	  && ./pan > out.txt 2>&1 )
-	if grep -q "assertion violated" sb/out.txt; then echo plan
-	elif grep -q "errors: 0" sb/out.txt && ! grep -q "MEMLIM\|out of memory" sb/out.txt; then echo noplan
+	spin_ref sb m.pml "-O2 -DBFS -DNOREDUCE" 0 "" || { echo other; return; }
+	if grep -q "assertion violated" sb/pan.out; then echo plan
+	elif grep -q "errors: 0" sb/pan.out && ! grep -q "MEMLIM\|out of memory" sb/pan.out; then echo noplan
 	else echo other; fi
 }
 agree() {   # MODEL HORIZON [plan options]

@@ -17,11 +17,9 @@ cd "$work" || exit 2
 # states, of SPIN's DFS shortening its trail iteratively (-i)
 spin_bfs_steps() {
 	if grep -q '\[0\] of' "$1/$2"; then
-		(cd "$1" && spin -a "$2" > /dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -o pan_dfs pan.c \
-		 && ./pan_dfs -i -m1000000 > bfs.out 2>&1)
+		spin_ref "$1" "$2" "-O2 -DNOREDUCE" 0 "-i -m1000000" pan_dfs
 	else
-		(cd "$1" && spin -a "$2" > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan_bfs pan.c \
-		 && ./pan_bfs -m1000000 > bfs.out 2>&1)
+		spin_ref "$1" "$2" "-O2 -DBFS -DNOREDUCE" 0 -m1000000 pan_bfs
 	fi
 	[ -f "$1/$2.trail" ] && trail_steps "$1/$2.trail"
 	rm -f "$1/$2.trail"
@@ -69,7 +67,7 @@ run() {
 	fi
 	bfs=$(cat "$d/bfs.steps")
 	if [ -z "$bfs" ]; then
-		fail "$m: SPIN's BFS wrote no trail: $(tail -c 300 "$d/bfs.out")"
+		fail "$m: SPIN's BFS wrote no trail: $(tail -c 300 "$d"/pan_*.out)"
 		return
 	fi
 	rm -f "$d/$m.trail"

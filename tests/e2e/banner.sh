@@ -55,8 +55,9 @@ tab=$(printf '\t')
 
 # the oracle for the rendezvous note: SPIN's depth-first pan finds the
 # invalid end state, pan -DBFS does not
-mkdir spin && cp rv.pml spin/ && (cd spin && spin -a rv.pml > /dev/null && cc -o dfs pan.c \
-  && cc -DBFS -o bfs pan.c && ./dfs > dfs.out 2>&1; ./bfs > bfs.out 2>&1; true)
+mkdir spin && cp rv.pml spin/
+spin_ref spin rv.pml "" 0 "" dfs
+spin_ref spin rv.pml -DBFS 0 "" bfs
 if grep -q 'invalid end state' spin/dfs.out && grep -q 'errors: 0' spin/bfs.out \
    && grep -q 'does not preserve all invalid endstates' spin/bfs.out; then
 	ok "SPIN: DFS finds rv.pml's invalid end state, -DBFS misses it and warns"

@@ -87,6 +87,49 @@ nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gre
 expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
 	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
 
+# every command parses its options by commands.def's table (and check,
+# model and trail by options.def's): each option `dmc COMMAND --help` lists
+# is one the command parses and handles -- given alone, and with a value
+# when it needs one, it is never an unknown or unhandled option -- and an
+# option it does not list is unknown.  (No model is given: nothing runs.)
+"$dmc" --help | sed -n '/^commands/,/^models/s/^  \([a-z-]*\) .*/\1/p' > commands.txt
+[ "$(wc -l < commands.txt)" -ge 8 ] && ok "dmc --help lists $(wc -l < commands.txt) commands" \
+	|| fail "dmc --help lists too few commands: $(tr '\n' ' ' < commands.txt)"
+while read -r cmd; do
+	"$dmc" "$cmd" --help | sed -n '/^options:$/,/^[a-z]/s/^  \(-[^ ]*\).*/\1/p' > "opts_$cmd.txt"
+	while read -r opt; do
+		DMC_CACHE="$work/noopts" "$dmc" "$cmd" "$opt" < /dev/null > opt.out 2>&1
+		if grep -q 'needs a value' opt.out; then
+			DMC_CACHE="$work/noopts" "$dmc" "$cmd" "$opt" 1 < /dev/null > opt.out 2>&1
+		fi
+		if grep -q -e 'unknown option' -e 'internal error' -e 'not handled' opt.out; then
+			fail "dmc $cmd $opt: its --help lists it, its parser refuses it: $(head -c 300 opt.out)"
+		else
+			ok "dmc $cmd $opt: declared and parsed"
+		fi
+	done < "opts_$cmd.txt"
+	case $cmd in
+	cc|vars|cache|help) ;;   # cc passes other options to the compiler; vars, cache, help take none
+	trail) expect 2 "unknown option '--no-such-option'" "dmc $cmd: an option it does not declare is unknown" -- \
+		"$dmc" "$cmd" --msc x.svg --no-such-option ;;
+	*) expect 2 "unknown option '--no-such-option'" "dmc $cmd: an option it does not declare is unknown" -- \
+		"$dmc" "$cmd" --no-such-option ;;
+	esac
+done < commands.txt
+grep -q -x -e '--mpi' opts_cc.txt && ok "dmc cc --help lists --mpi" || fail "dmc cc --help lacks --mpi"
+grep -q -x -F '.B \-\-mpi' "$top/docs/dmc.1" && ok "docs/dmc.1 lists dmc cc --mpi" || fail "docs/dmc.1 lacks --mpi"
+# and the other way: every option name a command's parser compares with
+# (strcmp of the name drv_command_arg gave) is in that command's --help
+for f in $(grep -rl --include='*.c' 'drv_command_arg(DRV_CMD_' "$top/driver" "$top/promela" "$top/frontends" 2>/dev/null); do
+	for id in $(grep -o 'drv_command_arg(DRV_CMD_[A-Z_]*' "$f" | sed 's/.*DRV_CMD_//' | sort -u); do
+		cmd=$(echo "$id" | tr 'A-Z_' 'a-z-')
+		for opt in $(grep -o 'strcmp([a-z], "-[^"]*")' "$f" | sed 's/.*"\(.*\)")/\1/' | sort -u); do
+			grep -q -x -e "$opt" "opts_$cmd.txt" && ok "${f#"$top"/}: $opt is declared for dmc $cmd" \
+				|| fail "${f#"$top"/}: compares with $opt, which dmc $cmd --help does not list (driver/commands.def)"
+		done
+	done
+done
+
 # one table (runtime/options.def): dmc check's help lists every option,
 # search and heuristic; docs/options.md is what it generates
 expect 0 '--por-proviso P' "dmc check --help lists the options" -- "$dmc" check --help
@@ -121,8 +164,7 @@ for k in verdict search heuristic h_initial states_stored states_expanded states
 	grep -q "\"$k\": " json.out && ok "json key $k" || fail "json lacks key $k"
 done
 # SPIN's own breadth-first search gives the shortest trail
-mkdir ref && (cd ref && cp ../counter.pml . && spin -a counter.pml >/dev/null \
-	&& gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c && ./pan > /dev/null 2>&1)
+mkdir ref && cp counter.pml ref/ && spin_ref ref counter.pml "-O2 -DBFS -DNOREDUCE" 0 ""
 bfs_len=$(grep -c '^[0-9]' ref/counter.pml.trail)
 [ "$(json_num trail_length json.out)" = "$bfs_len" ] && ok "A* with dL: the shortest trail ($bfs_len steps, as SPIN's BFS)" \
 	|| fail "A* trail length: trail_length $(json_num trail_length json.out), SPIN's BFS $bfs_len"
@@ -160,8 +202,7 @@ expect 2 'ask for opposite things' "--por with --no-por: refused" -- "$dmc" chec
 # and no reduction gives SPIN BFS's trail; --por reduces and says the
 # trail is not guaranteed shortest (it is not: the noise goes first)
 mkdir -p cn && cp "$top/contrib/models/counter_noise.pml" cn/
-(cd cn && spin -DNOISE=2 -a counter_noise.pml > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c \
-	&& ./pan > bfs.out 2>&1)
+spin_ref cn counter_noise.pml "-O2 -DBFS -DNOREDUCE" 0 "" pan -DNOISE=2
 cn_bfs=$(trail_steps cn/counter_noise.pml.trail)
 rm -f cn/counter_noise.pml.trail
 (cd cn && "$dmc" check counter_noise.pml --spin-opts=-DNOISE=2 --search astar --heuristic dL --json > a.json 2> a.err)
@@ -237,12 +278,11 @@ hc=$(json_int h_initial cycle_c.json)
 # with hL and hU stores 100x fewer states than SPIN's BFS and DFS, A* with
 # hL fewer than BFS with a trail as short
 mkdir -p chain && cp "$top/contrib/models/signal_chain.pml" chain/
-(cd chain && spin -a signal_chain.pml > /dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -DBFS -o pbfs pan.c \
-	&& gcc -O2 -w -DNOREDUCE -o pdfs pan.c && ./pbfs -E > bfs.out 2>&1; ./pdfs -E > dfs.out 2>&1)
-spin_states() { sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1" | head -n 1; }
-bfs_states=$(spin_states chain/bfs.out)
-dfs_states=$(spin_states chain/dfs.out)
-bfs_len=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' chain/bfs.out | head -n 1)
+spin_ref chain signal_chain.pml "-O2 -DNOREDUCE -DBFS" 0 -E pbfs
+bfs_states=$sr_states
+bfs_len=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' chain/pbfs.out | head -n 1)
+spin_ref chain signal_chain.pml "-O2 -DNOREDUCE" 0 -E pdfs
+dfs_states=$sr_states
 for h in hL hU; do
 	(cd chain && "$dmc" check signal_chain.pml --search greedy --heuristic $h --json -- -E > g$h.json 2>/dev/null)
 	st=$(json_int states_stored chain/g$h.json)

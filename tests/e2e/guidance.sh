@@ -14,10 +14,9 @@ cd "$work" || exit 2
 # spin_bfs DIR MODEL: states SPIN's -DBFS pan (no reduction) stores
 # before it reports the first error
 spin_bfs() {
-	(cd "$1" && spin -a "$2" > /dev/null 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan_bfs pan.c \
-	 && ./pan_bfs -m1000000 > bfs.out 2>&1)
+	spin_ref "$1" "$2" "-O2 -DBFS -DNOREDUCE" 0 -m1000000 pan_bfs
 	rm -f "$1/$2.trail"
-	sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1/bfs.out"
+	echo "$sr_states"
 }
 
 # run_opts DIR MODEL LIMIT WHAT [OPTIONS...]: dmc check MODEL OPTIONS
@@ -48,7 +47,7 @@ d=$work/hyman
 stage_model "$top/tests/models/guidance/$m" "$d"
 bfs=$(spin_bfs "$d" "$m")
 if [ -z "$bfs" ]; then
-	fail "$m: SPIN's BFS gave no state count: $(tail -c 300 "$d/bfs.out")"
+	fail "$m: SPIN's BFS gave no state count: $(tail -c 300 "$d/pan_bfs.out")"
 else
 	for h in hf,none hf,hU,dL,none hf,hU,dL,none,none:deep; do run "$d" "$m" "$h" $((2 * bfs)); done
 	# no option at all: dmc check's default preset, within twice BFS's states
@@ -86,7 +85,7 @@ d2=$work/peterson
 stage_model "$top/contrib/corpus/$m2" "$d2"
 bfs2=$(spin_bfs "$d2" "$m2")
 if [ -z "$bfs2" ]; then
-	fail "$m2: SPIN's BFS gave no state count: $(tail -c 300 "$d2/bfs.out")"
+	fail "$m2: SPIN's BFS gave no state count: $(tail -c 300 "$d2/pan_bfs.out")"
 else
 	run_opts "$d2" "$m2" $((2 * bfs2)) "greedy hU --preferred" --search greedy --heuristic hU --preferred
 	h=$(json_get .preferred.helpful_successors "$d2/out.json"); x=$(json_get .preferred.expanded "$d2/out.json")

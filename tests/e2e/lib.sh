@@ -75,7 +75,8 @@ pan_run() {
 	sr_rc=$?
 	pan_read "$1" "$2"
 }
-# pan_read DIR BINARY: pan_run's reading of DIR/BINARY.out and the trail
+# pan_read DIR BINARY [keep]: pan_run's reading of DIR/BINARY.out and the
+# trail (removed unless "keep" is given)
 pan_read() {
 	sr_o=$1/$2.out
 	sr_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$sr_o" | head -n 1)
@@ -85,7 +86,39 @@ pan_read() {
 	for sr_tf in "$1"/*.trail; do
 		[ -f "$sr_tf" ] && sr_len=$(trail_system_steps "$sr_tf")
 	done
-	rm -f "$1"/*.trail
+	[ "${3:-}" = keep ] || rm -f "$1"/*.trail
+}
+
+# spin_ref DIR MODEL CFLAGS LIMIT PANOPTS [NAME [SPINOPTS]]: SPIN's own
+# pan, the oracle the scripts compare with.  In DIR, which holds MODEL
+# (and the files it includes): spin SPINOPTS -a MODEL (its output in
+# DIR/spin.out), gcc -w CFLAGS -o NAME pan.c (NAME default pan; the
+# compiler's output in DIR/NAME.cc) -- both again only when MODEL, CFLAGS
+# or SPINOPTS changed since NAME was built -- then NAME PANOPTS (words)
+# for at most LIMIT seconds (0: no limit), read as pan_run reads it:
+# sr_rc, sr_o (DIR/NAME.out), sr_errors ("" when pan gave no count),
+# sr_states, sr_t and sr_len (DIR/MODEL.trail's steps, "-" without it).
+# The trail pan wrote is left in DIR.  Status 1, no DIR/NAME.out and
+# those empty, when spin -a or gcc failed; else 0.
+spin_ref() {
+	sf_name=${6:-pan}
+	sr_rc=; sr_o=$1/$sf_name.out; sr_errors=; sr_states=; sr_t=; sr_len=-
+	sf_key="$(file_sum "$1/$2") $2 ${7:-} / $3"
+	rm -f "$1/$sf_name.out" "$1/$2.trail"
+	if [ ! -x "$1/$sf_name" ] || [ "$(cat "$1/$sf_name.key" 2> /dev/null)" != "$sf_key" ]; then
+		rm -f "$1/$sf_name" "$1/$sf_name.key"
+		# shellcheck disable=SC2086
+		(cd "$1" && spin ${7:-} -a "$2" > spin.out 2>&1 \
+		 && gcc -w $3 -o "$sf_name" pan.c > "$sf_name.cc" 2>&1) || return 1
+		echo "$sf_key" > "$1/$sf_name.key"
+	fi
+	# shellcheck disable=SC2086
+	(cd "$1" && timeout "$4" "./$sf_name" $5 < /dev/null > "$sf_name.out" 2>&1)
+	sr_rc=$?
+	pan_read "$1" "$sf_name" keep
+	sr_len=-
+	[ -f "$1/$2.trail" ] && sr_len=$(trail_system_steps "$1/$2.trail")
+	return 0
 }
 
 # pan_verdict: the verdict of the pan run pan_run just read, in pv_v
@@ -148,22 +181,22 @@ stage_model() {
 	done
 }
 
-# spin_dfs_run DIR MODEL PANOPTS: SPIN's default depth-first pan, built in
-# DIR from the pan.c there, run once for all errors (-c0) into DIR/dfs.out.
-# SPIN's DFS is the oracle where pan -DBFS is not: with rendezvous -DBFS
-# "does not preserve all invalid endstates", and it has no stutter step
-# for a never claim at a blocked state (tests/e2e/rendezvous.sh).
+# spin_dfs_run DIR MODEL PANOPTS: SPIN's default depth-first pan of MODEL
+# in DIR (spin_ref's pan_dfs), run once for all errors (-c0) into
+# DIR/pan_dfs.out.  SPIN's DFS is the oracle where pan -DBFS is not: with
+# rendezvous -DBFS "does not preserve all invalid endstates", and it has
+# no stutter step for a never claim at a blocked state
+# (tests/e2e/rendezvous.sh).
 spin_dfs_run() {
-	if [ ! -f "$1/dfs.out" ]; then
-		# shellcheck disable=SC2086
-		(cd "$1" && gcc -O0 -w -DNOREDUCE -o pan_dfs pan.c && timeout 120 ./pan_dfs $3 -c0 > dfs.out 2>&1)
+	if [ ! -f "$1/pan_dfs.out" ]; then
+		spin_ref "$1" "$2" "-O0 -DNOREDUCE" 120 "$3 -c0" pan_dfs
 		rm -f "$1/$2.trail"
 	fi
 }
 # spin_dfs_deadlock / spin_dfs_claim_end DIR MODEL PANOPTS: SPIN's DFS
 # reports an invalid end state / the never claim's end
-spin_dfs_deadlock() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: invalid end state' "$1/dfs.out"; }
-spin_dfs_claim_end() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: end state in claim reached' "$1/dfs.out"; }
+spin_dfs_deadlock() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: invalid end state' "$1/pan_dfs.out"; }
+spin_dfs_claim_end() { spin_dfs_run "$@"; grep -q '^pan:[0-9]*: end state in claim reached' "$1/pan_dfs.out"; }
 
 # replay_trail WHAT DIR MODEL TAG KIND [LEN]: MODEL's trail in DIR exists,
 # has LEN steps (when given: the results' trail_length), and spin -t

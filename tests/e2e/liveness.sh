@@ -34,27 +34,24 @@ e2e_name=live
 . "$(dirname "$0")/lib.sh"
 limit=${LIVE_TIME:-60}
 
-# reference DIR MODEL MODE FORMULA: SPIN's nested DFS; writes DIR/ref.verdict
+# reference DIR MODEL MODE FORMULA: SPIN's nested DFS (in DIR/ref, its
+# output ref/pan.out); writes DIR/ref.verdict and DIR/ref.stored
 reference() {
 	d=$1; m=$2; mode=$3; f=$4
 	np=""; [ "$mode" = l ] && np=-DNP
-	if [ ! -x "$d/ref/pan" ]; then
-		(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
-		 && cd ref && gcc -O2 -w -DNOREDUCE $np -o pan pan.c) || return 1
-	fi
 	nopt=""; [ -n "$f" ] && nopt="-N $f"
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && timeout "$limit" ./pan -$mode $nopt -m1000000 > ../ref.out 2>&1)
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref.out")
+	stage_model "$d/$m" "$d/ref"
+	spin_ref "$d/ref" "$m" "-O2 -DNOREDUCE $np" "$limit" "-$mode $nopt -m1000000" || return 1
+	errs=$sr_errors
 	[ -n "$errs" ] || return 2
 	if [ "$errs" -gt 0 ]; then
 		echo violation > "$d/ref.verdict"
-	elif grep -q 'max search depth too small' "$d/ref.out"; then
+	elif grep -q 'max search depth too small' "$sr_o"; then
 		return 2
 	else
 		echo no-violation > "$d/ref.verdict"
 	fi
-	sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$d/ref.out" | head -1 > "$d/ref.stored"
+	echo "$sr_states" > "$d/ref.stored"
 	rm -f "$d/ref/$m.trail"
 	return 0
 }

@@ -29,12 +29,9 @@ reference() {
 	d=$1; m=$2; opts=$3
 	mkdir -p "$d/ref"
 	cp "$d/$m" "$d/ref/"
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && spin $spinopts -a "$m" > spin.out 2>&1 && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && timeout 120 ./pan $opts > pan.out 2>&1)
+	spin_ref "$d/ref" "$m" "-O2 -DBFS -DNOREDUCE" 120 "$opts" pan "$spinopts" || return 1
 	grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref/pan.out" && return 2
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref/pan.out")
+	errs=$sr_errors
 	[ -n "$errs" ] || return 1
 	# with rendezvous SPIN's BFS may miss errors: not an oracle here
 	# (tests/e2e/rendezvous.sh checks those models against SPIN's DFS)

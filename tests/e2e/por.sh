@@ -35,34 +35,26 @@ e2e_name=por
 
 more=""
 
-spin_stored() { sed -n 's/^ *\([0-9][0-9e+.]*\) states, stored.*/\1/p' "$1" | head -n 1; }
-spin_errors() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1" | head -n 1; }
-
-# reference DIR MODEL PANOPTS: SPIN's BFS without and with reduction
+# reference DIR MODEL PANOPTS: SPIN's BFS without and with reduction (in
+# DIR/ref: pan.out, and pan_por.out when pan_por compiled)
 reference() {
 	d=$1; m=$2; opts=$3
-	(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
-	 && cd ref && gcc -O0 -w -DBFS -DNOREDUCE -o pan pan.c \
-	 && { gcc -O0 -w -DBFS -o pan_por pan.c 2> por-cc.err || true; }) || return 1
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && timeout 120 ./pan $opts > ../ref.out 2>&1)
-	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref.out"; then
+	stage_model "$d/$m" "$d/ref"
+	spin_ref "$d/ref" "$m" "-O0 -DBFS -DNOREDUCE" 120 "$opts" || return 1
+	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$sr_o"; then
 		return 2
 	fi
-	errs=$(spin_errors "$d/ref.out")
+	errs=$sr_errors
 	[ -n "$errs" ] || return 1
 	[ "$errs" -gt 0 ] && echo violation > "$d/ref.verdict" || echo no-violation > "$d/ref.verdict"
 	rm -f "$d/ref/$m.trail"
 	# an invalid end state behind rendezvous offers: SPIN's DFS verdict
-	if [ "$errs" = 0 ] && grep -q 'rendezvous with BFS does not preserve' "$d/ref.out" \
+	if [ "$errs" = 0 ] && grep -q 'rendezvous with BFS does not preserve' "$d/ref/pan.out" \
 	   && spin_dfs_deadlock "$d/ref" "$m" "$opts"; then
 		echo violation > "$d/ref.verdict"
 	fi
-	if [ -x "$d/ref/pan_por" ]; then
-		# shellcheck disable=SC2086
-		(cd "$d/ref" && timeout 120 ./pan_por $opts > ../refpor.out 2>&1)
-		rm -f "$d/ref/$m.trail"
-	fi
+	spin_ref "$d/ref" "$m" "-O0 -DBFS" 120 "$opts" pan_por
+	rm -f "$d/ref/$m.trail"
 	return 0
 }
 
@@ -134,13 +126,15 @@ test_model() { # source-path panopts
 		[ "$vp" = violation ] && replay "$d" "$m" por "$what (POR)"
 	done
 	# bfs with POR is SPIN's own -DBFS search with reduction
-	if [ -f "$d/refpor.out" ] && [ -n "$(spin_stored "$d/refpor.out")" ]; then
+	[ -f "$d/ref/pan_por.out" ] && pan_read "$d/ref" pan_por keep
+	if [ -f "$d/ref/pan_por.out" ] && [ -n "$sr_states" ]; then
+		ss=$sr_states; es=$sr_errors
 		# shellcheck disable=SC2086
 		run "$d" "$m" bfs --search bfs --heuristic none --por --cflags -O0 -- $opts
-		sb=$(json_num states_stored "$d/bfs.json"); ss=$(spin_stored "$d/refpor.out")
-		vs=no-violation; [ "$(spin_errors "$d/refpor.out")" -gt 0 ] && vs=violation
+		sb=$(json_num states_stored "$d/bfs.json")
+		vs=no-violation; [ "$es" -gt 0 ] && vs=violation
 		vb=$(json_str verdict "$d/bfs.json")
-		if grep -q 'max search depth too small' "$d/refpor.out"; then
+		if grep -q 'max search depth too small' "$d/ref/pan_por.out"; then
 			skipped=$((skipped + 1))
 		elif [ "$sb" = "$ss" ] && [ "$vb" = "$vs" ]; then
 			ok "$name: bfs with POR stores $sb states and says $vb, as SPIN's -DBFS with reduction"
@@ -149,7 +143,7 @@ test_model() { # source-path panopts
 			# xr/xs: SPIN's -DBFS reduces trusting assertions nobody
 			# checks; spin-dmc does not reduce (soundness.sh's xr models)
 			ok "$name: bfs stores $sb states unreduced (xr/xs), says $vb as SPIN; SPIN's -DBFS reduces to $ss"
-		elif grep -q 'rendezvous with BFS does not preserve' "$d/refpor.out" \
+		elif grep -q 'rendezvous with BFS does not preserve' "$d/ref/pan_por.out" \
 		     && [ "$vb" = "$(cat "$d/ref.verdict")" ] && { [ "$vb" = violation ] || [ "$sb" -ge "$ss" ]; }; then
 			# with rendezvous, SPIN's -DBFS misses what its DFS finds:
 			# invalid end states, states after offers that give the

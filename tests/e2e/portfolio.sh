@@ -24,18 +24,18 @@ e2e_name=portfolio
 cd "$work" || exit 2
 models=$top/tests/models
 
-# SPIN's own verdict and states for MODEL [PAN OPTIONS] [-- CFLAGS]
-spin_ref() {
-	m=$1; shift
-	rm -rf ref && mkdir ref && cp "$m" ref/ && (cd ref && spin -a "$(basename "$m")" > /dev/null 2>&1 \
-		&& gcc -O2 -w $ref_cflags -o pan pan.c && ./pan -m1000000 "$@" > pan.out 2>&1)
-	ref_errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' ref/pan.out | head -n 1)
-	ref_states=$(sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' ref/pan.out | head -n 1)
+# portfolio_ref MODEL CFLAGS: SPIN's own verdict and states for MODEL
+# (lib.sh's spin_ref in ./ref): ref_errors, ref_states
+portfolio_ref() {
+	rm -rf ref && mkdir ref && cp "$1" ref/
+	spin_ref ref "$(basename "$1")" "-O2 $2" 0 -m1000000
+	ref_errors=$sr_errors
+	ref_states=$sr_states
 }
 
 # ---- a correct model: spin-dfs answers with SPIN's state count ----
 cp "$models/portfolio/por_indep_ok.pml" .
-ref_cflags=-DVECTORSZ=4096 spin_ref por_indep_ok.pml
+portfolio_ref por_indep_ok.pml -DVECTORSZ=4096
 "$dmc" check --json por_indep_ok.pml > ok.json 2> ok.err
 rc=$?
 [ "$rc" = 0 ] && [ "$(json_str verdict ok.json)" = no-violation ] && [ "$ref_errors" = 0 ] \

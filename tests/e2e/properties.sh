@@ -19,8 +19,8 @@ spin_errors() {
 	m=$1; shift
 	s=$work/spin_$(basename "$m" .pml)
 	mkdir -p "$s" && cp "$d/$m" "$s/"
-	(cd "$s" && spin -a "$m" > /dev/null 2>&1 && gcc -O2 -w -o pan pan.c && ./pan -m100000 "$@" 2>&1) \
-		| sed -n 's/.*errors: \([0-9]*\).*/\1/p' | head -1
+	spin_ref "$s" "$m" -O2 0 "-m100000 $*"
+	echo "$sr_errors"
 }
 
 # replays TRAIL MODEL PATTERN: spin -t -k TRAIL reaches PATTERN

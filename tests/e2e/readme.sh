@@ -15,6 +15,33 @@ mkdir -p contrib tests
 cp -r "$top/contrib/models" "$top/contrib/anml" contrib/
 cp -r "$top/tests/models" tests/
 
+# README's tables of searches, heuristics and presets name exactly what
+# the registries hold (runtime/searches.def, heuristics/heuristics.def,
+# runtime/presets.def), as dmc --help prints them
+"$top/dmc" --help > help.txt
+# readme_names HEAD: the `names` of the first column of README's table
+# whose header's first cell is HEAD, one a line, sorted
+readme_names() {
+	awk -v head="$1" '/^\|/ { split($0, c, "|"); cell = c[2]; gsub(/ /, "", cell)
+	                          if (cell == head) { on = 1; next }
+	                          if (on && cell !~ /^-+$/) print cell; next }
+	                  { on = 0 }' "$top/README.md" \
+		| tr ',' '\n' | sed -n 's/^`\([^`]*\)`$/\1/p' | sort
+}
+sed -n '/^searches (--search):$/,/^heuristics/s/^  \([a-z]*\) .*/\1/p' help.txt | sort > search.reg
+sed -n 's/^heuristics (--heuristic[^:]*): //p' help.txt | tr -d ' ' | tr ',' '\n' | sort > heuristic.reg
+sed -n '/^  --preset /,/^  --/s/^ *P: \([^;]*\);.*/\1/p' help.txt | tr -d ' ' | tr ',' '\n' | sort > preset.reg
+for t in search heuristic preset; do
+	readme_names "$t" > "$t.readme"
+	if [ ! -s "$t.reg" ]; then
+		fail "README's $t table: dmc --help lists no ${t}s"
+	elif cmp -s "$t.reg" "$t.readme"; then
+		ok "README's $t table names every $t of the registry: $(tr '\n' ' ' < "$t.reg")"
+	else
+		fail "README's $t table differs from the registry (< registry, > README): $(diff "$t.reg" "$t.readme" | grep '^[<>]' | tr '\n' ' ')"
+	fi
+done
+
 # the blocks' commands, one per line (continuations joined)
 awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0; next }
      on { if (sub(/\\$/, "")) { part = part $0; next } print part $0; part = "" }' \

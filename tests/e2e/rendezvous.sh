@@ -40,10 +40,8 @@ reference() {
 	d=$1; m=$2; opts=$3
 	mkdir -p "$d/ref"
 	cp "$d/$m" "$d/ref/"
-	(cd "$d/ref" && spin -a "$m" > spin.out 2>&1 && gcc -O0 -w -o pan pan.c) || return 1
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && timeout 60 ./pan $opts > pan.out 2>&1)
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref/pan.out")
+	spin_ref "$d/ref" "$m" -O0 60 "$opts" || return 1
+	errs=$sr_errors
 	[ -n "$errs" ] || return 1
 	if [ "$errs" -gt 0 ]; then echo violation; else echo no-violation; fi > "$d/ref.verdict"
 	case $(grep -m1 '^pan:1:' "$d/ref/pan.out") in

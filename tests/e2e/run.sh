@@ -33,28 +33,27 @@ error_kind() {
 	esac
 }
 
-# reference MODELDIR MODEL PANOPTS: SPIN's BFS, writes ref.verdict ref.len ref.kind
+# reference MODELDIR MODEL PANOPTS: SPIN's BFS (in MODELDIR/ref, its
+# output ref/pan.out), writes ref.verdict ref.len ref.kind
 reference() {
 	d=$1; m=$2; opts=$3
-	(cd "$d" && spin -a "$m" > ref-spin.out 2>&1 && mkdir -p ref && mv pan.* ref/ \
-	 && cd ref && gcc -O2 -w -DBFS -DNOREDUCE -o pan pan.c) || return 1
-	# shellcheck disable=SC2086
-	(cd "$d/ref" && timeout 120 ./pan $opts > ../ref.out 2>&1)
-	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$d/ref.out"; then
+	stage_model "$d/$m" "$d/ref"
+	spin_ref "$d/ref" "$m" "-O2 -DBFS -DNOREDUCE" 120 "$opts" || return 1
+	if grep -q 'not supported in BFS\|VECTORSZ is too small' "$sr_o"; then
 		return 2
 	fi
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/ref.out")
+	errs=$sr_errors
 	[ -n "$errs" ] || return 1
 	if [ "$errs" -gt 0 ]; then
 		echo violation > "$d/ref.verdict"
-		trail_system_steps "$d/ref/$m.trail" > "$d/ref.len" 2>/dev/null || echo 0 > "$d/ref.len"
+		[ "$sr_len" = - ] && echo 0 > "$d/ref.len" || echo "$sr_len" > "$d/ref.len"
 		rm -f "$d/ref/$m.trail"
 	else
 		echo no-violation > "$d/ref.verdict"
 		echo 0 > "$d/ref.len"
 	fi
-	error_kind "$d/ref.out" > "$d/ref.kind"
-	if [ "$errs" = 0 ] && grep -q 'rendezvous with BFS does not preserve' "$d/ref.out" \
+	error_kind "$d/ref/pan.out" > "$d/ref.kind"
+	if [ "$errs" = 0 ] && grep -q 'rendezvous with BFS does not preserve' "$d/ref/pan.out" \
 	   && spin_dfs_deadlock "$d/ref" "$m" "$opts"; then
 		# SPIN's DFS finds an invalid end state behind rendezvous
 		# offers: its verdict (no shortest length known)
@@ -62,7 +61,7 @@ reference() {
 		echo -1 > "$d/ref.len"
 		echo deadlock > "$d/ref.kind"
 	fi
-	if [ "$(cat "$d/ref.verdict")" = no-violation ] && grep -q '^	never claim *	+' "$d/ref.out" \
+	if [ "$(cat "$d/ref.verdict")" = no-violation ] && grep -q '^	never claim *	+' "$d/ref/pan.out" \
 	   && spin_dfs_claim_end "$d/ref" "$m" "$opts"; then
 		# SPIN's DFS lets the claim stutter at a blocked state and reaches
 		# its end: its verdict (no shortest length known)
@@ -176,7 +175,7 @@ test_model() { # source-path panopts [suffix configs]
 	reference "$d" "$m" "$opts"
 	case $? in
 	0) ;;
-	2) skipped=$((skipped + 1)); [ -n "${VERBOSE:-}" ] && echo "skip $name: SPIN's BFS cannot check it ($(grep -m1 'pan:1:' "$d/ref.out"))"; return ;;
+	2) skipped=$((skipped + 1)); [ -n "${VERBOSE:-}" ] && echo "skip $name: SPIN's BFS cannot check it ($(grep -m1 'pan:1:' "$d/ref/pan.out"))"; return ;;
 	*) fail "$name: SPIN reference run failed"; return ;;
 	esac
 	i=0

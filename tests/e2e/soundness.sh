@@ -26,13 +26,12 @@ e2e_name=soundness
 dmc=${SOUNDNESS_DMC:-$dmc}
 models=$top/tests/models/soundness
 
-# spin_verdict DIR MODEL PANOPTS: SPIN's own pan, "violation" or "no-violation"
+# spin_verdict DIR MODEL PANOPTS: SPIN's own pan (in DIR/ref, its output
+# ref/pan.out), "violation", "no-violation" or "unknown"
 spin_verdict() {
-	# shellcheck disable=SC2086
-	(cd "$1" && mkdir -p ref && cp "$2" ref/ && cd ref && spin -a "$2" > spin.out 2>&1 \
-	 && gcc -w -o pan pan.c > /dev/null 2>&1 && timeout 60 ./pan $3 > pan.out 2>&1)
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$1/ref/pan.out")
-	case $errs in
+	mkdir -p "$1/ref" && cp "$1/$2" "$1/ref/"
+	spin_ref "$1/ref" "$2" "" 60 "$3"
+	case $sr_errors in
 	"") echo unknown ;;
 	0) echo no-violation ;;
 	*) echo violation ;;
@@ -153,8 +152,8 @@ active proctype A() { xr c; end: c?1 }
 PML
 [ "$(spin_verdict "$d" xr_unreduced.pml "")" = violation ] && grep -q "reduction invalid" "$d/ref/pan.out" \
 	&& ok "xr_unreduced: SPIN's default pan reports the declaration" || fail "xr_unreduced: SPIN's default pan: $(tail -c 300 "$d/ref/pan.out")"
-(cd "$d/ref" && gcc -w -DNOREDUCE -o pan_nr pan.c > /dev/null 2>&1 && ./pan_nr > nr.out 2>&1)
-grep -q "errors: 0" "$d/ref/nr.out" && ok "xr_unreduced: SPIN's -DNOREDUCE pan: no error" || fail "xr_unreduced: -DNOREDUCE: $(tail -c 300 "$d/ref/nr.out")"
+spin_ref "$d/ref" xr_unreduced.pml -DNOREDUCE 0 "" pan_nr
+grep -q "errors: 0" "$d/ref/pan_nr.out" && ok "xr_unreduced: SPIN's -DNOREDUCE pan: no error" || fail "xr_unreduced: -DNOREDUCE: $(tail -c 300 "$d/ref/pan_nr.out")"
 (cd "$d" && "$dmc" check xr_unreduced.pml --search astar --heuristic none --json > astar.json 2> astar.err)
 [ "$(json_get .por "$d/astar.json")" = false ] && [ "$(json_str verdict "$d/astar.json")" = no-violation ] \
 	&& ok "xr_unreduced: A* without reduction checks no declaration, as -DNOREDUCE" \

@@ -28,17 +28,15 @@ command -v jq > /dev/null || { echo "stores.sh needs jq (apt-get install jq)" >&
 
 flag_of() { case $1 in collapse) echo -DCOLLAPSE ;; hc4) echo -DHC4 ;; bitstate) echo -DBITSTATE ;; esac; }
 
-# spin_ref STORE: SPIN's depth-first pan with the store's flag on the
-# staged model: sets ref (violation / none) and ref_kind
-spin_ref() {
-	out=$qm_dir/spin_$1.out
+# store_ref STORE: SPIN's depth-first pan with the store's flag on the
+# staged model (lib.sh's spin_ref, pan_STORE): sets ref (violation /
+# none) and ref_kind
+store_ref() {
+	out=$qm_dir/pan_$1.out
 	if [ ! -f "$out" ]; then
 		np=""; popt=""
 		case $qm_mode in a) popt="-a${qm_ltl:+ -N $qm_ltl}" ;; l) np=-DNP; popt=-l ;; esac
-		# shellcheck disable=SC2086
-		(cd "$qm_dir" && spin $qm_spin -a "$qm_pml" > /dev/null 2>&1 \
-			&& gcc -O0 -w $(flag_of "$1") $np -o "pan_$1" pan.c \
-			&& timeout 120 "./pan_$1" $popt $qm_pan > "$out" 2>&1)
+		spin_ref "$qm_dir" "$qm_pml" "-O0 $(flag_of "$1") $np" 120 "$popt $qm_pan" "pan_$1" "$qm_spin"
 		rm -f "$qm_dir/$qm_pml.trail"
 	fi
 	if grep -q '^pan:1:' "$out"; then ref=violation; else ref=none; fi
@@ -50,7 +48,7 @@ one() {
 	st=$1; s=$2; h=$3
 	n=$((n + 1)); tag=$st.$n; d=$qm_dir; m=$qm_pml
 	what="$qm_name --store $st $s/$h"
-	spin_ref "$st"
+	store_ref "$st"
 	rm -f "$d/$m.trail"
 	modeopt=""
 	case $qm_mode in a) modeopt="-a${qm_ltl:+ --ltl $qm_ltl}" ;; l) modeopt=-l ;; esac

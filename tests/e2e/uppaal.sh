@@ -16,17 +16,16 @@ cd "$work" || exit 2
 
 n=0
 # spin_run MODEL QUERY CFLAGS PANOPTS: translate into a new directory $d
-# and run SPIN's own pan there; $errs is pan's error count.  Status 1:
-# the translation failed, 2: spin, gcc or pan did.
+# and run SPIN's own pan there (lib.sh's spin_ref); $errs is pan's error
+# count.  Status 1: the translation failed, 2: spin, gcc or pan did.
 spin_run() {
 	n=$((n + 1))
 	d=$work/s$n
 	errs=
 	mkdir -p "$d"
 	"$dmc" translate "$1" --target "$2" -o "$d/m.pml" 2> "$d/tr.err" || return 1
-	# shellcheck disable=SC2086
-	(cd "$d" && spin -a m.pml > spin.out 2>&1 && gcc $3 -w -o pan pan.c && ./pan $4 > pan.out 2>&1) || return 2
-	errs=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$d/pan.out")
+	spin_ref "$d" m.pml "$3" 0 "$4" && [ "$sr_rc" = 0 ] || return 2
+	errs=$sr_errors
 }
 
 # spin_says MODEL QUERY reach|unreach: translate, then SPIN's own full search
@@ -400,8 +399,7 @@ done
 d=$work/fa10
 mkdir -p "$d"
 if "$dmc" translate "$contrib/fischer_A_10.xta" --query "$contrib/fischer_A_10.q" -o "$d/m.pml" 2> "$d/tr.err" \
-   && (cd "$d" && spin -o3 -a m.pml > spin.out 2>&1 && gcc -O2 -w -DNOREDUCE -o pan pan.c \
-       && ./pan -m100000 > pan.out 2>&1; [ -f m.pml.trail ]); then
+   && spin_ref "$d" m.pml "-O2 -DNOREDUCE" 0 -m100000 pan -o3 && [ -f "$d/m.pml.trail" ]; then
 	dfs=$(trail_steps "$d/m.pml.trail")
 	rm -f "$d/m.pml.trail"
 	for h in hL hU; do

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "fs.h"
 #include "run.h"
+#include "spin_proofs.h"
 #include "util.h"
 #include "../runtime/options_table.h"
 
@@ -531,7 +532,10 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 }
 
 struct drv_build {
+	const drv_env *e;
 	drv_build_req r;
+	int nice;            /* dmc's pan's compiler's (run.h) */
+	int deferred;        /* dmc's pan not looked at yet (drv_build_resume) */
 	char *cache, *key;
 	char *bdir;          /* spin -a's output and dmc's pan while it compiles, else NULL */
 	char *entry;         /* dmc's pan's entry */
@@ -593,18 +597,51 @@ static int dmc_pan_finish(drv_build *b, int rc)
 	return 0;
 }
 
+/* dmc's pan: its entry used when it is there, else its compiler
+ * started (b->dmc_rc -1), holding the lock on its key; 0, else a status
+ * after a message */
+static int dmc_pan_begin(drv_build *b)
+{
+	const char *why;
+	int rc;
+	b->dmc_rc = 0;
+	if (unverified(b->entry) == NULL) {
+		drv_cache_touch(b->entry);           /* built before */
+		return 0;
+	}
+	if ((b->lock = lock_key(b->cache, b->key)) < 0)
+		return 2;
+	if (!(why = unverified(b->entry))) {
+		close(b->lock);                      /* a concurrent run built it */
+		b->lock = -1;
+		return 0;
+	}
+	if (strcmp(why, "missing") != 0) {
+		drv_msg("the cached pan in %s cannot be used (%s): rebuilding it", b->entry, why);
+		if (drv_rm_rf(b->entry) != 0) {
+			drv_msg("cannot remove %s: %s", b->entry, strerror(errno));
+			return 2;
+		}
+	}
+	if ((rc = compile_start(b->e, &b->r, b->bdir, b->nice, &b->cc)) != 0)
+		return compile_finish(&b->r, b->bdir, rc);
+	b->dmc_rc = -1;
+	return 0;
+}
+
 int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry_out,
                     char **spin_entry, drv_build **out)
 {
 	drv_build *b = calloc(1, sizeof *b);
 	int rc;
-	const char *why;
 	*out = NULL;
 	if (!b) {
 		drv_msg("out of memory");
 		return 2;
 	}
+	b->e = e;
 	b->r = *r;
+	b->nice = nice;
 	b->cache = drv_strdup(cache);
 	b->lock = -1;
 	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0, 0 };
@@ -624,35 +661,13 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 	}
 	b->key = drv_build_key(b->bdir, &in);
 	b->entry = drv_printf("%s/%s", cache, b->key);
-	if (unverified(b->entry) == NULL) {
-		drv_cache_touch(b->entry);           /* built before */
-		goto started;
-	}
-	rc = 2;
-	if ((b->lock = lock_key(cache, b->key)) < 0)
+	if (b->spin_rc == -1 && b->sb.pid == 0 && drv_spin_proved(b->sb.entry, r->spin_proof)) {
+		/* SPIN's cached pan proved these options: dmc's pan only if
+		 * it does not this time */
+		b->deferred = 1;
+		b->dmc_rc = -1;
+	} else if ((rc = dmc_pan_begin(b)) != 0)
 		goto fail;
-	why = unverified(b->entry);
-	if (!why)
-		goto started;                        /* a concurrent run built it */
-	if (strcmp(why, "missing") != 0) {
-		drv_msg("the cached pan in %s cannot be used (%s): rebuilding it", b->entry, why);
-		if (drv_rm_rf(b->entry) != 0) {
-			drv_msg("cannot remove %s: %s", b->entry, strerror(errno));
-			goto fail;
-		}
-	}
-	if ((rc = compile_start(e, r, b->bdir, nice, &b->cc)) != 0) {
-		rc = compile_finish(r, b->bdir, rc);
-		goto fail;
-	}
-	b->dmc_rc = -1;
-started:
-	if (b->dmc_rc == 0) {
-		/* dmc's pan was there: spin -a's files are in its entry */
-		if (b->lock >= 0)
-			close(b->lock);
-		b->lock = -1;
-	}
 	*entry_out = drv_strdup(b->entry);
 	if (spin_entry)
 		*spin_entry = b->sb.entry ? drv_strdup(b->sb.entry) : NULL;
@@ -663,6 +678,21 @@ fail:
 		rc = 128 + drv_interrupted();
 	build_free(b);
 	return rc;
+}
+
+int drv_build_deferred(const drv_build *b)
+{
+	return b->deferred;
+}
+
+void drv_build_resume(drv_build *b)
+{
+	if (!b->deferred)
+		return;
+	b->deferred = 0;
+	int rc = dmc_pan_begin(b);
+	if (rc != 0)
+		b->dmc_rc = rc;
 }
 
 const char *drv_build_files(const drv_build *b)
@@ -679,6 +709,10 @@ int drv_build_poll(drv_build *b, int which, int block)
 		}
 		return b->spin_rc;
 	}
+	if (b->deferred && block)
+		drv_build_resume(b);
+	if (b->deferred)
+		return -1;
 	if (b->dmc_rc == -1) {
 		if (b->cc > 0) {
 			if (!drv_spawned_wait(b->cc, block, &b->cc_status, NULL))

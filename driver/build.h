@@ -35,6 +35,10 @@ typedef struct {
 	 * flags added ("" or "-DNP"), for the portfolio (portfolio.h); it
 	 * is a cache entry of its own, compiled beside dmc's pan */
 	const char *spin_pan_cflags;
+	/* drv_build_start: the options SPIN's pan will run with
+	 * (drv_spin_proof_key); when its cached pan proved them before
+	 * (spin_proofs.h), dmc's pan waits for drv_build_resume; or NULL */
+	const char *spin_proof;
 } drv_build_req;
 
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
@@ -68,6 +72,12 @@ const char *drv_build_files(const drv_build *b);
  * after a message, 128 + N after signal N; -1 while it compiles (block:
  * wait for it).  DRV_PAN_SPIN without r->spin_pan_cflags: 0. */
 int drv_build_poll(drv_build *b, int which, int block);
+
+/* Whether dmc's pan waits (r->spin_proof proved), and its look-up (the
+ * cache, else its compiler) started now: drv_build_poll(DRV_PAN_DMC)
+ * is -1 until then, and with block it starts it itself. */
+int drv_build_deferred(const drv_build *b);
+void drv_build_resume(drv_build *b);
 
 /* Stop the compilers still running (no message), clean up, free b
  * (NULL: nothing). */

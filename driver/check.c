@@ -32,6 +32,7 @@
 #include "path.h"
 #include "portfolio.h"
 #include "run.h"
+#include "spin_proofs.h"
 #include "trail.h"
 #include "util.h"
 #include "../runtime/options_table.h"
@@ -391,6 +392,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	char *spin_entry = NULL, *spin_pan = NULL;
 	const char *spin_cflags = NULL;
 	drv_build *pending = NULL;
+	char *proof = NULL;
 	int rc = 2, sig, portfolio = 0;
 
 	if (!o->model || !*o->model) {
@@ -444,8 +446,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 
 	portfolio = portfolio_may_run(o, fe)
 	            && drv_portfolio_takes(o->rt_opts.v, o->rt_opts.n, &spin_opts, &spin_cflags);
+	proof = portfolio ? drv_spin_proof_key(&spin_opts) : NULL;
 	drv_build_req req = { o->model, mdir, mbase, o->spin_opts, o->cflags, o->portable, o->meta,
-	                      o->spin_quiet, portfolio ? spin_cflags : NULL };
+	                      o->spin_quiet, portfolio ? spin_cflags : NULL, proof };
 	/* a formula's run uses its plan's builds (the portfolio's SPIN pan
 	 * too, when the plan's run built it) */
 	formula_plan *plan = o->plan;
@@ -640,6 +643,7 @@ done:
 	free(spin_pan);
 	drv_strv_free(&spin_opts);
 	drv_build_end(pending);
+	free(proof);
 	return rc;
 }
 

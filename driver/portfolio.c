@@ -10,7 +10,9 @@
 #include "claims.h"
 #include "fs.h"
 #include "pan_output.h"
+#include "path.h"
 #include "run.h"
+#include "spin_proofs.h"
 #include "../runtime/checked.h"
 #include "../runtime/memlim.h"
 #include "../runtime/version.h"
@@ -50,6 +52,7 @@ typedef struct {
 	pid_t pid;              /* while it runs, else 0 */
 	int started;            /* 0 while its pan compiles (drv_portfolio.pending) */
 	int unbuilt;            /* its pan did not compile */
+	const char *waited;     /* not started: why */
 	int timed_out;          /* spin-dfs: stopped at --time-limit */
 	int ended, killed, stopped;
 	int status;             /* its exit status (drv_run's result) */
@@ -360,7 +363,8 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 		if (ms[i].start <= 0 && (i >= ANYTIME || ms[i].started))
 			continue;
 		if (!ms[i].started) {
-			printf("\t%-8s  %-13s (its pan was still compiling)\n", member_name[i], verdict_word(&ms[i]));
+			printf("\t%-8s  %-13s (%s)\n", member_name[i], verdict_word(&ms[i]),
+			       ms[i].waited ? ms[i].waited : "its pan was still compiling");
 			continue;
 		}
 		if (ms[i].states >= 0)
@@ -627,7 +631,8 @@ static int portfolio_run(const drv_portfolio *p)
 {
 	member ms[NMEMBERS];
 	drv_strv dargv = { 0 }, gargv = { 0 };
-	char *ddir = drv_printf("%s/run-XXXXXX", p->cache), *memlim = NULL;
+	char *ddir = drv_printf("%s/run-XXXXXX", p->cache), *memlim = NULL, *sentry = NULL, *proof = NULL;
+	int proved = 0;
 	int rc = 2, ncores = cores(), sliced = ncores < 2, turn = DFS, winner = -1, kept = -1, alone = 0;
 	int fds[4] = { -1, -1, -1, -1 };
 	double t0 = now(), deadline = -1, shorten = -1, next_turn = 0, sig_at = -1;
@@ -696,12 +701,22 @@ static int portfolio_run(const drv_portfolio *p)
 	char *const *argvs[2] = { dargv.v, gargv.v };
 	double as_mb[2] = { mb >= 1 ? mb : 0, 0 };
 	int first = 1;
+	/* SPIN's pan proved this model with these options before
+	 * (spin_proofs.h): no search finds a violation, guided waits
+	 * unless spin-dfs does not answer so again */
+	sentry = drv_dirname(p->spin_pan);
+	proof = drv_spin_proof_key(p->spin_opts);
+	proved = drv_spin_proved(sentry, proof);
+	if (proved)
+		ms[GUIDED].waited = "SPIN's pan proved this model with these options before";
 	for (;;) {
 		double t = now();
-		/* each member as soon as its pan is built (SPIN's is compiled
-		 * first: dmc's compiler runs nicer) */
+		int dfs_failed = ms[DFS].ended && ms[DFS].verdict != 0;
+		if (p->pending && drv_build_deferred(p->pending) && (!proved || dfs_failed))
+			drv_build_resume(p->pending);
+		/* each member as soon as its pan is built */
 		for (int i = DFS; i <= GUIDED && !drv_interrupted(); i++) {
-			if (ms[i].started)
+			if (ms[i].started || (i == GUIDED && proved && !dfs_failed))
 				continue;
 			int b = p->pending ? drv_build_poll(p->pending, i == DFS ? DRV_PAN_SPIN : DRV_PAN_DMC, 0) : 0;
 			if (b == -1)
@@ -844,6 +859,8 @@ static int portfolio_run(const drv_portfolio *p)
 			kill_member(&ms[i]);
 		}
 	int dv = ms[DFS].verdict, gv = ms[GUIDED].verdict;
+	if (ms[DFS].ended && dv == 0 && !proved)
+		drv_spin_proof_record(sentry, proof);
 	if (winner < 0 && ms[GUIDED].ended && gv == 1)
 		winner = GUIDED;          /* a violation reported as a signal came */
 	else if (winner < 0 && ms[DFS].ended && dv == 1)
@@ -933,5 +950,7 @@ done:
 	}
 	drv_strv_free(&dargv);
 	drv_strv_free(&gargv);
+	free(sentry);
+	free(proof);
 	return rc;
 }

@@ -55,6 +55,15 @@ expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' 
 	"$dmc" check por_indep_ok.pml
 ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
 [ "$(wc -l < pans.txt)" -ge 1 ] && ok "the build cache holds SPIN's pan" || fail "build cache: $(cat pans.txt)"
+# SPIN's pan proved this model with these options: the next run starts
+# neither guided nor dmc's compiler (spin_proofs.h); other options do
+grep -qx 'pan' "$DMC_CACHE"/*/proofs 2>/dev/null && ok "the proof is recorded beside SPIN's pan" \
+	|| fail "no proof recorded: $(cat "$DMC_CACHE"/*/proofs 2>&1)"
+"$dmc" check --json por_indep_ok.pml > again.json 2> again.err
+[ "$(json_str verdict again.json)" = no-violation ] && [ "$(json_get '.portfolio.members.guided.verdict' again.json)" = not-started ] \
+	&& ok "proved before: no-violation again, guided not started" || fail "proved before: $(head -c 400 again.json)"
+expect 0 'guided .*not-started .*proved this model with these options before' "the text says why guided did not start" -- \
+	"$dmc" check por_indep_ok.pml
 
 # dmc's pan does not compile (a compiler that refuses the plugin):
 # SPIN's pan answers, and says so

@@ -26,7 +26,8 @@
 #   - dmc: `dmc check MODEL --json` and no other option (DEFAULT_DMC_OPTS
 #     adds some), under `timeout LIMIT+DEFAULT_BUILD_S`: once with an empty
 #     cache for the model (a new DMC_CACHE entry: the first run, timed as a
-#     whole), then DEFAULT_WARM runs more with that cache, the one of
+#     whole), then DEFAULT_WARM runs more with that cache (SPIN's pan's
+#     recorded proofs removed before each: driver/spin_proofs.h), the one of
 #     least wall time kept: its /usr/bin/time wall and CPU (children
 #     included), and from its JSON the verdict, states_stored,
 #     trail_length, time_s and, when present, `portfolio` (answered_by,
@@ -241,6 +242,9 @@ dmc_model() {
 	dm_w=0
 	while [ "$dm_w" -lt "$warm" ]; do
 		dm_w=$((dm_w + 1))
+		# the portfolio as a model's first proof runs it: a re-run of a
+		# model SPIN's pan proved is SPIN's pan alone (driver/spin_proofs.h)
+		rm -f "$DMC_CACHE"/*/proofs
 		dmc_once "$1" "$2" warm$dm_w
 		if [ "$dm_w" = 1 ] || awk -v a="${dc_time%% *}" -v b="${dm_time%% *}" 'BEGIN { exit !(a + 0 < b + 0) }'; then
 			dm_best=$(dmc_fields "$1/warm$dm_w.json" "$dc_rc"); dm_time=$dc_time
@@ -481,7 +485,8 @@ report() {
 	echo "  pan's start-up, e.g. allocating its hash table, included)"
 	echo "- dmc: \`dmc check MODEL --json${dmc_opts:+ $dmc_opts}\` under \`timeout $((limit + build_s))\`: one run with"
 	echo "  an empty cache (first run), then the best of $warm with the cache (wall and CPU of the whole"
-	echo "  \`dmc check\`, children included; \"search\": portfolio.wall_s, else time_s: compilation excluded)"
+	echo "  \`dmc check\`, children included; \"search\": portfolio.wall_s, else time_s: compilation excluded),"
+	echo "  SPIN's pan's recorded proofs removed before each (a re-run of a proved model is SPIN's pan alone)"
 	if [ -n "${DEFAULT_FROM:-}" ]; then echo "- written from the kept results in $DEFAULT_FROM (DEFAULT_FROM)"
 	else echo "- whole run $(( $(date +%s) - started )) s"; fi
 	echo

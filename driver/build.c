@@ -536,6 +536,7 @@ struct drv_build {
 	drv_build_req r;
 	int nice;            /* dmc's pan's compiler's (run.h) */
 	int deferred;        /* dmc's pan not looked at yet (drv_build_resume) */
+	int after_spin;      /* and then when SPIN's pan is compiled */
 	char *cache, *key;
 	char *bdir;          /* spin -a's output and dmc's pan while it compiles, else NULL */
 	char *entry;         /* dmc's pan's entry */
@@ -666,6 +667,11 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 		 * it does not this time */
 		b->deferred = 1;
 		b->dmc_rc = -1;
+	} else if (b->spin_rc == -1 && b->sb.pid > 0 && r->spin_proof) {
+		/* SPIN's pan compiles: dmc's after it, so that SPIN's search
+		 * starts as soon as on its own (most runs are proofs) */
+		b->deferred = b->after_spin = 1;
+		b->dmc_rc = -1;
 	} else if ((rc = dmc_pan_begin(b)) != 0)
 		goto fail;
 	*entry_out = drv_strdup(b->entry);
@@ -682,14 +688,14 @@ fail:
 
 int drv_build_deferred(const drv_build *b)
 {
-	return b->deferred;
+	return b->deferred && !b->after_spin;
 }
 
 void drv_build_resume(drv_build *b)
 {
 	if (!b->deferred)
 		return;
-	b->deferred = 0;
+	b->deferred = b->after_spin = 0;
 	int rc = dmc_pan_begin(b);
 	if (rc != 0)
 		b->dmc_rc = rc;
@@ -709,6 +715,8 @@ int drv_build_poll(drv_build *b, int which, int block)
 		}
 		return b->spin_rc;
 	}
+	if (b->deferred && b->after_spin && drv_build_poll(b, DRV_PAN_SPIN, block) != -1)
+		drv_build_resume(b);
 	if (b->deferred && block)
 		drv_build_resume(b);
 	if (b->deferred)

@@ -36,8 +36,10 @@ typedef struct {
 	 * is a cache entry of its own, compiled beside dmc's pan */
 	const char *spin_pan_cflags;
 	/* drv_build_start: the options SPIN's pan will run with
-	 * (drv_spin_proof_key); when its cached pan proved them before
-	 * (spin_proofs.h), dmc's pan waits for drv_build_resume; or NULL */
+	 * (drv_spin_proof_key), or NULL.  When SPIN's cached pan proved them
+	 * before (spin_proofs.h), dmc's pan waits for drv_build_resume; when
+	 * SPIN's pan compiles, dmc's compiler starts after it (at the first
+	 * drv_build_poll of DRV_PAN_DMC after SPIN's is built) */
 	const char *spin_proof;
 } drv_build_req;
 
@@ -73,9 +75,10 @@ const char *drv_build_files(const drv_build *b);
  * wait for it).  DRV_PAN_SPIN without r->spin_pan_cflags: 0. */
 int drv_build_poll(drv_build *b, int which, int block);
 
-/* Whether dmc's pan waits (r->spin_proof proved), and its look-up (the
- * cache, else its compiler) started now: drv_build_poll(DRV_PAN_DMC)
- * is -1 until then, and with block it starts it itself. */
+/* Whether dmc's pan waits for drv_build_resume (SPIN's pan proved
+ * r->spin_proof before), and its look-up (the cache, else its compiler)
+ * started now: drv_build_poll(DRV_PAN_DMC) is -1 until then, and with
+ * block it starts it itself. */
 int drv_build_deferred(const drv_build *b);
 void drv_build_resume(drv_build *b);
 

@@ -463,7 +463,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	} else if ((rc = drv_build_pans(e, cache, &req, &entry, NULL)) != 0)
 		goto done;
 	if (o->plan && plan_formulas(o, pending ? drv_build_files(pending) : entry) > 0) {
-		/* several formulas: each run uses the builds */
+		/* several formulas: each run uses the builds, compiled at once */
+		if (pending)
+			drv_build_resume(pending);
 		if (pending && ((rc = drv_build_poll(pending, DRV_PAN_DMC, 1)) != 0
 		                || (rc = drv_build_poll(pending, DRV_PAN_SPIN, 1)) != 0))
 			goto done;

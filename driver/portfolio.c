@@ -32,7 +32,11 @@
 #include <unistd.h>
 
 #define SHORTEN_MAX_S 10.0   /* the time for a shorter trail after the first violation, at most */
-#define SHORTEN_FLOOR_S 1.0  /* the anytime search's time at least: a pan's start takes ~0.1 s */
+/* the shortening's time at least: a pan's start takes ~0.1 s; with the
+ * breadth-first member beside (two cores) more, which proves a shortest
+ * trail of a few hundred thousand states in it (BEEM's phils.5, blocks.3) */
+#define SHORTEN_FLOOR_S 1.0
+#define SHORTEN_FLOOR_BFS_S 2.5
 #define POLL_S 0.002         /* how often the members are looked at */
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
@@ -875,14 +879,15 @@ static int portfolio_run(const drv_portfolio *p)
 		/* every trail not guaranteed shortest gets the rest of the
 		 * time for a shorter one: as much again as the first answer
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
-		 * its part already), and SHORTEN_FLOOR_S at least */
+		 * its part already), and the floor at least */
 		double t = now();
 		if (deadline < 0) {
 			shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
 			deadline = t + shorten;
 		}
-		if (deadline < t + SHORTEN_FLOOR_S)
-			deadline = t + SHORTEN_FLOOR_S;
+		double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
+		if (deadline < t + floor_s)
+			deadline = t + floor_s;
 		if (limit_s > 0 && deadline > t0 + limit_s)
 			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;

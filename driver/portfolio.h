@@ -13,9 +13,11 @@
  *             the fewest states to a counterexample, and short trails.
  *
  * Each starts as soon as its pan is built -- on a model's first run
- * the two compilers run at once (on one core dmc's nicer), and
- * a no-violation verdict from spin-dfs before dmc's pan is built stops
- * that compiler -- each in a process group of its own (run.h passes
+ * SPIN's pan is compiled first, dmc's beside SPIN's search (on one core
+ * nicer), and a no-violation verdict from spin-dfs before dmc's pan is
+ * built stops that compiler; when SPIN's same pan proved the model with
+ * the same options before (spin_proofs.h) guided is not started unless
+ * spin-dfs fails to answer so -- each in a process group of its own (run.h passes
  * dmc's signals on to both); on one core they take turns (SIGSTOP /
  * SIGCONT, a slice each).  A verdict of either that is complete -- no
  * violation, or a violation -- ends the run and the other is killed
@@ -57,9 +59,10 @@ typedef struct {
 } drv_portfolio;
 
 /* How much nicer than dmc dmc's pan's compiler runs beside SPIN's pan
- * (drv_build_start): on one core DRV_PORTFOLIO_NICE (SPIN's compiler
- * and search come first); else 0, so that guided's pan is there soon
- * when spin-dfs finds a violation (its trail is then shortened) */
+ * (drv_build_start: after SPIN's pan is built): on one core
+ * DRV_PORTFOLIO_NICE (SPIN's search comes first); else 0, so that
+ * guided's pan is there soon when spin-dfs finds a violation (its trail
+ * is then shortened) */
 int drv_portfolio_cc_nice(void);
 
 /* Whether the portfolio can honour dmc check's runtime options (the

@@ -52,6 +52,16 @@ int drv_command_unknown(drv_cmd_id id, const char *a)
 	return 2;
 }
 
+int drv_command_model(drv_cmd_id id, const char **model, const char *a)
+{
+	if (*model) {
+		drv_msg("%s: more than one model given ('%s', '%s')", drv_commands[id].name, *model, a);
+		return 2;
+	}
+	*model = a;
+	return 0;
+}
+
 int drv_command_unhandled(drv_cmd_id id, const char *name)
 {
 	drv_msg("internal error: %s: option %s is declared in driver/commands.def but not handled",

@@ -38,6 +38,10 @@ int drv_command_arg(drv_cmd_id id, int argc, char **argv, int *i, const char **n
 /* "COMMAND: unknown option 'a' ..." said; returns 2. */
 int drv_command_unknown(drv_cmd_id id, const char *a);
 
+/* The command's one model: *model set to a, 0; or, when it was set
+ * before, "COMMAND: more than one model given" said and 2. */
+int drv_command_model(drv_cmd_id id, const char **model, const char *a);
+
 /* An option commands.def declares for id that its parser does not
  * handle (an internal error) said; returns 2. */
 int drv_command_unhandled(drv_cmd_id id, const char *name);

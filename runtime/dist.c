@@ -587,6 +587,19 @@ long dmc_dist_level_of(const dmc_run *R, int g)
 	return -1;
 }
 
+/* One round of a wait: the records that came taken; without any, a nap
+ * twice as long as the last (at most NAP_MAX_NS).  The next nap's length. */
+static long wait_step(dmc_dist *D, long sleep_ns)
+{
+	int any = take_later(D);
+	while (receive_one(D, 1, NULL))
+		any = 1;
+	if (any)
+		return NAP_NS;
+	nap_for(sleep_ns);
+	return 2 * sleep_ns < NAP_MAX_NS ? 2 * sleep_ns : NAP_MAX_NS;
+}
+
 int dmc_dist_gate(dmc_dist *D, long level)
 {
 	if (D->size == 1 || level < 0)
@@ -612,15 +625,7 @@ int dmc_dist_gate(dmc_dist *D, long level)
 			t0 = now_ns();
 			flush_all(D);             /* what the others wait for */
 		}
-		int any = take_later(D);
-		while (receive_one(D, 1, NULL))
-			any = 1;
-		if (any)
-			sleep_ns = NAP_NS;
-		else {
-			nap_for(sleep_ns);
-			sleep_ns = 2 * sleep_ns < NAP_MAX_NS ? 2 * sleep_ns : NAP_MAX_NS;
-		}
+		sleep_ns = wait_step(D, sleep_ns);
 	}
 	if (t0)
 		D->gated_s += (double) (now_ns() - t0) * 1e-9;
@@ -692,15 +697,7 @@ int dmc_dist_guide(dmc_dist *D)
 			break;
 		if (!t0)
 			t0 = now_ns();
-		int any = take_later(D);
-		while (receive_one(D, 1, NULL))
-			any = 1;
-		if (any)
-			sleep_ns = NAP_NS;
-		else {
-			nap_for(sleep_ns);
-			sleep_ns = 2 * sleep_ns < NAP_MAX_NS ? 2 * sleep_ns : NAP_MAX_NS;
-		}
+		sleep_ns = wait_step(D, sleep_ns);
 	}
 	if (t0)
 		D->gated_s += (double) (now_ns() - t0) * 1e-9;

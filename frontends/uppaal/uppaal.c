@@ -340,11 +340,8 @@ int prom_uppaal_translate(const drv_env *e, int argc, char **argv)
 		case DRV_ARG_UNKNOWN:
 			return drv_command_unknown(DRV_CMD_TRANSLATE, argv[i]);
 		case DRV_ARG_OPERAND:
-			if (model) {
-				drv_msg("translate: more than one model given ('%s', '%s')", model, argv[i]);
+			if (drv_command_model(DRV_CMD_TRANSLATE, &model, argv[i]) != 0)
 				return 2;
-			}
-			model = argv[i];
 			break;
 		case DRV_ARG_OPTION:
 			if (!strcmp(a, "--query"))

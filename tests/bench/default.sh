@@ -349,16 +349,16 @@ tables() {
 	function goal(n, met) { return !n ? "no model to judge" : met ? "met" : "**not met**" }
 	function add(list, item) { return list == "" ? item : list ", " item }
 	# the summary of the models on which SPIN DFS+POR takes at least lim s
-	function summary(lim,   i, n, nf, sl, se, ne, sw, sc, wr, wm, over, unf, r, rw, rc, nb, sf, swb, wf, wfm, overf, nt, st, wt, wtm, overt, nr, sr, wr1, wrm, over1, unfb, bfs) {
+	function summary(lim,   i, n, nf, sl, se, ne, sw, sc, wr, wm, over, unf, r, rw, rc, nb, sf, swb, wf, wfm, overf, nt, st, wt, wtm, overt, nr, sr, wr1, wrm, over1, unfb, bfs, nrk, srk) {
 		n = 0; sl = sw = sc = se = ne = 0; wr = 0; over = unf = ""
 		nb = 0; sf = swb = 0; wf = 0; overf = unfb = ""
 		nt = 0; st = 0; wt = 0; overt = ""
-		nr = 0; sr = 0; wr1 = 0; over1 = ""
+		nr = 0; sr = 0; wr1 = 0; over1 = ""; nrk["correct"] = nrk["buggy"] = 0; srk["correct"] = srk["buggy"] = 0
 		for (i = 1; i <= rows; i++) {
 			if (kind[i] != "correct" && kind[i] != "buggy") continue
 			if ((has(F[i, 40]) ? F[i, 40] : F[i, 9]) + 0 < lim) continue
 			if (decided(F[i, 5]) && has(F[i, 4]) && has(F[i, 6])) {
-				r = ratio(F[i, 6], F[i, 4]); nr++; sr += log(r)
+				r = ratio(F[i, 6], F[i, 4]); nr++; sr += log(r); nrk[kind[i]]++; srk[kind[i]] += log(r)
 				if (r > wr1) { wr1 = r; wrm = F[i, 1] }
 				if (r > 1.3) over1 = add(over1, "`" F[i, 1] "` " x(r))
 			}
@@ -400,6 +400,7 @@ tables() {
 		printf "  - goal (geometric mean ≤ 0.5x, none above 1.2x): %s\n", goal(nb + (unfb != ""), (!nb || exp(sf / nb) <= 0.5) && overf == "" && unfb == "")
 		printf "  - trail / SPIN BFS trail (%d where BFS found one): geometric mean %s, worst %s%s; above 1.2x: %s\n", nt, gm(st, nt), nt ? x(wt) : "-", nt ? " (`" wtm "`)" : "", overt == "" ? "none" : overt
 		printf "- **first run** (%d): dmc cold `dmc check` wall / SPIN `spin -a && gcc && ./pan` wall: geometric mean %s, worst %s%s; above 1.3x: %s\n", nr, gm(sr, nr), nr ? x(wr1) : "-", nr ? " (`" wrm "`)" : "", over1 == "" ? "none" : over1
+		printf "  - correct models (%d): geometric mean %s; buggy models (%d): %s (a violation waits for the guided pan, which shortens the trail)\n", nrk["correct"], gm(srk["correct"], nrk["correct"]), nrk["buggy"], gm(srk["buggy"], nrk["buggy"])
 		printf "  - goal (≤ 1.3x): %s\n", goal(nr, over1 == "")
 	}
 	{

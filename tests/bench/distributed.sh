@@ -83,6 +83,6 @@ for sh in $runs; do
 			  def per(x): if .states_stored > 0 and x > 0 then x / .states_stored else null end;
 			"| \(.search)/\(.heuristic) | \($what) | \(.verdict) | \(.trail_length) | \(.states_stored) | \(.states_expanded) | \(r(.time_s; 100)) | \(if .time_s > 0 then .states_expanded / .time_s | round else "-" end) | \(r(($k | map(.cpu_s) | add) * 1e6 / .states_expanded; 10)) | \(r($k | map(.idle_s) | add; 100)) | \(r($k | map(.gate_s) | add; 100)) | \(if .states_stored > 0 then r(($k | map(.states_stored) | max) * ($k | length) / .states_stored; 1000) else "-" end) | \($rss | round) | \(if $rss1 > 0 then r($rss / $rss1; 100) else "-" end) | \(per($k | map(.records_sent) | add) // "-" | if type == "number" then r(.; 100) else . end) | \(per($k | map(.batches_sent) | add) // "-" | if type == "number" then r(.; 10000) else . end) | \(per($k | map(.bytes_sent) | add) // "-" | if type == "number" then round else . end) | \($load) | \(r(($o.busy_s - ($k | map(.cpu_s) | add)) / $o.wall_s; 100)) |"' out.json \
 		   || echo "| $s/$h | $what | no result (see $(head -c 200 err.txt)) |"
-		[ "$r" = 0 ] && rss1=$(jq -r '.peak_rss_mb // 0' out.json 2> /dev/null || echo 0)
+		if [ "$r" = 0 ]; then rss1=$(jq -r '.peak_rss_mb // 0' out.json 2> /dev/null || echo 0); fi
 	done
 done

@@ -408,7 +408,6 @@ typedef struct {
 	char *dir;          /* where it is compiled, renamed to entry after */
 	int lock, cc_fd;
 	pid_t pid;          /* the compiler, or 0 */
-	int block;          /* spin_pan_finish waits for it (else -1 while it runs) */
 } spin_pan_build;
 
 /* The compiler's words for SPIN's own pan: SPIN's users' gcc -O2 pan.c,
@@ -484,13 +483,13 @@ done:
 
 /* Wait for SPIN's own pan's compiler (before bdir, which it reads, is
  * renamed or removed) and put the entry in place; 0, 2 after a message,
- * 128 + N after signal N; -1 while it runs and b->block is 0.  Again: 0,
+ * 128 + N after signal N; -1 while it runs and block is 0.  Again: 0,
  * the first result stands. */
-static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b)
+static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b, int block)
 {
 	int st, rc = 0;
 	if (b->pid > 0) {
-		if (!drv_spawned_wait(b->pid, b->block, &st, NULL))
+		if (!drv_spawned_wait(b->pid, block, &st, NULL))
 			return -1;
 		b->pid = 0;
 		if (drv_interrupted())
@@ -524,12 +523,6 @@ static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b)
 	return rc;
 }
 
-int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out)
-{
-	drv_build_req plain = *r;
-	plain.spin_pan_cflags = NULL;
-	return drv_build_pans(e, cache, &plain, entry_out, NULL);
-}
 
 struct drv_build {
 	const drv_env *e;
@@ -538,7 +531,8 @@ struct drv_build {
 	int deferred;        /* dmc's pan not looked at yet (drv_build_resume) */
 	int after_spin;      /* and then when SPIN's pan is compiled */
 	char *cache, *key;
-	char *bdir;          /* spin -a's output and dmc's pan while it compiles, else NULL */
+	char *bdir;          /* spin -a's output (and dmc's pan while it compiles) until
+	                      * renamed into the entry, then NULL */
 	char *entry;         /* dmc's pan's entry */
 	int lock;            /* on key while dmc's pan compiles, else -1 */
 	pid_t cc;            /* its compiler, or 0 */
@@ -548,21 +542,22 @@ struct drv_build {
 	int spin_rc;         /* -1 while it compiles (or none asked), then its result */
 };
 
+/* A compiler still running stopped (its group killed, reaped): no message */
+static void stop_compiler(pid_t *pid)
+{
+	int st;
+	if (*pid <= 0)
+		return;
+	kill(-*pid, SIGKILL);
+	drv_spawned_wait(*pid, 1, &st, NULL);
+	*pid = 0;
+}
+
 static void build_free(drv_build *b)
 {
-	if (b->cc > 0) {
-		int st;
-		kill(-b->cc, SIGKILL);
-		drv_spawned_wait(b->cc, 1, &st, NULL);
-	}
-	if (b->sb.pid > 0) {
-		/* stopped, not failed: no message */
-		int st;
-		kill(-b->sb.pid, SIGKILL);
-		drv_spawned_wait(b->sb.pid, 1, &st, NULL);
-		b->sb.pid = 0;
-	}
-	spin_pan_finish(&b->r, &b->sb);
+	stop_compiler(&b->cc);
+	stop_compiler(&b->sb.pid);
+	spin_pan_finish(&b->r, &b->sb, 1);
 	if (b->bdir)
 		drv_rm_rf(b->bdir);
 	if (b->lock >= 0)
@@ -645,8 +640,7 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 	b->nice = nice;
 	b->cache = drv_strdup(cache);
 	b->lock = -1;
-	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0, 0 };
-	b->dmc_rc = b->spin_rc = 0;
+	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0 };
 	if (!(b->bdir = drv_spin_view(cache, "build", r->mdir))) {
 		rc = 2;
 		goto fail;
@@ -703,15 +697,14 @@ void drv_build_resume(drv_build *b)
 
 const char *drv_build_files(const drv_build *b)
 {
-	return b->dmc_rc == -1 ? b->bdir : b->entry;
+	return b->bdir ? b->bdir : b->entry;
 }
 
 int drv_build_poll(drv_build *b, int which, int block)
 {
 	if (which == DRV_PAN_SPIN) {
 		if (b->spin_rc == -1) {
-			b->sb.block = block;
-			b->spin_rc = spin_pan_finish(&b->r, &b->sb);
+			b->spin_rc = spin_pan_finish(&b->r, &b->sb, block);
 		}
 		return b->spin_rc;
 	}
@@ -741,30 +734,22 @@ void drv_build_end(drv_build *b)
 		build_free(b);
 }
 
-int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out,
-                   char **spin_entry)
+int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry_out)
 {
 	drv_build *b;
+	drv_build_req plain = *r;
+	plain.spin_pan_cflags = NULL;
 	*entry_out = NULL;
-	if (spin_entry)
-		*spin_entry = NULL;
-	int rc = drv_build_start(e, cache, r, 0, entry_out, spin_entry, &b);
+	int rc = drv_build_start(e, cache, &plain, 0, entry_out, NULL, &b);
 	if (rc != 0)
 		return rc;
 	rc = drv_build_poll(b, DRV_PAN_DMC, 1);
-	int src_rc = drv_build_poll(b, DRV_PAN_SPIN, 1);
-	if (rc == 0)
-		rc = src_rc;
 	if (drv_interrupted())
 		rc = 128 + drv_interrupted();
 	drv_build_end(b);
 	if (rc != 0) {
 		free(*entry_out);
 		*entry_out = NULL;
-		if (spin_entry) {
-			free(*spin_entry);
-			*spin_entry = NULL;
-		}
 	}
 	return rc;
 }

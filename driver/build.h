@@ -47,12 +47,6 @@ typedef struct {
  * allocated; 2 after a message; 128 + N when signal N interrupted it. */
 int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry);
 
-/* The same, and with r->spin_pan_cflags also *spin_entry, the entry of
- * SPIN's own pan (ENTRY/pan), newly allocated; the two compilers run at
- * once when neither is cached. */
-int drv_build_pans(const drv_env *e, const char *cache, const drv_build_req *r, char **entry,
-                   char **spin_entry);
-
 /* A build whose compilers run while the caller goes on: the portfolio
  * starts SPIN's own pan as soon as it is compiled, and dmc's when it is
  * (portfolio.h). */
@@ -62,12 +56,12 @@ enum { DRV_PAN_DMC, DRV_PAN_SPIN };
 /* spin -a, and the compilers of the pans not in the cache started,
  * dmc's nice (run.h) more than dmc; 0 with *b, *entry and (with
  * r->spin_pan_cflags) *spin_entry, the entries the pans will be in
- * (newly allocated); else as drv_build_pans, and *b is NULL. */
+ * (newly allocated); else as drv_build_pan, and *b is NULL. */
 int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry,
                     char **spin_entry, drv_build **b);
 
 /* Where spin -a's output (pan.c, pan.h ...) is now: the build's own
- * directory while dmc's pan compiles, then its entry. */
+ * directory until dmc's pan is put in its entry, then the entry. */
 const char *drv_build_files(const drv_build *b);
 
 /* Whether pan which (DRV_PAN_DMC, DRV_PAN_SPIN) is in its entry: 0; 2

@@ -460,7 +460,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		/* the portfolio starts each member when its pan is built */
 		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_cc_nice(), &entry, &spin_entry, &pending)) != 0)
 			goto done;
-	} else if ((rc = drv_build_pans(e, cache, &req, &entry, NULL)) != 0)
+	} else if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;
 	if (o->plan && plan_formulas(o, pending ? drv_build_files(pending) : entry) > 0) {
 		/* several formulas: each run uses the builds, compiled at once */

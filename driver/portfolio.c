@@ -235,6 +235,13 @@ static void read_guided(member *m)
 	m->shortest = m->trail_steps > 0 && says_shortest(m->out);
 }
 
+/* whether the results list member i: spin-dfs and guided always
+ * (started or not), the shortening's members when they ran */
+static int listed(const member *ms, int i)
+{
+	return i < ANYTIME || ms[i].start > 0;
+}
+
 static const char *verdict_word(const member *m)
 {
 	if (!m->started)
@@ -270,8 +277,8 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 		cJSON_AddNullToObject(o, "shortening_s");
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
-		if (m->start <= 0 && (i >= ANYTIME || m->started))
-			continue;         /* never started (anytime) */
+		if (!listed(ms, i))
+			continue;
 		cJSON *j = cJSON_CreateObject();
 		cJSON_AddStringToObject(j, "verdict", verdict_word(m));
 		if (m->states >= 0)
@@ -364,7 +371,7 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 		printf("\ttrail shortest          %s\n", ms[kept].shortest ? "guaranteed" : "not guaranteed");
 	for (int i = 0; i < NMEMBERS; i++) {
 		char states[32] = "-";
-		if (ms[i].start <= 0 && (i >= ANYTIME || ms[i].started))
+		if (!listed(ms, i))
 			continue;
 		if (!ms[i].started) {
 			printf("\t%-8s  %-13s (%s)\n", member_name[i], verdict_word(&ms[i]),
@@ -544,7 +551,6 @@ static char *bfs_dir(const drv_portfolio *p, const char *ddir)
 static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double deadline, const char *ddir,
                          const char *rtrail, int ncores, const char *memlim)
 {
-	static const char *const anytime_opts[] = { "--anytime", NULL };
 	char *bdir = NULL;
 	if (kept == GUIDED) {
 		char *aside = drv_printf("%s/guided.trail", ddir);
@@ -566,7 +572,7 @@ static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double de
 		ms[BFS].trail = drv_printf("%s/%s.%s", bdir, p->mbase, p->suffix);
 		start_shortening(p, &ms[BFS], bdir, bfs_more, deadline);
 	}
-	if (start_shortening(p, &ms[ANYTIME], p->rundir, bdir ? anytime_more : anytime_opts, deadline) != 0
+	if (start_shortening(p, &ms[ANYTIME], p->rundir, anytime_more, deadline) != 0
 	    && ms[BFS].pid <= 0)
 		goto done;
 	double sig_at = -1;
@@ -595,7 +601,8 @@ static int shorten_trail(const drv_portfolio *p, member *ms, int kept, double de
 		member *a = &ms[i];
 		if (!a->started)
 			continue;
-		read_guided(a);
+		if (!a->ended || a->killed)
+			read_guided(a);   /* what the loop did not read */
 		if (a->trail_steps > 0 && (a->verdict == 1 || a->verdict == 3)
 		    && (a->trail_steps < ms[kept].trail_steps
 		        || (a->trail_steps == ms[kept].trail_steps && a->shortest && !ms[kept].shortest)))

@@ -458,7 +458,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 			spin_entry = drv_strdup(o->spin_entry_in);
 	} else if (portfolio) {
 		/* the portfolio starts each member when its pan is built */
-		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_cc_nice(), &entry, &spin_entry, &pending)) != 0)
+		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_build_sched(), &entry, &spin_entry, &pending)) != 0)
 			goto done;
 	} else if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;

@@ -111,9 +111,10 @@ static int cores(void)
 	return n > 0 ? (int) n : 1;
 }
 
-int drv_portfolio_cc_nice(void)
+drv_build_sched drv_portfolio_build_sched(void)
 {
-	return cores() < 2 ? DRV_PORTFOLIO_NICE : 0;
+	int n = cores();
+	return (drv_build_sched) { DRV_PORTFOLIO_NICE, n < 4 ? n : 4, n < 2 };
 }
 
 int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags)
@@ -132,9 +133,10 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 		} else if (strcmp(o, "-N") == 0 && i + 1 < n) {
 			drv_strv_push(spin_opts, o);
 			drv_strv_push(spin_opts, rt_opts[++i]);
-		} else if (strcmp(o, "--json") != 0 && strncmp(o, "--time-limit=", 13) != 0
+		} else if (strcmp(o, "--json") != 0 && strcmp(o, "--quiet") != 0 && strncmp(o, "--time-limit=", 13) != 0
 		           && strncmp(o, "--memlim=", 9) != 0)
-			return 0;      /* the limits: drv_portfolio_run shares them out */
+			return 0;      /* the limits: drv_portfolio_run shares them out;
+			                * --quiet: the runtime's members are */
 	}
 	/* -a with -l: a single run refuses it */
 	return !(a && **spin_cflags);

@@ -245,6 +245,15 @@ expect 0 '' "dmc cc builds pan from SPIN's pan.c" -- "$dmc" cc -O2 -DNOREDUCE pa
 expect 0 'verdict' "that pan runs" -- ./pan_cc --search greedy
 expect 0 '' "dmc cc --portable builds pan without the plugin" -- "$dmc" cc --portable -O2 -DNOREDUCE pan.c -o pan_port
 expect 0 'verdict' "the portable pan runs" -- ./pan_port --search greedy
+# --jobs: each file compiled on its own, then linked; the same pan
+expect 0 '' "dmc cc --jobs 2 builds pan" -- "$dmc" cc --jobs 2 -O2 -DNOREDUCE pan.c -o pan_jobs
+./pan_cc --search greedy > cc1.out 2>&1
+./pan_jobs --search greedy > cc2.out 2>&1
+[ "$(grep -E 'states stored|verdict' cc1.out)" = "$(grep -E 'states stored|verdict' cc2.out)" ] \
+	&& ok "the --jobs pan searches as the one-command pan" || fail "--jobs pan differs: $(tail -n 5 cc2.out)"
+[ -z "$(ls pan_jobs-*.o 2>/dev/null)" ] && ok "--jobs leaves no object files" || fail "--jobs left $(ls pan_jobs-*.o)"
+expect 2 "cc: --jobs x: expected a number of compilers, 1 to 64" "dmc cc --jobs x: refused" -- "$dmc" cc --jobs x pan.c
+expect 1 'error' "dmc cc --jobs 2: a compile error is the compiler's status" -- "$dmc" cc --jobs 2 -DVECTORSZ=nonsense pan.c -o pan_bad
 
 # hL and hU on the seed paper's Fig. 2 and Fig. 3 (tests/models/relax_*)
 cp "$top/tests/models/relax_chain_bad.pml" "$top/tests/models/relax_cycle_bad.pml" .

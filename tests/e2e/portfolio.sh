@@ -53,6 +53,8 @@ pgrep -f "cc1.*$DMC_CACHE" > /dev/null && fail "a compiler still runs after dmc 
 	|| ok "no compiler left running"
 expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "the text report says who answered" -- \
 	"$dmc" check por_indep_ok.pml
+expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "--quiet keeps the portfolio" -- \
+	"$dmc" check --quiet por_indep_ok.pml
 ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
 [ "$(wc -l < pans.txt)" -ge 1 ] && ok "the build cache holds SPIN's pan" || fail "build cache: $(cat pans.txt)"
 # SPIN's pan proved this model with these options: the next run starts

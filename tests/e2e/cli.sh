@@ -245,6 +245,16 @@ expect 0 '' "dmc cc builds pan from SPIN's pan.c" -- "$dmc" cc -O2 -DNOREDUCE pa
 expect 0 'verdict' "that pan runs" -- ./pan_cc --search greedy
 expect 0 '' "dmc cc --portable builds pan without the plugin" -- "$dmc" cc --portable -O2 -DNOREDUCE pan.c -o pan_port
 expect 0 'verdict' "the portable pan runs" -- ./pan_port --search greedy
+# pan's hash table (128 MB at -w24) is zeroed by the system as it is
+# written, not page by page before the search (glue_memory.c)
+./pan_cc --json > mem.json 2>/dev/null
+awk -v m="$(json_num memory_mb mem.json)" -v r="$(json_num peak_rss_mb mem.json)" \
+	'BEGIN { exit !(m >= 128 && r > 0 && r < 32) }' \
+	&& ok "pan's 128 MB hash table is not written at start-up (peak RSS $(json_num peak_rss_mb mem.json) MB)" \
+	|| fail "pan's memory $(json_num memory_mb mem.json) MB, peak RSS $(json_num peak_rss_mb mem.json) MB"
+./pan_port --json > memp.json 2>/dev/null
+awk -v r="$(json_num peak_rss_mb memp.json)" 'BEGIN { exit !(r > 0 && r < 32) }' \
+	&& ok "the portable pan's neither" || fail "portable pan: peak RSS $(json_num peak_rss_mb memp.json) MB"
 # --jobs: each file compiled on its own, then linked; the same pan
 expect 0 '' "dmc cc --jobs 2 builds pan" -- "$dmc" cc --jobs 2 -O2 -DNOREDUCE pan.c -o pan_jobs
 ./pan_cc --search greedy > cc1.out 2>&1

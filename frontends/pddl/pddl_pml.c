@@ -5,7 +5,7 @@
  * facts are a bit array f[], set to the initial state by the first
  * step; each ground action is one d_step alternative of one loop (its
  * precondition the guard; its conditional effects' conditions read
- * into hidden bits first, since PDDL evaluates them in the state before
+ * into the bits c[] first, since PDDL evaluates them in the state before
  * the action; deletes, then adds, so an atom both deleted and added
  * stays true); the goal is an assertion that fails when the goal holds,
  * so that a counterexample is a plan.  Under spin -t each action prints
@@ -16,6 +16,7 @@
 #include "pml_text.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void expr(FILE *out, const pddl_gf *x)
 {
@@ -50,16 +51,61 @@ static void expr(FILE *out, const pddl_gf *x)
 	}
 }
 
-/* the effects of kind add (0: deletes) */
-static void effects(FILE *out, const pddl_gaction *a, int add)
+static char *expr_text(const pddl_gf *x)
 {
-	for (int e = 0, c = 0; e < a->neffs; e++) {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		abort();
+	expr(f, x);
+	fclose(f);
+	return buf;
+}
+
+/* an action's distinct effect conditions: cond[k] the text of c[k],
+ * which[e] effect e's k (-1: unconditional); their number */
+static int conditions(const pddl_gaction *a, char ***cond, int **which)
+{
+	int n = 0;
+	*cond = malloc(((size_t) a->neffs + 1) * sizeof **cond);
+	*which = malloc(((size_t) a->neffs + 1) * sizeof **which);
+	if (!*cond || !*which)
+		abort();
+	for (int e = 0; e < a->neffs; e++) {
+		(*which)[e] = -1;
+		if (!a->effs[e].cond)
+			continue;
+		char *t = expr_text(a->effs[e].cond);
+		int k = 0;
+		while (k < n && strcmp((*cond)[k], t) != 0)
+			k++;
+		if (k == n)
+			(*cond)[n++] = t;
+		else
+			free(t);
+		(*which)[e] = k;
+	}
+	return n;
+}
+
+static void free_conditions(char **cond, int n, int *which)
+{
+	for (int k = 0; k < n; k++)
+		free(cond[k]);
+	free(cond);
+	free(which);
+}
+
+/* the effects of kind add (0: deletes) */
+static void effects(FILE *out, const pddl_gaction *a, const int *which, int add)
+{
+	for (int e = 0; e < a->neffs; e++) {
 		const pddl_geff *ef = &a->effs[e];
-		if (ef->add == add && !ef->cond)
+		if (ef->add == add && which[e] < 0)
 			fprintf(out, " f[%d] = %d;", ef->fact, add);
 		else if (ef->add == add)
-			fprintf(out, "\n\t\t   if :: c[%d] -> f[%d] = %d :: else fi;", c, ef->fact, add);
-		c += ef->cond != NULL;
+			fprintf(out, "\n\t\t   if :: c[%d] -> f[%d] = %d :: else fi;", which[e], ef->fact, add);
 	}
 }
 
@@ -68,16 +114,16 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
 	char buf[512];
 	int maxc = 0;
 	for (int i = 0; i < t->nacts; i++) {
-		int c = 0;
-		for (int e = 0; e < t->acts[i].neffs; e++)
-			c += t->acts[i].effs[e].cond != NULL;
+		char **cond;
+		int *which, c = conditions(&t->acts[i], &cond, &which);
 		if (c > maxc)
 			maxc = c;
+		free_conditions(cond, c, which);
 	}
 	fputs("/*\n", out);
-	pml_commentf(out, " * PDDL problem %s (%s) of domain %s (%s), translated by dmc: see docs/planning.md.\n",
+	pml_commentf(out, " * PDDL problem %s (%s) of domain %s (%s), translated by dmc: see docs/planning.md.",
 	             m->problem_name, m->problem_file, m->domain_name, m->domain_file);
-	fprintf(out, " * Relaxed reachability grounds %d facts and %d actions; a plan is a path to\n"
+	fprintf(out, "\n * Relaxed reachability grounds %d facts and %d actions; a plan is a path to\n"
 	             " * the assertion's violation (the goal).\n */\n\n", t->nfacts, t->nacts);
 	fprintf(out, "bit f[%d];\n", t->nfacts > 0 ? t->nfacts : 1);
 	for (int i = 0; i < t->nfacts; i++) {
@@ -87,7 +133,7 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
 		fputs(" */\n", out);
 	}
 	if (maxc)
-		fprintf(out, "hidden bit c[%d];   /* conditional effects' conditions, in the state before */\n", maxc);
+		fprintf(out, "bit c[%d];   /* conditional effects' conditions, read in the state before; 0 between steps */\n", maxc);
 	fputs("\nactive proctype plan()\n{\n\t/* the initial state */\n\td_step {", out);
 	int any = 0;
 	for (int i = 0; i < t->nfacts; i++)
@@ -104,14 +150,17 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
 		fputs(" */\n\t:: d_step { ", out);
 		expr(out, a->pre);
 		fputs(" ->", out);
-		for (int e = 0, c = 0; e < a->neffs; e++)
-			if (a->effs[e].cond) {
-				fprintf(out, "\n\t\t   c[%d] = ", c++);
-				expr(out, a->effs[e].cond);
-				fputs(";", out);
-			}
-		effects(out, a, 0);
-		effects(out, a, 1);
+		char **cond;
+		int *which, nc = conditions(a, &cond, &which);
+		for (int k = 0; k < nc; k++)
+			fprintf(out, "\n\t\t   c[%d] = %s;", k, cond[k]);
+		effects(out, a, which, 0);
+		effects(out, a, which, 1);
+		if (nc)
+			fputs("\n\t\t  ", out);
+		for (int k = 0; k < nc; k++)
+			fprintf(out, " c[%d] = 0;", k);
+		free_conditions(cond, nc, which);
 		fprintf(out, "\n\t\t   printf(\"@@PDDL %d\\n\") }\n", i);
 	}
 	fputs("\t/* the goal: its assertion's violation is a plan */\n\t:: atomic { ", out);

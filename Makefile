@@ -246,7 +246,7 @@ $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
 # sanitizers; each harness links all of it (like the unit tests).
 FUZZ_CC      ?= clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_HARNESS := xta xml query anml stmt lua plan
+FUZZ_HARNESS := xta xml query anml stmt lua plan pddl
 FUZZ_BINS    := $(FUZZ_HARNESS:%=$(B)/fuzz/fuzz_%)
 FUZZ_OBJ     := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(UNIT_SRC) tests/fuzz/fuzz_mutate.c)
 FUZZ_SECONDS ?= 60

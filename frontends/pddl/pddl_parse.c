@@ -225,8 +225,9 @@ static int pred_find(const pddl_model *m, const char *name)
 
 static int add_pred_arg(ctx *c, const pddl_sx *x, int type)
 {
-	(void) x;
 	pddl_pred *p = &c->m->preds[c->m->npreds];
+	if (p->nargs == 64)
+		return fail_at(c, x, "more than 64 arguments of one predicate");
 	GROW(p->atype, p->nargs);
 	p->atype[p->nargs++] = type;
 	return 0;

@@ -289,6 +289,7 @@ docs: $(B)/dmc
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
+	sh tests/bench/pddl.sh
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh

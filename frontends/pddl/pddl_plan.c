@@ -186,7 +186,7 @@ static cJSON *steps_json(const pddl_model *m, const pddl_plan *p)
 }
 
 static void print_json(const plan_opts *o, const pddl_job *j, const char *verdict, const pddl_plan *p,
-                       const char *plan_file, size_t pml_bytes, cJSON *check)
+                       int valid, const char *plan_file, size_t pml_bytes, cJSON *check)
 {
 	cJSON *js = cJSON_CreateObject();
 	cJSON_AddNumberToObject(js, "schema_version", DMC_JSON_SCHEMA);
@@ -207,7 +207,7 @@ static void print_json(const plan_opts *o, const pddl_job *j, const char *verdic
 		cJSON_AddNullToObject(js, "heuristic");
 	}
 	if (p) {
-		cJSON_AddBoolToObject(js, "valid", 1);
+		cJSON_AddBoolToObject(js, "valid", valid);
 		cJSON_AddNumberToObject(js, "steps", p->n);
 		cJSON_AddStringToObject(js, "plan_file", plan_file);
 	} else {
@@ -253,7 +253,7 @@ static int found(const drv_env *e, const plan_opts *o, const pddl_job *j, const 
 			        cJSON_IsTrue(sh) ? "steps, the plan is a shortest one"
 			        : cJSON_IsString(why) ? why->valuestring : "nothing");
 		if (rc == 0 && o->json)
-			print_json(o, j, "plan", &read, path, bytes, check);
+			print_json(o, j, "plan", &read, 1, path, bytes, check);
 		pddl_plan_free(&read);
 	}
 	free(path);
@@ -267,7 +267,7 @@ static int validate_only(const plan_opts *o, const pddl_job *j)
 		return 2;
 	int bad = pddl_check_plan(&j->m, &p, o->json ? stderr : stdout);
 	if (o->json)
-		print_json(o, j, bad ? "invalid-plan" : "plan", bad ? NULL : &p, o->validate, 0, NULL);
+		print_json(o, j, bad ? "invalid-plan" : "plan", &p, !bad, o->validate, 0, NULL);
 	if (bad)
 		drv_msg("plan: %s is no valid plan of %s (above)", o->validate, j->m.problem_file);
 	pddl_plan_free(&p);
@@ -322,7 +322,7 @@ static int plan(const drv_env *e, plan_opts *o)
 		fprintf(txt, "no plan exists: the goal is unreachable even when no action deletes anything "
 		             "(relaxed reachability)\n");
 		if (o->json)
-			print_json(o, &j, "no-plan", NULL, NULL, 0, NULL);
+			print_json(o, &j, "no-plan", NULL, 0, NULL, 0, NULL);
 		rc = 1;
 		goto done;
 	}
@@ -356,7 +356,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", json_num(json, "states_stored"),
 	        json_num(json, "states_expanded"), json_num(json, "time_s"));
 	if (o->json && rc != 0 && rc != 2)
-		print_json(o, &j, rc == 1 ? "no-plan" : "incomplete", NULL, NULL, bytes, json);
+		print_json(o, &j, rc == 1 ? "no-plan" : "incomplete", NULL, 0, NULL, bytes, json);
 	fflush(txt);
 done:
 	if (out && !o->keep)

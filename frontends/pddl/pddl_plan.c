@@ -11,7 +11,7 @@
  * (pddl_validate.c).  What the search minimised is printed: the steps
  * when the trail is shortest (--search bfs), else nothing.
  * `--validate FILE` checks a plan file without searching; `dmc
- * translate DOMAIN.pddl PROBLEM.pddl` writes the Promela.
+ * translate DOMAIN.pddl PROBLEM.pddl` (pddl_translate.c) writes the Promela.
  *
  * Exit status as ANMLite's dmc plan: 0 a plan found and validated
  * (--validate: a valid plan), 1 no plan exists (a complete search, or
@@ -383,57 +383,5 @@ int pddl_cmd_plan(const drv_env *e, int argc, char **argv)
 	if (rc == 0)
 		rc = plan(e, &o);
 	drv_strv_free(&o.check_opts);
-	return rc;
-}
-
-int pddl_cmd_translate(const drv_env *e, int argc, char **argv)
-{
-	const char *files[2] = { NULL, NULL }, *outp = NULL;
-	int n = 0;
-	(void) e;
-	for (int i = 0; i < argc; i++) {
-		const char *a, *v;
-		switch (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v)) {
-		case DRV_ARG_ERROR:
-			return 2;
-		case DRV_ARG_UNKNOWN:
-			return drv_command_unknown(DRV_CMD_TRANSLATE, argv[i]);
-		case DRV_ARG_OPERAND:
-			if (n == 2) {
-				drv_msg("translate: more than a domain and a problem ('%s')", argv[i]);
-				return 2;
-			}
-			files[n++] = argv[i];
-			break;
-		case DRV_ARG_OPTION:
-			if (strcmp(a, "-o") == 0)
-				outp = v;
-			else {
-				drv_msg("translate: %s is not for PDDL models", a);
-				return 2;
-			}
-			break;
-		}
-	}
-	if (n == 0) {
-		drv_msg("translate: expected DOMAIN.pddl PROBLEM.pddl");
-		return 2;
-	}
-	pddl_job j;
-	int rc = pddl_job_load(&j, files, n, stderr);
-	if (rc == 0) {
-		FILE *f = outp ? fopen(outp, "w") : stdout;
-		if (!f) {
-			drv_msg("translate: cannot write %s: %s", outp, strerror(errno));
-			rc = 2;
-		} else {
-			pddl_write_promela(f, &j.m, &j.t);
-			if (outp && fclose(f) != 0) {
-				drv_msg("translate: cannot write %s", outp);
-				rc = 2;
-			}
-		}
-	}
-	pddl_job_free(&j);
 	return rc;
 }

@@ -785,7 +785,13 @@ int pddl_load(const char *const *files, int nfiles, pddl_model *m, pddl_err *err
 			snprintf(err->msg, sizeof err->msg, "cannot read %s: %s", files[f], strerror(errno ? errno : ENOENT));
 			rc = -1;
 		} else if (strlen(texts[f]) != len) {
-			snprintf(err->msg, sizeof err->msg, "%s: a NUL byte in the text (is it a PDDL file?)", files[f]);
+			int line = 1, col = 1;
+			for (const char *q = texts[f]; *q; q++, col++)
+				if (*q == '\n') {
+					line++;
+					col = 0;
+				}
+			snprintf(err->msg, sizeof err->msg, "%s:%d:%d: a NUL byte (is it a PDDL file?)", files[f], line, col);
 			rc = -1;
 		}
 	}

@@ -52,6 +52,8 @@ printf '(define (domain d) (:types a) (:predicates (p ?x - (either a b))))\n' > 
 expect 2 "bad9.pddl:1:52: 'either' types not supported" "either types" -- "$dmc" plan bad9.pddl "$ex/gripper-4.pddl"
 printf '(define (domain d) (:predicates (p)) (:action a :parameters () :effect (p)))\n(define (problem q) (:domain d) (:init (= (f) 1)) (:goal (p)))\n' > bad10.pddl
 expect 2 "bad10.pddl:2:40: numeric initial values not supported (:numeric-fluents)" "numeric initial values" -- "$dmc" check bad10.pddl
+printf '(define (domain d)\n  (:predicates\000 (p)))\n' > nul.pddl
+expect 2 "nul.pddl:2:15: a NUL byte" "a NUL byte in a PDDL file" -- "$dmc" plan nul.pddl "$ex/gripper-4.pddl"
 expect 2 "cannot read nosuch.pddl" "a missing file" -- "$dmc" plan "$ex/gripper-domain.pddl" nosuch.pddl
 expect 2 "is for ANMLite models" "--horizon is refused for PDDL" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --horizon 5
 expect 2 "more than a domain and a problem" "three files" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" "$ex/gripper-10.pddl"

@@ -182,5 +182,9 @@ void pddl_plan_free(pddl_plan *p);
 /* the plan applied to the initial state: every precondition and then the
  * goal must hold; each violation on err_out, their number (0: valid) */
 int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out);
+/* action elimination on a valid plan: each step in turn left out, with
+ * every later step that is then not applicable, when the goal still
+ * holds; the number of steps removed (the plan stays valid) */
+int pddl_plan_shorten(const pddl_model *m, pddl_plan *p);
 
 #endif

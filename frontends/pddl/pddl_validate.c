@@ -182,50 +182,110 @@ static void step_text(const pddl_model *m, const pddl_step *s, char *buf, size_t
 	pddl_gaction_text(m, &g, buf, len);
 }
 
-int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out)
+/* a validation's state: the atoms true, the binding buffer */
+static void ev_open(ev *e, const pddl_model *m)
 {
-	atomset st = { 0 };
-	int bad = 0, maxv = m->goal_nvars;
+	int maxv = m->goal_nvars;
 	for (int i = 0; i < m->nacts; i++)
 		if (m->acts[i].nvars > maxv)
 			maxv = m->acts[i].nvars;
-	int *bind = drv_alloc((size_t) (maxv + 1) * sizeof *bind);
-	ev e = { m, &st, bind };
+	e->m = m;
+	e->state = drv_alloc(sizeof *e->state);
+	memset(e->state, 0, sizeof *e->state);
+	e->bind = drv_alloc((size_t) (maxv + 1) * sizeof *e->bind);
 	for (int i = 0, k = 0; i < m->ninit; i++) {
 		int pred = m->init[k];
-		set_op(&st, key(m, pred, &m->init[k + 1]), 1, 0);
+		set_op(e->state, key(m, pred, &m->init[k + 1]), 1, 0);
 		k += m->preds[pred].nargs + 1;
 	}
-	for (int i = 0; i < p->n && !bad; i++) {
-		const pddl_step *s = &p->steps[i];
-		const pddl_action *a = &m->acts[s->act];
-		char text[512];
-		step_text(m, s, text, sizeof text);
-		memcpy(bind, s->args, (size_t) a->nparams * sizeof *bind);
-		if (a->pre && !holds(&e, a->pre)) {
+}
+
+static void ev_close(ev *e)
+{
+	set_free(e->state);
+	free(e->state);
+	free(e->bind);
+}
+
+/* step s applied when its precondition holds: 1, else 0 (the state as it was) */
+static int apply(ev *e, const pddl_step *s)
+{
+	const pddl_action *a = &e->m->acts[s->act];
+	memcpy(e->bind, s->args, (size_t) a->nparams * sizeof *e->bind);
+	if (a->pre && !holds(e, a->pre))
+		return 0;
+	changes ch = { 0 };
+	for (int f = 0; f < a->neffs; f++)
+		eff_collect(e, &a->effs[f], 0, &ch);
+	for (int pass = 0; pass < 2; pass++)   /* deletes, then adds */
+		for (int c = 0; c < ch.n; c++)
+			if (ch.add[c] == pass)
+				set_op(e->state, drv_strdup(ch.k[c]), pass, !pass);
+	for (int c = 0; c < ch.n; c++)
+		free(ch.k[c]);
+	free(ch.k);
+	free(ch.add);
+	return 1;
+}
+
+int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out)
+{
+	ev e;
+	int bad = 0;
+	ev_open(&e, m);
+	for (int i = 0; i < p->n && !bad; i++)
+		if (!apply(&e, &p->steps[i])) {
+			char text[512];
+			step_text(m, &p->steps[i], text, sizeof text);
 			fprintf(err_out, "step %d %s: its precondition does not hold\n", i + 1, text);
 			bad++;
-			break;
 		}
-		changes ch = { 0 };
-		for (int f = 0; f < a->neffs; f++)
-			eff_collect(&e, &a->effs[f], 0, &ch);
-		for (int pass = 0; pass < 2; pass++)   /* deletes, then adds */
-			for (int c = 0; c < ch.n; c++)
-				if (ch.add[c] == pass)
-					set_op(&st, drv_strdup(ch.k[c]), pass, !pass);
-		for (int c = 0; c < ch.n; c++)
-			free(ch.k[c]);
-		free(ch.k);
-		free(ch.add);
-	}
 	if (!bad && !holds(&e, m->goal)) {
 		fprintf(err_out, "the goal does not hold after the plan's %d step%s\n", p->n, p->n == 1 ? "" : "s");
 		bad++;
 	}
-	set_free(&st);
-	free(bind);
+	ev_close(&e);
 	return bad;
+}
+
+/* keep[] with step i left out, and every later step that is then not
+ * applicable: does the goal still hold?  (keep[] updated only if so) */
+static int without(const pddl_model *m, const pddl_plan *p, char *keep, int i)
+{
+	ev e;
+	char *k = drv_alloc((size_t) p->n + 1);
+	memcpy(k, keep, (size_t) p->n);
+	k[i] = 0;
+	ev_open(&e, m);
+	for (int j = 0; j < p->n; j++)
+		if (k[j] && !apply(&e, &p->steps[j]))
+			k[j] = 0;
+	int ok = holds(&e, m->goal);
+	if (ok)
+		memcpy(keep, k, (size_t) p->n);
+	ev_close(&e);
+	free(k);
+	return ok;
+}
+
+int pddl_plan_shorten(const pddl_model *m, pddl_plan *p)
+{
+	char *keep = drv_alloc((size_t) p->n + 1);
+	memset(keep, 1, (size_t) p->n);
+	for (int i = 0; i < p->n; i++)
+		if (keep[i])
+			(void) without(m, p, keep, i);
+	int n = 0;
+	for (int i = 0; i < p->n; i++) {
+		if (keep[i])
+			p->steps[n++] = p->steps[i];
+		else
+			free(p->steps[i].args);
+	}
+	int removed = p->n - n;
+	p->n = n;
+	free(keep);
+	return removed;
 }
 
 /* ---- plan files ---- */

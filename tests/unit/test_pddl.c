@@ -99,6 +99,29 @@ static void test_plan_validate(void)
 	pddl_free(&m);
 }
 
+static void test_shorten(void)
+{
+	pddl_model m;
+	pddl_err err;
+	pddl_plan p;
+	CHECK(load(dom, prob, &m, &err) == 0);
+	/* a detour up and down before boarding, and a useless extra move at
+	 * the end: 3 steps go, the rest stays valid */
+	const char *detour =
+		"(move f1 f2)\n(move f2 f1)\n(board ann f1)\n(move f1 f2)\n(move f2 f3)\n(leave ann)\n"
+		"(board bob f3)\n(move f3 f2)\n(move f2 f1)\n(leave bob)\n(move f1 f2)\n";
+	CHECK(pddl_plan_read("d.plan", detour, &m, &p, &err) == 0);
+	FILE *null = fopen("/dev/null", "w");
+	CHECK(pddl_validate(&m, &p, null) == 0);
+	CHECK_EQ_LONG(pddl_plan_shorten(&m, &p), 3);
+	CHECK_EQ_LONG(p.n, 8);
+	CHECK(pddl_validate(&m, &p, null) == 0);
+	CHECK_EQ_LONG(pddl_plan_shorten(&m, &p), 0);
+	pddl_plan_free(&p);
+	fclose(null);
+	pddl_free(&m);
+}
+
 static void test_errors(void)
 {
 	static const struct { const char *d, *p, *msg; } cases[] = {
@@ -169,5 +192,6 @@ static void test_promela_escapes_names(void)
 CHECK_MAIN("pddl",
 	CASE(test_parse_and_ground),
 	CASE(test_plan_validate),
+	CASE(test_shorten),
 	CASE(test_errors),
 	CASE(test_promela_escapes_names))

@@ -224,7 +224,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal components
+E2E_SCRIPTS := run por liveness properties portfolio uppaal lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal components
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all
@@ -246,7 +246,7 @@ $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
 # sanitizers; each harness links all of it (like the unit tests).
 FUZZ_CC      ?= clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_HARNESS := xta xml query anml stmt lua plan
+FUZZ_HARNESS := xta xml query anml stmt lua plan pddl
 FUZZ_BINS    := $(FUZZ_HARNESS:%=$(B)/fuzz/fuzz_%)
 FUZZ_OBJ     := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(UNIT_SRC) tests/fuzz/fuzz_mutate.c)
 FUZZ_SECONDS ?= 60
@@ -289,6 +289,7 @@ docs: $(B)/dmc
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
+	sh tests/bench/pddl.sh
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh

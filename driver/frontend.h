@@ -84,6 +84,10 @@ typedef struct drv_frontend {
 	 * 2 after a message.  NULL: a message that the language has no
 	 * chart, then the trail as without --msc. */
 	int (*msc)(const drv_env *e, const struct drv_msc_req *rq, const char *svg);
+	/* dmc plan MODEL ...: the arguments after "plan"; dmc's exit status.
+	 * NULL: ANMLite's dmc plan (frontends/common/plan_cmd.c), which
+	 * refuses models that are not its own. */
+	int (*plan)(const drv_env *e, int argc, char **argv);
 } drv_frontend;
 
 /* The front end that takes path (by its suffix): never NULL, the last

@@ -898,7 +898,7 @@ int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 	dmc_stats *s = &R->st;
 	double sums[] = { s->expanded, s->generated, s->stored, s->reopened, s->pruned, s->dropped,
 	                  s->stale, s->repushed, s->clashes, s->open_peak, s->hcalls, s->htimed,
-	                  s->hseconds, s->hcpu };
+	                  s->hseconds };
 	double tot[sizeof sums / sizeof sums[0]];
 	int nsum = (int) (sizeof sums / sizeof sums[0]);
 	MPI_Reduce(sums, tot, nsum, MPI_DOUBLE, MPI_SUM, reporter, MPI_COMM_WORLD);
@@ -912,7 +912,7 @@ int dmc_dist_end(dmc_dist *D, dmc_run *R, long trail_len)
 	s->expanded = *t++; s->generated = *t++; s->stored = *t++; s->reopened = *t++;
 	s->pruned = *t++; s->dropped = *t++; s->stale = *t++; s->repushed = *t++;
 	s->clashes = *t++; s->open_peak = *t++; s->hcalls = *t++; s->htimed = *t++;
-	s->hseconds = *t++; s->hcpu = *t++;
+	s->hseconds = *t++;
 	s->h_min = hmin_all;
 	if (D->why && !R->stopped)
 		R->stopped = D->why;          /* not complete, not proven shortest */

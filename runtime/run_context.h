@@ -41,7 +41,6 @@ typedef struct dmc_stats {
 	int h_min;                    /* smallest h seen */
 	double hcalls;
 	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
-	double hcpu;                  /* ... and their CPU time (this thread's) */
 	double open_bytes_peak, table_bytes;
 	double helpful;               /* --preferred: successors a helpful move made */
 } dmc_stats;

@@ -67,32 +67,6 @@ double dmc_now_seconds(void)
 	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* This thread's CPU time: a heuristic's cost without the time other
- * jobs on the machine took from it. */
-static double cpu_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* What two reads of that clock in a row measure (the smallest of a few):
- * the clock is a system call (1-2 us in a virtual machine), as long as
- * a cheap evaluation, so each timed evaluation is charged without it. */
-static double cpu_clock_overhead(void)
-{
-	static double over = -1;
-	if (over < 0) {
-		double best = 1;
-		for (int i = 0; i < 16; i++) {
-			double a = cpu_seconds(), b = cpu_seconds();
-			best = b - a < best ? b - a : best;
-		}
-		over = best;
-	}
-	return over;
-}
-
 double dmc_runtime_bytes(const dmc_run *R)
 {
 	double b = 0;
@@ -586,11 +560,9 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	 * without a clock read per state */
 	int combo = R->opt.combo.active, hv[DMC_ALT_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 0;
-	double hc = 0, t0 = timed ? dmc_now_seconds() : 0, c0 = timed ? cpu_seconds() : 0;
+	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
 	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
 	if (timed) {
-		double c = cpu_seconds() - c0 - cpu_clock_overhead();
-		st->hcpu += c > 0 ? c : 0;
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
 	}

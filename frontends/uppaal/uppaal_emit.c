@@ -1354,9 +1354,44 @@ static void liveness_query(em *e, const up_query *q)
 	e->s.file = keep;
 }
 
+/* several safety queries: the global dmc_query (0 unless pan's --initial
+ * or spin -DDMC_QUERY=K for a replay sets it) says which one the Monitor
+ * checks.  One assert each, all in the Monitor's one state (a first step
+ * that chose a branch would double the state space: the step interleaves
+ * with every other); an inactive query's assert holds, and its target
+ * (dmc_query == K && ...) tests a variable nothing assigns */
+static void shared_monitor(em *e, const up_emit_opts *op)
+{
+	FILE *o = e->s.out;
+	const char *keep = e->s.file;
+	int most = 0;
+	for (int i = 0; i < op->queries->n; i++)
+		most = op->query_no[i] > most ? op->query_no[i] : most;
+	fprintf(o, "/* which query the Monitor checks: set when pan runs (--initial dmc_query=K) */\n"
+		"#ifndef DMC_QUERY\n#define DMC_QUERY 0\n#endif\n%s dmc_query = DMC_QUERY;\n\n"
+		"active proctype Monitor()\n{\n\tdo\n", ptype(0, most));
+	for (int i = 0; i < op->queries->n; i++) {
+		const up_query *q = op->queries->v[i];
+		fputs("\t/* ", o);
+		pml_commentf(o, "query %d, %s (%s:%d): %s", op->query_no[i], q->text, q->file, q->line,
+			     q->kind == 'E' ? "an assertion violation is a witness"
+			     : "an assertion violation is a counterexample");
+		fprintf(o, " */\n\t:: assert(dmc_query != %d || %s(", op->query_no[i], q->kind == 'E' ? "!" : "");
+		e->s.file = q->file;
+		up_emit_expr_st(&e->s, NULL, q->phi);
+		fputs("))\n", o);
+	}
+	fputs("\tod\n}\n", o);
+	e->s.file = keep;
+}
+
 static void monitor(em *e, const up_emit_opts *op)
 {
 	FILE *o = e->s.out;
+	if (op->queries) {
+		shared_monitor(e, op);
+		return;
+	}
 	if (!op->q)
 		return;
 	if (up_query_is_liveness(op->q)) {

@@ -416,8 +416,20 @@ static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **li
 {
 	(void) e;
 	*list = NULL;
-	if (rq->query && !drv_is_file(rq->query))
+	if (rq->query && !drv_is_file(rq->query)) {
+		/* the formula itself: answered after its run as a stored one */
+		const char *t = rq->query;
+		while (*t == ' ' || *t == '\t' || *t == '\n')
+			t++;
+		drv_fe_query *l = drv_alloc(sizeof *l);
+		memset(l, 0, sizeof *l);
+		l->text = drv_strdup(rq->query);
+		l->file = drv_strdup("--query");
+		l->line = l->col = 1;
+		l->witness = strncmp(t, "E<>", 3) == 0 || strncmp(t, "E[]", 3) == 0;
+		*list = l;
 		return 1;
+	}
 	up_query_info *qi;
 	int n = prom_uppaal_queries(rq->model, rq->query, 0, &qi);
 	if (n < 0)

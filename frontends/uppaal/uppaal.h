@@ -267,6 +267,8 @@ typedef struct {
 	const char *name;       /* instance name */
 	const char *tmpl;
 	up_vec args;            /* up_expr* */
+	up_vec params;          /* up_var*: `Name(const id_t i) = T(i, a[i]);`, an
+				 * instance per value of the bounded parameters */
 	int line, col;
 } up_instdecl;
 

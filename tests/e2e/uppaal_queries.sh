@@ -23,8 +23,8 @@ DMC_CACHE=$work/all expect 1 'Formula is NOT satisfied' "train_gate.q: 13 querie
 	"$dmc" check "$models/train_gate.xta" --query "$models/train_gate.q"
 cp out.txt all.txt
 s="is satisfied"; n="is NOT satisfied"
-want="$s,$s,$s,$s,$n,$s,$s,$s,$s,$s,$n,$n,$n,"
-[ "$(answers all.txt)" = "$want" ] && ok "train_gate.q: the answers the model's semantics gives" \
+answers_all="$s,$s,$s,$s,$n,$s,$s,$s,$s,$s,$n,$n,$n,"
+[ "$(answers all.txt)" = "$answers_all" ] && ok "train_gate.q: the answers the model's semantics gives" \
 	|| fail "train_gate.q answers: $(answers all.txt)"
 [ "$(builds "$work/all")" = 1 ] && ok "train_gate.q: one pan build for 13 queries" \
 	|| fail "train_gate.q: $(builds "$work/all") pan builds"
@@ -35,7 +35,7 @@ grep -q '^byte dmc_query = DMC_QUERY;' "$work"/all/uppaal-*/train_gate.pml \
 # the same file again: its build is in the cache
 DMC_CACHE=$work/all expect 1 '' "train_gate.q again" -- \
 	"$dmc" check "$models/train_gate.xta" --query "$models/train_gate.q"
-[ "$(answers out.txt)" = "$want" ] && [ "$(builds "$work/all")" = 1 ] \
+[ "$(answers out.txt)" = "$answers_all" ] && [ "$(builds "$work/all")" = 1 ] \
 	&& ok "train_gate.q again: the cached build, the same answers" \
 	|| fail "train_gate.q again: $(answers out.txt) $(ls "$work/all")"
 

@@ -423,7 +423,20 @@ static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **li
 			t++;
 		drv_fe_query *l = drv_alloc(sizeof *l);
 		memset(l, 0, sizeof *l);
-		l->text = drv_strdup(rq->query);
+		/* on one line, printable: white space runs as one blank */
+		char *o = l->text = drv_alloc(strlen(t) + 1);
+		for (const char *p = t; *p; p++) {
+			unsigned char ch = (unsigned char) *p;
+			if (ch == ' ' || (ch >= '\t' && ch <= '\r')) {
+				if (o > l->text && o[-1] != ' ')
+					*o++ = ' ';
+			} else {
+				*o++ = ch < 32 || ch == 127 ? '?' : (char) ch;
+			}
+		}
+		while (o > l->text && o[-1] == ' ')
+			o--;
+		*o = 0;
 		l->file = drv_strdup("--query");
 		l->line = l->col = 1;
 		l->witness = strncmp(t, "E<>", 3) == 0 || strncmp(t, "E[]", 3) == 0;

@@ -659,7 +659,8 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 			}
 			if (trace)
 				fputs(trace, stdout);
-			single_answer(o->single, rc, trace && strstr(trace, "\nerror: "));
+			if (rc == 1)
+				single_answer(o->single, rc, trace && strstr(trace, "\nerror: "));
 			free(trace);
 			free(out);
 		}

@@ -1230,6 +1230,22 @@ static void grow_candidates(const dmc_pdb *p, const dmc_pdb_input *in, int t, co
 	}
 }
 
+/* Whether a state explored so far (reachable in the pattern's
+ * abstraction, an exploration cut at its limit included) may be an error
+ * state: with everything relevant in the pattern, then no pattern proves
+ * the error unreachable (a smaller one only adds paths). */
+static int reached_goal(dmc_pdb *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		if (p->deadline > 0 && over(p, 1))
+			return 0;
+		load(p, p->st + i * (size_t) p->w);
+		if (goal_value(p, p->st + i * (size_t) p->w) != INF_D)
+			return 1;
+	}
+	return 0;
+}
+
 /* the build's own limits passed (not the growth's) */
 static int late_now(const dmc_pdb *p, double deadline)
 {
@@ -1237,9 +1253,9 @@ static int late_now(const dmc_pdb *p, double deadline)
 }
 
 /* OK with p's table proving h(initial) infinite; TOO_BIG when the pattern
- * outgrew in->prove_states or nothing is left to add; NOMEM; OUT_OF_TIME
- * (half the time left at the start: the selection for guidance still
- * needs the other half). */
+ * outgrew in->prove_states, nothing is left to add or everything relevant
+ * meets an abstract error; NOMEM; OUT_OF_TIME (a quarter of the time left
+ * at the start: the selection for guidance still needs the rest). */
 static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *all_v,
                       const unsigned char *all_p, const int *rank_v, const int *rank_p, long *init)
 {
@@ -1251,7 +1267,7 @@ static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *
 	if (!gv || !gp || !cv || !cp)
 		goto out;
 	if (deadline > 0)
-		p->deadline = dmc_pdb_clock() + (deadline - dmc_pdb_clock()) / 2;
+		p->deadline = dmc_pdb_clock() + (deadline - dmc_pdb_clock()) / 4;
 	/* first everything relevant, within prove_states: when it fits it
 	 * proves or no pattern does (a smaller one only adds paths) */
 	memcpy(gv, all_v, (size_t) m->nvars);
@@ -1270,6 +1286,19 @@ static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *
 		if (round == 0 && rc == OK && p->dist[0] != INF_D) {
 			rc = TOO_BIG;
 			break;
+		}
+		if (round == 0 && (rc == TOO_BIG || rc == OUT_OF_TIME)) {
+			/* an abstract error everything relevant reaches (the
+			 * states explored before the limit are reachable too):
+			 * no pattern proves it */
+			double d = p->deadline;
+			p->deadline = 0;      /* the scan is bounded by the states explored */
+			int reached = reached_goal(p);
+			p->deadline = d;
+			if (reached) {
+				rc = TOO_BIG;
+				break;
+			}
 		}
 		if (round == 0 && (rc == TOO_BIG || rc == OUT_OF_TIME) && !late_now(p, deadline)) {
 			/* then grow from what the goals read */
@@ -1397,11 +1426,12 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			break;
 		if (rc == OUT_OF_TIME)
 			continue;
-		if (rc == TOO_BIG && !refined && !grown++ && in->prove_states > max) {
-			/* everything relevant does not fit: a smaller pattern
-			 * that proves the error unreachable, before one that
-			 * guides; else the same exploration again, cut at max,
-			 * for the selection below */
+		if (rc == TOO_BIG && !refined && !grown++ && in->prove_states > max && !reached_goal(p)) {
+			/* everything relevant does not fit: a pattern that
+			 * proves the error unreachable, before one that guides
+			 * (not when its exploration has met an abstract error
+			 * already); else the same exploration again, cut at
+			 * max, for the selection below */
 			rc = grow_proof(p, in, keep_v, keep_p, goal_v, goal_p, init);
 			if (rc == OK || rc == NOMEM)
 				break;

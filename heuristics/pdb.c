@@ -1181,15 +1181,16 @@ static void refine_down(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
  * prove the error unreachable (h(initial) infinite): the search then has
  * nothing to do.  First everything relevant within the larger budget
  * prove_states (where it fits, it proves or no pattern does: leaving a
- * component out only adds abstract paths); where that outgrows it too,
- * upward refinement, guided by counterexamples: from
- * what the goals read, explore; while an abstract error path exists, add
- * the components its transitions read that the pattern leaves out (their
- * automata, the variables of their guards, channels, right-hand sides and
- * messages), the nearest to the goals first (relevance), since the path
- * exists only because one of them may take any value.  It ends with a
- * proof, or when the pattern outgrows prove_states, or when nothing is
- * left to add (no pattern proves it). */
+ * component out only adds abstract paths), and none at all when its
+ * exploration meets an abstract error state.  Where it outgrows the
+ * budget without meeting one, upward refinement guided by
+ * counterexamples: from what the goals read, explore; while an abstract
+ * error path exists, add the components its transitions read that the
+ * pattern leaves out (their automata, the variables of their guards,
+ * channels, right-hand sides and messages), the nearest to the goals
+ * first (relevance), since the path exists only because one of them may
+ * take any value.  It ends with a proof, or when the pattern outgrows
+ * prove_states, or when nothing is left to add (no pattern proves it). */
 
 static void grow_read(const dmc_aexpr *e, const unsigned char *ok, const unsigned char *keep,
                       const int *rank, int *best, unsigned char *cand)

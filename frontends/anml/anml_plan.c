@@ -41,6 +41,7 @@
 
 typedef struct {
 	const char *model, *search, *heur;
+	const char *encoding;    /* --encoding, or NULL: lazy, eager for htime */
 	const char *plan_file;   /* -o: the plan file (default MODEL.plan beside the model) */
 	const char *gantt;       /* --gantt FILE.svg */
 	const char *validate;    /* --validate FILE: check this plan file only */
@@ -78,7 +79,9 @@ static int parse(plan_opts *o, int argc, char **argv)
 			else if (strcmp(a, "--horizon") == 0) {
 				if (anml_parse_horizon(v, &o->horizon) != 0)
 					return 2;
-			} else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
+			} else if (strcmp(a, "--encoding") == 0)
+				o->encoding = v;
+			else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
 			           || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
 			           || strcmp(a, "--max-depth") == 0) {
 				/* dmc check's, passed on */
@@ -103,6 +106,15 @@ static int parse(plan_opts *o, int argc, char **argv)
 	if (!o->model)
 		return usage_error("%s", "no model given");
 	return 0;
+}
+
+/* the translation searched: --encoding, else lazy, but eager for htime
+ * (it reads the end times the eager translation chooses) */
+static const char *plan_encoding(const plan_opts *o)
+{
+	if (o->encoding)
+		return o->encoding;
+	return strcmp(o->heur, "htime") == 0 ? "eager" : "lazy";
 }
 
 /* a number member of dmc check's results; -1 if absent */
@@ -366,6 +378,8 @@ static int plan(const drv_env *e, plan_opts *o)
 	drv_strv_push(&argv, o->search);
 	drv_strv_push(&argv, "--heuristic");
 	drv_strv_push(&argv, o->heur);
+	drv_strv_push(&argv, "--encoding");
+	drv_strv_push(&argv, plan_encoding(o));
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);
@@ -425,7 +439,7 @@ int prom_cmd_plan(const drv_env *e, int argc, char **argv)
 		return rc;
 	memset(&o, 0, sizeof o);
 	o.search = "greedy";
-	o.heur = "hf";
+	o.heur = "hplan";
 	o.horizon = ANML_DEFAULT_HORIZON;
 	rc = parse(&o, argc, argv);
 	if (rc == 0)

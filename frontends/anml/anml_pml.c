@@ -436,7 +436,7 @@ static void y_params(writer *w, int inst, int y, const anml_trans *tr, long comb
 
 /* the recorded timepoints of act's occurrences with given arguments
  * (the parameters are the current ones) */
-static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
+static void record_filtered(writer *w, sbuf *s, int inst, int act, int point, const tparam *known)
 {
 	for (int i = 0; i < w->nfrec && !anml_spend(w); i++) {
 		const trec *r = &w->frec[i];
@@ -446,7 +446,10 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
 		tparam cur[8];
 		sbuf mb = { 0 };
 		anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
-		anml_current_params(w, inst, cur);
+		if (known)   /* parameters known when the text is written: no test */
+			memcpy(cur, known, sizeof cur);
+		else
+			anml_current_params(w, inst, cur);
 		if (anml_match(r->ref, cur, &mb) != 0)
 			anml_sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
 		free(mb.s);
@@ -458,6 +461,7 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
  * start, the end time, the printf for the plan */
 static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, long combo, int d)
 {
+	long combo0 = combo;
 	const anml_model *m = w->m;
 	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
@@ -485,7 +489,12 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, lon
 	anml_sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
 	if (*anml_rec_at(w, inst, y, ANML_START))
 		anml_sb_printf(s, "; %s_%s_s = time", in, a->name);
-	record_filtered(w, s, inst, y, ANML_START);
+	tparam known[8];
+	y_params(w, inst, y, tr, combo0, known);
+	for (int k = 0; k < 8; k++)
+		if (!known[k].is_const)   /* a copy: the parameter as just assigned */
+			snprintf(known[k].expr, sizeof known[k].expr, "%s_p%d", in, k);
+	record_filtered(w, s, inst, y, ANML_START, known);
 	if (w->lazy)
 		anml_sb_printf(s, "; %s_s = time", in);
 	else
@@ -529,7 +538,7 @@ static void leave(writer *w, sbuf *s, int inst, int x)
 		anml_sb_printf(s, "; printf(\"@@ANMLEND %d %%d\\n\", time)", inst);
 	if (*anml_rec_at(w, inst, x, ANML_END))
 		anml_sb_printf(s, "; %s_%s_e = time", in, anml_aname(w, inst, x));
-	record_filtered(w, s, inst, x, ANML_END);
+	record_filtered(w, s, inst, x, ANML_END, NULL);
 	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
 	if (ng <= 1)
 		return;
@@ -835,7 +844,7 @@ static void free_writer(writer *w)
 }
 
 static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
-                             anml_err *err)
+                             int lazy, anml_err *err)
 {
 	writer w;
 	memset(&w, 0, sizeof w);
@@ -844,7 +853,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
-	w.lazy = getenv("ANML_LAZY") != NULL;
+	w.lazy = lazy;
 	/* TIMELINE_ACTION is a #define: it must not redefine a word of
 	 * Promela (timeline d, action step: d_step) */
 	for (int t = 0; t < m->ntls; t++)
@@ -1030,23 +1039,35 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);
 	free(g.s);
-	if (meta)
+	if (meta) {
 		anml_write_tdata(&w, meta);
+		anml_write_pgraph(&w, meta);
+	}
 	free_writer(&w);
 	return 0;
 }
 
+int anml_encoding(const char *name)
+{
+	return !name ? -1 : strcmp(name, "lazy") == 0 ? 1 : strcmp(name, "eager") == 0 ? 0 : -1;
+}
+
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
 {
-	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, err);
+	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, 0, err);
 }
 
 int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err)
 {
-	return write_translation(out, NULL, m, horizon, max_bytes, err);
+	return write_translation(out, NULL, m, horizon, max_bytes, 0, err);
 }
 
 int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
 {
-	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, err);
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, 0, err);
+}
+
+int anml_write_translation_enc(FILE *out, FILE *meta, const anml_model *m, int horizon, int lazy, anml_err *err)
+{
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, lazy, err);
 }

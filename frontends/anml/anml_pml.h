@@ -139,4 +139,8 @@ void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
  * header on out (model/timeline_data.h) */
 void anml_write_tdata(writer *w, FILE *out);
 
+/* anml_pml_pgraph.c: the planning graph for the hplan heuristic, after
+ * the timeline data (model/plan_graph.h) */
+void anml_write_pgraph(writer *w, FILE *out);
+
 #endif

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * h_plan.c -- hplan: the additive heuristic (planning's hadd) on the
+ * planning graph of an ANMLite model (model/plan_graph.h), which the
+ * ANMLite front end writes from the model itself, not from the Promela.
+ *
+ * A node is an action of a timeline instance with parameter values.  In
+ * a state (read through the bridge) each instance's current node costs
+ * 0; a node reached by an edge from node f costs
+ *
+ *   cost(f) + 1 + sum of the requirements of leaving f and entering it,
+ *
+ * where a requirement (a term of a constraint whose universal timepoint
+ * is that start or end: it must have happened first) costs 0 once its
+ * recorded timepoint has happened, else the least cost of a node that
+ * meets it.  Costs are iterated to their fixpoint (a Bellman-Ford over
+ * the edges, requirements re-read every round).  h is the sum over the
+ * goals not yet completed of the least cost of a node that completes
+ * them.  Time, durations, the horizon and the order the constraints ask
+ * for are left out, and requirements are counted once per use (hadd):
+ * hplan is goal-aware but not admissible, and proves no dead end; it is
+ * meant for greedy search (dmc plan's default on ANMLite models).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge.h"
+#include "heuristic.h"
+#include "plan_graph.h"
+
+#define PINF 0x3fffffff
+#define PBIG 1000000      /* a goal the relaxation cannot reach */
+
+typedef struct {
+	const dmc_plan_graph *g;
+	dmc_var *act, *params, *goals;   /* params: 8 per instance */
+	unsigned char *has_goals;
+	dmc_var *req_var;
+	unsigned char *req_has;
+	int *cost, *req_cost, *cur, *done_bits;
+	int *in_off, *in_list, *out_off, *out_list;   /* requirements per node: entering, leaving */
+} hplan;
+
+static void free_hplan(void *self)
+{
+	hplan *P = self;
+	if (!P)
+		return;
+	free(P->act);
+	free(P->params);
+	free(P->goals);
+	free(P->has_goals);
+	free(P->req_var);
+	free(P->req_has);
+	free(P->cost);
+	free(P->req_cost);
+	free(P->cur);
+	free(P->done_bits);
+	free(P->in_off);
+	free(P->in_list);
+	free(P->out_off);
+	free(P->out_list);
+	free(P);
+}
+
+static int find_var(const char *name, dmc_var *v, char *err, size_t errlen)
+{
+	if (name && dmc_br_var_find(name, -1, v) == 0 && v->local_type < 0)
+		return 0;
+	snprintf(err, errlen, "hplan: the planning graph names '%s', which the model does not declare",
+	         name ? name : "(null)");
+	return -1;
+}
+
+/* requirement lists per node (CSR) for entering (leave 0) or leaving (1) */
+static int index_reqs(const dmc_plan_graph *g, int leave, int **off, int **list)
+{
+	*off = calloc((size_t) g->nnodes + 1, sizeof **off);
+	*list = calloc((size_t) g->nreqs + 1, sizeof **list);
+	if (!*off || !*list)
+		return -1;
+	for (int r = 0; r < g->nreqs; r++)
+		if (g->req_leave[r] == leave)
+			(*off)[g->req_node[r] + 1]++;
+	for (int n = 0; n < g->nnodes; n++)
+		(*off)[n + 1] += (*off)[n];
+	int *fill = calloc((size_t) g->nnodes + 1, sizeof *fill);
+	if (!fill)
+		return -1;
+	for (int r = 0; r < g->nreqs; r++)
+		if (g->req_leave[r] == leave) {
+			int n = g->req_node[r];
+			(*list)[(*off)[n] + fill[n]++] = r;
+		}
+	free(fill);
+	return 0;
+}
+
+const dmc_plan_graph *dmc_plan_graph_meta(void) __attribute__((weak));
+
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err, size_t errlen)
+{
+	(void) opts;
+	const dmc_plan_graph *g = dmc_plan_graph_meta ? dmc_plan_graph_meta() : NULL;
+	if (tg->deadlock || dmc_br_claim_type() >= 0 || !(tg->kinds & DMC_TGT_ASSERT)) {
+		snprintf(err, errlen, "hplan: its target is the goal assertion of an ANMLite translation");
+		return NULL;
+	}
+	if (!g) {
+		snprintf(err, errlen, "hplan: the model has no planning graph (hplan is for models translated "
+		         "from ANMLite by dmc plan or dmc translate --meta; or the model has too many grounded actions)");
+		return NULL;
+	}
+	if (g->version != DMC_PLAN_GRAPH_VERSION || g->ninsts <= 0 || g->nnodes <= 0) {
+		snprintf(err, errlen, "hplan: malformed planning graph in the model");
+		return NULL;
+	}
+	if (!dmc_br_has_vars()) {
+		snprintf(err, errlen, "hplan needs the model's variable accessors");
+		return NULL;
+	}
+	hplan *P = calloc(1, sizeof *P);
+	if (!P)
+		goto oom;
+	P->g = g;
+	P->act = calloc((size_t) g->ninsts, sizeof *P->act);
+	P->params = calloc((size_t) g->ninsts * 8, sizeof *P->params);
+	P->goals = calloc((size_t) g->ninsts, sizeof *P->goals);
+	P->has_goals = calloc((size_t) g->ninsts, 1);
+	P->cur = calloc((size_t) g->ninsts, sizeof *P->cur);
+	P->done_bits = calloc((size_t) g->ninsts, sizeof *P->done_bits);
+	P->req_var = calloc((size_t) g->nreqs + 1, sizeof *P->req_var);
+	P->req_has = calloc((size_t) g->nreqs + 1, 1);
+	P->req_cost = calloc((size_t) g->nreqs + 1, sizeof *P->req_cost);
+	P->cost = calloc((size_t) g->nnodes, sizeof *P->cost);
+	if (!P->act || !P->params || !P->goals || !P->has_goals || !P->cur || !P->done_bits || !P->req_var
+	    || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
+	    || index_reqs(g, 1, &P->out_off, &P->out_list))
+		goto oom;
+	for (int i = 0; i < g->ninsts; i++) {
+		const dmc_pg_inst *in = &g->insts[i];
+		if (find_var(in->act_var, &P->act[i], err, errlen) != 0)
+			goto fail;
+		for (int k = 0; k < in->nparams && k < 8; k++)
+			if (find_var(in->param_var[k], &P->params[i * 8 + k], err, errlen) != 0)
+				goto fail;
+		if (in->goals_var) {
+			if (find_var(in->goals_var, &P->goals[i], err, errlen) != 0)
+				goto fail;
+			P->has_goals[i] = 1;
+		}
+	}
+	for (int r = 0; r < g->nreqs; r++)
+		if (g->req_var[r]) {
+			if (find_var(g->req_var[r], &P->req_var[r], err, errlen) != 0)
+				goto fail;
+			P->req_has[r] = 1;
+		}
+	return P;
+oom:
+	snprintf(err, errlen, "hplan: out of memory");
+fail:
+	free_hplan(P);
+	return NULL;
+}
+
+static long rd(const dmc_state_view *sv, const dmc_var *v)
+{
+	long x = 0;
+	dmc_view_var_read(sv, v, 0, 0, &x);
+	return x;
+}
+
+/* the cost of a node's requirements (PINF if one cannot be met) */
+static int reqs_cost(const hplan *P, const int *off, const int *list, int n)
+{
+	long s = 0;
+	for (int k = off[n]; k < off[n + 1]; k++) {
+		int c = P->req_cost[list[k]];
+		if (c >= PINF)
+			return PINF;
+		s += c;
+	}
+	return s >= PINF ? PINF : (int) s;
+}
+
+static int eval(void *self, const dmc_state_view *sv)
+{
+	hplan *P = self;
+	const dmc_plan_graph *g = P->g;
+	for (int n = 0; n < g->nnodes; n++)
+		P->cost[n] = PINF;
+	for (int i = 0; i < g->ninsts; i++) {
+		const dmc_pg_inst *in = &g->insts[i];
+		int a = (int) rd(sv, &P->act[i]);
+		P->done_bits[i] = P->has_goals[i] ? (int) rd(sv, &P->goals[i]) : 0;
+		if (a < 0 || a >= in->nacts) {
+			P->cur[i] = a == in->nacts ? -2 : -1;   /* -2 finished, -1 not started */
+			continue;
+		}
+		int ix = 0, mul = 1;
+		for (int k = 0; k < in->nparams && k < 8; k++) {
+			int radix = in->act_radix[a * 8 + k];
+			int v = (int) rd(sv, &P->params[i * 8 + k]);
+			if (v < 0 || v >= radix)
+				v = 0;
+			ix += v * mul;
+			mul *= radix;
+		}
+		P->cur[i] = in->act_base[a] + ix;
+		P->cost[P->cur[i]] = 0;
+	}
+	for (int r = 0; r < g->nreqs; r++)
+		P->req_cost[r] = P->req_has[r] && rd(sv, &P->req_var[r]) != g->never ? 0 : -1;
+	for (int round = 0; round < g->nnodes + 1; round++) {
+		/* the requirements at this round's costs */
+		for (int r = 0; r < g->nreqs; r++) {
+			if (P->req_cost[r] == 0 && P->req_has[r] && rd(sv, &P->req_var[r]) != g->never)
+				continue;
+			int best = PINF;
+			for (int k = g->req_nodes.off[r]; k < g->req_nodes.off[r + 1]; k++)
+				if (P->cost[g->req_nodes.list[k]] < best)
+					best = P->cost[g->req_nodes.list[k]];
+			P->req_cost[r] = best;
+		}
+		int changed = 0;
+		for (int e = 0; e < g->nedges; e++) {
+			int f = g->edge_from[e], t = g->edge_to[e];
+			long c;
+			if (f < 0) {
+				if (P->cur[-1 - f] != -1)
+					continue;
+				c = 0;
+			} else {
+				if (P->cost[f] >= PINF)
+					continue;
+				int l = reqs_cost(P, P->out_off, P->out_list, f);
+				if (l >= PINF)
+					continue;
+				c = (long) P->cost[f] + l;
+			}
+			int en = reqs_cost(P, P->in_off, P->in_list, t);
+			if (en >= PINF)
+				continue;
+			c += 1 + en;
+			if (c < P->cost[t]) {
+				P->cost[t] = (int) c;
+				changed = 1;
+			}
+		}
+		if (!changed)
+			break;
+	}
+	long h = 0;
+	for (int q = 0; q < g->ngoals; q++) {
+		int i = g->goal_inst[q];
+		if (P->cur[i] == -2 || (g->goal_bit[q] >= 0 && (P->done_bits[i] >> g->goal_bit[q]) & 1))
+			continue;
+		int best = PINF;
+		for (int k = g->goal_nodes.off[q]; k < g->goal_nodes.off[q + 1]; k++)
+			if (P->cost[g->goal_nodes.list[k]] < best)
+				best = P->cost[g->goal_nodes.list[k]];
+		h += best >= PINF ? PBIG : best;
+	}
+	return h > PBIG ? PBIG : (int) h;
+}
+
+const dmc_heuristic dmc_h_plan = {
+	.name = "hplan",
+	.summary = "ANMLite translations: additive heuristic on the model's planning graph (goal-aware; not admissible)",
+	.admissible = 0, .proves_dead_ends = 0,
+	.create = create, .eval = eval, .free = free_hplan
+};

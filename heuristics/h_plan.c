@@ -41,6 +41,9 @@ typedef struct {
 	unsigned char *req_has;
 	int *cost, *req_cost, *cur, *done_bits;
 	int *in_off, *in_list, *out_off, *out_list;   /* requirements per node: entering, leaving */
+	int *eo_off, *eo_list, *ei_off, *ei_list;     /* edges per node: out of it, into it */
+	int *mem_off, *mem_list;                      /* per node, the requirements it meets */
+	int *queue, *inq;
 } hplan;
 
 static void free_hplan(void *self)
@@ -62,6 +65,14 @@ static void free_hplan(void *self)
 	free(P->in_list);
 	free(P->out_off);
 	free(P->out_list);
+	free(P->eo_off);
+	free(P->eo_list);
+	free(P->ei_off);
+	free(P->ei_list);
+	free(P->mem_off);
+	free(P->mem_list);
+	free(P->queue);
+	free(P->inq);
 	free(P);
 }
 
@@ -96,6 +107,57 @@ static int index_reqs(const dmc_plan_graph *g, int leave, int **off, int **list)
 		}
 	free(fill);
 	return 0;
+}
+
+/* a CSR index: for k in 0..n-1, key(k) (-1: none) -> k */
+static int index_by(int nkeys, int n, const int *keys, int **off, int **list)
+{
+	*off = calloc((size_t) nkeys + 1, sizeof **off);
+	*list = calloc((size_t) n + 1, sizeof **list);
+	int *fill = calloc((size_t) nkeys + 1, sizeof *fill);
+	if (!*off || !*list || !fill) {
+		free(fill);
+		return -1;
+	}
+	for (int k = 0; k < n; k++)
+		if (keys[k] >= 0)
+			(*off)[keys[k] + 1]++;
+	for (int i = 0; i < nkeys; i++)
+		(*off)[i + 1] += (*off)[i];
+	for (int k = 0; k < n; k++)
+		if (keys[k] >= 0)
+			(*list)[(*off)[keys[k]] + fill[keys[k]]++] = k;
+	free(fill);
+	return 0;
+}
+
+/* the edge, node and membership indexes eval walks */
+static int index_graph(hplan *P)
+{
+	const dmc_plan_graph *g = P->g;
+	int rc = index_by(g->nnodes, g->nedges, g->edge_from, &P->eo_off, &P->eo_list)
+	         || index_by(g->nnodes, g->nedges, g->edge_to, &P->ei_off, &P->ei_list);
+	/* membership: the pairs (set member, requirement) */
+	int nm = g->req_nodes.off[g->nreqs];
+	int *member = calloc((size_t) nm + 1, sizeof *member), *owner = calloc((size_t) nm + 1, sizeof *owner);
+	if (rc || !member || !owner) {
+		free(member);
+		free(owner);
+		return -1;
+	}
+	for (int r = 0; r < g->nreqs; r++)
+		for (int k = g->req_nodes.off[r]; k < g->req_nodes.off[r + 1]; k++) {
+			member[k] = g->req_nodes.list[k];
+			owner[k] = r;
+		}
+	rc = index_by(g->nnodes, nm, member, &P->mem_off, &P->mem_list);
+	for (int k = 0; !rc && k < P->mem_off[g->nnodes]; k++)
+		P->mem_list[k] = owner[P->mem_list[k]];
+	free(member);
+	free(owner);
+	P->queue = calloc((size_t) g->nnodes + 1, sizeof *P->queue);
+	P->inq = calloc((size_t) g->nnodes + 1, sizeof *P->inq);
+	return rc || !P->queue || !P->inq ? -1 : 0;
 }
 
 const dmc_plan_graph *dmc_plan_graph_meta(void) __attribute__((weak));
@@ -137,7 +199,7 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	P->cost = calloc((size_t) g->nnodes, sizeof *P->cost);
 	if (!P->act || !P->params || !P->goals || !P->has_goals || !P->cur || !P->done_bits || !P->req_var
 	    || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
-	    || index_reqs(g, 1, &P->out_off, &P->out_list))
+	    || index_reqs(g, 1, &P->out_off, &P->out_list) || index_graph(P))
 		goto oom;
 	for (int i = 0; i < g->ninsts; i++) {
 		const dmc_pg_inst *in = &g->insts[i];
@@ -186,6 +248,84 @@ static int reqs_cost(const hplan *P, const int *off, const int *list, int n)
 	return s >= PINF ? PINF : (int) s;
 }
 
+/* a FIFO of nodes whose cost went down (each at most once in it) */
+typedef struct {
+	hplan *P;
+	int head, n, cap;
+} fifo;
+
+static void push(fifo *q, int node)
+{
+	if (q->P->inq[node])
+		return;
+	q->P->inq[node] = 1;
+	q->P->queue[(q->head + q->n++) % q->cap] = node;
+}
+
+/* edge e relaxed: cost(from) + leaving it + 1 + entering to */
+static void relax(fifo *q, int e)
+{
+	hplan *P = q->P;
+	const dmc_plan_graph *g = P->g;
+	int f = P->g->edge_from[e], t = g->edge_to[e];
+	long c = 0;
+	if (f < 0) {
+		if (P->cur[-1 - f] != -1)
+			return;
+	} else {
+		if (P->cost[f] >= PINF)
+			return;
+		int l = reqs_cost(P, P->out_off, P->out_list, f);
+		if (l >= PINF)
+			return;
+		c = (long) P->cost[f] + l;
+	}
+	int en = reqs_cost(P, P->in_off, P->in_list, t);
+	if (en >= PINF)
+		return;
+	c += 1 + en;
+	if (c < P->cost[t]) {
+		P->cost[t] = (int) c;
+		push(q, t);
+	}
+}
+
+/* The costs, label-correcting: a node whose cost goes down relaxes its
+ * edges out, and lowers the requirements it meets, whose node then
+ * relaxes its edges out (leaving) or in (entering). */
+static void costs(hplan *P)
+{
+	const dmc_plan_graph *g = P->g;
+	fifo q = { P, 0, 0, g->nnodes + 1 };
+	for (int i = 0; i < g->ninsts; i++)
+		if (P->cur[i] >= 0)
+			push(&q, P->cur[i]);
+	for (int e = 0; e < g->nedges; e++)
+		if (g->edge_from[e] < 0)
+			relax(&q, e);
+	while (q.n > 0) {
+		int n = P->queue[q.head];
+		q.head = (q.head + 1) % q.cap;
+		q.n--;
+		P->inq[n] = 0;
+		for (int k = P->eo_off[n]; k < P->eo_off[n + 1]; k++)
+			relax(&q, P->eo_list[k]);
+		for (int k = P->mem_off[n]; k < P->mem_off[n + 1]; k++) {
+			int r = P->mem_list[k];
+			if (P->cost[n] >= P->req_cost[r])
+				continue;
+			P->req_cost[r] = P->cost[n];
+			int m = g->req_node[r];
+			if (g->req_leave[r])
+				for (int x = P->eo_off[m]; x < P->eo_off[m + 1]; x++)
+					relax(&q, P->eo_list[x]);
+			else
+				for (int x = P->ei_off[m]; x < P->ei_off[m + 1]; x++)
+					relax(&q, P->ei_list[x]);
+		}
+	}
+}
+
 static int eval(void *self, const dmc_state_view *sv)
 {
 	hplan *P = self;
@@ -213,46 +353,13 @@ static int eval(void *self, const dmc_state_view *sv)
 		P->cost[P->cur[i]] = 0;
 	}
 	for (int r = 0; r < g->nreqs; r++)
-		P->req_cost[r] = P->req_has[r] && rd(sv, &P->req_var[r]) != g->never ? 0 : -1;
-	for (int round = 0; round < g->nnodes + 1; round++) {
-		/* the requirements at this round's costs */
-		for (int r = 0; r < g->nreqs; r++) {
-			if (P->req_cost[r] == 0 && P->req_has[r] && rd(sv, &P->req_var[r]) != g->never)
-				continue;
-			int best = PINF;
-			for (int k = g->req_nodes.off[r]; k < g->req_nodes.off[r + 1]; k++)
-				if (P->cost[g->req_nodes.list[k]] < best)
-					best = P->cost[g->req_nodes.list[k]];
-			P->req_cost[r] = best;
-		}
-		int changed = 0;
-		for (int e = 0; e < g->nedges; e++) {
-			int f = g->edge_from[e], t = g->edge_to[e];
-			long c;
-			if (f < 0) {
-				if (P->cur[-1 - f] != -1)
-					continue;
-				c = 0;
-			} else {
-				if (P->cost[f] >= PINF)
-					continue;
-				int l = reqs_cost(P, P->out_off, P->out_list, f);
-				if (l >= PINF)
-					continue;
-				c = (long) P->cost[f] + l;
-			}
-			int en = reqs_cost(P, P->in_off, P->in_list, t);
-			if (en >= PINF)
-				continue;
-			c += 1 + en;
-			if (c < P->cost[t]) {
-				P->cost[t] = (int) c;
-				changed = 1;
-			}
-		}
-		if (!changed)
-			break;
-	}
+		P->req_cost[r] = P->req_has[r] && rd(sv, &P->req_var[r]) != g->never ? 0 : PINF;
+	/* a requirement the current nodes meet costs nothing */
+	for (int i = 0; i < g->ninsts; i++)
+		if (P->cur[i] >= 0)
+			for (int k = P->mem_off[P->cur[i]]; k < P->mem_off[P->cur[i] + 1]; k++)
+				P->req_cost[P->mem_list[k]] = 0;
+	costs(P);
 	long h = 0;
 	for (int q = 0; q < g->ngoals; q++) {
 		int i = g->goal_inst[q];

@@ -451,7 +451,7 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point, co
 		else
 			anml_current_params(w, inst, cur);
 		if (anml_match(r->ref, cur, &mb) != 0)
-			anml_sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
+			anml_sb_printf(s, "; %s = (%s -> time : %s)", rn, mb.s ? mb.s : "true", rn);
 		free(mb.s);
 	}
 }
@@ -553,7 +553,7 @@ static void leave(writer *w, sbuf *s, int inst, int x)
 		if (mm == 1)
 			anml_sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << g);
 		else if (mm < 0)
-			anml_sb_printf(s, "; if :: %s -> %s_goals = %s_goals | %d :: else fi", mb.s, in, in, 1 << g);
+			anml_sb_printf(s, "; %s_goals = %s_goals | (%s -> %d : 0)", in, in, mb.s, 1 << g);
 		free(mb.s);
 	}
 }
@@ -821,14 +821,14 @@ static void lazy_clock(writer *w)
 		const anml_timeline *tl = &m->tls[m->insts[i].tl];
 		for (int a = 0; a < tl->nacts; a++)
 			if (tl->acts[a].max == ANML_UNBOUNDED && tl->acts[a].min > 0)
-				fprintf(out, ";\n\t\tif :: %s_act == %s_%s && %s_s + %d <= time -> %s_s = 0 :: else fi",
-				        m->insts[i].name, tl->name, tl->acts[a].name, m->insts[i].name,
+				fprintf(out, ";\n\t\t%s_s = (%s_act == %s_%s && %s_s + %d <= time -> 0 : %s_s)",
+				        m->insts[i].name, m->insts[i].name, tl->name, tl->acts[a].name, m->insts[i].name,
 				        tl->acts[a].min, m->insts[i].name);
 	}
 	for (int i = 0; i < w->nclamp && !w->noclamp; i++)
 		if (!w->clamp[i].fixed)
-			fprintf(out, ";\n\t\tif :: %s != NEVER && %s + %d < time -> %s = 0 :: else fi", w->clamp[i].name,
-			        w->clamp[i].name, w->clamp[i].k + 1, w->clamp[i].name);
+			fprintf(out, ";\n\t\t%s = (%s != NEVER && %s + %d < time -> 0 : %s)", w->clamp[i].name,
+			        w->clamp[i].name, w->clamp[i].name, w->clamp[i].k + 1, w->clamp[i].name);
 	fprintf(out, "\n\t   }\n\tod\n}\n");
 }
 

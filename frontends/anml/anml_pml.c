@@ -841,6 +841,7 @@ static void free_writer(writer *w)
 	free(w->frec);
 	free(w->rest);
 	free(w->clamp);
+	free(w->rec_decl);
 }
 
 static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
@@ -927,6 +928,10 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 		}
 	}
 	w.out = out;
+	size_t nrec = (size_t) m->ninsts * (size_t) w.maxacts * 2 + 1;
+	w.rec_decl = drv_alloc(nrec);
+	memcpy(w.rec_decl, w.rec, nrec);
+	w.nfrec_decl = w.nfrec;
 
 	int wide = horizon > 250;
 	const char *ty = wide ? "short" : "byte";

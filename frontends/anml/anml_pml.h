@@ -89,6 +89,8 @@ typedef struct {
 	size_t work;             /* nor its steps so far their limit (anml_pml.c) */
 	int too_big;             /* one did: the writer stops */
 	int lazy;                /* ends decided at the next start, a ticking clock */
+	unsigned char *rec_decl; /* rec and nfrec as declared in the Promela (the */
+	int nfrec_decl;          /* headers' writers may mark more: not declared) */
 	tclamp *clamp;           /* the lazy clock's resets of recorded timepoints */
 	int nclamp, noclamp;
 } writer;

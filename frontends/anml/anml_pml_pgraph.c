@@ -146,9 +146,9 @@ static void rec_var(writer *w, int inst, int act, const anml_ref *ref, int point
 {
 	int found = 0;
 	if (!anml_has_filter(ref))
-		found = *anml_rec_at(w, inst, act, point);
+		found = w->rec_decl[(anml_rec_at(w, inst, act, point) - w->rec)];
 	else
-		for (int i = 0; i < w->nfrec && !found; i++)
+		for (int i = 0; i < w->nfrec_decl && !found; i++)
 			found = w->frec[i].inst == inst && w->frec[i].act == act && w->frec[i].point == point
 			        && anml_same_filter(w->frec[i].ref, ref);
 	if (found) {

@@ -214,12 +214,11 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 			P->has_goals[i] = 1;
 		}
 	}
+	/* a recorded timepoint no guard reads is hidden by SPIN (written,
+	 * never read): its requirement is then costed from its nodes alone */
 	for (int r = 0; r < g->nreqs; r++)
-		if (g->req_var[r]) {
-			if (find_var(g->req_var[r], &P->req_var[r], err, errlen) != 0)
-				goto fail;
-			P->req_has[r] = 1;
-		}
+		P->req_has[r] = g->req_var[r] && dmc_br_var_find(g->req_var[r], -1, &P->req_var[r]) == 0
+		                && P->req_var[r].local_type < 0;
 	return P;
 oom:
 	snprintf(err, errlen, "hplan: out of memory");

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) the spin-dmc authors
 /*
- * h_plan.c -- hplan: the additive heuristic (planning's hadd) on the
- * planning graph of an ANMLite model (model/plan_graph.h), which the
- * ANMLite front end writes from the model itself, not from the Promela.
+ * h_plan.c -- hplan: the relaxed plan (planning's hFF, over hadd's
+ * costs) on the planning graph of an ANMLite model (model/plan_graph.h),
+ * which the ANMLite front end writes from the model itself, not from the
+ * Promela.
  *
  * A node is an action of a timeline instance with parameter values.  In
  * a state (read through the bridge) each instance's current node costs
@@ -14,13 +15,15 @@
  * where a requirement (a term of a constraint whose universal timepoint
  * is that start or end: it must have happened first) costs 0 once its
  * recorded timepoint has happened, else the least cost of a node that
- * meets it.  Costs are iterated to their fixpoint (a Bellman-Ford over
- * the edges, requirements re-read every round).  h is the sum over the
- * goals not yet completed of the least cost of a node that completes
- * them.  Time, durations, the horizon and the order the constraints ask
- * for are left out, and requirements are counted once per use (hadd):
- * hplan is goal-aware but not admissible, and proves no dead end; it is
- * meant for greedy search (dmc plan's default on ANMLite models).
+ * meets it.  Costs are found by a label-correcting queue (costs()).
+ * From each goal not yet
+ * completed, its cheapest node, the relaxed plan is followed back along
+ * each node's best edge in and its requirements' cheapest nodes to the
+ * current nodes; h is the number of nodes on it (each once, so a load
+ * two packages need counts once, unlike hadd's sum).  Time, durations,
+ * the horizon and the order the constraints ask for are left out: hplan
+ * is goal-aware but not admissible, and proves no dead end; it is meant
+ * for greedy search (dmc plan's default on ANMLite models).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +47,8 @@ typedef struct {
 	int *eo_off, *eo_list, *ei_off, *ei_list;     /* edges per node: out of it, into it */
 	int *mem_off, *mem_list;                      /* per node, the requirements it meets */
 	int *queue, *inq;
+	int *pred, *req_best, *mark, *stack;   /* the relaxed plan: best edge in, best node */
+	int epoch;
 } hplan;
 
 static void free_hplan(void *self)
@@ -73,6 +78,10 @@ static void free_hplan(void *self)
 	free(P->mem_list);
 	free(P->queue);
 	free(P->inq);
+	free(P->pred);
+	free(P->req_best);
+	free(P->mark);
+	free(P->stack);
 	free(P);
 }
 
@@ -157,7 +166,12 @@ static int index_graph(hplan *P)
 	free(owner);
 	P->queue = calloc((size_t) g->nnodes + 1, sizeof *P->queue);
 	P->inq = calloc((size_t) g->nnodes + 1, sizeof *P->inq);
-	return rc || !P->queue || !P->inq ? -1 : 0;
+	P->pred = calloc((size_t) g->nnodes + 1, sizeof *P->pred);
+	P->req_best = calloc((size_t) g->nreqs + 1, sizeof *P->req_best);
+	P->mark = calloc((size_t) g->nnodes + 1, sizeof *P->mark);
+	/* a node is marked when pushed: at most once on the stack */
+	P->stack = calloc((size_t) g->nnodes + 1, sizeof *P->stack);
+	return rc || !P->queue || !P->inq || !P->pred || !P->req_best || !P->mark || !P->stack ? -1 : 0;
 }
 
 const dmc_plan_graph *dmc_plan_graph_meta(void) __attribute__((weak));
@@ -285,6 +299,7 @@ static void relax(fifo *q, int e)
 	c += 1 + en;
 	if (c < P->cost[t]) {
 		P->cost[t] = (int) c;
+		P->pred[t] = e;
 		push(q, t);
 	}
 }
@@ -314,6 +329,7 @@ static void costs(hplan *P)
 			if (P->cost[n] >= P->req_cost[r])
 				continue;
 			P->req_cost[r] = P->cost[n];
+			P->req_best[r] = n;
 			int m = g->req_node[r];
 			if (g->req_leave[r])
 				for (int x = P->eo_off[m]; x < P->eo_off[m + 1]; x++)
@@ -358,18 +374,57 @@ static int eval(void *self, const dmc_state_view *sv)
 		if (P->cur[i] >= 0)
 			for (int k = P->mem_off[P->cur[i]]; k < P->mem_off[P->cur[i] + 1]; k++)
 				P->req_cost[P->mem_list[k]] = 0;
+	for (int n = 0; n < g->nnodes; n++)
+		P->pred[n] = -1;
 	costs(P);
+	/* the relaxed plan (as FF's): from each open goal's cheapest node
+	 * back along the best edges and the requirements' best nodes; h is
+	 * the number of nodes on it not yet reached, each counted once */
+	if (++P->epoch == 0x3fffffff) {
+		memset(P->mark, 0, (size_t) g->nnodes * sizeof *P->mark);
+		P->epoch = 1;
+	}
+	int sp = 0, unreached = 0;
 	long h = 0;
+#define PUSH(x) do { int x_ = (x); if (P->mark[x_] != P->epoch) { P->mark[x_] = P->epoch; P->stack[sp++] = x_; } } while (0)
 	for (int q = 0; q < g->ngoals; q++) {
 		int i = g->goal_inst[q];
 		if (P->cur[i] == -2 || (g->goal_bit[q] >= 0 && (P->done_bits[i] >> g->goal_bit[q]) & 1))
 			continue;
-		int best = PINF;
+		int best = PINF, bn = -1;
 		for (int k = g->goal_nodes.off[q]; k < g->goal_nodes.off[q + 1]; k++)
-			if (P->cost[g->goal_nodes.list[k]] < best)
+			if (P->cost[g->goal_nodes.list[k]] < best) {
 				best = P->cost[g->goal_nodes.list[k]];
-		h += best >= PINF ? PBIG : best;
+				bn = g->goal_nodes.list[k];
+			}
+		if (bn < 0)
+			unreached++;
+		else
+			PUSH(bn);
 	}
+	while (sp > 0) {
+		int n = P->stack[--sp];
+		int e = P->pred[n];
+		if (P->cost[n] == 0 || e < 0)
+			continue;         /* a current node */
+		h++;
+		int f = g->edge_from[e];
+		if (f >= 0)
+			PUSH(f);
+		const int *offs[2] = { P->in_off, P->out_off }, *lists[2] = { P->in_list, P->out_list };
+		int at[2] = { n, f };
+		for (int s = 0; s < 2; s++) {
+			if (at[s] < 0)
+				continue;
+			for (int k = offs[s][at[s]]; k < offs[s][at[s] + 1]; k++) {
+				int r = lists[s][k];
+				if (P->req_cost[r] > 0 && P->req_cost[r] < PINF)
+					PUSH(P->req_best[r]);
+			}
+		}
+	}
+#undef PUSH
+	h += (long) unreached * PBIG;
 	return h > PBIG ? PBIG : (int) h;
 }
 

@@ -430,7 +430,7 @@ static int eval(void *self, const dmc_state_view *sv)
 
 const dmc_heuristic dmc_h_plan = {
 	.name = "hplan",
-	.summary = "ANMLite translations: additive heuristic on the model's planning graph (goal-aware; not admissible)",
+	.summary = "ANMLite translations: relaxed plan (FF) on the model's planning graph (goal-aware; not admissible)",
 	.admissible = 0, .proves_dead_ends = 0,
 	.create = create, .eval = eval, .free = free_hplan
 };

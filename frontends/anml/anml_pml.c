@@ -18,6 +18,10 @@
  *   - the goal process asserts !(every instance finished): SPIN's
  *     assertion violation is a plan, and the assert is the heuristics'
  *     target.
+ * The lazy translation (--encoding lazy, docs/anmlite.md) instead
+ * decides an action's end when its successor starts (INST_s: its start),
+ * and its clock ticks, forgetting starts and recorded timepoints no
+ * guard can tell apart any more (lazy_clock, clamp_note).
  * During `spin -t`, each action start prints "@@ANML inst act start end
  * params..." (anml_schedule.c reads it back).
  */

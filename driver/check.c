@@ -52,6 +52,7 @@ typedef struct {
 	const char *model, *search, *heur, *spin_opts, *cflags;
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
 	int horizon;         /* ANMLite models: --horizon, or 0 */
+	const char *encoding; /* ANMLite models: --encoding, or NULL */
 	const char *fe_opts[8]; /* the options given that are a front end's own */
 	int nfe_opts;        /* (drv_frontend.options), as the table names them */
 	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
@@ -152,6 +153,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_LUA:       o->lua = v; return;      /* made absolute in check() */
 	case DMC_OPT_QUERY:     o->query = v; return;
 	case DMC_OPT_HORIZON:   o->horizon = atoi(v); return;   /* checked: 1..30000 */
+	case DMC_OPT_ENCODING:  o->encoding = v; return;
 	case DMC_OPT_META:      o->meta = v; return;
 	case DMC_OPT_SPIN_OPTS: o->spin_opts = v; return;
 	case DMC_OPT_CFLAGS:    o->cflags = v; return;
@@ -438,7 +440,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	if (fe->prepare) {
 		/* translated into the cache: check the translation */
-		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0 };
+		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0, o->encoding };
 		if (fe->prepare(e, &rq, &job) != 0)
 			goto done;
 		for (size_t i = 0; i < job.rt_opts.n; i++)
@@ -1073,7 +1075,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
 	    || option_taken_elsewhere(fe, o) || o->meta)
 		return check(e, o, checked, NULL);
-	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0 };
+	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0, o->encoding };
 	drv_fe_query *list = NULL;
 	int n = fe->queries(e, &rq, &list), rc = 0, nchecked = 0;
 	if (n < 0)

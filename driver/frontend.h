@@ -26,6 +26,7 @@ typedef struct {
 	const char *cache;        /* the build cache: the translation goes there */
 	int query_index;          /* k > 0: the k-th of the front end's queries()
 	                           * only; 0: the query as the front end picks it */
+	const char *encoding;     /* --encoding, or NULL (the front end's default) */
 } drv_fe_request;
 
 /* One of a model's queries, as dmc check lists them (queries() below). */

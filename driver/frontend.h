@@ -86,8 +86,7 @@ typedef struct drv_frontend {
 	 * chart, then the trail as without --msc. */
 	int (*msc)(const drv_env *e, const struct drv_msc_req *rq, const char *svg);
 	/* dmc plan MODEL ...: the arguments after "plan"; dmc's exit status.
-	 * NULL: ANMLite's dmc plan (frontends/common/plan_cmd.c), which
-	 * refuses models that are not its own. */
+	 * NULL: the language has no planner (dmc plan refuses it). */
 	int (*plan)(const drv_env *e, int argc, char **argv);
 } drv_frontend;
 

@@ -168,5 +168,5 @@ static int msc(const drv_env *e, const drv_msc_req *rq, const char *svg)
 const drv_frontend prom_fe_anml = {
 	.name = "ANMLite", .suffixes = ".anml", .options = "--horizon --encoding",
 	.translate = prom_anml_translate, .prepare = prepare, .show_trail = show_trail,
-	.release = release, .msc = msc,
+	.release = release, .msc = msc, .plan = prom_cmd_plan,
 };

@@ -2,16 +2,14 @@
 // Copyright (c) the spin-dmc authors
 /*
  * plan_cmd.c -- `dmc plan`: the planner of the front end that takes the
- * first model file named (driver/frontend.h's plan, frontends.def).  A
- * front end without one gets ANMLite's dmc plan, which was the only
- * planner before PDDL's and refuses what is not an ANMLite model; once
- * the ANMLite descriptor names its planner, that fallback can go.
+ * first model file named (driver/frontend.h's plan, frontends.def).
  */
-#include "anml_cmd.h"
 #include "cmd_args.h"
 #include "frontend.h"
 #include "translate.h"
 #include "util.h"
+
+#define PLAN_USAGE "(usage: dmc plan MODEL.anml | DOMAIN.pddl PROBLEM.pddl [options]; dmc plan --help lists them)"
 
 int prom_cmd_plan_any(const drv_env *e, int argc, char **argv)
 {
@@ -20,10 +18,14 @@ int prom_cmd_plan_any(const drv_env *e, int argc, char **argv)
 		int k = drv_command_arg(DRV_CMD_PLAN, argc, argv, &i, &a, &v);
 		if (k == DRV_ARG_OPERAND) {
 			const drv_frontend *fe = drv_frontend_for(argv[i]);
-			return fe->plan ? fe->plan(e, argc, argv) : prom_cmd_plan(e, argc, argv);
+			if (fe->plan)
+				return fe->plan(e, argc, argv);
+			drv_msg("plan: %s: a %s model has no planner %s", argv[i], fe->name, PLAN_USAGE);
+			return 2;
 		}
 		if (k == DRV_ARG_ERROR)
 			return 2;
 	}
-	return prom_cmd_plan(e, argc, argv);   /* says what is missing */
+	drv_msg("plan: no model given %s", PLAN_USAGE);
+	return 2;
 }

@@ -86,6 +86,9 @@ nobuild "unknown option '--json=1'" "a flag with a value" --json=1
 nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gredy
 expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
 	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
+# dmc plan: the planner of the model's language (ANMLite's, PDDL's)
+expect 2 "plan: no model given (usage: dmc plan MODEL.anml | DOMAIN.pddl" "dmc plan without a model" -- "$dmc" plan
+expect 2 "plan: fine.pml: a Promela model has no planner" "dmc plan on a Promela model" -- "$dmc" plan fine.pml
 
 # every command parses its options by commands.def's table (and check,
 # model and trail by options.def's): each option `dmc COMMAND --help` lists

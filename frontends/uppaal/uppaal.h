@@ -436,6 +436,8 @@ int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
 void up_clock_liveness(up_net *n, const up_query *q);
 /* does the edge reset clock v (to a constant) */
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
+/* the clock a query names (P.x, P(1).x, a global x or t[1]), or NULL */
+up_var *up_query_clock(up_net *n, const up_expr *e);
 /* does query q compare a clock */
 int up_query_reads_clock(up_net *n, const up_query *q);
 /* after up_clock_caps: in discrete time, the warning on the first strict

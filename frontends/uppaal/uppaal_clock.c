@@ -570,6 +570,18 @@ void up_clock_strict_warn(up_net *n)
 		n->zone_why ? " (zones are not used: " : "", n->zone_why ? n->zone_why : "", n->zone_why ? ")" : "");
 }
 
+up_var *up_query_clock(up_net *n, const up_expr *e)
+{
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
+	if (e && e->kind == X_DOT)
+		return dot_clock(&s, e);
+	if (e && (e->kind == X_ID || e->kind == X_INDEX) && up_is_clock(n, NULL, e)) {
+		up_var *v = up_var_of(n, NULL, e);
+		return v && v->clock >= 0 ? v : NULL;
+	}
+	return NULL;
+}
+
 int up_query_reads_clock(up_net *n, const up_query *q)
 {
 	scan_st s = { n, NULL, n->m->file, 0, 0 };

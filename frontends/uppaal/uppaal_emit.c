@@ -1433,9 +1433,11 @@ static void monitor(em *e, const up_emit_opts *op)
 	fputs(e->s.zone ? "((" : "(", o);
 	up_emit_expr_st(&e->s, NULL, op->q->phi);
 	/* zones: a state whose zone is empty is no state of the network */
-	if (e->s.zone)
-		fprintf(o, ") %s %s%s", op->q->kind == 'E' ? "&&" : "||", op->q->kind == 'E' ? "" : "!",
-			up_zone_live());
+	if (e->s.zone && op->q->kind == 'E') {
+		fputs(") && ", o);   /* the query's clock constraints meet the zone */
+		up_zone_query(e->s.n, op->q, o);
+	} else if (e->s.zone)
+		fprintf(o, ") || !%s", up_zone_live());
 	fputs("))\n\tod\n}\n", o);
 	e->s.file = keep;
 }

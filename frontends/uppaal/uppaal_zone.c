@@ -44,14 +44,26 @@ static int is_and(const up_expr *e)
 	return e && e->kind == X_BIN && (!strcmp(e->op, "&&") || !strcmp(e->op, "and"));
 }
 
-/* a comparison of a clock: its clock side in *clk (0: a or 1: b), or -1 */
+/* the clock e names, in instance in (NULL: the query, where P.x names
+ * P's clock x), or NULL */
+static up_var *clock_of(up_net *n, up_inst *in, const up_expr *e)
+{
+	if (!in)
+		return up_query_clock(n, e);
+	if (!up_is_clock(n, in, e))
+		return NULL;
+	up_var *v = up_var_of(n, in, e);
+	return v && v->clock >= 0 ? v : NULL;
+}
+
+/* a comparison of a clock: its clock side (0: a or 1: b), or -1 */
 static int clock_side(up_net *n, up_inst *in, const up_expr *e)
 {
 	if (!e || e->kind != X_BIN || !is_cmp(e->op))
 		return -1;
-	if (up_is_clock(n, in, e->a))
+	if (clock_of(n, in, e->a) || (in && up_is_clock(n, in, e->a)))
 		return 0;
-	if (up_is_clock(n, in, e->b))
+	if (clock_of(n, in, e->b) || (in && up_is_clock(n, in, e->b)))
 		return 1;
 	return -1;
 }
@@ -65,7 +77,9 @@ static int mentions_clock(up_net *n, up_inst *in, const up_expr *e)
 {
 	if (!e)
 		return 0;
-	if ((e->kind == X_ID || e->kind == X_INDEX) && up_is_clock(n, in, e))
+	if ((e->kind == X_ID || e->kind == X_INDEX || e->kind == X_DOT) && clock_of(n, in, e))
+		return 1;
+	if (in && (e->kind == X_ID || e->kind == X_INDEX) && up_is_clock(n, in, e))
 		return 1;
 	return mentions_clock(n, in, e->a) || mentions_clock(n, in, e->b) || mentions_clock(n, in, e->c);
 }
@@ -77,8 +91,8 @@ static int atom(up_net *n, up_inst *in, const up_expr *e, int upper_only, int *o
 	int side = clock_side(n, in, e);
 	const up_expr *clk = side ? e->b : e->a, *other = side ? e->a : e->b;
 	long c;
-	up_var *v = up_var_of(n, in, clk);
-	if (!v || v->clock < 0 || !up_eval_const(n, in, other, &c) || c < -100000000L || c > 100000000L)
+	up_var *v = clock_of(n, in, clk);
+	if (!v || !up_eval_const(n, in, other, &c) || c < -100000000L || c > 100000000L)
 		return 0;
 	char op[3] = "";
 	strcpy(op, e->op);
@@ -161,8 +175,8 @@ int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock)
 		n->zone_why = "a liveness query";
 	else if (q && up_query_deadlock(q))
 		n->zone_why = "a deadlock query";
-	else if (query_reads_clock)
-		n->zone_why = "the query compares a clock";
+	else if (query_reads_clock && (q->kind != 'E' || !conj_prog(n, NULL, q->phi, 0, NULL, NULL, 0)))
+		n->zone_why = "the query compares a clock other than by E<> with a conjunction of x ~ c";
 	for (int i = 0; i < n->vars.n && !n->zone_why; i++) {
 		up_var *v = n->vars.v[i];
 		if (v->type.kind == TY_CHAN && v->type.is_urgent)
@@ -277,6 +291,16 @@ void up_zone_post(up_net *n, int any_committed, FILE *o)
 	for (int i = 0; i < n->insts.n; i++)
 		fprintf(o, "%snow.loc_%s", i ? ", " : " ", ((up_inst *) n->insts.v[i])->pname);
 	fputs(" }); }", o);
+}
+
+void up_zone_query(up_net *n, const up_query *q, FILE *o)
+{
+	prog p = { .k = 0 };
+	if (!conj_prog(n, NULL, q->phi, 0, p.v, &p.k, MAX_PROG))
+		up_fail(n->m->c, q->file, q->line, "the query's clock constraints: zones cannot take them");
+	fputs("c_expr { (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
+	print_prog(o, &p);
+	fputs(") }", o);
 }
 
 const char *up_zone_live(void)

@@ -23,6 +23,9 @@ void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o);
 void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);
 /* "c_code {...}": the successor zone after a step */
 void up_zone_post(up_net *n, int any_committed, FILE *o);
+/* a c_expr: the zone meets the clock constraints of E<> query q (a
+ * conjunction: up_zone_plan) */
+void up_zone_query(up_net *n, const up_query *q, FILE *o);
 /* a c_expr: the zone is not empty */
 const char *up_zone_live(void);
 

@@ -156,12 +156,15 @@ $(B)/obj/driver/%.o: driver/%.c $(DRV_H) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) $(DRV_DEF) -c $< -o $@
 
-# the zone operations, as C text the UPPAAL translation copies into its
-# Promela (frontends/uppaal/zone_dbm.h holds no preprocessor directive)
-$(B)/gen/uppaal_zone_dbm.inc: frontends/uppaal/zone_dbm.h
+# C a front end copies into its output (NAME_ctext.h, which holds no
+# preprocessor directive): build/gen/NAME_ctext.inc is it as a C string
+FE_CTEXT := $(foreach d,$(FE_DIRS),$(wildcard $(d)/*_ctext.h))
+FE_CTEXT_INC := $(patsubst %.h,$(B)/gen/%.inc,$(notdir $(FE_CTEXT)))
+vpath %_ctext.h $(FE_DIRS)
+$(B)/gen/%_ctext.inc: %_ctext.h
 	@mkdir -p $(@D)
 	@sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-$(B)/obj/frontends/uppaal/uppaal_zone.o: $(B)/gen/uppaal_zone_dbm.inc
+DRV_H += $(FE_CTEXT_INC)
 
 $(B)/obj/frontends/%.o: frontends/%.c $(DRV_H)
 	@mkdir -p $(@D)

@@ -5,7 +5,7 @@
  * The clocks are one difference bound matrix in pan's state vector
  * (c_state dmc_z), kept canonical and extrapolated, so that pan's
  * hashing identifies equal symbolic states.  The operations are C
- * (zone_dbm.h, copied into the Promela's c_decl); this file decides
+ * (zone_dbm_ctext.h, copied into the Promela's c_decl); this file decides
  * whether a network can have zones, and writes
  *   - an edge's test: c_expr "the zone, its guard's clock constraints,
  *     its resets and its target's invariant leave a nonempty zone"
@@ -25,13 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the DBM code, as C text (generated from zone_dbm.h by the Makefile) */
+/* the DBM code, as C text (generated from zone_dbm_ctext.h by the Makefile) */
 static const char zone_dbm_text[] =
-#include "uppaal_zone_dbm.inc"
+#include "zone_dbm_ctext.inc"
 	;
 
 /* the translator runs the same code for the initial zone */
-#include "zone_dbm.h"
+#include "zone_dbm_ctext.h"
 
 static int is_cmp(const char *op)
 {

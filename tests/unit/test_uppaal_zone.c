@@ -2,12 +2,12 @@
 // Copyright (c) the spin-dmc authors
 /*
  * test_uppaal_zone.c -- the DBM operations the UPPAAL translation copies
- * into its Promela (frontends/uppaal/zone_dbm.h): dense-time answers,
+ * into its Promela (frontends/uppaal/zone_dbm_ctext.h): dense-time answers,
  * canonical forms (equal zones are equal matrices, which pan's hashing
  * relies on), extrapolation and inactive clocks.
  */
 #include "check.h"
-#include "zone_dbm.h"
+#include "zone_dbm_ctext.h"
 
 #include <string.h>
 

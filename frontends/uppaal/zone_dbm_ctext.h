@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Copyright (c) the spin-dmc authors */
 /*
- * zone_dbm.h -- zones as difference bound matrices, for the UPPAAL
+ * zone_dbm_ctext.h -- zones as difference bound matrices, for the UPPAAL
  * translation's dense-time semantics (docs/uppaal.md "Clocks: zones").
  * The translation copies this text into the Promela's c_decl, so pan
  * compiles it; tests/unit/test_uppaal_zone.c includes it.  It must

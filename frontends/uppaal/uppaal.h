@@ -25,6 +25,9 @@ typedef struct {
 	int nwarn;
 	int inexact;            /* a strict clock constraint: discrete time may
 				 * lose behaviours of the dense-time model */
+	int discrete_time;      /* the caller asks for integer clocks (the unit
+				 * tests of the discrete-time Promela; no command
+				 * line option yet) */
 	long max_promela;       /* the largest translation in bytes; 0:
 				 * UP_MAX_PROMELA (uppaal_emit.h) */
 	/* memory streams open while writing; up_ctx_free closes what an

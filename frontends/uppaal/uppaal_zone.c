@@ -169,7 +169,9 @@ int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock)
 	n->zones = 0;
 	if (!n->clocks.n)
 		return 0;
-	if (n->clocks.n + 1 > DMC_ZMAXDIM)
+	if (n->m->c->discrete_time)
+		n->zone_why = "discrete time asked for";
+	else if (n->clocks.n + 1 > DMC_ZMAXDIM)
 		n->zone_why = "more than 63 clocks";
 	else if (q && up_query_is_liveness(q))
 		n->zone_why = "a liveness query";

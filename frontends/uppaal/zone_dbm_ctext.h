@@ -2,7 +2,7 @@
 /* Copyright (c) the spin-dmc authors */
 /*
  * zone_dbm_ctext.h -- zones as difference bound matrices, for the UPPAAL
- * translation's dense-time semantics (docs/uppaal.md "Clocks: zones").
+ * translation's dense-time semantics (docs/uppaal.md, Clocks: zones).
  * The translation copies this text into the Promela's c_decl, so pan
  * compiles it; tests/unit/test_uppaal_zone.c includes it.  It must
  * therefore hold no preprocessor directive (SPIN runs cpp on the
@@ -123,8 +123,8 @@ static void dmc_zfree(int *d, int n, int x)
 }
 
 /* Extra+_LU with L = U = m (m[i] the largest constant clock i is
- * compared with; Behrmann, Bouyer, Larsen, Pelanek, "Lower and upper
- * bounds in zone-based abstractions of timed automata", STTT 2006):
+ * compared with; Behrmann, Bouyer, Larsen, Pelanek, Lower and upper
+ * bounds in zone-based abstractions of timed automata, STTT 2006):
  * bounds beyond the constants become infinite, so that finitely many
  * zones arise; exact for reachability of diagonal-free automata */
 static void dmc_zextra(int *d, int n, const int *m)

@@ -12,8 +12,10 @@
 #   make demo       SPIN's BFS and spin-dmc side by side on the bundled example
 #   make bench      benchmark table against SPIN's DFS and BFS (docs/benchmarks.md)
 #                   the guidance corpus (docs/benchmarks-guidance.md) and the
-#                   pattern databases (docs/benchmarks-pdb.md), and the
-#                   distributed search against one process (stdout only);
+#                   pattern databases (docs/benchmarks-pdb.md), the
+#                   distributed search against one process (stdout only),
+#                   and the cost of one hL/hU evaluation beside SPIN's per
+#                   state (docs/benchmarks-hcost.md; make bench-hcost alone);
 #                   with CORPUS_DIR=DIR also every heuristic and the default
 #                   on the public models in DIR against SPIN's verdict
 #                   (tests/bench/corpus.sh, CORPUS_LIMIT seconds a run,
@@ -70,7 +72,7 @@ GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
 MPI_SHARE := $(B)/share/glue_dist.c $(B)/share/dist.h
 MPI_LIB := $(if $(strip $(MPI_LIBS)),$(B)/libdmc_mpi.a)
 # the types of the generated headers dmc cc --meta compiles into pan
-META_H  := model/timeline_data.h
+META_H  := model/timeline_data.h model/plan_graph.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)
@@ -109,7 +111,7 @@ UNIT_SRC   := $(RT_SRC) \
               $(filter-out driver/main.c,$(DRV_SRC)) \
               $(wildcard tests/unit/fake_*.c)
 
-.PHONY: all check unit e2e oracle bench demo install clean
+.PHONY: all check unit e2e oracle bench bench-hcost demo install clean
 all: $(B)/dmc-gcc.so $(B)/libdmc.a $(GLUE_SHARE) $(MPI_SHARE) $(MPI_LIB) $(B)/share/dmc_tables.h \
      $(addprefix $(B)/share/,$(notdir $(SHARE_H) $(META_H))) $(B)/dmc $(B)/spin-dmc.pc
 
@@ -234,7 +236,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties portfolio uppaal uppaal_zones lua anml cli soundness frontend faults driver rendezvous guidance pdb package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal components
+E2E_SCRIPTS := run por liveness properties portfolio uppaal uppaal_queries uppaal_zones lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb pdb_families package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal hvalues components
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all
@@ -256,7 +258,7 @@ $(E2E_SCRIPTS:%=e2e-%): e2e-%: all
 # sanitizers; each harness links all of it (like the unit tests).
 FUZZ_CC      ?= clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_HARNESS := xta xml query anml stmt lua plan
+FUZZ_HARNESS := xta xml query anml stmt lua plan pddl
 FUZZ_BINS    := $(FUZZ_HARNESS:%=$(B)/fuzz/fuzz_%)
 FUZZ_OBJ     := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(UNIT_SRC) tests/fuzz/fuzz_mutate.c)
 FUZZ_SECONDS ?= 60
@@ -299,14 +301,19 @@ docs: $(B)/dmc
 bench: all
 	sh tests/bench/run.sh
 	sh tests/bench/anml.sh
+	sh tests/bench/pddl.sh
 	sh tests/bench/liveness.sh
 	sh tests/bench/guidance.sh
 	sh tests/bench/pdb.sh
 	sh tests/bench/distributed.sh
 	sh tests/bench/ut.sh
+	sh tests/bench/hcost.sh
 	if [ -n "$(CORPUS_DIR)" ]; then sh tests/bench/corpus.sh "$(CORPUS_DIR)" $(CORPUS_LIMIT); fi
 	if [ -n "$(SWEEP_DIR)" ]; then sh tests/bench/sweep.sh "$(SWEEP_DIR)" $(SWEEP_LIMIT); fi
 	if [ -n "$(DEFAULT_DIR)" ]; then sh tests/bench/default.sh "$(DEFAULT_DIR)" $(DEFAULT_LIMIT); fi
+
+bench-hcost: all
+	sh tests/bench/hcost.sh
 
 demo: all
 	sh contrib/demo.sh

@@ -9,6 +9,7 @@
 #include "cache.h"
 #include "cmd.h"
 #include "fs.h"
+#include "path.h"
 #include "run.h"
 #include "spin_proofs.h"
 #include "util.h"
@@ -237,12 +238,27 @@ static int needs_noreduce(const char *bdir)
 	return need;
 }
 
+/* The optimisation level for bdir's pan.c: -O2, but -O1 when its
+ * transitions (pan.m) pass PAN_M_BIG bytes -- gcc -O2 on the one large
+ * function they form grows much faster than the text (a 530 KB pan.m:
+ * 15 s at -O2, 4.6 s at -O1, docs/anmlite.md), and such a model's search
+ * is usually over before the difference in speed would pay back. */
+#define PAN_M_BIG (256L << 10)
+static const char *opt_level(const char *bdir)
+{
+	char *panm = drv_printf("%s/pan.m", bdir);
+	struct stat st;
+	int big = stat(panm, &st) == 0 && st.st_size > PAN_M_BIG;
+	free(panm);
+	return big ? "-O1" : "-O2";
+}
+
 /* dmc cc's arguments for bdir's pan.c */
 static void compile_args(const drv_build_req *r, const char *bdir, drv_strv *argv)
 {
 	if (r->portable)
 		drv_strv_push(argv, "--portable");
-	drv_strv_push(argv, "-O2");
+	drv_strv_push(argv, opt_level(bdir));
 	if (needs_noreduce(bdir))
 		drv_strv_push(argv, "-DNOREDUCE");
 	/* dmc check's defaults (options.def), compiled in: --search and
@@ -276,18 +292,32 @@ static void compile_args(const drv_build_req *r, const char *bdir, drv_strv *arg
 	free(pan_c);
 }
 
-/* Start `dmc cc ... > bdir/cc.out 2>&1`: its preparations here, its
- * compiler spawned nice (the portfolio's SPIN pan and search come
- * first); 0 with *pid, or a status as compile_finish's */
-static int compile_start(const drv_env *e, const drv_build_req *r, const char *bdir, int nice, pid_t *pid)
+/* Start `dmc cc ... > bdir/cc.out 2>&1` nicer than dmc (the
+ * portfolio's SPIN pan and search come first): with one job, its
+ * preparations here and its compiler spawned; with more, this very
+ * executable's `cc --jobs N` spawned (it compiles the files apart); 0
+ * with *pid, or a status as compile_finish's */
+static int compile_start(const drv_env *e, const drv_build_req *r, const char *bdir, drv_build_sched sched,
+                         pid_t *pid)
 {
-	char *cc_out = drv_printf("%s/cc.out", bdir);
+	char *cc_out = drv_printf("%s/cc.out", bdir), *self = NULL;
 	drv_strv argv = { 0 }, cmd = { 0 };
 	drv_redirect rd;
-	int rc = 2, sig, fd;
+	int rc = 2, sig, fd, nice = sched.nice;
 	*pid = 0;
 	compile_args(r, bdir, &argv);
-	if (drv_redirect_begin(&rd, cc_out) == 0) {
+	if (sched.jobs > 1 && (self = drv_exe_path(NULL))) {
+		char *jobs = drv_printf("%d", sched.jobs);
+		drv_strv_push(&cmd, self);
+		drv_strv_push(&cmd, "cc");
+		drv_strv_push(&cmd, "--jobs");
+		drv_strv_push(&cmd, jobs);
+		for (size_t i = 0; i < argv.n; i++)
+			drv_strv_push(&cmd, argv.v[i]);
+		free(jobs);
+		free(self);
+		rc = 0;
+	} else if (drv_redirect_begin(&rd, cc_out) == 0) {
 		rc = drv_cc_command(e, (int) argv.n, argv.v, &cmd);
 		drv_redirect_end(&rd);
 	}
@@ -295,7 +325,7 @@ static int compile_start(const drv_env *e, const drv_build_req *r, const char *b
 		rc = 128 + sig;
 	else if (rc == 0) {
 		rc = 2;
-		if ((fd = open(cc_out, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
+		if ((fd = open(cc_out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
 			drv_msg("cannot write %s: %s", cc_out, strerror(errno));
 		else {
 			drv_run_io io = { NULL, fd, fd, NULL, NULL, nice };
@@ -527,7 +557,7 @@ static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b, int block)
 struct drv_build {
 	const drv_env *e;
 	drv_build_req r;
-	int nice;            /* dmc's pan's compiler's (run.h) */
+	drv_build_sched sched;  /* dmc's pan's compiler's */
 	int deferred;        /* dmc's pan not looked at yet (drv_build_resume) */
 	int after_spin;      /* and then when SPIN's pan is compiled */
 	char *cache, *key;
@@ -619,13 +649,13 @@ static int dmc_pan_begin(drv_build *b)
 			return 2;
 		}
 	}
-	if ((rc = compile_start(b->e, &b->r, b->bdir, b->nice, &b->cc)) != 0)
+	if ((rc = compile_start(b->e, &b->r, b->bdir, b->sched, &b->cc)) != 0)
 		return compile_finish(&b->r, b->bdir, rc);
 	b->dmc_rc = -1;
 	return 0;
 }
 
-int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry_out,
+int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, drv_build_sched sched, char **entry_out,
                     char **spin_entry, drv_build **out)
 {
 	drv_build *b = calloc(1, sizeof *b);
@@ -637,7 +667,7 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 	}
 	b->e = e;
 	b->r = *r;
-	b->nice = nice;
+	b->sched = sched;
 	b->cache = drv_strdup(cache);
 	b->lock = -1;
 	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0 };
@@ -661,7 +691,7 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 		 * it does not this time */
 		b->deferred = 1;
 		b->dmc_rc = -1;
-	} else if (b->spin_rc == -1 && b->sb.pid > 0 && r->spin_proof) {
+	} else if (b->spin_rc == -1 && b->sb.pid > 0 && r->spin_proof && sched.after_spin) {
 		/* SPIN's pan compiles: dmc's after it, so that SPIN's search
 		 * starts as soon as on its own (most runs are proofs) */
 		b->deferred = b->after_spin = 1;
@@ -740,7 +770,7 @@ int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, c
 	drv_build_req plain = *r;
 	plain.spin_pan_cflags = NULL;
 	*entry_out = NULL;
-	int rc = drv_build_start(e, cache, &plain, 0, entry_out, NULL, &b);
+	int rc = drv_build_start(e, cache, &plain, (drv_build_sched) { 0, 1, 0 }, entry_out, NULL, &b);
 	if (rc != 0)
 		return rc;
 	rc = drv_build_poll(b, DRV_PAN_DMC, 1);

@@ -38,10 +38,18 @@ typedef struct {
 	/* drv_build_start: the options SPIN's pan will run with
 	 * (drv_spin_proof_key), or NULL.  When SPIN's cached pan proved them
 	 * before (spin_proofs.h), dmc's pan waits for drv_build_resume; when
-	 * SPIN's pan compiles, dmc's compiler starts after it (at the first
-	 * drv_build_poll of DRV_PAN_DMC after SPIN's is built) */
+	 * SPIN's pan compiles, dmc's compiler starts beside it, or after it
+	 * (drv_build_sched) */
 	const char *spin_proof;
 } drv_build_req;
+
+/* How dmc's pan compiles beside SPIN's (drv_build_start) */
+typedef struct {
+	int nice;          /* this much nicer than dmc (run.h) */
+	int jobs;          /* compilers at a time (dmc cc --jobs) */
+	int after_spin;    /* not until SPIN's pan is built (at the first
+	                    * drv_build_poll of DRV_PAN_DMC after it) */
+} drv_build_sched;
 
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
  * allocated; 2 after a message; 128 + N when signal N interrupted it. */
@@ -54,10 +62,10 @@ typedef struct drv_build drv_build;
 enum { DRV_PAN_DMC, DRV_PAN_SPIN };
 
 /* spin -a, and the compilers of the pans not in the cache started,
- * dmc's nice (run.h) more than dmc; 0 with *b, *entry and (with
+ * dmc's as sched says; 0 with *b, *entry and (with
  * r->spin_pan_cflags) *spin_entry, the entries the pans will be in
  * (newly allocated); else as drv_build_pan, and *b is NULL. */
-int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, int nice, char **entry,
+int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, drv_build_sched sched, char **entry,
                     char **spin_entry, drv_build **b);
 
 /* Where spin -a's output (pan.c, pan.h ...) is now: the build's own

@@ -15,6 +15,10 @@
  * its own.
  * With --mpi (the distributed search, docs/distributed.md) also
  * -DDMC_MPI, MPI's flags, SHARE/glue_dist.c and -ldmc_mpi.
+ * With --jobs N, each source is compiled on its own (-c, pan.c first:
+ * it takes as long as all the glue's files together), N compilers at a
+ * time, then the objects are linked: dmc check's first run of a model
+ * has its pan a compile of pan.c sooner on two cores.
  * Or, with --portable, the same without the plugin on a rewritten copy
  * of pan.c (PANDIR/pan_dmc_portable.c).  -fcommon: pan.h defines SPIN's
  * hidden variables, and both pan.c and the glue include it (the plugin
@@ -34,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #ifndef DMC_LUA_LIBS
 #define DMC_LUA_LIBS "-llua5.4"       /* the Makefile passes configure's */
@@ -108,11 +113,29 @@ static int rewrite(const char *pan_c, const char *src)
 	return rc;
 }
 
-int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
+/* A compile, in parts: the compiler and its flags, the sources (the
+ * front end's header first, if any, then pan.c and the glue's), and
+ * what follows them on a link (libraries, -o OUT) */
+typedef struct {
+	drv_strv flags, srcs, tail;
+	int meta;            /* srcs.v[0] is a header compiled as C */
+	int jobs;            /* --jobs */
+	char *out;
+} cc_parts;
+
+static void cc_parts_free(cc_parts *p)
+{
+	drv_strv_free(&p->flags);
+	drv_strv_free(&p->srcs);
+	drv_strv_free(&p->tail);
+	free(p->out);
+}
+
+static int cc_parts_build(const drv_env *e, int argc, char **argv, cc_parts *p)
 {
 	const char *search = "", *heur = "", *preset = "", *out = NULL, *pan_c = NULL, *meta = NULL;
-	int portable = 0, mpi = 0, rc;
-	drv_strv args = { 0 }, cmd = { 0 };
+	int portable = 0, mpi = 0, jobs = 1, rc;
+	drv_strv args = { 0 }, cmd = { 0 }, srcs = { 0 }, tail = { 0 };
 	char *pandir = NULL, *panh = NULL, *model = NULL, *outbuf = NULL, *src = NULL;
 
 	if ((rc = drv_need_build(e)) != 0)
@@ -147,7 +170,15 @@ int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
 				meta = v;
 			else if (strcmp(o, "-o") == 0)
 				out = v;
-			else {
+			else if (strcmp(o, "--jobs") == 0) {
+				char *end;
+				long n = strtol(v, &end, 10);
+				if (*v == '\0' || *end != '\0' || n < 1 || n > 64) {
+					drv_msg("cc: --jobs %s: expected a number of compilers, 1 to 64", v);
+					goto done;
+				}
+				jobs = (int) n;
+			} else {
 				drv_command_unhandled(DRV_CMD_CC, o);
 				goto done;
 			}
@@ -263,43 +294,39 @@ int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
 	opt = drv_printf("-I%s", e->share);
 	drv_strv_push(&cmd, opt);
 	free(opt);
-	if (meta) {
-		/* a header by its name: compiled as C, not precompiled */
-		drv_strv_push(&cmd, "-x");
-		drv_strv_push(&cmd, "c");
-		drv_strv_push(&cmd, meta);
-		drv_strv_push(&cmd, "-x");
-		drv_strv_push(&cmd, "none");
-	}
-	drv_strv_push(&cmd, portable ? src : pan_c);
+	if (meta)
+		drv_strv_push(&srcs, meta);
+	drv_strv_push(&srcs, portable ? src : pan_c);
 #define DMC_GLUE_SOURCE(f) \
 	opt = drv_printf("%s/%s", e->share, f); \
-	drv_strv_push(&cmd, opt); \
+	drv_strv_push(&srcs, opt); \
 	free(opt);
 #include "glue_sources.def"
 	if (mpi) {
 		opt = drv_printf("%s/glue_dist.c", e->share);
-		drv_strv_push(&cmd, opt);
+		drv_strv_push(&srcs, opt);
 		free(opt);
 	}
 	opt = drv_printf("-L%s", e->libdir);
-	drv_strv_push(&cmd, opt);
+	drv_strv_push(&tail, opt);
 	free(opt);
 	if (mpi)
-		drv_strv_push(&cmd, "-ldmc_mpi");
-	drv_strv_push(&cmd, "-ldmc");
-	drv_strv_push_words(&cmd, DMC_LUA_LIBS);    /* the runtime's Lua binding */
-	drv_strv_push(&cmd, "-lm");                 /* and its pictures (svg.c) */
+		drv_strv_push(&tail, "-ldmc_mpi");
+	drv_strv_push(&tail, "-ldmc");
+	drv_strv_push_words(&tail, DMC_LUA_LIBS);    /* the runtime's Lua binding */
+	drv_strv_push(&tail, "-lm");                 /* and its pictures (svg.c) */
 	if (mpi)
-		drv_strv_push_words(&cmd, DMC_MPI_LIBS);
-	drv_strv_push(&cmd, "-o");
-	drv_strv_push(&cmd, out);
-	*cmd_out = cmd;
-	cmd = (drv_strv) { 0 };
+		drv_strv_push_words(&tail, DMC_MPI_LIBS);
+	drv_strv_push(&tail, "-o");
+	drv_strv_push(&tail, out);
+	*p = (cc_parts) { cmd, srcs, tail, meta != NULL, jobs, drv_strdup(out) };
+	cmd = srcs = tail = (drv_strv) { 0 };
 	rc = 0;
 done:
 	drv_strv_free(&args);
 	drv_strv_free(&cmd);
+	drv_strv_free(&srcs);
+	drv_strv_free(&tail);
 	free(pandir);
 	free(panh);
 	free(model);
@@ -308,12 +335,149 @@ done:
 	return rc;
 }
 
+/* the compile as one compiler command */
+static void cc_one_command(const cc_parts *p, drv_strv *cmd)
+{
+	for (size_t i = 0; i < p->flags.n; i++)
+		drv_strv_push(cmd, p->flags.v[i]);
+	for (size_t i = 0; i < p->srcs.n; i++) {
+		int header = p->meta && i == 0;
+		if (header) {
+			/* a header by its name: compiled as C, not precompiled */
+			drv_strv_push(cmd, "-x");
+			drv_strv_push(cmd, "c");
+		}
+		drv_strv_push(cmd, p->srcs.v[i]);
+		if (header) {
+			drv_strv_push(cmd, "-x");
+			drv_strv_push(cmd, "none");
+		}
+	}
+	for (size_t i = 0; i < p->tail.n; i++)
+		drv_strv_push(cmd, p->tail.v[i]);
+}
+
+int drv_cc_command(const drv_env *e, int argc, char **argv, drv_strv *cmd_out)
+{
+	cc_parts p;
+	int rc = cc_parts_build(e, argc, argv, &p);
+	if (rc != 0)
+		return rc;
+	*cmd_out = (drv_strv) { 0 };
+	cc_one_command(&p, cmd_out);
+	cc_parts_free(&p);
+	return 0;
+}
+
+/* One compiler, started in this process's group (a stop of the group
+ * stops it too); its pid, or -1 after a message */
+static pid_t cc_start(const drv_strv *cmd)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execvp(cmd->v[0], cmd->v);
+		fprintf(stderr, "dmc: cannot run %s: %s\n", cmd->v[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		drv_msg("cc: cannot start %s: %s", cmd->v[0], strerror(errno));
+	return pid;
+}
+
+/* A child's end: its pid and exit status (128 + a signal), or -1 when
+ * none is left */
+static pid_t cc_wait(int *status)
+{
+	int st;
+	pid_t pid;
+	while ((pid = wait(&st)) < 0 && errno == EINTR)
+		;
+	if (pid > 0)
+		*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return pid;
+}
+
+/* --jobs: each source compiled to an object beside OUT, p->jobs
+ * compilers at a time, then one link; the objects removed after it */
+static int cc_run_jobs(const cc_parts *p)
+{
+	size_t n = p->srcs.n, next = 0;
+	char **obj = calloc(n, sizeof *obj);
+	int rc = 0, running = 0, st;
+	if (!obj) {
+		drv_msg("out of memory");
+		return 2;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *base = drv_basename(p->srcs.v[i]);
+		obj[i] = drv_printf("%s-%zu-%s.o", p->out, i, base);
+		free(base);
+	}
+	/* pan.c first: it takes as long as the rest together */
+	size_t pan = p->meta ? 1 : 0;
+	while (next < n || running > 0) {
+		while (rc == 0 && next < n && running < p->jobs) {
+			size_t i = next == 0 ? pan : next == pan ? 0 : next;
+			drv_strv cmd = { 0 };
+			next++;
+			for (size_t k = 0; k < p->flags.n; k++)
+				drv_strv_push(&cmd, p->flags.v[k]);
+			if (p->meta && i == 0) {
+				drv_strv_push(&cmd, "-x");
+				drv_strv_push(&cmd, "c");
+			}
+			drv_strv_push(&cmd, "-c");
+			drv_strv_push(&cmd, p->srcs.v[i]);
+			drv_strv_push(&cmd, "-o");
+			drv_strv_push(&cmd, obj[i]);
+			if (cc_start(&cmd) > 0)
+				running++;
+			else
+				rc = 2;
+			drv_strv_free(&cmd);
+		}
+		if (running == 0)
+			break;
+		if (cc_wait(&st) < 0)
+			break;
+		running--;
+		if (st != 0 && rc == 0)
+			rc = st;
+	}
+	if (rc == 0) {
+		drv_strv cmd = { 0 };
+		for (size_t k = 0; k < p->flags.n; k++)
+			drv_strv_push(&cmd, p->flags.v[k]);
+		for (size_t i = 0; i < n; i++)
+			drv_strv_push(&cmd, obj[i]);
+		for (size_t k = 0; k < p->tail.n; k++)
+			drv_strv_push(&cmd, p->tail.v[k]);
+		rc = cc_start(&cmd) > 0 && cc_wait(&st) > 0 ? st : 2;
+		drv_strv_free(&cmd);
+	}
+	for (size_t i = 0; i < n; i++) {
+		unlink(obj[i]);
+		free(obj[i]);
+	}
+	free(obj);
+	return rc;
+}
+
 int drv_cmd_cc(const drv_env *e, int argc, char **argv)
 {
-	drv_strv cmd = { 0 };
-	int rc = drv_cc_command(e, argc, argv, &cmd);
-	if (rc == 0)
+	cc_parts p;
+	int rc = cc_parts_build(e, argc, argv, &p);
+	if (rc != 0)
+		return rc;
+	if (p.jobs > 1)
+		rc = cc_run_jobs(&p);
+	else {
+		drv_strv cmd = { 0 };
+		cc_one_command(&p, &cmd);
 		rc = drv_run(cmd.v, NULL);
-	drv_strv_free(&cmd);
+		drv_strv_free(&cmd);
+	}
+	cc_parts_free(&p);
 	return rc;
 }

@@ -52,6 +52,7 @@ typedef struct {
 	const char *model, *search, *heur, *spin_opts, *cflags;
 	const char *query;   /* UPPAAL models: a .q file or 'E<> ...' */
 	int horizon;         /* ANMLite models: --horizon, or 0 */
+	const char *encoding; /* ANMLite models: --encoding, or NULL */
 	const char *fe_opts[8]; /* the options given that are a front end's own */
 	int nfe_opts;        /* (drv_frontend.options), as the table names them */
 	const char *meta;    /* --meta: a metadata header for pan (dmc translate --meta) */
@@ -68,6 +69,8 @@ typedef struct {
 	const char *spin_entry_in; /* and SPIN's own pan built beside it (the portfolio), or NULL */
 	struct formula_plan *plan; /* non-NULL: plan the model's own formulas once built */
 	int portfolio_off;   /* --portfolio off */
+	const drv_fe_query *single; /* a front end's one query: its answer in
+	                      * verifyta's words after pan's report (check) */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
 	drv_strv rt_opts;    /* options for the runtime (--weight=W ...) */
 	drv_strv pan_opts;   /* after "--" */
@@ -150,6 +153,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_LUA:       o->lua = v; return;      /* made absolute in check() */
 	case DMC_OPT_QUERY:     o->query = v; return;
 	case DMC_OPT_HORIZON:   o->horizon = atoi(v); return;   /* checked: 1..30000 */
+	case DMC_OPT_ENCODING:  o->encoding = v; return;
 	case DMC_OPT_META:      o->meta = v; return;
 	case DMC_OPT_SPIN_OPTS: o->spin_opts = v; return;
 	case DMC_OPT_CFLAGS:    o->cflags = v; return;
@@ -378,6 +382,23 @@ static int portfolio_may_run(const check_opts *o, const drv_frontend *fe)
 	       && (!*o->cflags || strcmp(o->cflags, "-DNOCLAIM") == 0);
 }
 
+/* the one query's answer after its run (pan's status rc: 0, 1 or 3), as
+ * the answers of several are given; error: the trail is the model's error */
+static void single_answer(const drv_fe_query *q, int rc, int error)
+{
+	fflush(stdout);
+	printf("Verifying formula 1 at %s:%d:%d\n  %s\n", q->file, q->line, q->col, q->text);
+	if (rc == 3)
+		printf(" -- Formula is not decided: the search was incomplete (above).\n");
+	else if (error)
+		printf(" -- Formula is not decided: the model stops on an error (its trace above).\n");
+	else
+		printf(" -- Formula is %s.\n", (rc == 1) == (q->witness != 0) ? "satisfied" : "NOT satisfied");
+	if (rc == 0 && q->note)
+		printf("    note: %s\n", q->note);
+	fflush(stdout);
+}
+
 /* Check o->model: one run of pan.  qr NULL: pan's report and the trail
  * as they come; else the run of one query of several, whose pan prints
  * JSON into qr (not shown) and whose trail the front end shows into qr. */
@@ -419,7 +440,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		goto done;
 	if (fe->prepare) {
 		/* translated into the cache: check the translation */
-		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0 };
+		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0, o->encoding };
 		if (fe->prepare(e, &rq, &job) != 0)
 			goto done;
 		for (size_t i = 0; i < job.rt_opts.n; i++)
@@ -458,7 +479,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 			spin_entry = drv_strdup(o->spin_entry_in);
 	} else if (portfolio) {
 		/* the portfolio starts each member when its pan is built */
-		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_cc_nice(), &entry, &spin_entry, &pending)) != 0)
+		if ((rc = drv_build_start(e, cache, &req, drv_portfolio_build_sched(), &entry, &spin_entry, &pending)) != 0)
 			goto done;
 	} else if ((rc = drv_build_pan(e, cache, &req, &entry)) != 0)
 		goto done;
@@ -623,8 +644,31 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	if (rc == 1 && !qr && o->msc) {
 		drv_msc_req mr = { fe, &job, cache, mdir, mbase, suffix, o->shown, o->json };
 		rc = drv_msc_of_violation(e, &mr, o->msc);
-	} else if (rc == 1 && !qr && fe && fe->show_trail && !o->json)
-		rc = fe->show_trail(e, &job);
+	} else if (rc == 1 && !qr && fe && fe->show_trail && !o->json) {
+		if (!o->single) {
+			rc = fe->show_trail(e, &job);
+		} else {
+			/* shown as it comes; a trail that leaves a variable's
+			 * range is the model's error, no answer to the query */
+			char *out = drv_printf("%s/trace.txt", rundir);
+			drv_redirect r;
+			size_t len;
+			char *trace = NULL;
+			if (drv_redirect_begin(&r, out) == 0) {
+				rc = fe->show_trail(e, &job);
+				drv_redirect_end(&r);
+				trace = drv_read_file(out, &len);
+			}
+			if (trace)
+				fputs(trace, stdout);
+			if (rc == 1)
+				single_answer(o->single, rc, trace && strstr(trace, "\nerror: "));
+			free(trace);
+			free(out);
+		}
+	} else if (o->single && !o->json && (rc == 0 || rc == 3)) {
+		single_answer(o->single, rc, 0);
+	}
 done:
 	if ((sig = drv_interrupted()) && (rc == 0 || rc == 2))
 		rc = 128 + sig;
@@ -1034,14 +1078,19 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 	    || (o->query && stat(o->query, &qst) == 0 && not_a_file(o->query, "query file"))
 	    || option_taken_elsewhere(fe, o) || o->meta)
 		return check(e, o, checked, NULL);
-	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0 };
+	drv_fe_request rq = { o->model, o->query, o->horizon, NULL, 0, o->encoding };
 	drv_fe_query *list = NULL;
 	int n = fe->queries(e, &rq, &list), rc = 0, nchecked = 0;
 	if (n < 0)
 		return 2;
 	if (n < 2) {
+		/* one query: pan's report and trail as always, then its answer */
+		if (n == 1 && list && list[0].text && !list[0].skip)
+			o->single = &list[0];
+		int r = check(e, o, checked, NULL);
+		o->single = NULL;
 		free_queries(list, n);
-		return check(e, o, checked, NULL);
+		return r;
 	}
 	for (int k = 0; k < n && rc < 128; k++) {
 		const drv_fe_query *q = &list[k];

@@ -26,6 +26,7 @@ typedef struct {
 	const char *cache;        /* the build cache: the translation goes there */
 	int query_index;          /* k > 0: the k-th of the front end's queries()
 	                           * only; 0: the query as the front end picks it */
+	const char *encoding;     /* --encoding, or NULL (the front end's default) */
 } drv_fe_request;
 
 /* One of a model's queries, as dmc check lists them (queries() below). */
@@ -84,6 +85,9 @@ typedef struct drv_frontend {
 	 * 2 after a message.  NULL: a message that the language has no
 	 * chart, then the trail as without --msc. */
 	int (*msc)(const drv_env *e, const struct drv_msc_req *rq, const char *svg);
+	/* dmc plan MODEL ...: the arguments after "plan"; dmc's exit status.
+	 * NULL: the language has no planner (dmc plan refuses it). */
+	int (*plan)(const drv_env *e, int argc, char **argv);
 } drv_frontend;
 
 /* The front end that takes path (by its suffix): never NULL, the last

@@ -168,7 +168,7 @@ char *drv_which(const char *name)
 	return search_path(name);
 }
 
-char *drv_exe_dir(const char *argv0)
+char *drv_exe_path(const char *argv0)
 {
 	char *exe = realpath("/proc/self/exe", NULL);
 	if (!exe && argv0 && *argv0) {
@@ -182,6 +182,12 @@ char *drv_exe_dir(const char *argv0)
 			}
 		}
 	}
+	return exe;
+}
+
+char *drv_exe_dir(const char *argv0)
+{
+	char *exe = drv_exe_path(argv0);
 	if (!exe)
 		return NULL;
 	char *dir = drv_dirname(exe);

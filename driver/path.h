@@ -13,8 +13,10 @@ char *drv_basename(const char *path);     /* basename(1); newly allocated */
  * pwd` prints it: relative to $PWD, "." and ".." removed textually
  * (symbolic links are kept).  NULL if that directory does not exist. */
 char *drv_abs_dir_of(const char *file);
-/* The directory of the running executable, symbolic links resolved
- * (/proc/self/exe, else argv[0] resolved through $PATH); NULL if unknown. */
+/* The running executable, symbolic links resolved (/proc/self/exe,
+ * else argv[0] resolved through $PATH; argv0 may be NULL); NULL if
+ * unknown.  drv_exe_dir: its directory. */
+char *drv_exe_path(const char *argv0);
 char *drv_exe_dir(const char *argv0);
 /* The file execvp would run for name: name itself when it has a slash,
  * else the first executable match in $PATH; NULL if none. */

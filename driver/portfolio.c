@@ -38,6 +38,9 @@
 #define SHORTEN_FLOOR_S 1.0
 #define SHORTEN_FLOOR_BFS_S 2.5
 #define POLL_S 0.002         /* how often the members are looked at */
+/* the preset for a property expected to hold: guided's search beside
+ * SPIN's depth-first one (the shortening members keep the default's) */
+#define PROVE "--preset=prove"
 #define SPIN_PAN_DEPTH "-m1000000"
 #define GRACE_S 5.0          /* after a signal: the members' time to report */
 
@@ -111,9 +114,10 @@ static int cores(void)
 	return n > 0 ? (int) n : 1;
 }
 
-int drv_portfolio_cc_nice(void)
+drv_build_sched drv_portfolio_build_sched(void)
 {
-	return cores() < 2 ? DRV_PORTFOLIO_NICE : 0;
+	int n = cores();
+	return (drv_build_sched) { DRV_PORTFOLIO_NICE, n < 4 ? n : 4, n < 2 };
 }
 
 int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, const char **spin_cflags)
@@ -132,9 +136,11 @@ int drv_portfolio_takes(char *const rt_opts[], size_t n, drv_strv *spin_opts, co
 		} else if (strcmp(o, "-N") == 0 && i + 1 < n) {
 			drv_strv_push(spin_opts, o);
 			drv_strv_push(spin_opts, rt_opts[++i]);
-		} else if (strcmp(o, "--json") != 0 && strncmp(o, "--time-limit=", 13) != 0
-		           && strncmp(o, "--memlim=", 9) != 0)
-			return 0;      /* the limits: drv_portfolio_run shares them out */
+		} else if (strcmp(o, "--json") != 0 && strcmp(o, "--quiet") != 0 && strcmp(o, PROVE) != 0
+		           && strncmp(o, "--time-limit=", 13) != 0 && strncmp(o, "--memlim=", 9) != 0)
+			return 0;      /* the limits: drv_portfolio_run shares them out;
+			                * --quiet: the runtime's members are; the
+			                * preset prove: guided's search */
 	}
 	/* -a with -l: a single run refuses it */
 	return !(a && **spin_cflags);
@@ -346,12 +352,15 @@ static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
 static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const model_claims *mc,
                           const cJSON *pj, const member *ms, int winner, int kept, int dfs)
 {
-	static const char *const what[NMEMBERS] = {
+	const char *what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
 		"the guided search (preset fast)",
 		"the anytime search",
 		"the breadth-first search"
 	};
+	for (char *const *g = p->guided_argv; *g; g++)
+		if (strcmp(*g, PROVE) == 0)
+			what[GUIDED] = "dmc's search (preset prove)";
 	if (winner >= 0)
 		printf("\nspin-dmc portfolio: %s answered first: %s\n", what[winner], verdict_word(&ms[winner]));
 	else
@@ -493,7 +502,8 @@ static int start_shortening(const drv_portfolio *p, member *m, const char *dir, 
 		goto done;
 	}
 	for (char *const *g = p->guided_argv; *g; g++)
-		drv_strv_push(&argv, *g);
+		if (strcmp(*g, PROVE) != 0)
+			drv_strv_push(&argv, *g);
 	for (size_t i = 0; more[i]; i++)
 		drv_strv_push(&argv, more[i]);
 	char *limit = drv_printf("--time-limit=%.3f", deadline - now());

@@ -32,6 +32,7 @@
 #ifndef DRV_PORTFOLIO_H
 #define DRV_PORTFOLIO_H
 
+#include "build.h"
 #include "util.h"
 
 #include <stddef.h>
@@ -58,12 +59,13 @@ typedef struct {
 	struct drv_build *pending;
 } drv_portfolio;
 
-/* How much nicer than dmc dmc's pan's compiler runs beside SPIN's pan
- * (drv_build_start: after SPIN's pan is built): on one core
- * DRV_PORTFOLIO_NICE (SPIN's search comes first); else 0, so that
- * guided's pan is there soon when spin-dfs finds a violation (its trail
- * is then shortened) */
-int drv_portfolio_cc_nice(void);
+/* How dmc's pan compiles beside SPIN's pan (drv_build_start), always
+ * DRV_PORTFOLIO_NICE nicer than dmc, so that SPIN's compiler and search
+ * come first (most runs are proofs): on one core after SPIN's pan is
+ * built; on more at once, its files compiled apart on the cores (at
+ * most 4), so that guided's pan is there soon when spin-dfs finds a
+ * violation (its trail is then shortened) */
+drv_build_sched drv_portfolio_build_sched(void);
 
 /* Whether the portfolio can honour dmc check's runtime options (the
  * options a single run passes to pan, rt_opts): 1 with SPIN's pan's

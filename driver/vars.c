@@ -411,16 +411,23 @@ static void emit(const vstate *st, FILE *out)
 		else
 			fprintf(out, "static long dmc_rd%zu(int pid, long i) { (void) i; "
 			        "return (long) ((%s *) pptr(pid))->%s%s; }\n", i + 1, v->sname, v->name, idx);
+		/* a global scalar can be set before the search (--initial) */
+		if (v->owner < 0 && v->size <= 1)
+			fprintf(out, "static void dmc_wr%zu(long x) { now.%s = x; }\n", i + 1, v->name);
 	}
 	fputs("static const struct { const char *name; int type; int size; int is_chan; "
-	      "long long lo, hi; long (*read)(int, long); } dmc_vars[] = {\n", out);
+	      "long long lo, hi; long (*read)(int, long); void (*write)(long); } dmc_vars[] = {\n", out);
 	for (size_t i = 0; i < st->nv; i++) {
 		const var_t *v = &st->vars[i];
 		const char *scope = scope_of(st, v);
-		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, %lldLL, %lldLL, dmc_rd%zu },\n", v->name, v->owner,
+		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, %lldLL, %lldLL, dmc_rd%zu, ", v->name, v->owner,
 		        v->size, is_chan(st, scope, v->name, &types), v->lo, v->hi, i + 1);
+		if (v->owner < 0 && v->size <= 1)
+			fprintf(out, "dmc_wr%zu },\n", i + 1);
+		else
+			fputs("0 },\n", out);
 	}
-	fputs("\t{ \"\", -2, 0, 0, 0, 0, 0 }\t/* sentinel: matches no scope */\n", out);
+	fputs("\t{ \"\", -2, 0, 0, 0, 0, 0, 0 }\t/* sentinel: matches no scope */\n", out);
 	fputs("};\n", out);
 	/* a channel variable's message field types, by dmc_vars index */
 	fputs("static const char *const dmc_chan_fields[] = {\n", out);

@@ -97,6 +97,18 @@ typedef struct {
 	int id, klen, res_n;          /* id: the program's first instruction + 1, 0: empty */
 	long data[MEMO_DATA];
 } memo_slot;
+/* Keys longer than MEMO_KEY (programs reading many variables: a goal
+ * summing over every process, UPPAAL's sum quantifier, reads one
+ * location per process) go to a second, smaller table of longer slots,
+ * so that the first stays compact (its slot size decides its hits in
+ * the cache). */
+#define MEMO_LSLOTS 1024              /* a power of 2 */
+#define MEMO_LDATA 72
+#define MEMO_LKEY (MEMO_LDATA - 2 * MEMO_RES)
+typedef struct {
+	int id, klen, res_n;
+	long data[MEMO_LDATA];
+} memo_lslot;
 
 struct dmc_atg {
 	const dmc_amodel *m;
@@ -107,6 +119,7 @@ struct dmc_atg {
 	int nmem, oom;
 	dmc_vprogs *progs;            /* atoms' and effects' expressions, compiled */
 	memo_slot *memo;              /* their results by input, MEMO_SLOTS, direct mapped */
+	memo_lslot *lmemo;            /* ... for long keys, MEMO_LSLOTS */
 
 	/* ---- fixed at dmc_atg_new ---- */
 	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */

@@ -157,7 +157,7 @@ static void simple_start(dmc_atg *g, int v)
 }
 
 /* The key of vals[vars[0..nv)] into key, hashed with p into *hash; its
- * length, or -1 when it is longer than MEMO_KEY.  Per variable: its
+ * length, or -1 when it is longer than MEMO_LKEY.  Per variable: its
  * small_mask, or ~n (negative) and the ends of its n intervals. */
 static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const *vals,
                     const long *masks, long *key, uint64_t *hash)
@@ -168,13 +168,13 @@ static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const 
 		const dmc_vset *x = vals[vars[i]];
 		long w = masks ? masks[vars[i]] : small_mask(x);
 		if (w >= 0) {
-			if (len == MEMO_KEY)
+			if (len == MEMO_LKEY)
 				return -1;
 			key[len++] = w;
 			h = (h ^ (uint64_t)w) * 0x100000001b3u;
 			continue;
 		}
-		if (len + 1 + 2 * x->n > MEMO_KEY)
+		if (len + 1 + 2 * x->n > MEMO_LKEY)
 			return -1;
 		key[len++] = ~(long)x->n;
 		h = (h ^ (uint64_t)x->n) * 0x100000001b3u;
@@ -189,12 +189,31 @@ static int memo_key(dmc_vprog p, const int *vars, int nv, const dmc_vset *const 
 	return len;
 }
 
-static int memo_same(const memo_slot *m, dmc_vprog p, const long *key, int len)
+/* One slot of either table: its header fields and its data. */
+typedef struct {
+	int *id, *klen, *res_n;
+	long *data;
+} memo_ref;
+
+static memo_ref memo_at(dmc_atg *g, uint64_t h, int len)
 {
-	if (m->id != p.first + 1 || m->klen != len)
+	memo_ref r;
+	if (len <= MEMO_KEY) {
+		memo_slot *m = &g->memo[h & (MEMO_SLOTS - 1)];
+		r.id = &m->id, r.klen = &m->klen, r.res_n = &m->res_n, r.data = m->data;
+	} else {
+		memo_lslot *m = &g->lmemo[h & (MEMO_LSLOTS - 1)];
+		r.id = &m->id, r.klen = &m->klen, r.res_n = &m->res_n, r.data = m->data;
+	}
+	return r;
+}
+
+static int memo_same(memo_ref m, dmc_vprog p, const long *key, int len)
+{
+	if (*m.id != p.first + 1 || *m.klen != len)
 		return 0;
 	for (int i = 0; i < len; i++)
-		if (m->data[i] != key[i])
+		if (m.data[i] != key[i])
 			return 0;
 	return 1;
 }
@@ -208,24 +227,24 @@ int atg_memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
                     const dmc_vset *const *vals, dmc_vset *out)
 {
 	const long *masks = vals == g->curview ? g->curmask : NULL;
-	long key[MEMO_KEY];
+	long key[MEMO_LKEY];
 	int len, r;
 	uint64_t h;
-	memo_slot *m;
+	memo_ref m;
 	if (p.len < MEMO_MINLEN || (len = memo_key(p, vars, nv, vals, masks, key, &h)) < 0) {
 		if (!out)
 			return dmc_vp_may_true(g->progs, p, vals);
 		dmc_vp_eval(g->progs, p, vals, out);
 		return 0;
 	}
-	m = &g->memo[h & (MEMO_SLOTS - 1)];
+	m = memo_at(g, h, len);
 	if (memo_same(m, p, key, len)) {
 		if (!out)
-			return m->res_n;
-		out->n = m->res_n;
-		for (int i = 0; i < m->res_n; i++) {
-			out->iv[i].lo = m->data[len + 2 * i];
-			out->iv[i].hi = m->data[len + 2 * i + 1];
+			return *m.res_n;
+		out->n = *m.res_n;
+		for (int i = 0; i < *m.res_n; i++) {
+			out->iv[i].lo = m.data[len + 2 * i];
+			out->iv[i].hi = m.data[len + 2 * i + 1];
 		}
 		return 0;
 	}
@@ -235,16 +254,16 @@ int atg_memo_run(dmc_atg *g, dmc_vprog p, const int *vars, int nv,
 			return 0;
 		r = out->n;
 		for (int i = 0; i < r; i++) {
-			m->data[len + 2 * i] = out->iv[i].lo;
-			m->data[len + 2 * i + 1] = out->iv[i].hi;
+			m.data[len + 2 * i] = out->iv[i].lo;
+			m.data[len + 2 * i + 1] = out->iv[i].hi;
 		}
 	} else
 		r = dmc_vp_may_true(g->progs, p, vals);
-	m->id = p.first + 1;
-	m->klen = len;
-	m->res_n = r;
+	*m.id = p.first + 1;
+	*m.klen = len;
+	*m.res_n = r;
 	for (int i = 0; i < len; i++)
-		m->data[i] = key[i];
+		m.data[i] = key[i];
 	return r;
 }
 

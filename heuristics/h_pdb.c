@@ -25,6 +25,8 @@ DMC_OPT(PDB_STATES, "--pdb-states", WHOLE, "N", 1, 5e7, NULL, "50000", PAN, NULL
 	"pdb, pdb-pred: abstract states of a table at most; the pattern shrinks (pdb-pred: refinement stops) where its exploration would not fit")
 DMC_OPT(PDB_TIME, "--pdb-time", NUMBER, "S", 0.001, 1e9, NULL, "10", PAN, NULL,
 	"pdb, pdb-pred: seconds at most for building the abstract model, selecting the patterns (refining the predicates) and building the tables; --time-limit counts this time too")
+DMC_OPT(PDB_PROVE_STATES, "--pdb-prove-states", WHOLE, "N", 0, 5e7, NULL, "500000", PAN, NULL,
+	"pdb: where everything the goals depend on outgrows --pdb-states, abstract states at most of a pattern grown from the goals toward a proof that no error is reachable (h(initial) infinite: the search stores one state); 0: no such attempt")
 DMC_OPT(SHOW_PDB, "--show-pdb", FLAG, "", 0, 0, NULL, "", PAN, NULL,
 	"pdb, pdb-pred: print each table's pattern, size and distance histogram")
 DMC_RESULT(PDB, "pdb", "the pattern databases of pdb and pdb-pred, or null")
@@ -47,6 +49,10 @@ typedef struct {
 	dmc_pdb *pdb[DMC_PDB_PRED_TABLES];   /* h is the maximum of their values */
 	int ntables;
 	dmc_pdb_stats total;          /* over the tables (states, edges, bytes: sums) */
+	/* per table: the states it valued infinite (the first table to, of
+	 * those combined) -- the search prunes them when pruning is on */
+	size_t dead_ends[DMC_PDB_PRED_TABLES];
+	char patterns_json[DMC_PDB_PRED_TABLES * 160 + 8];
 	int blind;                    /* h = 0: deadlocks, or goals the model lacks */
 	int far_h;
 	long *val;
@@ -108,9 +114,9 @@ static void show_one(const pdb_inst *h, const dmc_pdb *p, int i)
 		printf(" @%s", m->procs[dmc_pdb_proc(p, j)].name);
 	for (int j = 0; j < dmc_pdb_nvars(p); j++)
 		printf(" %s", m->vars[dmc_pdb_var(p, j)].name);
-	printf("\npdb%s: %zu abstract states, %zu transitions, %d round(s)%s, %.3f s, %zu bytes, h(initial) = ",
-	       tag, st->states, st->edges, st->rounds, st->timed_out ? " (time limit)" : "", st->seconds,
-	       st->bytes);
+	printf("\npdb%s: %zu abstract states, %zu transitions, %d round(s) (%d growing toward a proof)%s, %.3f s, %zu bytes, h(initial) = ",
+	       tag, st->states, st->edges, st->rounds, st->grow_rounds, st->timed_out ? " (time limit)" : "",
+	       st->seconds, st->bytes);
 	if (st->h_init == DMC_PDB_INF)
 		printf("infinity\n");
 	else
@@ -209,8 +215,9 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	if (pdb_time > 0 && secs < 1e-6)
 		secs = 1e-6;                  /* 0 would be no limit */
 	size_t pdb_states = (size_t) dmc_optv_number(opts->values, DMC_OPT_PDB_STATES);
+	size_t prove_states = (size_t) dmc_optv_number(opts->values, DMC_OPT_PDB_PROVE_STATES);
 	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, pdb_states, secs, &s, 0,
-	                     opts->stop, opts->stop_ctx };
+	                     opts->stop, opts->stop_ctx, prove_states };
 	if (!h->blind && preds)
 		h->ntables = dmc_pdb_pred_build(&in, h->pdb, err, errlen);
 	else if (!h->blind)
@@ -265,6 +272,8 @@ static int pdb_eval(void *self, const dmc_state_view *sv)
 	dmc_abuild_state(&h->model, sv, &s);
 	for (int i = 0; i < h->ntables && best != DMC_H_INF; i++) {
 		int d = eval_one(h, h->pdb[i], &s);
+		if (d == DMC_H_INF)
+			h->dead_ends[i]++;
 		if (d > best)
 			best = d;
 	}
@@ -281,6 +290,28 @@ static void *pred_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, 
                          size_t errlen)
 {
 	return create(tg, opts, 1, err, errlen);
+}
+
+/* The "patterns" array of the "pdb" member: per table its size, build
+ * time, h(initial) and the states it valued infinite. */
+static const char *patterns_json(const pdb_inst *hc)
+{
+	pdb_inst *h = (pdb_inst *) hc;        /* the instance's own buffer */
+	size_t at = 0, cap = sizeof h->patterns_json;
+	at += (size_t) snprintf(h->patterns_json, cap, "[");
+	for (int i = 0; i < h->ntables && at < cap; i++) {
+		const dmc_pdb_stats *st = dmc_pdb_stats_of(h->pdb[i]);
+		char hi[24] = "\"inf\"";
+		if (st->h_init != DMC_PDB_INF)
+			snprintf(hi, sizeof hi, "%d", st->h_init);
+		at += (size_t) snprintf(h->patterns_json + at, cap - at,
+		                        "%s{\"components\":%d,\"abstract_states\":%zu,\"build_s\":%.6f,"
+		                        "\"h_initial\":%s,\"dead_ends\":%zu}", i ? "," : "", st->pattern,
+		                        st->states, st->seconds, hi, h->dead_ends[i]);
+	}
+	if (at < cap)
+		snprintf(h->patterns_json + at, cap - at, "]");
+	return h->patterns_json;
 }
 
 /* the results' "pdb" member: the tables together (none: null) */
@@ -307,7 +338,16 @@ static int pdb_results(const void *self, const char *name, dmc_results *r)
 	dmc_results_num(r, "bytes", NULL, "%.0f", (double) pdb->bytes);
 	dmc_results_h(r, "h_initial", NULL, pdb->h_init == DMC_PDB_INF ? DMC_H_INF : pdb->h_init);
 	dmc_results_bool(r, "time_limit", pdb->timed_out);
+	dmc_results_raw_ref(r, "patterns", patterns_json(h));
 	dmc_results_end(r);
+	/* the labels outlive the table (it keeps them, not copies) */
+	static const char *const tag[] = { "pattern 1", "pattern 2", "pattern 3", "pattern 4" };
+	_Static_assert(sizeof tag / sizeof *tag >= DMC_PDB_PRED_TABLES, "a label per table");
+	for (int i = 0; i < h->ntables; i++) {
+		const dmc_pdb_stats *st = dmc_pdb_stats_of(h->pdb[i]);
+		dmc_results_text(r, h->ntables > 1 ? tag[i] : "pattern", "%d component(s), %zu abstract states, %.3f s, %zu dead end(s) found",
+		                 st->pattern, st->states, st->seconds, h->dead_ends[i]);
+	}
 	return 1;
 }
 

@@ -1176,6 +1176,176 @@ static void refine_down(dmc_pdb *p, dmc_pdb_dpr *dpr, unsigned char *keep_v,
 	}
 }
 
+/* ---- growing a pattern toward a proof ----
+ * Where everything relevant does not fit max_states, a pattern may still
+ * prove the error unreachable (h(initial) infinite): the search then has
+ * nothing to do.  First everything relevant within the larger budget
+ * prove_states (where it fits, it proves or no pattern does: leaving a
+ * component out only adds abstract paths), and none at all when its
+ * exploration meets an abstract error state.  Where it outgrows the
+ * budget without meeting one, upward refinement guided by
+ * counterexamples: from what the goals read, explore; while an abstract
+ * error path exists, add the components its transitions read that the
+ * pattern leaves out (their automata, the variables of their guards,
+ * channels, right-hand sides and messages), the nearest to the goals
+ * first (relevance), since the path exists only because one of them may
+ * take any value.  It ends with a proof, or when the pattern outgrows
+ * prove_states, or when nothing is left to add (no pattern proves it). */
+
+static void grow_read(const dmc_aexpr *e, const unsigned char *ok, const unsigned char *keep,
+                      const int *rank, int *best, unsigned char *cand)
+{
+	if (!e)
+		return;
+	if (e->op == DMC_AE_VAR && e->var >= 0 && ok[e->var] && !keep[e->var] && rank[e->var] != INT32_MAX) {
+		cand[e->var] = 1;
+		if (rank[e->var] < *best)
+			*best = rank[e->var];
+	}
+	grow_read(e->a, ok, keep, rank, best, cand);
+	grow_read(e->b, ok, keep, rank, best, cand);
+	grow_read(e->c, ok, keep, rank, best, cand);
+}
+
+/* The components transition t reads that the pattern leaves out, into
+ * cand_v / cand_p; *best: the least relevance rank among them. */
+static void grow_candidates(const dmc_pdb *p, const dmc_pdb_input *in, int t, const unsigned char *gv,
+                            const unsigned char *gp, const int *rank_v, const int *rank_p,
+                            int *best, unsigned char *cand_v, unsigned char *cand_p)
+{
+	const dmc_atrans *tr = &p->m->trans[t];
+	if (in->proc_ok[tr->proc] && !gp[tr->proc] && rank_p[tr->proc] != INT32_MAX) {
+		cand_p[tr->proc] = 1;
+		if (rank_p[tr->proc] < *best)
+			*best = rank_p[tr->proc];
+	}
+	grow_read(tr->guard, in->var_ok, gv, rank_v, best, cand_v);
+	grow_read(tr->chan, in->var_ok, gv, rank_v, best, cand_v);
+	for (int a = 0; a < tr->nassign; a++)
+		grow_read(tr->assign[a].rhs, in->var_ok, gv, rank_v, best, cand_v);
+	for (int f = 0; f < tr->nmsg; f++) {
+		if (tr->sync == DMC_SYNC_SEND && tr->msg)
+			grow_read(tr->msg[f], in->var_ok, gv, rank_v, best, cand_v);
+		if (tr->sync == DMC_SYNC_RECV && tr->match)
+			grow_read(tr->match[f].value, in->var_ok, gv, rank_v, best, cand_v);
+	}
+}
+
+/* Whether a state explored so far (reachable in the pattern's
+ * abstraction, an exploration cut at its limit included) may be an error
+ * state: with everything relevant in the pattern, then no pattern proves
+ * the error unreachable (a smaller one only adds paths). */
+static int reached_goal(dmc_pdb *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		if (p->deadline > 0 && over(p, 1))
+			return 0;
+		load(p, p->st + i * (size_t) p->w);
+		if (goal_value(p, p->st + i * (size_t) p->w) != INF_D)
+			return 1;
+	}
+	return 0;
+}
+
+/* the build's own limits passed (not the growth's) */
+static int late_now(const dmc_pdb *p, double deadline)
+{
+	return (deadline > 0 && dmc_pdb_clock() > deadline) || (p->stop && p->stop(p->stop_ctx));
+}
+
+/* OK with p's table proving h(initial) infinite; TOO_BIG when the pattern
+ * outgrew in->prove_states, nothing is left to add or everything relevant
+ * meets an abstract error; NOMEM; OUT_OF_TIME (a quarter of the time left
+ * at the start: the selection for guidance still needs the rest). */
+static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *all_v,
+                      const unsigned char *all_p, const int *rank_v, const int *rank_p, long *init)
+{
+	const dmc_amodel *m = p->m;
+	unsigned char *gv = calloc((size_t) m->nvars + 1, 1), *gp = calloc((size_t) m->nprocs + 1, 1);
+	unsigned char *cv = calloc((size_t) m->nvars + 1, 1), *cp = calloc((size_t) m->nprocs + 1, 1);
+	int *trans = NULL, *partner = NULL, rc = NOMEM;
+	double deadline = p->deadline;
+	if (!gv || !gp || !cv || !cp)
+		goto out;
+	if (deadline > 0)
+		p->deadline = dmc_pdb_clock() + (deadline - dmc_pdb_clock()) / 4;
+	/* first everything relevant, within prove_states: when it fits it
+	 * proves or no pattern does (a smaller one only adds paths) */
+	memcpy(gv, all_v, (size_t) m->nvars);
+	memcpy(gp, all_p, (size_t) m->nprocs);
+	for (int round = 0;; round++) {
+		set_pattern(p, gv, gp);
+		for (int i = 0; i < p->nv; i++)
+			init[i] = in->init_val[p->pv[i]];
+		for (int i = 0; i < p->np; i++)
+			init[p->nv + i] = in->init_loc[p->pp[i]];
+		init[p->k] = -1;
+		p->stats.rounds++;
+		p->stats.grow_rounds++;
+		if ((rc = explore(p, init, p->k == 0 ? 1 : in->prove_states)) == OK)
+			rc = distances(p);
+		if (round == 0 && rc == OK && p->dist[0] != INF_D) {
+			rc = TOO_BIG;
+			break;
+		}
+		if (round == 0 && (rc == TOO_BIG || rc == OUT_OF_TIME)) {
+			/* an abstract error everything relevant reaches (the
+			 * states explored before the limit are reachable too):
+			 * no pattern proves it */
+			double d = p->deadline;
+			p->deadline = 0;      /* the scan is bounded by the states explored */
+			int reached = reached_goal(p);
+			p->deadline = d;
+			if (reached) {
+				rc = TOO_BIG;
+				break;
+			}
+		}
+		if (round == 0 && (rc == TOO_BIG || rc == OUT_OF_TIME) && !late_now(p, deadline)) {
+			/* then grow from what the goals read */
+			p->late = 0;
+			for (int v = 0; v < m->nvars; v++)
+				gv[v] = in->var_ok[v] && rank_v[v] == 0;
+			for (int q = 0; q < m->nprocs; q++)
+				gp[q] = in->proc_ok[q] && rank_p[q] == 0;
+			continue;
+		}
+		if (rc != OK || p->dist[0] == INF_D)
+			break;                /* out of a limit, or proved */
+		int len = p->dist[0] + 1, n, best = INT32_MAX;
+		free(trans), free(partner);
+		trans = malloc((size_t) len * sizeof *trans);
+		partner = malloc((size_t) len * sizeof *partner);
+		if (!trans || !partner) {
+			rc = NOMEM;
+			break;
+		}
+		n = dmc_pdb_path(p, trans, partner, len);
+		memset(cv, 0, (size_t) m->nvars);
+		memset(cp, 0, (size_t) m->nprocs);
+		for (int i = 0; i < n; i++) {
+			grow_candidates(p, in, trans[i], gv, gp, rank_v, rank_p, &best, cv, cp);
+			if (partner[i] >= 0)
+				grow_candidates(p, in, partner[i], gv, gp, rank_v, rank_p, &best, cv, cp);
+		}
+		if (best == INT32_MAX) {
+			rc = TOO_BIG;         /* a path over the pattern alone: no pattern proves it */
+			break;
+		}
+		for (int v = 0; v < m->nvars; v++)
+			gv[v] |= cv[v] && rank_v[v] == best;
+		for (int q = 0; q < m->nprocs; q++)
+			gp[q] |= cp[q] && rank_p[q] == best;
+	}
+	if (p->deadline != deadline) {
+		p->deadline = deadline;   /* the growth's own limit: not the build's */
+		p->late = 0;
+	}
+out:
+	free(gv), free(gp), free(cv), free(cp), free(trans), free(partner);
+	return rc;
+}
+
 static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err, size_t errlen)
 {
 	if (rc != OK) {
@@ -1234,7 +1404,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		keep_p[q] = in->proc_ok[q] != 0 && goal_p[q] != INT32_MAX;
 	if (in->s0 && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
 		goto out;
-	for (int refined = 0;;) {
+	for (int refined = 0, grown = 0;;) {
 		set_pattern(p, keep_v, keep_p);
 		for (int i = 0; i < p->nv; i++)
 			init[i] = in->init_val[p->pv[i]];
@@ -1257,6 +1427,17 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			break;
 		if (rc == OUT_OF_TIME)
 			continue;
+		if (rc == TOO_BIG && !refined && !grown++ && in->prove_states > max && !reached_goal(p)) {
+			/* everything relevant does not fit: a pattern that
+			 * proves the error unreachable, before one that guides
+			 * (not when its exploration has met an abstract error
+			 * already); else the same exploration again, cut at
+			 * max, for the selection below */
+			rc = grow_proof(p, in, keep_v, keep_p, goal_v, goal_p, init);
+			if (rc == OK || rc == NOMEM)
+				break;
+			continue;
+		}
 		if (rc == TOO_WIDE && p->bad_var >= 0)
 			keep_v[p->bad_var] = 0;
 		else if (dpr && !refined++) {

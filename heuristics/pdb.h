@@ -59,6 +59,10 @@ typedef struct dmc_pdb_input {
 	 * of work: a build past either ends as one past max_seconds does. */
 	int (*stop)(void *ctx);
 	void *stop_ctx;
+	/* Where everything relevant outgrows max_states: abstract states at
+	 * most of the patterns grown toward a proof (pdb.c, "growing a
+	 * pattern toward a proof"); 0 or at most max_states: no growth. */
+	size_t prove_states;
 } dmc_pdb_input;
 
 /* Select the pattern and build the table (seed 004): start from every
@@ -66,7 +70,11 @@ typedef struct dmc_pdb_input {
  * at a time, those whose removal keeps hU(initial) (downward pattern
  * refinement); then, while the exploration outgrows max_states, the one
  * whose removal lowers hU(initial) least (without s0: the one farthest
- * from the goals with the most distinct values).  Past max_seconds, or
+ * from the goals with the most distinct values).  Before any shrinking,
+ * where everything relevant outgrows max_states and prove_states is
+ * larger, a pattern grown from the goals toward a proof (h(initial)
+ * infinite, within prove_states and half the time left) is the table
+ * when one is found.  Past max_seconds, or
  * when in->stop says so, the empty pattern (one abstract state;
  * stats.timed_out).  NULL with a reason when out of memory. */
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen);
@@ -108,6 +116,7 @@ int dmc_pdb_alone(const dmc_pdb *p, size_t i);
 typedef struct dmc_pdb_stats {
 	size_t states, edges;
 	int rounds;
+	int grow_rounds;              /* of rounds, those growing a pattern toward a proof */
 	int h_init;                   /* DMC_PDB_INF when infinite */
 	double seconds;
 	size_t bytes;

@@ -97,6 +97,10 @@ int dmc_br_var_find(const char *name, int type, dmc_var *out);
 /* Read element `index` (0 for scalars) of v; for a local, in process pid.
  * Returns 0 on success, -1 if out of range or pid is of the wrong type. */
 int dmc_br_var_read(const dmc_var *v, int pid, long index, long *val);
+/* Set global scalar v to val in the current state (pan's `now`): 0, or
+ * -1 for a local, an array, a value outside v's storage, or a pan built
+ * without accessors.  Only before the search (--initial). */
+int dmc_br_var_write_global(const dmc_var *v, long val);
 /* n reads at once, as dmc_br_var_read(&vs[i], pid[i], idx[i], &val[i])
  * for i < n, ok[i] = 1 where it succeeded, 0 where not: a heuristic
  * reads a state's variables in one call. */

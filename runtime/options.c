@@ -60,6 +60,9 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_LUA:
 		o->lua_file = v;
 		break;
+	case DMC_OPT_INITIAL:
+		o->initial = v;
+		break;
 	case DMC_OPT_PRESET:
 		o->preset = v;
 		break;

@@ -44,6 +44,7 @@ typedef struct dmc_options {
 	const char *plot_file;        /* --plot-progress FILE.svg, or NULL */
 	int help;                     /* 1 --help, 2 --version */
 	/* Lua scripts (runtime/lua_*.c) */
+	const char *initial;          /* --initial NAME=V, or NULL */
 	const char *lua_file;         /* --lua FILE, or -DDMC_LUA at compile time */
 	unsigned given;               /* DMC_GIVEN_* bits: set on the command line */
 	dmc_combo combo;              /* combined heuristics; combo.active = 0: none */

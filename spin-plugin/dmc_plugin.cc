@@ -30,6 +30,27 @@
  * every translation unit that includes pan.h, so that pan checks the
  * assertions and reports a violated one as SPIN's DFS does.
  */
+/* The table comes before GCC's headers: they poison the C library's
+ * allocation functions' names, which some redirects name */
+namespace {
+
+struct redirect {
+	const char *caller;           /* function whose calls are rewritten */
+	const char *callee;           /* pan's function */
+	const char *replacement;      /* the runtime's function */
+	int done;                     /* calls rewritten */
+	bool optional;                /* done may stay 0 */
+};
+
+redirect redirects[] = {
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false },
+#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, true },
+#include "redirects.def"
+};
+const int nredirects = sizeof redirects / sizeof redirects[0];
+
+}
+
 #include "gcc-plugin.h"
 #include "plugin-version.h"
 #include "tree.h"
@@ -51,20 +72,6 @@ int plugin_is_GPL_compatible;
 
 namespace {
 
-struct redirect {
-	const char *caller;           /* function whose calls are rewritten */
-	const char *callee;           /* pan's function */
-	const char *replacement;      /* the runtime's function */
-	int done;                     /* calls rewritten */
-	bool optional;                /* done may stay 0 */
-};
-
-redirect redirects[] = {
-#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false },
-#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, true },
-#include "redirects.def"
-};
-const int nredirects = sizeof redirects / sizeof redirects[0];
 
 /* pan functions that must be defined for the bridge to work. */
 const char *required[] = {

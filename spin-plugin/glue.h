@@ -23,6 +23,8 @@
  *                 offers is blocked, as SPIN's DFS sees it
  *   glue_banner.c pan's summary lines that are false for the runtime's
  *                 search, and what is printed instead
+ *   glue_memory.c pan's memory zeroed by the system (calloc), not by
+ *                 pan's emalloc page by page at start-up
  *   glue_zone.c   zone inclusion for the UPPAAL translation's dense time
  *
  * Their state is one struct dmc_glue, made with the run (runtime.h's

@@ -256,6 +256,14 @@ void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx,
 		ok[i] = read_var(&vs[i], pid[i], idx[i], &val[i]) == 0;
 }
 
+int dmc_br_var_write_global(const dmc_var *v, long val)
+{
+	if (v->id < 0 || v->id >= NVARS || !dmc_vars[v->id].write || v->is_chan || val < v->lo || val > v->hi)
+		return -1;
+	dmc_vars[v->id].write(val);
+	return 0;
+}
+
 /* The range of a message field of Promela type word (n characters). */
 static int field_type_range(const char *word, size_t n, long *lo, long *hi)
 {
@@ -336,6 +344,11 @@ void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx,
 	(void) vs; (void) pid; (void) idx; (void) val;
 	for (int i = 0; i < n; i++)
 		ok[i] = 0;
+}
+int dmc_br_var_write_global(const dmc_var *v, long val)
+{
+	(void) v; (void) val;
+	return -1;
 }
 int dmc_br_mtype(const char *name, long *val)
 {

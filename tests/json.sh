@@ -22,7 +22,7 @@ json_get() {
 # takes per state, the heuristic's cost per evaluation) and less PATHS
 # (", .hcache"): two runs of the same search print the same lines
 json_stable() {
-	jq -cR "fromjson? | objects | del(.time_s, .memory_mb, .peak_rss_mb, .bytes_per_state, .h_us_per_eval,
+	jq -cR "fromjson? | objects | del(.time_s, .memory_mb, .peak_rss_mb, .bytes_per_state, .h_us_per_eval, .h_cpu_us_per_eval,
 		.h_time_share, .cpu_s, .store.entry_bytes, .store.bytes_per_state${2:-})" "$1" 2>/dev/null
 }
 # jsonschema_python: the python3 that imports jsonschema (Debian's

@@ -23,6 +23,11 @@
  * anml_write_promela: the Promela alone; anml_write_promela_max: with
  * max_bytes instead of ANML_MAX_PML_BYTES (the fuzz harness). */
 int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err);
+/* the same with the encoding chosen: lazy 1 (docs/anmlite.md, "The lazy
+ * translation") or 0 (eager, as anml_write_translation) */
+int anml_write_translation_enc(FILE *out, FILE *meta, const anml_model *m, int horizon, int lazy, anml_err *err);
+/* "lazy" or "eager" (--encoding) as 1 or 0; -1 for anything else */
+int anml_encoding(const char *name);
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err);
 int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err);
 

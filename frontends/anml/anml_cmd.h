@@ -20,14 +20,14 @@ int anml_parse_horizon(const char *v, int *h);
 /* load MODEL, write its Promela to out_path (NULL: standard output) and,
  * when meta_path is not NULL, its timeline data for htime there (a C
  * header); dmc's exit status (0, or 2 after a message) */
-int anml_translate_file(const char *model, const char *out_path, const char *meta_path, int horizon);
+int anml_translate_file(const char *model, const char *out_path, const char *meta_path, int horizon, int lazy);
 
 /* anml_frontend.c: the ANMLite front end (driver/frontend.h) */
 extern const struct drv_frontend prom_fe_anml;
 /* the translation of m into the cache, *pml and its
  * timeline data *meta beside it (both newly allocated); 0, or 2 after a
  * message */
-int anml_write_cached(const anml_model *m, int horizon, const char *cache, char **pml, char **meta);
+int anml_write_cached(const anml_model *m, int horizon, int lazy, const char *cache, char **pml, char **meta);
 /* the plan in the trail beside pml (spin -t), printed per instance on
  * standard output and re-checked by the validator; 0, or 2 after a
  * message (a plan the validator rejects is an internal error) */

@@ -35,13 +35,13 @@ static int write_file(const char *path, const char *text, size_t len)
 	return ok ? 0 : 2;
 }
 
-int anml_write_cached(const anml_model *m, int horizon, const char *cache, char **pml, char **meta)
+int anml_write_cached(const anml_model *m, int horizon, int lazy, const char *cache, char **pml, char **meta)
 {
 	char *text = NULL, *mtext = NULL;
 	size_t len = 0, mlen = 0;
 	anml_err err;
 	FILE *mem = open_memstream(&text, &len), *mmem = open_memstream(&mtext, &mlen);
-	int rc = mem && mmem ? anml_write_translation(mem, mmem, m, horizon, &err) : -1;
+	int rc = mem && mmem ? anml_write_translation_enc(mem, mmem, m, horizon, lazy, &err) : -1;
 	if (mem)
 		fclose(mem);
 	if (mmem)
@@ -132,7 +132,8 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 		return 2;
 	}
 	int horizon = rq->horizon > 0 ? rq->horizon : ANML_DEFAULT_HORIZON;
-	if (anml_write_cached(m, horizon, rq->cache, &job->pml, &job->meta) != 0)
+	/* eager unless --encoding lazy (dmc plan passes it) */
+	if (anml_write_cached(m, horizon, anml_encoding(rq->encoding) == 1, rq->cache, &job->pml, &job->meta) != 0)
 		return 2;
 	/* a plan is an assertion violation; the translation's waits carry end
 	 * labels, so pan's invalid-end-state check can find nothing -- and
@@ -165,7 +166,7 @@ static int msc(const drv_env *e, const drv_msc_req *rq, const char *svg)
 }
 
 const drv_frontend prom_fe_anml = {
-	.name = "ANMLite", .suffixes = ".anml", .options = "--horizon",
+	.name = "ANMLite", .suffixes = ".anml", .options = "--horizon --encoding",
 	.translate = prom_anml_translate, .prepare = prepare, .show_trail = show_trail,
-	.release = release, .msc = msc,
+	.release = release, .msc = msc, .plan = prom_cmd_plan,
 };

@@ -37,15 +37,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct {
 	const char *model, *search, *heur;
+	const char *encoding;    /* --encoding, or NULL: lazy, eager for htime */
 	const char *plan_file;   /* -o: the plan file (default MODEL.plan beside the model) */
 	const char *gantt;       /* --gantt FILE.svg */
 	const char *validate;    /* --validate FILE: check this plan file only */
 	int horizon, keep, json;
+	int optimal;             /* --optimal makespan */
 	drv_strv check_opts;     /* passed on to dmc check */
+	/* what a search gave: the plan's makespan (0: none), the size of
+	 * the translation and the seconds dmc check took besides its search
+	 * (translating, spin -a, compiling pan: the build) */
+	int makespan;
+	long pml_bytes;
+	double build_s;
 } plan_opts;
 
 static int usage_error(const char *fmt, const char *a)
@@ -78,7 +88,14 @@ static int parse(plan_opts *o, int argc, char **argv)
 			else if (strcmp(a, "--horizon") == 0) {
 				if (anml_parse_horizon(v, &o->horizon) != 0)
 					return 2;
-			} else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
+			} else if (strcmp(a, "--encoding") == 0)
+				o->encoding = v;
+			else if (strcmp(a, "--optimal") == 0) {
+				if (strcmp(v, "makespan") != 0)
+					return usage_error("--optimal: expected 'makespan', found '%s'", v);
+				o->optimal = 1;
+			}
+			else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
 			           || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
 			           || strcmp(a, "--max-depth") == 0) {
 				/* dmc check's, passed on */
@@ -102,7 +119,39 @@ static int parse(plan_opts *o, int argc, char **argv)
 	}
 	if (!o->model)
 		return usage_error("%s", "no model given");
+	if (o->optimal && (o->json || o->validate))
+		return usage_error("%s", "--optimal makespan runs several searches: not with --json or --validate");
 	return 0;
+}
+
+/* the translation searched: --encoding, else lazy, but eager for htime
+ * (it reads the end times the eager translation chooses) */
+static const char *plan_encoding(const plan_opts *o)
+{
+	if (o->encoding)
+		return o->encoding;
+	return strcmp(o->heur, "htime") == 0 ? "eager" : "lazy";
+}
+
+/* what the plan printed minimises (docs/anmlite.md, "Plan quality") */
+static const char *minimised(const plan_opts *o)
+{
+	if (o->optimal)
+		return "makespan";
+	if (strcmp(o->search, "bfs") == 0 || (strcmp(o->search, "astar") == 0
+	    && (strcmp(o->heur, "none") == 0 || strcmp(o->heur, "htime") == 0)))
+		return "steps";
+	return "none";
+}
+
+static const char *minimised_text(const plan_opts *o)
+{
+	const char *what = minimised(o);
+	if (strcmp(what, "makespan") == 0)
+		return "makespan (--optimal makespan: the horizon is lowered below each plan's makespan until no plan is left)";
+	if (strcmp(what, "steps") == 0)
+		return "the translation's steps (actions and clock steps), not the makespan";
+	return "nothing: the first plan found (dmc plan --optimal makespan minimises the makespan)";
 }
 
 /* a number member of dmc check's results; -1 if absent */
@@ -251,6 +300,16 @@ static void print_json(const plan_opts *o, const anml_model *m, const char *verd
 	cJSON_AddStringToObject(j, "model", o->model);
 	cJSON_AddStringToObject(j, "name", m->name);
 	cJSON_AddNumberToObject(j, "horizon", o->horizon);
+	cJSON_AddStringToObject(j, "minimised", minimised(o));
+	if (check) {
+		cJSON_AddStringToObject(j, "encoding", plan_encoding(o));
+		cJSON_AddNumberToObject(j, "translation_bytes", (double) o->pml_bytes);
+		cJSON_AddNumberToObject(j, "build_s", o->build_s);
+	} else {
+		cJSON_AddNullToObject(j, "encoding");
+		cJSON_AddNullToObject(j, "translation_bytes");
+		cJSON_AddNullToObject(j, "build_s");
+	}
 	if (check) {
 		cJSON_AddStringToObject(j, "search", o->search);
 		cJSON_AddStringToObject(j, "heuristic", o->heur);
@@ -282,7 +341,7 @@ static void print_json(const plan_opts *o, const anml_model *m, const char *verd
 
 /* the plan found: printed, written as a plan file, read back from it
  * and validated, drawn; 0, or 2 after a message */
-static int found(const drv_env *e, const plan_opts *o, const anml_model *m, const char *pml,
+static int found(const drv_env *e, plan_opts *o, const anml_model *m, const char *pml,
                  FILE *txt, cJSON *check)
 {
 	anml_plan found, read;
@@ -301,8 +360,10 @@ static int found(const drv_env *e, const plan_opts *o, const anml_model *m, cons
 			        "please report it with the model", bad, bad == 1 ? "" : "s");
 			rc = 2;
 		}
-		if (rc == 0)
-			fprintf(txt, "plan file: %s (makespan %d)\n", path, anml_plan_makespan(&read));
+		if (rc == 0) {
+			o->makespan = anml_plan_makespan(&read);
+			fprintf(txt, "plan file: %s (makespan %d)\n", path, o->makespan);
+		}
 		if (rc == 0 && o->gantt && (rc = write_gantt(o->gantt, m, &read, o->horizon)) == 0)
 			fprintf(txt, "Gantt chart: %s\n", o->gantt);
 		if (rc == 0 && o->json)
@@ -366,15 +427,22 @@ static int plan(const drv_env *e, plan_opts *o)
 	drv_strv_push(&argv, o->search);
 	drv_strv_push(&argv, "--heuristic");
 	drv_strv_push(&argv, o->heur);
+	drv_strv_push(&argv, "--encoding");
+	drv_strv_push(&argv, plan_encoding(o));
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);
 	out = drv_printf("%s/check.out", tmp);
 	drv_redirect r;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (drv_redirect_begin(&r, out) == 0) {
 		rc = drv_check_translated(e, (int) argv.n, argv.v, &pml);
 		drv_redirect_end(&r);
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	struct stat pst;
+	o->pml_bytes = pml && stat(pml, &pst) == 0 ? (long) pst.st_size : 0;
 	drv_strv_free(&argv);
 	size_t len = 0;
 	text = drv_read_file(out, &len);
@@ -389,8 +457,16 @@ static int plan(const drv_env *e, plan_opts *o)
 	}
 	if (o->keep)
 		drv_msg("plan: the Promela model is %s", pml);
+	/* the check's wall time besides its search: translation and build */
+	o->build_s = (double) (t1.tv_sec - t0.tv_sec) + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9
+	             - json_num(json, "time_s");
+	if (o->build_s < 0)
+		o->build_s = 0;
 	fprintf(txt, "plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
 	        o->search, o->heur);
+	fprintf(txt, "minimised: %s\n", minimised_text(o));
+	fprintf(txt, "translation: %s, %ld bytes of Promela; translating and building took %.2f s\n",
+	        plan_encoding(o), o->pml_bytes, o->build_s);
 	if (rc == 1) {
 		rc = found(e, o, &m, pml, txt, json);
 	} else if (rc == 0) {
@@ -417,6 +493,36 @@ done:
 	return rc;
 }
 
+/* --optimal makespan: search again with the horizon one below the best
+ * makespan until a complete search finds no plan (the last plan is then
+ * makespan-optimal: proved) or a search is incomplete (not proved).
+ * Each better plan replaces the plan file.  0, or 2 after an error. */
+static int lower_makespan(const drv_env *e, plan_opts *o)
+{
+	int best = o->makespan, rc = 1;
+	while (best > 1) {
+		plan_opts q = *o;
+		q.horizon = best - 1;
+		q.makespan = 0;
+		printf("--optimal makespan: searching for a plan with makespan at most %d\n", q.horizon);
+		fflush(stdout);
+		rc = plan(e, &q);
+		if (rc != 0)
+			break;
+		best = q.makespan;
+	}
+	if (rc == 2)
+		return 2;
+	if (best <= 1 || rc == 1)
+		printf("optimal: makespan %d is the least (a complete search found no plan with makespan %d)\n",
+		       best, best - 1);
+	else
+		printf("not proved optimal: makespan %d (the search for a plan with makespan at most %d was "
+		       "incomplete)\n", best, best - 1);
+	fflush(stdout);
+	return 0;
+}
+
 int prom_cmd_plan(const drv_env *e, int argc, char **argv)
 {
 	plan_opts o;
@@ -425,11 +531,13 @@ int prom_cmd_plan(const drv_env *e, int argc, char **argv)
 		return rc;
 	memset(&o, 0, sizeof o);
 	o.search = "greedy";
-	o.heur = "hf";
+	o.heur = "hplan";
 	o.horizon = ANML_DEFAULT_HORIZON;
 	rc = parse(&o, argc, argv);
 	if (rc == 0)
 		rc = plan(e, &o);
+	if (rc == 0 && o.optimal)
+		rc = lower_makespan(e, &o);
 	drv_strv_free(&o.check_opts);
 	return rc;
 }

@@ -18,6 +18,10 @@
  *   - the goal process asserts !(every instance finished): SPIN's
  *     assertion violation is a plan, and the assert is the heuristics'
  *     target.
+ * The lazy translation (--encoding lazy, docs/anmlite.md) instead
+ * decides an action's end when its successor starts (INST_s: its start),
+ * and its clock ticks, forgetting starts and recorded timepoints no
+ * guard can tell apart any more (lazy_clock, clamp_note).
  * During `spin -t`, each action start prints "@@ANML inst act start end
  * params..." (anml_schedule.c reads it back).
  */
@@ -126,14 +130,19 @@ too_big:
  * (no reference point): appends the value to val and validity
  * conditions to cond; 0 if the term has no value (the constraint cannot
  * hold). */
+/* what a term's value is made of (clamp_note() below) */
+enum { TV_CONST, TV_TIME, TV_REC, TV_PICK };
+
 static int term_value(writer *w, const tchain *c, const int *b, int i, const tevents *ev,
-                      sbuf *val, sbuf *cond)
+                      sbuf *val, sbuf *cond, int *kind, char *var)
 {
 	const tterm *t = &c->t[i];
+	*kind = TV_CONST;
 	if (t->is_const) {
 		anml_sb_printf(val, "%d", t->k);
 		return 1;
 	}
+	*kind = TV_TIME;
 	const tterm *u = &c->t[c->uterm];
 	const tvar *tv = &c->v[t->var];
 	int j = b[t->var], z = tv->act, ui = b[u->var], ua = c->v[u->var].act;
@@ -147,6 +156,8 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
 		if (u->point == ANML_END && t->point == ANML_START) {
 			anml_rec_name(w, j, z, NULL, ANML_START, rn, sizeof rn);
 			anml_sb_printf(val, "%s", rn);
+			*kind = TV_REC;
+			snprintf(var, 160, "%s", rn);
 			return 1;
 		}
 		return 0;    /* its end is in the future */
@@ -178,6 +189,8 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
 			char simple[200];
 			snprintf(simple, sizeof simple, "%s != NEVER", rn);
 			anml_pick(val, cond, mb.s, "time", rn, simple);
+			*kind = TV_PICK;
+			snprintf(var, 160, "%s", rn);
 		}
 		free(mb.s);
 		if (mm != 0)
@@ -185,7 +198,50 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
 	}
 	anml_sb_printf(cond, " && %s", rc);
 	anml_sb_printf(val, "%s", rn);
+	*kind = TV_REC;
+	snprintf(var, 160, "%s", rn);
 	return 1;
+}
+
+/* The lazy translation forgets how long ago a recorded timepoint was
+ * once no guard can tell: a timepoint v that guards compare only with
+ * the time of the step (v + k1 op time + k2, |k1 - k2| <= K) reads the
+ * same as 0 once time > v + K + 1 (docs/anmlite.md, "The lazy
+ * translation").  clamp_note records, per variable, the largest K, or
+ * that it is compared with something else (a constant or another
+ * timepoint: then it is never reset). */
+static tclamp *clamp_find(writer *w, const char *var)
+{
+	for (int i = 0; i < w->nclamp; i++)
+		if (strcmp(w->clamp[i].name, var) == 0)
+			return &w->clamp[i];
+	w->clamp = drv_realloc(w->clamp, ((size_t) w->nclamp + 1) * sizeof *w->clamp);
+	tclamp *c = &w->clamp[w->nclamp++];
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%s", var);
+	return c;
+}
+
+static void clamp_note(writer *w, int ka, const char *va, int kz, const char *vz, int k)
+{
+	if (k < 0)
+		k = -k;
+	if ((ka == TV_REC || ka == TV_PICK) && kz == TV_TIME) {
+		tclamp *c = clamp_find(w, va);
+		if (k > c->k)
+			c->k = k;
+		return;
+	}
+	if ((kz == TV_REC || kz == TV_PICK) && ka == TV_TIME) {
+		tclamp *c = clamp_find(w, vz);
+		if (k > c->k)
+			c->k = k;
+		return;
+	}
+	if (ka == TV_REC || ka == TV_PICK)
+		clamp_find(w, va)->fixed = 1;
+	if (kz == TV_REC || kz == TV_PICK)
+		clamp_find(w, vz)->fixed = 1;
 }
 
 static const char *op_text(int op)
@@ -198,9 +254,13 @@ static int chain_rel(writer *w, const tchain *c, const int *b, int bi, const tev
 {
 	for (int i = 0; i + 1 < c->nterms; i++) {
 		sbuf a = { 0 }, z = { 0 };
+		int ka = TV_CONST, kz = TV_CONST;
+		char va[160] = "", vz[160] = "";
 		int ok = c->referenced
 		         ? anml_ref_term_value(c, bi, i, ev, &a, cond) && anml_ref_term_value(c, bi, i + 1, ev, &z, cond)
-		         : term_value(w, c, b, i, ev, &a, cond) && term_value(w, c, b, i + 1, ev, &z, cond);
+		         : term_value(w, c, b, i, ev, &a, cond, &ka, va) && term_value(w, c, b, i + 1, ev, &z, cond, &kz, vz);
+		if (ok && !c->referenced)
+			clamp_note(w, ka, va, kz, vz, (c->t[i].is_const ? 0 : c->t[i].k) - (c->t[i + 1].is_const ? 0 : c->t[i + 1].k));
 		if (ok) {
 			anml_sb_printf(rel, " && %s", a.s);
 			if (c->t[i].k && !c->t[i].is_const)
@@ -380,7 +440,7 @@ static void y_params(writer *w, int inst, int y, const anml_trans *tr, long comb
 
 /* the recorded timepoints of act's occurrences with given arguments
  * (the parameters are the current ones) */
-static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
+static void record_filtered(writer *w, sbuf *s, int inst, int act, int point, const tparam *known)
 {
 	for (int i = 0; i < w->nfrec && !anml_spend(w); i++) {
 		const trec *r = &w->frec[i];
@@ -390,9 +450,12 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
 		tparam cur[8];
 		sbuf mb = { 0 };
 		anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
-		anml_current_params(w, inst, cur);
+		if (known)   /* parameters known when the text is written: no test */
+			memcpy(cur, known, sizeof cur);
+		else
+			anml_current_params(w, inst, cur);
 		if (anml_match(r->ref, cur, &mb) != 0)
-			anml_sb_printf(s, "; if :: %s -> %s = time :: else fi", mb.s ? mb.s : "true", rn);
+			anml_sb_printf(s, "; %s = (%s -> time : %s)", rn, mb.s ? mb.s : "true", rn);
 		free(mb.s);
 	}
 }
@@ -402,6 +465,7 @@ static void record_filtered(writer *w, sbuf *s, int inst, int act, int point)
  * start, the end time, the printf for the plan */
 static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, long combo, int d)
 {
+	long combo0 = combo;
 	const anml_model *m = w->m;
 	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
@@ -429,12 +493,23 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, lon
 	anml_sb_printf(s, ";\n\t\t   %s_act = %s_%s", in, tn, a->name);
 	if (*anml_rec_at(w, inst, y, ANML_START))
 		anml_sb_printf(s, "; %s_%s_s = time", in, a->name);
-	record_filtered(w, s, inst, y, ANML_START);
-	anml_sb_printf(s, "; %s_e = time + %d", in, d);
+	tparam known[8];
+	y_params(w, inst, y, tr, combo0, known);
+	for (int k = 0; k < 8; k++)
+		if (!known[k].is_const)   /* a copy: the parameter as just assigned */
+			snprintf(known[k].expr, sizeof known[k].expr, "%s_p%d", in, k);
+	record_filtered(w, s, inst, y, ANML_START, known);
+	if (w->lazy)
+		anml_sb_printf(s, "; %s_s = time", in);
+	else
+		anml_sb_printf(s, "; %s_e = time + %d", in, d);
 	anml_sb_printf(s, ";\n\t\t   printf(\"@@ANML %d %%d %%d %%d", inst);
 	for (int k = 0; k < np; k++)
 		anml_sb_printf(s, " %%d");
-	anml_sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
+	if (w->lazy)   /* the end is not chosen yet: leave() prints it */
+		anml_sb_printf(s, "\\n\", %s_act, time, -1", in);
+	else
+		anml_sb_printf(s, "\\n\", %s_act, time, %s_e", in, in);
 	for (int k = 0; k < np; k++)
 		anml_sb_printf(s, ", %s_p%d", in, k);
 	anml_sb_printf(s, ")");
@@ -463,9 +538,11 @@ static void source_guard(writer *w, sbuf *g, int inst, const anml_trans *tr)
 static void leave(writer *w, sbuf *s, int inst, int x)
 {
 	const char *in = anml_iname(w, inst);
+	if (w->lazy)
+		anml_sb_printf(s, "; printf(\"@@ANMLEND %d %%d\\n\", time)", inst);
 	if (*anml_rec_at(w, inst, x, ANML_END))
 		anml_sb_printf(s, "; %s_%s_e = time", in, anml_aname(w, inst, x));
-	record_filtered(w, s, inst, x, ANML_END);
+	record_filtered(w, s, inst, x, ANML_END, NULL);
 	int gi[64], ng = anml_inst_goals(w->m, inst, gi, 64);
 	if (ng <= 1)
 		return;
@@ -480,7 +557,7 @@ static void leave(writer *w, sbuf *s, int inst, int x)
 		if (mm == 1)
 			anml_sb_printf(s, "; %s_goals = %s_goals | %d", in, in, 1 << g);
 		else if (mm < 0)
-			anml_sb_printf(s, "; if :: %s -> %s_goals = %s_goals | %d :: else fi", mb.s, in, in, 1 << g);
+			anml_sb_printf(s, "; %s_goals = %s_goals | (%s -> %d : 0)", in, in, mb.s, 1 << g);
 		free(mb.s);
 	}
 }
@@ -608,7 +685,15 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 	ev.y = y;
 	anml_current_params(w, inst, ev.xp);
 	sbuf g0 = { 0 }, lv = { 0 };
-	if (x >= 0)
+	if (x >= 0 && w->lazy) {
+		/* x may end at any time within its duration */
+		const anml_action *xa = &tl->acts[x];
+		anml_sb_printf(&g0, "%s_act == %s_%s", in, tn, xa->name);
+		if (xa->min > 0)
+			anml_sb_printf(&g0, " && time >= %s_s + %d", in, xa->min);
+		if (xa->max != ANML_UNBOUNDED)
+			anml_sb_printf(&g0, " && time <= %s_s + %d", in, xa->max);
+	} else if (x >= 0)
 		anml_sb_printf(&g0, "%s_act == %s_%s && time == %s_e", in, tn, tl->acts[x].name, in);
 	else
 		anml_sb_printf(&g0, "%s_act == %s_none", in, tn);
@@ -630,8 +715,12 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 		anml_sb_printf(&g, "%s", g0.s);
 		constraint_guards(w, &ev, &g);
 		anml_ref_updates(w, &ev, PH_SNAP, &post);
-		fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1%s\n\t   }\n",
-		        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
+		if (w->lazy)
+			fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_s = 0%s\n\t   }\n",
+			        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
+		else
+			fprintf(w->out, "\t:: d_step {\n\t\t   %s ->\n\t\t   skip%s; %s_act = %s_null; %s_e = H + 1%s\n\t   }\n",
+			        g.s, lv.s ? lv.s : "", in, tn, in, post.s ? post.s : "");
 		free(g.s);
 		free(post.s);
 	} else {
@@ -650,7 +739,15 @@ static void option(writer *w, int inst, int x, int y, const anml_trans *tr, int 
 			constraint_guards(w, &ev, &g);
 			anml_ref_updates(w, &ev, PH_START, &post);
 			anml_ref_updates(w, &ev, PH_SNAP, &post);
-			for (int d = a->min; d <= dmax && d + rest <= w->H && !over_budget(w); d++) {
+			if (w->lazy && a->min + rest <= w->H) {
+				/* one step: the end is decided when the next action starts */
+				sbuf st = { 0 };
+				enter(w, &st, inst, y, tr, c, a->min);
+				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",
+				        g.s, a->min + rest, lv.s ? lv.s : "", st.s ? st.s : "", post.s ? post.s : "");
+				free(st.s);
+			}
+			for (int d = a->min; !w->lazy && d <= dmax && d + rest <= w->H && !over_budget(w); d++) {
 				sbuf st = { 0 };
 				enter(w, &st, inst, y, tr, c, d);
 				fprintf(w->out, "\t:: d_step {\n\t\t   %s && time + %d <= H ->\n\t\t   skip%s%s%s\n\t   }\n",
@@ -700,6 +797,45 @@ static void process(writer *w, int inst)
 	fprintf(w->out, "\tod\n}\n");
 }
 
+/* The clock of the lazy translation ticks: time + 1 once every instance
+ * has started, some has not finished, and no action must end now (its
+ * maximal duration is reached).  An unbounded action whose minimal
+ * duration has passed may end at any later time, whatever its start:
+ * its INST_s becomes 0, so that states differing only in it are one. */
+static void lazy_clock(writer *w)
+{
+	const anml_model *m = w->m;
+	FILE *out = w->out;
+	fprintf(out, "\n/* the clock: one time unit a step */\nactive proctype clock()\n{\nend_clock:\n\tdo\n\t:: d_step {\n\t\t(time < H");
+	for (int i = 0; i < m->ninsts; i++)
+		fprintf(out, " && %s_act != %s_none", m->insts[i].name, m->tls[m->insts[i].tl].name);
+	fprintf(out, "\n\t\t && (");
+	for (int i = 0; i < m->ninsts; i++)
+		fprintf(out, "%s%s_act != %s_null", i ? " || " : "", m->insts[i].name, m->tls[m->insts[i].tl].name);
+	fprintf(out, ")");
+	for (int i = 0; i < m->ninsts; i++) {
+		const anml_timeline *tl = &m->tls[m->insts[i].tl];
+		for (int a = 0; a < tl->nacts; a++)
+			if (tl->acts[a].max != ANML_UNBOUNDED)
+				fprintf(out, "\n\t\t && (%s_act != %s_%s || time < %s_s + %d)", m->insts[i].name,
+				        tl->name, tl->acts[a].name, m->insts[i].name, tl->acts[a].max);
+	}
+	fprintf(out, ") ->\n\t\ttime++");
+	for (int i = 0; i < m->ninsts; i++) {
+		const anml_timeline *tl = &m->tls[m->insts[i].tl];
+		for (int a = 0; a < tl->nacts; a++)
+			if (tl->acts[a].max == ANML_UNBOUNDED && tl->acts[a].min > 0)
+				fprintf(out, ";\n\t\t%s_s = (%s_act == %s_%s && %s_s + %d <= time -> 0 : %s_s)",
+				        m->insts[i].name, m->insts[i].name, tl->name, tl->acts[a].name, m->insts[i].name,
+				        tl->acts[a].min, m->insts[i].name);
+	}
+	for (int i = 0; i < w->nclamp && !w->noclamp; i++)
+		if (!w->clamp[i].fixed)
+			fprintf(out, ";\n\t\t%s = (%s != NEVER && %s + %d < time -> 0 : %s)", w->clamp[i].name,
+			        w->clamp[i].name, w->clamp[i].name, w->clamp[i].k + 1, w->clamp[i].name);
+	fprintf(out, "\n\t   }\n\tod\n}\n");
+}
+
 static void free_writer(writer *w)
 {
 	for (int k = 0; k < w->nch; k++)
@@ -708,10 +844,12 @@ static void free_writer(writer *w)
 	free(w->rec);
 	free(w->frec);
 	free(w->rest);
+	free(w->clamp);
+	free(w->rec_decl);
 }
 
 static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
-                             anml_err *err)
+                             int lazy, anml_err *err)
 {
 	writer w;
 	memset(&w, 0, sizeof w);
@@ -720,6 +858,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	pml_comment_text(w.file, sizeof w.file, m->file);
 	w.H = horizon;
 	w.err = err;
+	w.lazy = lazy;
 	/* TIMELINE_ACTION is a #define: it must not redefine a word of
 	 * Promela (timeline d, action step: d_step) */
 	for (int t = 0; t < m->ntls; t++)
@@ -746,6 +885,8 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 			return -1;
 		}
 		w.ch[w.nch].id = w.nch;
+		if (w.ch[w.nch].referenced)
+			w.noclamp = 1;   /* its snapshots copy timepoints: keep them exact */
 		if (w.ch[w.nch].referenced) {
 			int b[MAXV];
 			anml_list_bindings(&w, &w.ch[w.nch], b, 0);
@@ -791,6 +932,10 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 		}
 	}
 	w.out = out;
+	size_t nrec = (size_t) m->ninsts * (size_t) w.maxacts * 2 + 1;
+	w.rec_decl = drv_alloc(nrec);
+	memcpy(w.rec_decl, w.rec, nrec);
+	w.nfrec_decl = w.nfrec;
 
 	int wide = horizon > 250;
 	const char *ty = wide ? "short" : "byte";
@@ -826,7 +971,10 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 		const anml_timeline *tl = &m->tls[in->tl];
 		fprintf(out, "\n/* instance %s of %s */\n", in->name, tl->name);
 		fprintf(out, "byte %s_act = %s_none;\n", in->name, tl->name);
-		fprintf(out, "%s %s_e;    /* the current action's end */\n", ty, in->name);
+		if (w.lazy)
+			fprintf(out, "%s %s_s;    /* the current action's start (0 once only its end matters) */\n", ty, in->name);
+		else
+			fprintf(out, "%s %s_e;    /* the current action's end */\n", ty, in->name);
 		for (int k = 0; k < tl->maxparams; k++)
 			fprintf(out, "byte %s_p%d;    /* the current action's parameter %d */\n", in->name, k, k + 1);
 		int ng = anml_inst_goal_count(m, i);
@@ -876,6 +1024,9 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	fputs(body, out);
 	free(body);
 
+	if (w.lazy)
+		lazy_clock(&w);
+	else {
 	/* the clock: jumps to the earliest timeout once no instance is due */
 	fprintf(out, "\n/* the event-driven clock */\nactive proctype clock()\n{\nend_clock:\n\tdo\n\t:: d_step {\n\t\t(");
 	for (int i = 0; i < m->ninsts; i++)
@@ -887,6 +1038,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	for (int i = 1; i < m->ninsts; i++)
 		fprintf(out, ";\n\t\tif :: %s_e < time -> time = %s_e :: else fi", m->insts[i].name, m->insts[i].name);
 	fprintf(out, "\n\t   }\n\tod\n}\n");
+	}
 
 	/* the goal */
 	sbuf g = { 0 };
@@ -896,23 +1048,35 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 	        " * completing them); the assertion's violation is a plan */\nactive proctype goal()\n{\n"
 	        "end_goal:\n\t(%s);\n\tassert(!(%s))\n}\n", g.s, g.s);
 	free(g.s);
-	if (meta)
+	if (meta) {
 		anml_write_tdata(&w, meta);
+		anml_write_pgraph(&w, meta);
+	}
 	free_writer(&w);
 	return 0;
 }
 
+int anml_encoding(const char *name)
+{
+	return !name ? -1 : strcmp(name, "lazy") == 0 ? 1 : strcmp(name, "eager") == 0 ? 0 : -1;
+}
+
 int anml_write_promela(FILE *out, const anml_model *m, int horizon, anml_err *err)
 {
-	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, err);
+	return write_translation(out, NULL, m, horizon, ANML_MAX_PML_BYTES, 0, err);
 }
 
 int anml_write_promela_max(FILE *out, const anml_model *m, int horizon, size_t max_bytes, anml_err *err)
 {
-	return write_translation(out, NULL, m, horizon, max_bytes, err);
+	return write_translation(out, NULL, m, horizon, max_bytes, 0, err);
 }
 
 int anml_write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, anml_err *err)
 {
-	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, err);
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, 0, err);
+}
+
+int anml_write_translation_enc(FILE *out, FILE *meta, const anml_model *m, int horizon, int lazy, anml_err *err)
+{
+	return write_translation(out, meta, m, horizon, ANML_MAX_PML_BYTES, lazy, err);
 }

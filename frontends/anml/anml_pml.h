@@ -65,6 +65,13 @@ typedef struct {
 	const anml_ref *ref;
 } trec;
 
+/* a recorded timepoint and how guards compare it (anml_pml.c, clamp_note) */
+typedef struct {
+	char name[160];
+	int k;                   /* the largest offset against the step's time */
+	int fixed;               /* compared with a constant or another timepoint */
+} tclamp;
+
 typedef struct {
 	const anml_model *m;
 	char file[512];          /* m->file as comment text (pml_comment_text) */
@@ -81,6 +88,11 @@ typedef struct {
 	size_t max_bytes;        /* the processes' text may not exceed it, */
 	size_t work;             /* nor its steps so far their limit (anml_pml.c) */
 	int too_big;             /* one did: the writer stops */
+	int lazy;                /* ends decided at the next start, a ticking clock */
+	unsigned char *rec_decl; /* rec and nfrec as declared in the Promela (the */
+	int nfrec_decl;          /* headers' writers may mark more: not declared) */
+	tclamp *clamp;           /* the lazy clock's resets of recorded timepoints */
+	int nclamp, noclamp;
 } writer;
 
 typedef struct {
@@ -128,5 +140,9 @@ void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
 /* anml_pml_tdata.c: the timeline data for the htime heuristic, a C
  * header on out (model/timeline_data.h) */
 void anml_write_tdata(writer *w, FILE *out);
+
+/* anml_pml_pgraph.c: the planning graph for the hplan heuristic, after
+ * the timeline data (model/plan_graph.h) */
+void anml_write_pgraph(writer *w, FILE *out);
 
 #endif

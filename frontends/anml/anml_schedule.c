@@ -37,8 +37,18 @@ int anml_plan_from_replay(const anml_model *m, const char *text, anml_plan *plan
 	plan->ninsts = m->ninsts;
 	plan->lines = drv_alloc(((size_t) m->ninsts + 1) * sizeof *plan->lines);
 	memset(plan->lines, 0, ((size_t) m->ninsts + 1) * sizeof *plan->lines);
-	for (const char *p = strstr(text, "@@ANML "); p; p = strstr(p + 1, "@@ANML ")) {
+	for (const char *p = strstr(text, "@@ANML"); p; p = strstr(p + 1, "@@ANML")) {
 		long v[16];
+		if (strncmp(p, "@@ANMLEND ", 10) == 0) {
+			/* the lazy translation: the end of the instance's last action */
+			int n = parse_line(p + 10, v, 16);
+			if (n != 2 || v[0] < 0 || v[0] >= m->ninsts || plan->lines[v[0]].n == 0)
+				goto bad;
+			plan->lines[v[0]].steps[plan->lines[v[0]].n - 1].end = (int) v[1];
+			continue;
+		}
+		if (strncmp(p, "@@ANML ", 7) != 0)
+			continue;
 		int n = parse_line(p + 7, v, 16);
 		if (n < 4 || v[0] < 0 || v[0] >= m->ninsts)
 			goto bad;

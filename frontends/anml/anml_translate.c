@@ -28,7 +28,7 @@ int anml_parse_horizon(const char *v, int *h)
 	return 0;
 }
 
-int anml_translate_file(const char *model, const char *out_path, const char *meta_path, int horizon)
+int anml_translate_file(const char *model, const char *out_path, const char *meta_path, int horizon, int lazy)
 {
 	anml_model m;
 	anml_err err;
@@ -50,7 +50,7 @@ int anml_translate_file(const char *model, const char *out_path, const char *met
 		anml_free(&m);
 		return 2;
 	}
-	int rc = anml_write_translation(out, meta, &m, horizon, &err);
+	int rc = anml_write_translation_enc(out, meta, &m, horizon, lazy, &err);
 	if (rc != 0)
 		fprintf(stderr, "%s\n", err.msg);
 	if (meta && fclose(meta) != 0 && rc == 0) {
@@ -71,7 +71,7 @@ int anml_translate_file(const char *model, const char *out_path, const char *met
 int prom_anml_translate(const drv_env *e, int argc, char **argv)
 {
 	const char *model = NULL, *out = NULL, *meta = NULL;
-	int horizon = ANML_DEFAULT_HORIZON;
+	int horizon = ANML_DEFAULT_HORIZON, lazy = 0;
 	(void) e;
 	for (int i = 0; i < argc; i++) {
 		const char *a, *v;
@@ -92,6 +92,8 @@ int prom_anml_translate(const drv_env *e, int argc, char **argv)
 			else if (strcmp(a, "--horizon") == 0) {
 				if (anml_parse_horizon(v, &horizon) != 0)
 					return 2;
+			} else if (strcmp(a, "--encoding") == 0) {
+				lazy = anml_encoding(v);   /* checked: lazy or eager */
 			} else {
 				/* translate's options of the other languages */
 				drv_msg("translate: %s is not an option for ANMLite models (dmc translate --help)", a);
@@ -108,5 +110,5 @@ int prom_anml_translate(const drv_env *e, int argc, char **argv)
 		drv_msg("translate: -o and --meta name the same file %s", out);
 		return 2;
 	}
-	return anml_translate_file(model, out, meta, horizon);
+	return anml_translate_file(model, out, meta, horizon, lazy);
 }

@@ -18,5 +18,7 @@
 
 /* dmc translate: the translator of the front end that takes the model. */
 int prom_cmd_translate(const drv_env *e, int argc, char **argv);   /* translate.c */
+/* dmc plan: the planner of the front end that takes the first model. */
+int prom_cmd_plan_any(const drv_env *e, int argc, char **argv);    /* plan_cmd.c */
 
 #endif

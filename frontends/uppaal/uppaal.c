@@ -135,7 +135,47 @@ int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len
 	up_zone_plan(n, q, up_query_reads_clock(n, q));
 	up_clock_strict_warn(n);
 	up_clock_liveness(n, q);
-	up_emit_opts op = { q ? q->text : NULL, q };
+	up_emit_opts op = { q ? q->text : NULL, q, NULL, NULL };
+	up_emit(n, out, &op);
+	return 0;
+}
+
+int up_translate_shared(up_ctx *c, const char *file, const char *text, size_t len,
+			const char *query_text, const char *query_file, const int *ks, int nk, FILE *out)
+{
+	jmp_buf jb;
+	c->on_error = &jb;
+	if (setjmp(jb))
+		return 2;
+	up_vec src = { 0 }, qs = { 0 };
+	up_model *m = read_model(c, file, text, len, query_text, query_file, &src);
+	if (nk < 1)
+		up_fail(c, m->file, 0, "no query to translate");
+	/* the clocks' caps and liveness as for one query that names what
+	 * every query names: the disjunction of their conditions */
+	up_query *all = up_alloc(c, sizeof *all);
+	for (int i = 0; i < nk; i++) {
+		up_query *q = query_k(m, &src, ks[i]);
+		if (up_query_is_liveness(q) || up_query_deadlock(q))
+			up_fail_at(c, q->file, q->line, q->col, "query '%s' cannot share a translation", q->text);
+		up_push(c, &qs, q);
+		if (i == 0) {
+			*all = *q;
+			continue;
+		}
+		up_expr *or = up_alloc(c, sizeof *or);
+		or->kind = X_BIN;
+		strcpy(or->op, "||");
+		or->a = all->phi;
+		or->b = q->phi;
+		or->height = 1 + (or->a->height > or->b->height ? or->a->height : or->b->height);
+		all->phi = or;
+	}
+	up_net *n = up_alloc(c, sizeof *n);
+	up_instantiate(n, m);
+	up_clock_caps(n, all);
+	up_clock_liveness(n, all);
+	up_emit_opts op = { NULL, NULL, &qs, ks };
 	up_emit(n, out, &op);
 	return 0;
 }
@@ -171,8 +211,10 @@ static int read_inputs(const char *model, const char *query_file, char **text, s
 	return 0;
 }
 
-int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
-			      const char *out_path, int quiet)
+/* query k's translation (ks NULL), or the shared one of ks[0..nk), into
+ * out_path (NULL: standard output) */
+static int to_file(const char *model, const char *query_file, const char *target, int k, const int *ks,
+		   int nk, const char *out_path, int quiet)
 {
 	size_t len;
 	char *text, *qtext;
@@ -184,8 +226,8 @@ int prom_uppaal_query_to_file(const char *model, const char *query_file, const c
 	char *buf = NULL;
 	size_t blen = 0;
 	FILE *mem = open_memstream(&buf, &blen);
-	int rc = up_translate_query(&c, model, text, len, target ? target : qtext,
-				    target ? NULL : query_file, k, mem);
+	int rc = ks ? up_translate_shared(&c, model, text, len, qtext, query_file, ks, nk, mem)
+		: up_translate_query(&c, model, text, len, target ? target : qtext, target ? NULL : query_file, k, mem);
 	fclose(mem);
 	if (rc != 0) {
 		drv_msg("%s", c.err);
@@ -207,6 +249,18 @@ int prom_uppaal_query_to_file(const char *model, const char *query_file, const c
 	free(text);
 	free(qtext);
 	return rc;
+}
+
+int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
+			      const char *out_path, int quiet)
+{
+	return to_file(model, query_file, target, k, NULL, 0, out_path, quiet);
+}
+
+int prom_uppaal_shared_to_file(const char *model, const char *query_file, const int *ks, int nk,
+			       const char *out_path)
+{
+	return to_file(model, query_file, NULL, 0, ks, nk, out_path, 1);
 }
 
 int prom_uppaal_to_file(const char *model, const char *query_file, const char *target,
@@ -254,7 +308,7 @@ static void warn_once(up_vec *seen, up_ctx *c, const char *text)
 	}
 }
 
-int prom_uppaal_queries(const char *model, const char *query_file, up_query_info **out)
+int prom_uppaal_queries(const char *model, const char *query_file, int quiet, up_query_info **out)
 {
 	size_t len;
 	char *text, *qtext;
@@ -306,8 +360,9 @@ int prom_uppaal_queries(const char *model, const char *query_file, up_query_info
 		fclose(t.warn);
 		if (rc != 0)
 			qi->skip = drv_strdup(t.err);
-		else
+		else if (!quiet)
 			warn_once(&seen, &c, wbuf);
+		qi->shared = rc == 0 && !up_query_is_liveness(q) && !up_query_deadlock(q);
 		qi->inexact = t.inexact;
 		up_ctx_free(&t);
 		free(wbuf);

@@ -270,6 +270,8 @@ typedef struct {
 	const char *name;       /* instance name */
 	const char *tmpl;
 	up_vec args;            /* up_expr* */
+	up_vec params;          /* up_var*: `Name(const id_t i) = T(i, a[i]);`, an
+				 * instance per value of the bounded parameters */
 	int line, col;
 } up_instdecl;
 
@@ -450,7 +452,12 @@ void up_clock_strict_warn(up_net *n);
 /* ---- Promela (uppaal_emit.c) ---- */
 typedef struct {
 	const char *query_text;
-	up_query *q;            /* NULL: no property */
+	up_query *q;            /* NULL: no property (or the queries below) */
+	/* several safety queries (E<>, A[]; up_query*) in one translation: a
+	 * Monitor branch each, query_no[i] the one global dmc_query selects
+	 * when pan runs (pan --initial dmc_query=K; spin -DDMC_QUERY=K) */
+	const up_vec *queries;
+	const int *query_no;
 } up_emit_opts;
 void up_emit(up_net *n, FILE *out, const up_emit_opts *o);
 /* an expression as Promela text, names resolved in instance in */
@@ -467,6 +474,12 @@ int up_translate_text(up_ctx *c, const char *file, const char *text, size_t len,
 int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len,
 		       const char *query_text, const char *query_file, int k, FILE *out);
 
+/* the stored queries ks[0..nk) (numbers from 1: E<> and A[] queries
+ * that are not about deadlock) in one translation, the query checked
+ * chosen when pan runs (up_emit_opts.queries) */
+int up_translate_shared(up_ctx *c, const char *file, const char *text, size_t len,
+			const char *query_text, const char *query_file, const int *ks, int nk, FILE *out);
+
 /* ---- every stored query, for dmc check (uppaal.c) ---- */
 typedef struct {
 	char *text;             /* as written, on one line */
@@ -475,6 +488,8 @@ typedef struct {
 	char *skip;             /* why dmc cannot check it, or NULL */
 	int witness;            /* 1: a trail of the translation shows it satisfied
 				 * (E<>, E[]); 0: NOT satisfied (A[], A<>, -->) */
+	int shared;             /* E<> or A[] (not about deadlock) that translates:
+				 * checked by the one build of all such queries */
 	int inexact;            /* its translation has strict clock constraints:
 				 * an answer without a trail may be UPPAAL's
 				 * opposite (discrete time lost the behaviour) */
@@ -492,8 +507,13 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
  * skipped with the reason; the translations' warnings go to standard
  * error once each).  Their number, or -1 after a message when the model
  * or the file cannot be read. */
-int prom_uppaal_queries(const char *model, const char *query_file, up_query_info **out);
+int prom_uppaal_queries(const char *model, const char *query_file, int quiet, up_query_info **out);
 void prom_uppaal_free_queries(up_query_info *q, int n);
+/* the shared translation (up_translate_shared) of stored queries
+ * ks[0..nk) into out_path, without warnings (the queries' listing gave
+ * them); 0 or 2 after a message */
+int prom_uppaal_shared_to_file(const char *model, const char *query_file, const int *ks, int nk,
+			       const char *out_path);
 /* prom_uppaal_to_file with stored query k (from 1) only; k 0: as there */
 int prom_uppaal_query_to_file(const char *model, const char *query_file, const char *target, int k,
 			      const char *out_path, int quiet);

@@ -548,13 +548,22 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 	up_push(m->c, funcs, f);
 }
 
-/* "P1 = P(1, 2);" in the system declarations */
+static void param_list(up_model *m, up_lex *l, up_template *t);
+
+/* "P1 = P(1, 2);" in the system declarations, or with parameters of its
+ * own, "Q(const id_t i) = P(i, 2);" (an instance Q(i) per value of i) */
 static void instdecl(up_model *m, up_lex *l)
 {
 	up_instdecl *d = up_alloc(m->c, sizeof *d);
 	d->line = l->t.line;
 	d->col = l->t.col;
 	d->name = up_expect_id(l, "an instance name");
+	if (up_accept(l, "(") && !up_accept(l, ")")) {
+		up_template own = { 0 };
+		param_list(m, l, &own);
+		up_expect(l, ")");
+		d->params = own.params;
+	}
 	if (!up_accept(l, ":="))
 		up_expect(l, "=");
 	d->tmpl = up_expect_id(l, "a template name");

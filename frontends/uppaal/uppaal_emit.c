@@ -69,6 +69,8 @@ typedef struct {
 	int maxb;               /* dmc_bK flags a broadcast needs */
 	int dstep;              /* updates in a d_step (liveness queries) */
 	int deadlock;           /* the query is A[] not deadlock or E<> deadlock */
+	int merged;             /* each array of binary channels is one Promela
+				 * channel, the element its first field (chan_op) */
 	const char **stop;      /* per clock: when it stands still (rate 0), or NULL */
 	/* channel priorities (prio_setup): per entry of m->prios its channel
 	 * and element (-1: every element); per level whether dmc_hiL (some
@@ -239,9 +241,12 @@ static void globals(em *e)
 		up_inst *own = v->owner;
 		if (v->type.kind == TY_CHAN) {
 			fprintf(o, "chan %s", v->pname);
-			if (v->nsize)
+			if (v->nsize && !e->merged)
 				fprintf(o, "[%ld]", v->nsize);
-			fprintf(o, " = [0] of { %s, bit, bit };\t/* ", e->recvs.n > 250 ? "short" : "byte");
+			fputs(" = [0] of { ", o);
+			if (v->nsize && e->merged)
+				fprintf(o, "%s, ", ptype(0, v->nsize - 1));
+			fprintf(o, "%s, bit, bit };\t/* ", e->recvs.n > 250 ? "short" : "byte");
 			pml_commentf(o, "%schan %s, line %d", v->type.is_urgent ? "urgent " : "", v->name, v->line);
 			fputs(" */\n", o);
 			continue;
@@ -427,9 +432,35 @@ static void comment(em *e, up_inst *in, up_edge *ed, const long *sel)
 	fputs(" */\n", o);
 }
 
-static void chan_ref(em *e, up_inst *in, up_edge *ed)
+/* the channel of ed and the operation op ('!' the UPPAAL receiver's
+ * offer, '?' the sender's receive); merged: the array's one channel and
+ * the element as the first field (a receive matches it with eval) */
+static void chan_op(em *e, up_inst *in, up_edge *ed, char op)
 {
-	up_emit_expr_st(&e->s, in, ed->sync);
+	if (!e->merged || ed->sync->kind != X_INDEX) {
+		up_emit_expr_st(&e->s, in, ed->sync);
+		fputc(op, e->s.out);
+		return;
+	}
+	fprintf(e->s.out, "%s%c%s", chan_of(e, in, ed)->pname, op, op == '?' ? "eval(" : "(");
+	up_emit_flat_index(&e->s, in, ed->sync);
+	fputs("), ", e->s.out);
+}
+
+/* SPIN's limit on channels (queues) of a model: 255, dmc_tick included */
+#define SPIN_MAX_CHANNELS 255
+
+/* more channel elements than SPIN takes ("too many channel types"): the
+ * arrays are merged (chan_op) */
+static int must_merge(const up_net *n)
+{
+	long total = 1;                   /* dmc_tick */
+	for (int i = 0; i < n->vars.n; i++) {
+		const up_var *v = n->vars.v[i];
+		if (v->type.kind == TY_CHAN)
+			total += v->nsize ? v->nsize : 1;
+	}
+	return total > SPIN_MAX_CHANNELS;
 }
 
 static int is_bcast(em *e, up_inst *in, up_edge *ed)
@@ -635,8 +666,8 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src];
 	fputs("\t:: atomic { ", o);
-	chan_ref(e, in, ed);
-	fputs("?dmc_eid, eval((", o);
+	chan_op(e, in, ed, '?');
+	fputs("dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	prio_guard(e, in, ed);
@@ -852,8 +883,8 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 				eid = r->eid;
 		}
 		fputs("\t:: ", o);
-		chan_ref(e, in, ed);
-		fprintf(o, "!%d, (", eid);
+		chan_op(e, in, ed, '!');
+		fprintf(o, "%d, (", eid);
 		src_cond(e, in, ed);
 		guard(e, in, ed);
 		fputs(" -> 1 : 0), ", o);
@@ -900,8 +931,8 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	if (g->sends.n > e->maxdst)
 		e->maxdst = g->sends.n;
 	fputs("\t:: atomic { ", o);
-	chan_ref(e, in, ed);
-	fputs("?dmc_eid, eval((", o);
+	chan_op(e, in, ed, '?');
+	fputs("dmc_eid, eval((", o);
 	src_cond(e, in, ed);
 	guard(e, in, ed);
 	prio_guard(e, in, ed);
@@ -1402,9 +1433,44 @@ static void liveness_query(em *e, const up_query *q)
 	e->s.file = keep;
 }
 
+/* several safety queries: the global dmc_query (0 unless pan's --initial
+ * or spin -DDMC_QUERY=K for a replay sets it) says which one the Monitor
+ * checks.  One assert each, all in the Monitor's one state (a first step
+ * that chose a branch would double the state space: the step interleaves
+ * with every other); an inactive query's assert holds, and its target
+ * (dmc_query == K && ...) tests a variable nothing assigns */
+static void shared_monitor(em *e, const up_emit_opts *op)
+{
+	FILE *o = e->s.out;
+	const char *keep = e->s.file;
+	int most = 0;
+	for (int i = 0; i < op->queries->n; i++)
+		most = op->query_no[i] > most ? op->query_no[i] : most;
+	fprintf(o, "/* which query the Monitor checks: set when pan runs (--initial dmc_query=K) */\n"
+		"#ifndef DMC_QUERY\n#define DMC_QUERY 0\n#endif\n%s dmc_query = DMC_QUERY;\n\n"
+		"active proctype Monitor()\n{\n\tdo\n", ptype(0, most));
+	for (int i = 0; i < op->queries->n; i++) {
+		const up_query *q = op->queries->v[i];
+		fputs("\t/* ", o);
+		pml_commentf(o, "query %d, %s (%s:%d): %s", op->query_no[i], q->text, q->file, q->line,
+			     q->kind == 'E' ? "an assertion violation is a witness"
+			     : "an assertion violation is a counterexample");
+		fprintf(o, " */\n\t:: assert(dmc_query != %d || %s(", op->query_no[i], q->kind == 'E' ? "!" : "");
+		e->s.file = q->file;
+		up_emit_expr_st(&e->s, NULL, q->phi);
+		fputs("))\n", o);
+	}
+	fputs("\tod\n}\n", o);
+	e->s.file = keep;
+}
+
 static void monitor(em *e, const up_emit_opts *op)
 {
 	FILE *o = e->s.out;
+	if (op->queries) {
+		shared_monitor(e, op);
+		return;
+	}
 	if (!op->q)
 		return;
 	if (up_query_is_liveness(op->q)) {
@@ -1452,6 +1518,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.zone = n->zones;
 	e.dstep = up_query_is_liveness(op->q);
 	e.deadlock = up_query_deadlock(op->q);
+	e.merged = must_merge(n);
 	collect_recvs(&e);
 	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
 	for (int i = 0; i < e.recvs.n; i++) {

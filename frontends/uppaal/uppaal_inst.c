@@ -126,6 +126,8 @@ static void unique_pnames(up_net *n)
 }
 
 static up_expr *num(up_ctx *c, long v, int line);
+/* the parameters of `Name(const id_t i, ...) = T(...);` */
+#define UP_MAX_INST_PARAMS 4
 
 static up_bind *find_bind(up_vec *v, const char *name)
 {
@@ -405,11 +407,11 @@ int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *h
 static long add_shape(up_net *n, up_inst *in, up_var *v)
 {
 	up_ctx *c = n->m->c;
-	/* a binary channel is a Promela channel each, and pan has at most 255;
-	 * other arrays are bounded to keep the translation's size sane */
-	int binary_chan = v->type.kind == TY_CHAN && !v->type.is_broadcast;
-	long max = binary_chan ? 255 : UP_MAX_ARRAY;
-	const char *why = binary_chan ? " (a channel each: pan has at most 255)" : "";
+	/* arrays are bounded to keep the translation's size sane (beyond
+	 * pan's 255 channels, an array of binary channels is one Promela
+	 * channel: uppaal_emit.c's must_merge) */
+	long max = UP_MAX_ARRAY;
+	const char *why = "";
 	v->ndims = 1 + v->dims.n;
 	v->nsize = 1;
 	for (int k = 0; k < v->ndims; k++) {
@@ -663,7 +665,8 @@ static up_template *find_tmpl(up_model *m, const char *name)
 }
 
 /* enumerate the open (unbound) trailing parameters of t */
-static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args, int line, int col)
+static void enumerate(up_net *n, up_template *t, const char *name, const char *pname, up_vec *args,
+		      int line, int col)
 {
 	up_ctx *c = n->m->c;
 	if (args->n == t->params.n) {
@@ -676,9 +679,9 @@ static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args,
 		size_t len = strlen(name) + 1;
 		for (int i = 0; i < args->n; i++)
 			len += 24;
-		char *src = up_alloc(c, len + 4), *pn = up_alloc(c, len + 4);
+		char *src = up_alloc(c, len + 4), *pn = up_alloc(c, strlen(pname) + len + 4);
 		strcpy(src, name);
-		strcpy(pn, name);
+		strcpy(pn, pname);
 		int open = 0;
 		for (int i = 0; i < args->n; i++)
 			if (((up_expr *) args->v[i])->line == -1)
@@ -712,7 +715,7 @@ static void enumerate(up_net *n, up_template *t, const char *name, up_vec *args,
 	for (long v = lo; v <= hi; v++) {
 		up_expr *a = num(c, v, -1);     /* line -1: an enumerated value */
 		up_push(c, args, a);
-		enumerate(n, t, name, args, line, col);
+		enumerate(n, t, name, pname, args, line, col);
 		args->n--;
 	}
 }
@@ -763,6 +766,100 @@ static double eval_double(up_net *n, const up_var *d, const up_expr *e, int dept
 	return 0;
 }
 
+/* e with the parameters params bound to the expressions vals (a copy
+ * where it names one) */
+static up_expr *bind_params(up_ctx *c, const up_vec *params, up_expr *const *vals, const up_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == X_ID)
+		for (int k = 0; k < params->n; k++)
+			if (strcmp(((up_var *) params->v[k])->name, e->name) == 0)
+				return vals[k];
+	up_expr *x = up_alloc(c, sizeof *x);
+	*x = *e;
+	x->a = bind_params(c, params, vals, e->a);
+	x->b = bind_params(c, params, vals, e->b);
+	x->c = bind_params(c, params, vals, e->c);
+	return x;
+}
+
+/* `Name(const id_t i, ...) = T(args);`: an instance Name(v, ...) of T for
+ * every combination of the parameters' values (each a bounded int by
+ * value), vals[0..k) chosen so far */
+static void inst_params(up_net *n, up_template *t, const up_instdecl *d, const up_vec *targs, int k,
+			up_expr **vals)
+{
+	up_ctx *c = n->m->c;
+	if (k == d->params.n) {
+		up_vec args = { 0 };
+		for (int i = 0; i < targs->n; i++)
+			up_push(c, &args, bind_params(c, &d->params, vals, targs->v[i]));
+		if (args.n > t->params.n)
+			up_fail_at(c, n->m->file, d->line, d->col, "'%s': template '%s' takes %d arguments, %d given",
+				   d->name, t->name, t->params.n, args.n);
+		size_t len = strlen(d->name) + 24 * (size_t) d->params.n + 4;
+		char *name = up_alloc(c, len), *pname = up_alloc(c, len);
+		strcpy(name, d->name);
+		strcpy(pname, d->name);
+		strcat(name, "(");
+		for (int i = 0; i < d->params.n; i++) {
+			sprintf(name + strlen(name), "%s%ld", i ? "," : "", vals[i]->val);
+			sprintf(pname + strlen(pname), "_%ld", vals[i]->val);
+		}
+		strcat(name, ")");
+		enumerate(n, t, name, pname, &args, d->line, d->col);
+		return;
+	}
+	const up_var *p = d->params.v[k];
+	if (k >= UP_MAX_INST_PARAMS || p->type.is_ref || p->type.kind != TY_INT || !p->type.lo)
+		up_fail_at(c, n->m->file, p->line, p->col, "'%s': parameter '%s' is not a bounded int by value "
+			   "(at most %d of them)", d->name, p->name, UP_MAX_INST_PARAMS);
+	long lo = up_eval_const_or_fail(n, NULL, p->type.lo, "range");
+	long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
+	if (hi - lo > 255)
+		up_fail_at(c, n->m->file, p->line, p->col, "'%s': too many instances", d->name);
+	for (long v = lo; v <= hi; v++) {
+		vals[k] = num(c, v, d->line);
+		inst_params(n, t, d, targs, k + 1, vals);
+	}
+}
+
+static up_instdecl *find_instdecl(const up_model *m, const char *name)
+{
+	for (int k = 0; k < m->instdecls.n; k++)
+		if (strcmp(((up_instdecl *) m->instdecls.v[k])->name, name) == 0)
+			return m->instdecls.v[k];
+	return NULL;
+}
+
+/* d's template and arguments, through declarations with parameters used
+ * as templates (`Q(int &x, const int i) = P(x, i + 1); Q1 = Q(v, 0);` is
+ * Q1 = P(v, 0 + 1)): *args the template's arguments */
+static const char *resolve_tmpl(up_net *n, const up_instdecl *d, up_vec *args)
+{
+	up_ctx *c = n->m->c;
+	const char *tname = d->tmpl;
+	for (int depth = 0; !find_tmpl(n->m, tname); depth++) {
+		const up_instdecl *via = find_instdecl(n->m, tname);
+		if (!via || !via->params.n)
+			break;
+		if (depth > 16)
+			up_fail_at(c, n->m->file, d->line, d->col, "'%s': declarations used as templates nest too deep", d->name);
+		if (args->n != via->params.n)
+			up_fail_at(c, n->m->file, d->line, d->col, "'%s': '%s' takes %d arguments, %d given",
+				   d->name, via->name, via->params.n, args->n);
+		up_expr **vals = up_alloc(c, sizeof *vals * (size_t) args->n);
+		for (int i = 0; i < args->n; i++)
+			vals[i] = args->v[i];
+		args->n = 0;
+		for (int i = 0; i < via->args.n; i++)
+			up_push(c, args, bind_params(c, &via->params, vals, via->args.v[i]));
+		tname = via->tmpl;
+	}
+	return tname;
+}
+
 void up_instantiate(up_net *n, up_model *m)
 {
 	up_ctx *c = m->c;
@@ -791,25 +888,28 @@ void up_instantiate(up_net *n, up_model *m)
 	for (int i = 0; i < m->system.n; i++) {
 		const char *name = m->system.v[i];
 		const up_pos *at = m->system_pos.v[i];
-		up_instdecl *d = NULL;
-		for (int k = 0; k < m->instdecls.n; k++)
-			if (strcmp(((up_instdecl *) m->instdecls.v[k])->name, name) == 0)
-				d = m->instdecls.v[k];
-		up_template *t = find_tmpl(m, d ? d->tmpl : name);
-		if (!t)
-			up_fail_at(c, m->file, d ? d->line : at->line, d ? d->col : at->col, "unknown template '%s'",
-				   d ? d->tmpl : name);
-		for (int k = 0; k < n->insts.n; k++)
-			if (((up_inst *) n->insts.v[k])->t == t && !d)
-				up_fail_at(c, m->file, at->line, at->col, "'%s' appears twice in the system line", name);
+		up_instdecl *d = find_instdecl(m, name);
 		up_vec args = { 0 };
 		if (d)
 			for (int k = 0; k < d->args.n; k++)
 				up_push(c, &args, d->args.v[k]);
-		if (args.n > t->params.n)
+		const char *tname = d ? resolve_tmpl(n, d, &args) : name;
+		up_template *t = find_tmpl(m, tname);
+		if (!t)
+			up_fail_at(c, m->file, d ? d->line : at->line, d ? d->col : at->col, "unknown template '%s'",
+				   tname);
+		for (int k = 0; k < n->insts.n; k++)
+			if (((up_inst *) n->insts.v[k])->t == t && !d)
+				up_fail_at(c, m->file, at->line, at->col, "'%s' appears twice in the system line", name);
+		if (args.n > t->params.n && !(d && d->params.n))
 			up_fail_at(c, m->file, d ? d->line : at->line, d ? d->col : at->col,
 				   "'%s': template '%s' takes %d arguments, %d given", name, t->name, t->params.n, args.n);
-		enumerate(n, t, name, &args, d ? d->line : at->line, d ? d->col : at->col);
+		if (d && d->params.n) {
+			up_expr *vals[UP_MAX_INST_PARAMS];
+			inst_params(n, t, d, &args, 0, vals);
+		} else {
+			enumerate(n, t, name, name, &args, d ? d->line : at->line, d ? d->col : at->col);
+		}
 	}
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *a = n->insts.v[i];

@@ -23,10 +23,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* a job's query when it is one of several sharing a translation */
+typedef struct {
+	int k;                  /* dmc_query's value: the query's number */
+	int witness;            /* its trail is a witness (E<>) */
+} shared_query;
+
+/* stored query k (from 1) of query (a .q file) or of the model, when it
+ * shares the one translation of all E<> and A[] queries: 1, and their
+ * numbers in *ks (malloc'd, *nk of them); else 0 */
+static int shared_queries(const char *model, const char *query, int k, int **ks, int *nk, int *witness)
+{
+	up_query_info *qi;
+	*ks = NULL;
+	*nk = 0;
+	if (k < 1 || (query && !drv_is_file(query)))
+		return 0;
+	int n = prom_uppaal_queries(model, query, 1, &qi);
+	if (n < k || !qi[k - 1].shared) {
+		prom_uppaal_free_queries(qi, n);
+		return 0;
+	}
+	*ks = drv_alloc((size_t) n * sizeof **ks);
+	for (int i = 0; i < n; i++)
+		if (qi[i].shared)
+			(*ks)[(*nk)++] = i + 1;
+	*witness = qi[k - 1].witness;
+	prom_uppaal_free_queries(qi, n);
+	return 1;
+}
+
 /* the translation in the build cache; *liveness: the query is A<>, E[]
- * or --> (an ltl formula, checked with pan -a) */
+ * or --> (an ltl formula, checked with pan -a).  Stored query k of
+ * several, an E<> or A[] one: the translation of all of them (one
+ * build), *sq says which one pan checks (sq->k 0 otherwise) */
 static char *translate_into_cache(const char *model, const char *query, int k, const char *cache,
-				  int *liveness)
+				  int *liveness, shared_query *sq)
 {
 	drv_hash h;
 	char *dir0 = drv_abs_dir_of(model), *b0 = drv_basename(model);
@@ -37,13 +69,21 @@ static char *translate_into_cache(const char *model, const char *query, int k, c
 		drv_msg("check: %s: no such file", model);
 		return NULL;
 	}
+	int *ks = NULL, nk = 0;
+	sq->k = 0;
+	if (shared_queries(model, query, k, &ks, &nk, &sq->witness))
+		sq->k = k;
 	drv_hash_init(&h);
 	drv_hash_item(&h, abs, strlen(abs));
 	drv_hash_item(&h, query ? query : "", query ? strlen(query) : 0);
-	if (k > 0)
+	/* the shared translation is one for all its queries: no k in its key */
+	if (sq->k)
+		drv_hash_item(&h, "shared", 6);
+	else if (k > 0)
 		drv_hash_item(&h, &k, sizeof k);
 	if (drv_hash_file(&h, abs) != 0) {
 		free(abs);
+		free(ks);
 		drv_msg("check: %s: cannot read", model);
 		return NULL;
 	}
@@ -55,6 +95,7 @@ static char *translate_into_cache(const char *model, const char *query, int k, c
 	if (drv_mkdir_p(dir) != 0) {
 		drv_msg("cannot create build directory %s", dir);
 		free(dir);
+		free(ks);
 		return NULL;
 	}
 	const char *base = strrchr(model, '/');
@@ -62,7 +103,10 @@ static char *translate_into_cache(const char *model, const char *query, int k, c
 	char *pml = drv_printf("%s/%.*s.pml", dir, (int) strlen(base) - 4, base);
 	free(dir);
 	/* stored query k: its warnings were given when the queries were listed */
-	if (prom_uppaal_query_to_file(model, qfile ? query : NULL, qfile ? NULL : query, k, pml, k > 0) != 0) {
+	int rc = sq->k ? prom_uppaal_shared_to_file(model, qfile ? query : NULL, ks, nk, pml)
+		: prom_uppaal_query_to_file(model, qfile ? query : NULL, qfile ? NULL : query, k, pml, k > 0);
+	free(ks);
+	if (rc != 0) {
 		free(pml);
 		return NULL;
 	}
@@ -174,7 +218,9 @@ static int read_names(char **lines, size_t n, pname_map *map, int max)
 	return k;
 }
 
-static void show_counterexample(const drv_env *e, const char *pml)
+/* the trail of pml replayed by spin in the model's terms; sq: the query
+ * of a shared translation (NULL: the translation's one query) */
+static void show_counterexample(const drv_env *e, const char *pml, const shared_query *sq)
 {
 	size_t plen, olen;
 	char *ptext = drv_read_file(pml, &plen), *out = NULL;
@@ -183,8 +229,11 @@ static void show_counterexample(const drv_env *e, const char *pml)
 	/* from the model's directory: spin hands the name to a shell, and
 	 * the steps' "file:line" then has no directory (no ':' in it) */
 	char *dir = drv_dirname(pml), *base = drv_basename(pml);
-	char *argv[] = { (char *) e->spin, "-t", "-p", base, NULL };
+	/* a shared translation replays with the query pan checked */
+	char *def = sq ? drv_printf("-DDMC_QUERY=%d", sq->k) : NULL;
+	char *argv[] = { (char *) e->spin, "-t", "-p", def ? def : base, def ? base : NULL, NULL };
 	int st = drv_run_capture(argv, dir, &out, &olen);
+	free(def);
 	free(dir);
 	free(base);
 	if (st != 0 || !out) {
@@ -199,7 +248,7 @@ static void show_counterexample(const drv_env *e, const char *pml)
 	const char *qe = qc ? strstr(qc, " */") : NULL;
 	/* the comment's end (its text cannot hold a "*" "/" pair, pml_text.c);
 	 * a name in the query may be "witness" too */
-	int witness = qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
+	int witness = sq ? sq->witness : qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
 	/* clocks compared with decimal constants: Tick counts 1/scale units */
 	const char *ts = strstr(ptext, "/* time scale: ");
 	long scale = 1;
@@ -341,8 +390,17 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 {
 	int liveness = 0;
 	(void) e;
-	if (!(job->pml = translate_into_cache(rq->model, rq->query, rq->query_index, rq->cache, &liveness)))
+	shared_query sq;
+	if (!(job->pml = translate_into_cache(rq->model, rq->query, rq->query_index, rq->cache, &liveness, &sq)))
 		return 2;
+	if (sq.k) {
+		/* one build for the file's E<> and A[] queries: pan checks query k */
+		char *set = drv_printf("--initial=dmc_query=%d", sq.k);
+		drv_strv_push(&job->rt_opts, set);
+		free(set);
+		job->model = drv_alloc(sizeof sq);
+		*(shared_query *) job->model = sq;
+	}
 	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
 	if (liveness)
 		drv_strv_push(&job->rt_opts, "-a");
@@ -358,10 +416,35 @@ static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **li
 {
 	(void) e;
 	*list = NULL;
-	if (rq->query && !drv_is_file(rq->query))
+	if (rq->query && !drv_is_file(rq->query)) {
+		/* the formula itself: answered after its run as a stored one */
+		const char *t = rq->query;
+		while (*t == ' ' || *t == '\t' || *t == '\n')
+			t++;
+		drv_fe_query *l = drv_alloc(sizeof *l);
+		memset(l, 0, sizeof *l);
+		/* on one line, printable: white space runs as one blank */
+		char *o = l->text = drv_alloc(strlen(t) + 1);
+		for (const char *p = t; *p; p++) {
+			unsigned char ch = (unsigned char) *p;
+			if (ch == ' ' || (ch >= '\t' && ch <= '\r')) {
+				if (o > l->text && o[-1] != ' ')
+					*o++ = ' ';
+			} else {
+				*o++ = ch < 32 || ch == 127 ? '?' : (char) ch;
+			}
+		}
+		while (o > l->text && o[-1] == ' ')
+			o--;
+		*o = 0;
+		l->file = drv_strdup("--query");
+		l->line = l->col = 1;
+		l->witness = strncmp(t, "E<>", 3) == 0 || strncmp(t, "E[]", 3) == 0;
+		*list = l;
 		return 1;
+	}
 	up_query_info *qi;
-	int n = prom_uppaal_queries(rq->model, rq->query, &qi);
+	int n = prom_uppaal_queries(rq->model, rq->query, 0, &qi);
 	if (n < 0)
 		return -1;
 	drv_fe_query *l = drv_alloc((size_t) (n ? n : 1) * sizeof *l);
@@ -384,12 +467,18 @@ static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **li
 
 static int show_trail(const drv_env *e, const drv_fe_job *job)
 {
-	show_counterexample(e, job->pml);
+	show_counterexample(e, job->pml, job->model);
 	return 1;
+}
+
+static void release(drv_fe_job *job)
+{
+	free(job->model);
+	job->model = NULL;
 }
 
 const drv_frontend prom_fe_uppaal = {
 	.name = "UPPAAL", .suffixes = ".xml .xta", .options = "--query",
 	.translate = prom_uppaal_translate, .prepare = prepare, .show_trail = show_trail,
-	.queries = queries, .msc = prom_uppaal_msc,
+	.queries = queries, .msc = prom_uppaal_msc, .release = release,
 };

@@ -71,7 +71,7 @@ cmp -s g1.anml g2.anml && ok "gen-anml is deterministic per seed" || fail "gen-a
 # ---- plan existence: dmc plan vs SPIN's BFS ----
 spin_bfs() {   # MODEL HORIZON -> plan | noplan | other
 	rm -rf sb && mkdir sb
-	"$dmc" translate "$1" --horizon "$2" -o sb/m.pml || { echo other; return; }
+	"$dmc" translate "$1" --horizon "$2" ${enc:+--encoding "$enc"} -o sb/m.pml || { echo other; return; }
 	spin_ref sb m.pml "-O2 -DBFS -DNOREDUCE" 0 "" || { echo other; return; }
 	if grep -q "assertion violated" sb/pan.out; then echo plan
 	elif grep -q "errors: 0" sb/pan.out && ! grep -q "MEMLIM\|out of memory" sb/pan.out; then echo noplan
@@ -166,6 +166,47 @@ agree "$top/contrib/anml/rover.anml" 14
 agree "$top/contrib/anml/rover.anml" 16
 agree "$top/contrib/anml/ex1.anml" 6 --search bfs --heuristic none
 agree "$top/contrib/anml/ex1.anml" 6 --search wastar --heuristic hf
+
+# ---- the lazy translation and hplan (docs/anmlite.md) ----
+# dmc plan searches the lazy translation by default (the agreements above
+# compare it with SPIN's BFS on the eager one); SPIN's BFS on the lazy
+# translation agrees with dmc on the eager one too
+enc=lazy
+agree "$top/contrib/anml/survey.anml" 9 --encoding eager --search astar --heuristic none
+agree "$top/contrib/anml/survey.anml" 10 --encoding eager
+agree "$top/contrib/anml/crew.anml" 10 --encoding eager
+agree rep_noplan.anml 20 --encoding eager
+agree rep_plan.anml 7 --encoding eager --search astar --heuristic none
+agree atstart.anml 8 --encoding eager
+enc=
+# the horizon does not multiply the lazy translation's text
+"$dmc" translate "$top/contrib/anml/rover.anml" --encoding lazy --horizon 30 -o lz30.pml
+"$dmc" translate "$top/contrib/anml/rover.anml" --encoding lazy --horizon 300 -o lz300.pml
+[ "$(grep -c d_step lz30.pml)" = "$(grep -c d_step lz300.pml)" ] \
+	&& ok "lazy translation: as many d_steps at horizon 300 as at 30 ($(grep -c d_step lz30.pml))" \
+	|| fail "lazy translation: $(grep -c d_step lz30.pml) d_steps at horizon 30, $(grep -c d_step lz300.pml) at 300"
+# planning-style models (tests/anml/): validated plans, few states
+for name in rover3 kitchen logistics-1x1x2; do
+	"$dmc" plan "$top/tests/anml/$name.anml" -o "$name.plan" --json > "$name.json" 2> /dev/null
+	rc=$?
+	st=$(json_get .check.states_stored "$name.json")
+	[ $rc -eq 0 ] && [ -n "$st" ] && [ "$st" -lt 100000 ] \
+		&& ok "dmc plan $name (lazy, greedy/hplan): a validated plan, $st states" \
+		|| fail "dmc plan $name: exit $rc, '$st' states"
+done
+grep -q '"minimised":"none"' rover3.json && grep -q '"encoding":"lazy"' rover3.json \
+	&& grep -q '"translation_bytes":[1-9]' rover3.json \
+	&& ok "dmc plan --json says what is minimised, the encoding and the translation's size" \
+	|| fail "dmc plan --json lacks minimised/encoding/translation_bytes"
+expect 0 "optimal: makespan 10 is the least" "--optimal makespan proves the kitchen's makespan 10 optimal" \
+	-- "$dmc" plan "$top/tests/anml/kitchen.anml" --optimal makespan -o k.plan
+expect 2 "not with --json" "--optimal makespan with --json: refused" \
+	-- "$dmc" plan "$top/tests/anml/kitchen.anml" --optimal makespan --json
+expect 2 "expected 'makespan'" "--optimal with another value: refused" \
+	-- "$dmc" plan "$top/tests/anml/kitchen.anml" --optimal steps
+"$dmc" translate "$top/contrib/anml/ex1.anml" --encoding lazy -o ex1lazy.pml
+expect 2 "hplan: the model has no planning graph" "hplan on a translation checked without its --meta header" \
+	-- "$dmc" check ex1lazy.pml --search greedy --heuristic hplan -- -E
 
 # ---- htime: the temporal relaxation proves dead ends (docs/heuristics.md) ----
 # plan existence agrees with SPIN BFS on generated models with and without

@@ -86,6 +86,9 @@ nobuild "unknown option '--json=1'" "a flag with a value" --json=1
 nobuild "unknown search 'gredy'" "the runtime's option after --" -- --search gredy
 expect 2 "cc: unknown search 'gredy'" "dmc cc --search gredy: refused before the compiler" -- \
 	env PATH=/nonexistent CC=/nonexistent/gcc "$dmc" cc --search gredy pan.c
+# dmc plan: the planner of the model's language (ANMLite's, PDDL's)
+expect 2 "plan: no model given (usage: dmc plan MODEL.anml | DOMAIN.pddl" "dmc plan without a model" -- "$dmc" plan
+expect 2 "plan: fine.pml: a Promela model has no planner" "dmc plan on a Promela model" -- "$dmc" plan fine.pml
 
 # every command parses its options by commands.def's table (and check,
 # model and trail by options.def's): each option `dmc COMMAND --help` lists
@@ -245,6 +248,25 @@ expect 0 '' "dmc cc builds pan from SPIN's pan.c" -- "$dmc" cc -O2 -DNOREDUCE pa
 expect 0 'verdict' "that pan runs" -- ./pan_cc --search greedy
 expect 0 '' "dmc cc --portable builds pan without the plugin" -- "$dmc" cc --portable -O2 -DNOREDUCE pan.c -o pan_port
 expect 0 'verdict' "the portable pan runs" -- ./pan_port --search greedy
+# pan's hash table (128 MB at -w24) is zeroed by the system as it is
+# written, not page by page before the search (glue_memory.c)
+./pan_cc --json > mem.json 2>/dev/null
+awk -v m="$(json_num memory_mb mem.json)" -v r="$(json_num peak_rss_mb mem.json)" \
+	'BEGIN { exit !(m >= 128 && r > 0 && r < 32) }' \
+	&& ok "pan's 128 MB hash table is not written at start-up (peak RSS $(json_num peak_rss_mb mem.json) MB)" \
+	|| fail "pan's memory $(json_num memory_mb mem.json) MB, peak RSS $(json_num peak_rss_mb mem.json) MB"
+./pan_port --json > memp.json 2>/dev/null
+awk -v r="$(json_num peak_rss_mb memp.json)" 'BEGIN { exit !(r > 0 && r < 32) }' \
+	&& ok "the portable pan's neither" || fail "portable pan: peak RSS $(json_num peak_rss_mb memp.json) MB"
+# --jobs: each file compiled on its own, then linked; the same pan
+expect 0 '' "dmc cc --jobs 2 builds pan" -- "$dmc" cc --jobs 2 -O2 -DNOREDUCE pan.c -o pan_jobs
+./pan_cc --search greedy > cc1.out 2>&1
+./pan_jobs --search greedy > cc2.out 2>&1
+[ "$(grep -E 'states stored|verdict' cc1.out)" = "$(grep -E 'states stored|verdict' cc2.out)" ] \
+	&& ok "the --jobs pan searches as the one-command pan" || fail "--jobs pan differs: $(tail -n 5 cc2.out)"
+[ -z "$(ls pan_jobs-*.o 2>/dev/null)" ] && ok "--jobs leaves no object files" || fail "--jobs left $(ls pan_jobs-*.o)"
+expect 2 "cc: --jobs x: expected a number of compilers, 1 to 64" "dmc cc --jobs x: refused" -- "$dmc" cc --jobs x pan.c
+expect 1 'error' "dmc cc --jobs 2: a compile error is the compiler's status" -- "$dmc" cc --jobs 2 -DVECTORSZ=nonsense pan.c -o pan_bad
 
 # hL and hU on the seed paper's Fig. 2 and Fig. 3 (tests/models/relax_*)
 cp "$top/tests/models/relax_chain_bad.pml" "$top/tests/models/relax_cycle_bad.pml" .

@@ -93,6 +93,13 @@ run 3 plan_incompl  -- "$dmc" plan rover.anml --search beam --beam 1 --heuristic
 run 0 plan_valid    -- "$dmc" plan ex1.anml --validate ex1.plan --json
 awk '/^[0-9]/ && !done { sub(/\[[0-9]+\]/, "[999]"); done = 1 } { print }' ex1.plan > long.plan
 run 1 plan_invalid  -- "$dmc" plan ex1.anml --validate long.plan --json
+pd=$contrib/pddl
+run 0 pddl_plan     -- "$dmc" plan "$pd/gripper-domain.pddl" "$pd/gripper-4.pddl" --json
+run 0 pddl_valid    -- "$dmc" plan "$pd/gripper-domain.pddl" "$pd/gripper-4.pddl" --validate gripper-4.plan --json
+head -2 gripper-4.plan > short.plan
+run 1 pddl_invalid  -- "$dmc" plan "$pd/gripper-domain.pddl" "$pd/gripper-4.pddl" --validate short.plan --json
+run 1 pddl_none     -- "$dmc" plan "$top/tests/models/pddl/toggle-domain.pddl" "$top/tests/models/pddl/toggle-both.pddl" --json
+run 1 pddl_relaxed  -- "$dmc" plan "$top/tests/models/pddl/toggle-domain.pddl" "$top/tests/models/pddl/toggle-r.pddl" --json
 # ---- errors ----
 printf 'active proctype p() { int x; x = ; }\n' > syntax.pml
 printf '<nta><declaration>int x;</declaration><template><name>P</name>\n<location id="a"/><init ref="zz"/></template><system>system P;</system></nta>\n' > bad.xml
@@ -103,6 +110,7 @@ run 2 err_spin      -- "$dmc" check syntax.pml --json
 run 2 err_uppaal    -- "$dmc" check bad.xml --json
 run 2 err_pan_opt   -- "$dmc" check buf_overflow_bad.pml --json -- -Z
 run 2 err_plan      -- "$dmc" plan nosuch.anml --json
+run 2 err_pddl      -- "$dmc" plan "$contrib/pddl/gripper-domain.pddl" nosuch.pddl --json
 run 2 err_planfile  -- sh -c "printf '0: (Nope.A1) [1]\n' > bad.plan; \"$dmc\" plan ex1.anml --validate bad.plan --json"
 
 # ---- interrupted searches: the results so far, incomplete (exit 3) ----

@@ -53,6 +53,18 @@ pgrep -f "cc1.*$DMC_CACHE" > /dev/null && fail "a compiler still runs after dmc 
 	|| ok "no compiler left running"
 expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "the text report says who answered" -- \
 	"$dmc" check por_indep_ok.pml
+expect 0 'portfolio: SPIN.s depth-first search .* answered first: no-violation' "--quiet keeps the portfolio" -- \
+	"$dmc" check --quiet por_indep_ok.pml
+# the preset prove: dmc's breadth-first search with reduction beside
+# SPIN's depth-first one (the proof recorded above removed: both run)
+rm -f "$DMC_CACHE"/*/proofs
+"$dmc" check --json --preset prove por_indep_ok.pml > prove.json 2> prove.err
+[ "$(json_str verdict prove.json)" = no-violation ] && [ -n "$(json_get '.portfolio.answered_by' prove.json)" ] \
+	&& ok "--preset prove is a portfolio: $(json_get '.portfolio.answered_by' prove.json) answered no-violation" \
+	|| fail "--preset prove: $(head -c 400 prove.json) $(tail -n 3 prove.err)"
+[ "$(json_get '.portfolio.answered_by' prove.json)" != guided ] || [ "$(json_str search prove.json)" = bfs ] \
+	&& ok "--preset prove's guided member runs the preset's breadth-first search" \
+	|| fail "--preset prove's guided member: search $(json_str search prove.json)"
 ls "$DMC_CACHE"/*/pan > pans.txt 2>/dev/null
 [ "$(wc -l < pans.txt)" -ge 1 ] && ok "the build cache holds SPIN's pan" || fail "build cache: $(cat pans.txt)"
 # SPIN's pan proved this model with these options: the next run starts
@@ -81,6 +93,14 @@ rc=$?
 	|| fail "dmc's pan does not compile: exit $rc, $(tail -3 nocc.out) $(cat nocc.err)"
 
 # ---- buggy models: the shorter trail kept, replayed by spin -t ----
+cp "$models/race_counter_bad.pml" prove_bad.pml
+"$dmc" check --json --preset prove prove_bad.pml > prove_bad.json 2> prove_bad.err
+rc=$?
+spin -t -p prove_bad.pml > prove_replay.txt 2>&1
+[ "$rc" = 1 ] && [ "$(json_str verdict prove_bad.json)" = violation ] \
+	&& grep -q "trail ends after $(trail_steps prove_bad.pml.trail) steps" prove_replay.txt \
+	&& ok "--preset prove on a buggy model: a violation, its trail replayed by spin -t" \
+	|| fail "--preset prove, buggy: exit $rc, $(head -c 300 prove_bad.json) $(tail -n 3 prove_replay.txt)"
 for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$models/deadlock_locks_bad.pml"; do
 	b=$(basename "$m")
 	cp "$m" .

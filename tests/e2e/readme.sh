@@ -12,7 +12,7 @@ cd "$work" || exit 2
 ln -s "$top/dmc" dmc
 ln -s "$top/build" build
 mkdir -p contrib tests
-cp -r "$top/contrib/models" "$top/contrib/anml" contrib/
+cp -r "$top/contrib/models" "$top/contrib/anml" "$top/contrib/pddl" contrib/
 cp -r "$top/tests/models" tests/
 
 # README's tables of searches, heuristics and presets name exactly what

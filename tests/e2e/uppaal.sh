@@ -342,9 +342,22 @@ spin_says "$models/value_params.xta" 'E<> P.s1 && total == 8 && n == 5' reach
 spin_says "$models/value_params.xta" 'E<> P.s1 && (total != 8 || n != 5)' unreach
 spin_says "$models/value_params.xta" 'E<> P.s2 && mark[299] == 2 && mark[294] == 1 && mark[0] == 0' reach
 spin_says "$models/value_params.xta" 'E<> P.s2 && (mark[299] != 2 || mark[294] != 1)' unreach
+# more channel elements than pan's 255 channels: each array one Promela
+# channel (its answers: uppaal_queries.sh); beyond 4096, the arrays' limit
 printf 'chan c[256];\nprocess P() { state s; init s; }\nsystem P;\n' > chan256.xta
-expect 2 "chan256.xta:1:6: 'c': array size 256 out of 1..255 (a channel each" "binary channels: pan's limit" -- \
-	"$dmc" translate chan256.xta
+expect 0 '' "256 binary channels: translated" -- "$dmc" translate chan256.xta -o chan256.pml
+grep -q '^chan c = \[0\] of { byte, byte, bit, bit }' chan256.pml && ok "256 binary channels: one Promela channel" \
+	|| fail "256 binary channels: $(grep '^chan' chan256.pml)"
+printf 'chan c[4097];\nprocess P() { state s; init s; }\nsystem P;\n' > chan4097.xta
+expect 2 "chan4097.xta:1:6: 'c': array size 4097 out of 1..4096" "binary channels: the arrays' limit" -- \
+	"$dmc" translate chan4097.xta
+# instances with parameters of their own: Adder(const id_t i) = Add(total, w[i]),
+# and one used as a template (T5 = Twice(total, 500))
+spin_says "$models/inst_params.xta" 'E<> total == 1111' reach
+spin_says "$models/inst_params.xta" 'E<> total == 1112' unreach
+spin_says "$models/inst_params.xta" 'E<> Adder(2).done && total == 100' reach
+spin_says "$models/inst_params.xta" 'E<> T5.done && total == 1000' reach
+spin_says "$models/inst_params.xta" 'E<> Adder(1).done && total == 1' unreach
 # instances named like Promela keywords (exit, run, timeout, init): renamed
 # in the Promela, the model's names in the trail
 spin_says "$models/keyword_names.xta" 'E<> run.u && A.x == 1' reach

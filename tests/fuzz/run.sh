@@ -70,6 +70,13 @@ corpus() {
 	xml)   seed "$dir" "$top"/tests/models/uppaal/*.xml ;;
 	query) seed "$dir" "$top"/contrib/models/*.q "$top"/tests/models/uppaal/*.q ;;
 	anml)  seed "$dir" "$top"/contrib/anml/*.anml "$top"/tests/models/*/*.anml ;;
+	pddl)  for d in "$top"/contrib/pddl/*-domain.pddl; do   # a domain and each of its problems, one file
+	           for p in "${d%-domain.pddl}"-*.pddl; do
+	               [ "$p" = "$d" ] && continue
+	               cat "$d" "$p" > "$dir/seed-$(basename "$p")"
+	           done
+	       done
+	       seed "$dir" "$top"/tests/models/pddl/onefile.pddl ;;
 	stmt)  [ -n "$(ls "$dir")" ] || stmt_seeds "$dir" ;;
 	lua)   seed "$dir" "$top"/contrib/lua/*.lua "$top"/tests/models/*.lua "$top"/tests/models/*/*.lua ;;
 	esac

@@ -283,6 +283,14 @@ void dmc_br_vars_read(int n, const dmc_var *vs, const int *pid, const long *idx,
 		ok[i] = dmc_br_var_read(&vs[i], pid[i], idx[i], &val[i]) == 0;
 }
 
+int dmc_br_var_write_global(const dmc_var *v, long val)
+{
+	if (v->id < 0 || v->id >= M.nvars || v->local_type >= 0 || v->size != 1)
+		return -1;
+	M.gval[v->id][0] = val;
+	return 0;
+}
+
 int dmc_br_has_vars(void) { return M.has_vars; }
 
 int dmc_br_nvars(void) { return M.has_vars ? M.nvars : 0; }

@@ -13,6 +13,8 @@
 #include "anml.h"
 #include "runtime/options_table.h"
 
+static int lazy_enc;   /* translate_meta's encoding: 0 eager, 1 lazy */
+
 /* the translation, and with meta its timeline data (a C header) in *meta */
 static char *translate_meta(const char *text, int horizon, char **meta)
 {
@@ -23,7 +25,7 @@ static char *translate_meta(const char *text, int horizon, char **meta)
 	CHECK(anml_parse("t.anml", text, &m, &err) == 0);
 	CHECK(anml_resolve(&m, &err) == 0);
 	FILE *f = open_memstream(&out, &len), *mf = meta ? open_memstream(meta, &mlen) : NULL;
-	CHECK(anml_write_translation(f, mf, &m, horizon, &err) == 0);
+	CHECK(anml_write_translation_enc(f, mf, &m, horizon, lazy_enc, &err) == 0);
 	fclose(f);
 	if (mf)
 		fclose(mf);
@@ -212,7 +214,47 @@ static void test_reference_points(void)
 	free(p);
 }
 
+/* the lazy translation: one d_step per transition and parameter choice
+ * whatever the horizon, ends printed when they happen, a ticking clock
+ * that forgets what no guard can tell; and the planning graph for hplan */
+static const char *lz_model =
+	"PLAN p TYPES s = {a, b}\n"
+	"TIMELINE T ACTIONS At(x: s): [1,_] Go(x, y: s): [2,3] TRANSITIONS At(x) -> Go(x,_) Go(_,y) -> At(y) END T\n"
+	"TIMELINE U ACTIONS Idle: [1,_] Use(x: s): [1,1] TRANSITIONS Idle -> Use(_) -> Idle END U\n"
+	"INITIAL-STATE |-> T.At(a) |-> U.Idle\n"
+	"GOALS T.At(b) U.Use(b)\n"
+	"CONSTRAINTS\n"
+	"  T.At(x).start <= U.Use(x).start\n"
+	"END p\n";
+
+static void test_lazy(void)
+{
+	char *meta = NULL;
+	lazy_enc = 1;
+	char *p30 = translate_meta(lz_model, 30, &meta), *p300 = translate(lz_model, 300);
+	lazy_enc = 0;
+	CHECK_EQ_LONG(count(p30, "d_step"), count(p300, "d_step"));
+	/* start (1) + At(x) -> Go(x,_) (2) + Go -> At (1) + finish (1) on T;
+	 * start, Idle -> Use(_) (2), Use -> Idle, finish on U; the clock */
+	CHECK_EQ_LONG(count(p30, "d_step"), 5 + 5 + 1);
+	CHECK(strstr(p30, "T_act == T_Go && time >= T_s + 2 && time <= T_s + 3") != NULL);
+	CHECK(strstr(p30, "printf(\"@@ANMLEND 0 %d\\n\", time)") != NULL);
+	CHECK(strstr(p30, "time++") != NULL);
+	CHECK(strstr(p30, "T_s = (T_act == T_At && T_s + 1 <= time -> 0 : T_s)") != NULL);
+	/* the recorded start of At(a), read only against the step's time */
+	CHECK(strstr(p30, "T_At_f0_s = (T_At_f0_s != NEVER && T_At_f0_s + 1 < time -> 0 : T_At_f0_s)") != NULL);
+	/* the graph: At(a), At(b), Go(4), Idle, Use(a), Use(b) = 9 nodes; a
+	 * requirement per Use(x) on At(x); the goals At(b) and Use(b) */
+	CHECK(strstr(meta, "#include \"plan_graph.h\"") != NULL);
+	CHECK(strstr(meta, "DMC_PLAN_GRAPH_VERSION, 255, 2, dmc_pg_insts, 9, dmc_pg_nodes") != NULL);
+	CHECK(strstr(meta, "static const char *const dmc_pg_rv[] = { \"T_At_f0_s\", \"T_At_f1_s\" };") != NULL);
+	free(p30);
+	free(p300);
+	free(meta);
+}
+
 CHECK_MAIN("anml_pml",
+	CASE(test_lazy),
 	CASE(test_reference_points),
 	CASE(test_timeline_data),
 	CASE(test_horizon_option),

@@ -161,7 +161,7 @@ static void goal(dmc_aexpr *formula, int p, int loc, int extra)
 static dmc_pdb *build(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -190,7 +190,7 @@ static const dmc_astate *initial(void)
 static dmc_pdb *build_dpr(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0, NULL, NULL };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0, NULL, NULL, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -200,7 +200,7 @@ static dmc_pdb *build_dpr(size_t max_states)
 static int build_pred(size_t max_states, dmc_pdb **out)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0 };
 	int n = dmc_pdb_pred_build(&in, out, err, sizeof err);
 	CHECK(n >= 1);
 	return n;
@@ -308,6 +308,67 @@ static void test_dead_end(void)
 	if (!p)
 		return;
 	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 0);
+	dmc_pdb_free(p);
+}
+
+/* Growing a pattern toward a proof: a and b count 0..199 together (a ==
+ * b always), w counts 0..9 and z copies it; goal a != b && z == 3.
+ * Everything relevant (a, b, z, w) has 200 * 10 * 10 abstract states,
+ * more than both limits below; {a, b, z} (what the goal reads) has
+ * 200 * 10 and no error path: the table that proves it.  Without the
+ * growth the selection shrinks to 1000 states by leaving out a or b
+ * (the most distinct values), and then proves nothing. */
+static void grow_model(void)
+{
+	reset();
+	int P = proc("P", 1), R = proc("R", 1), Q = proc("Q", 1);
+	int a = var("a", 0, 199, 0), b = var("b", 0, 199, 0);
+	int w = var("w", 0, 9, 0), z = var("z", 0, 9, 0);
+	int t = tr(P, 0, 0, B(DMC_AE_LT, V(a), C(199)));
+	assign(t, a, B(DMC_AE_ADD, V(a), C(1)));
+	assign(t, b, B(DMC_AE_ADD, V(b), C(1)));
+	t = tr(P, 0, 0, EQ(V(a), C(199)));
+	assign(t, a, C(0));
+	assign(t, b, C(0));
+	t = tr(R, 0, 0, B(DMC_AE_LT, V(w), C(9)));
+	assign(t, w, B(DMC_AE_ADD, V(w), C(1)));
+	t = tr(Q, 0, 0, NULL);
+	assign(t, z, V(w));
+	goal(B(DMC_AE_AND, B(DMC_AE_NE, V(a), V(b)), EQ(V(z), C(3))), -1, 0, 0);
+}
+
+static void test_grow_proof(void)
+{
+	char err[128];
+	grow_model();
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 5000 };
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	CHECK_EQ_LONG(dmc_pdb_nvars(p), 3);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 200 * 10);
+	CHECK(dmc_pdb_stats_of(p)->grow_rounds >= 2);   /* everything relevant, then {a, b, z} */
+	dmc_pdb_free(p);
+	/* everything relevant fits the proof's budget: that table */
+	in.prove_states = 500000;
+	p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	CHECK_EQ_LONG(dmc_pdb_nvars(p), 4);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->grow_rounds, 1);
+	dmc_pdb_free(p);
+	/* no growth: a pattern within 1000 states, no proof */
+	in.prove_states = 0;
+	p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	CHECK(dmc_pdb_stats_of(p)->h_init != INF);
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->grow_rounds, 0);
 	dmc_pdb_free(p);
 }
 
@@ -503,7 +564,7 @@ static void test_pred_classes(void)
 	int marks[1] = { 0 };
 	const int *mark[1] = { marks };
 	dmc_pdb_preds pr = { ncut, cut, nmark, mark };
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 0 };
 	char err[128];
 	dmc_pdb *p = dmc_pdb_build_preds(&in, &pr, &outgrew, err, sizeof err);
 	CHECK(p != NULL);
@@ -900,7 +961,7 @@ static void test_stop_inside_exploration(void)
 	char err[128];
 	stopper st = { 0, 3 };
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, initial(), 0,
-	                     stop_at, &st };
+	                     stop_at, &st, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	if (!p)
@@ -931,7 +992,7 @@ static void test_time_inside_exploration(void)
 	counters();
 	char err[128];
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 50000000, 0.05, NULL, 0,
-	                     NULL, NULL };
+	                     NULL, NULL, 0 };
 	double t0 = dmc_pdb_clock();
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	double secs = dmc_pdb_clock() - t0;
@@ -956,7 +1017,7 @@ static void test_pred_stop(void)
 	dmc_pdb *t[DMC_PDB_PRED_TABLES];
 	stopper st = { 0, 1 };
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, NULL, 0,
-	                     stop_at, &st };
+	                     stop_at, &st, 0 };
 	int n = dmc_pdb_pred_build(&in, t, err, sizeof err);
 	CHECK_EQ_LONG(n, 1);
 	if (n < 1)
@@ -984,7 +1045,7 @@ static void test_pred_stop(void)
 }
 
 CHECK_MAIN("pdb",
-	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_rendezvous),
+	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_grow_proof), CASE(test_rendezvous),
 	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
 	CASE(test_pred_classes), CASE(test_pred_locations), CASE(test_atomic_blocking),
 	CASE(test_atomic_rendezvous), CASE(test_stop_inside_exploration),

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * pddl.h -- PDDL (the planning community's language, STRIPS and ADL
+ * parts) read into a lifted model: a domain (types, constants,
+ * predicates, action schemas) and a problem (objects, initial state,
+ * goal).  The model is grounded by relaxed reachability (pddl_ground.c)
+ * and written as Promela whose assertion violation is a plan
+ * (pddl_pml.c); the validator (pddl_validate.c) applies a plan to the
+ * lifted model, independently of the grounding.  docs/planning.md.
+ */
+#ifndef PROM_PDDL_H
+#define PROM_PDDL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* an error message "FILE:LINE:COL: what was expected" */
+typedef struct {
+	char msg[512];
+} pddl_err;
+
+/* ---- s-expressions (pddl_sexpr.c) ---- */
+typedef struct pddl_sx {
+	char *atom;              /* NULL for a list; lower-cased (PDDL ignores case) */
+	struct pddl_sx *kids;    /* a list's elements */
+	int n;
+	int line, col;
+	const char *file;        /* not owned */
+} pddl_sx;
+
+/* the top-level lists of text into *out (*n of them); 0, or -1 with
+ * *err set (file:line:col) */
+int pddl_sx_read(const char *file, const char *text, pddl_sx **out, int *n, pddl_err *err);
+void pddl_sx_free(pddl_sx *s, int n);
+/* "'(...'" or the atom quoted, for "found X" in messages */
+void pddl_sx_describe(const pddl_sx *s, char *buf, size_t len);
+
+/* ---- the lifted model (pddl_parse.c) ---- */
+/* a term: an object (>= 0) or a variable v (PDDL_VAR(v), < 0) */
+#define PDDL_VAR(v) (-1 - (v))
+#define PDDL_IS_VAR(t) ((t) < 0)
+#define PDDL_VAR_OF(t) (-1 - (t))
+
+enum { PF_TRUE, PF_ATOM, PF_EQ, PF_NOT, PF_AND, PF_OR, PF_IMPLY, PF_EXISTS, PF_FORALL };
+
+typedef struct pddl_fm {
+	int kind;
+	int pred;                /* PF_ATOM */
+	int *args, nargs;        /* PF_ATOM, PF_EQ (2 terms) */
+	struct pddl_fm *sub;     /* PF_NOT (1), PF_AND/OR (n), PF_IMPLY (2), quantifiers (1) */
+	int n;
+	int var0, nvars;         /* quantifiers: variables var0 .. var0+nvars-1 */
+	int *vtype;              /* their types */
+} pddl_fm;
+
+/* an effect literal: for all bindings of its variables, when cond holds
+ * in the state before the action, pred(args) becomes true (add) or false */
+typedef struct {
+	int var0, nvars, *vtype; /* forall variables (nvars 0: none) */
+	pddl_fm *cond;           /* NULL: unconditional */
+	int add;
+	int pred, *args, nargs;
+	int line;
+} pddl_eff;
+
+typedef struct {
+	char *name;
+	int nparams, *ptype;     /* parameters are variables 0 .. nparams-1 */
+	char **pname;
+	int nvars;               /* parameters and quantified variables */
+	pddl_fm *pre;            /* NULL: none */
+	pddl_eff *effs;
+	int neffs;
+	int line;
+} pddl_action;
+
+typedef struct {
+	char *name;
+	int nargs, *atype;
+	int fluent;              /* some effect changes it (else static) */
+} pddl_pred;
+
+typedef struct {
+	char *domain_name, *problem_name;
+	const char *domain_file, *problem_file;   /* not owned */
+	char **types;            /* 0 is "object" */
+	int *tparent;            /* -1 for object */
+	int ntypes;
+	char **objs;             /* domain constants, then problem objects */
+	int *otype;
+	int nobjs;
+	pddl_pred *preds;
+	int npreds;
+	pddl_action *acts;
+	int nacts;
+	int *init, ninit;        /* ground atoms: pred, args..., one after another */
+	int init_len;            /* ints in init */
+	pddl_fm *goal;
+	int goal_nvars;          /* the goal's quantified variables */
+	int has_domain, has_problem;
+} pddl_model;
+
+/* PDDL's defines of the files' texts (a domain and a problem, one or two
+ * files) into *m; 0, or -1 with *err set */
+int pddl_parse(const char *const *files, const char *const *texts, int nfiles, pddl_model *m,
+               pddl_err *err);
+/* files read and parsed; 0, or -1 with *err set (a file that cannot be read too) */
+int pddl_load(const char *const *files, int nfiles, pddl_model *m, pddl_err *err);
+void pddl_free(pddl_model *m);
+/* is object o of type t (or a subtype)? */
+int pddl_is_a(const pddl_model *m, int o, int t);
+/* an atom "(pred a b)" into buf */
+void pddl_atom_text(const pddl_model *m, int pred, const int *args, char *buf, size_t len);
+
+/* ---- the grounding (pddl_ground.c) ---- */
+enum { PG_TRUE, PG_FALSE, PG_FACT, PG_NOT, PG_AND, PG_OR };
+
+typedef struct pddl_gf {
+	int kind;
+	int fact;                /* PG_FACT */
+	struct pddl_gf **kids;
+	int n;
+} pddl_gf;
+
+typedef struct {
+	pddl_gf *cond;           /* NULL: unconditional */
+	int fact, add;
+} pddl_geff;
+
+typedef struct {
+	int schema;
+	int *args;               /* the parameters' objects */
+	pddl_gf *pre;
+	pddl_geff *effs;
+	int neffs;
+} pddl_gaction;
+
+typedef struct {
+	int nfacts;              /* the fluent atoms relaxed reachability reaches */
+	int *fpred, **fargs;     /* fact i is fpred[i](fargs[i]) */
+	char *finit;             /* true in the initial state */
+	pddl_gaction *acts;
+	int nacts;
+	pddl_gf *goal;           /* PG_FALSE: unreachable even without deletes */
+	size_t atoms;            /* fluent atoms looked at (reached or not) */
+} pddl_task;
+
+/* m grounded into *t, at most max_actions ground actions; 0, or -1
+ * with *err set */
+int pddl_ground(const pddl_model *m, pddl_task *t, int max_actions, pddl_err *err);
+void pddl_task_free(pddl_task *t);
+/* ground action a's IPC text "(name arg ...)" into buf */
+void pddl_gaction_text(const pddl_model *m, const pddl_gaction *a, char *buf, size_t len);
+
+/* ---- Promela (pddl_pml.c) ---- */
+/* the task's Promela to out: a plan is the assertion's violation, each
+ * action prints "@@PDDL K" (ground action K) when spin -t replays it */
+void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t);
+
+/* ---- plans and the validator (pddl_validate.c) ---- */
+typedef struct {
+	int act;                 /* schema */
+	int *args;
+	int line;                /* in the plan file, 0 for a plan from the search */
+} pddl_step;
+
+typedef struct {
+	pddl_step *steps;
+	int n;
+} pddl_plan;
+
+/* "(action a b)" lines (';' comments, an optional "T:" prefix, an
+ * optional "[D]" suffix) into *p; 0, or -1 with *err set (file:line:col) */
+int pddl_plan_read(const char *file, const char *text, const pddl_model *m, pddl_plan *p,
+                   pddl_err *err);
+/* the plan from spin -t's output ("@@PDDL K" lines); 0, or -1 */
+int pddl_plan_from_replay(const pddl_model *m, const pddl_task *t, const char *text, pddl_plan *p,
+                          pddl_err *err);
+void pddl_plan_write(FILE *out, const pddl_model *m, const pddl_plan *p);
+void pddl_plan_free(pddl_plan *p);
+/* the plan applied to the initial state: every precondition and then the
+ * goal must hold; each violation on err_out, their number (0: valid) */
+int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out);
+/* action elimination on a valid plan: each step in turn left out, with
+ * every later step that is then not applicable, when the goal still
+ * holds; the number of steps removed (the plan stays valid) */
+int pddl_plan_shorten(const pddl_model *m, pddl_plan *p);
+
+#endif

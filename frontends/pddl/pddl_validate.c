@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * pddl_validate.c -- plans in the IPC's format ("(action arg ...)" a
+ * line, as sas_plan files write them) read and written, and the
+ * validator: the plan applied to the lifted model's initial state, step
+ * by step, under PDDL's semantics (every precondition holds in the state
+ * before its step; conditional effects' conditions are read in that
+ * state too; deletes, then adds), and the goal in the last state.  It
+ * works on the lifted model, not on the grounding the search used, so a
+ * wrong grounding or translation shows as a rejected plan.
+ */
+#include "pddl.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- a set of ground atoms ("pred a b" strings) ---- */
+typedef struct {
+	char **slot;
+	size_t n, cap;
+} atomset;
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char) *s) * 1099511628211ULL;
+	return h;
+}
+
+static char *key(const pddl_model *m, int pred, const int *args)
+{
+	char buf[1024];
+	pddl_atom_text(m, pred, args, buf, sizeof buf);
+	return drv_strdup(buf);
+}
+
+/* 1 if k is in s (k freed unless it is inserted) */
+static int set_op(atomset *s, char *k, int insert, int remove)
+{
+	if (s->cap == 0 || (insert && 2 * (s->n + 1) > s->cap)) {
+		size_t cap = s->cap ? 2 * s->cap : 256;
+		char **slot = drv_alloc(cap * sizeof *slot);
+		memset(slot, 0, cap * sizeof *slot);
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slot[i] && s->slot[i] != (char *) s) {
+				size_t j = str_hash(s->slot[i]) & (cap - 1);
+				while (slot[j])
+					j = (j + 1) & (cap - 1);
+				slot[j] = s->slot[i];
+			}
+		free(s->slot);
+		s->slot = slot;
+		s->cap = cap;
+	}
+	/* (char *) s marks a removed entry */
+	size_t i = str_hash(k) & (s->cap - 1), tomb = SIZE_MAX;
+	for (; s->slot[i]; i = (i + 1) & (s->cap - 1)) {
+		if (s->slot[i] == (char *) s) {
+			if (tomb == SIZE_MAX)
+				tomb = i;
+		} else if (strcmp(s->slot[i], k) == 0) {
+			if (remove) {
+				free(s->slot[i]);
+				s->slot[i] = (char *) s;
+				s->n--;
+			}
+			free(k);
+			return 1;
+		}
+	}
+	if (insert) {
+		s->slot[tomb != SIZE_MAX ? tomb : i] = k;
+		s->n++;
+	} else
+		free(k);
+	return 0;
+}
+
+static void set_free(atomset *s)
+{
+	for (size_t i = 0; i < s->cap; i++)
+		if (s->slot[i] != (char *) s)
+			free(s->slot[i]);
+	free(s->slot);
+}
+
+/* ---- formulas in a state ---- */
+typedef struct {
+	const pddl_model *m;
+	atomset *state;
+	int *bind;
+} ev;
+
+static void args_of(const ev *e, const int *t, int n, int *out)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = PDDL_IS_VAR(t[i]) ? e->bind[PDDL_VAR_OF(t[i])] : t[i];
+}
+
+static int holds(ev *e, const pddl_fm *f);
+
+static int quant(ev *e, const pddl_fm *f, int k, int any)
+{
+	if (k == f->nvars)
+		return holds(e, &f->sub[0]);
+	for (int o = 0; o < e->m->nobjs; o++) {
+		if (!pddl_is_a(e->m, o, f->vtype[k]))
+			continue;
+		e->bind[f->var0 + k] = o;
+		if (quant(e, f, k + 1, any) == any)
+			return any;
+	}
+	return !any;
+}
+
+static int holds(ev *e, const pddl_fm *f)
+{
+	int a[64];
+	switch (f->kind) {
+	case PF_TRUE:
+		return 1;
+	case PF_EQ:
+		args_of(e, f->args, 2, a);
+		return a[0] == a[1];
+	case PF_ATOM:
+		args_of(e, f->args, f->nargs, a);
+		return set_op(e->state, key(e->m, f->pred, a), 0, 0);
+	case PF_NOT:
+		return !holds(e, &f->sub[0]);
+	case PF_AND:
+		for (int i = 0; i < f->n; i++)
+			if (!holds(e, &f->sub[i]))
+				return 0;
+		return 1;
+	case PF_OR:
+		for (int i = 0; i < f->n; i++)
+			if (holds(e, &f->sub[i]))
+				return 1;
+		return 0;
+	case PF_IMPLY:
+		return !holds(e, &f->sub[0]) || holds(e, &f->sub[1]);
+	default:
+		return quant(e, f, 0, f->kind == PF_EXISTS);
+	}
+}
+
+/* ---- effects ---- */
+typedef struct {
+	char **k;
+	int *add;
+	int n;
+} changes;
+
+static void eff_collect(ev *e, const pddl_eff *ef, int k, changes *ch)
+{
+	if (k < ef->nvars) {
+		for (int o = 0; o < e->m->nobjs; o++)
+			if (pddl_is_a(e->m, o, ef->vtype[k])) {
+				e->bind[ef->var0 + k] = o;
+				eff_collect(e, ef, k + 1, ch);
+			}
+		return;
+	}
+	if (ef->cond && !holds(e, ef->cond))
+		return;
+	int a[64];
+	args_of(e, ef->args, ef->nargs, a);
+	ch->k = drv_realloc(ch->k, ((size_t) ch->n + 1) * sizeof *ch->k);
+	ch->add = drv_realloc(ch->add, ((size_t) ch->n + 1) * sizeof *ch->add);
+	ch->k[ch->n] = key(e->m, ef->pred, a);
+	ch->add[ch->n++] = ef->add;
+}
+
+static void step_text(const pddl_model *m, const pddl_step *s, char *buf, size_t len)
+{
+	pddl_gaction g = { s->act, s->args, NULL, NULL, 0 };
+	pddl_gaction_text(m, &g, buf, len);
+}
+
+/* a validation's state: the atoms true, the binding buffer */
+static void ev_open(ev *e, const pddl_model *m)
+{
+	int maxv = m->goal_nvars;
+	for (int i = 0; i < m->nacts; i++)
+		if (m->acts[i].nvars > maxv)
+			maxv = m->acts[i].nvars;
+	e->m = m;
+	e->state = drv_alloc(sizeof *e->state);
+	memset(e->state, 0, sizeof *e->state);
+	e->bind = drv_alloc((size_t) (maxv + 1) * sizeof *e->bind);
+	for (int i = 0, k = 0; i < m->ninit; i++) {
+		int pred = m->init[k];
+		set_op(e->state, key(m, pred, &m->init[k + 1]), 1, 0);
+		k += m->preds[pred].nargs + 1;
+	}
+}
+
+static void ev_close(ev *e)
+{
+	set_free(e->state);
+	free(e->state);
+	free(e->bind);
+}
+
+/* step s applied when its precondition holds: 1, else 0 (the state as it was) */
+static int apply(ev *e, const pddl_step *s)
+{
+	const pddl_action *a = &e->m->acts[s->act];
+	memcpy(e->bind, s->args, (size_t) a->nparams * sizeof *e->bind);
+	if (a->pre && !holds(e, a->pre))
+		return 0;
+	changes ch = { 0 };
+	for (int f = 0; f < a->neffs; f++)
+		eff_collect(e, &a->effs[f], 0, &ch);
+	for (int pass = 0; pass < 2; pass++)   /* deletes, then adds */
+		for (int c = 0; c < ch.n; c++)
+			if (ch.add[c] == pass)
+				set_op(e->state, drv_strdup(ch.k[c]), pass, !pass);
+	for (int c = 0; c < ch.n; c++)
+		free(ch.k[c]);
+	free(ch.k);
+	free(ch.add);
+	return 1;
+}
+
+int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out)
+{
+	ev e;
+	int bad = 0;
+	ev_open(&e, m);
+	for (int i = 0; i < p->n && !bad; i++)
+		if (!apply(&e, &p->steps[i])) {
+			char text[512];
+			step_text(m, &p->steps[i], text, sizeof text);
+			fprintf(err_out, "step %d %s: its precondition does not hold\n", i + 1, text);
+			bad++;
+		}
+	if (!bad && !holds(&e, m->goal)) {
+		fprintf(err_out, "the goal does not hold after the plan's %d step%s\n", p->n, p->n == 1 ? "" : "s");
+		bad++;
+	}
+	ev_close(&e);
+	return bad;
+}
+
+/* keep[] with step i left out, and every later step that is then not
+ * applicable: does the goal still hold?  (keep[] updated only if so) */
+static int without(const pddl_model *m, const pddl_plan *p, char *keep, int i)
+{
+	ev e;
+	char *k = drv_alloc((size_t) p->n + 1);
+	memcpy(k, keep, (size_t) p->n);
+	k[i] = 0;
+	ev_open(&e, m);
+	for (int j = 0; j < p->n; j++)
+		if (k[j] && !apply(&e, &p->steps[j]))
+			k[j] = 0;
+	int ok = holds(&e, m->goal);
+	if (ok)
+		memcpy(keep, k, (size_t) p->n);
+	ev_close(&e);
+	free(k);
+	return ok;
+}
+
+int pddl_plan_shorten(const pddl_model *m, pddl_plan *p)
+{
+	char *keep = drv_alloc((size_t) p->n + 1);
+	memset(keep, 1, (size_t) p->n);
+	for (int i = 0; i < p->n; i++)
+		if (keep[i])
+			(void) without(m, p, keep, i);
+	int n = 0;
+	for (int i = 0; i < p->n; i++) {
+		if (keep[i])
+			p->steps[n++] = p->steps[i];
+		else
+			free(p->steps[i].args);
+	}
+	int removed = p->n - n;
+	p->n = n;
+	free(keep);
+	return removed;
+}
+
+/* ---- plan files ---- */
+static int perr(pddl_err *err, const char *file, int line, int col, const char *what)
+{
+	snprintf(err->msg, sizeof err->msg, "%s:%d:%d: %s", file, line, col, what);
+	return -1;
+}
+
+static int name_end(int c)
+{
+	return !c || isspace(c) || c == '(' || c == ')' || c == ';';
+}
+
+int pddl_plan_read(const char *file, const char *text, const pddl_model *m, pddl_plan *p, pddl_err *err)
+{
+	memset(p, 0, sizeof *p);
+	int line = 1;
+	for (const char *l = text; *l; line++) {
+		const char *eol = strchr(l, '\n'), *q = l;
+		if (!eol)
+			eol = l + strlen(l);
+		while (q < eol && isspace((unsigned char) *q))
+			q++;
+		if (q < eol && isdigit((unsigned char) *q)) {   /* "T: " */
+			while (q < eol && (isdigit((unsigned char) *q) || *q == '.'))
+				q++;
+			if (q < eol && *q == ':')
+				q++;
+			while (q < eol && isspace((unsigned char) *q))
+				q++;
+		}
+		if (q == eol || *q == ';') {
+			l = *eol ? eol + 1 : eol;
+			continue;
+		}
+		if (*q != '(')
+			return perr(err, file, line, (int) (q - l) + 1, "expected '(' (a step '(action arg ...)')");
+		q++;
+		char words[64][128];
+		int nw = 0, cols[64];
+		for (;;) {
+			while (q < eol && isspace((unsigned char) *q))
+				q++;
+			if (q < eol && *q == ')')
+				break;
+			if (q == eol || name_end((unsigned char) *q))
+				return perr(err, file, line, (int) (q - l) + 1, "expected a name or ')'");
+			if (nw == 64)
+				return perr(err, file, line, (int) (q - l) + 1, "more than 63 arguments");
+			cols[nw] = (int) (q - l) + 1;
+			int n = 0;
+			while (q < eol && !name_end((unsigned char) *q)) {
+				if (n < 127)
+					words[nw][n++] = (char) tolower((unsigned char) *q);
+				q++;
+			}
+			words[nw++][n] = 0;
+		}
+		q++;
+		while (q < eol && isspace((unsigned char) *q))
+			q++;
+		if (q < eol && *q == '[') {   /* " [D]": a duration */
+			while (q < eol && *q != ']')
+				q++;
+			q += q < eol;
+		}
+		while (q < eol && isspace((unsigned char) *q))
+			q++;
+		if (q < eol && *q != ';')
+			return perr(err, file, line, (int) (q - l) + 1, "expected the end of the line after the step");
+		if (nw == 0)
+			return perr(err, file, line, cols[0], "expected an action name");
+		int act = -1;
+		for (int a = 0; a < m->nacts; a++)
+			if (strcmp(m->acts[a].name, words[0]) == 0)
+				act = a;
+		char msg[300];
+		if (act < 0) {
+			snprintf(msg, sizeof msg, "undefined action '%s'", words[0]);
+			return perr(err, file, line, cols[0], msg);
+		}
+		const pddl_action *a = &m->acts[act];
+		if (nw - 1 != a->nparams) {
+			snprintf(msg, sizeof msg, "the action '%s' takes %d argument%s, not %d", a->name, a->nparams,
+			         a->nparams == 1 ? "" : "s", nw - 1);
+			return perr(err, file, line, cols[0], msg);
+		}
+		pddl_step s = { act, drv_alloc((size_t) (a->nparams + 1) * sizeof *s.args), line };
+		for (int i = 1; i < nw; i++) {
+			int o = -1;
+			for (int k = 0; k < m->nobjs; k++)
+				if (strcmp(m->objs[k], words[i]) == 0)
+					o = k;
+			if (o < 0 || !pddl_is_a(m, o, a->ptype[i - 1])) {
+				if (o < 0)
+					snprintf(msg, sizeof msg, "undefined object '%s'", words[i]);
+				else
+					snprintf(msg, sizeof msg, "'%s' is not of type %s (%s's parameter %s)", words[i],
+					         m->types[a->ptype[i - 1]], a->name, a->pname[i - 1]);
+				free(s.args);
+				return perr(err, file, line, cols[i], msg);
+			}
+			s.args[i - 1] = o;
+		}
+		p->steps = drv_realloc(p->steps, ((size_t) p->n + 1) * sizeof *p->steps);
+		p->steps[p->n++] = s;
+		l = *eol ? eol + 1 : eol;
+	}
+	return 0;
+}
+
+int pddl_plan_from_replay(const pddl_model *m, const pddl_task *t, const char *text, pddl_plan *p,
+                          pddl_err *err)
+{
+	memset(p, 0, sizeof *p);
+	for (const char *q = strstr(text, "@@PDDL "); q; q = strstr(q + 1, "@@PDDL ")) {
+		char *end;
+		long k = strtol(q + 7, &end, 10);
+		if (end == q + 7 || k < 0 || k >= t->nacts) {
+			snprintf(err->msg, sizeof err->msg, "the replayed trail has a malformed @@PDDL line");
+			pddl_plan_free(p);
+			return -1;
+		}
+		const pddl_gaction *a = &t->acts[k];
+		int np = m->acts[a->schema].nparams;
+		p->steps = drv_realloc(p->steps, ((size_t) p->n + 1) * sizeof *p->steps);
+		pddl_step *s = &p->steps[p->n++];
+		s->act = a->schema;
+		s->line = 0;
+		s->args = drv_alloc(((size_t) np + 1) * sizeof *s->args);
+		memcpy(s->args, a->args, (size_t) np * sizeof *s->args);
+	}
+	return 0;
+}
+
+void pddl_plan_write(FILE *out, const pddl_model *m, const pddl_plan *p)
+{
+	char buf[1024];
+	for (int i = 0; i < p->n; i++) {
+		step_text(m, &p->steps[i], buf, sizeof buf);
+		fprintf(out, "%s\n", buf);
+	}
+	fprintf(out, "; cost = %d (unit cost)\n", p->n);
+}
+
+void pddl_plan_free(pddl_plan *p)
+{
+	for (int i = 0; i < p->n; i++)
+		free(p->steps[i].args);
+	free(p->steps);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) the spin-dmc authors
+# hvalues.sh -- hL and hU keep their values when their evaluation is
+# made cheaper (issue 40).  A best-first search's states and trail
+# depend on every h it computes (ties included), so a greedy, A* or ut
+# search that stores exactly as many states and finds a trail of exactly
+# the same length as before is evidence that the heuristic gave the same
+# values on the states it met.  The figures below are what main gave at
+# 2ccff2c (5 December 2026), before issue 40's changes to the ATG's
+# memo; each run has --hcache off, so that every value is computed.
+# They change only when hL/hU's values are meant to change: then the
+# commit that changes them says why and updates them here.  (The
+# stronger check, every value of a FIFO search compared between two
+# builds, is tests/unit/htrace_diff.sh.)
+e2e_name=hvalues
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+command -v jq > /dev/null || { echo "hvalues.sh needs jq (apt-get install jq)" >&2; exit 2; }
+m=$top/contrib/models
+
+# model query search heuristic states trail (query "-": none, Promela)
+while read -r model q search h states trail; do
+	[ -z "$model" ] && continue
+	set --
+	[ "$q" != - ] && set -- --query "$m/$q"
+	what="$model $search/$h"
+	"$dmc" check "$m/$model" "$@" --search "$search" --heuristic "$h" --hcache off \
+		--time-limit 300 --json --quiet > run.json 2> run.err
+	s=$(json_num states_stored run.json); t=$(json_num trail_length run.json)
+	[ "$(json_str verdict run.json)" = violation ] && [ "$s" = "$states" ] && [ "$t" = "$trail" ] \
+		&& ok "$what: $s states, trail $t, as before" \
+		|| fail "$what: $s states, trail $t (before: $states, $trail): $(tail -c 300 run.err)"
+done <<EOF
+arbiter_3.xta arbiter_3_mutex.q greedy hU 267 75
+arbiter_3.xta arbiter_3_mutex.q astar hL 44030 61
+arbiter_3.xta arbiter_3_mutex.q ut hU 266 75
+arbiter_4.xta arbiter_4_mutex.q greedy hU 76722 110
+arbiter_4.xta arbiter_4_mutex.q astar hU 33933 82
+fischer_B_5.xta fischer_B_5.q astar hL 10176 31
+fischer_B_5.xta fischer_B_5.q greedy hU 79 33
+fischer_C_5.xta fischer_C_5.q greedy hL 253 35
+fischer_C_5.xta fischer_C_5.q ut hU 301 35
+train_gate_4.xta train_gate_4.q greedy hU 125 55
+train_gate_4.xta train_gate_4.q astar hL 16674 55
+signal_chain.pml - greedy hU 57 29
+filter_mutex_bug.pml - greedy hL 16610 57
+EOF
+
+echo "hvalues: $passed passed, $failed failed"
+[ $failed = 0 ]

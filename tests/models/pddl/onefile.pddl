@@ -1,0 +1,12 @@
+; A domain and its problem in one file: dmc check takes it as it is.
+(define (domain lights)
+  (:requirements :strips :typing :negative-preconditions)
+  (:types lamp)
+  (:predicates (on ?l - lamp))
+  (:action switch-on :parameters (?l - lamp) :precondition (not (on ?l)) :effect (on ?l))
+  (:action switch-off :parameters (?l - lamp) :precondition (on ?l) :effect (not (on ?l))))
+(define (problem lights-3)
+  (:domain lights)
+  (:objects l1 l2 l3 - lamp)
+  (:init (on l2))
+  (:goal (and (on l1) (not (on l2)) (on l3))))

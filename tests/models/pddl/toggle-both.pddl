@@ -1,0 +1,1 @@
+(define (problem toggle-both) (:domain toggle) (:init) (:goal (and (p) (q))))

@@ -174,6 +174,10 @@ int up_translate_shared(up_ctx *c, const char *file, const char *text, size_t le
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, all);
+	/* zones need each query's own Monitor (uppaal_zone.c): a shared
+	 * translation keeps discrete time for now, and says so */
+	n->zone_why = "several queries share one translation";
+	up_clock_strict_warn(n);
 	up_clock_liveness(n, all);
 	up_emit_opts op = { NULL, NULL, &qs, ks };
 	up_emit(n, out, &op);

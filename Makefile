@@ -158,6 +158,16 @@ $(B)/obj/driver/%.o: driver/%.c $(DRV_H) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) $(DRV_DEF) -c $< -o $@
 
+# C a front end copies into its output (NAME_ctext.h, which holds no
+# preprocessor directive): build/gen/NAME_ctext.inc is it as a C string
+FE_CTEXT := $(foreach d,$(FE_DIRS),$(wildcard $(d)/*_ctext.h))
+FE_CTEXT_INC := $(patsubst %.h,$(B)/gen/%.inc,$(notdir $(FE_CTEXT)))
+vpath %_ctext.h $(FE_DIRS)
+$(B)/gen/%_ctext.inc: %_ctext.h
+	@mkdir -p $(@D)
+	@sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+DRV_H += $(FE_CTEXT_INC)
+
 $(B)/obj/frontends/%.o: frontends/%.c $(DRV_H)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(DRV_INC) -c $< -o $@
@@ -226,7 +236,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por liveness properties portfolio uppaal uppaal_queries lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb pdb_families package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal hvalues components
+E2E_SCRIPTS := run por liveness properties portfolio uppaal uppaal_queries uppaal_zones lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb pdb_families package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal hvalues components
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all

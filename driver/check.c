@@ -783,12 +783,15 @@ static double json_number(const cJSON *o, const char *key)
 
 /* the answer in verifyta's words, and what the search did */
 static void print_answer(const char *answer, const cJSON *res, const drv_fe_query *q, const query_run *qr,
-			 int show_trace)
+			 int show_trace, const char *note)
 {
+	/* an answer the front end cannot vouch for says so on its own line
+	 * (the note below says why) */
+	const char *inexact = note ? " (not exact: see the note)" : "";
 	if (strcmp(answer, "satisfied") == 0)
-		printf(" -- Formula is satisfied.\n");
+		printf(" -- Formula is satisfied%s.\n", inexact);
 	else if (strcmp(answer, "not-satisfied") == 0)
-		printf(" -- Formula is NOT satisfied.\n");
+		printf(" -- Formula is NOT satisfied%s.\n", inexact);
 	else if (strcmp(answer, "unknown") == 0)
 		printf(" -- Formula is not decided: the search was incomplete (%s).\n",
 		       json_text(res, "incomplete_reason") ? json_text(res, "incomplete_reason") : "?");
@@ -1134,7 +1137,7 @@ static int check_queries(const drv_env *e, check_opts *o, char **checked)
 		} else if (killed)
 			printf(" -- Formula is not decided: %s.\n", drv_last_msg());
 		else {
-			print_answer(answer, res, q, &qr, o->replay);
+			print_answer(answer, res, q, &qr, o->replay, note);
 			if (note)
 				printf("    note: %s\n", note);
 		}

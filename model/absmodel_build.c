@@ -763,7 +763,7 @@ static int add_spawns(ctx *c, int ti, const dmc_stmt *st)
  * statement merging appends only statements that cannot block. */
 static int certain(const dmc_stmt *st, const dmc_trans *tr, const dmc_aexpr *guard)
 {
-	if (st->embedded_c || st->truncated || st->nruns > 0 || st->runs_unknown
+	if (st->embedded_c || tr->zone_guard || st->truncated || st->nruns > 0 || st->runs_unknown
 	    || (tr->atomic & DMC_TR_DSTEP) || dmc_br_restricts_processes())
 		return 0;
 	switch (st->kind) {

@@ -46,7 +46,12 @@ typedef struct dmc_trans {
 	int id;                       /* pan's t_id, unique within the proctype */
 	int line;                     /* source line of the statement */
 	int atomic;                   /* DMC_TR_* */
-	const char *text;             /* SPIN's statement text, fully parenthesised */
+	const char *text;             /* SPIN's statement text, fully parenthesised; the
+	                               * UPPAAL translation's zone code (embedded C that
+	                               * reads and writes only the zone, c_state dmc_z)
+	                               * shows as `skip` (a statement) and `1` (a test) */
+	int zone_guard;               /* the text's 1 stands for a zone test, which may
+	                               * be false: the statement is not certain */
 } dmc_trans;
 
 int dmc_br_ntrans(int type, int state);

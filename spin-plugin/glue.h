@@ -25,6 +25,7 @@
  *                 search, and what is printed instead
  *   glue_memory.c pan's memory zeroed by the system (calloc), not by
  *                 pan's emalloc page by page at start-up
+ *   glue_zone.c   zone inclusion for the UPPAAL translation's dense time
  *
  * Their state is one struct dmc_glue, made with the run (runtime.h's
  * dmc_build_info.glue_new) and reached through the run -- the
@@ -158,6 +159,7 @@ typedef struct dmc_glue {
 	uint64_t pending_key;         /* ...with this fingerprint */
 	int live;                     /* liveness search: 1 -a, 2 -l (glue_live.c) */
 	int por_on;                   /* partial-order reduction is on */
+	struct glue_zone_index *zones;/* glue_zone.c (models with zones) */
 	int por_sel, por_ok;          /* the last store: preselected, proviso */
 	int safe_rv_pid;              /* POR: the candidate process that made an offer */
 	int claim_steps;              /* safety search with a claim: trails list its steps */
@@ -251,6 +253,13 @@ void glue_stutter_from(Trail *f);
 void glue_claim_pushed(BFS_State *t);
 Trans *glue_claim_step_of(Trail *frame);
 void glue_claim_uerror_hook(void);
+
+/* ---- glue_zone.c ---- */
+/* the state in `now` (vector v of n bytes) has a zone inside a stored
+ * state's zone with the same discrete part (then it is not stored);
+ * else it is indexed.  Always 0 for models without zones. */
+int glue_zone_covered(const char *v, int n);
+long glue_zone_covered_count(void);   /* states left out so far */
 
 /* ---- glue_rv.c ---- */
 uint64_t glue_rv_fp(void);

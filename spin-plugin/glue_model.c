@@ -76,6 +76,75 @@ int dmc_br_ntrans(int type, int state)
 	return n;
 }
 
+/* SPIN's table of embedded C (pan.c, when the model has some): the
+ * stand-in "c_codeN" of a statement's text and the C it is */
+extern struct dmc_code_lookup { char *c; char *t; } code_lookup[] __attribute__((weak));
+
+/* The UPPAAL translation's zone code (frontends/uppaal/uppaal_zone.c):
+ * C that calls only the dmc_z* functions and reads only the zone and the
+ * location variables, writing nothing but the zone, which no Promela
+ * variable shows. */
+static int zone_code(const char *name, size_t n)
+{
+	for (int i = 0; code_lookup && code_lookup[i].c; i++)
+		if (strlen(code_lookup[i].c) == n && strncmp(code_lookup[i].c, name, n) == 0) {
+			const char *t = code_lookup[i].t;
+			t += strspn(t, " \t\n");
+			return strncmp(t, "dmc_z", 5) == 0 || strncmp(t, "(dmc_z", 6) == 0
+			       || strncmp(t, "now.dmc_z.", 10) == 0;
+		}
+	return 0;
+}
+
+/* tp with the zone code's stand-ins replaced: "{c_codeN}" alone (a
+ * c_code statement) by "skip", inside a test (c_expr) by "1"; kept per
+ * transition (type, t_id) */
+typedef struct { char *text; int guard; } zone_text;
+static zone_text *zone_texts[256];
+static int zone_ntexts[256];
+
+static const char *without_zone_code(int type, const Trans *t, int *guard)
+{
+	*guard = 0;
+	if (!t->tp || !strstr(t->tp, "{c_code") || !code_lookup || type < 0 || type >= 256 || t->t_id < 0)
+		return t->tp ? t->tp : "";
+	if (t->t_id >= zone_ntexts[type]) {
+		int n = t->t_id + 64;
+		zone_text *m = realloc(zone_texts[type], (size_t) n * sizeof *m);
+		if (!m)
+			return t->tp;
+		memset(m + zone_ntexts[type], 0, (size_t) (n - zone_ntexts[type]) * sizeof *m);
+		zone_texts[type] = m;
+		zone_ntexts[type] = n;
+	}
+	zone_text *z = &zone_texts[type][t->t_id];
+	if (!z->text) {
+		size_t len = strlen(t->tp);
+		char *o = malloc(len + 8);
+		if (!o)
+			return t->tp;
+		const char *p = t->tp;
+		size_t k = 0;
+		while (*p) {
+			const char *q = strncmp(p, "{c_code", 7) == 0 ? strchr(p, '}') : NULL;
+			if (q && zone_code(p + 1, (size_t) (q - p - 1))) {
+				int whole = p == t->tp && q[1] == '\0';
+				const char *r = whole ? "skip" : "1";
+				z->guard |= !whole;
+				memcpy(o + k, r, strlen(r));
+				k += strlen(r);
+				p = q + 1;
+			} else {
+				o[k++] = *p++;
+			}
+		}
+		o[k] = '\0';
+		z->text = o;
+	}
+	*guard = z->guard;
+	return z->text;
+}
+
 void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 {
 	Trans *t = trans[type][state];
@@ -88,7 +157,7 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 	out->line = lines ? lines[state] : 0;
 	out->atomic = ((t->tp && strncmp(t->tp, "D_STEP", 6) == 0) ? DMC_TR_DSTEP : 0)
 	              | ((t->atom & 2) ? DMC_TR_ATOMIC : 0);
-	out->text = t->tp ? t->tp : "";
+	out->text = without_zone_code(type, t, &out->zone_guard);
 }
 
 int dmc_br_nprocs(void) { return now._nr_pr; }

@@ -271,6 +271,10 @@ int dmc_h_store(char *v, int n)
 		glue_stutter_step();
 	if (g->live)
 		return glue_live_h_store(v, n);
+	if (glue_zone_covered(v, n)) {
+		g->pending = 0;               /* a zone inside a stored one: nothing new */
+		return 1;
+	}
 #ifdef DMC_MPI
 	/* a successor sent to its owner is old here; the owner counts it */
 	uint64_t fp;

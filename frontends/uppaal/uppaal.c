@@ -7,6 +7,7 @@
  * when the whole translation succeeded.
  */
 #include "uppaal.h"
+#include "uppaal_zone.h"
 #include "util.h"
 #include "cmd_args.h"
 
@@ -131,6 +132,8 @@ int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, q);
+	up_zone_plan(n, q, up_query_reads_clock(n, q));
+	up_clock_strict_warn(n);
 	up_clock_liveness(n, q);
 	up_emit_opts op = { q ? q->text : NULL, q, NULL, NULL };
 	up_emit(n, out, &op);
@@ -171,6 +174,10 @@ int up_translate_shared(up_ctx *c, const char *file, const char *text, size_t le
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, all);
+	/* zones need each query's own Monitor (uppaal_zone.c): a shared
+	 * translation keeps discrete time for now, and says so */
+	n->zone_why = "several queries share one translation";
+	up_clock_strict_warn(n);
 	up_clock_liveness(n, all);
 	up_emit_opts op = { NULL, NULL, &qs, ks };
 	up_emit(n, out, &op);

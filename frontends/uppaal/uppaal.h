@@ -25,6 +25,9 @@ typedef struct {
 	int nwarn;
 	int inexact;            /* a strict clock constraint: discrete time may
 				 * lose behaviours of the dense-time model */
+	int discrete_time;      /* the caller asks for integer clocks (the unit
+				 * tests of the discrete-time Promela; no command
+				 * line option yet) */
 	long max_promela;       /* the largest translation in bytes; 0:
 				 * UP_MAX_PROMELA (uppaal_emit.h) */
 	/* memory streams open while writing; up_ctx_free closes what an
@@ -385,6 +388,10 @@ typedef struct {
 				 * 1, or more when a clock is compared with 1.5 */
 	up_vec rate_checks;     /* up_rate_check*: rates whose type allows values other
 				 * than 0 and 1, checked in every delay (up_clock_caps) */
+	int zones;              /* the clocks are a zone (uppaal_zone.c), not integers */
+	const char *zone_why;   /* why not (NULL: no clocks, or zones) */
+	int strict_line;        /* the first strict clock constraint (0: none) */
+	const char *strict_file;
 } up_net;
 
 /* a clock rate x' == e of location loc of instance in */
@@ -434,6 +441,13 @@ int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
 void up_clock_liveness(up_net *n, const up_query *q);
 /* does the edge reset clock v (to a constant) */
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
+/* the clock a query names (P.x, P(1).x, a global x or t[1]), or NULL */
+up_var *up_query_clock(up_net *n, const up_expr *e);
+/* does query q compare a clock */
+int up_query_reads_clock(up_net *n, const up_query *q);
+/* after up_clock_caps: in discrete time, the warning on the first strict
+ * clock constraint (and the translation is inexact) */
+void up_clock_strict_warn(up_net *n);
 
 /* ---- Promela (uppaal_emit.c) ---- */
 typedef struct {

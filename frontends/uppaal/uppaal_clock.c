@@ -230,11 +230,10 @@ static void scan(scan_st *s, const up_expr *e)
 			raise_cap(s->n, v, k);
 			if ((!strcmp(e->op, "<") || !strcmp(e->op, ">") || !strcmp(e->op, "!="))
 			    && !s->strict_warned) {
+				/* only discrete time loses behaviours here (up_clock_strict_warn) */
 				s->strict_warned = 1;
-				c->inexact = 1;
-				up_warn(c, s->file, e->line,
-					"strict clock constraint: in discrete time x<c means x<=c-1 (and x>c means x>=c+1); "
-					"the translation may lose behaviours of the dense-time model");
+				s->n->strict_line = e->line;
+				s->n->strict_file = s->file;
 			}
 			return;
 		}
@@ -555,7 +554,38 @@ void up_clock_caps(up_net *n, const up_query *q)
 				v->name, n->cap[i]);
 		n->cap[i] += 1;
 	}
+}
+
+void up_clock_strict_warn(up_net *n)
+{
+	if (n->zones)
+		return;
 	clock_range_report(n);
+	if (!n->strict_line)
+		return;
+	n->m->c->inexact = 1;
+	up_warn(n->m->c, n->strict_file, n->strict_line,
+		"strict clock constraint: in discrete time x<c means x<=c-1 (and x>c means x>=c+1); "
+		"the translation may lose behaviours of the dense-time model%s%s%s",
+		n->zone_why ? " (zones are not used: " : "", n->zone_why ? n->zone_why : "", n->zone_why ? ")" : "");
+}
+
+up_var *up_query_clock(up_net *n, const up_expr *e)
+{
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
+	if (e && e->kind == X_DOT)
+		return dot_clock(&s, e);
+	if (e && (e->kind == X_ID || e->kind == X_INDEX) && up_is_clock(n, NULL, e)) {
+		up_var *v = up_var_of(n, NULL, e);
+		return v && v->clock >= 0 ? v : NULL;
+	}
+	return NULL;
+}
+
+int up_query_reads_clock(up_net *n, const up_query *q)
+{
+	scan_st s = { n, NULL, n->m->file, 0, 0 };
+	return q && (mentions_clock(&s, q->phi) || mentions_clock(&s, q->psi));
 }
 
 /* ---- inactive clocks ----

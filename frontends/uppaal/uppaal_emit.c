@@ -24,6 +24,7 @@
  *     edge's source state in dmc_eid alone, which no query reads).
  */
 #include "uppaal_emit.h"
+#include "uppaal_zone.h"
 #include "pml_text.h"
 
 #include <stdlib.h>
@@ -78,6 +79,12 @@ typedef struct {
 	long *prio_el;
 	unsigned char *hi_defined;
 	char *prio_defs;        /* the #define lines */
+	/* zones: the sender of the synchronisation being written, and
+	 * whether guard() leaves out the zone test (broadcast receivers,
+	 * whose targets' invariants the step's successor checks) */
+	up_inst *zs_in;
+	up_edge *zs_ed;
+	int zno_check;
 } em;
 
 /* the start and the end of an edge's updates */
@@ -244,6 +251,8 @@ static void globals(em *e)
 			fputs(" */\n", o);
 			continue;
 		}
+		if (v->type.kind == TY_CLOCK && n->zones)
+			continue;       /* in the zone */
 		if (v->type.kind == TY_CLOCK) {
 			long cap = n->cap[v->clock];
 			fprintf(o, "%s %s;\t/* ", ptype(0, cap), v->pname);
@@ -354,7 +363,22 @@ static void guard(em *e, up_inst *in, up_edge *ed)
 	fputc('(', e->s.out);
 	up_emit_expr_st(&e->s, in, ed->guard);
 	target_inv(e, in, ed);
+	if (e->s.zone && !e->zno_check)
+		up_zone_check(e->s.n, in, ed, e->s.out);
 	fputc(')', e->s.out);
+}
+
+/* zones: the step's effect on the zone and its successor (the edge ed
+ * of in, with a partner's edge r of rin for a binary synchronisation) */
+static void zone_step(em *e, up_inst *in, up_edge *ed, up_inst *rin, up_edge *r)
+{
+	if (!e->s.zone)
+		return;
+	up_inst *ins[2] = { in, rin };
+	up_edge *eds[2] = { ed, r };
+	fputs("; ", e->s.out);
+	up_zone_apply(e->s.n, ins, eds, r ? 2 : 1, e->s.out);
+	up_zone_post(e->s.n, e->any_committed, e->s.out);
 }
 
 /* the update of ed, the location change and the commit count */
@@ -364,14 +388,18 @@ static void effect(em *e, up_inst *in, up_edge *ed, const char *sep0)
 	const char *sep = " ";
 	int first = 1;
 	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
+	up_net *n = e->s.n;
 	for (int i = 0; i < ed->assigns.n; i++) {
+		const up_expr *a = ed->assigns.v[i];
+		if (n->zones && a->kind == X_ASSIGN && up_is_clock(n, in, a->a))
+			continue;       /* a reset: in the zone (zone_step) */
 		fputs(first ? sep : sep0, o);
 		first = 0;
 		up_emit_update(&e->s, in, ed->assigns.v[i]);
 	}
-	/* local clocks dead at the target (uppaal_clock.c) start over at 0 */
-	up_net *n = e->s.n;
-	for (int k = 0; k < n->clocks.n; k++) {
+	/* local clocks dead at the target (uppaal_clock.c) start over at 0
+	 * (zones: freed by the successor) */
+	for (int k = 0; k < n->clocks.n && !n->zones; k++) {
 		up_var *v = n->clocks.v[k];
 		if (v->owner != in || !n->live[k] || n->live[k][ed->dst] || up_edge_resets(n, in, ed, v))
 			continue;
@@ -535,7 +563,9 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 		if (r->chan != ch || r->in == in)
 			continue;
 		fprintf(o, "\t\tdmc_b%d = ", nb++);
+		e->zno_check = 1;
 		recv_enabled(e, in, ed, r);
+		e->zno_check = 0;
 		fputs(";\n", o);
 	}
 	if (nb > e->maxb)
@@ -543,6 +573,11 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
 	fputs(";\n", o);
+	if (e->s.zone) {
+		fputs("\t\t", o);
+		up_zone_apply(e->s.n, &in, &ed, 1, o);
+		fputc('\n', o);
+	}
 	/* one `if` per receiving process, in process order */
 	for (int p = 0; p < e->s.n->insts.n; p++) {
 		up_inst *rp = e->s.n->insts.v[p];
@@ -559,6 +594,11 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 				bind_recv_sel(e, r);
 				fprintf(o, "\t\t:: dmc_b%d ->", k);
 				effect(e, r->in, r->ed, "; ");
+				if (e->s.zone) {
+					fputs("; ", o);
+					up_zone_apply(e->s.n, &r->in, &r->ed, 1, o);
+					fputs("skip", o);
+				}
 				r->in->sel.n = 0;
 				in->sel = keep;
 				comment(e, r->in, r->ed, r->sel);
@@ -569,6 +609,10 @@ static void broadcast(em *e, up_inst *in, up_edge *ed, const long *sel, const ch
 			fputs("\t\t:: else -> skip\n\t\tfi;\n", o);
 	}
 	fputs("\t\t", o);
+	if (e->s.zone) {
+		up_zone_post(e->s.n, e->any_committed, o);
+		fputs(";\n\t\t", o);
+	}
 	for (int i = 0; i < nb; i++)
 		fprintf(o, "dmc_b%d = 0; ", i);
 	if (e->dstep)
@@ -606,6 +650,7 @@ static void receivers(em *e, up_inst *in, up_var *ch, int check_ranges, const lo
 		 * lets the relaxed heuristics (hL, hU) see the dependency */
 		fprintf(o, "\t\t:: dmc_eid == %d && loc_%s == %d ->", r->eid, r->in->pname, r->ed->src);
 		effect(e, r->in, r->ed, "; ");
+		zone_step(e, e->zs_in, e->zs_ed, r->in, r->ed);
 		r->in->sel.n = 0;
 		comment(e, r->in, r->ed, r->sel);
 	}
@@ -632,6 +677,8 @@ static void sender_inline(em *e, up_inst *in, up_edge *ed, const long *sel, cons
 	fputs("\t\t", o);
 	effect(e, in, ed, "; ");
 	fputs(";\n", o);
+	e->zs_in = in;
+	e->zs_ed = ed;
 	receivers(e, in, ch, 1, els, nels);
 	fprintf(o, "\t\tgoto at_%s }\n", dl);
 }
@@ -814,6 +861,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		fputs(" ->", o);
 		updates_begin(e);
 		effect(e, in, ed, "; ");
+		zone_step(e, in, ed, NULL, NULL);
 		updates_end(e);
 		fprintf(o, "; goto at_%s }", dl);
 		comment(e, in, ed, sel);
@@ -858,7 +906,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 		recv_edge *r = e->recvs.v[i];
 		nrecv += r->chan == ch && r->in != in && may_meet(r, &el, nels);
 	}
-	if (nrecv <= INLINE_RECEIVERS) {
+	if (nrecv <= INLINE_RECEIVERS || e->s.zone) {   /* zones: both edges known in one place */
 		sender_inline(e, in, ed, sel, dl, ch, &el, nels);
 		return;
 	}
@@ -1293,7 +1341,7 @@ static void tick(em *e)
 {
 	up_net *n = e->s.n;
 	FILE *o = e->s.out;
-	if (!n->clocks.n)
+	if (!n->clocks.n || n->zones)
 		return;
 	clock_stops(e);
 	/* A delay is one rendezvous, two pan steps however many clocks there
@@ -1448,8 +1496,14 @@ static void monitor(em *e, const up_emit_opts *op)
 	e->s.file = op->q->file;
 	if (op->q->kind == 'E')
 		fputs("!", o);
-	fputc('(', o);
+	fputs(e->s.zone ? "((" : "(", o);
 	up_emit_expr_st(&e->s, NULL, op->q->phi);
+	/* zones: a state whose zone is empty is no state of the network */
+	if (e->s.zone && op->q->kind == 'E') {
+		fputs(") && ", o);   /* the query's clock constraints meet the zone */
+		up_zone_query(e->s.n, op->q, o);
+	} else if (e->s.zone)
+		fprintf(o, ") || !%s", up_zone_live());
 	fputs("))\n\tod\n}\n", o);
 	e->s.file = keep;
 }
@@ -1461,6 +1515,7 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.s.n = n;
 	e.s.out = out;
 	e.s.file = n->m->file;
+	e.s.zone = n->zones;
 	e.dstep = up_query_is_liveness(op->q);
 	e.deadlock = up_query_deadlock(op->q);
 	e.merged = must_merge(n);
@@ -1478,8 +1533,10 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	}
 	fputs("/* ", out);
 	pml_commentf(out, "Generated by dmc translate from %s -- do not edit.", n->m->file);
-	fprintf(out, "\n * Network of %d processes, %d clocks in discrete time (docs/uppaal.md). */\n\n",
-		n->insts.n, n->clocks.n);
+	fprintf(out, "\n * Network of %d processes, %d clocks %s (docs/uppaal.md). */\n\n",
+		n->insts.n, n->clocks.n, n->zones ? "as zones, dense time" : "in discrete time");
+	if (n->zones)
+		up_zone_decls(n, out);
 	if (n->time_scale > 1)
 		fprintf(out, "/* time scale: %ld steps of Tick per time unit (clocks compared with decimal "
 			"constants: every clock constant is multiplied by %ld) */\n\n", n->time_scale, n->time_scale);

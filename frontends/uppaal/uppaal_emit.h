@@ -21,6 +21,8 @@ typedef struct {
 	up_vec locdecl;         /* up_var*: one per Promela name the locals used */
 	long unrolled;          /* for-loop bodies emitted so far (UP_MAX_UNROLLED) */
 	FILE *body;             /* the processes' text being written (its size is bounded) */
+	int zone;               /* clocks are a zone: a clock comparison is 1 in the
+				 * Promela, its zone test a c_expr (uppaal_zone.c) */
 } up_emit_st;
 
 /* nested for loops multiply: 12 loops of 4 values are 16 million copies

@@ -7,6 +7,7 @@
  * (loc_P == index of l).
  */
 #include "uppaal_emit.h"
+#include "uppaal_zone.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -474,6 +475,10 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 		fputc(')', o);
 		break;
 	case X_BIN:
+		if (s->zone && up_zone_is_atom(s->n, in, e)) {
+			fputs("1", o);  /* the zone test is beside it (up_zone_check) */
+			break;
+		}
 		if (strcmp(e->op, "<?") == 0 || strcmp(e->op, ">?") == 0) {
 			/* the smaller (larger): no side effects, so each side twice */
 			fputs("((", o);

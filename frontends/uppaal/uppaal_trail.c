@@ -455,7 +455,7 @@ static int queries(const drv_env *e, const drv_fe_request *rq, drv_fe_query **li
 		l[i].col = qi[i].col;
 		l[i].skip = qi[i].skip;
 		l[i].witness = qi[i].witness;
-		l[i].note = qi[i].inexact ? drv_strdup("strict clock constraints or stopwatches: discrete time may "
+		l[i].note = qi[i].inexact ? drv_strdup("strict clock constraints or stopwatches where zones are not used: discrete time may "
 			"lose behaviours of the dense-time model, so without a trail the answer may be the opposite "
 			"of UPPAAL's (docs/uppaal.md, Clocks)") : NULL;
 		qi[i].text = qi[i].skip = qi[i].file = NULL;

@@ -209,6 +209,7 @@ expect 1 'Formula is satisfied' "stopwatch.q: every query" -- \
 [ "$(answers out.txt)" = "is satisfied,is NOT satisfied,is satisfied,is skipped,is satisfied,is satisfied,is skipped,is NOT satisfied," ] \
 	&& ok "stopwatch.q: the answers in order" || fail "stopwatch.q answers: $(answers out.txt)"
 grep -q "warning: stopwatch" out.txt && grep -q "note: strict clock constraints or stopwatches" out.txt \
+	&& grep -q "Formula is NOT satisfied (not exact: see the note)" out.txt \
 	&& ok "stopwatch.q: the warning and the note on answers without a trail" || fail "stopwatch.q: no warning or note"
 [ "$(grep -c 'warning: stopwatch' out.txt)" = 1 ] && ok "stopwatch.q: each warning once" \
 	|| fail "stopwatch.q: the warning $(grep -c 'warning: stopwatch' out.txt) times"
@@ -268,9 +269,13 @@ spin_says "$models/decimal_clock.xta" 'A[] P.b imply y >= 1.5 && y <= 2.5' unrea
 spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2.5 && x == 1' reach
 grep -q 'time scale: 2 steps' "$work/s$n/m.pml" && grep -q 'x <= 3' "$work/s$n/m.pml" \
 	&& ok "decimal_clock.xta: the constants times 2" || fail "decimal_clock.xta: not scaled"
-expect 1 "delay 1.5" "decimal_clock.xta: delays in the model's time units" -- \
+# E<> P.c is checked with zones (dense time; the query reads no clock):
+# the witness shows the edges; delays and clock values are not computed
+# from the symbolic trail yet (docs/uppaal.md "Clocks: zones", not yet),
+# so no clock value is printed rather than a wrong one
+expect 1 "P: b -> c" "decimal_clock.xta: the witness's edges (zones)" -- \
 	"$dmc" check "$models/decimal_clock.xta" --query 'E<> P.c' --search bfs
-grep -q 'x=0.5 y=2 n=1' out.txt && ok "decimal_clock.xta: clock values in the model's time units" \
+grep -q '^  n=1$' out.txt && ! grep -q 'x=' out.txt && ok "decimal_clock.xta: the final values, no clock value" \
 	|| fail "decimal_clock.xta: final values: $(tail -n 2 out.txt)"
 grep -q 'warning: clocks compared with decimal constants: every clock constant is multiplied by 2' out.txt \
 	&& ok "decimal_clock.xta: the warning" || fail "decimal_clock.xta: no warning"
@@ -444,7 +449,9 @@ expect 1 'Obs: one -> err enter? (' "counterexample in the model's terms" -- \
 	"$dmc" check "$contrib/fischer_A_5.xta" --query "$contrib/fischer_A_5.q" --search bfs
 grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's terms" \
 	|| fail "final state in the model's terms: $(tail -n 3 out.txt)"
-grep -q 'delay [1-3]$' out.txt && ok "delays in the counterexample" || fail "no delay in the counterexample"
+# Fischer's clocks are zones: the counterexample has no delay steps
+# (concrete delays from the symbolic trail are not computed yet)
+grep -q 'delay' out.txt && fail "a delay in a zone counterexample" || ok "no delay step with zones"
 # each edge once, in order: sender's edge, then the receiver's
 expect 1 'verdict *violation' "dmc check sync_order" -- "$dmc" check "$models/sync_order.xta" --query 'E<> S.s2'
 if sed -n '/^witness/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \

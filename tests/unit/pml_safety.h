@@ -27,6 +27,36 @@ static inline size_t anml_schedule_string(const char *p)
 	return strncmp(p + n, "\\n\"", 3) == 0 ? n + 3 : 0;
 }
 
+/* The UPPAAL translation's zones (docs/uppaal.md "Clocks: zones"): the
+ * length of what it writes itself at p, which holds nothing from the
+ * model but numbers and the (renamed) location variables: its c_decl
+ * (up to the c_state line), and embedded C that names only the zone's
+ * functions; 0 if p holds something else.  The embedded C's arguments
+ * are then checked like the rest. */
+static inline size_t uppaal_zone_text(const char *p)
+{
+	static const char *const calls[] = { "c_expr { (dmc_zok) (", "c_expr { now.dmc_z.set == 0 ||",
+		"c_code { dmc_zrun(", "c_code { dmc_zpost(", NULL };
+	for (int i = 0; calls[i]; i++)
+		if (strncmp(p, calls[i], strlen(calls[i])) == 0)
+			return strlen(calls[i]);
+	static const char head[] = "c_decl {\n/* SPDX-License-Identifier: BSD-3-Clause */";
+	static const char state[] = "\nc_state \"struct { int set; int d[";
+	if (strncmp(p, head, strlen(head)) != 0)
+		return 0;
+	const char *end = strstr(p, state);
+	if (!end)
+		return 0;
+	for (const char *q = p; q < end; q++)
+		if (*q == '"' || *q == '\\' || *q == '#')
+			return 0;
+	const char *q = end + strlen(state);
+	while (*q >= '0' && *q <= '9')
+		q++;
+	static const char tail[] = "]; } dmc_z\" \"Global\"";
+	return strncmp(q, tail, strlen(tail)) == 0 ? (size_t) (q + strlen(tail) - p) : 0;
+}
+
 /* NULL when text is safe, else what is wrong; with anml, lines
  * "#define NAME NUMBER" and the schedule's printf strings are allowed
  * (what the ANMLite translation writes) */
@@ -37,7 +67,7 @@ static inline const char *pml_unsafe_text(const char *text, int anml)
 	int line_start = 1;
 	for (const char *p = text; *p; p++) {
 		unsigned char ch = (unsigned char) *p;
-		size_t sched = anml ? anml_schedule_string(p) : 0;
+		size_t sched = anml ? anml_schedule_string(p) : uppaal_zone_text(p);
 		if (sched) {
 			p += sched - 1;
 			line_start = 0;

@@ -36,9 +36,18 @@ static const char *const payloads[] = {
 static int nsafe, nrejected;
 
 /* translate; fine when rc 2 with a position, or rc 0 and safe Promela */
+static int safe_mode(const char *file, const char *text, const char *query, const char *field, int k, int zones);
+
+/* both semantics: discrete time and zones (whose embedded C is the
+ * translator's own: pml_safety.h's uppaal_zone_text) */
 static int safe(const char *file, const char *text, const char *query, const char *field, int k)
 {
-	up_result r = up_run(file, text, query);
+	return safe_mode(file, text, query, field, k, 0) && safe_mode(file, text, query, field, k, 1);
+}
+
+static int safe_mode(const char *file, const char *text, const char *query, const char *field, int k, int zones)
+{
+	up_result r = up_run_mode(file, text, query, zones);
 	int ok;
 	if (r.rc == 0) {
 		const char *bad = pml_unsafe(r.pml);

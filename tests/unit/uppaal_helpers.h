@@ -20,13 +20,18 @@ typedef struct {
 	int nwarn;
 } up_result;
 
-static inline up_result up_run(const char *file, const char *text, const char *query)
+/* the translation of text (query: --target) in discrete time: these tests
+ * check the discrete-time Promela, which the translation still writes
+ * where zones are refused (test_uppaal_zone.c and tests/e2e/uppaal_zones.sh
+ * check zones); up_run_zones: the default, zones where they are taken */
+static inline up_result up_run_mode(const char *file, const char *text, const char *query, int zones)
 {
 	up_result r;
 	up_ctx c;
 	size_t len = 0;
 	memset(&r, 0, sizeof r);
 	memset(&c, 0, sizeof c);
+	c.discrete_time = !zones;
 	FILE *mem = open_memstream(&r.pml, &len);
 	r.rc = up_translate_text(&c, file, text, strlen(text), query, NULL, mem);
 	fclose(mem);
@@ -34,6 +39,16 @@ static inline up_result up_run(const char *file, const char *text, const char *q
 	r.nwarn = c.nwarn;
 	up_ctx_free(&c);
 	return r;
+}
+
+static inline up_result up_run(const char *file, const char *text, const char *query)
+{
+	return up_run_mode(file, text, query, 0);
+}
+
+static inline up_result up_run_zones(const char *file, const char *text, const char *query)
+{
+	return up_run_mode(file, text, query, 1);
 }
 
 static inline void up_done(up_result *r)

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * uppaal_zone.h -- dense time as zones (uppaal_zone.c)
+ */
+#ifndef PROM_UPPAAL_ZONE_H
+#define PROM_UPPAAL_ZONE_H
+
+#include "uppaal.h"
+
+/* whether the network's clocks become one zone for query q (sets
+ * n->zones; n->zone_why says why not) */
+int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock);
+/* e is a comparison of a clock (its Promela text is 1 with zones) */
+int up_zone_is_atom(up_net *n, up_inst *in, const up_expr *e);
+/* the c_decl (the DBM code and the network's tables) and the c_state */
+void up_zone_decls(up_net *n, FILE *o);
+/* " && c_expr {...}": ed's clock guard, resets and target invariant leave
+ * a nonempty zone (nothing when ed has none) */
+void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o);
+/* "c_code {...}; ": the guards' constraints of edges eds[0..k), then
+ * their resets (nothing when there are none) */
+void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);
+/* "c_code {...}": the successor zone after a step */
+void up_zone_post(up_net *n, int any_committed, FILE *o);
+/* a c_expr: the zone meets the clock constraints of E<> query q (a
+ * conjunction: up_zone_plan) */
+void up_zone_query(up_net *n, const up_query *q, FILE *o);
+/* a c_expr: the zone is not empty */
+const char *up_zone_live(void);
+
+#endif

@@ -11,7 +11,8 @@
 #     error is an assertion or a claim) without reduction find a trail
 #     as long as SPIN's breadth-first search's (without a never claim:
 #     dmc's trails then list the claim's steps, SPIN's BFS trails not);
-#   - without reduction, bfs/none stores as many states as SPIN's BFS,
+#   - without reduction, bfs/none stores as many states as SPIN's BFS (at most
+#     as many on a UPPAAL translation with zones: zone inclusion),
 #     and a search that finds nothing (heuristic none) as many as the
 #     whole state space; a liveness run that finds nothing, as many outer
 #     states as SPIN's nested DFS stored;
@@ -108,6 +109,11 @@ run() {
 		if [ -n "$want" ] && [ "$want" != - ]; then
 			got=$(js .states_stored)
 			if [ "$got" = "$want" ]; then ok "$what: $got states, as SPIN's BFS"
+			elif grep -q 'dmc_zclose' "$qm_dir/$qm_pml" && [ "$got" -le "$want" ] && [ "$got" -gt 0 ]; then
+				# a UPPAAL translation with zones: the glue leaves out a
+				# state whose zone a stored one covers (glue_zone.c), SPIN
+				# stores it
+				ok "$what: $got states, at most SPIN's BFS's $want (zone inclusion)"
 			else fail "$what: $got states stored, SPIN's BFS $want"; fi
 		fi
 	elif [ $nopor = 1 ] && [ "$v" = no-violation ]; then

@@ -21,6 +21,7 @@
  */
 #include "anml.h"
 #include "anml_cmd.h"
+#include "plan_util.h"
 #include "../../runtime/version.h"
 #include "cache.h"
 #include "cmd_args.h"
@@ -154,32 +155,6 @@ static const char *minimised_text(const plan_opts *o)
 	return "nothing: the first plan found (dmc plan --optimal makespan minimises the makespan)";
 }
 
-/* a number member of dmc check's results; -1 if absent */
-static double json_num(const cJSON *results, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(results, key);
-	return cJSON_IsNumber(v) ? v->valuedouble : -1;
-}
-
-/* dmc check's results: the line of its output that is a JSON object
- * with a "verdict" (pan's own output is on the other lines), or NULL */
-static cJSON *json_results(char *text)
-{
-	for (char *p = text; p && *p; ) {
-		char *nl = strchr(p, '\n');
-		if (nl)
-			*nl = 0;
-		if (*p == '{') {
-			cJSON *j = cJSON_Parse(p);
-			if (cJSON_IsObject(j) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(j, "verdict")))
-				return j;
-			cJSON_Delete(j);
-		}
-		p = nl ? nl + 1 : NULL;
-	}
-	return NULL;
-}
-
 /* a private directory in the build cache for dmc check's output; NULL
  * after a message */
 static char *scratch_dir(void)
@@ -195,19 +170,6 @@ static char *scratch_dir(void)
 	}
 	free(cache);
 	return dir;
-}
-
-/* NAME.plan in the working directory for DIR/NAME.anml (as a compiler
- * writes its output: the model's directory may be a read-only one) */
-static char *default_plan_file(const char *model)
-{
-	char *base = drv_basename(model);
-	size_t n = strlen(base);
-	if (n > 5 && strcmp(base + n - 5, ".anml") == 0)
-		n -= 5;
-	char *p = drv_printf("%.*s.plan", (int) n, base);
-	free(base);
-	return p;
 }
 
 /* the plan as the IPC's plan file at path; 0, or 2 after a message */
@@ -345,7 +307,7 @@ static int found(const drv_env *e, plan_opts *o, const anml_model *m, const char
                  FILE *txt, cJSON *check)
 {
 	anml_plan found, read;
-	char *path = o->plan_file ? drv_strdup(o->plan_file) : default_plan_file(o->model);
+	char *path = o->plan_file ? drv_strdup(o->plan_file) : plan_default_file(o->model, ".anml");
 	int rc = anml_replay_plan(e, m, pml, &found);
 	if (rc == 0) {
 		anml_plan_print(txt, m, &found);
@@ -446,7 +408,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	drv_strv_free(&argv);
 	size_t len = 0;
 	text = drv_read_file(out, &len);
-	json = text ? json_results(text) : NULL;
+	json = text ? plan_json_results(text) : NULL;
 	if (rc == 2 || rc < 0 || rc > 3 || !json || !pml) {
 		if (text)
 			drv_cat(out, stderr);
@@ -459,7 +421,7 @@ static int plan(const drv_env *e, plan_opts *o)
 		drv_msg("plan: the Promela model is %s", pml);
 	/* the check's wall time besides its search: translation and build */
 	o->build_s = (double) (t1.tv_sec - t0.tv_sec) + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9
-	             - json_num(json, "time_s");
+	             - plan_json_num(json, "time_s");
 	if (o->build_s < 0)
 		o->build_s = 0;
 	fprintf(txt, "plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
@@ -476,8 +438,8 @@ static int plan(const drv_env *e, plan_opts *o)
 		fprintf(txt, "no plan found: the search was incomplete (a limit stopped it)\n");
 		rc = 3;
 	}
-	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", json_num(json, "states_stored"),
-	        json_num(json, "states_expanded"), json_num(json, "time_s"));
+	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", plan_json_num(json, "states_stored"),
+	        plan_json_num(json, "states_expanded"), plan_json_num(json, "time_s"));
 	if (o->json && rc != 0 && rc != 2)
 		print_json(o, &m, rc == 1 ? "no-plan" : "incomplete", NULL, 0, NULL, json);
 	fflush(txt);

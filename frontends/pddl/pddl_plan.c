@@ -23,6 +23,7 @@
  */
 #include "pddl.h"
 #include "pddl_cmd.h"
+#include "plan_util.h"
 #include "../../runtime/version.h"
 #include "cache.h"
 #include "cmd_args.h"
@@ -102,43 +103,6 @@ static int parse(plan_opts *o, int argc, char **argv)
 	if (o->nfiles == 0)
 		return usage_error("%s", "no domain and problem given");
 	return 0;
-}
-
-static double json_num(const cJSON *results, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(results, key);
-	return cJSON_IsNumber(v) ? v->valuedouble : -1;
-}
-
-/* dmc check's results: the line of its output that is a JSON object
- * with a "verdict", or NULL */
-static cJSON *json_results(char *text)
-{
-	for (char *p = text; p && *p; ) {
-		char *nl = strchr(p, '\n');
-		if (nl)
-			*nl = 0;
-		if (*p == '{') {
-			cJSON *j = cJSON_Parse(p);
-			if (cJSON_IsObject(j) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(j, "verdict")))
-				return j;
-			cJSON_Delete(j);
-		}
-		p = nl ? nl + 1 : NULL;
-	}
-	return NULL;
-}
-
-/* NAME.plan in the working directory for the problem file DIR/NAME.pddl */
-static char *default_plan_file(const char *problem)
-{
-	char *base = drv_basename(problem);
-	size_t n = strlen(base);
-	if (n > 5 && strcmp(base + n - 5, ".pddl") == 0)
-		n -= 5;
-	char *p = drv_printf("%.*s.plan", (int) n, base);
-	free(base);
-	return p;
 }
 
 static int write_plan_file(const char *path, const pddl_model *m, const pddl_plan *p)
@@ -235,7 +199,7 @@ static int found(const drv_env *e, const plan_opts *o, const pddl_job *j, const 
                  cJSON *check, size_t bytes)
 {
 	pddl_plan got, read;
-	char *path = o->plan_file ? drv_strdup(o->plan_file) : default_plan_file(j->m.problem_file);
+	char *path = o->plan_file ? drv_strdup(o->plan_file) : plan_default_file(j->m.problem_file, ".pddl");
 	int rc = pddl_replay_plan(e, j, pml, &got);
 	/* a greedy plan often holds detours: action elimination takes them
 	 * out -- only from a plan the validator accepts, so that a wrong
@@ -313,7 +277,7 @@ static int run_check(const drv_env *e, const plan_opts *o, const char *pml, cons
 	drv_strv_free(&argv);
 	size_t len = 0;
 	*text = drv_read_file(out, &len);
-	*json = *text ? json_results(*text) : NULL;
+	*json = *text ? plan_json_results(*text) : NULL;
 	return rc;
 }
 
@@ -366,8 +330,8 @@ static int plan(const drv_env *e, plan_opts *o)
 		fprintf(txt, "no plan found: the search was incomplete (a limit stopped it)\n");
 		rc = 3;
 	}
-	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", json_num(json, "states_stored"),
-	        json_num(json, "states_expanded"), json_num(json, "time_s"));
+	fprintf(txt, "search: %.0f states stored, %.0f expanded, %.3f s\n", plan_json_num(json, "states_stored"),
+	        plan_json_num(json, "states_expanded"), plan_json_num(json, "time_s"));
 	if (o->json && rc != 0 && rc != 2)
 		print_json(o, &j, rc == 1 ? "no-plan" : "incomplete", NULL, 0, NULL, bytes, json);
 	fflush(txt);

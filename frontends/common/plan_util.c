@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) the spin-dmc authors
+/*
+ * plan_util.c -- what the planners share (plan_util.h).
+ */
+#include "plan_util.h"
+#include "path.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+double plan_json_num(const cJSON *results, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(results, key);
+	return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+cJSON *plan_json_results(char *text)
+{
+	for (char *p = text; p && *p; ) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		if (*p == '{') {
+			cJSON *j = cJSON_Parse(p);
+			if (cJSON_IsObject(j) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(j, "verdict")))
+				return j;
+			cJSON_Delete(j);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	return NULL;
+}
+
+char *plan_default_file(const char *model, const char *suffix)
+{
+	char *base = drv_basename(model);
+	size_t n = strlen(base), k = strlen(suffix);
+	if (n > k && strcmp(base + n - k, suffix) == 0)
+		n -= k;
+	char *p = drv_printf("%.*s.plan", (int) n, base);
+	free(base);
+	return p;
+}

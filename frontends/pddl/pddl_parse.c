@@ -557,7 +557,7 @@ static int action(ctx *c, const pddl_sx *s)
 		if (is_kw(k, ":parameters")) {
 			if (!v || v->atom)
 				return expected(c, s, v, "a parameter list '(?x - type ...)'");
-			if (a->nparams || c->nvars)
+			if (a->ptype || c->nvars)    /* ptype: an empty list given before */
 				return fail_at(c, k, "expected one :parameters, before :precondition and :effect");
 			if (typed_list(c, v, 0, 1, 0, add_var) != 0)
 				return -1;

@@ -439,6 +439,9 @@ double up_clock_valuations(const up_net *n);
 int up_is_clock(up_net *n, up_inst *in, const up_expr *e);
 /* inactive clocks: which locations may still read each local clock */
 void up_clock_liveness(up_net *n, const up_query *q);
+/* the edge's select variables bound to their lower ends in in->sel, so
+ * that a scan of the edge can evaluate expressions that read them */
+void up_edge_bind_selects_low(up_net *n, up_inst *in, const up_edge *ed);
 /* does the edge reset clock v (to a constant) */
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
 /* the clock a query names (P.x, P(1).x, a global x or t[1]), or NULL */

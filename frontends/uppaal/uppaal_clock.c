@@ -524,16 +524,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 		}
 		for (int k = 0; k < in->t->edges.n; k++) {
 			up_edge *ed = in->t->edges.v[k];
-			/* select variables are constants: bind them to their lower bound so
-			 * the scan can evaluate expressions that use them */
-			in->sel.n = 0;
-			for (int j = 0; j < ed->selects.n; j++) {
-				up_select *sl = ed->selects.v[j];
-				up_bind *b = up_alloc(n->m->c, sizeof *b);
-				b->name = sl->name;
-				b->value = sl->type.lo;
-				up_push(n->m->c, &in->sel, b);
-			}
+			up_edge_bind_selects_low(n, in, ed);
 			scan(&s, ed->guard);
 			for (int j = 0; j < ed->assigns.n; j++)
 				scan(&s, ed->assigns.v[j]);
@@ -604,6 +595,18 @@ static int reads(up_net *n, up_inst *in, const up_expr *e, const up_var *v)
 	if (e->kind == X_ASSIGN)        /* the left side of a reset is not a read */
 		return reads(n, in, e->b, v);
 	return reads(n, in, e->a, v) || reads(n, in, e->b, v) || reads(n, in, e->c, v);
+}
+
+void up_edge_bind_selects_low(up_net *n, up_inst *in, const up_edge *ed)
+{
+	in->sel.n = 0;
+	for (int j = 0; j < ed->selects.n; j++) {
+		up_select *sl = ed->selects.v[j];
+		up_bind *b = up_alloc(n->m->c, sizeof *b);
+		b->name = sl->name;
+		b->value = sl->type.lo;
+		up_push(n->m->c, &in->sel, b);
+	}
 }
 
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v)

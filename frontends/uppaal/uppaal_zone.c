@@ -141,15 +141,7 @@ static int conj_prog(up_net *n, up_inst *in, const up_expr *e, int upper_only, i
 
 static const char *edge_refusal(up_net *n, up_inst *in, up_edge *ed)
 {
-	/* select values bound to their lower ends, as the caps' scan does */
-	in->sel.n = 0;
-	for (int j = 0; j < ed->selects.n; j++) {
-		up_select *sl = ed->selects.v[j];
-		up_bind *b = up_alloc(n->m->c, sizeof *b);
-		b->name = sl->name;
-		b->value = sl->type.lo;
-		up_push(n->m->c, &in->sel, b);
-	}
+	up_edge_bind_selects_low(n, in, ed);    /* as the caps' scan does */
 	const char *why = NULL;
 	if (!conj_prog(n, in, ed->guard, 0, NULL, NULL, 0))
 		why = "a guard compares a clock other than by a conjunction of x ~ c with a constant c (x != c, "

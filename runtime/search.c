@@ -416,6 +416,11 @@ int dmc_rt_wants_keys(const dmc_run *R)
 	return R->reopen || random;
 }
 
+int dmc_rt_reopens(const dmc_run *R)
+{
+	return R->reopen;
+}
+
 #define KEY(k) ((const void *) (uintptr_t) (k))
 
 int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old)

@@ -139,6 +139,17 @@ for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$m
 		|| fail "$b: anytime member $(json_get .portfolio.members.anytime bad.json)"
 done
 
+# --shorten 0: the first violation's trail at once, no shortening member
+cp "$top/contrib/corpus/bakery_bad.pml" shorten0.pml
+"$dmc" check --json --shorten 0 shorten0.pml > shorten0.json 2> shorten0.err
+rc=$?
+spin -t -p shorten0.pml > shorten0_replay.txt 2>&1
+[ "$rc" = 1 ] && [ -z "$(json_get .portfolio.members.anytime shorten0.json)" ] \
+	&& [ -z "$(json_get .portfolio.members.bfs shorten0.json)" ] \
+	&& grep -q "trail ends after $(trail_steps shorten0.pml.trail) steps" shorten0_replay.txt \
+	&& ok "--shorten 0: the first trail kept ($(json_get .portfolio.trail_from shorten0.json)'s), no shortening, replayed" \
+	|| fail "--shorten 0: exit $rc, $(head -c 400 shorten0.json) $(tail -n 3 shorten0_replay.txt)"
+
 # ---- liveness: SPIN's verdicts, cycles that replay ----
 live() {
 	want=$1; m=$2; shift 2

@@ -665,6 +665,17 @@ printf 'int f() { int i = 0; while (i < g) i++; return i; }\nint g;\nprocess P()
 expect 2 "loopvar.xta:1:22: function 'f': a loop whose condition depends on the state" "a loop bound that is not known" -- \
 	"$dmc" translate loopvar.xta
 
+# a sender on a channel nobody receives on: the edge is never taken (the
+# translation declares what its receive reads: spin -a rejected it before)
+printf 'clock x;\nchan C;\nprocess P() { state a, b; init a; trans a -> b { guard x < 10; sync C!; assign x = 0; }; }\nsystem P;\n' > norecv.xta
+spin_says norecv.xta 'E<> P.a' reach
+spin_says norecv.xta 'E<> P.b' unreach
+# UPPAAL's built-in functions on doubles, a trace instead of a model: refused by name
+printf 'int v;\nprocess P() { state a; init a; trans a -> a { assign v = fint(v + 1); }; }\nsystem P;\n' > fint.xta
+expect 2 "fint.xta:2:62: call of 'fint', UPPAAL's built-in function on doubles" "a double built-in function named" -- \
+	"$dmc" translate fint.xta
+printf '<?xml version="1.0"?>\n<trace initial_node="S1"><system/></trace>\n' > trace.xml
+expect 2 "trace.xml:2:1: <trace>: not an UPPAAL model" "an XML trace is no model" -- "$dmc" translate trace.xml
 # tests/bench/uppaal_coverage.sh (issue 39's measure) on four files: one
 # translates, one is refused by name (CSP), one is listed as invalid, one
 # fails (a syntax error): each counted where it belongs

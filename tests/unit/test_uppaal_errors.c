@@ -289,6 +289,29 @@ static void test_xml_unknown_ref(void)
 		"</template>\n<system>system T;</system>\n</nta>\n", NULL, 5, "unknown target location"));
 }
 
+/* branchpoints: a branch into another branchpoint, a synchronisation on
+ * both the transition into a branchpoint and a branch, a branchpoint
+ * nothing leaves, a weight of 0 */
+static void test_xml_branchpoints(void)
+{
+#define BP_HEAD "<nta>\n<declaration>chan c;</declaration><template><name>T</name>\n" \
+	"<location id=\"a\"/><location id=\"b\"/><branchpoint id=\"p\"/><branchpoint id=\"q\"/>\n<init ref=\"a\"/>\n"
+#define BP_TAIL "</template>\n<system>system T;</system>\n</nta>\n"
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"q\"/></transition>\n" BP_TAIL, NULL, 6,
+		    "a transition from a branchpoint to a branchpoint"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/><label kind=\"synchronisation\">c!</label></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"b\"/><label kind=\"synchronisation\">c?</label></transition>\n"
+		    BP_TAIL, NULL, 6, "one synchronisation per step"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n" BP_TAIL, NULL, 5,
+		    "a transition into a branchpoint that has no branch"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"b\"/><label kind=\"probability\">w</label></transition>\n"
+		    BP_TAIL, NULL, 6, "branch weight 'w': only positive numbers"));
+#undef BP_HEAD
+#undef BP_TAIL
+}
+
 /* channel priorities, return; in void functions, rates, doubles: what
  * is read, and the errors with their lines */
 static void test_priorities_returns_doubles(void)
@@ -370,4 +393,5 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),
+	CASE(test_xml_branchpoints),
 	CASE(test_priorities_returns_doubles))

@@ -79,8 +79,8 @@ expect 0 "minimised: steps, the plan is a shortest one" "bfs says the plan is a 
 [ "$(grep -c '^(' bfs.plan)" = 8 ] && ok "briefcase-3: the shortest plan has 8 steps" \
 	|| fail "briefcase-3: bfs plan of $(grep -c '^(' bfs.plan) steps, expected 8"
 expect 0 "^shortened: the search's plan of [0-9]* steps less [1-9][0-9]* by action elimination" \
-	"blocks-8: action elimination takes the greedy plan's detours out" \
-	-- "$dmc" plan "$ex/blocks-domain.pddl" "$ex/blocks-8.pddl" -o short8.plan
+	"blocks-8: action elimination takes greedy hf's detours out" \
+	-- "$dmc" plan "$ex/blocks-domain.pddl" "$ex/blocks-8.pddl" --heuristic hf -o short8.plan
 expect 0 "minimised: greedy search does not look for the shortest trail" "greedy says nothing is minimised" \
 	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl"
 

@@ -102,7 +102,7 @@ typedef struct {
  * location per process) go to a second, smaller table of longer slots,
  * so that the first stays compact (its slot size decides its hits in
  * the cache). */
-#define MEMO_LSLOTS 1024              /* a power of 2 */
+#define MEMO_LSLOTS 8192              /* a power of 2 */
 #define MEMO_LDATA 72
 #define MEMO_LKEY (MEMO_LDATA - 2 * MEMO_RES)
 typedef struct {

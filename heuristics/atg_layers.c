@@ -556,27 +556,43 @@ static int last_atom(const dmc_atg *g, int a)
 	return g->acts[a].chan + g->acts[a].nchan - 1;
 }
 
+/* The atoms in [lo, hi) that hold at layer 0 but the folded ones, in
+ * their order, and before each the deferred pairs from *d on whose last
+ * atom comes before it. */
+static void walk0(dmc_atg *g, int lo, int hi, int *d)
+{
+	for (int w = lo / 64; lo < hi && w <= (hi - 1) / 64; w++) {
+		uint64_t x = g->sat0[w] & ~g->dead0[w] & ~g->fold0[w];
+		if (w == lo / 64)
+			x &= ~(uint64_t)0 << (lo % 64);
+		if (w == (hi - 1) / 64 && hi % 64)
+			x &= ((uint64_t)1 << (hi % 64)) - 1;
+		for (; x; x &= x - 1) {
+			int i = w * 64 + __builtin_ctzll(x);
+			while (*d < g->ndefer && last_atom(g, g->defer[*d]) < i)
+				push_apply(g, g->defer[(*d)++], 0);
+			atom_holds(g, i, 0);
+		}
+	}
+}
+
 /* The atoms that hold at layer 0 but the folded ones, in their order,
  * and the deferred pairs (enabled at layer 0, all their atoms folded)
  * each where its last atom would have come: as when every atom was
- * walked (a pair's atoms follow every other atom, so by then the
- * transitions that enable it at layer 0 have been). */
+ * walked.  The pairs' atoms follow the transitions' and the goals'
+ * (build_static), so every pair enabled at layer 0 has been by the time
+ * the walk gets to them: the deferred ones are sorted then. */
 static void layer0_atoms(dmc_atg *g)
 {
-	int nw = (g->natoms + 63) / 64, d = 0;
+	int split = g->g_afirst[g->m->ngoals], d = 0;
+	walk0(g, 0, split, &d);               /* pushes none: every key >= split */
 	for (int i = 1; i < g->ndefer; i++) {   /* by last atom: a few, insertion */
 		int x = g->defer[i], j = i;
 		for (; j > 0 && last_atom(g, g->defer[j - 1]) > last_atom(g, x); j--)
 			g->defer[j] = g->defer[j - 1];
 		g->defer[j] = x;
 	}
-	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
-		for (uint64_t x = g->sat0[w] & ~g->dead0[w] & ~g->fold0[w]; x; x &= x - 1) {
-			int i = w * 64 + __builtin_ctzll(x);
-			while (d < g->ndefer && last_atom(g, g->defer[d]) < i)
-				push_apply(g, g->defer[d++], 0);
-			atom_holds(g, i, 0);
-		}
+	walk0(g, split, g->natoms, &d);
 	while (d < g->ndefer)
 		push_apply(g, g->defer[d++], 0);
 	g->ndefer = 0;

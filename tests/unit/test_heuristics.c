@@ -1176,7 +1176,7 @@ static int n_field(const void *st, long id, int slot, int fld, long *val)
 }
 /* no vars_read: heuristics reading many variables take the fallback */
 static const dmc_view_ops noted_ops = { n_nprocs, n_type, n_state, n_rv, n_var, n_chan, n_nfields,
-                                        n_field, NULL };
+                                        n_field, NULL, NULL };
 
 /* Every heuristic reads the state it estimates through its view only:
  * h of a state noted while it was current, evaluated after pan's current

@@ -14,7 +14,10 @@
  *     guarded by every constraint whose universally quantified (last)
  *     timepoint is X.end or Y.start on that instance;
  *   - start and end times are recorded only where a constraint reads
- *     them, to keep the state small;
+ *     them, to keep the state small; the instances of a constraint with
+ *     a variable share an array indexed by the variable's value, and
+ *     are one guard where the variable is a parameter of the event
+ *     (lift_exprs, constraint_guards);
  *   - the goal process asserts !(every instance finished): SPIN's
  *     assertion violation is a plan, and the assert is the heuristics'
  *     target.

@@ -41,6 +41,7 @@ typedef struct {
 	dmc_var *act, *params, *goals;   /* params: 8 per instance */
 	unsigned char *has_goals;
 	dmc_var *req_var;
+	long *req_idx;                   /* the element, for an array's */
 	unsigned char *req_has;
 	int *cost, *req_cost, *cur, *done_bits;
 	int *in_off, *in_list, *out_off, *out_list;   /* requirements per node: entering, leaving */
@@ -61,6 +62,7 @@ static void free_hplan(void *self)
 	free(P->goals);
 	free(P->has_goals);
 	free(P->req_var);
+	free(P->req_idx);
 	free(P->req_has);
 	free(P->cost);
 	free(P->req_cost);
@@ -92,6 +94,29 @@ static int find_var(const char *name, dmc_var *v, char *err, size_t errlen)
 	snprintf(err, errlen, "hplan: the planning graph names '%s', which the model does not declare",
 	         name ? name : "(null)");
 	return -1;
+}
+
+/* a recorded timepoint's variable: a global scalar "x" or an array's
+ * element "x[3]" (the front end's lifted timepoints, anml_pml_expr.c);
+ * 0 when the model declares it */
+static int find_elem(const char *name, dmc_var *v, long *idx)
+{
+	char base[256];
+	size_t n = strcspn(name, "[");
+	*idx = 0;
+	if (n >= sizeof base)
+		return -1;
+	memcpy(base, name, n);
+	base[n] = 0;
+	if (name[n] == '[') {
+		char *end;
+		*idx = strtol(name + n + 1, &end, 10);
+		if (end == name + n + 1 || *end != ']' || end[1] != 0)
+			return -1;
+	}
+	if (dmc_br_var_find(base, -1, v) != 0 || v->local_type >= 0 || *idx < 0 || *idx >= v->size)
+		return -1;
+	return 0;
 }
 
 /* requirement lists per node (CSR) for entering (leave 0) or leaving (1) */
@@ -208,11 +233,12 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	P->cur = calloc((size_t) g->ninsts, sizeof *P->cur);
 	P->done_bits = calloc((size_t) g->ninsts, sizeof *P->done_bits);
 	P->req_var = calloc((size_t) g->nreqs + 1, sizeof *P->req_var);
+	P->req_idx = calloc((size_t) g->nreqs + 1, sizeof *P->req_idx);
 	P->req_has = calloc((size_t) g->nreqs + 1, 1);
 	P->req_cost = calloc((size_t) g->nreqs + 1, sizeof *P->req_cost);
 	P->cost = calloc((size_t) g->nnodes, sizeof *P->cost);
 	if (!P->act || !P->params || !P->goals || !P->has_goals || !P->cur || !P->done_bits || !P->req_var
-	    || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
+	    || !P->req_idx || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
 	    || index_reqs(g, 1, &P->out_off, &P->out_list) || index_graph(P))
 		goto oom;
 	for (int i = 0; i < g->ninsts; i++) {
@@ -231,8 +257,7 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	/* a recorded timepoint no guard reads is hidden by SPIN (written,
 	 * never read): its requirement is then costed from its nodes alone */
 	for (int r = 0; r < g->nreqs; r++)
-		P->req_has[r] = g->req_var[r] && dmc_br_var_find(g->req_var[r], -1, &P->req_var[r]) == 0
-		                && P->req_var[r].local_type < 0;
+		P->req_has[r] = g->req_var[r] && find_elem(g->req_var[r], &P->req_var[r], &P->req_idx[r]) == 0;
 	return P;
 oom:
 	snprintf(err, errlen, "hplan: out of memory");
@@ -245,6 +270,13 @@ static long rd(const dmc_state_view *sv, const dmc_var *v)
 {
 	long x = 0;
 	dmc_view_var_read(sv, v, 0, 0, &x);
+	return x;
+}
+
+static long rd_elem(const dmc_state_view *sv, const dmc_var *v, long idx)
+{
+	long x = 0;
+	dmc_view_var_read(sv, v, 0, idx, &x);
 	return x;
 }
 
@@ -368,7 +400,7 @@ static int eval(void *self, const dmc_state_view *sv)
 		P->cost[P->cur[i]] = 0;
 	}
 	for (int r = 0; r < g->nreqs; r++)
-		P->req_cost[r] = P->req_has[r] && rd(sv, &P->req_var[r]) != g->never ? 0 : PINF;
+		P->req_cost[r] = P->req_has[r] && rd_elem(sv, &P->req_var[r], P->req_idx[r]) != g->never ? 0 : PINF;
 	/* a requirement the current nodes meet costs nothing */
 	for (int i = 0; i < g->ninsts; i++)
 		if (P->cur[i] >= 0)

@@ -49,6 +49,8 @@ typedef struct {
 	char *name;              /* NULL for '_' */
 	anml_loc loc;
 	int kind, val;           /* resolved: kind, value index or variable id */
+	int lvar;                /* in an expanded constraint (anml_cons_expand): 1 + the
+	                          * variable this value replaced, 0 for a written value */
 } anml_arg;
 
 typedef struct {
@@ -134,6 +136,12 @@ typedef struct {
 	 * replaces the constraint by one copy per combination of values */
 	int nvars;
 	int vtype[ANML_MAX_CVARS];
+	/* an instance made by anml_cons_expand: 1 + the index of the
+	 * constraint it instantiates (0: written without variables); the
+	 * instances of one constraint are consecutive, and the translator
+	 * writes them as one guard where the variables are parameters of
+	 * the universal event (anml_pml.c, "lifted") */
+	int origin;
 } anml_constraint;
 
 typedef struct {

@@ -30,6 +30,7 @@ static anml_ref copy_ref(const anml_model *m, const anml_ref *r, const int *val)
 		if (r->args[k].kind == ANML_ARG_VAR) {
 			const anml_action *a = &m->tls[r->tl].acts[r->act];
 			c.args[k].kind = ANML_ARG_VALUE;
+			c.args[k].lvar = 1 + r->args[k].val;
 			c.args[k].val = val[r->args[k].val];
 			c.args[k].name = drv_strdup(m->types[a->ptype[k]].vals[c.args[k].val]);
 		} else
@@ -38,10 +39,11 @@ static anml_ref copy_ref(const anml_model *m, const anml_ref *r, const int *val)
 	return c;
 }
 
-static anml_constraint copy_constraint(const anml_model *m, const anml_constraint *c, const int *val)
+static anml_constraint copy_constraint(const anml_model *m, const anml_constraint *c, const int *val, int origin)
 {
 	anml_constraint d = *c;
 	d.nvars = 0;
+	d.origin = origin;
 	d.x = copy_ref(m, &c->x, val);
 	d.y = copy_ref(m, &c->y, val);
 	d.at.ref = copy_ref(m, &c->at.ref, val);
@@ -91,7 +93,7 @@ int anml_cons_expand(anml_model *m, const anml_constraint **too_many)
 		}
 		int val[ANML_MAX_CVARS] = {0};
 		for (;;) {                 /* every combination, like an odometer */
-			out[n++] = copy_constraint(m, c, val);
+			out[n++] = copy_constraint(m, c, val, i + 1);
 			int v = 0;
 			while (v < c->nvars && ++val[v] == m->types[c->vtype[v]].nvals)
 				val[v++] = 0;

@@ -14,7 +14,10 @@
  *     guarded by every constraint whose universally quantified (last)
  *     timepoint is X.end or Y.start on that instance;
  *   - start and end times are recorded only where a constraint reads
- *     them, to keep the state small;
+ *     them, to keep the state small; the instances of a constraint with
+ *     a variable share an array indexed by the variable's value, and
+ *     are one guard where the variable is a parameter of the event
+ *     (lift_exprs, constraint_guards);
  *   - the goal process asserts !(every instance finished): SPIN's
  *     assertion violation is a plan, and the assert is the heuristics'
  *     target.
@@ -212,13 +215,15 @@ static int term_value(writer *w, const tchain *c, const int *b, int i, const tev
  * timepoint: then it is never reset). */
 static tclamp *clamp_find(writer *w, const char *var)
 {
+	/* an element of an array of recorded timepoints: the whole array */
+	int n = (int) strcspn(var, "[");
 	for (int i = 0; i < w->nclamp; i++)
-		if (strcmp(w->clamp[i].name, var) == 0)
+		if (strncmp(w->clamp[i].name, var, (size_t) n) == 0 && w->clamp[i].name[n] == 0)
 			return &w->clamp[i];
 	w->clamp = drv_realloc(w->clamp, ((size_t) w->nclamp + 1) * sizeof *w->clamp);
 	tclamp *c = &w->clamp[w->nclamp++];
 	memset(c, 0, sizeof *c);
-	snprintf(c->name, sizeof c->name, "%s", var);
+	snprintf(c->name, sizeof c->name, "%.*s", n, var);
 	return c;
 }
 
@@ -300,9 +305,12 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 	}
 	if (!ok)
 		anml_sb_printf(g, "%s%sfalse%s", open, *open ? " || " : "", close);
-	else
-		anml_sb_printf(g, "%s%s(true%s%s)%s", open, *open ? " || " : "", cond.s ? cond.s : "",
-		          rel.s ? rel.s : "", close);
+	else {
+		/* cond and rel are " && "-joined; without either, true */
+		const char *body = cond.s ? cond.s : rel.s ? rel.s : " && true";
+		anml_sb_printf(g, "%s%s(%s%s)%s", open, *open ? " || " : "", body + 4,
+		               cond.s && rel.s ? rel.s : "", close);
+	}
 	free(cond.s);
 	free(rel.s);
 }
@@ -347,6 +355,57 @@ static void bind(writer *w, const tchain *c, int *b, int k, const tevents *ev, c
 		}
 }
 
+/* Lifting: the instances of a constraint with variables (consecutive
+ * in w->ch, one origin) differ only in the variables' values.  When
+ * every variable is an argument of the universal term whose value at
+ * event ev is a parameter not known when the text is written (t1_p1),
+ * only the instance with the variables equal to those parameters
+ * applies, and one guard reading arrays indexed by the parameters says
+ * what the instances' guards say (anml_pml_expr.c, anml_lift_set).
+ * lift_exprs fills e[v] with variable v's parameter; 0 when the
+ * instances must be written one by one (a variable not bound so, or
+ * bound to a value known here: then all but one instance never apply). */
+static int lift_exprs(const tchain *c, const tevents *ev, const char **e)
+{
+	const anml_constraint *src = c->src;
+	if (!src->origin || c->referenced || src->allen >= 0)
+		return 0;
+	const tterm *u = &c->t[c->uterm];
+	const anml_ref *r = c->v[u->var].ref;
+	const tparam *p = u->point == ANML_END ? ev->xp : ev->yp;
+	for (int v = 0; v < ANML_MAX_CVARS; v++)
+		e[v] = NULL;
+	for (int k = 0; k < r->nargs && k < 8; k++) {
+		if (!anml_lifted(r, k))
+			continue;
+		if (p[k].is_const || r->args[k].lvar > ANML_MAX_CVARS)
+			return 0;
+		const char **slot = &e[r->args[k].lvar - 1];
+		if (*slot && strcmp(*slot, p[k].expr) != 0)
+			return 0;  /* one variable, two parameters: written one by one */
+		*slot = p[k].expr;
+	}
+	int nvars = 0;
+	for (int i = 0; i < src->nterms; i++) {
+		const anml_ref *tr = &src->terms[i].ref;
+		for (int k = 0; k < tr->nargs; k++)
+			if (anml_lifted(tr, k)) {
+				if (tr->args[k].lvar > nvars)
+					nvars = tr->args[k].lvar;
+				/* the chain merged this reference with another one
+				 * (the same action written twice): only with the same
+				 * variable there, or the instances differ in shape */
+				const anml_ref *mr = c->v[c->t[i].var].ref;
+				if (!src->terms[i].is_const && (!anml_lifted(mr, k) || mr->args[k].lvar != tr->args[k].lvar))
+					return 0;
+			}
+	}
+	for (int v = 0; v < nvars; v++)
+		if (!e[v])
+			return 0;
+	return 1;
+}
+
 /* the constraint guards of a transition with events ev */
 static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 {
@@ -359,19 +418,30 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 			continue;
 		if (!((u->point == ANML_END && uv->act == ev->x) || (u->point == ANML_START && uv->act == ev->y)))
 			continue;
+		const char *lift[ANML_MAX_CVARS];
+		int lifted = lift_exprs(c, ev, lift);
+		for (int j = i + 1; lifted && j < w->nch && w->ch[j].src->origin == c->src->origin; j++)
+			if (w->ch[j].nvars != c->nvars)
+				lifted = 0;   /* merged references in some instances only */
+		if (lifted)
+			anml_lift_set(lift);
 		int never;
 		char *um = universal_match(c, ev, &never);
-		if (never)
-			continue;
-		if (c->referenced) {
+		if (!never && c->referenced) {
 			for (int bi = 0; bi < c->nb; bi++)
 				if (c->binds[bi * c->nvars + u->var] == ev->inst)
 					chain_guard(w, c, NULL, bi, ev, um, g);
-		} else {
+		} else if (!never) {
 			int b[MAXV];
 			bind(w, c, b, 0, ev, um, g);
 		}
 		free(um);
+		if (lifted) {
+			anml_lift_set(NULL);
+			/* the other instances of the constraint: said */
+			while (i + 1 < w->nch && w->ch[i + 1].src->origin == c->src->origin)
+				i++;
+		}
 	}
 }
 
@@ -439,23 +509,41 @@ static void y_params(writer *w, int inst, int y, const anml_trans *tr, long comb
 }
 
 /* the recorded timepoints of act's occurrences with given arguments
- * (the parameters are the current ones) */
+ * (the parameters are the current ones); with lifted arguments, the
+ * element the parameters index */
 static void record_filtered(writer *w, sbuf *s, int inst, int act, int point, const tparam *known)
 {
 	for (int i = 0; i < w->nfrec && !anml_spend(w); i++) {
 		const trec *r = &w->frec[i];
 		if (r->inst != inst || r->act != act || r->point != point)
 			continue;
-		char rn[160];
+		char rn[200];
 		tparam cur[8];
 		sbuf mb = { 0 };
-		anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
 		if (known)   /* parameters known when the text is written: no test */
 			memcpy(cur, known, sizeof cur);
 		else
 			anml_current_params(w, inst, cur);
-		if (anml_match(r->ref, cur, &mb) != 0)
-			anml_sb_printf(s, "; %s = (%s -> time : %s)", rn, mb.s ? mb.s : "true", rn);
+		/* the written arguments select; the lifted ones index */
+		anml_ref sel = *r->ref;
+		anml_arg args[8];
+		for (int k = 0; k < sel.nargs && k < 8; k++) {
+			args[k] = r->ref->args[k];
+			if (anml_lifted(r->ref, k))
+				args[k].kind = ANML_ARG_ANY;
+		}
+		sel.args = args;
+		if (sel.nargs > 8)
+			sel.nargs = 8;
+		if (r->nelem)
+			anml_rec_elem(w, inst, act, r->ref, point, cur, rn, sizeof rn);
+		else
+			anml_rec_name(w, inst, act, r->ref, point, rn, sizeof rn);
+		int mm = anml_match(&sel, cur, &mb);
+		if (mm == 1)
+			anml_sb_printf(s, "; %s = time", rn);
+		else if (mm < 0)
+			anml_sb_printf(s, "; %s = (%s -> time : %s)", rn, mb.s, rn);
 		free(mb.s);
 	}
 }
@@ -797,6 +885,18 @@ static void process(writer *w, int inst)
 	fprintf(w->out, "\tod\n}\n");
 }
 
+/* the elements of the recorded timepoint named base (0: not an array) */
+static int clamp_elems(writer *w, const char *base)
+{
+	for (int f = 0; f < w->nfrec; f++) {
+		char b[160];
+		int n = anml_rec_base(w, w->frec[f].inst, w->frec[f].act, w->frec[f].ref, w->frec[f].point, b, sizeof b);
+		if (strcmp(b, base) == 0)
+			return n;
+	}
+	return 0;
+}
+
 /* The clock of the lazy translation ticks: time + 1 once every instance
  * has started, some has not finished, and no action must end now (its
  * maximal duration is reached).  An unbounded action whose minimal
@@ -829,10 +929,20 @@ static void lazy_clock(writer *w)
 				        m->insts[i].name, m->insts[i].name, tl->name, tl->acts[a].name, m->insts[i].name,
 				        tl->acts[a].min, m->insts[i].name);
 	}
-	for (int i = 0; i < w->nclamp && !w->noclamp; i++)
-		if (!w->clamp[i].fixed)
-			fprintf(out, ";\n\t\t%s = (%s != NEVER && %s + %d < time -> 0 : %s)", w->clamp[i].name,
-			        w->clamp[i].name, w->clamp[i].name, w->clamp[i].k + 1, w->clamp[i].name);
+	for (int i = 0; i < w->nclamp && !w->noclamp; i++) {
+		if (w->clamp[i].fixed)
+			continue;
+		int nelem = clamp_elems(w, w->clamp[i].name);
+		for (int e = 0; e < (nelem ? nelem : 1); e++) {
+			char v[200];
+			if (nelem)
+				snprintf(v, sizeof v, "%s[%d]", w->clamp[i].name, e);
+			else
+				snprintf(v, sizeof v, "%s", w->clamp[i].name);
+			fprintf(out, ";\n\t\t%s = (%s != NEVER && %s + %d < time -> 0 : %s)", v, v, v,
+			        w->clamp[i].k + 1, v);
+		}
+	}
 	fprintf(out, "\n\t   }\n\tod\n}\n");
 }
 
@@ -988,11 +1098,13 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 					        p ? "end" : "start", in->name);
 				for (int f = 0; f < w.nfrec; f++)
 					if (w.frec[f].inst == i && w.frec[f].act == a && w.frec[f].point == p) {
-						char rn[160];
-						anml_rec_name(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
-						fprintf(out, "%s %s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d */\n",
-						        ty, rn, tl->acts[a].name, p ? "end" : "start", w.file,
-						        w.frec[f].ref->loc.line);
+						char rn[160], dim[32] = "";
+						int nelem = anml_rec_base(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
+						if (nelem)
+							snprintf(dim, sizeof dim, "[%d]", nelem);
+						fprintf(out, "%s %s%s = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d%s */\n",
+						        ty, rn, dim, tl->acts[a].name, p ? "end" : "start", w.file,
+						        w.frec[f].ref->loc.line, nelem ? ", indexed by the constraint's variables" : "");
 					}
 			}
 	}

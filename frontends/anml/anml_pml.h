@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
 	int inst, act, point;
 	const anml_ref *ref;
+	int nelem;               /* an array of nelem with lifted arguments, else 0 */
 } trec;
 
 /* a recorded timepoint and how guards compare it (anml_pml.c, clamp_note) */
@@ -120,6 +121,20 @@ unsigned char *anml_rec_at(writer *w, int inst, int act, int point);
 int anml_arg_val(const anml_ref *r, int k);
 int anml_has_filter(const anml_ref *r);
 int anml_same_filter(const anml_ref *a, const anml_ref *b);
+/* lifted arguments (anml_pml_expr.c): is argument k of r one that
+ * replaced a constraint's variable?  While exprs is set (NULL clears
+ * it), variable v's lifted arguments stand for exprs[v] */
+int anml_lifted(const anml_ref *r, int k);
+void anml_lift_set(const char *const *exprs);
+/* do a and b name the same recorded timepoint (values and lifted
+ * positions)? */
+int anml_same_rec(const anml_ref *a, const anml_ref *b);
+/* the recorded timepoint's name without an index; its number of
+ * elements (0: not an array) */
+int anml_rec_base(writer *w, int inst, int act, const anml_ref *ref, int point, char *buf, size_t n);
+/* its element for parameters p (the lifted positions' values or
+ * expressions; NULL: the arguments' values or lifted expressions) */
+void anml_rec_elem(writer *w, int inst, int act, const anml_ref *ref, int point, const tparam *p, char *buf, size_t n);
 /* the recorded timepoint of act's occurrences on inst matching ref's
  * arguments (all when ref has none): its name; marks it recorded */
 void anml_rec_name(writer *w, int inst, int act, const anml_ref *ref, int point, char *buf, size_t n);

@@ -150,7 +150,7 @@ static void rec_var(writer *w, int inst, int act, const anml_ref *ref, int point
 	else
 		for (int i = 0; i < w->nfrec_decl && !found; i++)
 			found = w->frec[i].inst == inst && w->frec[i].act == act && w->frec[i].point == point
-			        && anml_same_filter(w->frec[i].ref, ref);
+			        && anml_same_rec(w->frec[i].ref, ref);
 	if (found) {
 		char nm[160];
 		anml_rec_name(w, inst, act, ref, point, nm, sizeof nm);

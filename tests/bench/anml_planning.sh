@@ -11,11 +11,15 @@
 # a translation builds pan, the next reuses it), the build's seconds,
 # and the load.
 #   ANML_LIMIT=S (default 30) seconds per search, 4 S per run with the
-#   build (a run stopped then is an error); ANML_MODELS="a b" to choose.
+#   build (a run stopped then is an error); ANML_MODELS="a b" to choose
+#   models, ANML_CONFIGS="lazy:greedy:hplan ..." configurations
+#   (ENCODING:SEARCH:HEURISTIC); DMC=path another build of dmc (e.g. the
+#   main branch's, for a before/after comparison).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dmc=${DMC:-$top/dmc}
 limit=${ANML_LIMIT:-30}
 models=${ANML_MODELS:-"logistics-2x4x3 logistics-3x6x4 rover3 kitchen"}
+configs=${ANML_CONFIGS:-"eager:greedy:hf eager:bfs:none lazy:greedy:hplan"}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # a build cache of its own: the first run of each translation builds pan
@@ -24,8 +28,8 @@ echo "| model | configuration | translation bytes | verdict | states | makespan 
 echo "|-------|---------------|-------------------|---------|--------|----------|--------|---------|------|"
 for name in $models; do
 	m=$top/tests/anml/$name.anml
-	for cfg in "eager greedy hf" "eager bfs none" "lazy greedy hplan"; do
-		set -- $cfg
+	for cfg in $configs; do
+		set -- $(echo "$cfg" | tr ':' ' ')
 		load=$(cut -d' ' -f1 /proc/loadavg)
 		t0=$(date +%s.%N)
 		timeout "$((limit * 4))" "$dmc" plan "$m" --encoding "$1" --search "$2" --heuristic "$3" --time-limit "$limit" \

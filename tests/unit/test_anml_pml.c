@@ -195,7 +195,7 @@ static void test_reference_points(void)
 	                    "END p\n", 10);
 	/* W.next: the previous W's end (ce) and the flag that W started again */
 	CHECK(strstr(p, "byte k0_0_r = NEVER; byte k0_0_0_ce = NEVER; byte k0_0_0_ns = NEVER;\n") != NULL);
-	CHECK(strstr(p, "(k0_0_r == NEVER || (true && k0_0_0_ce != NEVER && k0_0_0_ce + 2 <= time))") != NULL);
+	CHECK(strstr(p, "(k0_0_r == NEVER || (k0_0_0_ce != NEVER && k0_0_0_ce + 2 <= time))") != NULL);
 	CHECK(strstr(p, "k0_0_r = 1; k0_0_0_ce = NEVER; k0_0_0_ns = NEVER") != NULL);
 	/* at R.end: the reference is taken as R ends, Q's snapshot after the step */
 	CHECK(strstr(p, "bit k1_0_t;") != NULL);
@@ -204,7 +204,7 @@ static void test_reference_points(void)
 	/* the argument: W(r)'s start is universal only for W with x = r: R -> W
 	 * with x = r (2 durations) carries the guard, x = g none */
 	CHECK_EQ_LONG(count(p, "/* constraint t.anml:7 */"), 2);
-	CHECK(strstr(p, "(true && B_Q_e != NEVER && B_act != B_Q && B_Q_e < time)") != NULL);
+	CHECK(strstr(p, "(B_Q_e != NEVER && B_act != B_Q && B_Q_e < time)") != NULL);
 	/* INITIAL-STATE W(g): the first W gets x = 1 only (2 durations) */
 	CHECK_EQ_LONG(count(p, "A_act == A_none &&"), 2);
 	CHECK_EQ_LONG(count(p, "A_p0 = 1;\n\t\t   A_act = A_W"), 2 + 2);   /* and R -> W(g) */
@@ -242,18 +242,52 @@ static void test_lazy(void)
 	CHECK(strstr(p30, "time++") != NULL);
 	CHECK(strstr(p30, "T_s = (T_act == T_At && T_s + 1 <= time -> 0 : T_s)") != NULL);
 	/* the recorded start of At(a), read only against the step's time */
-	CHECK(strstr(p30, "T_At_f0_s = (T_At_f0_s != NEVER && T_At_f0_s + 1 < time -> 0 : T_At_f0_s)") != NULL);
+	CHECK(strstr(p30, "T_At_fv_s[0] = (T_At_fv_s[0] != NEVER && T_At_fv_s[0] + 1 < time -> 0 : T_At_fv_s[0])") != NULL);
+	CHECK(strstr(p30, "T_At_fv_s[1] = (T_At_fv_s[1] != NEVER && T_At_fv_s[1] + 1 < time -> 0 : T_At_fv_s[1])") != NULL);
 	/* the graph: At(a), At(b), Go(4), Idle, Use(a), Use(b) = 9 nodes; a
 	 * requirement per Use(x) on At(x); the goals At(b) and Use(b) */
 	CHECK(strstr(meta, "#include \"plan_graph.h\"") != NULL);
 	CHECK(strstr(meta, "DMC_PLAN_GRAPH_VERSION, 255, 2, dmc_pg_insts, 9, dmc_pg_nodes") != NULL);
-	CHECK(strstr(meta, "static const char *const dmc_pg_rv[] = { \"T_At_f0_s\", \"T_At_f1_s\" };") != NULL);
+	CHECK(strstr(meta, "static const char *const dmc_pg_rv[] = { \"T_At_fv_s[0]\", \"T_At_fv_s[1]\" };") != NULL);
 	free(p30);
 	free(p300);
 	free(meta);
 }
 
+/* lifted constraints: the instances of a constraint with a variable
+ * read one array of recorded timepoints indexed by the parameter the
+ * variable is bound to (docs/anmlite.md, "Lifted constraints") */
+static void test_lifted(void)
+{
+	static const char *model =
+		"PLAN p TYPES s = {a, b, c}\n"
+		"TIMELINE T ACTIONS At(x: s): [1,_] Go(x, y: s): [2,3] TRANSITIONS At(x) -> Go(x,_) Go(_,y) -> At(y) END T\n"
+		"TIMELINE U ACTIONS Idle: [1,_] Use(x: s): [1,1] TRANSITIONS Idle -> Use(_) -> Idle END U\n"
+		"INITIAL-STATE |-> T.At(a) |-> U.Idle\n"
+		"GOALS T.At(b) U.Use(b)\n"
+		"CONSTRAINTS\n"
+		"  U.Use(x).start <= T.At(x).end\n"
+		"END p\n";
+	for (lazy_enc = 0; lazy_enc < 2; lazy_enc++) {
+		char *p = translate(model, 20);
+		/* one array for Use(x)'s start, written at the element of Use's parameter */
+		CHECK(strstr(p, "byte U_Use_fv_s[3] = NEVER;") != NULL);
+		CHECK(strstr(p, "U_Use_f0_s") == NULL && strstr(p, "U_Use_f1_s") == NULL);
+		CHECK(count(p, "; U_Use_fv_s[0] = time") + count(p, "; U_Use_fv_s[1] = time")
+		      + count(p, "; U_Use_fv_s[2] = time") > 0);
+		/* leaving At(x) (x not known when the text is written): one guard
+		 * per transition, indexed by T's parameter, not one per value */
+		CHECK(strstr(p, "(U_Use_fv_s[T_p0] != NEVER && U_Use_fv_s[T_p0] <= time)") != NULL);
+		CHECK(strstr(p, "!(T_p0 ==") == NULL);
+		CHECK_EQ_LONG(count(p, "/* constraint t.anml:7 */"), count(p, "T_act == T_At && time "));
+		CHECK(count(p, "T_act == T_At && time ") >= 4);
+		free(p);
+	}
+	lazy_enc = 0;
+}
+
 CHECK_MAIN("anml_pml",
+	CASE(test_lifted),
 	CASE(test_lazy),
 	CASE(test_reference_points),
 	CASE(test_timeline_data),

@@ -140,6 +140,7 @@ int up_ztrace_compute(const char *ptext, char **ol, size_t no, up_ztrace *zt)
 	/* the zone tests since the last step, and the Monitor's (the query's
 	 * cases: fin, each starting at fstart) */
 	ivec pend = { 0 }, pstart = { 0 }, fin = { 0 }, fstart = { 0 };
+	int mline = 0;          /* the Monitor's assert's line */
 	if (!t.ok)
 		goto out;
 	st[0].delay = state_of(&t, &inv);
@@ -185,6 +186,9 @@ int up_ztrace_compute(const char *ptext, char **ol, size_t no, up_ztrace *zt)
 			continue;
 		}
 		if (sscanf(l, " %d: proc %d (%79[^:]:", &step, &pid, name) == 3) {
+			int line;
+			if (strcmp(name, "Monitor") == 0 && sscanf(l, " %*d: proc %*d (%*[^)]) %*[^:]:%d", &line) == 1)
+				mline = line;
 			if (strcmp(name, "Monitor") == 0 && pstart.n) {
 				ivec a = fin, b = fstart;
 				fin = pend;
@@ -199,7 +203,23 @@ int up_ztrace_compute(const char *ptext, char **ol, size_t no, up_ztrace *zt)
 	zt->delay = drv_alloc(sizeof *zt->delay * (size_t) (n + 1));
 	zt->nclocks = t.dim - 1;
 	zt->clocks = drv_alloc(sizeof *zt->clocks * (size_t) t.dim);
-	if (!fstart.n)
+	/* spin reads a zone test as true: it printed the cases up to the
+	 * first whose data part held.  Should that case's clock constraints
+	 * have no times (another case's held in the zone), every case of the
+	 * assert's line follows (their data parts are not known here) */
+	int printed = fstart.n;
+	for (const char *p = mline > 0 ? ptext : NULL; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (--mline == 0) {
+			const char *end = strchr(p, '\n');
+			for (const char *q = strstr(p, "(const int[]){"); q && (!end || q < end);
+			     q = strstr(q + 1, "(const int[]){")) {
+				ipush(&fstart, fin.n);
+				if (!ints(q, &fin))
+					goto out;
+			}
+			break;
+		}
+	if (!printed)
 		rc = up_concrete_delays(t.dim, st, n, NULL, 0, zt->delay, zt->clocks, &zt->den);
 	/* the first of the Monitor's cases whose constraints some times meet
 	 * (a case whose data part held: the assert failed there) */

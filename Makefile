@@ -72,7 +72,7 @@ GLUE_SHARE := $(addprefix $(B)/share/,$(GLUE_SRC) glue.h)
 MPI_SHARE := $(B)/share/glue_dist.c $(B)/share/dist.h
 MPI_LIB := $(if $(strip $(MPI_LIBS)),$(B)/libdmc_mpi.a)
 # the types of the generated headers dmc cc --meta compiles into pan
-META_H  := model/timeline_data.h model/plan_graph.h
+META_H  := model/timeline_data.h model/plan_graph.h model/pddl_task.h
 
 # the driver, dmc: its library directory is the executable's own (build/),
 # or DMC_LIBDIR_DEFAULT when installed (see driver/env.h)

@@ -438,12 +438,28 @@ typedef struct {
 	char *dir;          /* where it is compiled, renamed to entry after */
 	int lock, cc_fd;
 	pid_t pid;          /* the compiler, or 0 */
+	drv_strv plain;     /* while the compiler with the plugin runs: the
+	                     * words without it, tried when it fails */
+	const char *bdir;
 } spin_pan_build;
 
+/* The plugin, when it is built (configure may leave it out) */
+static char *plugin_path(const drv_env *e)
+{
+	char *p = drv_printf("%s/dmc-gcc.so", e->libdir);
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
 /* The compiler's words for SPIN's own pan: SPIN's users' gcc -O2 pan.c,
- * with dmc's vector size and -DNOREDUCE where pan.c demands it */
+ * with dmc's vector size and -DNOREDUCE where pan.c demands it; with
+ * plugin, the plugin's memory redirects and glue_memory.c beside it
+ * (pan's search unchanged, its hash table not written before the search:
+ * redirects.def) */
 static void spin_pan_argv(const drv_env *e, const drv_build_req *r, const char *bdir, const char *out,
-                          drv_strv *argv)
+                          const char *plugin, drv_strv *argv)
 {
 	drv_strv_push(argv, e->cc);
 	drv_strv_push(argv, "-O2");
@@ -455,6 +471,15 @@ static void spin_pan_argv(const drv_env *e, const drv_build_req *r, const char *
 	drv_strv_push(argv, "-o");
 	drv_strv_push(argv, out);
 	drv_strv_push(argv, "pan.c");
+	if (plugin) {
+		char *w = drv_printf("-fplugin=%s", plugin);
+		drv_strv_push(argv, w);
+		free(w);
+		drv_strv_push(argv, "-DDMC_MEMORY_ONLY");
+		w = drv_printf("%s/glue_memory.c", e->share);
+		drv_strv_push(argv, w);
+		free(w);
+	}
 }
 
 /* Start compiling SPIN's own pan for bdir's pan.c unless its entry is
@@ -462,7 +487,8 @@ static void spin_pan_argv(const drv_env *e, const drv_build_req *r, const char *
 static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_req *r, const char *bdir,
                           drv_build_inputs in, spin_pan_build *b)
 {
-	char *cflags = drv_printf("spin-pan %s", r->spin_pan_cflags);
+	char *plugin = plugin_path(e);
+	char *cflags = drv_printf("spin-pan%s %s", plugin ? " memory" : "", r->spin_pan_cflags);
 	in.cflags = cflags;
 	char *key = drv_build_key(bdir, &in);
 	const char *why;
@@ -472,6 +498,7 @@ static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_r
 	if (unverified(b->entry) == NULL) {
 		drv_cache_touch(b->entry);
 		free(key);
+		free(plugin);
 		return 0;
 	}
 	if ((b->lock = lock_key(cache, key)) < 0)
@@ -493,7 +520,11 @@ static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_r
 	}
 	char *cc_out = drv_printf("%s/cc.out", b->dir), *pan = drv_printf("%s/pan", b->dir);
 	drv_strv argv = { 0 };
-	spin_pan_argv(e, r, bdir, pan, &argv);
+	spin_pan_argv(e, r, bdir, pan, plugin, &argv);
+	if (plugin) {
+		spin_pan_argv(e, r, bdir, pan, NULL, &b->plain);
+		b->bdir = bdir;
+	}
 	if ((b->cc_fd = drv_open_out(cc_out)) < 0)
 		drv_msg("cannot write %s: %s", cc_out, strerror(errno));
 	else {
@@ -508,6 +539,7 @@ static int spin_pan_start(const drv_env *e, const char *cache, const drv_build_r
 	free(pan);
 done:
 	free(key);
+	free(plugin);
 	return rc;
 }
 
@@ -518,10 +550,22 @@ done:
 static int spin_pan_finish(const drv_build_req *r, spin_pan_build *b, int block)
 {
 	int st, rc = 0;
-	if (b->pid > 0) {
+	while (b->pid > 0) {
 		if (!drv_spawned_wait(b->pid, block, &st, NULL))
 			return -1;
 		b->pid = 0;
+		if (st != 0 && b->plain.n > 0 && !drv_interrupted() && b->cc_fd >= 0
+		    && lseek(b->cc_fd, 0, SEEK_SET) == 0 && ftruncate(b->cc_fd, 0) == 0) {
+			/* the compiler refused the plugin: SPIN's pan as its users
+			 * compile it */
+			drv_run_io io = { b->bdir, b->cc_fd, b->cc_fd, NULL, NULL, 0 };
+			b->pid = drv_spawn(b->plain.v, &io, 0);
+			drv_strv_free(&b->plain);
+			if (b->pid > 0)
+				continue;
+			b->pid = 0;
+		}
+		drv_strv_free(&b->plain);
 		if (drv_interrupted())
 			rc = 128 + drv_interrupted();
 		else if (st != 0) {
@@ -670,7 +714,7 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 	b->sched = sched;
 	b->cache = drv_strdup(cache);
 	b->lock = -1;
-	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0 };
+	b->sb = (spin_pan_build) { NULL, NULL, -1, -1, 0, { 0 }, NULL };
 	if (!(b->bdir = drv_spin_view(cache, "build", r->mdir))) {
 		rc = 2;
 		goto fail;

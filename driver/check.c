@@ -69,6 +69,7 @@ typedef struct {
 	const char *spin_entry_in; /* and SPIN's own pan built beside it (the portfolio), or NULL */
 	struct formula_plan *plan; /* non-NULL: plan the model's own formulas once built */
 	int portfolio_off;   /* --portfolio off */
+	double shorten_s;    /* --shorten S, else -1 */
 	const drv_fe_query *single; /* a front end's one query: its answer in
 	                      * verifyta's words after pan's report (check) */
 	char cwd[4096];      /* where relative output paths (--plot-progress) are */
@@ -165,6 +166,7 @@ static void take(check_opts *o, const dmc_opt *t, const char *v)
 	case DMC_OPT_KEEP:      o->keep = 1; return;
 	case DMC_OPT_MSC:       o->msc = v; return;
 	case DMC_OPT_PORTFOLIO: o->portfolio_off = strcmp(v, "off") == 0; return;
+	case DMC_OPT_SHORTEN:   o->shorten_s = strtod(v, NULL); return;   /* checked: 0..3600 */
 	case DMC_OPT_LTL:
 		/* an ltl formula's claim: acceptance cycles, pan -N */
 		drv_strv_push(&o->rt_opts, "-a");
@@ -568,7 +570,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		/* one formula of several: its JSON into qr, as pan's */
 		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache,
 		                     pending ? drv_build_files(pending) : entry, mbase, suffix, o->shown,
-		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd, pending };
+		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd, pending, o->shorten_s };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);
@@ -1175,6 +1177,7 @@ int drv_check_translated(const drv_env *e, int argc, char **argv, char **pml)
 	 * (build.c) */
 	o.spin_opts = "";
 	o.cflags = "";
+	o.shorten_s = -1;
 	if (!getcwd(o.cwd, sizeof o.cwd))
 		snprintf(o.cwd, sizeof o.cwd, ".");
 	rc = parse(&o, argc, argv);

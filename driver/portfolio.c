@@ -824,7 +824,7 @@ static int portfolio_run(const drv_portfolio *p)
 		/* spin-dfs's violation on two cores or more: the shortening
 		 * (anytime and breadth-first at once, below) at once, once
 		 * dmc's pan is built; on one core guided goes on first */
-		if (dv == 0 || (dv == 1 && (gv >= 0 || (!sliced && ms[GUIDED].started)
+		if (dv == 0 || (dv == 1 && (gv >= 0 || (!sliced && ms[GUIDED].started) || p->shorten_s == 0
 		                            || (deadline >= 0 && t >= deadline)))) {
 			winner = DFS;
 			break;
@@ -834,7 +834,7 @@ static int portfolio_run(const drv_portfolio *p)
 			 * has what is left of it, SHORTEN_FLOOR_S at least), once
 			 * its pan is built */
 			double took = ms[DFS].end - t0;
-			shorten = took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
+			shorten = p->shorten_s >= 0 ? p->shorten_s : took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
 			deadline = t + shorten;
 			if (limit_s > 0 && deadline > t0 + limit_s)
 				deadline = t0 + limit_s;
@@ -898,13 +898,17 @@ static int portfolio_run(const drv_portfolio *p)
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
 		 * its part already), and the floor at least */
 		double t = now();
-		if (deadline < 0) {
-			shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
-			deadline = t + shorten;
+		if (p->shorten_s >= 0) {
+			deadline = t + p->shorten_s;      /* --shorten */
+		} else {
+			if (deadline < 0) {
+				shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
+				deadline = t + shorten;
+			}
+			double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
+			if (deadline < t + floor_s)
+				deadline = t + floor_s;
 		}
-		double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
-		if (deadline < t + floor_s)
-			deadline = t + floor_s;
 		if (limit_s > 0 && deadline > t0 + limit_s)
 			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;

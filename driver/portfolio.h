@@ -57,6 +57,7 @@ typedef struct {
 	/* the pans' build when they still compile (drv_build_start), else
 	 * NULL: each member starts when its pan is built */
 	struct drv_build *pending;
+	double shorten_s;          /* --shorten: the shortening's time, or -1: derived */
 } drv_portfolio;
 
 /* How dmc's pan compiles beside SPIN's pan (drv_build_start), always

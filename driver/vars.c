@@ -27,6 +27,7 @@
 typedef struct {
 	char *name, *sname;   /* field, struct (State, P<k>) */
 	long owner, size;     /* -1 global, else the proctype; array size */
+	int array;            /* an array (of size 1 too: read with [i], never written) */
 	long long lo, hi;     /* values the C field can hold (it wraps there) */
 } var_t;
 
@@ -226,10 +227,12 @@ static void member_line(vstate *st, char *line, long owner, const char *sname)
 		return;
 	/* size: the first [digits] */
 	long size = 1;
+	int array = 0;
 	for (const char *b = strchr(line, '['); b; b = strchr(b + 1, '[')) {
 		size_t d = strspn(b + 1, "0123456789");
 		if (d > 0 && b[1 + d] == ']') {
 			size = strtol(b + 1, NULL, 10);
+			array = 1;
 			break;
 		}
 	}
@@ -281,6 +284,7 @@ static void member_line(vstate *st, char *line, long owner, const char *sname)
 	st->vars[st->nv].name = field;
 	st->vars[st->nv].owner = owner;
 	st->vars[st->nv].size = size;
+	st->vars[st->nv].array = array;
 	st->vars[st->nv].sname = drv_strdup(sname);
 	st->nv++;
 }
@@ -404,7 +408,7 @@ static void emit(const vstate *st, FILE *out)
 		fprintf(out, "#define DMC_ZONE_CELLS %d\n", st->zone_cells);
 	for (size_t i = 0; i < st->nv; i++) {
 		const var_t *v = &st->vars[i];
-		const char *idx = v->size > 1 ? "[i]" : "";
+		const char *idx = v->array ? "[i]" : "";
 		if (v->owner < 0)
 			fprintf(out, "static long dmc_rd%zu(int pid, long i) { (void) pid; (void) i; "
 			        "return (long) now.%s%s; }\n", i + 1, v->name, idx);
@@ -412,7 +416,7 @@ static void emit(const vstate *st, FILE *out)
 			fprintf(out, "static long dmc_rd%zu(int pid, long i) { (void) i; "
 			        "return (long) ((%s *) pptr(pid))->%s%s; }\n", i + 1, v->sname, v->name, idx);
 		/* a global scalar can be set before the search (--initial) */
-		if (v->owner < 0 && v->size <= 1)
+		if (v->owner < 0 && !v->array)
 			fprintf(out, "static void dmc_wr%zu(long x) { now.%s = x; }\n", i + 1, v->name);
 	}
 	fputs("static const struct { const char *name; int type; int size; int is_chan; "
@@ -422,7 +426,7 @@ static void emit(const vstate *st, FILE *out)
 		const char *scope = scope_of(st, v);
 		fprintf(out, "\t{ \"%s\", %ld, %ld, %d, %lldLL, %lldLL, dmc_rd%zu, ", v->name, v->owner,
 		        v->size, is_chan(st, scope, v->name, &types), v->lo, v->hi, i + 1);
-		if (v->owner < 0 && v->size <= 1)
+		if (v->owner < 0 && !v->array)
 			fprintf(out, "dmc_wr%zu },\n", i + 1);
 		else
 			fputs("0 },\n", out);

@@ -771,6 +771,9 @@ static void size_buffers(dmc_atg *g)
 	g->prev0 = take(g, (size_t)nv, sizeof(dmc_vset));
 	g->sat0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->dead0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->fold0 = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
+	g->a_defer0 = take(g, (size_t)g->nacts, 1);
+	g->defer = take(g, (size_t)g->nacts, sizeof(int));
 	g->atom_epoch = take(g, (size_t)g->natoms, sizeof(unsigned));
 	g->le_ptr = take(g, (size_t)nv, sizeof(int));
 	g->le0_ptr = take(g, (size_t)nv, sizeof(int));

@@ -102,7 +102,7 @@ typedef struct {
  * location per process) go to a second, smaller table of longer slots,
  * so that the first stays compact (its slot size decides its hits in
  * the cache). */
-#define MEMO_LSLOTS 1024              /* a power of 2 */
+#define MEMO_LSLOTS 8192              /* a power of 2 */
 #define MEMO_LDATA 72
 #define MEMO_LKEY (MEMO_LDATA - 2 * MEMO_RES)
 typedef struct {
@@ -194,6 +194,16 @@ struct dmc_atg {
 	uint64_t *sat0;               /* bit i: atom i holds in prev0 */
 	uint64_t *dead0;              /* bit i: atom i is a condition of a dead pair
 	                               * (live_pairs): if evaluated, not again */
+	/* A live pair's fixed atoms hold in every layer of every evaluation
+	 * until live_pairs runs again: they are counted once, there (fold0,
+	 * their atom_sat kept at 0, the pair's need less them), instead of
+	 * being walked at every layer 0.  A pair whose atoms are all folded
+	 * (a_defer0) and whose transitions are enabled at layer 0 is pushed
+	 * where the walk would have reached its last atom (layer0_atoms), so
+	 * that actions apply in the same order as without folding. */
+	uint64_t *fold0;
+	unsigned char *a_defer0;
+	int *defer, ndefer;
 	unsigned *atom_epoch, epoch;  /* atom evaluated in this layer 0 */
 	int have_prev0;
 	int *le0_ptr, *ge0_ptr;       /* le_ptr and ge_ptr for prev0 (simple_start) */

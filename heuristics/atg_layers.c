@@ -82,7 +82,10 @@ static inline void act_dec(dmc_atg *g, int a, int k)
 		g->dirty_a[g->ndirty_a++] = a;
 	if (--g->as[a].unsat == 0) {
 		g->as[a].en = k;
-		push_apply(g, a, k);
+		if (k == 0 && g->a_defer0[a])
+			g->defer[g->ndefer++] = a;    /* pushed by layer0_atoms */
+		else
+			push_apply(g, a, k);
 	}
 }
 
@@ -439,6 +442,30 @@ static void relayout(dmc_atg *g)
 	free(ato), free(eto), free(buf);
 }
 
+/* fold0, a_defer0 and the pairs' needs for the live pairs just found
+ * (atg_impl.h); every counter is at rest here, and is set to its need. */
+static void fold_fixed(dmc_atg *g)
+{
+	for (int a = 0; a < g->nacts; a++) {
+		const action *ac = &g->acts[a];
+		int dead = act_dead(g, a), nf = 0;
+		for (int j = ac->chan; j < ac->chan + ac->nchan; j++) {
+			uint64_t bit = (uint64_t)1 << (j % 64);
+			if (!dead && g->a_fixed[j]) {   /* live: every fixed atom holds */
+				g->fold0[j / 64] |= bit;
+				g->atom_sat[j] = 0;
+				nf++;
+			} else if (g->fold0[j / 64] & bit) {
+				g->fold0[j / 64] &= ~bit;
+				g->atom_sat[j] = NEVER;
+			}
+		}
+		g->as[a].need = 1 + (ac->part[1] >= 0) + ac->nchan - nf;
+		g->as[a].unsat = g->as[a].need;
+		g->a_defer0[a] = ac->nchan > 0 && nf == ac->nchan;
+	}
+}
+
 static void live_pairs(dmc_atg *g)
 {
 	int n = 0;
@@ -470,6 +497,7 @@ static void live_pairs(dmc_atg *g)
 				g->v_glive.item[n++] = g->v_gatoms.item[i];
 	}
 	g->v_glive.first[g->m->nvars] = n;
+	fold_fixed(g);
 	g->live_stale = 0;
 }
 
@@ -522,12 +550,52 @@ static void layer0_sat(dmc_atg *g)
 		live_pairs(g);
 }
 
+/* The last atom of pair a, where layer0_atoms pushes it if deferred. */
+static int last_atom(const dmc_atg *g, int a)
+{
+	return g->acts[a].chan + g->acts[a].nchan - 1;
+}
+
+/* The atoms in [lo, hi) that hold at layer 0 but the folded ones, in
+ * their order, and before each the deferred pairs from *d on whose last
+ * atom comes before it. */
+static void walk0(dmc_atg *g, int lo, int hi, int *d)
+{
+	for (int w = lo / 64; lo < hi && w <= (hi - 1) / 64; w++) {
+		uint64_t x = g->sat0[w] & ~g->dead0[w] & ~g->fold0[w];
+		if (w == lo / 64)
+			x &= ~(uint64_t)0 << (lo % 64);
+		if (w == (hi - 1) / 64 && hi % 64)
+			x &= ((uint64_t)1 << (hi % 64)) - 1;
+		for (; x; x &= x - 1) {
+			int i = w * 64 + __builtin_ctzll(x);
+			while (*d < g->ndefer && last_atom(g, g->defer[*d]) < i)
+				push_apply(g, g->defer[(*d)++], 0);
+			atom_holds(g, i, 0);
+		}
+	}
+}
+
+/* The atoms that hold at layer 0 but the folded ones, in their order,
+ * and the deferred pairs (enabled at layer 0, all their atoms folded)
+ * each where its last atom would have come: as when every atom was
+ * walked.  The pairs' atoms follow the transitions' and the goals'
+ * (build_static), so every pair enabled at layer 0 has been by the time
+ * the walk gets to them: the deferred ones are sorted then. */
 static void layer0_atoms(dmc_atg *g)
 {
-	int nw = (g->natoms + 63) / 64;
-	for (int w = 0; w < nw; w++)          /* in the order of the atoms */
-		for (uint64_t x = g->sat0[w] & ~g->dead0[w]; x; x &= x - 1)
-			atom_holds(g, w * 64 + __builtin_ctzll(x), 0);
+	int split = g->g_afirst[g->m->ngoals], d = 0;
+	walk0(g, 0, split, &d);               /* pushes none: every key >= split */
+	for (int i = 1; i < g->ndefer; i++) {   /* by last atom: a few, insertion */
+		int x = g->defer[i], j = i;
+		for (; j > 0 && last_atom(g, g->defer[j - 1]) > last_atom(g, x); j--)
+			g->defer[j] = g->defer[j - 1];
+		g->defer[j] = x;
+	}
+	walk0(g, split, g->natoms, &d);
+	while (d < g->ndefer)
+		push_apply(g, g->defer[d++], 0);
+	g->ndefer = 0;
 }
 
 /* Put back what the last evaluation changed (dirty_loc ...). */
@@ -653,6 +721,7 @@ static void layer0(dmc_atg *g, const dmc_astate *s)
 			g->ts[g->off[i]].unsat++;
 		}
 	g->nlater = 0;
+	g->ndefer = 0;
 	memcpy(g->g_unsat, g->g_need, (size_t)m->ngoals * sizeof(int));
 	fill_never(g->g_layer, m->ngoals);
 	g->best = NEVER;

@@ -114,6 +114,8 @@ static void show_one(const pdb_inst *h, const dmc_pdb *p, int i)
 		printf(" @%s", m->procs[dmc_pdb_proc(p, j)].name);
 	for (int j = 0; j < dmc_pdb_nvars(p); j++)
 		printf(" %s", m->vars[dmc_pdb_var(p, j)].name);
+	if (dmc_pdb_nclocks(p))
+		printf(" and %d of %d clocks (a zone)", dmc_pdb_nclocks(p), m->nclocks);
 	printf("\npdb%s: %zu abstract states, %zu transitions, %d round(s) (%d growing toward a proof)%s, %.3f s, %zu bytes, h(initial) = ",
 	       tag, st->states, st->edges, st->rounds, st->grow_rounds, st->timed_out ? " (time limit)" : "",
 	       st->seconds, st->bytes);
@@ -239,8 +241,9 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	return h;
 }
 
-/* One table's value for the state read into s. */
-static int eval_one(pdb_inst *h, const dmc_pdb *p, const dmc_astate *s)
+/* One table's value for the state read into s (its zone: dimension
+ * zdim, 0 when none). */
+static int eval_one(pdb_inst *h, const dmc_pdb *p, const dmc_astate *s, const int *zone, int zdim)
 {
 	dmc_abuild *b = &h->model;
 	int nv = dmc_pdb_nvars(p), np = dmc_pdb_nprocs(p);
@@ -250,7 +253,7 @@ static int eval_one(pdb_inst *h, const dmc_pdb *p, const dmc_astate *s)
 	for (int i = 0; i < np; i++)
 		if (one_loc(s, dmc_pdb_proc(p, i), b->halfway, &h->loc[i]) < 0)
 			return 0;
-	int d = dmc_pdb_lookup(p, h->val, h->loc);
+	int d = dmc_pdb_lookup_zone(p, h->val, h->loc, zone, zdim);
 	if (d == DMC_PDB_MISS)
 		return 0;                 /* not reached by the abstraction: cannot be, but no bound */
 	if (d == DMC_PDB_INF)
@@ -269,9 +272,11 @@ static int pdb_eval(void *self, const dmc_state_view *sv)
 	int best = 0;
 	if (h->blind)
 		return 0;
+	const int *zone = NULL;
+	int zdim = h->model.m.nclocks ? dmc_view_zone(sv, &zone) : 0;
 	dmc_abuild_state(&h->model, sv, &s);
 	for (int i = 0; i < h->ntables && best != DMC_H_INF; i++) {
-		int d = eval_one(h, h->pdb[i], &s);
+		int d = eval_one(h, h->pdb[i], &s, zone, zdim);
 		if (d == DMC_H_INF)
 			h->dead_ends[i]++;
 		if (d > best)

@@ -31,21 +31,29 @@
 
 #include "pdb.h"
 #include "pdb_dpr.h"
+#include "pdb_zone.h"
 #include "valueset.h"
 #include "vprog.h"
 
 #define VALUES_MAX 256                /* successor values of one variable in one step */
 #define PRODUCT_MAX 4096              /* successors of one state by one transition */
 #define INF_D INT32_MAX
+#define STATE_ZONE_MAX (64 * 64)      /* a zone's cells at most (zone_dbm_ctext.h) */
 
 typedef struct { uint32_t from, to; int cost, t, r; } edge;
 
 struct dmc_pdb {
 	const dmc_amodel *m;
 	/* the pattern; a state is k = nv + np values, and with atomic
-	 * sequences in the model one more (w = k + 1): the slot of the
-	 * automaton that may move alone, or -1 */
-	int nv, np, k, w;
+	 * sequences in the model one more (zoff = k + 1): the slot of the
+	 * automaton that may move alone, or -1; then, when the pattern's
+	 * automata have dense clocks, their zone (pdb_zone.h): w slots */
+	int nv, np, k, zoff, w;
+	dmc_pdb_zone *z;              /* NULL: no clock */
+	int no_zone;                  /* the selection left the clocks out */
+	long *zfrom;                  /* the zone of the state being expanded */
+	uint32_t *dhead, *dnext;      /* with a zone: the states by their k values (state + 1) */
+	size_t dcap;
 	int atomics;                  /* the model has transitions into atomic sequences */
 	int *pv, *pp;
 	int *var_slot, *proc_slot;    /* model index -> slot, or -1 */
@@ -216,7 +224,8 @@ static int compile_model(dmc_pdb *p)
 	p->pv = malloc(((size_t) m->nvars + 1) * sizeof *p->pv);
 	p->pp = malloc(((size_t) m->nprocs + 1) * sizeof *p->pp);
 	p->assigned = malloc((size_t) m->nvars + 1);
-	p->succ = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *p->succ);
+	p->succ = malloc(((size_t) m->nvars + m->nprocs + 2 + STATE_ZONE_MAX) * sizeof *p->succ);
+	p->zfrom = malloc((STATE_ZONE_MAX + 1) * sizeof *p->zfrom);
 	p->pos = malloc(((size_t) m->nvars + 1) * sizeof *p->pos);
 	p->ncut = calloc((size_t) m->nvars + 1, sizeof *p->ncut);
 	p->cut = calloc((size_t) m->nvars + 1, sizeof *p->cut);
@@ -224,7 +233,7 @@ static int compile_model(dmc_pdb *p)
 	p->mark = calloc((size_t) m->nprocs + 1, sizeof *p->mark);
 	p->constant = malloc((size_t) m->nvars + 1);
 	if (!p->constant || !p->ncut || !p->cut || !p->nmark || !p->mark || !p->dom || !p->cur || !p->next || !p->vals || !p->vals2 || !p->var_slot || !p->proc_slot
-	    || !p->pv || !p->pp || !p->assigned || !p->succ || !p->pos)
+	    || !p->pv || !p->pp || !p->assigned || !p->succ || !p->pos || !p->zfrom)
 		return NOMEM;
 	for (int v = 0; v < m->nvars; v++) {
 		dmc_vs_set(&p->dom[v], m->vars[v].lo, m->vars[v].hi);
@@ -373,6 +382,19 @@ static void load(dmc_pdb *p, const long *s)
 		class_values(p, i, s[i], &p->cur[i]);
 		p->vals[p->pv[i]] = &p->cur[i];
 	}
+}
+
+/* The value of model variable v in abstract state s, for the zone's
+ * steps (pdb_zone.h): -1 when the pattern leaves it out or keeps only
+ * its class. */
+static int slot_value(const void *ctx, const long *s, int v, long *out)
+{
+	const dmc_pdb *p = ctx;
+	int slot = v >= 0 && v < p->m->nvars ? p->var_slot[v] : -1;
+	if (slot < 0 || p->ncut[slot])
+		return -1;
+	*out = s[slot];
+	return 0;
 }
 
 static int at(const dmc_pdb *p, const long *s, int proc, int loc)
@@ -618,7 +640,9 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 	give_merged(p, t, r);
 	long *succ = p->succ;
 	memcpy(succ, s, (size_t) p->w * sizeof *succ);
-	if (p->w > p->k)
+	if (p->z)
+		memcpy(p->zfrom, s + p->zoff, (size_t) (p->w - p->zoff) * sizeof *succ);
+	if (p->zoff > p->k)
 		succ[p->k] = alone_after(p, t, r);
 	const dmc_atrans *tt = &p->m->trans[t];
 	if (p->proc_slot[tt->proc] >= 0)
@@ -661,6 +685,8 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 	for (;;) {
 		if (over(p, 1))
 			return OUT_OF_TIME;
+		if (p->z)
+			dmc_pdbz_step(p->z, p->zfrom, t, r, succ, slot_value, p, succ + p->zoff);
 		long to = insert(p, succ, max);
 		if (to < 0)
 			return (int) to;
@@ -689,7 +715,8 @@ static int successors(dmc_pdb *p, size_t from, int t, int r, size_t max)
 static int enabled(dmc_pdb *p, const long *s, int t)
 {
 	const dmc_atrans *tr = &p->m->trans[t];
-	return at(p, s, tr->proc, tr->from) && dmc_vp_may_true(p->ps, p->guard[t], p->vals);
+	return at(p, s, tr->proc, tr->from) && dmc_vp_may_true(p->ps, p->guard[t], p->vals)
+	       && (!p->z || dmc_pdbz_test(p->z, s + p->zoff, t));
 }
 
 /* 1 when a and b share no value for sure: their union has as many values
@@ -781,7 +808,7 @@ static int explore(dmc_pdb *p, const long *init, size_t max)
 		load(p, p->st + i * (size_t) p->w);
 		if (over(p, 1))
 			return OUT_OF_TIME;
-		int ns = 0, nr = 0, alone = p->w > p->k ? moves_alone(p, p->st + i * (size_t) p->w) : -1;
+		int ns = 0, nr = 0, alone = p->zoff > p->k ? moves_alone(p, p->st + i * (size_t) p->w) : -1;
 		for (int q = 0; q < p->m->nprocs; q++) {
 			/* an automaton in the pattern: its transitions at its
 			 * location (one class of locations: those of each) */
@@ -933,7 +960,10 @@ static void set_pattern(dmc_pdb *p, const unsigned char *keep_v, const unsigned 
 		}
 	}
 	p->k = p->nv + p->np;
-	p->w = p->k + (p->atomics ? 1 : 0);
+	p->zoff = p->k + (p->atomics ? 1 : 0);
+	dmc_pdbz_free(p->z);
+	p->z = p->preds || p->no_zone ? NULL : dmc_pdbz_new(p->m, keep_p);
+	p->w = p->zoff + dmc_pdbz_cells(p->z);
 	free(p->st);
 	free(p->ht);
 	p->st = NULL;
@@ -1013,6 +1043,9 @@ static void relevance(const dmc_amodel *m, int *rank_v, int *rank_p)
 				continue;
 			lower(rank_p, tr->proc, r + 1, &changed);
 			mark_read(tr->guard, rank_v, r + 1, &changed);
+			/* time passing reads the location variables (invariants) */
+			for (int a = 0; tr->clk && tr->clk->kind == DMC_CLK_POST && a < m->nclk_at; a++)
+				lower(rank_v, m->clk_at[a].var, r + 1, &changed);
 			mark_read(tr->chan, rank_v, r + 1, &changed);
 			for (int a = 0; a < tr->nassign; a++)
 				if (tr->assign[a].var >= 0 && rank_v[tr->assign[a].var] <= r)
@@ -1221,6 +1254,14 @@ static void grow_candidates(const dmc_pdb *p, const dmc_pdb_input *in, int t, co
 	}
 	grow_read(tr->guard, in->var_ok, gv, rank_v, best, cand_v);
 	grow_read(tr->chan, in->var_ok, gv, rank_v, best, cand_v);
+	for (int a = 0; tr->clk && tr->clk->kind == DMC_CLK_POST && a < p->m->nclk_at; a++) {
+		int v = p->m->clk_at[a].var;
+		if (in->var_ok[v] && !gv[v] && rank_v[v] != INT32_MAX) {
+			cand_v[v] = 1;
+			if (rank_v[v] < *best)
+				*best = rank_v[v];
+		}
+	}
 	for (int a = 0; a < tr->nassign; a++)
 		grow_read(tr->assign[a].rhs, in->var_ok, gv, rank_v, best, cand_v);
 	for (int f = 0; f < tr->nmsg; f++) {
@@ -1280,6 +1321,8 @@ static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *
 		for (int i = 0; i < p->np; i++)
 			init[p->nv + i] = in->init_loc[p->pp[i]];
 		init[p->k] = -1;
+		if (p->z)
+			dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
 		p->stats.rounds++;
 		p->stats.grow_rounds++;
 		if ((rc = explore(p, init, p->k == 0 ? 1 : in->prove_states)) == OK)
@@ -1346,8 +1389,30 @@ out:
 	return rc;
 }
 
+/* With a zone: the states by their k values (the look-ups know neither
+ * the zone nor who moves alone). */
+static int index_discrete(dmc_pdb *p)
+{
+	size_t cap = 2;
+	while (cap < 2 * p->n + 2)
+		cap *= 2;
+	p->dhead = calloc(cap, sizeof *p->dhead);
+	p->dnext = malloc((p->n + 1) * sizeof *p->dnext);
+	if (!p->dhead || !p->dnext)
+		return NOMEM;
+	p->dcap = cap;
+	for (size_t j = 0; j < p->n; j++) {
+		size_t h = (size_t) hash_state(p->st + j * (size_t) p->w, p->k) & (cap - 1);
+		p->dnext[j] = p->dhead[h];
+		p->dhead[h] = (uint32_t) (j + 1);
+	}
+	return OK;
+}
+
 static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err, size_t errlen)
 {
+	if (rc == OK && p->z)
+		rc = index_discrete(p);
 	if (rc != OK) {
 		snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
 		         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
@@ -1386,7 +1451,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
 	int *goal_v = calloc((size_t) m->nvars + 1, sizeof *goal_v);
 	int *goal_p = calloc((size_t) m->nprocs + 1, sizeof *goal_p);
-	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
+	long *init = malloc(((size_t) m->nvars + m->nprocs + 2 + STATE_ZONE_MAX) * sizeof *init);
 	dmc_pdb_dpr *dpr = NULL;
 	int rc = NOMEM;
 	if (!p || !keep_v || !keep_p || !goal_v || !goal_p || !init)
@@ -1411,6 +1476,8 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		for (int i = 0; i < p->np; i++)
 			init[p->nv + i] = in->init_loc[p->pp[i]];
 		init[p->k] = -1;              /* nobody inside an atomic sequence yet */
+		if (p->z)
+			dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
 		size_t max = in->max_states > 0 ? in->max_states : 1;
 		if (late(p)) {
 			/* out of time: the empty pattern (one state) is always small */
@@ -1436,6 +1503,14 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			rc = grow_proof(p, in, keep_v, keep_p, goal_v, goal_p, init);
 			if (rc == OK || rc == NOMEM)
 				break;
+			continue;
+		}
+		if (rc == TOO_BIG && p->z && !p->no_zone) {
+			/* the zone multiplies a pattern's states most: the
+			 * table that guides is first tried without clocks
+			 * (every zone a clock-free state stands for), before
+			 * leaving components out */
+			p->no_zone = 1;
 			continue;
 		}
 		if (rc == TOO_WIDE && p->bad_var >= 0)
@@ -1502,7 +1577,7 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 	double t0 = dmc_pdb_clock();
 	dmc_pdb *p = calloc(1, sizeof *p);
 	unsigned char *keep_v = calloc((size_t) m->nvars + 1, 1), *keep_p = calloc((size_t) m->nprocs + 1, 1);
-	long *init = malloc(((size_t) m->nvars + m->nprocs + 1) * sizeof *init);
+	long *init = malloc(((size_t) m->nvars + m->nprocs + 2 + STATE_ZONE_MAX) * sizeof *init);
 	int rc = NOMEM;
 	*outgrew = 0;
 	if (!p || !keep_v || !keep_p || !init)
@@ -1522,6 +1597,8 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 	for (int i = 0; i < p->np; i++)
 		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
 	init[p->k] = -1;
+	if (p->z)
+		dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
 	p->stats.rounds = 1;
 	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1);
 	if (rc == OK)
@@ -1577,6 +1654,8 @@ void dmc_pdb_free(dmc_pdb *p)
 	free((void *) p->own.ncut), free((void *) p->own.cut), free((void *) p->own.nmark);
 	free((void *) p->own.mark), free(p->own_cut), free(p->own_mark);
 	free(p->st), free(p->ht), free(p->dist), free(p->edges);
+	dmc_pdbz_free(p->z);
+	free(p->zfrom), free(p->dhead), free(p->dnext);
 	free(p);
 }
 
@@ -1584,8 +1663,37 @@ int dmc_pdb_nvars(const dmc_pdb *p) { return p->nv; }
 int dmc_pdb_var(const dmc_pdb *p, int i) { return p->pv[i]; }
 int dmc_pdb_nprocs(const dmc_pdb *p) { return p->np; }
 int dmc_pdb_proc(const dmc_pdb *p, int i) { return p->pp[i]; }
+int dmc_pdb_nclocks(const dmc_pdb *p) { return dmc_pdbz_nclocks(p->z); }
+
+/* The least distance of the table's states with the k values of key
+ * whose zones meet the concrete zone (dimension dim; 0: not known, then
+ * every one): a concrete state lies in the zone of one of them (the
+ * abstraction over-approximates); DMC_PDB_INF when all are infinite,
+ * DMC_PDB_MISS when there is none. */
+static int lookup_zone(const dmc_pdb *p, const long *key, const int *zone, int dim)
+{
+	int best = DMC_PDB_MISS;
+	size_t h = (size_t) hash_state(key, p->k) & (p->dcap - 1);
+	for (uint32_t j = p->dhead[h]; j; j = p->dnext[j - 1]) {
+		const long *s = p->st + (size_t) (j - 1) * (size_t) p->w;
+		if (memcmp(s, key, (size_t) p->k * sizeof *s) != 0
+		    || (dim > 0 && !dmc_pdbz_meets(p->z, s + p->zoff, zone, dim)))
+			continue;
+		int d = p->dist[j - 1];
+		if (d != INF_D && (best < 0 || d < best))
+			best = d;
+		else if (d == INF_D && best == DMC_PDB_MISS)
+			best = DMC_PDB_INF;
+	}
+	return best;
+}
 
 int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
+{
+	return dmc_pdb_lookup_zone(p, val, loc, NULL, 0);
+}
+
+int dmc_pdb_lookup_zone(const dmc_pdb *p, const long *val, const int *loc, const int *zone, int dim)
 {
 	long *key = p->succ;          /* not used outside the build */
 	for (int i = 0; i < p->nv; i++)
@@ -1596,7 +1704,9 @@ int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
 		key[i] = class_of(p, i, key[i]);
 	for (int i = 0; i < p->np; i++)
 		key[p->nv + i] = loc_class(p, i, (int) key[p->nv + i]);
-	if (p->w == p->k) {
+	if (p->z)
+		return lookup_zone(p, key, zone, dim);
+	if (p->zoff == p->k) {
 		long j = find(p, key);
 		if (j < 0)
 			return DMC_PDB_MISS;
@@ -1621,7 +1731,7 @@ int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc)
 
 int dmc_pdb_alone(const dmc_pdb *p, size_t i)
 {
-	return p->w > p->k && p->st[i * (size_t) p->w + p->k] >= 0 ? p->pp[p->st[i * (size_t) p->w + p->k]] : -1;
+	return p->zoff > p->k && p->st[i * (size_t) p->w + p->k] >= 0 ? p->pp[p->st[i * (size_t) p->w + p->k]] : -1;
 }
 
 size_t dmc_pdb_nstates(const dmc_pdb *p)

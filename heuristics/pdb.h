@@ -94,6 +94,8 @@ int dmc_pdb_nvars(const dmc_pdb *p);
 int dmc_pdb_var(const dmc_pdb *p, int i);
 int dmc_pdb_nprocs(const dmc_pdb *p);
 int dmc_pdb_proc(const dmc_pdb *p, int i);
+/* The dense clocks the pattern keeps as a zone (pdb_zone.h), 0 without. */
+int dmc_pdb_nclocks(const dmc_pdb *p);
 
 /* Distance of the abstract state with these pattern values (val[i] for
  * dmc_pdb_var(p, i), loc[i] for dmc_pdb_proc(p, i); concrete values, the
@@ -102,6 +104,10 @@ int dmc_pdb_proc(const dmc_pdb *p, int i);
  * automaton, if any, may move alone (pdb.c); the state does not say, and
  * the look-up gives the least distance of those abstract states. */
 int dmc_pdb_lookup(const dmc_pdb *p, const long *val, const int *loc);
+/* The same for a state whose dense clocks are zone (canonical, dimension
+ * dim, as in pan's state; dim 0: not known): the least distance of the
+ * abstract states whose zones meet it. */
+int dmc_pdb_lookup_zone(const dmc_pdb *p, const long *val, const int *loc, const int *zone, int dim);
 
 /* The table's states, for tests: state i's pattern values (as lookup
  * takes them; class numbers in a predicate abstraction) and distance. */

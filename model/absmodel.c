@@ -61,6 +61,9 @@ void dmc_atrans_free_parts(dmc_atrans *t)
 	for (int k = 0; k < t->nmsg && t->match; k++)
 		dmc_aexpr_free(t->match[k].value);
 	free(t->match);
+	if (t->clk)
+		free(t->clk->item);
+	free(t->clk);
 	memset(t, 0, sizeof *t);
 }
 
@@ -81,5 +84,9 @@ void dmc_amodel_free(dmc_amodel *m)
 	for (int v = 0; v < m->nvars; v++)
 		free(m->vars[v].name);
 	free(m->vars);
+	free(m->clock_max);
+	for (int i = 0; i < m->nclk_at; i++)
+		free(m->clk_at[i].item);
+	free(m->clk_at);
 	memset(m, 0, sizeof *m);
 }

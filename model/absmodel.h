@@ -75,6 +75,40 @@ typedef struct dmc_amatch {
 	long lo, hi;
 } dmc_amatch;
 
+/* Dense clocks.  The UPPAAL translation keeps a timed network's clocks
+ * in one zone (docs/uppaal.md "Clocks: zones") and writes beside each
+ * zone operation a note saying what it does; model/clock_note.c reads
+ * them.  Clocks are numbered 1..nclocks, as in the zone.  An item: */
+typedef struct dmc_aclk {
+	char kind;                    /* 'c': x_clock op value (op DMC_AE_LT, LE, GT, GE);
+	                               * 'r': x_clock := value; 'f': x_clock any value */
+	int clock;
+	dmc_ae_op op;
+	long value;
+} dmc_aclk;
+
+enum { DMC_CLK_TEST = 1,          /* the items leave a nonempty zone; nothing changes */
+       DMC_CLK_RUN,               /* the items are applied (a zone may become empty) */
+       DMC_CLK_POST };            /* time passes (unless a location in dmc_amodel.clk_at
+                                   * says it cannot), then every location's items */
+
+typedef struct dmc_aclkprog {
+	int kind;                     /* DMC_CLK_* */
+	int n;
+	dmc_aclk *item;
+} dmc_aclkprog;
+
+/* What the successor runs where location variable var is loc: the
+ * location's inactive clocks freed and its invariant (items), and
+ * whether time cannot pass there (urgent, committed). */
+typedef struct dmc_aclkloc {
+	int var;
+	long loc;
+	int urgent;
+	int n;
+	dmc_aclk *item;
+} dmc_aclkloc;
+
 typedef struct dmc_atrans {
 	int proc;                     /* process instance (automaton) */
 	int from, to;                 /* its locations */
@@ -100,6 +134,7 @@ typedef struct dmc_atrans {
 	 * an atomic sequence, and pan's next step is one of its moves alone
 	 * as long as it has one; when it has none, everyone may move. */
 	int atomic;
+	dmc_aclkprog *clk;            /* its zone operation (dmc_amodel.nclocks > 0), or NULL */
 	int certain;                  /* executable whenever guard (NULL: always) is true:
 	                               * no channel, run, else, timeout, unknown effect,
 	                               * and pan holds no process back (provided,
@@ -132,6 +167,13 @@ typedef struct dmc_amodel {
 	dmc_atrans *trans;
 	int ngoals;
 	dmc_agoal *goals;             /* disjunction */
+	/* dense clocks (0: none, or what the notes say was not all
+	 * understood: then no transition has clk and a zone test is a
+	 * guard that may hold) */
+	int nclocks;
+	long *clock_max;              /* [1..nclocks]: the largest constant each is compared with */
+	int nclk_at;
+	dmc_aclkloc *clk_at;
 } dmc_amodel;
 
 /* The state to evaluate h for, as the ATG's layer 0: (proc, loc) pairs

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <limits.h>
 #include "absmodel_build.h"
+#include "clock_note.h"
 #include "expr.h"
 #include "stmt.h"
 
@@ -843,6 +844,66 @@ static int range_assert(ctx *c, int from, const dmc_aexpr *rhs, long *lo, long *
 	return ok;
 }
 
+/* The global scalar named name, as an abstract variable, or -1. */
+static int global_var(void *vctx, const char *name)
+{
+	dmc_var h;
+	if (dmc_br_var_find(name, -1, &h) != 0 || h.local_type >= 0 || h.size != 1)
+		return -1;
+	return var_lookup(vctx, &h, 0, -1);
+}
+
+/* Transition ti's zone operation, as the translation's note says
+ * (clock_note.h).  A note not understood on a statement (its effect on
+ * the zone unknown) makes the model drop every clock (clocks_finish);
+ * on a test it is only a guard that may hold.  A test counts only in a
+ * condition (a statement that blocks when false), not inside an assert
+ * (the query's, which executes either way). */
+static void add_clock_note(ctx *c, int ti, const dmc_trans *tr, int condition)
+{
+	dmc_abuild *b = c->b;
+	dmc_aclkprog *pr = calloc(1, sizeof *pr);
+	if (!pr || dmc_clk_note(tr->zone_note, pr) < 0 || (pr->kind == DMC_CLK_TEST) != (tr->zone_guard != 0)
+	    || (pr->kind == DMC_CLK_TEST && !condition)) {
+		if (pr)
+			free(pr->item);
+		free(pr);
+		b->clk_unknown |= !tr->zone_guard;
+		return;
+	}
+	if (pr->kind == DMC_CLK_POST && !b->m.nclocks && dmc_clk_tables(tr->zone_note, &b->m, global_var, c) < 0)
+		b->clk_unknown = 1;
+	b->m.trans[ti].clk = pr;
+}
+
+/* Every clock dropped unless every note was understood, a post's note
+ * gave the tables, every item names one of their clocks and pan did not
+ * merge statements (a merged statement's zone code could come with any
+ * transition of its process). */
+static void clocks_finish(dmc_abuild *b)
+{
+	dmc_amodel *m = &b->m;
+	int ok = !b->clk_unknown && m->nclocks > 0 && !dmc_br_statement_merging();
+	for (int t = 0; t < m->ntrans && ok; t++)
+		for (int i = 0; m->trans[t].clk && i < m->trans[t].clk->n && ok; i++)
+			ok = m->trans[t].clk->item[i].clock <= m->nclocks;
+	if (ok)
+		return;
+	for (int t = 0; t < m->ntrans; t++) {
+		if (m->trans[t].clk)
+			free(m->trans[t].clk->item);
+		free(m->trans[t].clk);
+		m->trans[t].clk = NULL;
+	}
+	free(m->clock_max);
+	for (int i = 0; i < m->nclk_at; i++)
+		free(m->clk_at[i].item);
+	free(m->clk_at);
+	m->clock_max = NULL;
+	m->clk_at = NULL;
+	m->nclocks = m->nclk_at = 0;
+}
+
 static int add_trans(ctx *c, int from, const dmc_trans *tr)
 {
 	dmc_abuild *b = c->b;
@@ -872,6 +933,8 @@ static int add_trans(ctx *c, int from, const dmc_trans *tr)
 		rc = havoc_all(t, b->m.nvars);
 	} else
 		rc = add_effects(c, t, &st);
+	if (rc == 0 && tr->zone_note)
+		add_clock_note(c, ti, tr, st.kind == DMC_ST_COND);
 	if (rc == 0 && (st.kind == DMC_ST_SEND || st.kind == DMC_ST_RECV) && !st.embedded_c
 	    && !chan_fixed(c, st.chan)) {
 		/* the channel may be a rendezvous or buffered, whatever it is
@@ -1177,6 +1240,7 @@ int dmc_abuild_make(dmc_abuild *b, const dmc_targets *tg, int goals, char *err, 
 		snprintf(err, errlen, "out of memory building the abstract model");
 		return -1;
 	}
+	clocks_finish(b);
 	return 0;
 }
 
@@ -1296,6 +1360,8 @@ void dmc_abuild_print(const dmc_abuild *b, FILE *f)
 		        m->procs[p].nlocs, m->procs[p].start, p >= b->ninit ? " (instances started by run)" : "");
 	for (int v = 0; v < m->nvars; v++)
 		fprintf(f, "  variable  %s\n", m->vars[v].name);
+	if (m->nclocks)
+		fprintf(f, "  %d dense clocks: the zone's operations as the translation's notes say\n", m->nclocks);
 	if (b->gave_up[0])
 		fprintf(f, "gave up (no dead end is proved): %s\n", b->gave_up);
 	fprintf(f, "over-approximated: %d expressions (any value), %d statements (effects unknown: "

@@ -38,6 +38,7 @@ typedef struct dmc_abuild {
 	/* what was over-approximated, for the model report */
 	int approx_exprs, approx_stmts, approx_chans, approx_runs, approx_merged;
 	int range_checked;            /* assignments bounded by their range assert */
+	int clk_unknown;              /* a zone statement's note not understood: no clocks */
 	/* What the abstraction could not represent, even over-approximated
 	 * (embedded C, a run of an unknown proctype): "" when nothing.  Then
 	 * an infinite h proves nothing and the runtime must not prune. */

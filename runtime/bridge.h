@@ -52,6 +52,9 @@ typedef struct dmc_trans {
 	                               * shows as `skip` (a statement) and `1` (a test) */
 	int zone_guard;               /* the text's 1 stands for a zone test, which may
 	                               * be false: the statement is not certain */
+	const char *zone_note;        /* what the zone code does, as the translation's
+	                               * notes say (docs/uppaal.md "Clocks: zones";
+	                               * model/clock_note.c reads them), or NULL */
 } dmc_trans;
 
 int dmc_br_ntrans(int type, int state);
@@ -80,6 +83,12 @@ int dmc_br_step(int *pid, int *from, int *id);
  * chosen earlier (one edge of a network of automata is several pan
  * steps). */
 int dmc_br_step_forced(void);
+
+/* The UPPAAL translation's zone in the current state (docs/uppaal.md
+ * "Clocks: zones"): its dimension (clocks + 1), *d its canonical DBM;
+ * 0 when the model has none, or it is the initial zone (not spelled out
+ * in the state). */
+int dmc_br_zone(const int **d);
 
 /* ---- variables, through accessors generated from SPIN's symbol table ---- */
 

@@ -52,6 +52,8 @@ struct dmc_por *dmc_rt_por(dmc_run *R);
 int dmc_rt_start(dmc_run *R);
 /* 1 when the search needs state identities (A*, weighted A* re-open). */
 int dmc_rt_wants_keys(const dmc_run *R);
+/* 1 when the search re-opens a state reached again at a smaller g. */
+int dmc_rt_reopens(const dmc_run *R);
 /* 64-bit fingerprint of a state vector; never 0. */
 uint64_t dmc_fingerprint(const void *bytes, size_t n);
 

@@ -279,7 +279,7 @@ static void preferred_start(dmc_run *R, dmc_open_kind kind)
 		/* fall_back chose the guide, and noted it, only with no goals */
 		int fell_back = R->targets.ngoals == 0 && R->heur_note[0];
 		if (!fell_back)
-			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU or hUc as the heuristic "
+			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU, hUc (or hff on PDDL) as the heuristic "
 			                "or in the alternation");
 		size_t len = strlen(R->heur_note);
 		snprintf(R->heur_note + len, sizeof R->heur_note - len, "; no relaxed plans, so no --preferred list");
@@ -414,6 +414,11 @@ int dmc_rt_wants_keys(const dmc_run *R)
 	for (int i = 0; R->opt.combo.kind == DMC_COMB_ALT && i < R->opt.combo.nterms; i++)
 		random |= R->opt.combo.list_tie[i] == DMC_TIE_RANDOM;
 	return R->reopen || random;
+}
+
+int dmc_rt_reopens(const dmc_run *R)
+{
+	return R->reopen;
 }
 
 #define KEY(k) ((const void *) (uintptr_t) (k))

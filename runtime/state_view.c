@@ -61,9 +61,15 @@ static void now_vars_read(const void *st, int n, const dmc_var *vs, const int *p
 	dmc_br_vars_read(n, vs, pid, idx, val, ok);
 }
 
+static int now_zone(const void *st, const int **d)
+{
+	(void) st;
+	return dmc_br_zone(d);
+}
+
 static const dmc_view_ops now_ops = {
 	now_nprocs, now_proc_type, now_proc_state, now_rendezvous_pending,
-	now_var_read, now_chan, now_chan_nfields, now_chan_field, now_vars_read,
+	now_var_read, now_chan, now_chan_nfields, now_chan_field, now_vars_read, now_zone,
 };
 
 static const dmc_state_view now_view = { &now_ops, 0 };

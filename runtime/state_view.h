@@ -31,6 +31,8 @@ typedef struct dmc_view_ops {
 	/* see dmc_br_vars_read; NULL: one var_read each */
 	void (*vars_read)(const void *st, int n, const dmc_var *vs, const int *pid, const long *idx,
 	                  long *val, unsigned char *ok);
+	/* see dmc_br_zone; NULL: no zone known */
+	int (*zone)(const void *st, const int **d);
 } dmc_view_ops;
 
 typedef struct dmc_state_view {
@@ -76,6 +78,10 @@ static inline void dmc_view_vars_read(const dmc_state_view *v, int n, const dmc_
 static inline int dmc_view_chan(const dmc_state_view *v, long chan_id, int *len, int *cap)
 {
 	return v->ops->chan(v->st, chan_id, len, cap);
+}
+static inline int dmc_view_zone(const dmc_state_view *v, const int **d)
+{
+	return v->ops->zone ? v->ops->zone(v->st, d) : 0;
 }
 static inline int dmc_view_chan_nfields(const dmc_state_view *v, long chan_id)
 {

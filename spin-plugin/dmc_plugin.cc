@@ -29,6 +29,13 @@
  * it is made (not under -DNOREDUCE, where SPIN itself does not check), in
  * every translation unit that includes pan.h, so that pan checks the
  * assertions and reports a violated one as SPIN's DFS does.
+ *
+ * With -DDMC_MEMORY_ONLY (SPIN's own pan in dmc check's portfolio,
+ * compiled with glue_memory.c; a macro, as GCC cuts a plugin's name at
+ * its first '-' in -fplugin-arg-NAME-KEY) only the memory redirects
+ * (DMC_REDIRECT_MEMORY) are made: pan's search stays SPIN's, its hash
+ * table is not written before the search starts.  A pan.c without those
+ * calls is left as it is (no error: the redirect only saves time).
  */
 /* The table comes before GCC's headers: they poison the C library's
  * allocation functions' names, which some redirects name */
@@ -40,11 +47,13 @@ struct redirect {
 	const char *replacement;      /* the runtime's function */
 	int done;                     /* calls rewritten */
 	bool optional;                /* done may stay 0 */
+	bool memory;                  /* pan's allocation (memory-only keeps these) */
 };
 
 redirect redirects[] = {
-#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false },
-#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, true },
+#define DMC_REDIRECT(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false, false },
+#define DMC_REDIRECT_OPTIONAL(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, true, false },
+#define DMC_REDIRECT_MEMORY(CALLER, CALLEE, REPLACEMENT, DECL) { #CALLER, #CALLEE, #REPLACEMENT, 0, false, true },
 #include "redirects.def"
 };
 const int nredirects = sizeof redirects / sizeof redirects[0];
@@ -83,6 +92,13 @@ bool defined_fn[sizeof required / sizeof required[0]];
 bool saw_now;                 /* global `now`: the TU is pan.c */
 bool renamed_main;
 bool verbose;                 /* -fplugin-arg-dmc-gcc-verbose */
+bool memory_only;             /* -DDMC_MEMORY_ONLY, known once a function is parsed */
+
+/* the redirects this compilation makes */
+bool applies(const redirect &r)
+{
+	return r.memory || !memory_only;
+}
 /* -DBITSTATE: store_state calls pan's bit-array store through its
  * pointer b_store (which the glue hooks when the search starts,
  * glue_store.c), and never h_store */
@@ -130,7 +146,7 @@ public:
 		const char *caller = fn_name(fun->decl);
 		bool any = false;
 		for (int i = 0; i < nredirects; i++)
-			if (strcmp(redirects[i].caller, caller) == 0)
+			if (applies(redirects[i]) && strcmp(redirects[i].caller, caller) == 0)
 				any = true;
 		if (!any)
 			return 0;
@@ -151,7 +167,7 @@ public:
 				const char *name = fn_name(callee);
 				for (int i = 0; i < nredirects; i++) {
 					redirect &r = redirects[i];
-					if (strcmp(r.caller, caller) != 0 || strcmp(r.callee, name) != 0)
+					if (!applies(r) || strcmp(r.caller, caller) != 0 || strcmp(r.callee, name) != 0)
 						continue;
 					gimple_call_set_fndecl(call, replacement_decl(r.replacement, callee));
 					r.done++;
@@ -168,8 +184,10 @@ void on_finish_parse_function(void *gcc_data, void *)
 	if (!decl || TREE_CODE(decl) != FUNCTION_DECL)
 		return;
 	const char *name = fn_name(decl);
+	if (parse_in && cpp_defined(parse_in, (const unsigned char *) "DMC_MEMORY_ONLY", 15))
+		memory_only = true;
 	note_definition(name);
-	if (strcmp(name, "main") == 0 && saw_now) {   /* pan.c defines now first */
+	if (strcmp(name, "main") == 0 && saw_now && !memory_only) {   /* pan.c defines now first */
 		SET_DECL_ASSEMBLER_NAME(decl, get_identifier("dmc_pan_main"));
 		renamed_main = true;
 	}
@@ -187,6 +205,11 @@ void on_finish_unit(void *, void *)
 {
 	if (!saw_now || !defined_fn[0])       /* not pan.c: nothing to check */
 		return;
+	if (memory_only) {
+		if (verbose)
+			inform(UNKNOWN_LOCATION, "spin-dmc: the memory allocation of %<pan.c%> redirected");
+		return;
+	}
 	for (int i = 0; required[i]; i++)
 		if (!defined_fn[i])
 			error("spin-dmc: this pan.c has no function %qs; spin-dmc needs SPIN 6.x "
@@ -257,13 +280,13 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		      "rebuild spin-dmc with %<./configure%> and %<make%>", gcc_version.basever);
 		return 1;
 	}
-	/* pan.h defines SPIN's hidden variables (tentative definitions) and
-	 * both pan.c and dmc_glue.c include it: let the linker merge them, as
-	 * compilers did by default before GCC 10. */
-	flag_no_common = 0;
 	for (int i = 0; i < info->argc; i++)
 		if (strcmp(info->argv[i].key, "verbose") == 0)
 			verbose = true;
+	/* pan.h defines SPIN's hidden variables (tentative definitions) and
+	 * both pan.c and the glue include it: let the linker merge them, as
+	 * compilers did by default before GCC 10 */
+	flag_no_common = 0;
 
 	/* GCC folds the calls of library functions it knows while it
 	 * gimplifies, before the pass below sees them (a printf of a constant

@@ -84,28 +84,50 @@ extern struct dmc_code_lookup { char *c; char *t; } code_lookup[] __attribute__(
  * C that calls only the dmc_z* functions and reads only the zone and the
  * location variables, writing nothing but the zone, which no Promela
  * variable shows. */
-static int zone_code(const char *name, size_t n)
+static const char *zone_code(const char *name, size_t n)
 {
 	for (int i = 0; code_lookup && code_lookup[i].c; i++)
 		if (strlen(code_lookup[i].c) == n && strncmp(code_lookup[i].c, name, n) == 0) {
 			const char *t = code_lookup[i].t;
 			t += strspn(t, " \t\n");
 			return strncmp(t, "dmc_z", 5) == 0 || strncmp(t, "(dmc_z", 6) == 0
-			       || strncmp(t, "now.dmc_z.", 10) == 0;
+			       || strncmp(t, "now.dmc_z.", 10) == 0 ? t : NULL;
 		}
-	return 0;
+	return NULL;
+}
+
+/* The note the translation wrote beside zone code t, `(dmc_znote)
+ * ("NOTE")` at its start (docs/uppaal.md "Clocks: zones"), appended to
+ * *note (" , " between two); "?" when there is none or SPIN's table cut
+ * it short (a test without one tells nothing, a statement without one
+ * anything) */
+static void add_zone_note(char **note, const char *t)
+{
+	static const char head[] = "(dmc_znote) (\"";
+	const char *s = strncmp(t, head, sizeof head - 1) == 0 ? t + sizeof head - 1 : NULL;
+	const char *e = s ? strstr(s, "\")") : NULL;
+	size_t n = e ? (size_t) (e - s) : 1, old = *note ? strlen(*note) : 0;
+	char *m = realloc(*note, old + n + 4);
+	if (!m)
+		return;
+	if (old)
+		memcpy(m + old, " , ", 3), old += 3;
+	memcpy(m + old, e ? s : "?", n);
+	m[old + n] = '\0';
+	*note = m;
 }
 
 /* tp with the zone code's stand-ins replaced: "{c_codeN}" alone (a
  * c_code statement) by "skip", inside a test (c_expr) by "1"; kept per
- * transition (type, t_id) */
-typedef struct { char *text; int guard; } zone_text;
+ * transition (type, t_id), with the notes of that code */
+typedef struct { char *text; int guard; char *note; } zone_text;
 static zone_text *zone_texts[256];
 static int zone_ntexts[256];
 
-static const char *without_zone_code(int type, const Trans *t, int *guard)
+static const char *without_zone_code(int type, const Trans *t, int *guard, const char **note)
 {
 	*guard = 0;
+	*note = NULL;
 	if (!t->tp || !strstr(t->tp, "{c_code") || !code_lookup || type < 0 || type >= 256 || t->t_id < 0)
 		return t->tp ? t->tp : "";
 	if (t->t_id >= zone_ntexts[type]) {
@@ -127,8 +149,10 @@ static const char *without_zone_code(int type, const Trans *t, int *guard)
 		size_t k = 0;
 		while (*p) {
 			const char *q = strncmp(p, "{c_code", 7) == 0 ? strchr(p, '}') : NULL;
-			if (q && zone_code(p + 1, (size_t) (q - p - 1))) {
+			const char *code = q ? zone_code(p + 1, (size_t) (q - p - 1)) : NULL;
+			if (code) {
 				int whole = p == t->tp && q[1] == '\0';
+				add_zone_note(&z->note, code);
 				const char *r = whole ? "skip" : "1";
 				z->guard |= !whole;
 				memcpy(o + k, r, strlen(r));
@@ -142,6 +166,7 @@ static const char *without_zone_code(int type, const Trans *t, int *guard)
 		z->text = o;
 	}
 	*guard = z->guard;
+	*note = z->note;
 	return z->text;
 }
 
@@ -157,10 +182,26 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 	out->line = lines ? lines[state] : 0;
 	out->atomic = ((t->tp && strncmp(t->tp, "D_STEP", 6) == 0) ? DMC_TR_DSTEP : 0)
 	              | ((t->atom & 2) ? DMC_TR_ATOMIC : 0);
-	out->text = without_zone_code(type, t, &out->zone_guard);
+	out->text = without_zone_code(type, t, &out->zone_guard, &out->zone_note);
 }
 
 int dmc_br_nprocs(void) { return now._nr_pr; }
+
+int dmc_br_zone(const int **d)
+{
+#ifdef DMC_ZONE_CELLS
+	int dim = 1;
+	if (!now.dmc_z.set)
+		return 0;
+	while (dim * dim < DMC_ZONE_CELLS)
+		dim++;
+	*d = now.dmc_z.d;
+	return dim;
+#else
+	(void) d;
+	return 0;
+#endif
+}
 
 int dmc_br_rendezvous_pending(int *pid, int *state)
 {

@@ -7,7 +7,11 @@
  * (d[i] bounds x_i - x_j, a larger int a weaker bound).  A new state
  * whose zone lies inside a stored state's zone with the same discrete
  * part adds nothing: every run from it is a run from the stored one.
- * It is then not stored and not queued, as if pan had seen it.
+ * It is then not stored and not queued, as if pan had seen it.  Where
+ * the search re-opens states reached again at a smaller g (A*, BFS with
+ * re-opening), a zone is covered only by one stored at a g no larger:
+ * a trail through the stored state may be longer, and A*'s shortest
+ * trail would be lost with the smaller g.
  *
  * The index: per discrete part (hashed, compared in full) the zones
  * stored with it.  Only when dmc_vars.h says the model has the zone
@@ -29,6 +33,7 @@
 typedef struct zone_entry {
 	struct zone_entry *next;
 	uint64_t hash;
+	int g;                        /* depth it was stored at (the least seen) */
 	int d[DMC_ZONE_CELLS];
 	char disc[];                  /* the vector with the zone zeroed */
 } zone_entry;
@@ -79,19 +84,28 @@ int glue_zone_covered(const char *v, int n)
 	if (z->n >= z->cap / 2 && zone_grow(z) != 0)
 		return 0;
 	const int *d = now.dmc_z.d;
+	int by_g = dmc_rt_reopens(dmc_glue_run);
+	int depth_g = trpt->o_tt + 1;         /* as dmc_h_store's */
 	for (zone_entry *e = z->tab[h & (z->cap - 1)]; e; e = e->next) {
 		if (e->hash != h || memcmp(e->disc, z->scratch, (size_t) n) != 0)
 			continue;
 		int inside = 1;
 		for (int i = 0; i < DMC_ZONE_CELLS && inside; i++)
 			inside = d[i] <= e->d[i];
-		if (inside) {
+		if (!inside)
+			continue;
+		if (!by_g || e->g <= depth_g) {
 			z->covered++;
 			return 1;
+		}
+		if (memcmp(d, e->d, sizeof e->d) == 0) {
+			e->g = depth_g;           /* the same state: pan's store re-opens it */
+			return 0;
 		}
 	}
 	zone_entry *e = glue_alloc(sizeof *e + (size_t) n, "zone inclusion index");
 	e->hash = h;
+	e->g = depth_g;
 	memcpy(e->d, d, sizeof e->d);
 	memcpy(e->disc, z->scratch, (size_t) n);
 	e->next = z->tab[h & (z->cap - 1)];

@@ -155,8 +155,15 @@ void pddl_gaction_text(const pddl_model *m, const pddl_gaction *a, char *buf, si
 
 /* ---- Promela (pddl_pml.c) ---- */
 /* the task's Promela to out: a plan is the assertion's violation, each
- * action prints "@@PDDL K" (ground action K) when spin -t replays it */
-void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t);
+ * action prints "@@PDDL K" (ground action K) when spin -t replays it;
+ * act_line (NULL: not wanted; else t->nacts of them) gets each ground
+ * action's line, where its alternative of the loop starts */
+void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line);
+
+/* ---- the task for the hff heuristic (pddl_meta.c) ---- */
+/* the generated C header of model/pddl_task.h's tables for t, whose
+ * Promela (pddl_write_promela) has its actions at act_line */
+void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const int *act_line);
 
 /* ---- plans and the validator (pddl_validate.c) ---- */
 typedef struct {

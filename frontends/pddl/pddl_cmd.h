@@ -32,9 +32,11 @@ typedef struct {
  * on info (NULL: none); 0, or 2 after a message (pddl_job_free either way) */
 int pddl_job_load(pddl_job *j, const char *const *files, int nfiles, FILE *info);
 void pddl_job_free(pddl_job *j);
-/* the translation into the build cache $cache/pddl/NAME-HASH/NAME.pml,
- * its path into *pml; 0, or 2 after a message */
-int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, size_t *bytes);
+/* the translation into the build cache $cache/pddl/NAME-HASH/NAME.pml
+ * and the grounded task for hff beside it (NAME.meta.h), their paths
+ * into *pml and *meta, the translation's size into *bytes (may be
+ * NULL); 0, or 2 after a message */
+int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, char **meta, size_t *bytes);
 /* the plan of the trail beside pml (spin -t) into *p; 0, or 2 after a message */
 int pddl_replay_plan(const drv_env *e, const pddl_job *j, const char *pml, pddl_plan *p);
 /* the validator on p: "validated: ..." on out and 0, or the violations on

@@ -68,43 +68,54 @@ static char *file_name(const char *name)
 	return s;
 }
 
-int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, size_t *bytes)
+/* text into path: 0, or 2 after a message */
+static int write_file(const char *path, const char *text, size_t len)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	if (!mem) {
+	FILE *f = fopen(path, "w");
+	int ok = f && fwrite(text, 1, len, f) == len;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (!ok)
+		drv_msg("cannot write %s", path);
+	return ok ? 0 : 2;
+}
+
+int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, char **meta, size_t *bytes)
+{
+	char *text = NULL, *mtext = NULL;
+	size_t len = 0, mlen = 0;
+	FILE *mem = open_memstream(&text, &len), *mmem = open_memstream(&mtext, &mlen);
+	if (!mem || !mmem) {
 		drv_msg("out of memory");
 		return 2;
 	}
-	pddl_write_promela(mem, &j->m, &j->t);
+	int *lines = drv_alloc(((size_t) j->t.nacts + 1) * sizeof *lines);
+	pddl_write_promela(mem, &j->m, &j->t, lines);
 	fclose(mem);
+	pddl_write_meta(mmem, &j->m, &j->t, lines);
+	fclose(mmem);
+	free(lines);
 	if (bytes)
 		*bytes = len;
 	/* named by the translation: the same problem, the same pan from the cache */
 	drv_hash h;
 	drv_hash_init(&h);
 	drv_hash_item(&h, text, len);
+	drv_hash_item(&h, mtext, mlen);
 	char *name = file_name(j->m.problem_name);
 	char *dir = drv_printf("%s/pddl/%s-%016llx", cache, name, (unsigned long long) drv_hash_final(&h));
 	*pml = drv_printf("%s/%s.pml", dir, name);
+	*meta = drv_printf("%s/%s.meta.h", dir, name);
 	int rc = 0;
 	if (drv_mkdir_p(dir) != 0) {
 		drv_msg("cannot create the directory %s", dir);
 		rc = 2;
-	} else {
-		FILE *f = fopen(*pml, "w");
-		int ok = f && fwrite(text, 1, len, f) == len;
-		if (f && fclose(f) != 0)
-			ok = 0;
-		if (!ok) {
-			drv_msg("cannot write %s", *pml);
-			rc = 2;
-		}
-	}
+	} else if ((rc = write_file(*pml, text, len)) == 0)
+		rc = write_file(*meta, mtext, mlen);
 	free(name);
 	free(dir);
 	free(text);
+	free(mtext);
 	return rc;
 }
 
@@ -149,7 +160,7 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 	job->model = j;
 	if (pddl_job_load(j, files, 1, NULL) != 0)
 		return 2;
-	if (pddl_write_cached(j, rq->cache, &job->pml, NULL) != 0)
+	if (pddl_write_cached(j, rq->cache, &job->pml, &job->meta, NULL) != 0)
 		return 2;
 	/* a plan is an assertion violation; the loop's end label leaves
 	 * pan's invalid-end-state check nothing to find */

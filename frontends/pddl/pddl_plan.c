@@ -3,8 +3,10 @@
 /*
  * pddl_plan.c -- `dmc plan DOMAIN.pddl PROBLEM.pddl [options]`: the
  * problem grounded (pddl_ground.c) and translated into the build cache
- * ($DMC_CACHE/pddl/NAME-HASH/NAME.pml), `dmc check` on it with
- * planning's defaults (greedy search, the hf heuristic: a plan fast),
+ * ($DMC_CACHE/pddl/NAME-HASH/NAME.pml, the grounded task for the hff
+ * heuristic beside it), `dmc check` on it with planning's defaults
+ * (greedy search with hff, FF's relaxed plan on the grounded task, and
+ * its helpful actions preferred: a plan fast),
  * the plan read back from the trail (spin -t), written in the IPC's
  * format (PROBLEM.plan in the working directory, or -o FILE), read back
  * from that file and checked by the validator on the lifted model
@@ -46,6 +48,7 @@ typedef struct {
 	const char *files[2];
 	int nfiles;
 	const char *search, *heur;
+	int preferred;           /* --preferred passed on: hff's helpful actions */
 	const char *plan_file, *validate;
 	int keep, json;
 	drv_strv check_opts;
@@ -251,17 +254,21 @@ static int validate_only(const plan_opts *o, const pddl_job *j)
 	return bad ? 1 : 0;
 }
 
-/* dmc check PML --search S --heuristic H --json [options] -- -E, its
+/* dmc check PML --meta META --search S --heuristic H [--preferred] --json [options] -- -E, its
  * output into out; its status, the results into *json */
-static int run_check(const drv_env *e, const plan_opts *o, const char *pml, const char *out, cJSON **json,
-                     char **text)
+static int run_check(const drv_env *e, const plan_opts *o, const char *pml, const char *meta, const char *out,
+                     cJSON **json, char **text)
 {
 	drv_strv argv = { 0 };
 	drv_strv_push(&argv, pml);
+	drv_strv_push(&argv, "--meta");
+	drv_strv_push(&argv, meta);
 	drv_strv_push(&argv, "--search");
 	drv_strv_push(&argv, o->search);
 	drv_strv_push(&argv, "--heuristic");
 	drv_strv_push(&argv, o->heur);
+	if (o->preferred)
+		drv_strv_push(&argv, "--preferred");
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);
@@ -285,7 +292,7 @@ static int plan(const drv_env *e, plan_opts *o)
 {
 	pddl_job j;
 	FILE *txt = o->json ? stderr : stdout;
-	char *pml = NULL, *out = NULL, *text = NULL, *cache = NULL;
+	char *pml = NULL, *meta = NULL, *out = NULL, *text = NULL, *cache = NULL;
 	cJSON *json = NULL;
 	size_t bytes = 0;
 	int rc = pddl_job_load(&j, o->files, o->nfiles, o->validate ? NULL : txt);
@@ -304,11 +311,11 @@ static int plan(const drv_env *e, plan_opts *o)
 		goto done;
 	}
 	rc = 2;
-	if (!(cache = drv_cache_open()) || pddl_write_cached(&j, cache, &pml, &bytes) != 0)
+	if (!(cache = drv_cache_open()) || pddl_write_cached(&j, cache, &pml, &meta, &bytes) != 0)
 		goto done;
 	fprintf(txt, "translated: %zu bytes of Promela (%s)\n", bytes, pml);
 	out = drv_printf("%s.check.out", pml);
-	rc = run_check(e, o, pml, out, &json, &text);
+	rc = run_check(e, o, pml, meta, out, &json, &text);
 	if (rc == 2 || rc < 0 || rc > 3 || !json) {
 		if (text)
 			drv_cat(out, stderr);
@@ -319,8 +326,8 @@ static int plan(const drv_env *e, plan_opts *o)
 	}
 	if (o->keep)
 		drv_msg("plan: the Promela model is %s", pml);
-	fprintf(txt, "plan %s (%s, domain %s), search %s, heuristic %s\n", j.m.problem_name, j.m.problem_file,
-	        j.m.domain_name, o->search, o->heur);
+	fprintf(txt, "plan %s (%s, domain %s), search %s, heuristic %s%s\n", j.m.problem_name, j.m.problem_file,
+	        j.m.domain_name, o->search, o->heur, o->preferred ? ", helpful actions preferred" : "");
 	if (rc == 1)
 		rc = found(e, o, &j, pml, txt, json, bytes);
 	else if (rc == 0) {
@@ -342,6 +349,7 @@ done:
 	free(text);
 	free(out);
 	free(pml);
+	free(meta);
 	free(cache);
 	pddl_job_free(&j);
 	return rc;
@@ -355,8 +363,12 @@ int pddl_cmd_plan(const drv_env *e, int argc, char **argv)
 		return rc;
 	memset(&o, 0, sizeof o);
 	o.search = "greedy";
-	o.heur = "hf";
+	o.heur = "hff";
 	rc = parse(&o, argc, argv);
+	/* hff's helpful actions in a list of their own (--preferred) in the
+	 * searches that look for a plan fast, not A*'s */
+	o.preferred = strcmp(o.heur, "hff") == 0
+	              && (strcmp(o.search, "greedy") == 0 || strcmp(o.search, "wastar") == 0);
 	if (rc == 0)
 		rc = plan(e, &o);
 	drv_strv_free(&o.check_opts);

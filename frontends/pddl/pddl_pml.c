@@ -109,10 +109,20 @@ static void effects(FILE *out, const pddl_gaction *a, const int *which, int add)
 	}
 }
 
-void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
+/* the lines written to mem (an open_memstream's) since *at, added to *line */
+static void count_lines(FILE *mem, char *const *text, const size_t *len, size_t *at, int *line)
+{
+	fflush(mem);
+	for (; *at < *len; (*at)++)
+		*line += (*text)[*at] == '\n';
+}
+
+static void write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line,
+                          char *const *text, const size_t *len)
 {
 	char buf[512];
-	int maxc = 0;
+	size_t at = 0;
+	int line = 1, maxc = 0;
 	for (int i = 0; i < t->nacts; i++) {
 		char **cond;
 		int *which, c = conditions(&t->acts[i], &cond, &which);
@@ -147,7 +157,12 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
 		pddl_gaction_text(m, a, buf, sizeof buf);
 		fputs("\t/* ", out);
 		pml_commentf(out, "%s", buf);
-		fputs(" */\n\t:: d_step { ", out);
+		fputs(" */\n", out);
+		if (act_line) {
+			count_lines(out, text, len, &at, &line);
+			act_line[i] = line;
+		}
+		fputs("\t:: d_step { ", out);
 		expr(out, a->pre);
 		fputs(" ->", out);
 		char **cond;
@@ -168,4 +183,22 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t)
 	fputs(" -> assert(!(", out);
 	expr(out, t->goal);
 	fputs(")) }\n\tod\n}\n", out);
+}
+
+void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line)
+{
+	if (!act_line) {
+		write_promela(out, m, t, NULL, NULL, NULL);
+		return;
+	}
+	/* written to memory first, where its lines can be counted */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		abort();
+	write_promela(mem, m, t, act_line, &text, &len);
+	fclose(mem);
+	fwrite(text, 1, len, out);
+	free(text);
 }

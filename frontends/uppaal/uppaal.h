@@ -170,6 +170,9 @@ typedef struct {
 	int is_const, is_urgent, is_broadcast, is_ref;
 	up_expr *lo, *hi;       /* int range, NULL: default [-32768,32767] */
 	up_vec *fields;         /* TY_STRUCT: up_var* (name, type, array size) */
+	up_vec *adims;          /* an array typedef's dimensions (up_expr*), which
+				 * a declarator of the type adds after its own;
+				 * NULL: not an array type */
 } up_type;
 
 typedef struct up_var_s {
@@ -404,6 +407,10 @@ typedef struct {
 } up_rate_check;
 
 void up_instantiate(up_net *n, up_model *m);
+/* clock array elements that edges pick by values known only at run time
+ * become select variables of the edges (uppaal_rtindex.c; called by
+ * up_instantiate) */
+void up_rt_clock_indices(up_net *n);
 /* look a name up in an instance (NULL: global scope) */
 up_bind *up_lookup(up_net *n, up_inst *in, const char *name);
 int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out);

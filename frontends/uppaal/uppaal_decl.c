@@ -192,6 +192,17 @@ static up_var *declarator(up_model *m, up_lex *l, const up_type *ty)
 			up_expect(l, "]");
 		}
 	}
+	/* `typedef int row_t[4]; row_t r[2];` is int r[2][4] */
+	for (int k = 0; ty->adims && k < ty->adims->n; k++) {
+		if (!v->size) {
+			v->size = ty->adims->v[k];
+			continue;
+		}
+		if (v->dims.n + 1 >= UP_MAX_DIMS)
+			up_fail_at(m->c, l->file, v->line, v->col, "'%s': more than %d dimensions", v->name, UP_MAX_DIMS);
+		up_push(m->c, &v->dims, ty->adims->v[k]);
+	}
+	v->type.adims = NULL;
 	/* `:=` is UPPAAL's older spelling of the initialiser's `=` */
 	if (up_accept(l, "=") || up_accept(l, ":=")) {
 		if (up_is(l, "{")) {
@@ -349,7 +360,7 @@ static up_stmt *statement1(up_model *m, up_lex *l)
 				st->col = col;
 				st->var = name;
 				up_parse_type(m, l, &st->range);
-				if (st->range.kind != TY_INT || !st->range.lo)
+				if (st->range.kind != TY_INT || !st->range.lo || st->range.adims)
 					up_fail_at(m->c, l->file, line, col, "for (%s : ...): expected a bounded integer range", name);
 				up_expect(l, ")");
 				st->then = statement(m, l);
@@ -513,7 +524,7 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 	f->col = col;
 	if (!funcs)
 		up_fail_at(m->c, l->file, line, col, "function '%s': functions are not allowed here", name);
-	if (!is_void && ty->kind != TY_INT && ty->kind != TY_BOOL)
+	if (!is_void && ((ty->kind != TY_INT && ty->kind != TY_BOOL) || ty->adims))
 		up_fail_at(m->c, l->file, line, col, "function '%s': only int, bool and void functions are supported", name);
 	up_expect(l, "(");
 	if (!up_accept(l, ")")) {
@@ -528,6 +539,8 @@ static void function(up_model *m, up_lex *l, const up_type *ty, int is_void, con
 			if (up_accept(l, "&"))
 				p->type.is_ref = 1;
 			p->name = up_expect_id(l, "a parameter name");
+			if (pt.adims)
+				up_fail_at(m->c, l->file, p->line, p->col, "function '%s': array parameters are not supported", name);
 			if (pt.kind == TY_CLOCK || pt.kind == TY_CHAN)
 				up_fail_at(m->c, l->file, p->line, p->col, "function '%s': clock and channel parameters are not supported", name);
 			up_push(m->c, &f->params, p);
@@ -587,7 +600,12 @@ static void system_line(up_model *m, up_lex *l)
 		at->col = l->t.col;
 		up_push(m->c, &m->system_pos, at);
 		up_push(m->c, &m->system, (void *) up_expect_id(l, "a process name"));
-	} while (up_accept(l, ",") || up_accept(l, "<"));
+		if (up_is(l, "<"))
+			/* priorities restrict the behaviour: ignoring them would
+			 * answer for another model */
+			up_fail_at(m->c, l->file, l->t.line, l->t.col, "process priorities ('system A < B;') are not "
+				   "supported (channel priorities are)");
+	} while (up_accept(l, ","));
 	up_expect(l, ";");
 }
 
@@ -666,8 +684,21 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			up_typedef *t = up_alloc(m->c, sizeof *t);
 			up_parse_type(m, l, &t->type);
 			t->name = up_expect_id(l, "a type name");
-			if (up_is(l, "["))
-				up_fail_at(m->c, l->file, l->t.line, l->t.col, "array typedefs are not supported");
+			if (up_is(l, "[")) {
+				/* an array type: its dimensions, then those of the
+				 * type it names (typedef row_t grid_t[3], as in C) */
+				up_vec *dims = up_alloc(m->c, sizeof *dims);
+				while (up_accept(l, "[")) {
+					up_push(m->c, dims, up_parse_expr(l));
+					up_expect(l, "]");
+				}
+				for (int k = 0; t->type.adims && k < t->type.adims->n; k++)
+					up_push(m->c, dims, t->type.adims->v[k]);
+				if (dims->n > UP_MAX_DIMS)
+					up_fail_at(m->c, l->file, l->t.line, l->t.col, "'%s': more than %d dimensions",
+						   t->name, UP_MAX_DIMS);
+				t->type.adims = dims;
+			}
 			up_expect(l, ";");
 			up_push(m->c, &m->typedefs, t);
 			continue;
@@ -756,8 +787,10 @@ static void param_list(up_model *m, up_lex *l, up_template *t)
 		if (new_type)
 			up_parse_type(m, l, &ty);
 		up_var *v = declarator(m, l, &ty);
-		if (v->init || v->init_list.n || v->size)
-			up_fail_at(m->c, l->file, v->line, v->col, "parameter '%s': arrays and defaults are not supported", v->name);
+		if (v->init || v->init_list.n || (v->size && !v->type.is_ref))
+			up_fail_at(m->c, l->file, v->line, v->col, "parameter '%s': %s", v->name, v->size && !v->init
+				   && !v->init_list.n ? "arrays by value are not supported (an array by reference, '&a[N]', is)"
+				   : "defaults are not supported");
 		up_push(m->c, &t->params, v);
 		if (up_accept(l, ";"))
 			new_type = 1;
@@ -835,7 +868,7 @@ static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 		s->name = up_expect_id(l, "a select variable");
 		up_expect(l, ":");
 		up_parse_type(m, l, &s->type);
-		if (s->type.kind != TY_INT || !s->type.lo)
+		if (s->type.kind != TY_INT || !s->type.lo || s->type.adims)
 			up_fail_at(m->c, l->file, l->t.line, l->t.col, "select '%s': expected a bounded int type", s->name);
 		up_push(m->c, &ed->selects, s);
 	} while (up_accept(l, ","));
@@ -866,6 +899,12 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 		ed->sync_dir = '!';
 	else if (up_accept(l, "?"))
 		ed->sync_dir = '?';
+	else if (l->t.kind == T_EOF || up_is(l, ";"))
+		/* utap reads `sync a;` as a CSP synchronisation (all processes
+		 * with a in their `IO` alphabet take it together) */
+		up_fail_at(m->c, l->file, ch->line, ch->col, "CSP synchronisation ('%s' without '!' or '?') is not "
+			   "supported: dmc translates UPPAAL's binary and broadcast synchronisations",
+			   up_index_base(ch)->name);
 	else
 		up_lex_fail(l, "'!' or '?' after the channel");
 }
@@ -989,6 +1028,11 @@ static void xta_process(up_model *m, up_lex *l)
 	}
 	up_expect(l, "{");
 	up_parse_decls(m, l, &t->vars, &t->funcs, 0);
+	if (up_is(l, "}"))
+		/* utap's grammar allows an empty body; its network has no
+		 * initial state (UPPAAL's XML format requires an <init>) */
+		up_fail_at(m->c, l->file, line, col, "template '%s' has no locations: a process needs an initial "
+			   "location", name);
 	if (!up_accept(l, "state"))
 		up_lex_fail(l, "'state'");
 	xta_states(m, l, t);

@@ -309,7 +309,14 @@ static void globals(em *e)
 	}
 	if (e->any_committed)
 		fprintf(o, "byte ncommit = %d;\t/* processes in committed locations */\n", ncom);
-	if (e->recvs.n)
+	/* a sender's edge reads dmc_eid even when no process receives (the
+	 * edge is then never taken) */
+	int binary = e->recvs.n > 0;
+	for (int i = 0; i < n->vars.n && !binary; i++) {
+		const up_var *v = n->vars.v[i];
+		binary = v->type.kind == TY_CHAN && !v->type.is_broadcast;
+	}
+	if (binary)
 		fprintf(o, "%s dmc_eid;\t/* the receiving edge of a synchronisation (0 between steps) */\n",
 			e->recvs.n > 250 ? "short" : "byte");
 	if (e->maxdst)

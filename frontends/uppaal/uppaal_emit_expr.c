@@ -81,6 +81,30 @@ static up_func *find_func(up_emit_st *s, up_inst *in, const char *name)
 	return NULL;
 }
 
+/* UPPAAL's built-in functions on doubles (the language reference's
+ * list): a call of one names the feature dmc does not check */
+static int double_builtin(const char *name)
+{
+	static const char *const fs[] = { "fint", "fabs", "fmod", "fma", "fmax", "fmin", "fdim", "exp", "exp2",
+		"expm1", "ln", "log", "log10", "log2", "log1p", "pow", "sqrt", "cbrt", "hypot", "sin", "cos", "tan",
+		"asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc",
+		"tgamma", "lgamma", "ceil", "floor", "trunc", "round", "ldexp", "ilogb", "logb", "nextafter",
+		"copysign", "signbit", "random", "random_normal", "random_poisson", "random_arcsine",
+		"random_beta", "random_gamma", "random_tri", "random_weibull", NULL };
+	for (int i = 0; fs[i]; i++)
+		if (strcmp(fs[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* a call of an unknown function: an error naming why */
+static void no_function(up_emit_st *s, const up_expr *e)
+{
+	if (double_builtin(e->name))
+		fail_at(s, e, "call of '%s', UPPAAL's built-in function on doubles: type 'double' is not supported", e->name);
+	fail_at(s, e, "call of '%s': no such function", e->name);
+}
+
 /* does e (an expression of a function's body) assign the name */
 static int expr_assigns(const up_expr *e, const char *name)
 {
@@ -287,6 +311,8 @@ void up_emit_flat_index(up_emit_st *s, up_inst *in, const up_expr *e)
 		v = b ? b->var : NULL;
 	} else if (base->kind == X_ID) {
 		v = up_var_of(s->n, in, base);
+	} else if (base->kind == X_DOT) {
+		v = up_field_of(s->n, in, base);      /* s.a[i]: an array field */
 	} else {
 		fail_at(s, e, "expected an array name before '['%s", "");
 	}
@@ -417,7 +443,7 @@ static void emit(up_emit_st *s, up_inst *in, const up_expr *e)
 	case X_CALL: {
 		up_func *f = find_func(s, in, e->name);
 		if (!f)
-			fail_at(s, e, "call of '%s': no such function", e->name);
+			no_function(s, e);
 		if (f->is_void)
 			fail_at(s, e, "call of the void function '%s' inside an expression", e->name);
 		int keep = bind_args(s, in, e, f, 0);
@@ -833,7 +859,7 @@ void up_emit_update(up_emit_st *s, up_inst *in, const up_expr *e)
 	if (e->kind == X_CALL) {
 		up_func *f = find_func(s, in, e->name);
 		if (!f)
-			fail_at(s, e, "call of '%s': no such function", e->name);
+			no_function(s, e);
 		if (!f->is_void) {
 			/* a call for its result only: nothing to do */
 			fputs("skip", o);

@@ -381,18 +381,97 @@ static int try_value(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out
  * its value parameters is run once per combination of their values */
 #define MAX_CASES 256
 
+typedef struct {
+	const char *name;       /* the parameter's or variable's name in the body */
+	const up_expr *arg;     /* its value now: a parameter's argument, or the variable */
+	up_inst *scope;         /* where arg is read (NULL: the system's scope) */
+	long lo, hi;
+} case_var;
+
+static int declared_in(const up_stmt *st, const char *name);
+
+static int names_local(const up_func *f, const char *name)
+{
+	for (int i = 0; i < f->params.n; i++)
+		if (strcmp(((const up_var *) f->params.v[i])->name, name) == 0)
+			return 1;
+	return declared_in(f->body, name);
+}
+
+/* does st declare name (a local or a range-for's variable) */
+static int declared_in(const up_stmt *st, const char *name)
+{
+	if (!st)
+		return 0;
+	if (st->kind == S_FOR && strcmp(st->var, name) == 0)
+		return 1;
+	if (st->kind == S_DECL)
+		for (int i = 0; i < st->body.n; i++)
+			if (strcmp(((const up_var *) st->body.v[i])->name, name) == 0)
+				return 1;
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			if (declared_in(st->body.v[i], name))
+				return 1;
+	return declared_in(st->then, name) || declared_in(st->els, name);
+}
+
+/* the bounded scalar variables of the state (no clocks, no arrays, at most
+ * MAX_CASES values) that e reads, once each, into vs */
+static void state_vars_expr(up_emit_st *s, up_inst *in, const up_func *f, const up_expr *e, case_var *vs, int *nv)
+{
+	if (!e)
+		return;
+	if (e->kind == X_ID && e->line != -2 && !names_local(f, e->name)) {
+		up_bind *b = up_lookup(s->n, in, e->name);
+		const up_var *v = b ? b->var : NULL;
+		if (v && v->clock < 0 && !v->nsize && !v->cvals && (v->type.kind == TY_INT || v->type.kind == TY_BOOL)
+		    && v->hi - v->lo < MAX_CASES && *nv < UP_MAX_ARGS) {
+			for (int i = 0; i < *nv; i++)
+				if (strcmp(vs[i].name, e->name) == 0)
+					return;
+			vs[*nv].name = e->name;
+			vs[*nv].arg = e;
+			vs[*nv].scope = in;
+			vs[*nv].lo = v->lo;
+			vs[*nv].hi = v->hi;
+			(*nv)++;
+		}
+		return;
+	}
+	state_vars_expr(s, in, f, e->a, vs, nv);
+	state_vars_expr(s, in, f, e->b, vs, nv);
+	state_vars_expr(s, in, f, e->c, vs, nv);
+}
+
+static void state_vars(up_emit_st *s, up_inst *in, const up_func *f, const up_stmt *st, case_var *vs, int *nv)
+{
+	if (!st)
+		return;
+	state_vars_expr(s, in, f, st->e, vs, nv);
+	if (st->kind == S_DECL)
+		for (int i = 0; i < st->body.n; i++)
+			state_vars_expr(s, in, f, ((const up_var *) st->body.v[i])->init, vs, nv);
+	if (st->kind == S_BLOCK)
+		for (int i = 0; i < st->body.n; i++)
+			state_vars(s, in, f, st->body.v[i], vs, nv);
+	state_vars(s, in, f, st->then, vs, nv);
+	state_vars(s, in, f, st->els, vs, nv);
+}
+
 /* A body whose loops or returns depend on the state through bounded value
  * parameters (`int[0,N] next(int[0,N] i) { while (i < N && !link[id][i])
- * i++; return i; }` called with a variable): run once per combination of
- * the parameters' values, the value is ((p == v && ...) -> value : ...).
- * 0 when that is not possible (a parameter without a bounded range, too
- * many cases, or a case fails). */
-static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
+ * i++; return i; }` called with a variable), or, with_state, also through
+ * bounded variables of the state it reads (`for (i = size - 1; i >= 0;
+ * i--) if (buf[i] == r) return true;`): run once per combination of their
+ * values, the value is ((p == v && ...) -> value : ...), exact because
+ * each of them holds a value of its range.  0 when that is not possible
+ * (a parameter without a bounded range, too many cases, or a case fails). */
+static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, int with_state, up_expr **out)
 {
 	up_ctx *c = s->n->m->c;
-	const up_var *ps[UP_MAX_ARGS];
-	const up_expr *arg[UP_MAX_ARGS];
-	long lo[UP_MAX_ARGS], hi[UP_MAX_ARGS], val[UP_MAX_ARGS], k;
+	case_var cv[UP_MAX_ARGS];
+	long val[UP_MAX_ARGS], k;
 	int np = 0;
 	double cases = 1;
 	for (int i = 0; i < f->params.n; i++) {
@@ -401,19 +480,27 @@ static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
 		if (p->type.is_ref || !b || !b->value || up_eval_const(s->n, in, b->value, &k))
 			continue;
 		if (p->type.kind == TY_BOOL) {
-			lo[np] = 0;
-			hi[np] = 1;
+			cv[np].lo = 0;
+			cv[np].hi = 1;
 		} else if (p->type.kind != TY_INT || !p->type.lo
-			   || !up_eval_const(s->n, in, p->type.lo, &lo[np]) || !up_eval_const(s->n, in, p->type.hi, &hi[np])) {
+			   || !up_eval_const(s->n, in, p->type.lo, &cv[np].lo) || !up_eval_const(s->n, in, p->type.hi, &cv[np].hi)) {
 			return 0;
 		}
-		if (hi[np] < lo[np])
+		if (cv[np].hi < cv[np].lo)
 			return 0;
-		cases *= (double) (hi[np] - lo[np] + 1);
-		ps[np] = p;
-		arg[np] = b->value;
-		val[np] = lo[np];
+		cv[np].name = p->name;
+		cv[np].arg = b->value;
+		cv[np].scope = NULL;
 		np++;
+	}
+	int nparams = np;
+	if (with_state)
+		state_vars(s, in, f, f->body, cv, &np);
+	if (np == nparams && with_state)
+		return 0;               /* nothing more than without the state */
+	for (int j = 0; j < np; j++) {
+		cases *= (double) (cv[j].hi - cv[j].lo + 1);
+		val[j] = cv[j].lo;
 	}
 	if (!np || cases > MAX_CASES)
 		return 0;
@@ -425,7 +512,7 @@ static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
 	for (;;) {
 		for (int j = 0; j < np; j++) {
 			up_bind *b = up_alloc(c, sizeof *b);
-			b->name = ps[j]->name;
+			b->name = cv[j].name;
 			b->value = up_alloc(c, sizeof *b->value);
 			b->value->kind = X_NUM;
 			b->value->val = val[j];
@@ -440,7 +527,7 @@ static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
 		s->out = up_mem_open(c);
 		for (int j = 0; j < np; j++) {
 			fprintf(s->out, "%s(", j ? " && " : "");
-			up_emit_expr_st(s, NULL, arg[j]);
+			up_emit_expr_st(s, cv[j].scope, cv[j].arg);
 			fprintf(s->out, ") == %ld", val[j]);
 		}
 		char *t = up_mem_close(c, NULL);
@@ -449,8 +536,8 @@ static int by_cases(up_emit_st *s, up_inst *in, const up_func *f, up_expr **out)
 		free(t);
 		up_push(c, &vals, v);
 		int j = np - 1;
-		while (j >= 0 && val[j] == hi[j])
-			val[j] = lo[j], j--;
+		while (j >= 0 && val[j] == cv[j].hi)
+			val[j] = cv[j].lo, j--;
 		if (j < 0)
 			break;
 		val[j]++;
@@ -483,7 +570,7 @@ void up_func_value(up_emit_st *s, up_inst *in, const up_func *f)
 	char err[sizeof c->err];
 	if (!try_value(s, in, f, &v)) {
 		memcpy(err, c->err, sizeof err);
-		if (!by_cases(s, in, f, &v)) {
+		if (!by_cases(s, in, f, 0, &v) && !by_cases(s, in, f, 1, &v)) {
 			memcpy(c->err, err, sizeof err);
 			longjmp(*c->on_error, 1);
 		}

@@ -245,6 +245,29 @@ int up_eval_const(up_net *n, up_inst *in, const up_expr *e, long *out)
 			if (bd && bd->value)
 				return up_eval_const(n, NULL, bd->value, out);
 		}
+		/* s[i].f of a constant array of structs: the constant array
+		 * "s.f" at [i] */
+		if (e->a && e->a->kind == X_INDEX && up_index_base(e->a)->kind == X_ID) {
+			const up_expr *idx[UP_MAX_DIMS + 1], *base = e->a;
+			int ni = 0;
+			while (base->kind == X_INDEX && ni <= UP_MAX_DIMS) {
+				idx[ni++] = base->b;
+				base = base->a;
+			}
+			char name[256];
+			snprintf(name, sizeof name, "%s.%s", base->name, e->name);
+			up_expr fid = { .kind = X_ID, .name = name, .line = e->line, .col = e->col, .file = e->file };
+			up_expr chain[UP_MAX_DIMS + 1];
+			const up_expr *at = &fid;
+			for (int k = ni - 1; k >= 0; k--) {
+				chain[k] = (up_expr) { .kind = X_INDEX, .a = (up_expr *) at, .b = (up_expr *) idx[k],
+						       .line = e->line, .col = e->col, .file = e->file };
+				at = &chain[k];
+			}
+			up_bind *bd = up_lookup(n, in, name);
+			if (bd && bd->var && bd->var->cvals)
+				return up_eval_const(n, in, at, out);
+		}
 		return 0;
 	case X_UN:
 		if (!up_eval_const(n, in, e->a, &a))
@@ -393,7 +416,7 @@ int up_typedef_range(up_net *n, up_inst *in, const char *name, long *lo, long *h
 		up_typedef *t = m->typedefs.v[i];
 		if (strcmp(t->name, name) != 0)
 			continue;
-		if (t->type.kind != TY_INT || !t->type.lo)
+		if (t->type.kind != TY_INT || !t->type.lo || t->type.adims)
 			return 0;
 		*lo = up_eval_const_or_fail(n, in, t->type.lo, "range");
 		*hi = up_eval_const_or_fail(n, in, t->type.hi, "range");
@@ -575,6 +598,35 @@ static void declare_struct(up_net *n, up_inst *in, up_var *d, up_vec *scope, con
 	}
 }
 
+/* `int b[3] = a;` with a constant array a of the same shape: b's
+ * initialiser is a's values (a copy of the declaration d) */
+static up_var *array_copy_init(up_net *n, up_inst *in, up_var *d)
+{
+	up_ctx *c = n->m->c;
+	up_bind *b = up_lookup(n, in, d->init->name);
+	up_var *a = b ? b->var : NULL;
+	if (!a || !a->cvals)
+		up_fail_at(c, d->file, d->line, d->col, "'%s': an array's initialiser is a list of values or a constant "
+			   "array, '%s' is neither", d->name, d->init->name);
+	up_var shape = *d;
+	shape.type.kind = TY_INT;
+	shape.type.lo = NULL;
+	add_shape(n, in, &shape);
+	int same = shape.ndims == a->ndims;
+	for (int k = 0; same && k < shape.ndims; k++)
+		same = shape.dimsz[k] == a->dimsz[k];
+	if (!same)
+		up_fail_at(c, d->file, d->line, d->col, "'%s': initialised from '%s', an array of another shape",
+			   d->name, a->name);
+	up_var *copy = up_alloc(c, sizeof *copy);
+	*copy = *d;
+	copy->init = NULL;
+	memset(&copy->init_list, 0, sizeof copy->init_list);
+	for (long k = 0; k < a->nsize; k++)
+		up_push(c, &copy->init_list, num(c, a->cvals[k], d->line));
+	return copy;
+}
+
 static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char *pname)
 {
 	up_ctx *c = n->m->c;
@@ -587,6 +639,8 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 		declare_struct(n, in, d, scope, pname);
 		return;
 	}
+	if (d->size && d->init && d->init->kind == X_ID)
+		d = array_copy_init(n, in, d);
 	if (d->type.is_const) {
 		if (d->size) {
 			/* a constant array: its values, read where it is indexed */
@@ -612,6 +666,70 @@ static void declare(up_net *n, up_inst *in, up_var *d, up_vec *scope, const char
 	bind(c, scope, d->name, NULL, v);
 }
 
+/* does e assign name (x = ..., x++, x[i] = ..., x.f = ...) */
+static int expr_assigns(const up_expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if (e->kind == X_ASSIGN || e->kind == X_INCDEC) {
+		const up_expr *t = up_index_base(e->a);
+		while (t && t->kind == X_DOT)
+			t = up_index_base(t->a);
+		if (t && t->kind == X_ID && strcmp(t->name, name) == 0)
+			return 1;
+	}
+	return expr_assigns(e->a, name) || expr_assigns(e->b, name) || expr_assigns(e->c, name);
+}
+
+static int stmt_assigns(const up_stmt *st, const char *name)
+{
+	if (!st)
+		return 0;
+	if (expr_assigns(st->e, name))
+		return 1;
+	for (int i = 0; st->kind == S_BLOCK && i < st->body.n; i++)
+		if (stmt_assigns(st->body.v[i], name))
+			return 1;
+	return stmt_assigns(st->then, name) || stmt_assigns(st->els, name);
+}
+
+/* does template t (its edges' updates, its own functions) assign name */
+static int template_assigns(const up_template *t, const char *name)
+{
+	for (int i = 0; i < t->edges.n; i++) {
+		const up_edge *ed = t->edges.v[i];
+		for (int j = 0; j < ed->assigns.n; j++)
+			if (expr_assigns(ed->assigns.v[j], name))
+				return 1;
+	}
+	for (int i = 0; i < t->funcs.n; i++)
+		if (stmt_assigns(((const up_func *) t->funcs.v[i])->body, name))
+			return 1;
+	return 0;
+}
+
+/* `T(int &a[N])` given argument arg: an array of the same element type
+ * and shape (UPPAAL's type check), which a[i] then indexes */
+static void ref_array_arg(up_net *n, up_inst *in, const up_var *p, const up_expr *arg, int i, const char *name,
+			  int line, int col)
+{
+	up_ctx *c = n->m->c;
+	up_var *a = arg->kind == X_ID ? up_var_of(n, NULL, arg) : NULL;
+	if (!a || !(a->nsize || a->celem))
+		up_fail_at(c, n->m->file, line, col, "argument %d of '%s': parameter '%s' is an array, the argument "
+			   "is not a whole array", i + 1, name, p->name);
+	up_var shape = *p;
+	shape.type.kind = TY_INT;
+	shape.type.lo = NULL;
+	add_shape(n, in, &shape);
+	int same = shape.ndims == a->ndims && p->type.kind == a->type.kind;
+	for (int k = 0; same && k < shape.ndims; k++)
+		same = shape.dimsz[k] == a->dimsz[k] && shape.dimlo[k] == a->dimlo[k];
+	if (!same)
+		up_fail_at(c, n->m->file, line, col, "argument %d of '%s': '%s' is not an array of the type and "
+			   "shape of parameter '%s'", i + 1, name, a->name, p->name);
+}
+
 static void make_inst(up_net *n, up_template *t, const char *name, const char *pname,
 		      up_vec *args, int line, int col)
 {
@@ -635,6 +753,8 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 		if (p->type.is_ref) {
 			if (a->kind != X_ID && a->kind != X_INDEX)
 				up_fail_at(c, n->m->file, line, col, "argument %d of '%s': a reference parameter needs a variable", i + 1, name);
+			if (p->size)
+				ref_array_arg(n, in, p, a, i, name, line, col);
 			bind(c, &in->binds, p->name, a, NULL);
 		} else {
 			long v = up_eval_const_or_fail(n, NULL, a, "argument");
@@ -643,6 +763,17 @@ static void make_inst(up_net *n, up_template *t, const char *name, const char *p
 				long hi = up_eval_const_or_fail(n, NULL, p->type.hi, "range");
 				if (v < lo || v > hi)
 					up_fail_at(c, n->m->file, line, col, "argument %ld of '%s' is outside [%ld,%ld]", v, name, lo, hi);
+			}
+			if (!p->type.is_const && template_assigns(t, p->name)) {
+				/* a value parameter the template changes is a local
+				 * variable starting at the argument (UPPAAL) */
+				up_var *d = up_alloc(c, sizeof *d);
+				*d = *p;
+				d->init = num(c, v, line);
+				char *pn = up_alloc(c, strlen(pname) + strlen(p->name) + 2);
+				sprintf(pn, "%s_%s", pname, p->name);
+				bind(c, &in->binds, p->name, NULL, add_var(n, in, d, pn));
+				continue;
 			}
 			bind(c, &in->binds, p->name, num(c, v, line), NULL);
 		}
@@ -924,6 +1055,7 @@ void up_instantiate(up_net *n, up_model *m)
 	}
 	unique_pnames(n);
 	n->cap = up_alloc(c, sizeof(long) * (size_t)(n->clocks.n + 1));
+	up_rt_clock_indices(n);
 }
 
 const up_expr *up_index_base(const up_expr *e)

@@ -24,11 +24,30 @@ typedef struct {
 	up_loc *loc;            /* current location */
 	up_edge *edge;          /* current transition */
 	const char *src, *dst;  /* its source/target ids */
+	up_expr *weight;        /* its probability label (a branch's weight), or NULL */
+	up_vec bps;             /* branchpoint*: the current template's branchpoints */
+	up_vec bp_edges;        /* bp_edge*: its transitions into or out of one */
 	int depth_tmpl;
+	int root_seen;          /* the document's root element was read */
 	up_vec queries;         /* formula texts */
 	up_vec qlines;
 	int failed;             /* a handler caught an error: expat was stopped */
 } xml_st;
+
+/* UPPAAL's probabilistic branching: a transition into a branchpoint, then
+ * one of the transitions out of it (chosen by their weights).  The
+ * symbolic semantics knows no probabilities: every branch of positive
+ * weight may be taken, so the pair is one edge per branch (expand_bps). */
+typedef struct {
+	const char *id;
+	int line, col;
+} branchpoint;
+
+typedef struct {
+	up_edge *ed;
+	const char *src, *dst;  /* ids, one of them a branchpoint's */
+	up_expr *weight;
+} bp_edge;
 
 static const char *attr(const char **a, const char *name)
 {
@@ -62,6 +81,12 @@ static void start_el(xml_st *s, const char *el, const char **a)
 	s->n = 0;
 	s->text_line = line_of(s);
 	s->text_col = 0;
+	/* a model is an <nta>; UPPAAL also writes traces (<trace>) and other
+	 * documents in XML */
+	if (!s->root_seen && strcmp(el, "nta") != 0)
+		up_fail_at(m->c, m->file, line_of(s), col_of(s), "<%s>: not an UPPAAL model (a model is an <nta> "
+			   "document)", safe_text(m, el));
+	s->root_seen = 1;
 	/* the reader keeps one current template, location and edge: one
 	 * inside another of its kind (or a location inside an edge) would
 	 * leave them pointing at the wrong, or no, template */
@@ -73,6 +98,7 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		s->t = NULL;
 		s->loc = NULL;
 		s->edge = NULL;
+		s->bps.n = s->bp_edges.n = 0;
 		s->depth_tmpl = 1;
 	} else if (strcmp(el, "location") == 0 && s->t) {
 		up_loc *lc = up_alloc(m->c, sizeof *lc);
@@ -82,6 +108,13 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		lc->col = col_of(s);
 		up_push(m->c, &s->t->locs, lc);
 		s->loc = lc;
+	} else if (strcmp(el, "branchpoint") == 0 && s->t) {
+		branchpoint *b = up_alloc(m->c, sizeof *b);
+		const char *id = attr(a, "id");
+		b->id = up_strdup(m->c, id ? id : "");
+		b->line = line_of(s);
+		b->col = col_of(s);
+		up_push(m->c, &s->bps, b);
 	} else if (strcmp(el, "urgent") == 0 && s->loc) {
 		s->loc->urgent = 1;
 	} else if (strcmp(el, "committed") == 0 && s->loc) {
@@ -97,6 +130,7 @@ static void start_el(xml_st *s, const char *el, const char **a)
 		s->edge->line = line_of(s);
 		s->edge->col = col_of(s);
 		s->src = s->dst = NULL;
+		s->weight = NULL;
 	} else if (strcmp(el, "source") == 0 && s->edge) {
 		const char *r = attr(a, "ref");
 		s->src = up_strdup(m->c, r ? r : "");
@@ -131,6 +165,113 @@ static void name_unnamed(up_model *m, up_template *t)
 			nm[len++] = '_';
 		lc->name = nm;
 	}
+}
+
+static branchpoint *find_bp(xml_st *s, const char *id)
+{
+	for (int i = 0; i < s->bps.n; i++)
+		if (strcmp(((branchpoint *) s->bps.v[i])->id, id) == 0)
+			return s->bps.v[i];
+	return NULL;
+}
+
+/* a && b (either may be NULL: the other) */
+static up_expr *and_expr(up_ctx *c, up_expr *a, up_expr *b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	up_expr *x = up_alloc(c, sizeof *x);
+	x->kind = X_BIN;
+	strcpy(x->op, "&&");
+	x->a = a;
+	x->b = b;
+	x->file = b->file;
+	x->line = b->line;
+	x->col = b->col;
+	x->height = 1 + (a->height > b->height ? a->height : b->height);
+	return x;
+}
+
+/* a branch's weight must be a positive number: the symbolic semantics
+ * takes every such branch as possible; one of weight 0 (or of a weight
+ * that depends on the state) is refused rather than guessed at */
+static void check_weight(xml_st *s, const up_expr *w)
+{
+	if (!w)
+		return;
+	if ((w->kind == X_NUM && w->val > 0) || (w->kind == X_DBL && w->dval > 0))
+		return;
+	char buf[120];
+	up_expr_text(w, buf, sizeof buf);
+	up_fail_at(s->m->c, w->file ? w->file : s->m->file, w->line, w->col, "branch weight '%s': only positive "
+		   "numbers are supported (a branch of weight 0, or of a weight computed from the state, is not)", buf);
+}
+
+/* the template's transitions through branchpoints as edges: for each
+ * transition into a branchpoint and each branch out of it, one edge with
+ * the first one's select, guard and synchronisation, the branch's added
+ * (UPPAAL puts none on a branch), the first one's updates then the
+ * branch's */
+static void expand_bps(xml_st *s)
+{
+	up_model *m = s->m;
+	for (int i = 0; i < s->bp_edges.n; i++) {
+		bp_edge *in = s->bp_edges.v[i];
+		if (!in->src || !in->dst || find_bp(s, in->src))
+			continue;
+		int from = up_find_loc(s->t, in->src);
+		if (from < 0)
+			up_fail_at(m->c, m->file, in->ed->line, in->ed->col, "transition: unknown source location");
+		int branches = 0;
+		for (int k = 0; k < s->bp_edges.n; k++) {
+			bp_edge *out = s->bp_edges.v[k];
+			if (!out->src || strcmp(out->src, in->dst) != 0)
+				continue;
+			branches++;
+			if (!out->dst || find_bp(s, out->dst))
+				up_fail_at(m->c, m->file, out->ed->line, out->ed->col, "a transition from a branchpoint "
+					   "to a branchpoint (UPPAAL's branches end in locations)");
+			int to = up_find_loc(s->t, out->dst);
+			if (to < 0)
+				up_fail_at(m->c, m->file, out->ed->line, out->ed->col, "transition: unknown target location");
+			check_weight(s, out->weight);
+			if (in->ed->sync && out->ed->sync)
+				up_fail_at(m->c, m->file, out->ed->line, out->ed->col, "a branch with a synchronisation "
+					   "after a transition with one (one synchronisation per step)");
+			up_edge *ed = up_alloc(m->c, sizeof *ed);
+			*ed = *in->ed;
+			ed->src = from;
+			ed->dst = to;
+			memset(&ed->selects, 0, sizeof ed->selects);
+			memset(&ed->assigns, 0, sizeof ed->assigns);
+			for (int j = 0; j < in->ed->selects.n; j++)
+				up_push(m->c, &ed->selects, in->ed->selects.v[j]);
+			for (int j = 0; j < out->ed->selects.n; j++)
+				up_push(m->c, &ed->selects, out->ed->selects.v[j]);
+			ed->guard = and_expr(m->c, in->ed->guard, out->ed->guard);
+			if (out->ed->sync) {
+				ed->sync = out->ed->sync;
+				ed->sync_dir = out->ed->sync_dir;
+			}
+			for (int j = 0; j < in->ed->assigns.n; j++)
+				up_push(m->c, &ed->assigns, in->ed->assigns.v[j]);
+			for (int j = 0; j < out->ed->assigns.n; j++)
+				up_push(m->c, &ed->assigns, out->ed->assigns.v[j]);
+			up_push(m->c, &s->t->edges, ed);
+		}
+		if (!branches)
+			up_fail_at(m->c, m->file, in->ed->line, in->ed->col, "a transition into a branchpoint that "
+				   "has no branch");
+	}
+	for (int k = 0; k < s->bp_edges.n; k++) {
+		bp_edge *e = s->bp_edges.v[k];
+		if (!e->src || !e->dst)
+			up_fail_at(m->c, m->file, e->ed->line, e->ed->col, "transition: no %s",
+				   !e->src ? "<source>" : "<target>");
+		if (!find_bp(s, e->src) && up_find_loc(s->t, e->src) < 0)
+			up_fail_at(m->c, m->file, e->ed->line, e->ed->col, "transition: unknown source location");
+	}
+	s->bps.n = s->bp_edges.n = 0;
 }
 
 static const char *text_of(xml_st *s)
@@ -179,7 +320,14 @@ static void end_el(xml_st *s, const char *el)
 		if (l.t.kind != T_EOF)
 			up_lex_fail(&l, "a declaration or the system line");
 	} else if (strcmp(el, "label") == 0) {
-		if (s->edge) {
+		if (s->edge && strcmp(s->label_kind, "probability") == 0) {
+			up_lex l;
+			up_lex_init_at(&l, m->c, m->file, txt, s->text_line, s->text_col);
+			if (l.t.kind != T_EOF)
+				s->weight = up_parse_cond_expr(&l);
+			if (l.t.kind != T_EOF)
+				up_lex_fail(&l, "the end of the weight");
+		} else if (s->edge) {
 			up_parse_label(m, s->edge, s->label_kind, txt, s->text_line, s->text_col);
 		} else if (s->loc && strcmp(s->label_kind, "invariant") == 0) {
 			up_lex l;
@@ -196,6 +344,17 @@ static void end_el(xml_st *s, const char *el)
 			s->loc->name = NULL;
 		s->loc = NULL;
 	} else if (strcmp(el, "transition") == 0 && s->edge) {
+		if ((s->src && find_bp(s, s->src)) || (s->dst && find_bp(s, s->dst))) {
+			bp_edge *be = up_alloc(m->c, sizeof *be);
+			be->ed = s->edge;
+			be->src = s->src;
+			be->dst = s->dst;
+			be->weight = s->weight;
+			up_push(m->c, &s->bp_edges, be);
+			s->edge = NULL;
+			s->n = 0;
+			return;
+		}
 		int a = s->src ? up_find_loc(s->t, s->src) : -1;
 		int b = s->dst ? up_find_loc(s->t, s->dst) : -1;
 		if (a < 0 || b < 0)
@@ -209,6 +368,7 @@ static void end_el(xml_st *s, const char *el)
 		if (!s->t)
 			up_fail_at(m->c, m->file, line_of(s), col_of(s), "template without a name");
 		name_unnamed(m, s->t);
+		expand_bps(s);
 		if (s->t->init < 0 && s->t->locs.n)
 			up_fail_at(m->c, m->file, s->t->line, s->t->col, "template '%s' has no <init>", s->t->name);
 		s->t = NULL;

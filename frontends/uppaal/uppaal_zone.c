@@ -17,6 +17,10 @@
  *     extrapolation.  A synchronisation whose partners' constraints
  *     only meet in an empty zone leaves a state with the empty zone:
  *     no edge is enabled there and the query never holds there.
+ * Each piece of zone code starts with a note, (dmc_znote) ("..."),
+ * saying what it does in terms the abstract model reads
+ * (model/clock_note.c): the heuristics learn the clock constraints from
+ * the translation, not by reading its C.
  */
 #include "uppaal_emit.h"
 #include "uppaal_zone.h"
@@ -246,6 +250,52 @@ static void inv_prog(up_net *n, up_inst *in, int loc, prog *p)
 		up_fail(n->m->c, n->m->file, l->line, "an invariant zones cannot take");
 }
 
+/* The program as the note the abstract model reads (docs/uppaal.md
+ * "Clocks: zones", the notes): items "c I OP K" (clock I, the zone's
+ * numbering from 1, compared with K), "r I K" (reset to K), "f I"
+ * (freed), "?" (a constraint between two clocks: zones refuse them),
+ * each after " , ".  Only letters, digits, '_', ' ', ',', '<', '>',
+ * '=' and '-': the string cannot end early, and SPIN takes it for an
+ * expression without side effects (no ';', "++", "--" or '=' alone in
+ * a c_expr). */
+static void print_note(FILE *o, const prog *p)
+{
+	for (int k = 0; k + 2 < p->k; k += 3) {
+		int a = p->v[k], b = p->v[k + 1], c = p->v[k + 2];
+		if (a == -1)
+			fprintf(o, " , r %d %d", b, c);
+		else if (a == -2)
+			fprintf(o, " , f %d", b);
+		else if (a > 0 && b == 0)       /* x_a <= c/2, or < (c+1)/2 when odd */
+			fprintf(o, " , c %d %s %d", a, c & 1 ? "<" : "<=", c & 1 ? (c + 1) / 2 : c / 2);
+		else if (a == 0 && b > 0)       /* -x_b <= c/2: x_b >= -c/2, or > when odd */
+			fprintf(o, " , c %d %s %d", b, c & 1 ? ">" : ">=", c & 1 ? -(c + 1) / 2 : -c / 2);
+		else
+			fputs(" , ?", o);
+	}
+}
+
+/* "(dmc_znote) ("KIND ...")": the note beside a zone operation; the
+ * function returns 1 and does nothing */
+static void open_note(FILE *o, const char *kind, const prog *p)
+{
+	fprintf(o, "(dmc_znote) (\"%s", kind);
+	if (p)
+		print_note(o, p);
+}
+
+/* what entering location l of in runs: its inactive clocks freed, its
+ * invariant */
+static void loc_prog(up_net *n, up_inst *in, int l, prog *p)
+{
+	for (int c = 0; c < n->clocks.n; c++) {
+		up_var *v = n->clocks.v[c];
+		if (v->owner == in && n->live[c] && !n->live[c][l])
+			put(n, p, -2, c + 1, 0);
+	}
+	inv_prog(n, in, l, p);
+}
+
 static void print_prog(FILE *o, const prog *p)
 {
 	fputs("(const int[]){", o);
@@ -267,7 +317,9 @@ void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o)
 	/* "(dmc_zok) (": SPIN refuses a name followed by '(' in a c_expr
 	 * inside an expression (it takes it for a call with side effects);
 	 * dmc_zok has none */
-	fputs(" && c_expr { (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
+	fputs(" && c_expr { ", o);
+	open_note(o, "test", &p);
+	fputs("\") && (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
 	print_prog(o, &p);
 	fputs(") }", o);
 }
@@ -281,20 +333,66 @@ void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o)
 		reset_prog(n, ins[i], eds[i], &p);
 	if (!p.k)
 		return;
-	fputs("c_code { dmc_zrun(dmc_zw(&now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
+	fputs("c_code { ", o);
+	open_note(o, "run", &p);
+	fputs("\"); dmc_zrun(dmc_zw(&now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
 	print_prog(o, &p);
 	fputs("); }; ", o);
+}
+
+/* The successor's note: "post", then the network's tables: "m I M"
+ * (clock I's largest constant), and per process and location, after
+ * "at VAR L" (the location variable VAR is L), its invariant's items
+ * and "u" where time cannot pass (urgent, committed).  Not the clocks
+ * a location frees (no path reads them before a reset): SPIN keeps
+ * only 1,024 characters of embedded C for the model, and the notes of
+ * 15 processes must fit. */
+static void post_note(up_net *n, FILE *o)
+{
+	open_note(o, "post", NULL);
+	for (int c = 0; c < n->clocks.n; c++)
+		fprintf(o, " , m %d %ld", c + 1, n->cap[c] - 1 < 0 ? 0 : n->cap[c] - 1);
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int l = 0; l < in->t->locs.n; l++) {
+			up_loc *lc = in->t->locs.v[l];
+			prog p = { .k = 0 };
+			inv_prog(n, in, l, &p);
+			if (!p.k && !lc->urgent && !lc->committed)
+				continue;
+			fprintf(o, " , at loc_%s %d", in->pname, l);
+			print_note(o, &p);
+			if (lc->urgent || lc->committed)
+				fputs(" , u", o);
+		}
+	}
 }
 
 void up_zone_post(up_net *n, int any_committed, FILE *o)
 {
 	/* zone code starts with a dmc_z name: the runtime's glue shows it to
 	 * the heuristics as skip (it writes no Promela variable) */
-	fprintf(o, "c_code { dmc_zpost(dmc_zw(&now.dmc_z.set, now.dmc_z.d), %s, (const int[DMC_ZNP]){",
+	fputs("c_code { ", o);
+	post_note(n, o);
+	fprintf(o, "\"); dmc_zpost(dmc_zw(&now.dmc_z.set, now.dmc_z.d), %s, (const int[DMC_ZNP]){",
 		any_committed ? "now.ncommit" : "0");
 	for (int i = 0; i < n->insts.n; i++)
 		fprintf(o, "%snow.loc_%s", i ? ", " : " ", ((up_inst *) n->insts.v[i])->pname);
 	fputs(" }); }", o);
+}
+
+/* a zone test of the program v[0..k): "the zone meets it", with its
+ * note (a query's case, uppaal_zone_query.c) */
+void up_zone_test(FILE *o, const int *v, int k)
+{
+	prog p = { .k = 0 };
+	for (int i = 0; i < k && i < MAX_PROG; i++)
+		p.v[p.k++] = v[i];
+	fputs("c_expr { ", o);
+	open_note(o, "test", &p);
+	fputs("\") && (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
+	print_prog(o, &p);
+	fputs(") }", o);
 }
 
 const char *up_zone_live(void)
@@ -313,12 +411,7 @@ static void loc_progs(up_net *n, FILE *o, int maxl)
 		up_inst *in = n->insts.v[i];
 		for (int l = 0; l < in->t->locs.n; l++) {
 			int start = all.k;
-			for (int c = 0; c < n->clocks.n; c++) {
-				up_var *v = n->clocks.v[c];
-				if (v->owner == in && n->live[c] && !n->live[c][l])
-					put(n, &all, -2, c + 1, 0);
-			}
-			inv_prog(n, in, l, &all);
+			loc_prog(n, in, l, &all);
 			at[2 * (i * maxl + l)] = start;
 			at[2 * (i * maxl + l) + 1] = all.k - start;
 		}
@@ -346,6 +439,9 @@ void up_zone_decls(up_net *n, FILE *o)
 	      " * location what entering it runs (inactive clocks freed, the invariant) */\n"
 	      "c_decl {\n", o);
 	fputs(zone_dbm_text, o);
+	/* the notes beside the zone operations are its argument, for the
+	 * abstract model (model/clock_note.c); here it does nothing */
+	fputs("static int dmc_znote(const char *note)\n{\n\t(void) note;\n\treturn 1;\n}\n", o);
 	fprintf(o, "enum { DMC_ZDIM = %d, DMC_ZNP = %d, DMC_ZNL = %d };\n", dim, np, maxl);
 	fputs("static const int dmc_zm[DMC_ZDIM] = { 0", o);
 	int *m = up_alloc(n->m->c, sizeof *m * (size_t) dim);

@@ -31,6 +31,8 @@ void up_zone_post(up_net *n, int any_committed, FILE *o);
  * assert of E<> or A[] query q holds (no valuation of the zone is a
  * witness of E<> q, or a counterexample of A[] q) */
 void up_zone_holds(up_emit_st *s, const up_query *q);
+/* "c_expr {...}": the zone meets the program v[0..k) (a query's case) */
+void up_zone_test(FILE *o, const int *v, int k);
 /* a bound (c, < when strict, else <=) as the DBMs store it */
 int up_zone_bound(int c, int strict);
 /* a c_expr: the zone is not empty */

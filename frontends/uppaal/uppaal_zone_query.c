@@ -277,10 +277,7 @@ const char *up_zone_query_why(up_net *n, const up_query *q)
 
 static void zok(FILE *o, const zterm *t)
 {
-	fputs("c_expr { (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, (const int[]){", o);
-	for (int i = 0; i < t->k; i++)
-		fprintf(o, "%s%d", i ? "," : "", t->v[i]);
-	fprintf(o, "%s}, %d) }", t->k ? "" : "0", t->k);
+	up_zone_test(o, t->v, t->k);
 }
 
 /* a conjunction of clock-free conditions and clock comparisons: the

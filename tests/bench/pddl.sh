@@ -5,11 +5,16 @@
 # when PDDL_BENCH names a checkout of github.com/aibasel/downward-benchmarks;
 # the instances are never committed: docs/corpus-sources.md says where
 # they come from).  For each instance of the list below, `dmc plan
-# DOMAIN PROBLEM` twice, each in a fresh build cache (the build of pan is
-# in the time):
-#   default  greedy search with hf (dmc plan's default: a plan fast)
+# DOMAIN PROBLEM` three times, each in a fresh build cache (the build of
+# pan is in the time):
+#   default  greedy search with hff and its helpful actions preferred
+#            (dmc plan's default: a plan fast)
+#   hf       --heuristic hf (greedy; the default before hff: the
+#            runtime's heuristic on the Promela's abstract model)
 #   blind    --search bfs --heuristic none (a shortest plan, no guidance)
 # with --time-limit PDDL_LIMIT (60 s) and --memlim PDDL_MEMLIM (2048 MB).
+# Instances of a domain run smallest first; once a configuration has hit
+# the limit on one, it is not run on the domain's larger ones ("skipped").
 # dmc plan validates every plan it writes (exit 2 otherwise), so a solved
 # run (exit 0) is a validated plan.  Per run: solved, wall time (s,
 # build included), plan length (steps), states stored, and the grounding
@@ -17,7 +22,7 @@
 # PDDL_OUT (docs/benchmarks-pddl.md).
 #
 # Environment: PDDL_BENCH (required), PDDL_DOMAINS ("gripper logistics00
-# blocks miconic"), PDDL_N instances per domain (5), PDDL_LIMIT (60),
+# blocks miconic"), PDDL_N instances per domain (6), PDDL_LIMIT (60),
 # PDDL_MEMLIM (2048), PDDL_OUT.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,7 +33,7 @@ if [ -z "$bench" ] || [ ! -d "$bench" ]; then
 	exit 0
 fi
 domains=${PDDL_DOMAINS:-"gripper logistics00 blocks miconic"}
-n=${PDDL_N:-5}
+n=${PDDL_N:-6}
 limit=${PDDL_LIMIT:-60}
 memlim=${PDDL_MEMLIM:-2048}
 out=${PDDL_OUT:-$top/docs/benchmarks-pddl.md}
@@ -37,13 +42,15 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# the instances of a domain, smallest first, as the IPC numbers them
+# the instances of a domain, smallest first, in steps of size (gripper
+# probN: 2N+2 balls; blocks N-0: N blocks; logistics N-0: N packages;
+# miconic sN-0: N passengers)
 instances() {
 	case $1 in
-	gripper) for i in 01 02 03 04 05 06 07 08 09 10; do echo "prob$i"; done ;;
-	logistics00) for i in 4 5 6 7 8 9 10 11 12 13 14 15; do echo "probLOGISTICS-$i-0"; done ;;
-	blocks) for i in 4 5 6 7 8 9 10 11 12 13 14 15; do echo "probBLOCKS-$i-0"; done ;;
-	miconic) for i in 1 2 3 4 5 6 7 8 9 10; do echo "s$i-0"; done ;;
+	gripper) for i in 01 03 05 07 09 12 15 20; do echo "prob$i"; done ;;
+	logistics00) for i in 4 6 8 10 12 15; do echo "probLOGISTICS-$i-0"; done ;;
+	blocks) for i in 4 6 8 10 12 14 17; do echo "probBLOCKS-$i-0"; done ;;
+	miconic) for i in 5 10 15 20 25 30; do echo "s$i-0"; done ;;
 	*) ls "$bench/$1" | sed -n 's/\.pddl$//p' | grep -v domain | sort ;;
 	esac | head -n "$n"
 }
@@ -54,6 +61,7 @@ run() {
 	rm -rf "$work/cache"
 	case $cfg in
 	default) opts="" ;;
+	hf) opts="--heuristic hf" ;;
 	blind) opts="--search bfs --heuristic none" ;;
 	esac
 	t0=$(date +%s.%N)
@@ -84,33 +92,49 @@ run() {
 	echo "--memlim $memlim MB.  Time: wall seconds of \`dmc plan\`, the grounding, translation and the"
 	echo "build of pan (a fresh build cache) included.  Every solved plan was validated."
 	echo
-	echo "| domain | problem | facts | actions | Promela bytes | default (greedy hf): solved | time | steps | states | blind (bfs): solved | time | steps | states |"
-	echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+	echo "| domain | problem | facts | actions | default (greedy hff, preferred): solved | time | steps | states | hf (greedy): solved | time | steps | states | blind (bfs): solved | time | steps | states |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$work/report.md"
-sd=0; sb=0; total=0
+sd=0; sh=0; sb=0; total=0
+load0=$(cut -d' ' -f1 /proc/loadavg)
 for d in $domains; do
 	[ -f "$bench/$d/domain.pddl" ] || { echo "pddl.sh: no $bench/$d/domain.pddl; skipped" >&2; continue; }
+	lim_d=""; lim_h=""; lim_b=""   # the configurations that hit the limit on this domain
 	for p in $(instances "$d"); do
 		[ -f "$bench/$d/$p.pddl" ] || continue
 		total=$((total + 1))
-		set -- $(run default "$d" "$p")
-		ds=$1 dt=$2 dl=$3 dst=$4 facts=$5 acts=$6 bytes=$7
-		[ "$ds" = yes ] && sd=$((sd + 1))
-		set -- $(run blind "$d" "$p")
-		bs=$1 bt=$2 bl=$3 bst=$4
-		[ "$bs" = yes ] && sb=$((sb + 1))
-		row="| $d | $p | $facts | $acts | $bytes | $ds | $dt | $dl | $dst | $bs | $bt | $bl | $bst |"
+		facts=-; acts=-
+		for cfg in default hf blind; do
+			eval "lim=\$lim_${cfg%"${cfg#?}"}"
+			if [ -n "$lim" ]; then
+				set -- skipped - - -
+			else
+				set -- $(run "$cfg" "$d" "$p")
+				[ "$1" = limit ] && eval "lim_${cfg%"${cfg#?}"}=1"
+				[ "$cfg" = default ] && { facts=$5; acts=$6; }
+				[ "$facts" = - ] && { facts=$5; acts=$6; }
+			fi
+			case $cfg in
+			default) ds=$1 dt=$2 dl=$3 dst=$4; [ "$1" = yes ] && sd=$((sd + 1)) ;;
+			hf) hs=$1 ht=$2 hl=$3 hst=$4; [ "$1" = yes ] && sh=$((sh + 1)) ;;
+			blind) bs=$1 bt=$2 bl=$3 bst=$4; [ "$1" = yes ] && sb=$((sb + 1)) ;;
+			esac
+		done
+		row="| $d | $p | $facts | $acts | $ds | $dt | $dl | $dst | $hs | $ht | $hl | $hst | $bs | $bt | $bl | $bst |"
 		echo "$row" | tee -a "$work/report.md"
 	done
 done
 {
 	echo
-	echo "Solved: default $sd of $total, blind $sb of $total."
+	echo "Solved within $limit s: default (hff) $sd of $total, hf $sh of $total, blind $sb of $total"
+	echo "(load average $load0 at the start, $(cut -d' ' -f1 /proc/loadavg) at the end)."
 	echo
-	echo "*limit*: the search stopped at --time-limit (exit 3) without a plan.  *steps* is the plan's"
-	echo "length; the blind search's plans are shortest ones (bfs, every action costs 1), the default's"
-	echo "are not.  *states*: states stored by the search.  The time of a small instance is mostly the"
-	echo "build of pan; with a loaded machine (the load above) it grows with the load."
+	echo "*limit*: the search stopped at --time-limit (exit 3) without a plan; *skipped*: not run,"
+	echo "the configuration hit the limit on a smaller instance of the domain.  *steps* is the plan's"
+	echo "length after action elimination; the blind search's plans are shortest ones (bfs, every"
+	echo "action costs 1), the others' are not.  *states*: states stored by the search.  The time of"
+	echo "a small instance is mostly the build of pan; with a loaded machine (the load above) it grows"
+	echo "with the load."
 } >> "$work/report.md"
 cp "$work/report.md" "$out"
-echo "pddl.sh: default solved $sd of $total, blind $sb of $total; report in $out"
+echo "pddl.sh: solved: default $sd, hf $sh, blind $sb of $total; report in $out"

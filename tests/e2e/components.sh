@@ -72,9 +72,9 @@ while read -r sym name; do
 done > "$work/names.out"
 # the heuristics other files still name (each a known coupling, listed
 # here so that the list can only shrink): none may be added
-# hplan: ANMLite's dmc plan's default; hf: PDDL's (a planner's default
+# hplan: ANMLite's dmc plan's default; hff: PDDL's (a planner's default
 # heuristic, named by the front end that plans)
-known='none deadlock hf htime hplan'
+known='none deadlock hff htime hplan'
 while read -r name own others; do
 	if [ -z "$others" ]; then ok "heuristic $name: only in $own and heuristics.def"
 	else

@@ -15,6 +15,11 @@
 #   - the translation is accepted by SPIN and SPIN's own breadth-first
 #     search agrees on plan existence and finds the same shortest length
 #     as dmc plan --search bfs;
+#   - hff (FF's relaxed plan on the grounded task, dmc plan's default,
+#     with its helpful actions preferred): h of the initial state as
+#     computed by hand, negative goals and conditional deletes, a dead
+#     end relaxed reachability misses proved at the initial state, dmc
+#     translate --meta for dmc check, refused without the task;
 #   - gripper with 10 balls: a plan within the time the issue asks
 #     (10 s, the build of pan included; the test allows 30 s on a
 #     loaded machine and prints the time).
@@ -74,8 +79,8 @@ expect 0 "minimised: steps, the plan is a shortest one" "bfs says the plan is a 
 [ "$(grep -c '^(' bfs.plan)" = 8 ] && ok "briefcase-3: the shortest plan has 8 steps" \
 	|| fail "briefcase-3: bfs plan of $(grep -c '^(' bfs.plan) steps, expected 8"
 expect 0 "^shortened: the search's plan of [0-9]* steps less [1-9][0-9]* by action elimination" \
-	"blocks-8: action elimination takes the greedy plan's detours out" \
-	-- "$dmc" plan "$ex/blocks-domain.pddl" "$ex/blocks-8.pddl" -o short8.plan
+	"blocks-8: action elimination takes greedy hf's detours out" \
+	-- "$dmc" plan "$ex/blocks-domain.pddl" "$ex/blocks-8.pddl" --heuristic hf -o short8.plan
 expect 0 "minimised: greedy search does not look for the shortest trail" "greedy says nothing is minimised" \
 	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl"
 
@@ -139,6 +144,31 @@ for p in briefcase:briefcase-3 gripper:gripper-4 toggle-t:toggle-both; do
 		fail "$f: SPIN says $spin, dmc plan exits $rc"
 	fi
 done
+
+# ---- hff: the planning-level heuristic (docs/planning.md) ----
+expect 0 "search greedy, heuristic hff, helpful actions preferred" "dmc plan's default: greedy hff with helpful actions" \
+	-- "$dmc" plan "$tm/lights-domain.pddl" "$tm/lights-3.pddl" -o lights.plan
+expect 0 "^validated: 2 steps" "lights-3: negative goals met by a conditional delete, a validated 2-step plan" \
+	-- "$dmc" plan "$tm/lights-domain.pddl" "$tm/lights-3.pddl" -o lights.plan
+# gripper-4 at the initial state: go, a grab per ball, a release per ball
+"$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --json -o g4.plan > g4.json 2> g4.err
+[ "$(jq -r .check.h_initial g4.json)" = 9 ] && ok "hff of gripper-4's initial state: 9 (1 go, 4 grabs, 4 releases)" \
+	|| fail "hff of gripper-4's initial state: $(jq -r .check.h_initial g4.json), expected 9"
+[ "$(jq -r '.check.preferred.helpful_successors' g4.json)" -gt 0 ] 2> /dev/null \
+	&& ok "--preferred's list gets hff's helpful successors" \
+	|| fail "no helpful successors: $(jq -c .check.preferred g4.json)"
+"$dmc" plan "$tm/lights-domain.pddl" "$tm/lights-dead.pddl" --json > dead.json 2> dead.err
+rc=$?
+[ "$rc" = 1 ] && [ "$(jq -r .verdict dead.json)" = no-plan ] && [ "$(jq -r .check.h_initial dead.json)" = inf ] \
+	&& ok "lights-dead: hff proves the initial state a dead end (relaxed reachability does not), no plan" \
+	|| fail "lights-dead: exit $rc, verdict $(jq -r .verdict dead.json), h_initial $(jq -r .check.h_initial dead.json)"
+"$dmc" translate "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" -o g4.pml --meta g4.meta.h 2> /dev/null
+expect 1 "assertion violated" "dmc translate --meta, dmc check --meta --heuristic hff --preferred: the goal reached" \
+	-- "$dmc" check g4.pml --meta g4.meta.h --search greedy --heuristic hff --preferred -- -E
+expect 2 "hff: the model has no grounded PDDL task" "hff on a translation checked without its --meta header" \
+	-- "$dmc" check g4.pml --search greedy --heuristic hff -- -E
+expect 2 "translate: -o and --meta name the same file" "translate: -o and --meta the same file" \
+	-- "$dmc" translate "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" -o same.h --meta same.h
 
 # ---- gripper with 10 balls, the build included ----
 t0=$(date +%s.%N)

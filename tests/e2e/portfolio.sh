@@ -44,6 +44,21 @@ rc=$?
 	&& ok "correct model: SPIN's depth-first pan answered" || fail "correct model: answered by $(json_get .portfolio.answered_by ok.json)"
 [ "$(json_str states_stored ok.json)" = "$ref_states" ] && ok "spin-dfs stored SPIN's $ref_states states" \
 	|| fail "spin-dfs stored $(json_str states_stored ok.json), SPIN $ref_states"
+# SPIN's member is SPIN's pan with the plugin's memory redirects only
+# (redirects.def): its search SPIN's, its hash table not written at start
+spin_member=
+for f in "$DMC_CACHE"/*/pan; do
+	nm "$f" 2> /dev/null | grep -q dmc_zero_malloc && ! nm "$f" | grep -q dmc_pan_main && spin_member=$f
+done
+if [ -n "$spin_member" ]; then
+	(cd "$(dirname "$spin_member")" && /usr/bin/time -f '%M' -o rss.txt ./pan -m1000000 > member.out 2>&1)
+	rss=$(tail -n 1 "$(dirname "$spin_member")/rss.txt")
+	grep -q "^ *$ref_states states, stored" "$(dirname "$spin_member")/member.out" && [ "$rss" -lt 65536 ] \
+		&& ok "SPIN's member: SPIN's $ref_states states, peak RSS $rss KB (pan's 128 MB table untouched)" \
+		|| fail "SPIN's member: RSS $rss KB, $(grep 'states, stored' "$(dirname "$spin_member")/member.out")"
+else
+	fail "SPIN's member: no cached pan with the memory redirects only"
+fi
 # the first run: SPIN's pan starts once compiled, beside dmc's compiler,
 # which its verdict stops when dmc's pan is not built yet
 gv=$(json_get '.portfolio.members.guided.verdict' ok.json)
@@ -138,6 +153,17 @@ for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$m
 		&& ok "$b: the anytime member's trail, when kept, is the one reported" \
 		|| fail "$b: anytime member $(json_get .portfolio.members.anytime bad.json)"
 done
+
+# --shorten 0: the first violation's trail at once, no shortening member
+cp "$top/contrib/corpus/bakery_bad.pml" shorten0.pml
+"$dmc" check --json --shorten 0 shorten0.pml > shorten0.json 2> shorten0.err
+rc=$?
+spin -t -p shorten0.pml > shorten0_replay.txt 2>&1
+[ "$rc" = 1 ] && [ -z "$(json_get .portfolio.members.anytime shorten0.json)" ] \
+	&& [ -z "$(json_get .portfolio.members.bfs shorten0.json)" ] \
+	&& grep -q "trail ends after $(trail_steps shorten0.pml.trail) steps" shorten0_replay.txt \
+	&& ok "--shorten 0: the first trail kept ($(json_get .portfolio.trail_from shorten0.json)'s), no shortening, replayed" \
+	|| fail "--shorten 0: exit $rc, $(head -c 400 shorten0.json) $(tail -n 3 shorten0_replay.txt)"
 
 # ---- liveness: SPIN's verdicts, cycles that replay ----
 live() {

@@ -160,9 +160,61 @@ spin_says "$models/clock_array.xta" 'E<> P(0).c && P(1).a && t[1] == 0' reach
 spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] == 3' reach
 spin_says "$models/clock_array.xta" 'E<> P(0).b && t[0] >= 4' unreach
 spin_says "$models/clock_array.xta" 'A[] P(1).c imply done >= 1' unreach
-printf 'int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\nsystem P;\n' > clock_var_index.xta
-expect 2 "clock_var_index.xta:3:54: clock array 'x': the index must be a constant" "a clock array indexed by a variable" -- \
+# an element picked by a variable on an edge: a select of the index (the
+# index read before the updates); in an invariant it stays refused
+spin_says "$models/clock_rtindex.xta" 'E<> P.D' reach
+spin_says "$models/clock_rtindex.xta" 'E<> P.C' unreach
+spin_says "$models/clock_rtindex.xta" 'E<> P.B && i == 0' unreach
+printf 'int[0,1] j;\nclock x[2];\nprocess P() { state a {x[j] <= 2}; init a; trans a -> a { guard x[j] >= 1; }; }\nsystem P;\n' > clock_var_index.xta
+expect 2 "clock_var_index.xta:3:25: clock array 'x': the index must be a constant" "a clock array indexed by a variable in an invariant" -- \
 	"$dmc" translate clock_var_index.xta
+printf 'int[0,1] j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { assign j = 1 - j, x[j] = 0; }; }\nsystem P;\n' > clock_idx_upd.xta
+expect 2 "clock_idx_upd.xta:3:66: clock array 'x': the index 'j' is known only at run time and an earlier update" \
+	"a clock array index changed by an earlier update of the edge" -- "$dmc" translate clock_idx_upd.xta
+# arrays by reference: clocks and ints (ref_arrays.xta says why)
+spin_says "$models/ref_arrays.xta" 'E<> a[0] == 1 && a[1] == 2' reach
+spin_says "$models/ref_arrays.xta" 'E<> a[1] == 1' unreach
+spin_says "$models/ref_arrays.xta" 'E<> P0.B && P1.A' reach
+spin_says "$models/ref_arrays.xta" 'E<> P1.B && P0.A' unreach
+printf 'int a[3];\nprocess P(int &v[2]) { state q; init q; }\nQ = P(a);\nsystem Q;\n' > ref_shape.xta
+expect 2 "ref_shape.xta:3:1: argument 1 of 'Q': 'a' is not an array of the type and shape of parameter 'v'" \
+	"an array by reference of another shape" -- "$dmc" translate ref_shape.xta
+# a value parameter the template updates: a variable per instance
+spin_says "$models/param_update.xta" 'E<> P(1).B && P(1).pid == 2' reach
+spin_says "$models/param_update.xta" 'E<> P(3).B' unreach
+spin_says "$models/param_update.xta" 'E<> P(1).pid == 3' unreach
+spin_says "$models/param_update.xta" 'E<> P(2).B && P(2).pid == 3 && P(1).B' reach
+# array typedefs, array copies, struct array fields (array_typedef.xta)
+spin_says "$models/array_typedef.xta" 'E<> Q1.B && Q1.k == 5' reach
+spin_says "$models/array_typedef.xta" 'E<> Q0.k == 4' unreach
+spin_says "$models/array_typedef.xta" 'E<> g[0][1] != 2 || g[1][0] != 3' unreach
+spin_says "$models/array_typedef.xta" 'E<> d.reg[0] == 5 && d.reg[1] == 2 && d.st == 1' reach
+spin_says "$models/array_typedef.xta" 'E<> d.st == 2' unreach
+# a function with a result whose loop is bounded by the state
+spin_says "$models/func_state_loop.xta" 'E<> P.B' reach
+spin_says "$models/func_state_loop.xta" 'E<> P.C' unreach
+spin_says "$models/func_state_loop.xta" 'E<> P.B && size == 1' unreach
+spin_says "$models/func_state_loop.xta" 'E<> P.D && size == 2' reach
+spin_says "$models/func_state_loop.xta" 'E<> P.D && size == 3' unreach
+# branchpoints: every branch of positive weight, in one step
+spin_says "$models/branchpoint.xml" 'E<> P.b && w == 1' reach
+spin_says "$models/branchpoint.xml" 'E<> P.c && w == 2' reach
+spin_says "$models/branchpoint.xml" 'E<> P.b && w == 2' unreach
+spin_says "$models/branchpoint.xml" 'E<> v == 1 && w == 0' unreach
+spin_says "$models/branchpoint.xml" 'E<> Q.q2 && R.r2' reach
+spin_says "$models/branchpoint.xml" 'E<> Q.q1 && R.r1' unreach
+sed 's|<label kind="probability">0.5</label>|<label kind="probability">0</label>|' "$models/branchpoint.xml" > bp0.xml
+expect 2 "bp0.xml:26:114: branch weight '0': only positive numbers" "a branch of weight 0 is refused" -- "$dmc" translate bp0.xml
+# what UPPAAL's verifier does not check: refused by name
+printf 'chan a;\nprocess P() { state A, B; init A; trans A -> B { sync a; }; }\nsystem P;\nIO P {a}\n' > csp.xta
+expect 2 "csp.xta:2:55: CSP synchronisation ('a' without '!' or '?') is not supported" "CSP synchronisation refused" -- \
+	"$dmc" translate csp.xta
+printf 'process P() { state a; init a; }\nQ = P();\nsystem P, Q;\n' > pprio.xta
+sed -i 's/system P, Q;/system P < Q;/' pprio.xta
+expect 2 "pprio.xta:3:10: process priorities ('system A < B;') are not supported" "process priorities refused, not ignored" -- \
+	"$dmc" translate pprio.xta
+printf 'process P() {\n}\nsystem P;\n' > empty_tmpl.xta
+expect 2 "empty_tmpl.xta:1:9: template 'P' has no locations" "a template without locations" -- "$dmc" translate empty_tmpl.xta
 # UPPAAL 3.x parameter lists: `(const id; const d, w; int &s)`
 spin_says "$models/old_params.xta" 'E<> P1.done && P2.done && total == 25' reach
 spin_says "$models/old_params.xta" 'E<> P2.done && P1.wait' unreach
@@ -617,6 +669,38 @@ expect 2 "range_init.xta:1:5: 'v': initial value 40000 is outside its range" "an
 printf 'int f() { int i = 0; while (i < g) i++; return i; }\nint g;\nprocess P() { state a; init a; trans a -> a { guard f() > 0; }; }\nsystem P;\n' > loopvar.xta
 expect 2 "loopvar.xta:1:22: function 'f': a loop whose condition depends on the state" "a loop bound that is not known" -- \
 	"$dmc" translate loopvar.xta
+
+# a sender on a channel nobody receives on: the edge is never taken (the
+# translation declares what its receive reads: spin -a rejected it before)
+printf 'clock x;\nchan C;\nprocess P() { state a, b; init a; trans a -> b { guard x < 10; sync C!; assign x = 0; }; }\nsystem P;\n' > norecv.xta
+spin_says norecv.xta 'E<> P.a' reach
+spin_says norecv.xta 'E<> P.b' unreach
+# UPPAAL's built-in functions on doubles, a trace instead of a model: refused by name
+printf 'int v;\nprocess P() { state a; init a; trans a -> a { assign v = fint(v + 1); }; }\nsystem P;\n' > fint.xta
+expect 2 "fint.xta:2:62: call of 'fint', UPPAAL's built-in function on doubles" "a double built-in function named" -- \
+	"$dmc" translate fint.xta
+printf '<?xml version="1.0"?>\n<trace initial_node="S1"><system/></trace>\n' > trace.xml
+expect 2 "trace.xml:2:1: <trace>: not an UPPAAL model" "an XML trace is no model" -- "$dmc" translate trace.xml
+# tests/bench/uppaal_coverage.sh (issue 39's measure) on four files: one
+# translates, one is refused by name (CSP), one is listed as invalid, one
+# fails (a syntax error): each counted where it belongs
+mkdir -p cov
+printf 'process P() { state a; init a; }\nsystem P;\n' > cov/ok.xta
+cp csp.xta cov/csp.xta
+printf 'process P() { state a; init a; }\nsystem Q;\n' > cov/listed.xta
+printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > cov/gap.xta
+printf 'listed.xta\tinvalid\tno template Q\n' > cov.expect
+UPPAAL_COVERAGE_EXPECT=$work/cov.expect sh "$top/tests/bench/uppaal_coverage.sh" cov 20 > cov.out 2>&1
+cov_rc=$?
+if [ "$cov_rc" = 0 ] && grep -q '^| translate | 1 (25.0 % of all files) |' cov.out \
+   && grep -q '^| refused: UPPAAL rejects them too, or no models | 1 |' cov.out \
+   && grep -q '^| refused: a feature dmc does not check, named.* | 1 |' cov.out \
+   && grep -q "^| refused: the translator's gaps | 1 |" cov.out \
+   && grep -q '^| gap.xta | fails | gap.xta:2:1: expected' cov.out; then
+	ok "uppaal_coverage.sh: the outcomes counted"
+else
+	fail "uppaal_coverage.sh (exit $cov_rc): $(cat cov.out)"
+fi
 
 # malformed input: file, line, exit 2
 printf 'int x\nprocess P() { state a; init a; }\nsystem P;\n' > bad.xta

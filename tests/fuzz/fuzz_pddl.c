@@ -5,7 +5,8 @@
  * problem through the front end (frontends/pddl/pddl_sexpr.c,
  * pddl_parse.c) and, when it is valid and small enough to ground
  * quickly, the grounding (pddl_ground.c, at most 2,000 actions), the
- * Promela writer (pddl_pml.c) and the validator on the empty plan
+ * Promela writer (pddl_pml.c), the task for hff (pddl_meta.c) and the
+ * validator on the empty plan
  * (pddl_validate.c).
  */
 #include <stdio.h>
@@ -48,8 +49,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FILE *out = open_memstream(&buf, &len);
 			if (!out)
 				abort();
-			pddl_write_promela(out, &m, &t);
+			int *lines = malloc(((size_t) t.nacts + 1) * sizeof *lines);
+			if (!lines)
+				abort();
+			pddl_write_promela(out, &m, &t, lines);
+			pddl_write_meta(out, &m, &t, lines);
 			fclose(out);
+			free(lines);
 			free(buf);
 		}
 		pddl_task_free(&t);

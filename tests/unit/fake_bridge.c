@@ -92,6 +92,11 @@ int fb_trans(int type, int from, int to, int line, const char *text)
 }
 
 void fb_trans_id(int t, int id) { M.trans[t].t.id = id; }
+void fb_trans_zone(int t, const char *note, int guard)
+{
+	M.trans[t].t.zone_note = note;
+	M.trans[t].t.zone_guard = guard;
+}
 
 void fb_label(int type, int state, int labels) { M.types[type].labels[state] = labels; }
 
@@ -206,6 +211,7 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 }
 
 int dmc_br_nprocs(void) { return M.nprocs; }
+int dmc_br_zone(const int **d) { (void) d; return 0; }
 
 int dmc_br_rendezvous_pending(int *pid, int *state)
 {

@@ -29,6 +29,9 @@ int fb_trans(int type, int from, int to, int line, const char *text); /* returns
 /* Give transition t (fb_trans's answer) pan's t_id id: pan copies a
  * transition into other states keeping its id. */
 void fb_trans_id(int t, int id);
+/* Transition t's text stands for zone code with this note (docs/uppaal.md
+ * "Clocks: zones"; kept, not copied), inside a test when guard. */
+void fb_trans_zone(int t, const char *note, int guard);
 void fb_label(int type, int state, int labels);                 /* DMC_LBL_* bits */
 
 /* processes */

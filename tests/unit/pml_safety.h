@@ -33,13 +33,38 @@ static inline size_t anml_schedule_string(const char *p)
  * (up to the c_state line), and embedded C that names only the zone's
  * functions; 0 if p holds something else.  The embedded C's arguments
  * are then checked like the rest. */
+/* the note beside zone code at p, "(dmc_znote) ("NOTE")" (letters,
+ * digits, '_', ' ', ',', '<', '>', '=', '-', '?' only): its length, 0 if
+ * p holds something else */
+static inline size_t uppaal_zone_note(const char *p)
+{
+	static const char note_head[] = "(dmc_znote) (\"";
+	size_t n = strlen(note_head);
+	if (strncmp(p, note_head, n) != 0)
+		return 0;
+	while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= '0' && p[n] <= '9')
+	       || (p[n] && strchr("_ ,<>=-?", p[n])))
+		n++;
+	return strncmp(p + n, "\")", 2) == 0 ? n + 2 : 0;
+}
+
 static inline size_t uppaal_zone_text(const char *p)
 {
 	static const char *const calls[] = { "c_expr { (dmc_zok) (", "c_expr { now.dmc_z.set == 0 ||",
 		"c_code { dmc_zrun(", "c_code { dmc_zpost(", NULL };
+	/* with the note first: what follows it */
+	static const char *const after[] = { "c_expr { ", " && (dmc_zok) (", "c_code { ", "; dmc_zrun(",
+		"c_code { ", "; dmc_zpost(", NULL };
 	for (int i = 0; calls[i]; i++)
 		if (strncmp(p, calls[i], strlen(calls[i])) == 0)
 			return strlen(calls[i]);
+	for (int i = 0; after[i]; i += 2) {
+		size_t a = strlen(after[i]), b;
+		if (strncmp(p, after[i], a) != 0 || !(b = uppaal_zone_note(p + a)))
+			continue;
+		if (strncmp(p + a + b, after[i + 1], strlen(after[i + 1])) == 0)
+			return a + b + strlen(after[i + 1]);
+	}
 	static const char head[] = "c_decl {\n/* SPDX-License-Identifier: BSD-3-Clause */";
 	static const char state[] = "\nc_state \"struct { int set; int d[";
 	if (strncmp(p, head, strlen(head)) != 0)

@@ -2,9 +2,11 @@
 // Copyright (c) the spin-dmc authors
 /* test_absmodel.c -- the abstract model built from pan's tables
  * (model/absmodel_build.c), over the fake bridge. */
+#include <stdlib.h>
 #include "check.h"
 #include "fake_bridge.h"
 #include "absmodel_build.h"
+#include "clock_note.h"
 #include "atg.h"
 #include "targets.h"
 #include "heuristic.h"
@@ -47,6 +49,83 @@ static const dmc_atrans *find(const dmc_amodel *m, int proc, int from, int to)
 		if (m->trans[i].proc == proc && m->trans[i].from == from && m->trans[i].to == to)
 			return &m->trans[i];
 	return NULL;
+}
+
+/* The UPPAAL translation's zone notes (model/clock_note.c): P's test,
+ * reset and successor as the notes say, the location variable named in
+ * the post's tables; a statement whose note is not understood drops
+ * every clock (its effect on the zone is unknown), a test's does not. */
+static void clock_model(const char *run_note)
+{
+	fb_reset();
+	fb_has_vars(1);
+	tP = fb_type("P", 5, 1);
+	fb_trans_zone(fb_trans(tP, 1, 2, 3, "((x<3)&&1)"), "test , c 1 > 2 , ?", 1);
+	fb_trans_zone(fb_trans(tP, 2, 3, 3, "skip"), run_note, 0);
+	fb_trans_zone(fb_trans(tP, 3, 1, 3, "skip"), "post , m 1 2 , m 2 7 , at loc_P 1 , c 1 <= 2 , u , at loc_P 3 , f 2", 0);
+	fb_global("x", 1);
+	fb_global("loc_P", 1);
+	fb_proc(tP, 1);
+}
+
+static void test_clock_notes(void)
+{
+	dmc_targets tg;
+	dmc_abuild b;
+	char err[256];
+	clock_model("run , r 1 0 , c 2 >= 1");
+	CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+	CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
+	const dmc_amodel *m = &b.m;
+	CHECK_EQ_LONG(m->nclocks, 2);
+	CHECK_EQ_LONG(m->clock_max[1], 2);
+	CHECK_EQ_LONG(m->clock_max[2], 7);
+	CHECK_EQ_LONG(m->nclk_at, 2);
+	CHECK(!strcmp(m->vars[m->clk_at[0].var].name, "loc_P"));
+	CHECK_EQ_LONG(m->clk_at[0].loc, 1);
+	CHECK_EQ_LONG(m->clk_at[0].urgent, 1);
+	CHECK_EQ_LONG(m->clk_at[0].n, 1);
+	CHECK_EQ_LONG(m->clk_at[0].item[0].op, DMC_AE_LE);
+	CHECK_EQ_LONG(m->clk_at[1].item[0].kind, 'f');
+	const dmc_atrans *t = find(m, 0, 1, 2);
+	CHECK(t && t->clk && t->clk->kind == DMC_CLK_TEST && t->clk->n == 1);   /* "?" left out */
+	if (t && t->clk && t->clk->n == 1) {
+		CHECK_EQ_LONG(t->clk->item[0].clock, 1);
+		CHECK_EQ_LONG(t->clk->item[0].op, DMC_AE_GT);
+		CHECK_EQ_LONG(t->clk->item[0].value, 2);
+		CHECK(t->guard != NULL);      /* x < 3: the data part stays */
+	}
+	t = find(m, 0, 2, 3);
+	CHECK(t && t->clk && t->clk->kind == DMC_CLK_RUN && t->clk->n == 2);
+	if (t && t->clk && t->clk->n == 2) {
+		CHECK_EQ_LONG(t->clk->item[0].kind, 'r');
+		CHECK_EQ_LONG(t->clk->item[1].op, DMC_AE_GE);
+	}
+	t = find(m, 0, 3, 1);
+	CHECK(t && t->clk && t->clk->kind == DMC_CLK_POST);
+	dmc_abuild_free(&b);
+	dmc_targets_free(&tg);
+	const char *unknown[] = { "run , ?", "run , r 1", "test , r 1 0", "run , c 3 > 1", NULL };
+	for (int i = 0; unknown[i]; i++) {
+		clock_model(unknown[i]);
+		CHECK(dmc_targets_build(0, &tg, err, sizeof err) == 0);
+		CHECK(dmc_abuild_make(&b, &tg, DMC_GOALS_ALL, err, sizeof err) == 0);
+		CHECK_EQ_LONG(b.m.nclocks, 0);
+		for (int k = 0; k < b.m.ntrans; k++)
+			CHECK(b.m.trans[k].clk == NULL);
+		dmc_abuild_free(&b);
+		dmc_targets_free(&tg);
+	}
+	/* the tables alone */
+	dmc_amodel mm;
+	memset(&mm, 0, sizeof mm);
+	CHECK(dmc_clk_tables("post , m 2 5", &mm, NULL, NULL) < 0);     /* clock 1 first */
+	CHECK(dmc_clk_tables("run , m 1 5", &mm, NULL, NULL) < 0);
+	CHECK_EQ_LONG(mm.nclocks, 0);
+	dmc_aclkprog pr;
+	CHECK(dmc_clk_note("?", &pr) < 0);
+	CHECK(dmc_clk_note("test , c 1 == 4", &pr) == 0 && pr.n == 1 && pr.item[0].op == DMC_AE_EQ);
+	free(pr.item);
 }
 
 static void test_structure(void)
@@ -486,4 +565,4 @@ static void test_unknown_run(void)
 	dmc_targets_free(&tg);
 }
 
-CHECK_MAIN("absmodel", CASE(test_embedded_c), CASE(test_run_in_expression), CASE(test_unknown_run), CASE(test_buffered_channel), CASE(test_rendezvous_match), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))
+CHECK_MAIN("absmodel", CASE(test_clock_notes), CASE(test_embedded_c), CASE(test_run_in_expression), CASE(test_unknown_run), CASE(test_buffered_channel), CASE(test_rendezvous_match), CASE(test_channel_contents), CASE(test_merged_statements), CASE(test_copied_options), CASE(test_structure), CASE(test_state), CASE(test_overapproximation))

@@ -867,6 +867,48 @@ static void test_pair_revived(void)
 	dmc_atg_free(g);
 }
 
+/* A live pair's atoms that read only variables nothing writes (its
+ * channel here) are counted once, where the pairs are sorted live and
+ * dead, instead of at every layer 0; a pair with only such atoms whose
+ * transitions are enabled at layer 0 is pushed where its atoms come.
+ * P0 sends 7 on channel ch, P1 receives on 0 into x, P2 on 1 into y;
+ * target x == 7.  As ch moves the pairs between live and dead, and P1
+ * between its receive and past it, one graph gives the hand-counted
+ * values and what a fresh graph gives. */
+static void test_folded_pairs(void)
+{
+	static const long chs[] = { 0, 1, 0, 0, 1, 0 };
+	static const int p1[] = { 0, 0, 0, 1, 1, 0 };
+	static const int want[] = { 2, INF, 2, INF, INF, 2 };
+	dmc_atg *g;
+	int x, ch, y;
+	three_with_x_ch(&x, &ch);
+	y = var("y", 0, 255);
+	send(tr(0, 0, 1, NULL), V(ch), C(7));
+	recv(tr(1, 0, 1, NULL), C(0), x);
+	recv(tr(2, 0, 1, NULL), C(1), y);
+	goal(EQ(V(x), C(7)), 0);
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	for (int i = 0; i < 6; i++) {
+		st();
+		at(0, 0);
+		at(1, p1[i]);
+		at(2, 0);
+		val(x, 0);
+		val(ch, chs[i]);
+		val(y, 0);
+		eval(g);
+		CHECK_EQ_LONG(hL, want[i]);
+		CHECK_EQ_LONG(hU, want[i]);
+		if (!like_fresh(NULL, 0))
+			break;
+	}
+	dmc_atg_free(g);
+}
+
 /* A pair on two different constant channels is dropped at build, its
  * atoms taken back: the pairs after it must keep their own conditions.
  * P0 sends 5 on channel 2 (no receiver: the pair with P1's receive on
@@ -1319,6 +1361,7 @@ CHECK_MAIN("atg",
 	CASE(test_wrap), CASE(test_bounded_store), CASE(test_unknowns), CASE(test_spawn),
 	CASE(test_fixpoint_unreachable), CASE(test_widening),
 	CASE(test_rendezvous_message), CASE(test_rendezvous_match), CASE(test_rendezvous_cond_sent), CASE(test_pair_revived),
+	CASE(test_folded_pairs),
 	CASE(test_dropped_pair),
 	CASE(test_eq_keys),
 	CASE(test_self_rendezvous),

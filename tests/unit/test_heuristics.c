@@ -995,9 +995,11 @@ static void test_instances_side_by_side(void)
 	for (int i = 0; all[i]; i++) {
 		if (strcmp(all[i]->name, "deadlock") == 0)
 			continue;
-		if (strcmp(all[i]->name, "htime") == 0 || strcmp(all[i]->name, "hplan") == 0) {
+		if (strcmp(all[i]->name, "htime") == 0 || strcmp(all[i]->name, "hplan") == 0
+		    || strcmp(all[i]->name, "hff") == 0) {
 			/* needs an ANMLite translation's timeline data or planning
-			 * graph (test_htime.c; hplan: tests/e2e/anml.sh) */
+			 * graph (test_htime.c; hplan: tests/e2e/anml.sh), or a PDDL
+			 * translation's task (hff: tests/e2e/pddl.sh) */
 			CHECK(th_refuses(all[i], &t, err, sizeof err));
 			continue;
 		}
@@ -1174,7 +1176,7 @@ static int n_field(const void *st, long id, int slot, int fld, long *val)
 }
 /* no vars_read: heuristics reading many variables take the fallback */
 static const dmc_view_ops noted_ops = { n_nprocs, n_type, n_state, n_rv, n_var, n_chan, n_nfields,
-                                        n_field, NULL };
+                                        n_field, NULL, NULL };
 
 /* Every heuristic reads the state it estimates through its view only:
  * h of a state noted while it was current, evaluated after pan's current
@@ -1193,8 +1195,9 @@ static void test_eval_reads_only_its_view(void)
 	const dmc_state_view noted = { &noted_ops, &L };
 	const dmc_heuristic *const *all = dmc_heuristic_all();
 	for (int i = 0; all[i]; i++) {
-		if (strcmp(all[i]->name, "htime") == 0 || strcmp(all[i]->name, "hplan") == 0)
-			continue;             /* needs an ANMLite translation (test_htime.c, anml.sh) */
+		if (strcmp(all[i]->name, "htime") == 0 || strcmp(all[i]->name, "hplan") == 0
+		    || strcmp(all[i]->name, "hff") == 0)
+			continue;             /* needs an ANMLite or PDDL translation (test_htime.c, anml.sh, pddl.sh) */
 		int dl = strcmp(all[i]->name, "deadlock") == 0;
 		void *self = all[i]->create(dl ? &td : &ta, &o, err, sizeof err);
 		if (!self)

@@ -311,6 +311,86 @@ static void test_dead_end(void)
 	dmc_pdb_free(p);
 }
 
+/* Dense clocks (pdb_zone.c): P resets clock 1 and enters location 1
+ * (lv = 1), where the invariant is x <= inv; time passes; the test x > 3
+ * leads to the error at location 3.  With inv = 2 no run reaches it
+ * (the zone proves it), with inv = 4 it is 3 steps away; without the
+ * clocks' tables (a model without clocks) the test may pass. */
+static dmc_aclk clk_items[4];
+static dmc_aclkprog clk_progs[3];
+static dmc_aclkloc clk_at[1];
+static long clk_max[2];
+
+static void clock_model(long inv, int clocks)
+{
+	reset();
+	int P = proc("P", 4);
+	int lv = var("lv", 0, 3, 0);
+	int t0 = tr(P, 0, 1, NULL), t1 = tr(P, 1, 2, NULL), t2 = tr(P, 2, 3, NULL);
+	assign(t0, lv, C(1));
+	clk_items[0] = (dmc_aclk){ 'r', 1, DMC_AE_EQ, 0 };
+	clk_items[1] = (dmc_aclk){ 'c', 1, DMC_AE_GT, 3 };
+	clk_items[2] = (dmc_aclk){ 'c', 1, DMC_AE_LE, inv };
+	clk_progs[0] = (dmc_aclkprog){ DMC_CLK_RUN, 1, &clk_items[0] };
+	clk_progs[1] = (dmc_aclkprog){ DMC_CLK_POST, 0, NULL };
+	clk_progs[2] = (dmc_aclkprog){ DMC_CLK_TEST, 1, &clk_items[1] };
+	clk_at[0] = (dmc_aclkloc){ lv, 1, 0, 1, &clk_items[2] };
+	clk_max[1] = inv > 3 ? inv : 3;
+	if (clocks) {
+		trans[t0].clk = &clk_progs[0];
+		trans[t1].clk = &clk_progs[1];
+		trans[t2].clk = &clk_progs[2];
+		M.nclocks = 1;
+		M.clock_max = clk_max;
+		M.nclk_at = 1;
+		M.clk_at = clk_at;
+	}
+	goal(NULL, P, 3, 0);
+}
+
+static void test_clocks(void)
+{
+	clock_model(2, 1);
+	dmc_pdb *p = build(1000);
+	if (!p)
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+	CHECK_EQ_LONG(dmc_pdb_nclocks(p), 1);
+	long val[1] = { 0 };
+	int loc[1] = { 0 };
+	CHECK_EQ_LONG(dmc_pdb_lookup(p, val, loc), INF);
+	dmc_pdb_free(p);
+	clock_model(4, 1);
+	if (!(p = build(1000)))
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 3);
+	CHECK_EQ_LONG(dmc_pdb_lookup(p, val, loc), 3);
+	/* at location 2 (lv = 1): with x in [0, 4] the test is 1 step away;
+	 * no abstract state there has x >= 5 (DBM: x_0 - x_1 <= -5, x_1 -
+	 * x_0 unbounded) */
+	long v1[1] = { 1 };
+	int l2[1] = { 2 };
+	const int early[4] = { 0, 0, 8, 0 }, late[4] = { 0, -10, 0x3fffffff, 0 };
+	CHECK_EQ_LONG(dmc_pdb_lookup_zone(p, v1, l2, early, 2), 1);
+	CHECK_EQ_LONG(dmc_pdb_lookup_zone(p, v1, l2, late, 2), DMC_PDB_MISS);
+	CHECK_EQ_LONG(dmc_pdb_lookup_zone(p, v1, l2, late, 0), 1);
+	dmc_pdb_free(p);
+	clock_model(2, 0);
+	if (!(p = build(1000)))
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 3);
+	CHECK_EQ_LONG(dmc_pdb_nclocks(p), 0);
+	dmc_pdb_free(p);
+	/* the location variable left out: its invariant does not count */
+	clock_model(2, 1);
+	var_ok[0] = 0;
+	if (!(p = build(1000)))
+		return;
+	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 3);
+	dmc_pdb_free(p);
+	var_ok[0] = 1;
+}
+
 /* Growing a pattern toward a proof: a and b count 0..199 together (a ==
  * b always), w counts 0..9 and z copies it; goal a != b && z == 3.
  * Everything relevant (a, b, z, w) has 200 * 10 * 10 abstract states,
@@ -1045,7 +1125,7 @@ static void test_pred_stop(void)
 }
 
 CHECK_MAIN("pdb",
-	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_grow_proof), CASE(test_rendezvous),
+	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_clocks), CASE(test_grow_proof), CASE(test_rendezvous),
 	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
 	CASE(test_pred_classes), CASE(test_pred_locations), CASE(test_atomic_blocking),
 	CASE(test_atomic_rendezvous), CASE(test_stop_inside_exploration),

@@ -169,7 +169,7 @@ static void test_promela_escapes_names(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
-	pddl_write_promela(out, &m, &t);
+	pddl_write_promela(out, &m, &t, NULL);
 	fclose(out);
 	CHECK(strstr(buf, "@@PDDL 0") != NULL);
 	/* the plan's printf strings, "@@PDDL K\n" (a number only), blanked
@@ -189,7 +189,68 @@ static void test_promela_escapes_names(void)
 	pddl_free(&m);
 }
 
+/* the task for hff: each action's line is its alternative's in the
+ * Promela; negation normal form, ops only for deletes read false */
+static void test_meta(void)
+{
+	pddl_model m;
+	pddl_task t;
+	pddl_err err;
+	CHECK(load(dom, prob, &m, &err) == 0);
+	CHECK(pddl_ground(&m, &t, 1000, &err) == 0);
+	int *lines = calloc((size_t) t.nacts + 1, sizeof *lines);
+	char *pml = NULL, *meta = NULL;
+	size_t plen = 0, mlen = 0;
+	FILE *out = open_memstream(&pml, &plen);
+	pddl_write_promela(out, &m, &t, lines);
+	fclose(out);
+	for (int i = 0; i < t.nacts; i++) {
+		const char *at = pml;
+		for (int l = 1; l < lines[i] && at; l++)
+			at = strchr(at, '\n') ? strchr(at, '\n') + 1 : NULL;
+		char want[64];
+		snprintf(want, sizeof want, "printf(\"@@PDDL %d\\n\")", i);
+		const char *next = at ? strstr(at, "\t:: ") : NULL;
+		CHECK(at && strncmp(at, "\t:: d_step { ", 13) == 0);
+		CHECK(at && strstr(at, want) && (!next || strstr(at, want) < strstr(next + 1, "\t:: ")));
+	}
+	out = open_memstream(&meta, &mlen);
+	pddl_write_meta(out, &m, &t, lines);
+	fclose(out);
+	/* ops: move's add and its 2 conditional adds (x4), board's (x6),
+	 * leave's served (x2); no delete is read false ((not (served ?p)) is
+	 * never deleted).  Nodes: move's 2 conditions with its precondition
+	 * (x4), board's and (x6), leave's and of (inside ?p) and an or of 3
+	 * ands (x2), the goal's and */
+	CHECK(strstr(meta, " * 13 facts, 12 ground actions, 25 nodes, 20 ops.") != NULL);
+	CHECK(strstr(meta, "const dmc_pddl_task *dmc_pddl_task_meta(void)") != NULL);
+	free(pml);
+	free(meta);
+	free(lines);
+	pddl_task_free(&t);
+	pddl_free(&m);
+	/* (not (or p q)): an and of two negative literals; the deletes of
+	 * p and q get ops, the add of r none needed beyond its own */
+	const char *d2 = "(define (domain n) (:predicates (p) (q) (r))"
+	                 " (:action a :parameters () :precondition (not (or (p) (q))) :effect (r))"
+	                 " (:action b :parameters () :precondition (r) :effect (and (not (p)) (not (q)) (p))))";
+	const char *p2 = "(define (problem n1) (:domain n) (:init (q)) (:goal (and (r) (not (q)))))";
+	CHECK(load(d2, p2, &m, &err) == 0);
+	CHECK(pddl_ground(&m, &t, 1000, &err) == 0);
+	lines = calloc((size_t) t.nacts + 1, sizeof *lines);
+	out = open_memstream(&meta, &mlen);
+	pddl_write_meta(out, &m, &t, lines);
+	fclose(out);
+	/* facts p q r; a: pre and(~p, ~q), add r; b: pre r, ops del p, del q, add p */
+	CHECK(strstr(meta, " * 3 facts, 2 ground actions, 2 nodes, 4 ops.") != NULL);
+	free(meta);
+	free(lines);
+	pddl_task_free(&t);
+	pddl_free(&m);
+}
+
 CHECK_MAIN("pddl",
+	CASE(test_meta),
 	CASE(test_parse_and_ground),
 	CASE(test_plan_validate),
 	CASE(test_shorten),

@@ -216,9 +216,9 @@ static void test_bad_parameter_lists(void)
 	CHECK(fails("e.xta", "process P(const a b) { state q; init q; }\nsystem P;\n", NULL, 1,
 		    "expected ',', ';' or ')', found 'b'"));
 	CHECK(fails("e.xta", "process P(const a;\n int x = 1) { state q; init q; }\nsystem P;\n", NULL, 2,
-		    "parameter 'x': arrays and defaults are not supported"));
+		    "parameter 'x': defaults are not supported"));
 	CHECK(fails("e.xta", "process P(int a[2]) { state q; init q; }\nsystem P;\n", NULL, 1,
-		    "parameter 'a': arrays and defaults are not supported"));
+		    "parameter 'a': arrays by value are not supported"));
 }
 
 /* deadlock other than A[] not deadlock / E<> deadlock: an error at the
@@ -243,12 +243,19 @@ static void test_deadlock_elsewhere(void)
 	up_done(&r);
 }
 
-/* clock arrays: an index known only at run time, two dimensions, the
- * array as a whole */
+/* clock arrays: an index known only at run time in an invariant (on an
+ * edge it is a select: uppaal_rtindex.c) or changed by an earlier update,
+ * two dimensions, the array as a whole */
 static void test_clock_array_errors(void)
 {
-	CHECK(fails("e.xta", "int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { guard x[j] >= 1; }; }\n"
+	CHECK(fails("e.xta", "int j;\nclock x[2];\nprocess P() { state a {x[j] <= 1}; init a; }\n"
 		    "system P;\n", NULL, 3, "clock array 'x': the index must be a constant"));
+	CHECK(fails("e.xta", "int j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a { assign j++, x[j] = 0; }; }\n"
+		    "system P;\n", NULL, 3, "an earlier update of the edge may change it"));
+	up_result r = up_run("e.xta", "int[0,1] j;\nclock x[2];\nprocess P() { state a; init a; trans a -> a "
+			     "{ guard x[j] >= 1; assign x[j] = 0, j = 1 - j; }; }\nsystem P;\n", "E<> P.a");
+	CHECK_EQ_LONG(r.rc, 0);
+	up_done(&r);
 	CHECK(fails("e.xta", "clock x[2][2];\n" P_OK "system P;\n", NULL, 1, "more than one dimension"));
 	CHECK(fails("e.xta", "clock x[2];\nprocess P() { state a; init a; trans a -> a { guard x >= 1; }; }\nsystem P;\n",
 		    NULL, 2, "a clock array is compared as a whole"));
@@ -280,6 +287,29 @@ static void test_xml_unknown_ref(void)
 		"<nta>\n<template><name>T</name>\n<location id=\"a\"/>\n<init ref=\"a\"/>\n"
 		"<transition><source ref=\"a\"/><target ref=\"q\"/></transition>\n"
 		"</template>\n<system>system T;</system>\n</nta>\n", NULL, 5, "unknown target location"));
+}
+
+/* branchpoints: a branch into another branchpoint, a synchronisation on
+ * both the transition into a branchpoint and a branch, a branchpoint
+ * nothing leaves, a weight of 0 */
+static void test_xml_branchpoints(void)
+{
+#define BP_HEAD "<nta>\n<declaration>chan c;</declaration><template><name>T</name>\n" \
+	"<location id=\"a\"/><location id=\"b\"/><branchpoint id=\"p\"/><branchpoint id=\"q\"/>\n<init ref=\"a\"/>\n"
+#define BP_TAIL "</template>\n<system>system T;</system>\n</nta>\n"
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"q\"/></transition>\n" BP_TAIL, NULL, 6,
+		    "a transition from a branchpoint to a branchpoint"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/><label kind=\"synchronisation\">c!</label></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"b\"/><label kind=\"synchronisation\">c?</label></transition>\n"
+		    BP_TAIL, NULL, 6, "one synchronisation per step"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n" BP_TAIL, NULL, 5,
+		    "a transition into a branchpoint that has no branch"));
+	CHECK(fails("e.xml", BP_HEAD "<transition><source ref=\"a\"/><target ref=\"p\"/></transition>\n"
+		    "<transition><source ref=\"p\"/><target ref=\"b\"/><label kind=\"probability\">w</label></transition>\n"
+		    BP_TAIL, NULL, 6, "branch weight 'w': only positive numbers"));
+#undef BP_HEAD
+#undef BP_TAIL
 }
 
 /* channel priorities, return; in void functions, rates, doubles: what
@@ -363,4 +393,5 @@ CHECK_MAIN("uppaal_errors",
 	CASE(test_xml_syntax_error),
 	CASE(test_xml_bad_label),
 	CASE(test_xml_unknown_ref),
+	CASE(test_xml_branchpoints),
 	CASE(test_priorities_returns_doubles))

@@ -248,6 +248,24 @@ static void test_xml_query_c_decl(void)
 	up_done(&r);
 }
 
+/* The notes beside the zone code (docs/uppaal.md "Notes for the
+ * heuristics"): what each piece does, in the abstract model's terms,
+ * and still only what the translator writes */
+static void test_zone_notes(void)
+{
+	up_result r = up_run_zones("m.xta", "process P() { clock x; state a {x <= 3}, b, c; init a;\n"
+	                           "trans a -> b { guard x > 1; assign x = 0; }, b -> c { guard x >= 2; }; }\n"
+	                           "system P;\n", "E<> P.c");
+	CHECK(r.rc == 0);
+	CHECK(r.pml && pml_unsafe(r.pml) == NULL);
+	CHECK(has(&r, "c_expr { (dmc_znote) (\"test , c 1 > 1 , r 1 0\") && (dmc_zok) ("));
+	CHECK(has(&r, "c_code { (dmc_znote) (\"run , c 1 > 1 , r 1 0\"); dmc_zrun("));
+	CHECK(has(&r, "c_expr { (dmc_znote) (\"test , c 1 >= 2\") && (dmc_zok) ("));
+	CHECK(has(&r, "c_code { (dmc_znote) (\"post , m 1 3 , at loc_"));
+	CHECK(has(&r, " 0 , c 1 <= 3\"); dmc_zpost("));
+	up_done(&r);
+}
+
 /* reserved names become other names, or are refused */
 static void test_reserved_names(void)
 {
@@ -308,5 +326,5 @@ CHECK_MAIN("uppaal_inject",
 	CASE(test_xml_fields),
 	CASE(test_file_name),
 	CASE(test_xml_query_c_decl),
-	CASE(test_reserved_names),
+	CASE(test_reserved_names), CASE(test_zone_notes),
 	CASE(test_summary))

@@ -141,6 +141,24 @@ static void test_globals(void)
 	CHECK_EQ_LONG(var_entries(t), 7);
 }
 
+/* an array of one element (a PDDL translation's bit c[1]) is an array:
+ * read with [i], never written as a scalar */
+static void test_one_element_array(void)
+{
+	static const char panh1[] =
+		"#define PanSource\t\"m.pml\"\n"
+		"typedef struct State {\n"
+		"\tuchar _nr_pr;\n"
+		"\tuchar one[1];\n"
+		"\tuchar x;\n"
+		"} State;\n";
+	const char *t = gen("", panh1);
+	CHECK(has(t, "return (long) now.one[i]; }\n"));
+	CHECK(has(t, "\t{ \"one\", -1, 1, 0, 0LL, 255LL, dmc_rd1, 0 },\n"));
+	CHECK(!has(t, "now.one ="));
+	CHECK(has(t, "static void dmc_wr2(long x) { now.x = x; }\n"));
+}
+
 static void test_mtypes(void)
 {
 	const char *t = gen(symtab, panh);
@@ -197,6 +215,7 @@ CHECK_MAIN("vars",
 	CASE(test_header),
 	CASE(test_locals),
 	CASE(test_globals),
+	CASE(test_one_element_array),
 	CASE(test_mtypes),
 	CASE(test_declarations),
 	CASE(test_empty))

@@ -1,0 +1,5 @@
+; a is locked off: no plan, though relaxed reachability reaches (on a)
+(define (problem lights-dead) (:domain lights)
+  (:objects a b - light)
+  (:init (next a b) (locked a))
+  (:goal (and (on a) (on b))))

@@ -132,7 +132,7 @@ int up_translate_query(up_ctx *c, const char *file, const char *text, size_t len
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, q);
-	up_zone_plan(n, q, up_query_reads_clock(n, q));
+	up_zone_plan(n, q);
 	up_clock_strict_warn(n);
 	up_clock_liveness(n, q);
 	up_emit_opts op = { q ? q->text : NULL, q, NULL, NULL };
@@ -174,9 +174,17 @@ int up_translate_shared(up_ctx *c, const char *file, const char *text, size_t le
 	up_net *n = up_alloc(c, sizeof *n);
 	up_instantiate(n, m);
 	up_clock_caps(n, all);
-	/* zones need each query's own Monitor (uppaal_zone.c): a shared
-	 * translation keeps discrete time for now, and says so */
-	n->zone_why = "several queries share one translation";
+	/* zones when the network takes them; every query then reads its
+	 * clocks in the zone (a query zones cannot read is not given here:
+	 * prom_uppaal_queries) */
+	if (up_zone_plan(n, NULL))
+		for (int i = 0; i < qs.n; i++) {
+			const up_query *q = qs.v[i];
+			const char *why = up_zone_query_why(n, q);
+			if (why)
+				up_fail_at(c, q->file, q->line, q->col, "query '%s' cannot share the translation "
+					   "with zones: %s", q->text, why);
+		}
 	up_clock_strict_warn(n);
 	up_clock_liveness(n, all);
 	up_emit_opts op = { NULL, NULL, &qs, ks };
@@ -366,7 +374,9 @@ int prom_uppaal_queries(const char *model, const char *query_file, int quiet, up
 			qi->skip = drv_strdup(t.err);
 		else if (!quiet)
 			warn_once(&seen, &c, wbuf);
-		qi->shared = rc == 0 && !up_query_is_liveness(q) && !up_query_deadlock(q);
+		/* a query zones cannot read where the network takes them keeps
+		 * its own translation (discrete time), the others share one */
+		qi->shared = rc == 0 && !up_query_is_liveness(q) && !up_query_deadlock(q) && !t.zone_query_refused;
 		qi->inexact = t.inexact;
 		up_ctx_free(&t);
 		free(wbuf);
@@ -377,6 +387,35 @@ done:
 	free(text);
 	free(qtext);
 	*out = info;
+	return n;
+}
+
+int prom_uppaal_clock_names(const char *model, char ***names)
+{
+	size_t len;
+	char *text, *qtext;
+	*names = NULL;
+	if (read_inputs(model, NULL, &text, &len, &qtext) != 0)
+		return -1;
+	up_ctx c;
+	memset(&c, 0, sizeof c);
+	jmp_buf jb;
+	c.on_error = &jb;
+	volatile int n = -1;
+	if (setjmp(jb) == 0) {
+		up_vec src = { 0 };
+		up_model *m = read_model(&c, model, text, len, NULL, NULL, &src);
+		up_net *net = up_alloc(&c, sizeof *net);
+		up_instantiate(net, m);
+		*names = drv_alloc(sizeof **names * (size_t) (net->clocks.n + 1));
+		for (int i = 0; i < net->clocks.n; i++) {
+			const up_var *v = net->clocks.v[i];
+			(*names)[i] = v->owner ? drv_printf("%s.%s", v->owner->name, v->name) : drv_strdup(v->name);
+		}
+		n = net->clocks.n;
+	}
+	up_ctx_free(&c);
+	free(text);
 	return n;
 }
 

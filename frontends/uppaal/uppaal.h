@@ -25,6 +25,8 @@ typedef struct {
 	int nwarn;
 	int inexact;            /* a strict clock constraint: discrete time may
 				 * lose behaviours of the dense-time model */
+	int zone_query_refused; /* the network takes zones, the query not
+				 * (up_zone_plan): it keeps its own translation */
 	int discrete_time;      /* the caller asks for integer clocks (the unit
 				 * tests of the discrete-time Promela; no command
 				 * line option yet) */
@@ -453,11 +455,27 @@ void up_edge_bind_selects_low(up_net *n, up_inst *in, const up_edge *ed);
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
 /* the clock a query names (P.x, P(1).x, a global x or t[1]), or NULL */
 up_var *up_query_clock(up_net *n, const up_expr *e);
-/* does query q compare a clock */
-int up_query_reads_clock(up_net *n, const up_query *q);
 /* after up_clock_caps: in discrete time, the warning on the first strict
  * clock constraint (and the translation is inexact) */
 void up_clock_strict_warn(up_net *n);
+
+/* ---- concrete traces (uppaal_concrete.c) ---- */
+/* a step of a zone trail, in the zone programs' triples (zone_dbm_ctext.h) */
+typedef struct {
+	const int *run;         /* the step's program: the guards' constraints,
+				 * then the resets (step 0, the start: none) */
+	int nrun;
+	const int *inv;         /* the invariants of the state after it */
+	int ninv;
+	int delay;              /* time may pass in that state */
+} up_zstep;
+/* the delays of a trail of steps st[1..n] from st[0] (the initial
+ * state), ending with the constraints fin[0..nfin) (the query's case):
+ * delay[s] time units in the state after step s (s = 0..n), clocks[x]
+ * each clock's value at the end (x = 1..dim-1), both counted in 1/den
+ * units; 0, or -1 when no times satisfy the constraints */
+int up_concrete_delays(int dim, const up_zstep *st, int n, const int *fin, int nfin,
+		       long long *delay, long long *clocks, long long *den);
 
 /* ---- Promela (uppaal_emit.c) ---- */
 typedef struct {
@@ -519,6 +537,9 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
  * or the file cannot be read. */
 int prom_uppaal_queries(const char *model, const char *query_file, int quiet, up_query_info **out);
 void prom_uppaal_free_queries(up_query_info *q, int n);
+/* the model's clocks in the order of its zone ("P(1).x"), malloc'd: their
+ * number, or -1 after an error */
+int prom_uppaal_clock_names(const char *model, char ***names);
 /* the shared translation (up_translate_shared) of stored queries
  * ks[0..nk) into out_path, without warnings (the queries' listing gave
  * them); 0 or 2 after a message */

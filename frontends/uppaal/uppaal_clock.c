@@ -205,6 +205,24 @@ static void scan(scan_st *s, const up_expr *e)
 	if (rate)
 		up_fail_at(c, rate->file ? rate->file : s->file, rate->line, rate->col,
 			   "a clock rate (x') belongs in a location's invariant, as a conjunct x' == e");
+	if (e->kind == X_QUANT) {
+		/* the body for every value: forall (i : id_t) P(i).x <= 10
+		 * compares each P(i).x with 10 */
+		long lo, hi;
+		up_quant_range(s->n, s->in, e, &lo, &hi);
+		up_vec *scope = s->in ? &s->in->sel : &s->n->gbinds;
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(c, sizeof *b);
+			b->name = e->name;
+			b->value = up_alloc(c, sizeof *b->value);
+			b->value->kind = X_NUM;
+			b->value->val = v;
+			up_push(c, scope, b);
+			scan(s, e->c);
+			scope->n--;
+		}
+		return;
+	}
 	if (e->kind == X_BIN && is_cmp(e->op)) {
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
@@ -386,6 +404,24 @@ static void scale_walk(scan_st *s, up_expr *e, int pass, long *f)
 	up_ctx *c = s->n->m->c;
 	if (!e)
 		return;
+	if (e->kind == X_QUANT) {
+		/* the body for every value: forall (i : id_t) P(i).x <= 10
+		 * compares each P(i).x with 10 */
+		long lo, hi;
+		up_quant_range(s->n, s->in, e, &lo, &hi);
+		up_vec *scope = s->in ? &s->in->sel : &s->n->gbinds;
+		for (long v = lo; v <= hi; v++) {
+			up_bind *b = up_alloc(c, sizeof *b);
+			b->name = e->name;
+			b->value = up_alloc(c, sizeof *b->value);
+			b->value->kind = X_NUM;
+			b->value->val = v;
+			up_push(c, scope, b);
+			scan(s, e->c);
+			scope->n--;
+		}
+		return;
+	}
 	if (e->kind == X_BIN && is_cmp(e->op)) {
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca != cb) {
@@ -571,12 +607,6 @@ up_var *up_query_clock(up_net *n, const up_expr *e)
 		return v && v->clock >= 0 ? v : NULL;
 	}
 	return NULL;
-}
-
-int up_query_reads_clock(up_net *n, const up_query *q)
-{
-	scan_st s = { n, NULL, n->m->file, 0, 0 };
-	return q && (mentions_clock(&s, q->phi) || mentions_clock(&s, q->psi));
 }
 
 /* ---- inactive clocks ----

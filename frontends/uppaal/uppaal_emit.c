@@ -1462,8 +1462,15 @@ static void shared_monitor(em *e, const up_emit_opts *op)
 		pml_commentf(o, "query %d, %s (%s:%d): %s", op->query_no[i], q->text, q->file, q->line,
 			     q->kind == 'E' ? "an assertion violation is a witness"
 			     : "an assertion violation is a counterexample");
-		fprintf(o, " */\n\t:: assert(dmc_query != %d || %s(", op->query_no[i], q->kind == 'E' ? "!" : "");
 		e->s.file = q->file;
+		if (e->s.zone) {
+			/* the query's clocks read in the zone */
+			fprintf(o, " */\n\t:: assert(dmc_query != %d || ", op->query_no[i]);
+			up_zone_holds(&e->s, q);
+			fputs(")\n", o);
+			continue;
+		}
+		fprintf(o, " */\n\t:: assert(dmc_query != %d || %s(", op->query_no[i], q->kind == 'E' ? "!" : "");
 		up_emit_expr_st(&e->s, NULL, q->phi);
 		fputs("))\n", o);
 	}
@@ -1501,17 +1508,15 @@ static void monitor(em *e, const up_emit_opts *op)
 	fputs(" */\nactive proctype Monitor()\n{\n\tdo\n\t:: assert(", o);
 	const char *keep = e->s.file;
 	e->s.file = op->q->file;
-	if (op->q->kind == 'E')
-		fputs("!", o);
-	fputs(e->s.zone ? "((" : "(", o);
-	up_emit_expr_st(&e->s, NULL, op->q->phi);
-	/* zones: a state whose zone is empty is no state of the network */
-	if (e->s.zone && op->q->kind == 'E') {
-		fputs(") && ", o);   /* the query's clock constraints meet the zone */
-		up_zone_query(e->s.n, op->q, o);
-	} else if (e->s.zone)
-		fprintf(o, ") || !%s", up_zone_live());
-	fputs("))\n\tod\n}\n", o);
+	if (e->s.zone) {
+		/* the query's clocks read in the zone */
+		up_zone_holds(&e->s, op->q);
+	} else {
+		fputs(op->q->kind == 'E' ? "!(" : "(", o);
+		up_emit_expr_st(&e->s, NULL, op->q->phi);
+		fputc(')', o);
+	}
+	fputs(")\n\tod\n}\n", o);
 	e->s.file = keep;
 }
 

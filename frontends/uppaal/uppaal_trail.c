@@ -11,6 +11,7 @@
  * model ("clock P(1).x", "location of P(1): 0=A 1=req").
  */
 #include "uppaal_msc.h"
+#include "uppaal_ztrail.h"
 #include "uppaal.h"
 #include "cache.h"
 #include "frontend.h"
@@ -23,10 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a job's query when it is one of several sharing a translation */
+/* a job's model, and its query when it is one of several sharing a
+ * translation */
 typedef struct {
-	int k;                  /* dmc_query's value: the query's number */
+	int k;                  /* dmc_query's value: the query's number (0: the
+				 * translation's one query) */
 	int witness;            /* its trail is a witness (E<>) */
+	char *model;            /* the source model's path */
 } shared_query;
 
 /* stored query k (from 1) of query (a .q file) or of the model, when it
@@ -218,10 +222,38 @@ static int read_names(char **lines, size_t n, pname_map *map, int max)
 	return k;
 }
 
-/* the trail of pml replayed by spin in the model's terms; sq: the query
- * of a shared translation (NULL: the translation's one query) */
+/* a delay of num/den steps of Tick (zones: of the concrete trace), in
+ * the model's time units */
+static void print_zdelay(int n, long long num, long long den, long scale)
+{
+	char b[64];
+	up_ztrace_format(num, den * scale, b, sizeof b);
+	printf("  %3d  delay %s\n", n, b);
+}
+
+/* zones: the clocks' values at the end of the concrete trace */
+static void print_zclocks(const char *model, const up_ztrace *zt, long scale)
+{
+	char **names = NULL;
+	int n = model ? prom_uppaal_clock_names(model, &names) : -1;
+	for (int x = 1; x <= n && x <= zt->nclocks; x++) {
+		char b[64];
+		up_ztrace_format(zt->clocks[x], zt->den * scale, b, sizeof b);
+		printf(" %s=%s", names[x - 1], b);
+	}
+	for (int x = 0; x < n; x++)
+		free(names[x]);
+	free(names);
+}
+
+/* the trail of pml replayed by spin in the model's terms; sq: the model
+ * and the query of a shared translation (k 0: the translation's one
+ * query) */
 static void show_counterexample(const drv_env *e, const char *pml, const shared_query *sq)
 {
+	const shared_query none = { 0, 0, NULL };
+	if (!sq)
+		sq = &none;
 	size_t plen, olen;
 	char *ptext = drv_read_file(pml, &plen), *out = NULL;
 	if (!ptext)
@@ -229,9 +261,17 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 	/* from the model's directory: spin hands the name to a shell, and
 	 * the steps' "file:line" then has no directory (no ':' in it) */
 	char *dir = drv_dirname(pml), *base = drv_basename(pml);
-	/* a shared translation replays with the query pan checked */
-	char *def = sq ? drv_printf("-DDMC_QUERY=%d", sq->k) : NULL;
-	char *argv[] = { (char *) e->spin, "-t", "-p", def ? def : base, def ? base : NULL, NULL };
+	/* a shared translation replays with the query pan checked; zones:
+	 * -g shows the locations as they change (the concrete trace) */
+	char *def = sq->k ? drv_printf("-DDMC_QUERY=%d", sq->k) : NULL;
+	int zones = strstr(ptext, "clocks as zones, dense time") != NULL;
+	char *argv[7] = { (char *) e->spin, "-t", "-p" }, **a = argv + 3;
+	if (zones)
+		*a++ = "-g";
+	if (def)
+		*a++ = def;
+	*a++ = base;
+	*a = NULL;
 	int st = drv_run_capture(argv, dir, &out, &olen);
 	free(def);
 	free(dir);
@@ -248,23 +288,32 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 	const char *qe = qc ? strstr(qc, " */") : NULL;
 	/* the comment's end (its text cannot hold a "*" "/" pair, pml_text.c);
 	 * a name in the query may be "witness" too */
-	int witness = sq ? sq->witness : qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
+	int witness = sq->k ? sq->witness : qc && qe && qe - qc > 13 && strncmp(qe - 13, " is a witness", 13) == 0;
 	/* clocks compared with decimal constants: Tick counts 1/scale units */
 	const char *ts = strstr(ptext, "/* time scale: ");
 	long scale = 1;
 	if (ts)
 		sscanf(ts, "/* time scale: %ld", &scale);
-	char **pl = split_lines(ptext, &np), **ol = split_lines(out, &no);
+	/* zones: the concrete delays, from the translation's text before its
+	 * lines are cut up */
+	up_ztrace zt = { 0 };
+	char **ol = split_lines(out, &no);
+	if (zones)
+		up_ztrace_compute(ptext, ol, no, &zt);
+	char **pl = split_lines(ptext, &np);
 	static pname_map map[512];
 	int nmap = read_names(pl, np, map, 512);
 
 	printf("%s in the source model's terms:\n", witness ? "witness" : "counterexample");
 	int delay = 0, n = 0, last_line = 0;
+	int zstate = 0, zshown = -1;    /* zones: the state reached, the last delay shown */
 	for (size_t i = 0; i < no; i++) {
 		int step, pid, line;
 		char proc[80], file[512];
 		if (strncmp(ol[i], "#processes:", 11) == 0)
 			break;
+		if (strncmp(ol[i], "c_code", 6) == 0 && strstr(ol[i], "dmc_zpost("))
+			zstate++;
 		if (strstr(ol[i], "<<<<<START OF CYCLE>>>>>")) {
 			if (delay) {
 				print_delay(++n, delay, scale);
@@ -315,11 +364,18 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 			print_delay(++n, delay, scale);
 			delay = 0;
 		}
+		if (zt.ok && zstate > zshown && zstate < zt.nstates) {
+			zshown = zstate;
+			if (zt.delay[zstate] > 0)
+				print_zdelay(++n, zt.delay[zstate], zt.den, scale);
+		}
 		const char *end = strstr(c, " */");
 		printf("  %3d  %.*s\n", ++n, (int) (end ? end - c - 8 : (long) strlen(c + 8)), c + 8);
 	}
 	if (delay)
 		print_delay(++n, delay, scale);
+	if (zt.ok && zt.nstates - 1 > zshown && zt.delay[zt.nstates - 1] > 0)
+		print_zdelay(++n, zt.delay[zt.nstates - 1], zt.den, scale);
 	/* an assert on an edge's line is a range check, one on Tick's a rate
 	 * check (the query's is the Monitor's): the model's error */
 	for (size_t i = 0; i + 1 < no; i++) {
@@ -379,7 +435,10 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 		else
 			printf(" %s=%ld", map[k].name, val[k]);
 	}
+	if (zt.ok)
+		print_zclocks(sq->model, &zt, scale);
 	printf("\n");
+	up_ztrace_free(&zt);
 	free(pl);
 	free(ol);
 	free(ptext);
@@ -398,9 +457,10 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 		char *set = drv_printf("--initial=dmc_query=%d", sq.k);
 		drv_strv_push(&job->rt_opts, set);
 		free(set);
-		job->model = drv_alloc(sizeof sq);
-		*(shared_query *) job->model = sq;
 	}
+	sq.model = drv_strdup(rq->model);
+	job->model = drv_alloc(sizeof sq);
+	*(shared_query *) job->model = sq;
 	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
 	if (liveness)
 		drv_strv_push(&job->rt_opts, "-a");
@@ -473,6 +533,8 @@ static int show_trail(const drv_env *e, const drv_fe_job *job)
 
 static void release(drv_fe_job *job)
 {
+	if (job->model)
+		free(((shared_query *) job->model)->model);
 	free(job->model);
 	job->model = NULL;
 }

@@ -159,7 +159,7 @@ static const char *edge_refusal(up_net *n, up_inst *in, up_edge *ed)
 	return why;
 }
 
-int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock)
+int up_zone_plan(up_net *n, const up_query *q)
 {
 	n->zone_why = NULL;
 	n->zones = 0;
@@ -169,12 +169,6 @@ int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock)
 		n->zone_why = "discrete time asked for";
 	else if (n->clocks.n + 1 > DMC_ZMAXDIM)
 		n->zone_why = "more than 63 clocks";
-	else if (q && up_query_is_liveness(q))
-		n->zone_why = "a liveness query";
-	else if (q && up_query_deadlock(q))
-		n->zone_why = "a deadlock query";
-	else if (query_reads_clock && (q->kind != 'E' || !conj_prog(n, NULL, q->phi, 0, NULL, NULL, 0)))
-		n->zone_why = "the query compares a clock other than by E<> with a conjunction of x ~ c";
 	for (int i = 0; i < n->vars.n && !n->zone_why; i++) {
 		up_var *v = n->vars.v[i];
 		if (v->type.kind == TY_CHAN && v->type.is_urgent)
@@ -192,8 +186,24 @@ int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock)
 		for (int k = 0; k < in->t->edges.n && !n->zone_why; k++)
 			n->zone_why = edge_refusal(n, in, in->t->edges.v[k]);
 	}
+	/* the network takes zones: does the query? (a query that does not
+	 * keeps its own translation, in discrete time: uppaal.c) */
+	if (!n->zone_why && q) {
+		if (up_query_is_liveness(q))
+			n->zone_why = "a liveness query";
+		else if (up_query_deadlock(q))
+			n->zone_why = "a deadlock query";
+		else
+			n->zone_why = up_zone_query_why(n, q);
+		n->m->c->zone_query_refused = n->zone_why != NULL;
+	}
 	n->zones = n->zone_why == NULL;
 	return n->zones;
+}
+
+int up_zone_bound(int c, int strict)
+{
+	return dmc_zbound(c, strict);
 }
 
 /* ---- writing ---- */
@@ -371,11 +381,13 @@ void up_zone_post(up_net *n, int any_committed, FILE *o)
 	fputs(" }); }", o);
 }
 
-void up_zone_query(up_net *n, const up_query *q, FILE *o)
+/* a zone test of the program v[0..k): "the zone meets it", with its
+ * note (a query's case, uppaal_zone_query.c) */
+void up_zone_test(FILE *o, const int *v, int k)
 {
 	prog p = { .k = 0 };
-	if (!conj_prog(n, NULL, q->phi, 0, p.v, &p.k, MAX_PROG))
-		up_fail(n->m->c, q->file, q->line, "the query's clock constraints: zones cannot take them");
+	for (int i = 0; i < k && i < MAX_PROG; i++)
+		p.v[p.k++] = v[i];
 	fputs("c_expr { ", o);
 	open_note(o, "test", &p);
 	fputs("\") && (dmc_zok) ((dmc_zr) (now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);

@@ -6,11 +6,15 @@
 #ifndef PROM_UPPAAL_ZONE_H
 #define PROM_UPPAAL_ZONE_H
 
-#include "uppaal.h"
+#include "uppaal_emit.h"
 
-/* whether the network's clocks become one zone for query q (sets
- * n->zones; n->zone_why says why not) */
-int up_zone_plan(up_net *n, const up_query *q, int query_reads_clock);
+/* whether the network's clocks become one zone for query q (NULL: for
+ * the network alone; sets n->zones, n->zone_why says why not; the
+ * context's zone_query_refused when the network takes zones and q not) */
+int up_zone_plan(up_net *n, const up_query *q);
+/* NULL when zones can read E<> or A[] query q (uppaal_zone_query.c),
+ * else why not */
+const char *up_zone_query_why(up_net *n, const up_query *q);
 /* e is a comparison of a clock (its Promela text is 1 with zones) */
 int up_zone_is_atom(up_net *n, up_inst *in, const up_expr *e);
 /* the c_decl (the DBM code and the network's tables) and the c_state */
@@ -23,9 +27,14 @@ void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o);
 void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);
 /* "c_code {...}": the successor zone after a step */
 void up_zone_post(up_net *n, int any_committed, FILE *o);
-/* a c_expr: the zone meets the clock constraints of E<> query q (a
- * conjunction: up_zone_plan) */
-void up_zone_query(up_net *n, const up_query *q, FILE *o);
+/* on s->out: a Promela condition, true in a symbolic state where the
+ * assert of E<> or A[] query q holds (no valuation of the zone is a
+ * witness of E<> q, or a counterexample of A[] q) */
+void up_zone_holds(up_emit_st *s, const up_query *q);
+/* "c_expr {...}": the zone meets the program v[0..k) (a query's case) */
+void up_zone_test(FILE *o, const int *v, int k);
+/* a bound (c, < when strict, else <=) as the DBMs store it */
+int up_zone_bound(int c, int strict);
 /* a c_expr: the zone is not empty */
 const char *up_zone_live(void);
 

@@ -322,12 +322,15 @@ spin_says "$models/decimal_clock.xta" 'E<> P.b && y == 2.5 && x == 1' reach
 grep -q 'time scale: 2 steps' "$work/s$n/m.pml" && grep -q 'x <= 3' "$work/s$n/m.pml" \
 	&& ok "decimal_clock.xta: the constants times 2" || fail "decimal_clock.xta: not scaled"
 # E<> P.c is checked with zones (dense time; the query reads no clock):
-# the witness shows the edges; delays and clock values are not computed
-# from the symbolic trail yet (docs/uppaal.md "Clocks: zones", not yet),
-# so no clock value is printed rather than a wrong one
+# the witness is a concrete trace computed from the zone trail
+# (docs/uppaal.md "Concrete traces"): a leaves at x == 1.5 exactly
+# (x <= 1.5, x >= 1.5), b -> c only at x == 0.5, y == 2 (above), so the
+# delays are 1.5 and 0.5, in the model's units
 expect 1 "P: b -> c" "decimal_clock.xta: the witness's edges (zones)" -- \
 	"$dmc" check "$models/decimal_clock.xta" --query 'E<> P.c' --search bfs
-grep -q '^  n=1$' out.txt && ! grep -q 'x=' out.txt && ok "decimal_clock.xta: the final values, no clock value" \
+grep -q '^    1  delay 1.5$' out.txt && grep -q '^    3  delay 0.5$' out.txt \
+	&& ok "decimal_clock.xta: the concrete delays 1.5 and 0.5" || fail "decimal_clock.xta: delays: $(cat out.txt)"
+grep -q '^  n=1 x=0.5 y=2$' out.txt && ok "decimal_clock.xta: the final values, real clock values" \
 	|| fail "decimal_clock.xta: final values: $(tail -n 2 out.txt)"
 grep -q 'warning: clocks compared with decimal constants: every clock constant is multiplied by 2' out.txt \
 	&& ok "decimal_clock.xta: the warning" || fail "decimal_clock.xta: no warning"
@@ -501,9 +504,11 @@ expect 1 'Obs: one -> err enter? (' "counterexample in the model's terms" -- \
 	"$dmc" check "$contrib/fischer_A_5.xta" --query "$contrib/fischer_A_5.q" --search bfs
 grep -q '^final state:.* Obs\.err' out.txt && ok "final state in the model's terms" \
 	|| fail "final state in the model's terms: $(tail -n 3 out.txt)"
-# Fischer's clocks are zones: the counterexample has no delay steps
-# (concrete delays from the symbolic trail are not computed yet)
-grep -q 'delay' out.txt && fail "a delay in a zone counterexample" || ok "no delay step with zones"
+# Fischer's clocks are zones: the counterexample is a concrete trace
+# computed from the zone trail: a process waits k = 2 in wait before it
+# enters (x >= k), so the trace has delays, and real clock values at the end
+grep -q '^ *[0-9]*  delay [0-9]' out.txt && grep -q '^ .* P([0-9])\.x=[0-9]' out.txt \
+	&& ok "zones: a concrete trace (delays, clock values)" || fail "zones: no concrete trace: $(cat out.txt)"
 # each edge once, in order: sender's edge, then the receiver's
 expect 1 'verdict *violation' "dmc check sync_order" -- "$dmc" check "$models/sync_order.xta" --query 'E<> S.s2'
 if sed -n '/^witness/,$p' out.txt | grep -c ' -> ' | grep -q '^3$' \

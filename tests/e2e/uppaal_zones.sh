@@ -8,21 +8,27 @@
 # by SPIN's own pan on the translation (full search), by `dmc check`
 # (zone inclusion in the store) and by greedy hU with dead-end pruning.
 # Both must give UPPAAL's answer; a witness's A* trail is as short as
-# breadth-first's.  Then the choice of semantics: a
-# stopwatch keeps discrete time and says why.
+# breadth-first's.  Then each model's queries as one .q file: one shared
+# translation with zones, one pan build, the same answers.  Then the
+# choice of semantics: a query zones cannot read keeps its own discrete
+# translation, a stopwatch keeps discrete time and says why.
 e2e_name=uppaal_zones
 . "$(dirname "$0")/lib.sh"
 models=$top/tests/models/uppaal/zones
 cd "$work" || exit 2
 
+# a model's "QUERY: ANSWER" lines (the reason after the answer cut off;
+# a query may hold ": " and " (")
+expected() { sed -n 's|^// expect \(.*: \(NOT \)\{0,1\}satisfied\).*|\1|p' "$1"; }
+
 n=0
 for m in "$models"/*.xta; do
 	b=$(basename "$m")
-	grep '^// expect ' "$m" | sed 's|^// expect ||; s|  *(.*||' > "$work/expect.txt"
+	expected "$m" > "$work/expect.txt"
 	[ -s "$work/expect.txt" ] || fail "$b: no expected answers"
 	while IFS= read -r line; do
-		q=${line%%: *}
-		ans=${line#*: }
+		q=${line%: *satisfied}
+		ans=${line##*: }
 		n=$((n + 1))
 		d=$work/z$n
 		mkdir -p "$d"
@@ -66,6 +72,90 @@ for m in "$models"/*.xta; do
 			|| fail "$b '$q': A* hL trail $la (shortest: $(json_get .shortest "$d/astar.json")), bfs $lb"
 	done < "$work/expect.txt"
 done
+
+# every model's queries as one file: one translation with zones and one
+# pan build for all of them (pan --initial dmc_query=K picks the query),
+# each answer UPPAAL's, as above
+answers() { sed -n 's/^ -- Formula \(is satisfied\|is NOT satisfied\|is skipped\|is not decided\).*/\1/p' "$1" | tr '\n' ','; }
+for m in "$models"/*.xta; do
+	b=$(basename "$m" .xta)
+	expected "$m" | sed 's|: *\(NOT \)\{0,1\}satisfied$||' > "$b.q"
+	want=$(expected "$m" | sed 's|.*: *satisfied$|is satisfied|; s|.*: *NOT satisfied$|is NOT satisfied|' | tr '\n' ',')
+	DMC_CACHE=$work/mq_$b "$dmc" check "$m" --query "$b.q" > "$b.out" 2>&1
+	[ "$(answers "$b.out")" = "$want" ] && ok "$b.q: $(grep -c '' "$b.q") queries in one run, UPPAAL's answers" \
+		|| fail "$b.q: answers $(answers "$b.out"), expected $want: $(tail -n 3 "$b.out")"
+	grep -q 'not exact' "$b.out" && fail "$b.q: an answer says it is not exact"
+	pml=$(ls "$work/mq_$b"/uppaal-*/*.pml 2> /dev/null)
+	[ "$(echo "$pml" | grep -c .)" = 1 ] && grep -q 'clocks as zones, dense time' "$pml" \
+		&& [ "$(grep -c ':: assert(dmc_query != ' "$pml")" = "$(grep -c '' "$b.q")" ] \
+		&& ok "$b.q: one shared translation, with zones" \
+		|| fail "$b.q: not one shared translation with zones: $pml"
+	nb=$(find "$work/mq_$b" -mindepth 1 -maxdepth 1 -type d ! -name 'uppaal-*' | wc -l)
+	[ "$nb" = 1 ] && ok "$b.q: one pan build" || fail "$b.q: $nb pan builds"
+done
+
+# concrete traces (docs/uppaal.md "Concrete traces"): the witness or
+# counterexample of a zone trail with its delays and the clocks' real
+# values at the end, computed from the symbolic trail; each check is
+# what the model's guards, invariants and the query demand of them
+# trace MODEL QUERY: the trail's delays in delays.txt (one per line, in
+# order), the final values line in final.txt
+trace() {
+	"$dmc" check "$models/$1" --query "$2" > trace.out 2>&1
+	sed -n 's/^ *[0-9]*  delay \([0-9.]*\)$/\1/p' trace.out > delays.txt
+	sed -n '/^final state:/{n;p;}' trace.out > final.txt
+}
+# awk over the delays d[1..n] and the final values v["x"]: 0 or 1
+holds() {
+	awk -v cond="$1" 'BEGIN { n = 0 }
+		FNR == NR { d[++n] = $1; next }
+		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] + 0 } }
+		END { exit !('"$1"') }' delays.txt final.txt
+}
+trace open_interval.xta 'E<> P.B'
+holds 'n == 1 && d[1] > 1 && d[1] < 2 && v["x"] >= d[1]' \
+	&& ok "concrete trace: open_interval E<> P.B waits 1 < d < 2 in A ($(cat delays.txt))" \
+	|| fail "concrete trace: open_interval E<> P.B: $(cat trace.out)"
+trace two_clocks.xta 'E<> P.C'
+holds 'n == 2 && d[1] == 1 && d[2] > 0 && 1 + d[2] < 2 && v["x"] == 1 + v["y"] && v["y"] >= d[2]' \
+	&& ok "concrete trace: two_clocks E<> P.C: x == 1, then 0 < y and x < 2 ($(cat delays.txt | tr '\n' ' '))" \
+	|| fail "concrete trace: two_clocks E<> P.C: $(cat trace.out)"
+# a counterexample ends where the query fails: in B with x < 2
+trace clock_queries.xta 'A[] P.B imply x >= 2'
+holds 'd[1] > 1 && d[1] <= 2 && v["x"] < 2 && v["x"] > 1 && v["x"] - v["y"] == d[1]' \
+	&& ok "concrete trace: clock_queries A[] P.B imply x >= 2 ends with 1 < x < 2 ($(cat final.txt))" \
+	|| fail "concrete trace: clock_queries A[] P.B imply x >= 2: $(cat trace.out)"
+# spin reads the query's zone tests as true: it stops at the first case
+# whose data part holds (x > 7, which the zone does not meet); the trace
+# still ends in the case that holds, 1 < x < 1.5
+trace clock_queries.xta 'E<> (P.B && x > 7) || (P.B && x < 1.5)'
+holds 'v["x"] > 1 && v["x"] < 1.5' \
+	&& ok "concrete trace: the query's second case ($(cat final.txt))" \
+	|| fail "concrete trace: the query's second case: $(cat trace.out)"
+trace forall_clocks.xta 'E<> forall (i : id_t) Q(i).T && Q(i).x < 2'
+holds 'd[1] > 0 && d[1] <= 1 && d[1] + d[2] > 1 && d[1] + d[2] < 2 && v["Q(0).x"] == v["Q(1).x"] && v["Q(0).x"] < 2' \
+	&& ok "concrete trace: forall_clocks: Q(0) leaves by 1, Q(1) after 1, both x < 2 at the end" \
+	|| fail "concrete trace: forall_clocks: $(cat trace.out)"
+
+# a query zones cannot read (a clock compared with a variable) where the
+# network takes zones: it keeps its own translation, in discrete time
+# (and says it is not exact), the other query shares the zone one
+cat > mixed.xta <<'XTA'
+clock x;
+int[0,3] k = 2;
+process P() { state A { x <= 3 }, B; init A; trans A -> B { guard x > 1; }; }
+system P;
+XTA
+printf 'E<> P.B\nE<> P.A && x > k\n' > mixed.q
+DMC_CACHE=$work/mq_mixed expect 1 'Formula is satisfied' "mixed.q: zones and discrete time" -- \
+	"$dmc" check mixed.xta --query mixed.q
+[ "$(answers out.txt)" = "is satisfied,is satisfied," ] && ok "mixed.q: both answers UPPAAL's" \
+	|| fail "mixed.q: $(answers out.txt)"
+grep -l 'clocks as zones, dense time' "$work"/mq_mixed/uppaal-*/*.pml > zoned.txt
+grep -l 'clocks in discrete time' "$work"/mq_mixed/uppaal-*/*.pml > discrete.txt
+[ "$(grep -c . zoned.txt)" = 1 ] && [ "$(grep -c . discrete.txt)" = 1 ] \
+	&& ok "mixed.q: one translation with zones, one in discrete time" \
+	|| fail "mixed.q: zones in $(cat zoned.txt), discrete time in $(cat discrete.txt)"
 
 # zones are refused where they cannot be exact yet: a stopwatch keeps
 # discrete time, the Promela says so and the strict constraint's warning

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "csr_index.h"
 #include "heuristic.h"
 #include "pddl_task.h"
 #include "runtime.h"
@@ -94,28 +95,6 @@ static void free_hff(void *self)
 	free(H->help);
 	free(H->act_of_id);
 	free(H);
-}
-
-/* a CSR index of n entries keyed key(k) (-1: none) over nkeys keys */
-static int index_by(int nkeys, int n, const int *keys, int **off, int **list)
-{
-	*off = calloc((size_t) nkeys + 1, sizeof **off);
-	*list = calloc((size_t) n + 1, sizeof **list);
-	int *fill = calloc((size_t) nkeys + 1, sizeof *fill);
-	if (!*off || !*list || !fill) {
-		free(fill);
-		return -1;
-	}
-	for (int k = 0; k < n; k++)
-		if (keys[k] >= 0)
-			(*off)[keys[k] + 1]++;
-	for (int i = 0; i < nkeys; i++)
-		(*off)[i + 1] += (*off)[i];
-	for (int k = 0; k < n; k++)
-		if (keys[k] >= 0)
-			(*list)[(*off)[keys[k]] + fill[keys[k]]++] = k;
-	free(fill);
-	return 0;
 }
 
 static int valid_ref(const hff *H, int r)
@@ -243,11 +222,11 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	for (int k = 0; k < T->nnodes; k++)
 		for (int i = T->node_off[k]; i < T->node_off[k + 1]; i++)
 			owner[i] = k;
-	int rc = index_by(H->nrefs, nk, T->node_kids, &H->par_off, &H->par_list);
+	int rc = dmc_csr_index(H->nrefs, nk, T->node_kids, &H->par_off, &H->par_list);
 	for (int i = 0; rc == 0 && i < nk; i++)
 		H->par_list[i] = owner[H->par_list[i]];
 	free(owner);
-	if (rc != 0 || index_by(H->nrefs, T->nops, T->op_pre, &H->use_off, &H->use_list) != 0)
+	if (rc != 0 || dmc_csr_index(H->nrefs, T->nops, T->op_pre, &H->use_off, &H->use_list) != 0)
 		goto oom;
 	H->free_ops = malloc(((size_t) T->nops + 1) * sizeof *H->free_ops);
 	H->cost = malloc(((size_t) H->nrefs + 1) * sizeof *H->cost);

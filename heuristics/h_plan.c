@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "csr_index.h"
 #include "heuristic.h"
 #include "plan_graph.h"
 
@@ -143,34 +144,12 @@ static int index_reqs(const dmc_plan_graph *g, int leave, int **off, int **list)
 	return 0;
 }
 
-/* a CSR index: for k in 0..n-1, key(k) (-1: none) -> k */
-static int index_by(int nkeys, int n, const int *keys, int **off, int **list)
-{
-	*off = calloc((size_t) nkeys + 1, sizeof **off);
-	*list = calloc((size_t) n + 1, sizeof **list);
-	int *fill = calloc((size_t) nkeys + 1, sizeof *fill);
-	if (!*off || !*list || !fill) {
-		free(fill);
-		return -1;
-	}
-	for (int k = 0; k < n; k++)
-		if (keys[k] >= 0)
-			(*off)[keys[k] + 1]++;
-	for (int i = 0; i < nkeys; i++)
-		(*off)[i + 1] += (*off)[i];
-	for (int k = 0; k < n; k++)
-		if (keys[k] >= 0)
-			(*list)[(*off)[keys[k]] + fill[keys[k]]++] = k;
-	free(fill);
-	return 0;
-}
-
 /* the edge, node and membership indexes eval walks */
 static int index_graph(hplan *P)
 {
 	const dmc_plan_graph *g = P->g;
-	int rc = index_by(g->nnodes, g->nedges, g->edge_from, &P->eo_off, &P->eo_list)
-	         || index_by(g->nnodes, g->nedges, g->edge_to, &P->ei_off, &P->ei_list);
+	int rc = dmc_csr_index(g->nnodes, g->nedges, g->edge_from, &P->eo_off, &P->eo_list)
+	         || dmc_csr_index(g->nnodes, g->nedges, g->edge_to, &P->ei_off, &P->ei_list);
 	/* membership: the pairs (set member, requirement) */
 	int nm = g->req_nodes.off[g->nreqs];
 	int *member = calloc((size_t) nm + 1, sizeof *member), *owner = calloc((size_t) nm + 1, sizeof *owner);
@@ -184,7 +163,7 @@ static int index_graph(hplan *P)
 			member[k] = g->req_nodes.list[k];
 			owner[k] = r;
 		}
-	rc = index_by(g->nnodes, nm, member, &P->mem_off, &P->mem_list);
+	rc = dmc_csr_index(g->nnodes, nm, member, &P->mem_off, &P->mem_list);
 	for (int k = 0; !rc && k < P->mem_off[g->nnodes]; k++)
 		P->mem_list[k] = owner[P->mem_list[k]];
 	free(member);

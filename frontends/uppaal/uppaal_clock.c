@@ -194,6 +194,21 @@ static void raise_cap(up_net *n, const up_var *v, long k)
 			n->cap[v->carr->celem[i]->clock] = k;
 }
 
+/* The quantifier q's name bound to v in the scope the scan reads (the
+ * caller pops it: scope->n--) */
+static up_vec *quant_bind(scan_st *s, const up_expr *q, long v)
+{
+	up_ctx *c = s->n->m->c;
+	up_vec *scope = s->in ? &s->in->sel : &s->n->gbinds;
+	up_bind *b = up_alloc(c, sizeof *b);
+	b->name = q->name;
+	b->value = up_alloc(c, sizeof *b->value);
+	b->value->kind = X_NUM;
+	b->value->val = v;
+	up_push(c, scope, b);
+	return scope;
+}
+
 static void scan(scan_st *s, const up_expr *e)
 {
 	up_ctx *c = s->n->m->c;
@@ -210,14 +225,8 @@ static void scan(scan_st *s, const up_expr *e)
 		 * compares each P(i).x with 10 */
 		long lo, hi;
 		up_quant_range(s->n, s->in, e, &lo, &hi);
-		up_vec *scope = s->in ? &s->in->sel : &s->n->gbinds;
 		for (long v = lo; v <= hi; v++) {
-			up_bind *b = up_alloc(c, sizeof *b);
-			b->name = e->name;
-			b->value = up_alloc(c, sizeof *b->value);
-			b->value->kind = X_NUM;
-			b->value->val = v;
-			up_push(c, scope, b);
+			up_vec *scope = quant_bind(s, e, v);
 			scan(s, e->c);
 			scope->n--;
 		}
@@ -405,19 +414,14 @@ static void scale_walk(scan_st *s, up_expr *e, int pass, long *f)
 	if (!e)
 		return;
 	if (e->kind == X_QUANT) {
-		/* the body for every value: forall (i : id_t) P(i).x <= 10
-		 * compares each P(i).x with 10 */
+		/* pass 0 reads the body for every value; pass 1 rewrites its
+		 * literals once (whether a side is a clock does not depend on
+		 * the value: P(i).x is a clock for every i) */
 		long lo, hi;
 		up_quant_range(s->n, s->in, e, &lo, &hi);
-		up_vec *scope = s->in ? &s->in->sel : &s->n->gbinds;
-		for (long v = lo; v <= hi; v++) {
-			up_bind *b = up_alloc(c, sizeof *b);
-			b->name = e->name;
-			b->value = up_alloc(c, sizeof *b->value);
-			b->value->kind = X_NUM;
-			b->value->val = v;
-			up_push(c, scope, b);
-			scan(s, e->c);
+		for (long v = lo; v <= (pass == 0 ? hi : lo); v++) {
+			up_vec *scope = quant_bind(s, e, v);
+			scale_walk(s, e->c, pass, f);
 			scope->n--;
 		}
 		return;

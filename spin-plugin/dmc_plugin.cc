@@ -91,7 +91,7 @@ const char *required[] = {
 bool defined_fn[sizeof required / sizeof required[0]];
 bool saw_now;                 /* global `now`: the TU is pan.c */
 bool renamed_main;
-bool verbose;                 /* -fplugin-arg-dmc-gcc-verbose */
+bool verbose;                 /* -DDMC_PLUGIN_VERBOSE: say what was redirected */
 bool memory_only;             /* -DDMC_MEMORY_ONLY, known once a function is parsed */
 
 /* the redirects this compilation makes */
@@ -205,6 +205,8 @@ void on_finish_unit(void *, void *)
 {
 	if (!saw_now || !defined_fn[0])       /* not pan.c: nothing to check */
 		return;
+	if (parse_in && cpp_defined(parse_in, (const unsigned char *) "DMC_PLUGIN_VERBOSE", 18))
+		verbose = true;
 	if (memory_only) {
 		if (verbose)
 			inform(UNKNOWN_LOCATION, "spin-dmc: the memory allocation of %<pan.c%> redirected");
@@ -280,9 +282,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 		      "rebuild spin-dmc with %<./configure%> and %<make%>", gcc_version.basever);
 		return 1;
 	}
-	for (int i = 0; i < info->argc; i++)
-		if (strcmp(info->argv[i].key, "verbose") == 0)
-			verbose = true;
 	/* pan.h defines SPIN's hidden variables (tentative definitions) and
 	 * both pan.c and the glue include it: let the linker merge them, as
 	 * compilers did by default before GCC 10 */

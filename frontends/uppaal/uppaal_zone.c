@@ -100,12 +100,8 @@ static int atom(up_net *n, up_inst *in, const up_expr *e, int upper_only, int *o
 		return 0;
 	char op[3] = "";
 	strcpy(op, e->op);
-	if (side) {             /* c < x is x > c */
-		if (op[0] == '<')
-			op[0] = '>';
-		else if (op[0] == '>')
-			op[0] = '<';
-	}
+	if (side)
+		up_cmp_mirror(op);
 	int x = v->clock + 1, strict = op[1] == 0 && op[0] != '=';
 	if (!strcmp(op, "!="))
 		return 0;
@@ -199,6 +195,14 @@ int up_zone_plan(up_net *n, const up_query *q)
 	}
 	n->zones = n->zone_why == NULL;
 	return n->zones;
+}
+
+void up_cmp_mirror(char *op)
+{
+	if (op[0] == '<')
+		op[0] = '>';
+	else if (op[0] == '>')
+		op[0] = '<';
 }
 
 int up_zone_bound(int c, int strict)

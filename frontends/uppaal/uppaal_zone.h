@@ -35,6 +35,8 @@ void up_zone_holds(up_emit_st *s, const up_query *q);
 void up_zone_test(FILE *o, const int *v, int k);
 /* a bound (c, < when strict, else <=) as the DBMs store it */
 int up_zone_bound(int c, int strict);
+/* A comparison's operator with its sides swapped: c < x is x > c */
+void up_cmp_mirror(char *op);
 /* a c_expr: the zone is not empty */
 const char *up_zone_live(void);
 

@@ -178,12 +178,8 @@ static void atom(zq *z, const up_expr *e, int neg, zdnf *out)
 	}
 	char op[3] = "";
 	strcpy(op, e->op);
-	if (side) {             /* c < x is x > c */
-		if (op[0] == '<')
-			op[0] = '>';
-		else if (op[0] == '>')
-			op[0] = '<';
-	}
+	if (side)
+		up_cmp_mirror(op);
 	if (neg) {              /* not x < c is x >= c ... */
 		static const char *const from[] = { "<", "<=", ">", ">=", "==", "!=" };
 		static const char *const to[] = { ">=", ">", "<=", "<", "!=", "==" };

@@ -15,6 +15,7 @@
 #include "fs.h"
 #include "msc.h"
 #include "path.h"
+#include "plan_util.h"
 #include "run.h"
 #include "util.h"
 
@@ -22,18 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* text into path: 0, or 2 after a message */
-static int write_file(const char *path, const char *text, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	int ok = f && fwrite(text, 1, len, f) == len;
-	if (f && fclose(f) != 0)
-		ok = 0;
-	if (!ok)
-		drv_msg("cannot write %s", path);
-	return ok ? 0 : 2;
-}
 
 int anml_write_cached(const anml_model *m, int horizon, int lazy, const char *cache, char **pml, char **meta)
 {
@@ -64,8 +53,8 @@ int anml_write_cached(const anml_model *m, int horizon, int lazy, const char *ca
 	if (drv_mkdir_p(dir) != 0) {
 		drv_msg("cannot create the directory %s", dir);
 		rc = 2;
-	} else if ((rc = write_file(*pml, text, len)) == 0)
-		rc = write_file(*meta, mtext, mlen);
+	} else if ((rc = plan_write_file(*pml, text, len)) == 0)
+		rc = plan_write_file(*meta, mtext, mlen);
 	free(dir);
 	free(text);
 	free(mtext);

@@ -7,6 +7,7 @@
 #include "path.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,4 +43,15 @@ char *plan_default_file(const char *model, const char *suffix)
 	char *p = drv_printf("%.*s.plan", (int) n, base);
 	free(base);
 	return p;
+}
+
+int plan_write_file(const char *path, const char *text, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	int ok = f && fwrite(text, 1, len, f) == len;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (!ok)
+		drv_msg("cannot write %s", path);
+	return ok ? 0 : 2;
 }

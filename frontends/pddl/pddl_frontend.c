@@ -15,6 +15,7 @@
 #include "frontend.h"
 #include "fs.h"
 #include "path.h"
+#include "plan_util.h"
 #include "run.h"
 #include "util.h"
 
@@ -68,18 +69,6 @@ static char *file_name(const char *name)
 	return s;
 }
 
-/* text into path: 0, or 2 after a message */
-static int write_file(const char *path, const char *text, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	int ok = f && fwrite(text, 1, len, f) == len;
-	if (f && fclose(f) != 0)
-		ok = 0;
-	if (!ok)
-		drv_msg("cannot write %s", path);
-	return ok ? 0 : 2;
-}
-
 int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, char **meta, size_t *bytes)
 {
 	char *text = NULL, *mtext = NULL;
@@ -110,8 +99,8 @@ int pddl_write_cached(const pddl_job *j, const char *cache, char **pml, char **m
 	if (drv_mkdir_p(dir) != 0) {
 		drv_msg("cannot create the directory %s", dir);
 		rc = 2;
-	} else if ((rc = write_file(*pml, text, len)) == 0)
-		rc = write_file(*meta, mtext, mlen);
+	} else if ((rc = plan_write_file(*pml, text, len)) == 0)
+		rc = plan_write_file(*meta, mtext, mlen);
 	free(name);
 	free(dir);
 	free(text);

@@ -397,6 +397,19 @@ static int slot_value(const void *ctx, const long *s, int v, long *out)
 	return 0;
 }
 
+/* The model's initial state in the pattern (input values as they are):
+ * nobody inside an atomic sequence yet, the pattern's zone. */
+static void initial_state(dmc_pdb *p, const dmc_pdb_input *in, long *init)
+{
+	for (int i = 0; i < p->nv; i++)
+		init[i] = in->init_val[p->pv[i]];
+	for (int i = 0; i < p->np; i++)
+		init[p->nv + i] = in->init_loc[p->pp[i]];
+	init[p->k] = -1;
+	if (p->z)
+		dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
+}
+
 static int at(const dmc_pdb *p, const long *s, int proc, int loc)
 {
 	int slot = p->proc_slot[proc];
@@ -1316,13 +1329,7 @@ static int grow_proof(dmc_pdb *p, const dmc_pdb_input *in, const unsigned char *
 	memcpy(gp, all_p, (size_t) m->nprocs);
 	for (int round = 0;; round++) {
 		set_pattern(p, gv, gp);
-		for (int i = 0; i < p->nv; i++)
-			init[i] = in->init_val[p->pv[i]];
-		for (int i = 0; i < p->np; i++)
-			init[p->nv + i] = in->init_loc[p->pp[i]];
-		init[p->k] = -1;
-		if (p->z)
-			dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
+		initial_state(p, in, init);
 		p->stats.rounds++;
 		p->stats.grow_rounds++;
 		if ((rc = explore(p, init, p->k == 0 ? 1 : in->prove_states)) == OK)
@@ -1471,13 +1478,7 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		goto out;
 	for (int refined = 0, grown = 0;;) {
 		set_pattern(p, keep_v, keep_p);
-		for (int i = 0; i < p->nv; i++)
-			init[i] = in->init_val[p->pv[i]];
-		for (int i = 0; i < p->np; i++)
-			init[p->nv + i] = in->init_loc[p->pp[i]];
-		init[p->k] = -1;              /* nobody inside an atomic sequence yet */
-		if (p->z)
-			dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
+		initial_state(p, in, init);
 		size_t max = in->max_states > 0 ? in->max_states : 1;
 		if (late(p)) {
 			/* out of time: the empty pattern (one state) is always small */
@@ -1597,8 +1598,6 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 	for (int i = 0; i < p->np; i++)
 		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
 	init[p->k] = -1;
-	if (p->z)
-		dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
 	p->stats.rounds = 1;
 	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1);
 	if (rc == OK)
@@ -1665,6 +1664,16 @@ int dmc_pdb_nprocs(const dmc_pdb *p) { return p->np; }
 int dmc_pdb_proc(const dmc_pdb *p, int i) { return p->pp[i]; }
 int dmc_pdb_nclocks(const dmc_pdb *p) { return dmc_pdbz_nclocks(p->z); }
 
+/* best (a distance, DMC_PDB_INF or DMC_PDB_MISS) with one more
+ * candidate's distance d: the least finite one; infinite only when
+ * every candidate is */
+static int least_distance(int best, int d)
+{
+	if (d != INF_D && (best < 0 || d < best))
+		return d;
+	return d == INF_D && best == DMC_PDB_MISS ? DMC_PDB_INF : best;
+}
+
 /* The least distance of the table's states with the k values of key
  * whose zones meet the concrete zone (dimension dim; 0: not known, then
  * every one): a concrete state lies in the zone of one of them (the
@@ -1679,11 +1688,7 @@ static int lookup_zone(const dmc_pdb *p, const long *key, const int *zone, int d
 		if (memcmp(s, key, (size_t) p->k * sizeof *s) != 0
 		    || (dim > 0 && !dmc_pdbz_meets(p->z, s + p->zoff, zone, dim)))
 			continue;
-		int d = p->dist[j - 1];
-		if (d != INF_D && (best < 0 || d < best))
-			best = d;
-		else if (d == INF_D && best == DMC_PDB_MISS)
-			best = DMC_PDB_INF;
+		best = least_distance(best, p->dist[j - 1]);
 	}
 	return best;
 }
@@ -1719,12 +1724,8 @@ int dmc_pdb_lookup_zone(const dmc_pdb *p, const long *val, const int *loc, const
 	for (int e = -1; e < p->np; e++) {
 		key[p->k] = e;
 		long j = find(p, key);
-		if (j < 0)
-			continue;
-		if (p->dist[j] != INF_D && (best < 0 || p->dist[j] < best))
-			best = p->dist[j];
-		else if (p->dist[j] == INF_D && best == DMC_PDB_MISS)
-			best = DMC_PDB_INF;
+		if (j >= 0)
+			best = least_distance(best, p->dist[j]);
 	}
 	return best;
 }

@@ -105,6 +105,15 @@ static void sleep_s(double s)
 	nanosleep(&t, NULL);     /* a signal ends it early: fine */
 }
 
+/* the shortening's time after a first answer that took `took`:
+ * --shorten's, else as long again, SHORTEN_MAX_S at most */
+static double shorten_time(const drv_portfolio *p, double took)
+{
+	if (p->shorten_s >= 0)
+		return p->shorten_s;
+	return took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
+}
+
 static int cores(void)
 {
 	cpu_set_t set;
@@ -833,8 +842,7 @@ static int portfolio_run(const drv_portfolio *p)
 			/* guided's chance of a shorter trail (the anytime search
 			 * has what is left of it, SHORTEN_FLOOR_S at least), once
 			 * its pan is built */
-			double took = ms[DFS].end - t0;
-			shorten = p->shorten_s >= 0 ? p->shorten_s : took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
+			shorten = shorten_time(p, ms[DFS].end - t0);
 			deadline = t + shorten;
 			if (limit_s > 0 && deadline > t0 + limit_s)
 				deadline = t0 + limit_s;
@@ -898,17 +906,13 @@ static int portfolio_run(const drv_portfolio *p)
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
 		 * its part already), and the floor at least */
 		double t = now();
-		if (p->shorten_s >= 0) {
-			deadline = t + p->shorten_s;      /* --shorten */
-		} else {
-			if (deadline < 0) {
-				shorten = ms[winner].end - t0 < SHORTEN_MAX_S ? ms[winner].end - t0 : SHORTEN_MAX_S;
-				deadline = t + shorten;
-			}
-			double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
-			if (deadline < t + floor_s)
-				deadline = t + floor_s;
+		if (deadline < 0) {
+			shorten = shorten_time(p, ms[winner].end - t0);
+			deadline = t + shorten;
 		}
+		double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
+		if (p->shorten_s < 0 && deadline < t + floor_s)
+			deadline = t + floor_s;           /* --shorten: no floor */
 		if (limit_s > 0 && deadline > t0 + limit_s)
 			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;

@@ -343,7 +343,12 @@ static void costs(hff *H, const dmc_state_view *sv)
 	}
 	H->nheap = 0;
 	for (int f = 0; f < N; f++) {
-		int on = initial ? T->init[f] != 0 : H->ok[f] && H->val[f] != 0;
+		if (!initial && !H->ok[f]) {
+			lower(H, f, 0, -1);       /* not read: either, never a dead end by it */
+			lower(H, N + f, 0, -1);
+			continue;
+		}
+		int on = initial ? T->init[f] != 0 : H->val[f] != 0;
 		lower(H, on ? f : N + f, 0, -1);
 	}
 	for (int i = 0; i < H->nfree; i++)

@@ -422,6 +422,12 @@ static int plan(const drv_env *e, plan_opts *o)
 		drv_strv_push(&argv, "--preferred");
 	drv_strv_push(&argv, "--encoding");
 	drv_strv_push(&argv, plan_encoding(o));
+	/* pan without gcc's optimisation (after build.c's -O1/-O2, so it
+	 * wins): a plan's search takes seconds at most, gcc -O1 on the large
+	 * transition function of a planning model far longer (logistics
+	 * 3x6x4 at load 12: 40 s at -O1, 17 s at -O0, its search 16% slower;
+	 * docs/anmlite.md); the heuristics are in the runtime, compiled -O2 */
+	drv_strv_push(&argv, "--cflags=-O0");
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);

@@ -49,6 +49,7 @@ typedef struct {
 	int nfiles;
 	const char *search, *heur;
 	int preferred;           /* --preferred passed on: hff's helpful actions */
+	int no_preferred;        /* --no-preferred */
 	const char *plan_file, *validate;
 	int keep, json;
 	drv_strv check_opts;
@@ -81,14 +82,9 @@ static int parse(plan_opts *o, int argc, char **argv)
 				o->search = v;
 			else if (strcmp(a, "--heuristic") == 0)
 				o->heur = v;
-			else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
-			         || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
-			         || strcmp(a, "--max-depth") == 0) {
-				/* dmc check's, passed on */
-				char *opt = drv_printf("%s=%s", a, v);
-				drv_strv_push(&o->check_opts, opt);
-				free(opt);
-			} else if (strcmp(a, "-o") == 0)
+			else if (strcmp(a, "--no-preferred") == 0)
+				o->no_preferred = 1;
+			else if (strcmp(a, "-o") == 0)
 				o->plan_file = v;
 			else if (strcmp(a, "--validate") == 0)
 				o->validate = v;
@@ -96,9 +92,15 @@ static int parse(plan_opts *o, int argc, char **argv)
 				o->keep = 1;
 			else if (strcmp(a, "--json") == 0)
 				o->json = 1;
-			else if (strcmp(a, "--horizon") == 0 || strcmp(a, "--gantt") == 0)
+			else if (strcmp(a, "--horizon") == 0 || strcmp(a, "--gantt") == 0 || strcmp(a, "--encoding") == 0
+			         || strcmp(a, "--optimal") == 0)
 				return usage_error("%s is for ANMLite models (a PDDL plan has no time line)", a);
-			else
+			else if (drv_command_check_option(&drv_commands[DRV_CMD_PLAN], a)) {
+				/* dmc check's (runtime/options.def; --tie, --beam, ...), passed on */
+				char *opt = v ? drv_printf("%s=%s", a, v) : drv_printf("%s", a);
+				drv_strv_push(&o->check_opts, opt);
+				free(opt);
+			} else
 				return drv_command_unhandled(DRV_CMD_PLAN, a);
 			break;
 		}
@@ -367,7 +369,7 @@ int pddl_cmd_plan(const drv_env *e, int argc, char **argv)
 	rc = parse(&o, argc, argv);
 	/* hff's helpful actions in a list of their own (--preferred) in the
 	 * searches that look for a plan fast, not A*'s */
-	o.preferred = strcmp(o.heur, "hff") == 0
+	o.preferred = !o.no_preferred && strcmp(o.heur, "hff") == 0
 	              && (strcmp(o.search, "greedy") == 0 || strcmp(o.search, "wastar") == 0);
 	if (rc == 0)
 		rc = plan(e, &o);

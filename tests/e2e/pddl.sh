@@ -61,6 +61,10 @@ printf '(define (domain d)\n  (:predicates\000 (p)))\n' > nul.pddl
 expect 2 "nul.pddl:2:15: a NUL byte" "a NUL byte in a PDDL file" -- "$dmc" plan nul.pddl "$ex/gripper-4.pddl"
 expect 2 "cannot read nosuch.pddl" "a missing file" -- "$dmc" plan "$ex/gripper-domain.pddl" nosuch.pddl
 expect 2 "is for ANMLite models" "--horizon is refused for PDDL" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --horizon 5
+expect 2 "is for ANMLite models" "--optimal is refused for PDDL (it was an internal error)" \
+	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --optimal makespan
+expect 0 "heuristic hff\$" "--no-preferred: greedy hff without the helpful actions' list, --tie passed on" \
+	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --no-preferred --tie fifo -o g4np.plan
 expect 2 "more than a domain and a problem" "three files" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" "$ex/gripper-10.pddl"
 
 # ---- plans for the examples: found, validated, in the IPC's format ----

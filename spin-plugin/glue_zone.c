@@ -53,18 +53,27 @@
 #ifdef DMC_ZONE_CELLS
 #include <stddef.h>
 
+/* a stored zone */
 typedef struct zone_entry {
 	struct zone_entry *next;
-	uint64_t hash;
 	int g;                        /* depth it was stored at (the least seen) */
 	int subsumed;                 /* a zone stored later includes it */
 	int d[DMC_ZONE_CELLS];
-	char disc[];                  /* the vector with the zone zeroed */
 } zone_entry;
 
+/* a discrete part and the zones stored with it (compared once per
+ * store, not once per zone: Fischer's F^A_5 has up to 120 zones, one per
+ * order of its five clocks, for one discrete part) */
+typedef struct zone_group {
+	struct zone_group *next;
+	uint64_t hash;
+	zone_entry *zones;
+	char disc[];                  /* the vector with the zone zeroed */
+} zone_group;
+
 struct glue_zone_index {
-	zone_entry **tab;
-	size_t cap, n;
+	zone_group **tab;
+	size_t cap, n;                /* buckets, groups */
 	size_t vlen;                  /* the vectors' length (the translation's is fixed) */
 	char *scratch;
 	double covered;               /* new states inside a larger stored zone */
@@ -73,11 +82,11 @@ struct glue_zone_index {
 static int zone_grow(struct glue_zone_index *z)
 {
 	size_t cap = z->cap ? 2 * z->cap : 4096;
-	zone_entry **t = calloc(cap, sizeof *t);
+	zone_group **t = calloc(cap, sizeof *t);
 	if (!t)
 		return -1;
 	for (size_t i = 0; i < z->cap; i++)
-		for (zone_entry *e = z->tab[i], *nx; e; e = nx) {
+		for (zone_group *e = z->tab[i], *nx; e; e = nx) {
 			nx = e->next;
 			e->next = t[e->hash & (cap - 1)];
 			t[e->hash & (cap - 1)] = e;
@@ -88,13 +97,18 @@ static int zone_grow(struct glue_zone_index *z)
 	return 0;
 }
 
-/* the discrete part of vector v into the scratch, and its hash */
-static uint64_t zone_disc(struct glue_zone_index *z, const char *v)
+/* the group of vector v's discrete part (left in the scratch), or NULL;
+ * *hash its hash */
+static zone_group *zone_find(struct glue_zone_index *z, const char *v, uint64_t *hash)
 {
 	size_t off = offsetof(State, dmc_z);
 	memcpy(z->scratch, v, z->vlen);
 	memset(z->scratch + off, 0, sizeof now.dmc_z);
-	return dmc_fingerprint(z->scratch, z->vlen);
+	uint64_t h = *hash = dmc_fingerprint(z->scratch, z->vlen);
+	for (zone_group *e = z->cap ? z->tab[h & (z->cap - 1)] : NULL; e; e = e->next)
+		if (e->hash == h && memcmp(e->disc, z->scratch, z->vlen) == 0)
+			return e;
+	return NULL;
 }
 
 /* a includes b (canonical DBMs: entry by entry) */
@@ -134,14 +148,13 @@ int glue_zone_covered(const char *v, int n)
 		return 0;
 	if (z->n >= z->cap / 2 && zone_grow(z) != 0)
 		return 0;
-	uint64_t h = zone_disc(z, v);
+	uint64_t h;
+	zone_group *grp = zone_find(z, v, &h);
 	const int *d = now.dmc_z.d;
 	int by_g = dmc_rt_depth_matters(dmc_glue_run);
 	int depth_g = trpt->o_tt + 1;         /* as dmc_h_store's */
 	zone_entry *same = NULL;
-	for (zone_entry *e = z->tab[h & (z->cap - 1)]; e; e = e->next) {
-		if (e->hash != h || memcmp(e->disc, z->scratch, (size_t) n) != 0)
-			continue;
+	for (zone_entry *e = grp ? grp->zones : NULL; e; e = e->next) {
 		if (zone_includes(e->d, d)) {
 			int equal = memcmp(d, e->d, sizeof e->d) == 0;
 			if (!by_g || e->g <= depth_g) {
@@ -158,15 +171,21 @@ int glue_zone_covered(const char *v, int n)
 		same->subsumed = 0;
 		return 0;
 	}
-	zone_entry *e = glue_alloc(sizeof *e + (size_t) n, "zone inclusion index");
-	e->hash = h;
+	if (!grp) {
+		grp = glue_alloc(sizeof *grp + (size_t) n, "zone inclusion index");
+		grp->hash = h;
+		grp->zones = NULL;
+		memcpy(grp->disc, z->scratch, (size_t) n);
+		grp->next = z->tab[h & (z->cap - 1)];
+		z->tab[h & (z->cap - 1)] = grp;
+		z->n++;
+	}
+	zone_entry *e = glue_alloc(sizeof *e, "zone inclusion index");
 	e->g = depth_g;
 	e->subsumed = 0;
 	memcpy(e->d, d, sizeof e->d);
-	memcpy(e->disc, z->scratch, (size_t) n);
-	e->next = z->tab[h & (z->cap - 1)];
-	z->tab[h & (z->cap - 1)] = e;
-	z->n++;
+	e->next = grp->zones;
+	grp->zones = e;
 	return 0;
 }
 
@@ -183,10 +202,10 @@ int dmc_br_subsumed(void *item)
 	const State *s = t->onow->sv;
 	if (!s->dmc_z.set)
 		return 0;
-	uint64_t h = zone_disc(z, (const char *) s);
-	for (zone_entry *e = z->tab[h & (z->cap - 1)]; e; e = e->next)
-		if (e->hash == h && memcmp(e->d, s->dmc_z.d, sizeof e->d) == 0
-		    && memcmp(e->disc, z->scratch, z->vlen) == 0)
+	uint64_t h;
+	zone_group *grp = zone_find(z, (const char *) s, &h);
+	for (zone_entry *e = grp ? grp->zones : NULL; e; e = e->next)
+		if (memcmp(e->d, s->dmc_z.d, sizeof e->d) == 0)
 			return e->subsumed;
 	return 0;
 }

@@ -34,6 +34,7 @@ typedef struct dmc_stats {
 	double pruned;                /* states with h = infinity not queued */
 	double dropped;               /* states a beam layer could not keep */
 	double stale;                 /* queue entries superseded by a re-opening */
+	double subsumed;              /* ...whose zone a later state's includes (dmc_br_subsumed) */
 	double repushed;              /* pan's re-expansions after failed rendezvous */
 	double clashes;               /* fingerprint clashes SPIN's store exposed */
 	double open_peak;

@@ -54,6 +54,12 @@ int dmc_rt_start(dmc_run *R);
 int dmc_rt_wants_keys(const dmc_run *R);
 /* 1 when the search re-opens a state reached again at a smaller g. */
 int dmc_rt_reopens(const dmc_run *R);
+/* 1 when the search's trails are shortest by depth (bfs, astar) or it
+ * re-opens states: a state may then stand for another only from a
+ * depth no larger (zone inclusion, spin-plugin/glue_zone.c). */
+int dmc_rt_depth_matters(const dmc_run *R);
+/* 0 with --no-zone-inclusion: the glue stores every zone */
+int dmc_rt_zone_inclusion(const dmc_run *R);
 /* 64-bit fingerprint of a state vector; never 0. */
 uint64_t dmc_fingerprint(const void *bytes, size_t n);
 

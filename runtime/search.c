@@ -735,6 +735,11 @@ static void *bf_pop(dmc_run *R)
 				r->closed = 1;
 			}
 		}
+		if (dmc_br_subsumed(e.item)) {   /* not expanded: never a trail's parent */
+			R->st.subsumed++;
+			dmc_br_discard(e.item);
+			continue;
+		}
 		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {   /* queued before the last trail */
 			R->st.pruned++;
 			dmc_br_discard(e.item);

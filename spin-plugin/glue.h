@@ -259,7 +259,10 @@ void glue_claim_uerror_hook(void);
  * state's zone with the same discrete part (then it is not stored);
  * else it is indexed.  Always 0 for models without zones. */
 int glue_zone_covered(const char *v, int n);
-long glue_zone_covered_count(void);   /* states left out so far */
+/* Why partial-order reduction is off on this zone translation (so that
+ * zone inclusion is on), or NULL: the model has no zone, the command
+ * line asked for --por, or a liveness search. */
+const char *glue_zone_por_off(const dmc_por *por);
 
 /* ---- glue_rv.c ---- */
 uint64_t glue_rv_fp(void);

@@ -147,6 +147,8 @@ static void por_setup(dmc_glue *g)
 	dmc_por *por = dmc_rt_por(dmc_glue_run);
 	if (!dmc_por_wanted(por))
 		off = dmc_por_off_note(por);
+	if (!off)
+		off = glue_zone_por_off(por);
 	int liveness = g->live || dmc_por_proviso_kind(por) != DMC_POR_C2C;
 	for (int tp = 0; tp < dmc_br_ntypes(); tp++) {
 		if (!trans[tp])

@@ -26,6 +26,7 @@ void dmc_hbudget_start(dmc_hbudget *b, int nterms, const char *const *name, cons
 	b->nterms = nterms < 1 ? 1 : nterms > DMC_COMBO_MAX ? DMC_COMBO_MAX : nterms;
 	b->ordered = ordered;
 	b->keep_one = keep_one;
+	b->dead_pays = 1;
 	b->next = DMC_HBUDGET_MIN_EVALS;
 	for (int i = 0; i < b->nterms; i++) {
 		b->name[i] = name[i];
@@ -77,7 +78,7 @@ int dmc_hbudget_check(dmc_hbudget *b, double searched)
 			continue;
 		/* saves: dead ends, or (ordered by h) a new smallest value in
 		 * the later half of its evaluations */
-		if (b->dead[i] >= DMC_HBUDGET_DEAD * b->evals)
+		if (b->dead_pays && b->dead[i] >= DMC_HBUDGET_DEAD * b->evals)
 			continue;
 		if (b->ordered && b->improved[i] * (b->keep_one ? DMC_HBUDGET_ALT_PLATEAU : DMC_HBUDGET_PLATEAU)
 		                  > b->evals)
@@ -179,6 +180,7 @@ void dmc_hbudget_setup(dmc_run *R, int by_h, int ignores_h)
 			names[i] = c->h[i]->name;
 		dmc_hbudget_start(b, c->nterms, names, c->same_as, by_h, c->kind == DMC_COMB_ALT);
 	}
+	b->dead_pays = R->prune || by_h;
 }
 
 int dmc_hbudget_eval(dmc_run *R, int timed, double *hc, int *hv)

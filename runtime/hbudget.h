@@ -16,7 +16,7 @@
  * depth-first lists hedge a plateau already, and hU's list on arbiter_4
  * sat at 7 from the 2,574th evaluation to the 65,550th, then led to the
  * error).  A search whose order ignores h (bfs, dfs) gains from h only
- * by its dead ends.  The verdict is taken
+ * by its dead ends, and only when they are pruned.  The verdict is taken
  * every DMC_HBUDGET_EVERY evaluations from DMC_HBUDGET_MIN_EVALS on, so
  * that small searches never change.
  *
@@ -49,6 +49,7 @@ typedef struct dmc_hbudget {
 	int follows[DMC_COMBO_MAX];   /* the term whose value it reuses (combine.h's same_as), or -1 */
 	int ordered;                  /* the search orders by h: progress counts */
 	int keep_one;                 /* an alternation: its last list on stays on */
+	int dead_pays;                /* its dead ends are pruned or go last (else they save nothing) */
 	unsigned char off[DMC_COMBO_MAX];
 	double evals, timed;          /* evaluations, those timed */
 	double sec[DMC_COMBO_MAX];    /* each term's time in the timed ones */

@@ -100,6 +100,11 @@ static void test_cheap_or_dead_ends_kept(void)
 	CHECK_EQ_LONG(dmc_hbudget_check(&b, 20.0), 0);
 	/* judged again only DMC_HBUDGET_EVERY evaluations later */
 	CHECK_EQ_LONG(b.next, DMC_HBUDGET_MIN_EVALS + DMC_HBUDGET_EVERY);
+	/* dead ends neither pruned nor put last (bfs --no-prune) save nothing */
+	dmc_hbudget_start(&b, 1, names, NULL, 0, 0);
+	b.dead_pays = 0;
+	feed(&b, DMC_HBUDGET_MIN_EVALS, sec, dead_ends);
+	CHECK_EQ_LONG(dmc_hbudget_check(&b, 20.0), 1);
 }
 
 /* an alternation hU, hL, hU again (another tie-break), none: hU goes

@@ -76,8 +76,8 @@ int dmc_hbudget_check(dmc_hbudget *b, double searched)
 		double share = b->sec[i] / b->timed * b->evals / searched;
 		if (share <= DMC_HBUDGET_SHARE)
 			continue;
-		/* saves: dead ends, or (ordered by h) a new smallest value in
-		 * the later half of its evaluations */
+		/* saves: dead ends, or (ordered by h) progress after the first
+		 * 1/DMC_HBUDGET_PLATEAU of its evaluations (hbudget.h) */
 		if (b->dead_pays && b->dead[i] >= DMC_HBUDGET_DEAD * b->evals)
 			continue;
 		if (b->ordered && b->improved[i] * (b->keep_one ? DMC_HBUDGET_ALT_PLATEAU : DMC_HBUDGET_PLATEAU)

@@ -546,8 +546,9 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 		prio[0] = priority(R, g, hc, hv, key, 0);
 	else
 		for (int i = 0; i < own; i++)   /* a list the budget switched off takes no more */
-			prio[i] = dmc_hbudget_off(&R->hb, i) ? DMC_ALT_SKIP : order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
-			                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+			prio[i] = dmc_hbudget_off(&R->hb, i) ? DMC_ALT_SKIP
+			          : order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
+			                          g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
 	if (R->pref) {                /* ordered as the first list, if a helpful move made it */
 		int pid, from, id;
 		int helpful = dmc_br_step(&pid, &from, &id) == 0 && R->heur->helpful(R->hinst, pid, from, id);

@@ -614,6 +614,13 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
 	dmc_results_num(r, "h_cpu_us_per_eval", NULL, "%.3f", h_cpu_us);
 	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
+	{
+		char text[600], json[900];
+		dmc_hbudget_text(&R->hb, text, sizeof text);
+		dmc_hbudget_json(&R->hb, json, sizeof json);
+		dmc_results_text(r, "heuristic budget", "%s", text);
+		dmc_results_raw(r, "h_budget", json);
+	}
 	search_results(R, r);
 	if (R->pref) {
 		double pops = R->alt ? dmc_alt_pops(R->alt, R->alt_lists - 1) : 0;

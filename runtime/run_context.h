@@ -25,6 +25,7 @@
 #include "state_table.h"
 #include "por.h"
 #include "anytime.h"
+#include "hbudget.h"
 
 typedef struct dmc_stats {
 	double expanded;              /* states popped and expanded by pan */
@@ -105,6 +106,7 @@ struct dmc_run {
 	struct dmc_dist_rank_stats *ranks;
 	int nranks;
 	int por_guided;               /* por.h's guided reduction */
+	dmc_hbudget hb;               /* --h-budget: heuristics that do not pay switched off */
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */
 	int exp_f;                    /* and its f as the search orders (progress.c), or -1 */

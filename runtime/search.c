@@ -394,6 +394,9 @@ static int bf_start(dmc_run *R)
 		R->table = dmc_st_new(1u << 16);
 	if (!R->open || (R->reopen && !R->table))
 		dmc_rt_out_of_memory("setting up the search", 0);
+	/* --h-budget (hbudget.h): whether the order serves h or ignores it */
+	dmc_hbudget_setup(R, kind == DMC_OPEN_HEAP && kind_of(R)->order == ORDER_H,
+	                  kind == DMC_OPEN_FIFO || kind == DMC_OPEN_LIFO);
 	return 0;
 }
 
@@ -542,9 +545,10 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 	if (!alternating(R))
 		prio[0] = priority(R, g, hc, hv, key, 0);
 	else
-		for (int i = 0; i < own; i++)
-			prio[i] = order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
-			                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+		for (int i = 0; i < own; i++)   /* a list the budget switched off takes no more */
+			prio[i] = dmc_hbudget_off(&R->hb, i) ? DMC_ALT_SKIP
+			          : order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
+			                          g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
 	if (R->pref) {                /* ordered as the first list, if a helpful move made it */
 		int pid, from, id;
 		int helpful = dmc_br_step(&pid, &from, &id) == 0 && R->heur->helpful(R->hinst, pid, from, id);
@@ -601,7 +605,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	int combo = R->opt.combo.active, hv[DMC_ALT_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 15;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
-	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
+	int h = R->hb.on ? dmc_hbudget_eval(R, timed, &hc, hv)
+	        : combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
 	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;

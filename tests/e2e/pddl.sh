@@ -49,7 +49,7 @@ printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :paramete
 expect 2 "bad6.pddl:3:61: durations from functions not supported (:numeric-fluents" "a duration from a function is refused by name" \
 	-- "$dmc" plan bad6.pddl "$ex/gripper-4.pddl"
 printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (>= ?duration 1) :effect (at end (p))))\n' > bad6b.pddl
-expect 2 "bad6b.pddl:3:48: duration constraints '(>= ...)' not supported (:duration-inequalities)" \
+expect 2 "bad6b.pddl:3:49: duration constraints '(>= ...)' not supported (:duration-inequalities)" \
 	"duration inequalities are refused by name" -- "$dmc" plan bad6b.pddl "$ex/gripper-4.pddl"
 printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (= ?duration 1) :condition (p) :effect (at end (p))))\n' > bad6c.pddl
 expect 2 "bad6c.pddl:3:75: expected '(at start ...)', '(over all ...)' or '(at end ...)'" \

@@ -69,7 +69,7 @@ static void test_errors(void)
 	static const struct { const char *d, *msg; } cases[] = {
 		{ "(define (domain d) (:functions (f)) (:predicates (p)))", "d.pddl:1:21: :functions not supported" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (= ?duration (f)) :effect (at end (p))))",
-		  "d.pddl:2:61: durations from functions not supported (:numeric-fluents" },
+		  "d.pddl:2:60: durations from functions not supported (:numeric-fluents" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (<= ?duration 3) :effect (at end (p))))",
 		  "d.pddl:2:48: duration constraints '(<= ...)' not supported (:duration-inequalities)" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :effect (at end (p))))",
@@ -79,11 +79,11 @@ static void test_errors(void)
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (= ?duration 1) :effect (over all (p))))",
 		  "d.pddl:2:71: expected '(at start ...)' or '(at end ...)', found '(over ...)'" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (= ?duration 1.0005) :effect (at end (p))))",
-		  "d.pddl:2:61: the duration '1.0005' has more than 3 decimals (a tick is 0.001)" },
+		  "d.pddl:2:60: the duration '1.0005' has more than 3 decimals (a tick is 0.001)" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (= ?duration 0) :effect (at end (p))))",
-		  "d.pddl:2:61: expected a positive duration, found '0'" },
+		  "d.pddl:2:60: expected a positive duration, found '0'" },
 		{ "(define (domain d) (:predicates (p))\n (:action a :parameters () :duration (= ?duration 1) :effect (p)))",
-		  "d.pddl:2:29: :duration is for a ':durative-action'" },
+		  "d.pddl:2:28: :duration is for a ':durative-action'" },
 		{ "(define (domain d) (:predicates (p))\n (:durative-action a :parameters () :duration (= ?duration 1) :effect (at end (increase (c) 1))))",
 		  "d.pddl:2:80: numeric expressions ('increase') not supported (:numeric-fluents)" },
 	};

@@ -134,6 +134,9 @@ expect 1 "step 1 (light-match m1): the duration 7.000 is not the action's 8.000"
 printf '(light-match m1) [8]\n' > tnotime.plan
 expect 2 "tnotime.plan:1:1: expected a time 'T:' before the step" "a temporal plan's step without its time" \
 	-- "$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --validate tnotime.plan
+printf '(define (problem c) (:domain cellar) (:objects m1 - match f1 - fuse) (:init (handfree) (unused m1))\n  (:goal (mended f1)) (:metric minimize (total-cost)))\n' > tmetric.pddl
+expect 2 "tmetric.pddl:2:24: :metric not supported (:action-costs)" "a metric other than the makespan (total-time) is refused" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" tmetric.pddl
 expect 2 "--optimal makespan is for durative actions" "--optimal makespan on a domain without time" \
 	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --optimal makespan
 

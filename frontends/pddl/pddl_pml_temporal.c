@@ -425,27 +425,45 @@ static void advance_alt(FILE *out, tw *w, unsigned char *written)
 	post_clear(w, written);
 	fputs(" ->", out);
 	/* the ends' effects: every condition read before any effect (the
-	 * ends do not interfere, so one after another is all at once) */
+	 * ends do not interfere, so one after another is all at once); as
+	 * conditional expressions, not ifs: SPIN bounds the jumps of a d_step */
 	for (int d = 0; d < w->nd; d++) {
 		const pddl_gaction *a = &t->acts[w->gact[d]];
-		int any = 0;
-		for (int e = 0; e < a->neffs; e++)
-			any |= a->effs[e].at_end;
-		if (!any)
-			continue;
-		fprintf(out, "\n\t\t   if :: e[%d] == next ->", d);
-		apply(out, a, 1, "\t\t\t");
-		fputs("\n\t\t   :: else fi;", out);
+		char **cond;
+		int *which, nc = pddl_pml_conditions(a, 1, &cond, &which);
+		for (int k = 0; k < nc; k++)
+			fprintf(out, "\n\t\t   c[%d] = %s;", k, cond[k]);
+		for (int add = 0; add < 2; add++)
+			for (int e = 0; e < a->neffs; e++) {
+				const pddl_geff *ef = &a->effs[e];
+				if (!ef->at_end || ef->add != add)
+					continue;
+				fprintf(out, "\n\t\t   f[%d] = ((e[%d] == next", ef->fact, d);
+				if (which[e] >= 0)
+					fprintf(out, " && c[%d]", which[e]);
+				fprintf(out, ") -> %d : f[%d]);", add, ef->fact);
+			}
+		for (int k = 0; k < nc; k++)
+			fprintf(out, " c[%d] = 0;", k);
+		pddl_pml_free_conditions(cond, nc, which);
 	}
 	fputs("\n\t\t   printf(\"@@PDDLT A %d\\n\", next);", out);
 	if (w->t->horizon)
 		fputs(" now = now + next;", out);
-	for (int d = 0; d < w->nd; d++)
-		fprintf(out, "\n\t\t   if :: e[%d] == next -> e[%d] = 0; f[%d] = 0; nrun-- :: e[%d] > next -> e[%d] = e[%d] - next :: else fi;",
-		        d, d, t->nfacts + d, d, d, d);
-	fputs("\n\t\t   next = 0;", out);
-	for (int d = 0; d < w->nd; d++)
-		fprintf(out, "\n\t\t   if :: e[%d] > 0 && (next == 0 || e[%d] < next) -> next = e[%d] :: else fi;", d, d, d);
+	/* the ended stop, the others' ends move with the base; the earliest */
+	fprintf(out, "\n\t\t   ti = 0;"
+	             "\n\t\t   do"
+	             "\n\t\t   :: ti < %d ->"
+	             "\n\t\t\tif"
+	             "\n\t\t\t:: e[ti] == next -> e[ti] = 0; f[%d + ti] = 0; nrun--"
+	             "\n\t\t\t:: e[ti] > next -> e[ti] = e[ti] - next;"
+	             "\n\t\t\t   if :: tn == 0 || e[ti] < tn -> tn = e[ti] :: else fi"
+	             "\n\t\t\t:: else"
+	             "\n\t\t\tfi;"
+	             "\n\t\t\tti++"
+	             "\n\t\t   :: else -> break"
+	             "\n\t\t   od;"
+	             "\n\t\t   next = tn; ti = 0; tn = 0;", w->nd, t->nfacts);
 	fputs("\n\t\t   k = 0;", out);
 	tick_done(out, w);
 	for (int d = 0; d < w->nd; d++)
@@ -517,7 +535,8 @@ void pddl_write_promela_temporal(FILE *out, const pddl_model *m, const pddl_task
 	        w.nd > 0 ? w.nd : 1);
 	fputs("int next;   /* the earliest end of a running action, 0 when none runs */\n"
 	      "int k;      /* the next happening's tick after the base */\n"
-	      "short nrun; /* the actions running */\n", out);
+	      "short nrun; /* the actions running */\n"
+	      "int ti, tn; /* the time advance's loop index and earliest end; 0 between steps */\n", out);
 	if (t->horizon)
 		fprintf(out, "int now;    /* the base's time: every action ends by the horizon, %ld */\n", t->horizon);
 	if (maxc)

@@ -111,6 +111,17 @@ for p in walk:walk-3:7.502 cellar:cellar-1:8.000 cellar:cellar-2:16.001 rover:ro
 	grep -q "^; makespan = $best$" "$f.opt.plan" && ok "$f: the optimal plan file's makespan is $best" \
 		|| fail "$f: the optimal plan file says $(grep makespan "$f.opt.plan" 2> /dev/null)"
 done
+"$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --json -o cj.plan > cj.json 2> cj.err
+ms=$(sed -n 's/^; makespan = //p' cj.plan)
+if [ -n "$ms" ] && awk -v a="$(jq -r .makespan cj.json)" -v b="$ms" 'BEGIN { exit !(a == b) }' \
+   && [ "$(jq -r .valid cj.json)" = true ]; then
+	ok "--json: a temporal plan's makespan ($ms) as the plan file states it"
+else
+	fail "--json makespan $(jq -r .makespan cj.json), the plan file's $ms"
+fi
+"$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --json -o g4j.plan > g4j.json 2> g4j.err
+[ "$(jq -r .makespan g4j.json)" = null ] && ok "--json: a plan without time has makespan null" \
+	|| fail "--json: gripper's makespan $(jq -r .makespan g4j.json)"
 # the search's translation: SPIN accepts it and finds the goal too
 rm -rf sbt && mkdir sbt
 if "$dmc" translate "$tm/rover-domain.pddl" "$tm/rover-1.pddl" -o sbt/m.pml 2> /dev/null \

@@ -348,16 +348,16 @@ static void conflict_guard(FILE *out, const tw *w)
 }
 
 /* ---- the happenings ---- */
-/* an action's effects at one time, conditions read first into c[] */
-static void apply(FILE *out, const pddl_gaction *a, int at_end, const char *indent)
+/* a start's or an instantaneous action's effects, conditions read first into c[] */
+static void apply(FILE *out, const pddl_gaction *a, const char *indent)
 {
 	char **cond;
-	int *which, nc = pddl_pml_conditions(a, at_end, &cond, &which);
+	int *which, nc = pddl_pml_conditions(a, 0, &cond, &which);
 	for (int k = 0; k < nc; k++)
 		fprintf(out, "\n%sc[%d] = %s;", indent, k, cond[k]);
 	fprintf(out, "\n%s", indent);
-	pddl_pml_effects(out, a, which, 0, at_end);
-	pddl_pml_effects(out, a, which, 1, at_end);
+	pddl_pml_effects(out, a, which, 0, 0);
+	pddl_pml_effects(out, a, which, 1, 0);
 	for (int k = 0; k < nc; k++)
 		fprintf(out, " c[%d] = 0;", k);
 	pddl_pml_free_conditions(cond, nc, which);
@@ -388,7 +388,7 @@ static void start_alt(FILE *out, tw *w, int i, unsigned char *written)
 	inv_guard(out, w, written, d, 0);
 	fputs(" ->", out);
 	post_clear(w, written);
-	apply(out, a, 0, "\t\t   ");
+	apply(out, a, "\t\t   ");
 	if (d >= 0) {
 		fprintf(out, "\n\t\t   printf(\"@@PDDLT S %d %%d\\n\", k);", i);
 		fprintf(out, "\n\t\t   e[%d] = k + %d; f[%d] = 1;", d, w->dur[d], w->t->nfacts + d);

@@ -122,6 +122,9 @@ fi
 "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --json -o g4j.plan > g4j.json 2> g4j.err
 [ "$(jq -r .makespan g4j.json)" = null ] && ok "--json: a plan without time has makespan null" \
 	|| fail "--json: gripper's makespan $(jq -r .makespan g4j.json)"
+cat "$tm/cellar-domain.pddl" "$tm/cellar-1.pddl" > tboth.pddl
+expect 1 "^validated: 2 steps, makespan 8.000" "dmc check on a temporal domain and problem in one file: a validated temporal plan" \
+	-- "$dmc" check tboth.pddl
 # the search's translation: SPIN accepts it and finds the goal too
 rm -rf sbt && mkdir sbt
 if "$dmc" translate "$tm/rover-domain.pddl" "$tm/rover-1.pddl" -o sbt/m.pml 2> /dev/null \

@@ -492,34 +492,26 @@ done:
 	return rc;
 }
 
-/* --optimal makespan: search again with the horizon one below the best
- * makespan until a complete search finds no plan (the last plan is then
- * makespan-optimal: proved) or a search is incomplete (not proved).
- * Each better plan replaces the plan file.  0, or 2 after an error. */
-static int lower_makespan(const drv_env *e, plan_opts *o)
+/* --optimal makespan (plan_lower_makespan): a search within a horizon */
+typedef struct {
+	const drv_env *e;
+	const plan_opts *o;
+} within;
+
+static int search_within(void *arg, long horizon, long *makespan)
 {
-	int best = o->makespan, rc = 1;
-	while (best > 1) {
-		plan_opts q = *o;
-		q.horizon = best - 1;
-		q.makespan = 0;
-		printf("--optimal makespan: searching for a plan with makespan at most %d\n", q.horizon);
-		fflush(stdout);
-		rc = plan(e, &q);
-		if (rc != 0)
-			break;
-		best = q.makespan;
-	}
-	if (rc == 2)
-		return 2;
-	if (best <= 1 || rc == 1)
-		printf("optimal: makespan %d is the least (a complete search found no plan with makespan %d)\n",
-		       best, best - 1);
-	else
-		printf("not proved optimal: makespan %d (the search for a plan with makespan at most %d was "
-		       "incomplete)\n", best, best - 1);
-	fflush(stdout);
-	return 0;
+	within *w = arg;
+	plan_opts q = *w->o;
+	q.horizon = (int) horizon;
+	q.makespan = 0;
+	int rc = plan(w->e, &q);
+	*makespan = q.makespan;
+	return rc;
+}
+
+static void time_text(long v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld", v);
 }
 
 int prom_cmd_plan(const drv_env *e, int argc, char **argv)
@@ -535,8 +527,10 @@ int prom_cmd_plan(const drv_env *e, int argc, char **argv)
 	rc = parse(&o, argc, argv);
 	if (rc == 0)
 		rc = plan(e, &o);
-	if (rc == 0 && o.optimal)
-		rc = lower_makespan(e, &o);
+	if (rc == 0 && o.optimal) {
+		within w = { e, &o };
+		rc = plan_lower_makespan(o.makespan, search_within, &w, time_text);
+	}
 	drv_strv_free(&o.check_opts);
 	return rc;
 }

@@ -93,12 +93,15 @@ test_model() { # source-path panopts
 	*) fail "$name: SPIN reference run failed"; return ;;
 	esac
 	ref=$(cat "$d/ref.verdict")
+	# (--no-chains: the state counts compare SPIN's full store; with
+	# chains a rendezvous offer a preselected expansion makes is stored,
+	# the same offer is a chain state without reduction: runtime/chains.c)
 	for cfg in astar/none greedy/dU dfs/none; do
 		s=${cfg%/*}; h=${cfg#*/}; what="$name $s/$h"
 		# shellcheck disable=SC2086
-		run "$d" "$m" por --search "$s" --heuristic "$h" --por --cflags -O0 -- $opts
+		run "$d" "$m" por --search "$s" --heuristic "$h" --por --no-chains --cflags -O0 -- $opts
 		# shellcheck disable=SC2086
-		run "$d" "$m" nopor --search "$s" --heuristic "$h" --no-por --cflags -O0 -- $opts
+		run "$d" "$m" nopor --search "$s" --heuristic "$h" --no-por --no-chains --cflags -O0 -- $opts
 		if [ "$(cat "$d/por.rc")" = 2 ] || [ "$(cat "$d/nopor.rc")" = 2 ]; then
 			if grep -q 'need.*target\|has no\|needs variable\|no goals' "$d/por.err"; then
 				skipped=$((skipped + 1)); continue

@@ -35,6 +35,8 @@ typedef struct dmc_open_entry {
 	int h;                        /* heuristic value */
 	unsigned stall;               /* expansions on its path since h last dropped (por.h) */
 	int mid_rv;                   /* a mid-rendezvous state: --anytime never drops it */
+	int chain;                    /* a chain state (chains.c): its steps since the last
+	                               * stored state; 0 for a stored state */
 } dmc_open_entry;
 
 typedef struct dmc_open dmc_open;

@@ -45,6 +45,8 @@ typedef struct dmc_stats {
 	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
 	double open_bytes_peak, table_bytes;
 	double helpful;               /* --preferred: successors a helpful move made */
+	double chain_states;          /* chain states queued without being stored (chains.c) */
+	double chain_again;           /* chain states dropped: a copy was queued (chains.c) */
 } dmc_stats;
 
 /* --search ut (ut.c): the state being expanded, and its statistics */
@@ -110,6 +112,11 @@ struct dmc_run {
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */
 	int exp_f;                    /* and its f as the search orders (progress.c), or -1 */
+	struct {                      /* chains of atomic steps (chains.c) */
+		int on;
+		const char *note;     /* "on", or why not */
+	} chains;
+	int exp_chain;                /* the expanded state's chain steps (open_list.h) */
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;

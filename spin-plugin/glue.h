@@ -157,6 +157,8 @@ typedef struct dmc_glue {
 	int ready;                    /* POR and the search are set up */
 	int pending;                  /* the next push is for a stored state */
 	uint64_t pending_key;         /* ...with this fingerprint */
+	int pending_chain;            /* ...a chain state (runtime/chains.c): not stored */
+	struct glue_chain_memo *memo; /* recent chain states (glue_store.c), or NULL */
 	int live;                     /* liveness search: 1 -a, 2 -l (glue_live.c) */
 	int por_on;                   /* partial-order reduction is on */
 	struct glue_zone_index *zones;/* glue_zone.c (models with zones) */

@@ -390,35 +390,6 @@ done:
 	return n;
 }
 
-int prom_uppaal_clock_names(const char *model, char ***names)
-{
-	size_t len;
-	char *text, *qtext;
-	*names = NULL;
-	if (read_inputs(model, NULL, &text, &len, &qtext) != 0)
-		return -1;
-	up_ctx c;
-	memset(&c, 0, sizeof c);
-	jmp_buf jb;
-	c.on_error = &jb;
-	volatile int n = -1;
-	if (setjmp(jb) == 0) {
-		up_vec src = { 0 };
-		up_model *m = read_model(&c, model, text, len, NULL, NULL, &src);
-		up_net *net = up_alloc(&c, sizeof *net);
-		up_instantiate(net, m);
-		*names = drv_alloc(sizeof **names * (size_t) (net->clocks.n + 1));
-		for (int i = 0; i < net->clocks.n; i++) {
-			const up_var *v = net->clocks.v[i];
-			(*names)[i] = v->owner ? drv_printf("%s.%s", v->owner->name, v->name) : drv_strdup(v->name);
-		}
-		n = net->clocks.n;
-	}
-	up_ctx_free(&c);
-	free(text);
-	return n;
-}
-
 void prom_uppaal_free_queries(up_query_info *q, int n)
 {
 	for (int i = 0; q && i < n; i++) {

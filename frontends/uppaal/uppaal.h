@@ -397,6 +397,18 @@ typedef struct {
 	const char *zone_why;   /* why not (NULL: no clocks, or zones) */
 	int strict_line;        /* the first strict clock constraint (0: none) */
 	const char *strict_file;
+	const up_expr *diag;    /* the first clock difference or clock arithmetic
+				 * (x - y < c, x + 1 <= c): zones only (NULL: none) */
+	const char *diag_file;
+	int *zdiag;             /* zones: the difference constraints of the network
+				 * and its queries, (i, j, bound) triples as the
+				 * DBMs store them (zone_dbm_ctext.h) */
+	int nzdiag, zdiag_cap;
+	int zdiag_written;      /* how many of them the Promela's table holds */
+	int zurgent;            /* zones: the network synchronises on urgent
+				 * channels (time passes only where no such
+				 * synchronisation is enabled: dmc_nourgent) */
+	int zurgent_init;       /* one is enabled in the initial state */
 } up_net;
 
 /* a clock rate x' == e of location loc of instance in */
@@ -455,6 +467,10 @@ void up_edge_bind_selects_low(up_net *n, up_inst *in, const up_edge *ed);
 int up_edge_resets(up_net *n, up_inst *in, const up_edge *ed, const up_var *v);
 /* the clock a query names (P.x, P(1).x, a global x or t[1]), or NULL */
 up_var *up_query_clock(up_net *n, const up_expr *e);
+/* comparison e of clocks and constants with + and - (x - y < c,
+ * x + 1 <= y, x >= c): 1 and the constraint *x - *y OP c (*y NULL: x OP c),
+ * else 0; in instance in (NULL: the query) (uppaal_zone.c) */
+int up_clock_linear(up_net *n, up_inst *in, const up_expr *e, up_var **x, up_var **y, char op[3], long *c);
 /* after up_clock_caps: in discrete time, the warning on the first strict
  * clock constraint (and the translation is inexact) */
 void up_clock_strict_warn(up_net *n);
@@ -537,9 +553,6 @@ int prom_uppaal_to_file(const char *model, const char *query_file, const char *t
  * or the file cannot be read. */
 int prom_uppaal_queries(const char *model, const char *query_file, int quiet, up_query_info **out);
 void prom_uppaal_free_queries(up_query_info *q, int n);
-/* the model's clocks in the order of its zone ("P(1).x"), malloc'd: their
- * number, or -1 after an error */
-int prom_uppaal_clock_names(const char *model, char ***names);
 /* the shared translation (up_translate_shared) of stored queries
  * ks[0..nk) into out_path, without warnings (the queries' listing gave
  * them); 0 or 2 after a message */

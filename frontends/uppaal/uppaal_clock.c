@@ -7,7 +7,7 @@
  * query can tell the values apart.  Comparisons of a clock with a
  * constant (x ~ c, c ~ x), or with an expression of bounded integers (the
  * cap is its largest value, from the variables' declared ranges), and
- * resets to a constant are supported; clock differences are rejected.  Strict comparisons are exact on the integer
+ * resets to a constant are supported; clock differences (zones only) are rejected.  Strict comparisons are exact on the integer
  * values but not for dense time: a warning says so.
  */
 #include "uppaal.h"
@@ -236,9 +236,24 @@ static void scan(scan_st *s, const up_expr *e)
 		int ca = mentions_clock(s, e->a), cb = mentions_clock(s, e->b);
 		if (ca || cb) {
 			const up_expr *clk = ca ? e->a : e->b, *other = ca ? e->b : e->a;
-			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT && clk->kind != X_INDEX))
-				up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
-					"clock differences and clock arithmetic are not supported in discrete time");
+			if ((ca && cb) || (clk->kind != X_ID && clk->kind != X_DOT && clk->kind != X_INDEX)) {
+				/* x - y ~ c, x + 1 <= y: zones only (up_clock_strict_warn
+				 * refuses them in discrete time); both clocks count to |c| */
+				up_var *x, *y;
+				char op[3];
+				long k;
+				if (!up_clock_linear(s->n, s->in, e, &x, &y, op, &k))
+					up_fail_at(c, e->file ? e->file : s->file, e->line, e->col,
+						   "clocks compared other than as x - y ~ c, x ~ c with constants c");
+				if (!s->n->diag) {
+					s->n->diag = e;
+					s->n->diag_file = e->file ? e->file : s->file;
+				}
+				raise_cap(s->n, x, k < 0 ? -k : k);
+				if (y)
+					raise_cap(s->n, y, k < 0 ? -k : k);
+				return;
+			}
 			long k, lo;
 			if (!up_eval_const(s->n, s->in, other, &k)) {
 				/* compared with an expression of the state: the clock
@@ -553,6 +568,7 @@ void up_clock_caps(up_net *n, const up_query *q)
 	for (int i = 0; i < n->clocks.n; i++)
 		n->cap[i] = 0;
 	n->rate_checks.n = 0;
+	n->diag = NULL;
 	for (int i = 0; i < n->insts.n; i++) {
 		up_inst *in = n->insts.v[i];
 		s.in = in;
@@ -591,6 +607,10 @@ void up_clock_strict_warn(up_net *n)
 {
 	if (n->zones)
 		return;
+	if (n->diag)
+		up_fail_at(n->m->c, n->diag_file, n->diag->line, n->diag->col, "clock differences and clock arithmetic "
+			   "(x - y ~ c) are not supported in discrete time%s%s%s", n->zone_why ? " (zones are not used: " : "",
+			   n->zone_why ? n->zone_why : "", n->zone_why ? ")" : "");
 	clock_range_report(n);
 	if (!n->strict_line)
 		return;

@@ -11,8 +11,9 @@
  * steps and the time T_end of the final state are free (T_0 = 0).  A
  * clock x at time T is T - T_r + v, r the step that last reset it to v,
  * so every constraint x_i - x_j ~ c of a step's guard, of an invariant
- * (an upper bound: checked when the state is left, it held since it was
- * entered) and of the query is a difference of two times ~ a constant:
+ * (checked when the state is entered and when it is left: a convex
+ * invariant held in between) and of the query is a difference of two
+ * times ~ a constant:
  * a system of difference constraints.  With times counted in 1/S units,
  * strict bounds < c become <= S*c - 1: for S above the number of times
  * this is exact (a cycle of the constraint graph has at most that many
@@ -125,7 +126,10 @@ int up_concrete_delays(int dim, const up_zstep *st, int n, const int *fin, int n
 		/* the state after step s is left at T_{s+1} */
 		if (add(&d, s, s + 1, 0, 0) != 0 || (!st[s].delay && add(&d, s + 1, s, 0, 0) != 0))
 			goto out;
-		if (program(&d, s + 1, r, val, s, st[s].inv, st[s].ninv, 0) != 0)
+		/* its invariant holds when it is entered and when it is left
+		 * (a convex invariant then holds in between) */
+		if (program(&d, s, r, val, s, st[s].inv, st[s].ninv, 0) != 0
+		    || program(&d, s + 1, r, val, s, st[s].inv, st[s].ninv, 0) != 0)
 			goto out;
 	}
 	if (program(&d, n + 1, r, val, n, fin, nfin, 0) != 0)

@@ -231,19 +231,20 @@ static void print_zdelay(int n, long long num, long long den, long scale)
 	printf("  %3d  delay %s\n", n, b);
 }
 
-/* zones: the clocks' values at the end of the concrete trace */
-static void print_zclocks(const char *model, const up_ztrace *zt, long scale)
+/* zones: the clocks' values at the end of the concrete trace, named by
+ * the translation's comments "zone clock K: NAME (line L)" (pl[0..np):
+ * its lines) */
+static void print_zclocks(char **pl, size_t np, const up_ztrace *zt, long scale)
 {
-	char **names = NULL;
-	int n = model ? prom_uppaal_clock_names(model, &names) : -1;
-	for (int x = 1; x <= n && x <= zt->nclocks; x++) {
+	for (size_t i = 0; i < np; i++) {
+		char name[128];
+		int k;
+		if (sscanf(pl[i], "/* zone clock %d: %127s (line", &k, name) != 2 || k < 1 || k > zt->nclocks)
+			continue;
 		char b[64];
-		up_ztrace_format(zt->clocks[x], zt->den * scale, b, sizeof b);
-		printf(" %s=%s", names[x - 1], b);
+		up_ztrace_format(zt->clocks[k], zt->den * scale, b, sizeof b);
+		printf(" %s=%s", name, b);
 	}
-	for (int x = 0; x < n; x++)
-		free(names[x]);
-	free(names);
 }
 
 /* the trail of pml replayed by spin in the model's terms; sq: the model
@@ -436,7 +437,7 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 			printf(" %s=%ld", map[k].name, val[k]);
 	}
 	if (zt.ok)
-		print_zclocks(sq->model, &zt, scale);
+		print_zclocks(pl, np, &zt, scale);
 	printf("\n");
 	up_ztrace_free(&zt);
 	free(pl);

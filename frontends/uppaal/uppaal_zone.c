@@ -72,11 +72,6 @@ static int clock_side(up_net *n, up_inst *in, const up_expr *e)
 	return -1;
 }
 
-int up_zone_is_atom(up_net *n, up_inst *in, const up_expr *e)
-{
-	return clock_side(n, in, e) >= 0;
-}
-
 static int mentions_clock(up_net *n, up_inst *in, const up_expr *e)
 {
 	if (!e)
@@ -88,100 +83,321 @@ static int mentions_clock(up_net *n, up_inst *in, const up_expr *e)
 	return mentions_clock(n, in, e->a) || mentions_clock(n, in, e->b) || mentions_clock(n, in, e->c);
 }
 
-/* the constraints of a clock comparison as (i, j, bound) triples;
- * 0 when it is none zones take (x != c, a bound of the state) */
-static int atom(up_net *n, up_inst *in, const up_expr *e, int upper_only, int *out, int *k)
+/* e as sign * (p - m + k): p, m the clocks added and subtracted (at most
+ * one each), k the constants; 0 when e is no such sum */
+static int linear(up_net *n, up_inst *in, const up_expr *e, int sign, up_var **p, up_var **m, long *k, int depth)
+{
+	long v;
+	if (!e || depth > 64)
+		return 0;
+	up_var *cv = e->kind == X_ID || e->kind == X_INDEX || e->kind == X_DOT ? clock_of(n, in, e) : NULL;
+	if (cv) {
+		up_var **slot = sign > 0 ? p : m;
+		if (*slot)
+			return 0;
+		*slot = cv;
+		return 1;
+	}
+	if (!mentions_clock(n, in, e)) {
+		if (!up_eval_const(n, in, e, &v) || v < -100000000L || v > 100000000L)
+			return 0;
+		*k += sign * v;
+		return *k >= -100000000L && *k <= 100000000L;
+	}
+	if (e->kind == X_BIN && (!strcmp(e->op, "+") || !strcmp(e->op, "-")))
+		return linear(n, in, e->a, sign, p, m, k, depth + 1)
+			&& linear(n, in, e->b, e->op[0] == '+' ? sign : -sign, p, m, k, depth + 1);
+	if (e->kind == X_UN && (!strcmp(e->op, "-") || !strcmp(e->op, "+")))
+		return linear(n, in, e->a, e->op[0] == '-' ? -sign : sign, p, m, k, depth + 1);
+	return 0;
+}
+
+int up_clock_linear(up_net *n, up_inst *in, const up_expr *e, up_var **x, up_var **y, char op[3], long *c)
+{
+	long k = 0;
+	*x = *y = NULL;
+	if (!e || e->kind != X_BIN || !is_cmp(e->op))
+		return 0;
+	/* a - b OP 0: x - y + k OP 0 */
+	if (!linear(n, in, e->a, 1, x, y, &k, 0) || !linear(n, in, e->b, -1, x, y, &k, 0) || (!*x && !*y))
+		return 0;
+	strcpy(op, e->op);
+	if (!*x) {              /* -y + k OP 0 is y OP' k */
+		*x = *y;
+		*y = NULL;
+		up_cmp_mirror(op);
+		*c = k;
+	} else {
+		*c = -k;
+	}
+	return 1;
+}
+
+int up_zone_is_atom(up_net *n, up_inst *in, const up_expr *e)
+{
+	up_var *x, *y;
+	char op[3];
+	long c;
+	return clock_side(n, in, e) >= 0 || up_clock_linear(n, in, e, &x, &y, op, &c);
+}
+
+/* a clock compared with a constant as written (x ~ c, c ~ x): the
+ * comparisons the scaling to decimal constants rewrites */
+static int plain(up_net *n, up_inst *in, const up_expr *e)
 {
 	int side = clock_side(n, in, e);
-	const up_expr *clk = side ? e->b : e->a, *other = side ? e->a : e->b;
-	long c;
-	up_var *v = clock_of(n, in, clk);
-	if (!v || !up_eval_const(n, in, other, &c) || c < -100000000L || c > 100000000L)
-		return 0;
+	return side >= 0 && !mentions_clock(n, in, side ? e->a : e->b);
+}
+
+/* the difference constraint (i, j, b) among the splits (not again, nor
+ * its negation) */
+static void add_diag(up_net *n, int i, int j, int b)
+{
+	for (int q = 0; q < n->nzdiag; q++) {
+		const int *g = n->zdiag + 3 * q;
+		if ((g[0] == i && g[1] == j && g[2] == b) || (g[0] == j && g[1] == i && g[2] == -b - 1))
+			return;
+	}
+	if (n->nzdiag == n->zdiag_cap) {
+		int cap = n->zdiag_cap ? 2 * n->zdiag_cap : 16;
+		int *v = up_alloc(n->m->c, sizeof *v * 3 * (size_t) cap);
+		if (n->nzdiag)
+			memcpy(v, n->zdiag, sizeof *v * 3 * (size_t) n->nzdiag);
+		n->zdiag = v;
+		n->zdiag_cap = cap;
+	}
+	int *g = n->zdiag + 3 * n->nzdiag++;
+	g[0] = i;
+	g[1] = j;
+	g[2] = b;
+}
+
+void up_zone_note_diag(up_net *n, const up_var *x, const up_var *y, int b)
+{
+	/* an element picked by a select is any of its array's */
+	long nx = x->carr ? x->carr->nsize : 1, ny = y->carr ? y->carr->nsize : 1;
+	for (long a = 0; a < nx; a++)
+		for (long c = 0; c < ny; c++) {
+			const up_var *ex = x->carr ? x->carr->celem[a] : x, *ey = y->carr ? y->carr->celem[c] : y;
+			if (ex != ey)
+				add_diag(n, ex->clock + 1, ey->clock + 1, b);
+		}
+}
+
+/* the constraints of a clock comparison as (i, j, bound) triples (out
+ * NULL: the difference constraints are noted for the splits); 0 when it
+ * is none zones take (x != c, a bound of the state) */
+static int atom(up_net *n, up_inst *in, const up_expr *e, int *out, int *k)
+{
+	up_var *vx, *vy;
 	char op[3] = "";
-	strcpy(op, e->op);
-	if (side)
-		up_cmp_mirror(op);
-	int x = v->clock + 1, strict = op[1] == 0 && op[0] != '=';
+	long c;
+	if (!up_clock_linear(n, in, e, &vx, &vy, op, &c) || c < -100000000L || c > 100000000L)
+		return 0;
+	/* the scaling to decimal constants rewrites x ~ c only */
+	if (n->time_scale > 1 && !plain(n, in, e))
+		return 0;
+	int x = vx->clock + 1, y = vy ? vy->clock + 1 : 0, strict = op[1] == 0 && op[0] != '=';
 	if (!strcmp(op, "!="))
 		return 0;
 	int up = op[0] == '<' || op[0] == '=', low = op[0] == '>' || op[0] == '=';
-	if (upper_only && low)
-		return 0;
+	if (!out && vy) {
+		if (up)
+			up_zone_note_diag(n, vx, vy, dmc_zbound((int) c, strict));
+		if (low)
+			up_zone_note_diag(n, vy, vx, dmc_zbound((int) -c, strict));
+	}
 	if (out && up) {
 		out[(*k)++] = x;
-		out[(*k)++] = 0;
+		out[(*k)++] = y;
 		out[(*k)++] = dmc_zbound((int) c, strict);
 	}
 	if (out && low) {
-		out[(*k)++] = 0;
+		out[(*k)++] = y;
 		out[(*k)++] = x;
 		out[(*k)++] = dmc_zbound((int) -c, strict);
 	}
 	return 1;
 }
 
-/* a guard (upper_only: an invariant) zones take: a conjunction whose
- * clock parts are comparisons with constants; its triples into out */
-static int conj_prog(up_net *n, up_inst *in, const up_expr *e, int upper_only, int *out, int *k, int cap)
+/* a guard or an invariant zones take: a conjunction whose clock parts
+ * are comparisons x ~ c, x - y ~ c with constants c; its triples into
+ * out.  (An invariant may bound a clock from below, as UPPAAL 5 allows:
+ * a convex invariant that holds on entering holds while time passes up
+ * to where it fails, so the successor is the delay cut by it.) */
+static int conj_prog(up_net *n, up_inst *in, const up_expr *e, int *out, int *k, int cap)
 {
 	if (!e)
 		return 1;
 	if (is_and(e))
-		return conj_prog(n, in, e->a, upper_only, out, k, cap) && conj_prog(n, in, e->b, upper_only, out, k, cap);
-	if (clock_side(n, in, e) >= 0) {
+		return conj_prog(n, in, e->a, out, k, cap) && conj_prog(n, in, e->b, out, k, cap);
+	if (up_zone_is_atom(n, in, e)) {
 		if (out && *k + 6 > cap)
 			return 0;
-		return atom(n, in, e, upper_only, out, k);
+		return atom(n, in, e, out, k);
 	}
 	return !mentions_clock(n, in, e);
 }
 
 /* ---- planning ---- */
 
+/* the channel variable edge ed of in synchronises on (NULL: none) */
+static up_var *sync_chan(up_net *n, up_inst *in, const up_edge *ed)
+{
+	if (!ed->sync)
+		return NULL;
+	up_var *ch = up_var_of(n, in, ed->sync->kind == X_INDEX ? up_index_base(ed->sync) : ed->sync);
+	return ch && ch->type.kind == TY_CHAN ? ch : NULL;
+}
+
+/* the receiving edges on broadcast channel ch whose guards read clocks */
+static int clock_receivers(up_net *n, const up_var *ch)
+{
+	int k = 0;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int j = 0; j < in->t->edges.n; j++) {
+			up_edge *ed = in->t->edges.v[j];
+			if (ed->sync_dir != '?' || sync_chan(n, in, ed) != ch)
+				continue;
+			up_edge_bind_selects_low(n, in, ed);
+			k += mentions_clock(n, in, ed->guard);
+			in->sel.n = 0;
+		}
+	}
+	return k;
+}
+
+/* the most receiving edges with clock guards on one broadcast channel:
+ * each splits the zone (up_zone_recv_split) */
+#define MAX_CLOCK_RECEIVERS 8
+
 static const char *edge_refusal(up_net *n, up_inst *in, up_edge *ed)
 {
 	up_edge_bind_selects_low(n, in, ed);    /* as the caps' scan does */
 	const char *why = NULL;
-	if (!conj_prog(n, in, ed->guard, 0, NULL, NULL, 0))
-		why = "a guard compares a clock other than by a conjunction of x ~ c with a constant c (x != c, "
-			"a disjunction, a bound of the state)";
-	else if (ed->sync && mentions_clock(n, in, ed->guard)) {
-		up_var *ch = up_var_of(n, in, ed->sync->kind == X_INDEX ? up_index_base(ed->sync) : ed->sync);
-		if (ch && ch->type.is_broadcast && ed->sync_dir == '?')
-			why = "a broadcast receiver's guard compares a clock";
+	if (!conj_prog(n, in, ed->guard, NULL, NULL, 0))
+		why = "a guard compares a clock other than by a conjunction of x ~ c, x - y ~ c with constants c "
+			"(x != c, a disjunction, a bound of the state)";
+	else if (ed->sync && ed->sync_dir == '?' && mentions_clock(n, in, ed->guard)) {
+		/* a broadcast receiver's clock guard splits the zone: whether it
+		 * takes part depends on the valuation (up_zone_recv_split) */
+		up_var *ch = sync_chan(n, in, ed);
+		in->sel.n = 0;
+		if (ch && ch->type.is_broadcast && ((up_loc *) in->t->locs.v[ed->src])->committed)
+			why = "a broadcast receiver's clock guard in a committed location";
+		else if (ch && ch->type.is_broadcast && clock_receivers(n, ch) > MAX_CLOCK_RECEIVERS)
+			why = "more than 8 receiving edges with clock guards on one broadcast channel";
 	}
 	in->sel.n = 0;
 	return why;
+}
+
+/* edge ed of in (from its initial location) is enabled in the initial
+ * state: 1, 0, or -1 when the translator cannot tell (its guard reads
+ * the state or a select) */
+static int init_enabled(up_net *n, up_inst *in, const up_edge *ed)
+{
+	long v;
+	if (ed->src != in->t->init)
+		return 0;
+	if (!ed->guard)
+		return ed->selects.n ? -1 : 1;
+	if (ed->selects.n || !up_eval_const(n, in, ed->guard, &v))
+		return -1;
+	return v != 0;
+}
+
+/* Urgent channels (docs/uppaal.md "Clocks: zones"): UPPAAL forbids clock
+ * guards on their edges, so whether an urgent synchronisation is enabled
+ * is a condition on the locations and variables; the successor lets time
+ * pass only where it is false (the Promela's dmc_nourgent).  For the
+ * initial zone the translator decides it from the initial locations and
+ * constant guards; where it cannot, zones are refused. */
+static const char *urgent_plan(up_net *n)
+{
+	n->zurgent = n->zurgent_init = 0;
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->edges.n; k++) {
+			up_edge *ed = in->t->edges.v[k];
+			up_var *ch = sync_chan(n, in, ed);
+			if (!ch || !ch->type.is_urgent)
+				continue;
+			n->zurgent = 1;
+			up_edge_bind_selects_low(n, in, ed);
+			int clk = mentions_clock(n, in, ed->guard);
+			in->sel.n = 0;
+			if (clk)
+				return "a clock guard on an edge that synchronises on an urgent channel (UPPAAL forbids it)";
+		}
+	}
+	for (int i = 0; i < n->insts.n; i++) {
+		up_inst *in = n->insts.v[i];
+		for (int k = 0; k < in->t->edges.n; k++) {
+			up_edge *ed = in->t->edges.v[k];
+			up_var *ch = sync_chan(n, in, ed);
+			int se;
+			if (!ch || !ch->type.is_urgent || ed->sync_dir != '!' || !(se = init_enabled(n, in, ed)))
+				continue;
+			if (ch->type.is_broadcast) {        /* needs no receiver */
+				if (se < 0)
+					return "an urgent broadcast whose guard reads the state may be enabled initially";
+				n->zurgent_init = 1;
+				continue;
+			}
+			for (int j = 0; j < n->insts.n; j++) {
+				up_inst *rin = n->insts.v[j];
+				for (int r = 0; r < rin->t->edges.n && rin != in; r++) {
+					up_edge *rd = rin->t->edges.v[r];
+					int re;
+					if (sync_chan(n, rin, rd) != ch || rd->sync_dir != '?' || !(re = init_enabled(n, rin, rd)))
+						continue;
+					long a = 0, b = 0;
+					int ia = ed->sync->kind != X_INDEX || up_const_element(n, in, ed->sync, ch, &a);
+					int ib = rd->sync->kind != X_INDEX || up_const_element(n, rin, rd->sync, ch, &b);
+					if (ia && ib && a != b)
+						continue;
+					if (se < 0 || re < 0 || !ia || !ib)
+						return "an urgent synchronisation whose guards read the state may be enabled initially";
+					n->zurgent_init = 1;
+				}
+			}
+		}
+	}
+	return NULL;
 }
 
 int up_zone_plan(up_net *n, const up_query *q)
 {
 	n->zone_why = NULL;
 	n->zones = 0;
+	n->nzdiag = 0;
 	if (!n->clocks.n)
 		return 0;
 	if (n->m->c->discrete_time)
 		n->zone_why = "discrete time asked for";
 	else if (n->clocks.n + 1 > DMC_ZMAXDIM)
 		n->zone_why = "more than 63 clocks";
-	for (int i = 0; i < n->vars.n && !n->zone_why; i++) {
-		up_var *v = n->vars.v[i];
-		if (v->type.kind == TY_CHAN && v->type.is_urgent)
-			n->zone_why = "an urgent channel";
-	}
+	if (!n->zone_why && n->diag && n->time_scale > 1)
+		/* the scaling rewrites the constants of x ~ c only */
+		n->zone_why = "clock differences or sums in a model whose clocks are compared with decimal constants";
+	if (!n->zone_why)
+		n->zone_why = urgent_plan(n);
 	for (int i = 0; i < n->insts.n && !n->zone_why; i++) {
 		up_inst *in = n->insts.v[i];
 		for (int k = 0; k < in->t->locs.n && !n->zone_why; k++) {
 			up_loc *l = in->t->locs.v[k];
 			if (l->rates.n)
 				n->zone_why = "a clock rate (stopwatch)";
-			else if (!conj_prog(n, in, l->inv, 1, NULL, NULL, 0))
-				n->zone_why = "an invariant other than upper bounds x < c, x <= c with constants";
+			else if (!conj_prog(n, in, l->inv, NULL, NULL, 0))
+				n->zone_why = "an invariant other than a conjunction of x ~ c, x - y ~ c with constants c";
 		}
 		for (int k = 0; k < in->t->edges.n && !n->zone_why; k++)
 			n->zone_why = edge_refusal(n, in, in->t->edges.v[k]);
 	}
+	if (!n->zone_why && n->nzdiag > DMC_ZMAXDIAG)
+		n->zone_why = "more than 256 clock difference constraints";
 	/* the network takes zones: does the query? (a query that does not
 	 * keeps its own translation, in discrete time: uppaal.c) */
 	if (!n->zone_why && q) {
@@ -230,7 +446,7 @@ static void put(up_net *n, prog *p, int a, int b, int c)
 
 static void guard_prog(up_net *n, up_inst *in, up_edge *ed, prog *p)
 {
-	if (!conj_prog(n, in, ed->guard, 0, p->v, &p->k, MAX_PROG))
+	if (!conj_prog(n, in, ed->guard, p->v, &p->k, MAX_PROG))
 		up_fail(n->m->c, n->m->file, ed->line, "a clock constraint zones cannot take");
 }
 
@@ -250,7 +466,7 @@ static void reset_prog(up_net *n, up_inst *in, up_edge *ed, prog *p)
 static void inv_prog(up_net *n, up_inst *in, int loc, prog *p)
 {
 	up_loc *l = in->t->locs.v[loc];
-	if (!conj_prog(n, in, l->inv, 1, p->v, &p->k, MAX_PROG))
+	if (!conj_prog(n, in, l->inv, p->v, &p->k, MAX_PROG))
 		up_fail(n->m->c, n->m->file, l->line, "an invariant zones cannot take");
 }
 
@@ -328,6 +544,18 @@ void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o)
 	fputs(") }", o);
 }
 
+/* "c_code {...}; ": the zone program p run (nothing when it is empty) */
+static void run_code(FILE *o, const prog *p)
+{
+	if (!p->k)
+		return;
+	fputs("c_code { ", o);
+	open_note(o, "run", p);
+	fputs("\"); dmc_zrun(dmc_zw(&now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
+	print_prog(o, p);
+	fputs("); }; ", o);
+}
+
 void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o)
 {
 	prog p = { .k = 0 };
@@ -335,13 +563,58 @@ void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o)
 		guard_prog(n, ins[i], eds[i], &p);
 	for (int i = 0; i < k; i++)
 		reset_prog(n, ins[i], eds[i], &p);
-	if (!p.k)
+	run_code(o, &p);
+}
+
+void up_zone_guard_run(up_net *n, up_inst *in, up_edge *ed, FILE *o)
+{
+	prog p = { .k = 0 };
+	guard_prog(n, in, ed, &p);
+	run_code(o, &p);
+}
+
+void up_zone_resets(up_net *n, up_inst *in, up_edge *ed, FILE *o)
+{
+	prog p = { .k = 0 };
+	reset_prog(n, in, ed, &p);
+	run_code(o, &p);
+}
+
+int up_zone_clock_guard(up_net *n, up_inst *in, up_edge *ed)
+{
+	prog p = { .k = 0 };
+	guard_prog(n, in, ed, &p);
+	return p.k > 0;
+}
+
+void up_zone_recv_split(up_net *n, up_inst *in, up_edge *ed, const char *flag, FILE *o)
+{
+	prog g = { .k = 0 };
+	guard_prog(n, in, ed, &g);
+	if (!g.k)
 		return;
-	fputs("c_code { ", o);
-	open_note(o, "run", &p);
-	fputs("\"); dmc_zrun(dmc_zw(&now.dmc_z.set, now.dmc_z.d), DMC_ZDIM, ", o);
-	print_prog(o, &p);
-	fputs("); }; ", o);
+	/* the guard holds: the receiver takes part */
+	fprintf(o, "\t\tif\n\t\t:: %s && (1 && ", flag);
+	up_zone_test(o, g.v, g.k);
+	fputs(") -> ", o);
+	run_code(o, &g);
+	fputs("skip\n", o);
+	/* its a-th constraint fails and those before it hold (a partition of
+	 * the guard's complement): it does not */
+	for (int a = 0; a < g.k; a += 3) {
+		prog p = { .k = 0 };
+		for (int b = 0; b < a; b++)
+			p.v[p.k++] = g.v[b];
+		p.v[p.k++] = g.v[a + 1];
+		p.v[p.k++] = g.v[a];
+		p.v[p.k++] = -g.v[a + 2] - 1;
+		fprintf(o, "\t\t:: %s && (1 && ", flag);
+		up_zone_test(o, p.v, p.k);
+		fputs(") -> ", o);
+		run_code(o, &p);
+		fprintf(o, "%s = 0\n", flag);
+	}
+	fprintf(o, "\t\t:: !%s -> skip\n\t\tfi;\n", flag);
 }
 
 /* The successor's note: "post", then the network's tables: "m I M"
@@ -372,17 +645,58 @@ static void post_note(up_net *n, FILE *o)
 	}
 }
 
-void up_zone_post(up_net *n, int any_committed, FILE *o)
+/* after the successor, where the network compares clock differences:
+ * the zone split along them (a loop: while it lies on both sides of
+ * one, an option per side), then normalised (zone_dbm_ctext.h,
+ * dmc_zdiag_norm).  The loop counts its rounds in dmc_zsplits (0 between
+ * steps): the states at its head differ in it, so that pan's store never
+ * takes a part of the zone for covered by the zone before the split
+ * (zone inclusion compares states with the same discrete part).  The
+ * loop's test is inside an expression: the heuristics read it as a
+ * guard that may hold (a test alone would be a statement, whose note
+ * must be a run's) */
+static void diag_split(up_net *n, FILE *o)
+{
+	if (!n->zdiag_written)
+		return;
+	fputs("; do :: (1 && c_expr { (dmc_znote) (\"test\") && (dmc_zundecided) ((dmc_zr) (now.dmc_z.set, "
+	      "now.dmc_z.d)) }) -> dmc_zsplits++; if", o);
+	for (int side = 1; side >= 0; side--)
+		fprintf(o, " :: c_code { (dmc_znote) (\"run\"); dmc_zsplit(dmc_zw(&now.dmc_z.set, now.dmc_z.d), %d); }",
+			side);
+	fputs(" fi :: else -> break od; dmc_zsplits = 0; c_code { (dmc_znote) (\"run\"); "
+	      "dmc_znorm(dmc_zw(&now.dmc_z.set, now.dmc_z.d)); }", o);
+}
+
+/* the successor's c_code; nodelay is C text, nonzero where time may not
+ * pass (a process is committed; 1: an urgent synchronisation is enabled) */
+static void post_code(up_net *n, const char *nodelay, FILE *o)
 {
 	/* zone code starts with a dmc_z name: the runtime's glue shows it to
 	 * the heuristics as skip (it writes no Promela variable) */
 	fputs("c_code { ", o);
 	post_note(n, o);
-	fprintf(o, "\"); dmc_zpost(dmc_zw(&now.dmc_z.set, now.dmc_z.d), %s, (const int[DMC_ZNP]){",
-		any_committed ? "now.ncommit" : "0");
+	fprintf(o, "\"); dmc_zpost(dmc_zw(&now.dmc_z.set, now.dmc_z.d), %s, (const int[DMC_ZNP]){", nodelay);
 	for (int i = 0; i < n->insts.n; i++)
 		fprintf(o, "%snow.loc_%s", i ? ", " : " ", ((up_inst *) n->insts.v[i])->pname);
 	fputs(" }); }", o);
+}
+
+void up_zone_post(up_net *n, int any_committed, FILE *o)
+{
+	const char *nodelay = any_committed ? "now.ncommit" : "0";
+	if (n->zurgent) {
+		/* an urgent synchronisation enabled: no delay (the trail's
+		 * reader knows this variant by its 1) */
+		fputs("if :: dmc_nourgent -> ", o);
+		post_code(n, nodelay, o);
+		fputs(" :: else -> ", o);
+		post_code(n, "1", o);
+		fputs(" fi", o);
+	} else {
+		post_code(n, nodelay, o);
+	}
+	diag_split(n, o);
 }
 
 /* a zone test of the program v[0..k): "the zone meets it", with its
@@ -438,6 +752,15 @@ void up_zone_decls(up_net *n, FILE *o)
 		if (in->t->locs.n > maxl)
 			maxl = in->t->locs.n;
 	}
+	/* the clocks' names in the zone's order, for the trail's reader
+	 * (uppaal_trail.c: the final state's values) */
+	for (int c = 0; c < n->clocks.n; c++) {
+		const up_var *v = n->clocks.v[c];
+		fputs("/* ", o);
+		pml_commentf(o, "zone clock %d: %s%s%s (line %d)", c + 1, v->owner ? v->owner->name : "",
+			     v->owner ? "." : "", v->name, v->line);
+		fputs(" */\n", o);
+	}
 	fputs("/* zones (docs/uppaal.md \"Clocks: zones\"): the DBM operations, then the\n"
 	      " * network's tables: each clock's largest constant, and per process and\n"
 	      " * location what entering it runs (inactive clocks freed, the invariant) */\n"
@@ -454,6 +777,16 @@ void up_zone_decls(up_net *n, FILE *o)
 		fprintf(o, ", %d", m[c + 1]);
 	}
 	fputs(" };\n", o);
+	/* the difference constraints the zone is split along (DMC_ZND of them) */
+	n->zdiag_written = n->nzdiag;
+	fprintf(o, "enum { DMC_ZND = %d };\nstatic const int dmc_zdg[] = {", n->nzdiag);
+	for (int i = 0; i < 3 * n->nzdiag; i++)
+		fprintf(o, "%s%d", i ? "," : "", n->zdiag[i]);
+	fputs(n->nzdiag ? "};\n" : "0};\n", o);
+	fputs("static int dmc_zundecided(const int *d)\n{\n\treturn dmc_zundecided_at(d, DMC_ZDIM, dmc_zdg, DMC_ZND) >= 0;\n}\n"
+	      "static void dmc_zsplit(int *d, int s)\n{\n\tint q = dmc_zundecided_at(d, DMC_ZDIM, dmc_zdg, DMC_ZND);\n"
+	      "\tif (q >= 0)\n\t\tdmc_zcut(d, DMC_ZDIM, dmc_zdg + 3 * q, s);\n}\n"
+	      "static void dmc_znorm(int *d)\n{\n\tdmc_zdiag_norm(d, DMC_ZDIM, dmc_zm, dmc_zdg, DMC_ZND);\n}\n", o);
 	loc_progs(n, o, maxl);
 	/* urgent and committed locations: no delay */
 	fputs("static const unsigned char dmc_zurgent[DMC_ZNP * DMC_ZNL] = {", o);
@@ -475,7 +808,7 @@ void up_zone_decls(up_net *n, FILE *o)
 	      "\t\tconst int *a = &dmc_zloc_at[2 * (p * DMC_ZNL + locs[p])];\n"
 	      "\t\tif (!dmc_zrun(d, DMC_ZDIM, dmc_zloc_prog + a[0], a[1]))\n\t\t\treturn;\n"
 	      "\t}\n"
-	      "\tdmc_zextra(d, DMC_ZDIM, dmc_zm);\n}\n", o);
+	      "\tif (!DMC_ZND)\n\t\tdmc_zextra(d, DMC_ZDIM, dmc_zm);\n}\n", o);
 	/* the initial zone: every clock 0, then the same successor */
 	int *d = up_alloc(n->m->c, sizeof *d * (size_t) (dim * dim));
 	int delay = 1;
@@ -483,7 +816,7 @@ void up_zone_decls(up_net *n, FILE *o)
 	for (int i = 0; i < np; i++) {
 		up_inst *in = n->insts.v[i];
 		up_loc *l = in->t->locs.v[in->t->init];
-		delay = delay && !l->urgent && !l->committed;
+		delay = delay && !l->urgent && !l->committed && !n->zurgent_init;
 		for (int c = 0; c < n->clocks.n; c++) {
 			up_var *v = n->clocks.v[c];
 			if (v->owner == in && n->live[c] && !n->live[c][in->t->init])
@@ -494,7 +827,10 @@ void up_zone_decls(up_net *n, FILE *o)
 	if (delay)
 		dmc_zup(d, dim);
 	dmc_zrun(d, dim, all.v, all.k);
-	dmc_zextra(d, dim, m);
+	if (n->nzdiag)
+		dmc_zdiag_norm(d, dim, m, n->zdiag, n->nzdiag);
+	else
+		dmc_zextra(d, dim, m);
 	fputs("static const int dmc_zinit[DMC_ZDIM * DMC_ZDIM] = {", o);
 	for (int i = 0; i < dim * dim; i++)
 		fprintf(o, "%s%d", i ? "," : "", d[i]);
@@ -515,4 +851,6 @@ void up_zone_unused(void)
 {
 	(void) dmc_zok;
 	(void) dmc_zclose;
+	(void) dmc_zmeets;
+	(void) dmc_zcut;
 }

@@ -25,6 +25,18 @@ void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o);
 /* "c_code {...}; ": the guards' constraints of edges eds[0..k), then
  * their resets (nothing when there are none) */
 void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);
+/* a broadcast (UPPAAL: every process whose receiving edge is enabled
+ * takes part; the guards read before any update): "c_code {...}; " the
+ * sender's guard constraints, the receiver's resets (nothing when there
+ * are none); whether the edge's guard has clock constraints */
+void up_zone_guard_run(up_net *n, up_inst *in, up_edge *ed, FILE *o);
+void up_zone_resets(up_net *n, up_inst *in, up_edge *ed, FILE *o);
+int up_zone_clock_guard(up_net *n, up_inst *in, up_edge *ed);
+/* a receiving edge with a clock guard, where the Promela flag (dmc_bK: its
+ * location and data guard hold) is true: an `if` splitting the zone into
+ * the part where the guard holds (the receiver takes part) and those
+ * where it fails (the flag is set to 0) */
+void up_zone_recv_split(up_net *n, up_inst *in, up_edge *ed, const char *flag, FILE *o);
 /* "c_code {...}": the successor zone after a step */
 void up_zone_post(up_net *n, int any_committed, FILE *o);
 /* on s->out: a Promela condition, true in a symbolic state where the
@@ -37,6 +49,10 @@ void up_zone_test(FILE *o, const int *v, int k);
 int up_zone_bound(int c, int strict);
 /* A comparison's operator with its sides swapped: c < x is x > c */
 void up_cmp_mirror(char *op);
+/* the difference constraint x - y bounded by b (as the DBMs store it) is
+ * one the zone is split along (an element of a clock array picked by a
+ * select: every element's) */
+void up_zone_note_diag(up_net *n, const up_var *x, const up_var *y, int b);
 /* a c_expr: the zone is not empty */
 const char *up_zone_live(void);
 

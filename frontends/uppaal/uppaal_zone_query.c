@@ -25,6 +25,7 @@
 /* the disjunction grows as the product of the conjunctions it unfolds */
 #define MAX_TERMS 64
 #define MAX_CONSTRAINTS 3072    /* ints per term: 3 per x ~ c */
+#define DMC_ZMAXDIAG_QUERY 256  /* zone_dbm_ctext.h's DMC_ZMAXDIAG */
 
 typedef struct {
 	const char *data;       /* Promela text, NULL: true */
@@ -164,22 +165,33 @@ static void put(zterm *t, int i, int j, int b)
 	t->v[t->k++] = b;
 }
 
-/* x ~ c (negated: neg) as one term, or two for x != c */
+/* a - b bounded by bound (a clock; b a clock or NULL: 0) into t; a
+ * difference is one the zone is split along (noted while the query is
+ * checked, before the Promela is written) */
+static void put_clocks(zq *z, zterm *t, const up_var *a, const up_var *b, int bound)
+{
+	put(t, a ? a->clock + 1 : 0, b ? b->clock + 1 : 0, bound);
+	if (a && b && !z->s)
+		up_zone_note_diag(z->n, a, b, bound);
+}
+
+/* x ~ c or x - y ~ c (negated: neg) as one term, or two for != */
 static void atom(zq *z, const up_expr *e, int neg, zdnf *out)
 {
 	up_net *n = z->n;
-	int side = up_query_clock(n, e->a) ? 0 : 1;
-	const up_expr *other = side ? e->a : e->b;
-	up_var *v = up_query_clock(n, side ? e->b : e->a);
+	up_var *vx, *vy;
+	char op[3] = "";
 	long c;
-	if (!v || !up_eval_const(n, NULL, other, &c) || c < -100000000L || c > 100000000L) {
+	if (!up_clock_linear(n, NULL, e, &vx, &vy, op, &c) || c < -100000000L || c > 100000000L) {
 		refuse(z, "the query compares a clock with something other than a constant");
 		return;
 	}
-	char op[3] = "";
-	strcpy(op, e->op);
-	if (side)
-		up_cmp_mirror(op);
+	int plain = (up_query_clock(n, e->a) && !reads_clock(n, e->b)) || (up_query_clock(n, e->b) && !reads_clock(n, e->a));
+	if (!plain && n->time_scale > 1) {
+		/* the scaling to decimal constants rewrites x ~ c only */
+		refuse(z, "the query compares clock differences or sums in a model with decimal clock constants");
+		return;
+	}
 	if (neg) {              /* not x < c is x >= c ... */
 		static const char *const from[] = { "<", "<=", ">", ">=", "==", "!=" };
 		static const char *const to[] = { ">=", ">", "<=", "<", "!=", "==" };
@@ -189,20 +201,20 @@ static void atom(zq *z, const up_expr *e, int neg, zdnf *out)
 				break;
 			}
 	}
-	int x = v->clock + 1, strict = op[1] == 0;
+	int strict = op[1] == 0;
 	one_term(z, out, NULL);
 	if (!strcmp(op, "!=")) {        /* x < c or x > c */
 		zdnf gt;
 		one_term(z, &gt, NULL);
-		put(&out->t[0], x, 0, up_zone_bound((int) c, 1));
-		put(&gt.t[0], 0, x, up_zone_bound((int) -c, 1));
+		put_clocks(z, &out->t[0], vx, vy, up_zone_bound((int) c, 1));
+		put_clocks(z, &gt.t[0], vy, vx, up_zone_bound((int) -c, 1));
 		or_terms(z, out, &gt);
 		return;
 	}
 	if (op[0] == '<' || op[0] == '=')
-		put(&out->t[0], x, 0, up_zone_bound((int) c, strict && op[0] != '='));
+		put_clocks(z, &out->t[0], vx, vy, up_zone_bound((int) c, strict && op[0] != '='));
 	if (op[0] == '>' || op[0] == '=')
-		put(&out->t[0], 0, x, up_zone_bound((int) -c, strict && op[0] != '='));
+		put_clocks(z, &out->t[0], vy, vx, up_zone_bound((int) -c, strict && op[0] != '='));
 }
 
 static int is_op(const up_expr *e, const char *a, const char *b)
@@ -247,7 +259,7 @@ static void dnf(zq *z, const up_expr *e, int neg, zdnf *out)
 			else
 				or_terms(z, out, b);
 		}
-	} else if (e->kind == X_BIN && is_cmp(e->op) && (up_query_clock(z->n, e->a) || up_query_clock(z->n, e->b))) {
+	} else if (e->kind == X_BIN && is_cmp(e->op)) {
 		atom(z, e, neg, out);
 	} else {
 		refuse(z, "the query reads a clock other than in comparisons x ~ c joined by and, or, not, imply, "
@@ -268,6 +280,8 @@ const char *up_zone_query_why(up_net *n, const up_query *q)
 	zq z = { n, NULL, NULL };
 	zdnf *d = up_alloc(n->m->c, sizeof *d);
 	violation(&z, q, d);
+	if (!z.why && n->nzdiag > DMC_ZMAXDIAG_QUERY)
+		z.why = "more than 256 clock difference constraints";
 	return z.why;
 }
 

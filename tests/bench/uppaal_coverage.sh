@@ -30,8 +30,10 @@
 #               as `nomodel` or `query` that translates (the list is stale)
 # The expectation file (tests/bench/uppaal_coverage.expect) lists files by
 # name: NAME<TAB>KIND<TAB>why, KIND one of query, invalid, nomodel.
-# Output: the counts and one row per file (outcome, dmc's first message)
-# on standard output.  Exit status 1 when there are findings.
+# A translation with clocks is counted as zones or discrete time (the
+# Promela's header says which, and why zones are not used).
+# Output: the counts and one row per file (outcome, dmc's first message,
+# or the clocks' semantics) on standard output.  Exit status 1 when there are findings.
 # Environment: UPPAAL_COVERAGE_EXPECT another expectation file,
 # UPPAAL_COVERAGE_DMC another dmc binary (an earlier build, for a "before").
 e2e_name=bench-uppaal-coverage
@@ -71,6 +73,20 @@ translate() {
 		msg="spin -a rejects the translation: $(grep -m 1 -i 'error' "$d/spin.out" | cut -c 1-160)"
 	fi
 }
+# a translation's clocks (its header comment): zones, or discrete time
+# and why zones are not used; counted in nz, nd and said in $msg
+nz=0 nd=0
+clocks() {
+	hdr=$(head -n 4 "$d/m.pml")
+	case $hdr in *" 0 clocks "*) return 0 ;; esac
+	if printf '%s' "$hdr" | grep -q 'clocks as zones, dense time'; then
+		nz=$((nz + 1)) msg=zones
+		return 0
+	fi
+	printf '%s' "$hdr" | grep -q 'clocks in discrete time' || return 0
+	why=$(printf '%s' "$hdr" | sed -n 's/.*clocks in discrete time (zones are not used: \(.*\)) (docs.*/\1/p')
+	nd=$((nd + 1)) msg="discrete time${why:+: $why}"
+}
 while IFS= read -r f; do
 	total=$((total + 1))
 	rel=${f#"$dir"/}
@@ -101,6 +117,7 @@ while IFS= read -r f; do
 		outcome=FINDING msg="translates, but $(basename "$expect_file") lists it ($why)"
 	elif [ "$rc" = 0 ]; then
 		outcome=translates msg=
+		clocks
 	elif [ "$rc" != 2 ]; then
 		outcome=FINDING msg="exit status $rc: $msg"
 	elif ! printf '%s' "$msg" | grep -q '^[^:]*:[0-9][0-9]*:'; then
@@ -141,6 +158,8 @@ echo "| translate, though UPPAAL rejects them (dmc is more lenient: no answer fo
 echo "| refused: a feature dmc does not check, named (not a model dmc can check exactly) | $nx |"
 echo "| refused: the translator's gaps | $nf |"
 echo "| findings (crash, hang, message without a place, Promela spin rejects, stale list) | $nfind |"
+echo "| translate with their stored queries and have clocks: as zones (dense time) | $nz |"
+echo "| translate with their stored queries and have clocks: in discrete time (why: the rows) | $nd |"
 echo "| translate (networks included), of the $models models UPPAAL accepts | $((nt + nn)) ($(pct $((nt + nn)) "$models")) |"
 echo "| translate, or refused by name as not checkable exactly, of the $models | $((nt + nn + nx)) ($(pct $((nt + nn + nx)) "$models")) |"
 echo

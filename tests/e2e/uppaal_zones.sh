@@ -215,6 +215,19 @@ holds 'd[1] > 0 && d[1] <= 1 && d[1] + d[2] > 1 && d[1] + d[2] < 2 && v["Q(0).x"
 	&& ok "concrete trace: forall_clocks: Q(0) leaves by 1, Q(1) after 1, both x < 2 at the end" \
 	|| fail "concrete trace: forall_clocks: $(cat trace.out)"
 
+# a clock difference: the reset at 3 < x < 4 leaves x - y > 3 for the
+# guard of B -> E (read with x < 4)
+trace differences.xta 'E<> P.E'
+holds 'd[1] > 3 && d[1] < 4 && v["x"] - v["y"] == d[1]' \
+	&& ok "concrete trace: differences E<> P.E: y reset at 3 < x < 4 ($(cat delays.txt | tr '\n' ' ')$(cat final.txt))" \
+	|| fail "concrete trace: differences E<> P.E: $(cat trace.out)"
+# an urgent channel: no delay once go is enabled, so x == 2 in B means
+# S entered B at 0 and T set ready at 2
+trace urgent_channel.xta 'E<> S.B && x == 2'
+holds 'v["x"] == 2 && v["y"] == 2' \
+	&& ok "concrete trace: urgent_channel E<> S.B && x == 2 ($(cat final.txt))" \
+	|| fail "concrete trace: urgent_channel E<> S.B && x == 2: $(cat trace.out)"
+
 # a query zones cannot read (a clock compared with a variable) where the
 # network takes zones: it keeps its own translation, in discrete time
 # (and says it is not exact), the other query shares the zone one
@@ -234,6 +247,17 @@ grep -l 'clocks in discrete time' "$work"/mq_mixed/uppaal-*/*.pml > discrete.txt
 [ "$(grep -c . zoned.txt)" = 1 ] && [ "$(grep -c . discrete.txt)" = 1 ] \
 	&& ok "mixed.q: one translation with zones, one in discrete time" \
 	|| fail "mixed.q: zones in $(cat zoned.txt), discrete time in $(cat discrete.txt)"
+
+# discrete time has no clock differences: where zones are refused, an
+# error names the difference and why zones are not used
+cat > swd.xta <<'XTA'
+clock x, y;
+process P() { state A { x' == 0 }, B; init A; trans A -> B { guard x - y > 1; }; }
+system P;
+XTA
+expect 2 'swd.xta:2:.*clock differences.*zones are not used: a clock rate' \
+	"a clock difference in discrete time: an error with the reason" -- \
+	"$dmc" translate swd.xta --target 'E<> P.B' -o swd.pml
 
 # zones are refused where they cannot be exact yet: a stopwatch keeps
 # discrete time, the Promela says so and the strict constraint's warning

@@ -32,7 +32,8 @@ static inline size_t anml_schedule_string(const char *p)
  * model but numbers and the (renamed) location variables: its c_decl
  * (up to the c_state line), and embedded C that names only the zone's
  * functions; 0 if p holds something else.  The embedded C's arguments
- * are then checked like the rest. */
+ * are then checked like the rest, as is the body of the one macro it
+ * defines (dmc_nourgent: no urgent synchronisation is enabled). */
 /* the note beside zone code at p, "(dmc_znote) ("NOTE")" (letters,
  * digits, '_', ' ', ',', '<', '>', '=', '-', '?' only): its length, 0 if
  * p holds something else */
@@ -51,10 +52,12 @@ static inline size_t uppaal_zone_note(const char *p)
 static inline size_t uppaal_zone_text(const char *p)
 {
 	static const char *const calls[] = { "c_expr { (dmc_zok) (", "c_expr { now.dmc_z.set == 0 ||",
-		"c_code { dmc_zrun(", "c_code { dmc_zpost(", NULL };
-	/* with the note first: what follows it */
+		"c_code { dmc_zrun(", "c_code { dmc_zpost(", "#define dmc_nourgent (", NULL };
+	/* with the note first: what follows it (the splits along clock
+	 * differences: dmc_zundecided, dmc_zsplit, dmc_znorm) */
 	static const char *const after[] = { "c_expr { ", " && (dmc_zok) (", "c_code { ", "; dmc_zrun(",
-		"c_code { ", "; dmc_zpost(", NULL };
+		"c_code { ", "; dmc_zpost(", "c_expr { ", " && (dmc_zundecided) (", "c_code { ", "; dmc_zsplit(",
+		"c_code { ", "; dmc_znorm(", NULL };
 	for (int i = 0; calls[i]; i++)
 		if (strncmp(p, calls[i], strlen(calls[i])) == 0)
 			return strlen(calls[i]);

@@ -266,6 +266,36 @@ static void test_zone_notes(void)
 	up_done(&r);
 }
 
+/* clock differences (the splits along them) and urgent channels (the
+ * macro dmc_nourgent) with zones: still only what the translator writes,
+ * whatever the names */
+static void test_zone_splits(void)
+{
+	for (int k = 0; k < NPAYLOADS; k++) {
+		char *text = subst("urgent chan u;\nint v;\n"
+				   "process P() { clock x, @@; state a {x - @@ <= 3}, b, c; init a;\n"
+				   "trans a -> b { guard x - @@ > 1; }, b -> c { guard v == 0; sync u!; }; }\n"
+				   "process Q() { state a, b; init a; trans a -> b { sync u?; }; }\n"
+				   "system P, Q;\n", payloads[k]);
+		char *t2 = subst(text, payloads[k]), *t3 = subst(t2, payloads[k]);
+		CHECK(safe_mode("m.xta", t3, "E<> P.c", "differences", k, 1));
+		free(text);
+		free(t2);
+		free(t3);
+	}
+	up_result r = up_run_zones("m.xta", "urgent chan u;\nint v;\n"
+				   "process P() { clock x, y; state a {x - y <= 3}, b, c; init a;\n"
+				   "trans a -> b { guard x - y > 1; }, b -> c { guard v == 0; sync u!; }; }\n"
+				   "process Q() { state a, b; init a; trans a -> b { sync u?; }; }\n"
+				   "system P, Q;\n", "E<> P.c");
+	CHECK(r.rc == 0);
+	CHECK(r.pml && pml_unsafe(r.pml) == NULL);
+	CHECK(has(&r, "#define dmc_nourgent ("));
+	CHECK(has(&r, "(dmc_zundecided) ("));
+	CHECK(has(&r, "dmc_znorm("));
+	up_done(&r);
+}
+
 /* reserved names become other names, or are refused */
 static void test_reserved_names(void)
 {
@@ -326,5 +356,5 @@ CHECK_MAIN("uppaal_inject",
 	CASE(test_xml_fields),
 	CASE(test_file_name),
 	CASE(test_xml_query_c_decl),
-	CASE(test_reserved_names), CASE(test_zone_notes),
+	CASE(test_reserved_names), CASE(test_zone_notes), CASE(test_zone_splits),
 	CASE(test_summary))

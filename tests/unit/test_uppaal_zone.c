@@ -128,6 +128,56 @@ static void test_free(void)
 	CHECK(dmc_zconstrain(c, N, 2, 0, dmc_zbound(0, 0)));
 }
 
+/* clock differences: a zone split along a difference constraint, and
+ * the normalisation that keeps the side it lies on (Extra+ alone forgets
+ * the difference of two clocks above their constants) */
+static void test_differences(void)
+{
+	int m[N] = { 0, 4, 4 };
+	/* y - x > 3 (x - y < -3) and y - x < 4 */
+	int g[] = { 1, 2, dmc_zbound(-3, 1), 2, 1, dmc_zbound(4, 1) };
+	int between[] = { 1, 2, dmc_zbound(-3, 1), 2, 1, dmc_zbound(4, 1) };
+	/* y == 5, x := 0, delay: y - x == 5, both clocks past 4 later */
+	int d[N * N], e[N * N];
+	start(d);
+	int p[] = { 2, 0, dmc_zbound(5, 0), 0, 2, ge(2, 5), -1, 1, 0 };
+	CHECK(dmc_zrun(d, N, p, 9));
+	dmc_zup(d, N);
+	int late[] = { 0, 1, ge(1, 6) };
+	CHECK(dmc_zrun(d, N, late, 3));
+	CHECK(!dmc_zok(d, N, between, 6));
+	memcpy(e, d, sizeof d);
+	dmc_zextra(e, N, m);
+	CHECK(dmc_zok(e, N, between, 6));         /* why Extra+ is wrong here */
+	CHECK(dmc_zmeets(d, N, g, 1) && !dmc_zmeets(d, N, g, 0));
+	dmc_zdiag_norm(d, N, m, g, 2);
+	CHECK(!dmc_zok(d, N, between, 6));
+	int five[] = { 2, 1, dmc_zbound(5, 0), 1, 2, dmc_zbound(-5, 0) };
+	CHECK(dmc_zok(d, N, five, 6));
+	/* a zone on both sides of y - x > 3 (0 <= y - x <= 10) is split:
+	 * each part meets one side only */
+	int w[N * N];
+	start(w);
+	int q[] = { 2, 0, dmc_zbound(10, 0), -1, 1, 0 };
+	CHECK(dmc_zrun(w, N, q, 6));
+	CHECK(dmc_zmeets(w, N, g, 1) && dmc_zmeets(w, N, g, 0));
+	int a[N * N], b[N * N];
+	memcpy(a, w, sizeof w);
+	memcpy(b, w, sizeof w);
+	dmc_zcut(a, N, g, 1);
+	dmc_zcut(b, N, g, 0);
+	CHECK(dmc_zmeets(a, N, g, 1) && !dmc_zmeets(a, N, g, 0));
+	CHECK(!dmc_zmeets(b, N, g, 1) && dmc_zmeets(b, N, g, 0));
+	/* an inactive clock is not split along: one side, no cut */
+	int f[N * N];
+	memcpy(f, w, sizeof w);
+	dmc_zfree(f, N, 1);
+	CHECK(dmc_zmeets(f, N, g, 1) && !dmc_zmeets(f, N, g, 0));
+	memcpy(a, f, sizeof f);
+	dmc_zcut(a, N, g, 1);
+	CHECK(memcmp(a, f, sizeof f) == 0);
+}
+
 CHECK_MAIN("uppaal_zone",
 	CASE(test_open_interval), CASE(test_two_clocks), CASE(test_canonical),
-	CASE(test_extrapolation), CASE(test_free))
+	CASE(test_extrapolation), CASE(test_free), CASE(test_differences))

@@ -627,7 +627,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	/* no shorter trail through it; never a mid-rendezvous state (as
 	 * above: the glue waits for its offer's outcome) */
-	int mid_rv = R->any.on && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
+	int mid_rv = (R->any.on || R->ut.on) && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
 	if (!mid_rv && dmc_anytime_beyond(&R->any, g, h)) {
 		st->pruned++;
 		dmc_br_discard(item);
@@ -646,7 +646,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		alt_push(R, item, key, g, stall, combo ? hc : (double) h, hv);
 		return;
 	}
-	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
+	int penalty = R->ut.on ? dmc_ut_penalty(R, h, &mid_rv) : 0;
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv }, ev;
 	int r = dmc_open_push(R->open, &e, &ev);
@@ -718,6 +718,7 @@ static void *bf_pop(dmc_run *R)
 	if (R->nurgent > 0) {
 		R->exp_h = INT_MAX;           /* unknown: any successor is progress */
 		R->exp_stall = 0;
+		R->ut.pending = 0;
 		dmc_por_set_plateau_ok(R->por, 1);
 		return R->urgent[--R->nurgent];
 	}
@@ -744,6 +745,7 @@ static void *bf_pop(dmc_run *R)
 		dmc_progress_expanded(R, e.g, e.h);
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
+		R->ut.pending = e.mid_rv;
 		dmc_por_expanding(R->por, R->alt ? R->exp_list : 0, e.h, e.stall);
 		return e.item;
 	}

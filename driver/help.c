@@ -90,6 +90,19 @@ const char *drv_command_option(const drv_command *c, const char *name, int *take
 	return NULL;
 }
 
+int drv_command_check_option(const drv_command *c, const char *name)
+{
+	const dmc_opt *t = table_option(name);
+	if (!t)
+		return 0;
+	if (c->opts)
+		return (t->where & c->opts) != 0;
+	for (const cmd_option *o = cmd_options; o->name; o++)
+		if (o->cmd == c->id && !o->help && strcmp(o->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /* the input languages dmc check takes (frontend.h): "Promela (any other
  * file), UPPAAL (.xml .xta), ..." */
 static void languages(FILE *out)

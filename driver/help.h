@@ -43,6 +43,12 @@ int drv_command_takes(const drv_command *c, const char *name);
  * option.  The commands' parsers ask it (cmd_args.h). */
 const char *drv_command_option(const drv_command *c, const char *name, int *takes_value);
 
+/* Whether command c declares option name as one of runtime/options.def
+ * (its options.def mask, or a DRV_COMMAND_OPTION line with ARG and HELP
+ * NULL): dmc check's own option, which a command that runs dmc check
+ * (dmc plan) passes on unless it reads it itself. */
+int drv_command_check_option(const drv_command *c, const char *name);
+
 /* dmc's usage: every command, the models, the options of dmc check, the
  * searches and heuristics. */
 void drv_usage(FILE *out);

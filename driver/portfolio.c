@@ -214,10 +214,13 @@ static void kill_member(member *m)
 	reap(m, 1, now());
 }
 
-/* the trail a member that ended wrote */
+/* the trail a member that ended wrote; one step is a shortest trail
+ * (every search checks the initial state before its first step) */
 static void read_trail(member *m)
 {
 	m->trail_steps = !m->killed && drv_is_file(m->trail) ? drv_trail_steps(m->trail) : -1;
+	if (m->trail_steps == 1)
+		m->shortest = 1;
 }
 
 static void read_dfs(member *m, drv_pan_output *po)
@@ -247,7 +250,7 @@ static void read_guided(member *m)
 	read_trail(m);
 	m->verdict = !m->killed && (m->status == 0 || m->status == 1 || m->status == 3) ? m->status : 2;
 	m->states = guided_states(m->out);
-	m->shortest = m->trail_steps > 0 && says_shortest(m->out);
+	m->shortest = m->trail_steps == 1 || (m->trail_steps > 0 && says_shortest(m->out));
 }
 
 /* whether the results list member i: spin-dfs and guided always

@@ -24,6 +24,17 @@
  * the horizon and the order the constraints ask for are left out: hplan
  * is goal-aware but not admissible, and proves no dead end; it is meant
  * for greedy search (dmc plan's default on ANMLite models).
+ *
+ * Helpful moves (--preferred, FF's helpful actions): the relaxed plan's
+ * nodes entered by an edge from a current node (or from an instance's
+ * start).  A move that puts an instance at another node is helpful when
+ * that node is one of them; so is an instance's start when the relaxed
+ * plan does not start it (every instance starts before the clock
+ * ticks), and an instance with goals finishing (its guard says its
+ * goals are done).  A move that changes no instance's node (the clock's
+ * tick: durative plans need time to pass, and pan's clock ticks only
+ * when no instance is due) is helpful, and every move is once h is 0
+ * (what is left is finishing and time).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +62,11 @@ typedef struct {
 	int *queue, *inq;
 	int *pred, *req_best, *mark, *stack;   /* the relaxed plan: best edge in, best node */
 	int epoch;
+	/* --preferred: per node the epoch of the plan it is helpful in; the
+	 * expanded state's nodes per instance */
+	int *help, help_epoch, *pcur, ph;
+	int *start_help;              /* per instance: the epoch of a plan that starts it */
+	unsigned char *goal_any;      /* per instance: it has goals */
 } hplan;
 
 static void free_hplan(void *self)
@@ -85,6 +101,10 @@ static void free_hplan(void *self)
 	free(P->req_best);
 	free(P->mark);
 	free(P->stack);
+	free(P->help);
+	free(P->pcur);
+	free(P->start_help);
+	free(P->goal_any);
 	free(P);
 }
 
@@ -216,8 +236,12 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 	P->req_has = calloc((size_t) g->nreqs + 1, 1);
 	P->req_cost = calloc((size_t) g->nreqs + 1, sizeof *P->req_cost);
 	P->cost = calloc((size_t) g->nnodes, sizeof *P->cost);
-	if (!P->act || !P->params || !P->goals || !P->has_goals || !P->cur || !P->done_bits || !P->req_var
-	    || !P->req_idx || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
+	P->help = calloc((size_t) g->nnodes, sizeof *P->help);
+	P->pcur = calloc((size_t) g->ninsts, sizeof *P->pcur);
+	P->start_help = calloc((size_t) g->ninsts, sizeof *P->start_help);
+	P->goal_any = calloc((size_t) g->ninsts, 1);
+	if (!P->help || !P->pcur || !P->start_help || !P->goal_any || !P->act || !P->params || !P->goals
+	    || !P->has_goals || !P->cur || !P->done_bits || !P->req_var || !P->req_idx || !P->req_has || !P->req_cost || !P->cost || index_reqs(g, 0, &P->in_off, &P->in_list)
 	    || index_reqs(g, 1, &P->out_off, &P->out_list) || index_graph(P))
 		goto oom;
 	for (int i = 0; i < g->ninsts; i++) {
@@ -233,6 +257,9 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char 
 			P->has_goals[i] = 1;
 		}
 	}
+	for (int q = 0; q < g->ngoals; q++)
+		if (g->goal_inst[q] >= 0 && g->goal_inst[q] < g->ninsts)
+			P->goal_any[g->goal_inst[q]] = 1;
 	/* a recorded timepoint no guard reads is hidden by SPIN (written,
 	 * never read): its requirement is then costed from its nodes alone */
 	for (int r = 0; r < g->nreqs; r++)
@@ -352,31 +379,37 @@ static void costs(hplan *P)
 	}
 }
 
-static int eval(void *self, const dmc_state_view *sv)
+/* instance i's current node in sv: -2 finished, -1 not started */
+static int node_of(const hplan *P, const dmc_state_view *sv, int i)
 {
-	hplan *P = self;
+	const dmc_pg_inst *in = &P->g->insts[i];
+	int a = (int) rd(sv, &P->act[i]);
+	if (a < 0 || a >= in->nacts)
+		return a == in->nacts ? -2 : -1;
+	int ix = 0, mul = 1;
+	for (int k = 0; k < in->nparams && k < 8; k++) {
+		int radix = in->act_radix[a * 8 + k];
+		int v = (int) rd(sv, &P->params[i * 8 + k]);
+		if (v < 0 || v >= radix)
+			v = 0;
+		ix += v * mul;
+		mul *= radix;
+	}
+	return in->act_base[a] + ix;
+}
+
+/* h of sv; with help, the relaxed plan's nodes entered from a current
+ * node (or an instance's start) are marked helpful */
+static int relaxed_plan(hplan *P, const dmc_state_view *sv, int help)
+{
 	const dmc_plan_graph *g = P->g;
 	for (int n = 0; n < g->nnodes; n++)
 		P->cost[n] = PINF;
 	for (int i = 0; i < g->ninsts; i++) {
-		const dmc_pg_inst *in = &g->insts[i];
-		int a = (int) rd(sv, &P->act[i]);
 		P->done_bits[i] = P->has_goals[i] ? (int) rd(sv, &P->goals[i]) : 0;
-		if (a < 0 || a >= in->nacts) {
-			P->cur[i] = a == in->nacts ? -2 : -1;   /* -2 finished, -1 not started */
-			continue;
-		}
-		int ix = 0, mul = 1;
-		for (int k = 0; k < in->nparams && k < 8; k++) {
-			int radix = in->act_radix[a * 8 + k];
-			int v = (int) rd(sv, &P->params[i * 8 + k]);
-			if (v < 0 || v >= radix)
-				v = 0;
-			ix += v * mul;
-			mul *= radix;
-		}
-		P->cur[i] = in->act_base[a] + ix;
-		P->cost[P->cur[i]] = 0;
+		P->cur[i] = node_of(P, sv, i);
+		if (P->cur[i] >= 0)
+			P->cost[P->cur[i]] = 0;
 	}
 	for (int r = 0; r < g->nreqs; r++)
 		P->req_cost[r] = P->req_has[r] && rd_elem(sv, &P->req_var[r], P->req_idx[r]) != g->never ? 0 : PINF;
@@ -420,6 +453,11 @@ static int eval(void *self, const dmc_state_view *sv)
 			continue;         /* a current node */
 		h++;
 		int f = g->edge_from[e];
+		if (help && (f < 0 || P->cost[f] == 0)) {
+			P->help[n] = P->help_epoch;
+			if (f < 0)
+				P->start_help[-1 - f] = P->help_epoch;
+		}
 		if (f >= 0)
 			PUSH(f);
 		const int *offs[2] = { P->in_off, P->out_off }, *lists[2] = { P->in_list, P->out_list };
@@ -439,9 +477,53 @@ static int eval(void *self, const dmc_state_view *sv)
 	return h > PBIG ? PBIG : (int) h;
 }
 
+static int eval(void *self, const dmc_state_view *sv)
+{
+	return relaxed_plan(self, sv, 0);
+}
+
+/* ---- helpful moves (--preferred): plan, helpful ---- */
+
+static void plan_of(void *self, const dmc_state_view *sv)
+{
+	hplan *P = self;
+	if (++P->help_epoch == 0x3fffffff) {
+		memset(P->help, 0, (size_t) P->g->nnodes * sizeof *P->help);
+		memset(P->start_help, 0, (size_t) P->g->ninsts * sizeof *P->start_help);
+		P->help_epoch = 1;
+	}
+	P->ph = relaxed_plan(P, sv, 1);
+	memcpy(P->pcur, P->cur, (size_t) P->g->ninsts * sizeof *P->pcur);
+}
+
+/* pan's current state is the successor the move made (the search asks
+ * as it stores it) */
+static int helpful(void *self, int pid, int from, int id)
+{
+	const hplan *P = self;
+	const dmc_state_view *now = dmc_view_now();
+	(void) pid;
+	(void) from;
+	(void) id;
+	if (P->ph == 0)
+		return 1;
+	for (int i = 0; i < P->g->ninsts; i++) {
+		int n = node_of(P, now, i);
+		if (n == P->pcur[i])
+			continue;
+		if (n == -2)
+			return P->goal_any[i];
+		return n >= 0 && (P->help[n] == P->help_epoch
+		                  || (P->pcur[i] == -1 && P->start_help[i] != P->help_epoch));
+	}
+	return 1;
+}
+
 const dmc_heuristic dmc_h_plan = {
 	.name = "hplan",
-	.summary = "ANMLite translations: relaxed plan (FF) on the model's planning graph (goal-aware; not admissible)",
+	.summary = "ANMLite translations: relaxed plan (FF) on the model's planning graph, its helpful moves for "
+	           "--preferred (goal-aware; not admissible)",
 	.admissible = 0, .proves_dead_ends = 0,
-	.create = create, .eval = eval, .free = free_hplan
+	.create = create, .eval = eval, .free = free_hplan,
+	.plan = plan_of, .helpful = helpful
 };

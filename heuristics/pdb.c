@@ -397,14 +397,15 @@ static int slot_value(const void *ctx, const long *s, int v, long *out)
 	return 0;
 }
 
-/* The model's initial state in the pattern (input values as they are):
- * nobody inside an atomic sequence yet, the pattern's zone. */
+/* The model's initial state in the pattern (values and locations as
+ * their classes: themselves without predicates): nobody inside an atomic
+ * sequence yet, the pattern's zone. */
 static void initial_state(dmc_pdb *p, const dmc_pdb_input *in, long *init)
 {
 	for (int i = 0; i < p->nv; i++)
-		init[i] = in->init_val[p->pv[i]];
+		init[i] = class_of(p, i, in->init_val[p->pv[i]]);
 	for (int i = 0; i < p->np; i++)
-		init[p->nv + i] = in->init_loc[p->pp[i]];
+		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
 	init[p->k] = -1;
 	if (p->z)
 		dmc_pdbz_init(p->z, init + p->zoff, init, slot_value, p);
@@ -1593,11 +1594,7 @@ dmc_pdb *dmc_pdb_build_preds(const dmc_pdb_input *in, const dmc_pdb_preds *pr, i
 	for (int q = 0; q < m->nprocs; q++)
 		keep_p[q] = in->proc_ok[q] && pr->nmark[q] > 0;
 	set_pattern(p, keep_v, keep_p);
-	for (int i = 0; i < p->nv; i++)
-		init[i] = class_of(p, i, in->init_val[p->pv[i]]);
-	for (int i = 0; i < p->np; i++)
-		init[p->nv + i] = loc_class(p, i, in->init_loc[p->pp[i]]);
-	init[p->k] = -1;
+	initial_state(p, in, init);
 	p->stats.rounds = 1;
 	rc = explore(p, init, in->max_states > 0 ? in->max_states : 1);
 	if (rc == OK)

@@ -91,7 +91,7 @@ int dmc_alt_push(dmc_alt *a, void *item, const void *key, int g, unsigned stall,
 	for (int i = 0; i < a->n; i++) {
 		if (prio[i] == DMC_ALT_SKIP)
 			continue;
-		dmc_open_entry e = { prio[i], 0, nd, key, g, h[i], stall, 0 };
+		dmc_open_entry e = { prio[i], 0, nd, key, g, h[i], stall, 0, 0 };
 		if (dmc_open_push(a->list[i], &e, NULL) < 0) {
 			/* the entries already pushed stay; the node is dropped
 			 * when they come up (taken: never handed out) */

@@ -90,6 +90,14 @@ int dmc_br_step_forced(void);
  * in the state). */
 int dmc_br_zone(const int **d);
 
+/* Zone inclusion (spin-plugin/glue_zone.c): 1 when the queued state
+ * `item` (dmc_rt_push's) has a zone that a state stored after it
+ * includes, with the same discrete part -- it need not be expanded.
+ * dmc_br_zone_inclusion: 1 when the model has zones and the search
+ * uses inclusion, *covered the new states it did not store. */
+int dmc_br_subsumed(void *item);
+int dmc_br_zone_inclusion(double *covered);
+
 /* ---- variables, through accessors generated from SPIN's symbol table ---- */
 
 typedef struct dmc_var {

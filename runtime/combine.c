@@ -9,6 +9,7 @@
 #include <string.h>
 #include "combine.h"
 #include "runtime.h"
+#include "search.h"
 
 struct dmc_combo_inst {
 	const dmc_combo *c;
@@ -198,11 +199,28 @@ dmc_combo_inst *dmc_combo_create(dmc_combo *c, const dmc_targets *tg,
 
 double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv)
 {
+	return dmc_combo_eval_some(ci, sv, hv, NULL, NULL);
+}
+
+double dmc_combo_eval_some(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv,
+                           const unsigned char *off, double *sec)
+{
 	const dmc_combo *c = ci->c;
 	double h = 0;
-	int inf = 0;
+	int inf = 0, first = 1;
 	for (int i = 0; i < c->nterms; i++) {
-		hv[i] = c->same_as[i] >= 0 ? hv[c->same_as[i]] : c->h[i]->eval(ci->term[i], sv);
+		if (off && off[i]) {
+			hv[i] = 0;
+			continue;
+		}
+		if (c->same_as[i] >= 0)
+			hv[i] = hv[c->same_as[i]];
+		else if (sec) {
+			double t0 = dmc_now_seconds();
+			hv[i] = c->h[i]->eval(ci->term[i], sv);
+			sec[i] += dmc_now_seconds() - t0;
+		} else
+			hv[i] = c->h[i]->eval(ci->term[i], sv);
 		if (hv[i] == DMC_H_INF) {
 			inf = 1;
 			continue;
@@ -211,9 +229,10 @@ double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv)
 		if (c->kind == DMC_COMB_MAX)
 			h = t > h ? t : h;
 		else if (c->kind == DMC_COMB_ALT)        /* the best any list sees */
-			h = i == 0 || t < h ? t : h;
+			h = first || t < h ? t : h;
 		else
 			h += t;
+		first = 0;
 	}
 	/* a finite value stays finite, however large: only a term's own
 	 * infinity is a proved dead end (and may prune) */

@@ -97,6 +97,11 @@ void dmc_combo_free(dmc_combo_inst *ci);
 /* Evaluate every term in state sv: hv[i] = h_i (DMC_H_INF for a proved
  * dead end).  Returns the combined h (DMC_H_INF if any term is). */
 double dmc_combo_eval(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv);
+/* The same without the terms off[i] marks (hv[i] = 0, not combined;
+ * off may be NULL), adding each term's seconds to sec[i] when sec is
+ * not NULL (hbudget.h). */
+double dmc_combo_eval_some(dmc_combo_inst *ci, const dmc_state_view *sv, int *hv,
+                           const unsigned char *off, double *sec);
 /* A combined h as the statistics show it: rounded up, DMC_H_INF kept. */
 int dmc_combo_round(double h);
 

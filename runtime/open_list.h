@@ -38,6 +38,8 @@ typedef struct dmc_open_entry {
 	 * drops it): 1, or under --search ut 2 + the reduced h its offer is
 	 * judged by once the receive is known (ut.h) */
 	int mid_rv;
+	int chain;                    /* a chain state (chains.c): its steps since the last
+	                               * stored state; 0 for a stored state */
 } dmc_open_entry;
 
 typedef struct dmc_open dmc_open;

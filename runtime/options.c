@@ -103,6 +103,9 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_GUIDE:
 		o->guide = v;
 		break;
+	case DMC_OPT_H_BUDGET:
+		o->h_budget_off = strcmp(v, "off") == 0;
+		break;
 	case DMC_OPT_TIE: {
 		dmc_tie_kind k = DMC_TIE_DEFAULT;
 		dmc_combo_tie_parse(v, &k);
@@ -111,6 +114,8 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	}
 	case DMC_OPT_JSON:         o->json = 1; break;
 	case DMC_OPT_NO_PRUNE:     o->no_prune = 1; break;
+	case DMC_OPT_NO_ZONE_INCLUSION: o->no_zone_inclusion = 1; break;
+	case DMC_OPT_NO_CHAINS:    o->no_chains = 1; break;
 	case DMC_OPT_ANYTIME:      o->anytime = 1; break;
 	case DMC_OPT_PREFERRED:    o->preferred = 1; break;
 	case DMC_OPT_QUIET:        o->quiet = 1; break;

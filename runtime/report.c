@@ -572,6 +572,16 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "states_dropped", row->open == DMC_SOPEN_BEAM ? "states dropped (beam)" : NULL,
 	                "%.0f", st->dropped);
 	dmc_results_num(r, "open_peak", "peak open list", "%.0f", st->open_peak);
+	double covered;
+	if (dmc_br_zone_inclusion(&covered)) {
+		dmc_results_text(r, "zone inclusion", "%.0f new states inside a stored zone (not stored), "
+		                 "%.0f queued states inside a later one (not expanded)", covered, st->subsumed);
+		dmc_results_object(r, "zone_inclusion");
+		dmc_results_num(r, "covered", NULL, "%.0f", covered);
+		dmc_results_num(r, "subsumed", NULL, "%.0f", st->subsumed);
+		dmc_results_end(r);
+	} else
+		dmc_results_null(r, "zone_inclusion");
 	if (st->clashes > 0)
 		dmc_results_text(r, "fingerprint clashes", "%.0f (those states are never re-opened)",
 		                 st->clashes);
@@ -604,6 +614,13 @@ int dmc_report(dmc_run *R, int status)
 	dmc_results_num(r, "h_us_per_eval", NULL, "%.3f", h_us);
 	dmc_results_num(r, "h_cpu_us_per_eval", NULL, "%.3f", h_cpu_us);
 	dmc_results_num(r, "h_time_share", NULL, "%.4f", h_share > 100 ? 1.0 : h_share / 100);
+	{
+		char text[600], json[900];
+		dmc_hbudget_text(&R->hb, text, sizeof text);
+		dmc_hbudget_json(&R->hb, json, sizeof json);
+		dmc_results_text(r, "heuristic budget", "%s", text);
+		dmc_results_raw(r, "h_budget", json);
+	}
 	search_results(R, r);
 	if (R->pref) {
 		double pops = R->alt ? dmc_alt_pops(R->alt, R->alt_lists - 1) : 0;

@@ -25,6 +25,7 @@
 #include "state_table.h"
 #include "por.h"
 #include "anytime.h"
+#include "hbudget.h"
 
 typedef struct dmc_stats {
 	double expanded;              /* states popped and expanded by pan */
@@ -34,6 +35,7 @@ typedef struct dmc_stats {
 	double pruned;                /* states with h = infinity not queued */
 	double dropped;               /* states a beam layer could not keep */
 	double stale;                 /* queue entries superseded by a re-opening */
+	double subsumed;              /* ...whose zone a later state's includes (dmc_br_subsumed) */
 	double repushed;              /* pan's re-expansions after failed rendezvous */
 	double clashes;               /* fingerprint clashes SPIN's store exposed */
 	double open_peak;
@@ -43,6 +45,8 @@ typedef struct dmc_stats {
 	double htimed, hseconds;      /* evaluations timed (a sample) and their time */
 	double open_bytes_peak, table_bytes;
 	double helpful;               /* --preferred: successors a helpful move made */
+	double chain_states;          /* chain states queued without being stored (chains.c) */
+	double chain_again;           /* chain states dropped: a copy was queued (chains.c) */
 } dmc_stats;
 
 /* --search ut (ut.c): the state being expanded, and its statistics */
@@ -106,9 +110,15 @@ struct dmc_run {
 	struct dmc_dist_rank_stats *ranks;
 	int nranks;
 	int por_guided;               /* por.h's guided reduction */
+	dmc_hbudget hb;               /* --h-budget: heuristics that do not pay switched off */
 	int exp_h, exp_list;          /* h of the state being expanded (its list's, alternating) */
 	unsigned exp_stall;           /* and its open_list.h stall */
 	int exp_f;                    /* and its f as the search orders (progress.c), or -1 */
+	struct {                      /* chains of atomic steps (chains.c) */
+		int on;
+		const char *note;     /* "on", or why not */
+	} chains;
+	int exp_chain;                /* the expanded state's chain steps (open_list.h) */
 	void **urgent;                /* pan's re-pushes after a failed rendezvous */
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;

@@ -54,6 +54,12 @@ int dmc_rt_start(dmc_run *R);
 int dmc_rt_wants_keys(const dmc_run *R);
 /* 1 when the search re-opens a state reached again at a smaller g. */
 int dmc_rt_reopens(const dmc_run *R);
+/* 1 when the search's trails are shortest by depth (bfs, astar) or it
+ * re-opens states: a state may then stand for another only from a
+ * depth no larger (zone inclusion, spin-plugin/glue_zone.c). */
+int dmc_rt_depth_matters(const dmc_run *R);
+/* 0 with --no-zone-inclusion: the glue stores every zone */
+int dmc_rt_zone_inclusion(const dmc_run *R);
 /* 64-bit fingerprint of a state vector; never 0. */
 uint64_t dmc_fingerprint(const void *bytes, size_t n);
 
@@ -64,9 +70,21 @@ uint64_t dmc_fingerprint(const void *bytes, size_t n);
 int dmc_rt_store(dmc_run *R, uint64_t key, int g, int spin_old);
 
 /* Queue SPIN's saved state `item` (now = that state) at depth g, with the
- * identity key the last dmc_rt_store was given; repush is 1 for pan's
- * re-expansion of a state after a failed rendezvous (no store call). */
+ * identity key the last dmc_rt_store was given; repush is DMC_PUSH_AGAIN
+ * for pan's re-expansion of a state after a failed rendezvous (no store
+ * call), DMC_PUSH_CHAIN for a chain state (below; no store call). */
+enum { DMC_PUSH_NEW, DMC_PUSH_AGAIN, DMC_PUSH_CHAIN };
 void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush);
+/* Chains of atomic steps (runtime/chains.c): 1 when a successor of the
+ * state being expanded that is inside an atomic sequence or a rendezvous
+ * handshake may be queued as a chain state -- not offered to SPIN's
+ * store nor to dmc_rt_store, pushed with DMC_PUSH_CHAIN. */
+int dmc_rt_chain_step(const dmc_run *R);
+/* A chain state the glue dropped: a copy of it is queued (counted as
+ * generated, not queued). */
+void dmc_rt_chain_again(dmc_run *R);
+/* The glue cannot queue chain states in this run (why: "off (...)"). */
+void dmc_rt_chains_off(dmc_run *R, const char *why);
 /* A distributed search (docs/distributed.md): a successor sent to its
  * owner carries the h and plateau count (por.h) of the state whose
  * expansion made it, which dmc_rt_push reads from this rank's expanded

@@ -17,7 +17,9 @@
  *           queued; at most K states kept per layer
  *   ut      smallest h, plus the parent's g when the move was relatively
  *           useless (ut.h), then smallest g, then first queued
- * astar and wastar re-open a state reached again with a smaller g.
+ * astar and wastar re-open a state reached again with a smaller g.  A
+ * chain state (chains.c) is queued in the same order, not stored, with
+ * the h of the state whose expansion made it less one.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -40,6 +42,7 @@
 #include "memlim.h"
 #include "grow.h"
 #include "ut.h"
+#include "chains.h"
 
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
@@ -371,6 +374,7 @@ static int bf_start(dmc_run *R)
 		dmc_search_fail(R, "a script's priority(s) gives the whole priority: search = \"ut\" "
 		                "cannot add its penalty to it (use greedy)");
 	R->ut.on = kind_of(R)->order == ORDER_UT;
+	dmc_chains_start(R);
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
@@ -394,6 +398,9 @@ static int bf_start(dmc_run *R)
 		R->table = dmc_st_new(1u << 16);
 	if (!R->open || (R->reopen && !R->table))
 		dmc_rt_out_of_memory("setting up the search", 0);
+	/* --h-budget (hbudget.h): whether the order serves h or ignores it */
+	dmc_hbudget_setup(R, kind == DMC_OPEN_HEAP && kind_of(R)->order == ORDER_H,
+	                  kind == DMC_OPEN_FIFO || kind == DMC_OPEN_LIFO);
 	return 0;
 }
 
@@ -542,9 +549,10 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 	if (!alternating(R))
 		prio[0] = priority(R, g, hc, hv, key, 0);
 	else
-		for (int i = 0; i < own; i++)
-			prio[i] = order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
-			                        g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
+		for (int i = 0; i < own; i++)   /* a list the budget switched off takes no more */
+			prio[i] = dmc_hbudget_off(&R->hb, i) ? DMC_ALT_SKIP
+			          : order_key_tie(R, c, c->list_tie[i] != DMC_TIE_DEFAULT ? c->list_tie[i] : tie_of(R, c),
+			                          g, hv[i] > 0xFFFFFF ? 0xFFFFFF : hv[i], key, 0);
 	if (R->pref) {                /* ordered as the first list, if a helpful move made it */
 		int pid, from, id;
 		int helpful = dmc_br_step(&pid, &from, &id) == 0 && R->heur->helpful(R->hinst, pid, from, id);
@@ -586,9 +594,42 @@ void dmc_rt_push_child(dmc_run *R, void *item, uint64_t key, int g, int parent_h
 	R->exp_stall = stall;
 }
 
+/* the open list's push; an entry a beam layer evicted goes back to pan */
+static void open_push(dmc_run *R, const dmc_open_entry *e)
+{
+	dmc_open_entry ev;
+	int r = dmc_open_push(R->open, e, &ev);
+	if (r < 0)
+		dmc_rt_out_of_memory("the runtime's open list", 0);
+	if (r == 1) {
+		R->st.dropped++;
+		dmc_br_discard(ev.item);
+	}
+	double n = (double) dmc_open_size(R->open);
+	if (n > R->st.open_peak)
+		R->st.open_peak = n;
+}
+
+/* A chain state (chains.c): no store, no evaluation -- the expanded
+ * state's h less the step, its plateau (no progress); never dropped by
+ * --anytime (it may be mid-rendezvous: the glue waits for its outcome) */
+static void chain_push(dmc_run *R, void *item, int g)
+{
+	R->st.generated++;
+	R->st.chain_states++;
+	int h = dmc_chains_h(R->exp_h);
+	uint64_t prio = priority(R, g, h > 0xFFFFFF ? 0xFFFFFF : h, NULL, 0, 0);
+	dmc_open_entry e = { prio, 0, item, KEY(0), g, h, R->exp_stall, 1, R->exp_chain + 1 };
+	open_push(R, &e);
+}
+
 static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 {
 	dmc_stats *st = &R->st;
+	if (repush == DMC_PUSH_CHAIN) {
+		chain_push(R, item, g);
+		return;
+	}
 	if (repush) {
 		st->repushed++;
 		push_urgent(R, item);
@@ -601,7 +642,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	int combo = R->opt.combo.active, hv[DMC_ALT_MAX];
 	int timed = ((uint64_t) st->hcalls & 15) == 15;
 	double hc = 0, t0 = timed ? dmc_now_seconds() : 0;
-	int h = combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
+	int h = R->hb.on ? dmc_hbudget_eval(R, timed, &hc, hv)
+	        : combo ? eval_combo(R, &hc, hv) : R->heur->eval(R->hinst, R->view);
 	if (timed) {
 		st->hseconds += dmc_now_seconds() - t0;
 		st->htimed++;
@@ -648,17 +690,8 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	int penalty = R->ut.on ? dmc_ut_penalty(R, h, &mid_rv) : 0;
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
-	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv }, ev;
-	int r = dmc_open_push(R->open, &e, &ev);
-	if (r < 0)
-		dmc_rt_out_of_memory("the runtime's open list", 0);
-	if (r == 1) {
-		st->dropped++;
-		dmc_br_discard(ev.item);
-	}
-	double n = (double) dmc_open_size(R->open);
-	if (n > st->open_peak)
-		st->open_peak = n;
+	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv, 0 };
+	open_push(R, &e);
 }
 
 #define MEM_EVERY 64
@@ -714,18 +747,19 @@ static int next_entry(dmc_run *R, dmc_open_entry *e)
 
 static void *bf_pop(dmc_run *R)
 {
-	dmc_open_entry e;
+	dmc_open_entry e = { 0 };         /* (the alternation's lists fill in part of it) */
 	if (R->nurgent > 0) {
 		R->exp_h = INT_MAX;           /* unknown: any successor is progress */
 		R->exp_stall = 0;
 		R->ut.pending = 0;
+		R->exp_chain = DMC_CHAIN_MAX; /* unknown: its successors are stored */
 		dmc_por_set_plateau_ok(R->por, 1);
 		return R->urgent[--R->nurgent];
 	}
 	if (dmc_search_limit_reached(R))
 		return NULL;
 	while (next_entry(R, &e)) {
-		if (R->reopen) {
+		if (R->reopen && !e.chain) {
 			dmc_state_rec *r = dmc_st_find(R->table, e.key);
 			if (r && r->closed != DMC_REC_CLASH) {
 				if (r->g < e.g) {   /* superseded by a cheaper path */
@@ -735,6 +769,11 @@ static void *bf_pop(dmc_run *R)
 				}
 				r->closed = 1;
 			}
+		}
+		if (dmc_br_subsumed(e.item)) {   /* not expanded: never a trail's parent */
+			R->st.subsumed++;
+			dmc_br_discard(e.item);
+			continue;
 		}
 		if (!e.mid_rv && dmc_anytime_beyond(&R->any, e.g, e.h)) {   /* queued before the last trail */
 			R->st.pruned++;
@@ -746,6 +785,7 @@ static void *bf_pop(dmc_run *R)
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
 		R->ut.pending = e.mid_rv;
+		R->exp_chain = e.chain;
 		dmc_por_expanding(R->por, R->alt ? R->exp_list : 0, e.h, e.stall);
 		return e.item;
 	}

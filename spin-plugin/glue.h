@@ -157,6 +157,8 @@ typedef struct dmc_glue {
 	int ready;                    /* POR and the search are set up */
 	int pending;                  /* the next push is for a stored state */
 	uint64_t pending_key;         /* ...with this fingerprint */
+	int pending_chain;            /* ...a chain state (runtime/chains.c): not stored */
+	struct glue_chain_memo *memo; /* recent chain states (glue_store.c), or NULL */
 	int live;                     /* liveness search: 1 -a, 2 -l (glue_live.c) */
 	int por_on;                   /* partial-order reduction is on */
 	struct glue_zone_index *zones;/* glue_zone.c (models with zones) */
@@ -259,7 +261,10 @@ void glue_claim_uerror_hook(void);
  * state's zone with the same discrete part (then it is not stored);
  * else it is indexed.  Always 0 for models without zones. */
 int glue_zone_covered(const char *v, int n);
-long glue_zone_covered_count(void);   /* states left out so far */
+/* Why partial-order reduction is off on this zone translation (so that
+ * zone inclusion is on), or NULL: the model has no zone, the command
+ * line asked for --por, or a liveness search. */
+const char *glue_zone_por_off(const dmc_por *por);
 
 /* ---- glue_rv.c ---- */
 uint64_t glue_rv_fp(void);

@@ -53,11 +53,14 @@ static void *glue_new(void)
 	return g;
 }
 
+static void chain_memo_free(dmc_glue *g);
+
 static void glue_free(void *p)
 {
 	dmc_glue *g = p;
 	if (!g)
 		return;
+	chain_memo_free(g);
 	free(g->seed_sv);
 	free(g->vec);
 	free(g->cur_offer);
@@ -147,6 +150,8 @@ static void por_setup(dmc_glue *g)
 	dmc_por *por = dmc_rt_por(dmc_glue_run);
 	if (!dmc_por_wanted(por))
 		off = dmc_por_off_note(por);
+	if (!off)
+		off = glue_zone_por_off(por);
 	int liveness = g->live || dmc_por_proviso_kind(por) != DMC_POR_C2C;
 	for (int tp = 0; tp < dmc_br_ntypes(); tp++) {
 		if (!trans[tp])
@@ -246,6 +251,96 @@ static void begin(dmc_glue *g)
 #endif
 	if (dmc_rt_start(dmc_glue_run) == 1)
 		exit(0);
+#ifdef DMC_MPI
+	/* a chain state would have to go to its owner with its chain */
+	dmc_rt_chains_off(dmc_glue_run, "off (distributed search)");
+#endif
+}
+
+/* ---- chains of atomic steps (runtime/chains.c) ----
+ * A successor inside an atomic sequence (its frame's tau bit 8: pan
+ * expands the same process alone next) or in the middle of a rendezvous
+ * (boq != -1: a receiver must take the offer next) is a chain state:
+ * queued, not stored.  Not in a preselected expansion (partial-order
+ * reduction decides its proviso on what the store says of the
+ * successors), nor the glue's stutter step. */
+static int chain_successor(const dmc_glue *g)
+{
+	if (g->in_stutter || (trpt->tau & 32))
+		return 0;
+	if (boq == -1 && !(ntrpt->tau & 8))
+		return 0;
+	return dmc_rt_chain_step(dmc_glue_run);
+}
+
+/* A chain state is in no store, so one reached again would be expanded
+ * again (a sequence that branches and merges, a cycle inside it).  The
+ * last CHAIN_MEMO chain states are kept, exactly (vector, the process
+ * holding atomicity or making the offer, the channel): a chain state
+ * equal to one of them queued at a g no larger is dropped as SPIN's
+ * store drops an old state -- that copy's expansion is the same, its
+ * trail no longer.  A slot overwritten costs only a second expansion. */
+#define CHAIN_MEMO 4096
+typedef struct glue_chain_memo {
+	uint64_t fp;
+	int g, who, n;
+	size_t cap;
+	uchar *v;
+} glue_chain_memo;
+
+static void chain_memo_free(dmc_glue *g)
+{
+	for (size_t i = 0; g->memo && i < CHAIN_MEMO; i++)
+		free(g->memo[i].v);
+	free(g->memo);
+	g->memo = NULL;
+}
+
+/* 1: the chain state (vector v of n bytes, depth d) has a copy queued */
+static int chain_memo_seen(dmc_glue *g, const char *v, int n, int d)
+{
+	if (!g->memo && !(g->memo = calloc(CHAIN_MEMO, sizeof *g->memo)))
+		dmc_rt_out_of_memory("the chain states' memo", CHAIN_MEMO * sizeof *g->memo);
+	int who = ntrpt->pr * 512 + boq + 1;
+	uint64_t fp = dmc_fingerprint(v, (size_t) n) ^ ((uint64_t) who * 0x9E3779B97F4A7C15ull);
+	glue_chain_memo *m = &g->memo[fp % CHAIN_MEMO];
+	if (m->v && m->fp == fp && m->who == who && m->n == n && memcmp(m->v, v, (size_t) n) == 0) {
+		if (m->g <= d)
+			return 1;
+		m->g = d;
+		return 0;
+	}
+	if (m->cap < (size_t) n) {
+		free(m->v);
+		m->v = glue_alloc((size_t) n, "the chain states' memo");
+		m->cap = (size_t) n;
+	}
+	memcpy(m->v, v, (size_t) n);
+	m->fp = fp;
+	m->who = who;
+	m->n = n;
+	m->g = d;
+	return 0;
+}
+
+static int chain_store(dmc_glue *g, const char *v, int n)
+{
+#ifndef NOREDUCE
+	Lstate = NULL;                    /* no hash entry: no POR tag on it (Q_PROVISO) */
+	if (g->por_on)                    /* pan expands every process (por.c's bookkeeping) */
+		dmc_por_successor(dmc_rt_por(dmc_glue_run), 0, ntrpt->pr, 0, 1, 0);
+#endif
+	g->por_sel = 0;
+	if (chain_memo_seen(g, v, n, trpt->o_tt + 1)) {
+		dmc_rt_chain_again(dmc_glue_run);
+		g->pending = 0;
+		return 1;                     /* old: pan does not queue it */
+	}
+	g->pending = 1;
+	g->pending_key = 0;
+	g->pending_chain = 1;
+	nstates--;                        /* pan counts a new state: this one is not stored */
+	return 0;
 }
 
 int glue_pan_store(char *v, int n)
@@ -271,6 +366,8 @@ int dmc_h_store(char *v, int n)
 		glue_stutter_step();
 	if (g->live)
 		return glue_live_h_store(v, n);
+	if (chain_successor(g))
+		return chain_store(g, v, n);
 	if (glue_zone_covered(v, n)) {
 		g->pending = 0;               /* a zone inside a stored one: nothing new */
 		return 1;
@@ -352,7 +449,8 @@ void dmc_push_bfs(Trail *f, int d)
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
 	 * pre-rendezvous state after a failed rendezvous (see bfs()). */
-	dmc_rt_push(dmc_glue_run, t, g->pending_key, d, !g->pending);
+	dmc_rt_push(dmc_glue_run, t, g->pending_key, d,
+	            g->pending_chain ? DMC_PUSH_CHAIN : g->pending ? DMC_PUSH_NEW : DMC_PUSH_AGAIN);
 #ifndef NOREDUCE
 	/* guided reduction (por.h): the push may have shown the candidate's
 	 * progress, which is what it waited for */
@@ -362,7 +460,7 @@ void dmc_push_bfs(Trail *f, int d)
 		trpt->tau |= 64;
 	}
 #endif
-	g->pending = 0;
+	g->pending = g->pending_chain = 0;
 	g->claim_taken = NULL;
 }
 

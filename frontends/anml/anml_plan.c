@@ -50,6 +50,7 @@ typedef struct {
 	const char *validate;    /* --validate FILE: check this plan file only */
 	int horizon, keep, json;
 	int optimal;             /* --optimal makespan */
+	int no_preferred;        /* --no-preferred: no list of hplan's helpful moves */
 	drv_strv check_opts;     /* passed on to dmc check */
 	/* what a search gave: the plan's makespan (0: none), the size of
 	 * the translation and the seconds dmc check took besides its search
@@ -96,14 +97,9 @@ static int parse(plan_opts *o, int argc, char **argv)
 					return usage_error("--optimal: expected 'makespan', found '%s'", v);
 				o->optimal = 1;
 			}
-			else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
-			           || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
-			           || strcmp(a, "--max-depth") == 0) {
-				/* dmc check's, passed on */
-				char *opt = drv_printf("%s=%s", a, v);
-				drv_strv_push(&o->check_opts, opt);
-				free(opt);
-			} else if (strcmp(a, "-o") == 0)
+			else if (strcmp(a, "--no-preferred") == 0)
+				o->no_preferred = 1;
+			else if (strcmp(a, "-o") == 0)
 				o->plan_file = v;
 			else if (strcmp(a, "--gantt") == 0)
 				o->gantt = v;
@@ -113,7 +109,12 @@ static int parse(plan_opts *o, int argc, char **argv)
 				o->keep = 1;
 			else if (strcmp(a, "--json") == 0)
 				o->json = 1;
-			else
+			else if (drv_command_check_option(&drv_commands[DRV_CMD_PLAN], a)) {
+				/* dmc check's (runtime/options.def; --tie, --beam, ...), passed on */
+				char *opt = v ? drv_printf("%s=%s", a, v) : drv_printf("%s", a);
+				drv_strv_push(&o->check_opts, opt);
+				free(opt);
+			} else
 				return drv_command_unhandled(DRV_CMD_PLAN, a);
 			break;
 		}
@@ -153,6 +154,25 @@ static const char *minimised_text(const plan_opts *o)
 	if (strcmp(what, "steps") == 0)
 		return "the translation's steps (actions and clock steps), not the makespan";
 	return "nothing: the first plan found (dmc plan --optimal makespan minimises the makespan)";
+}
+
+/* whether dmc check gets option name from the command line */
+static int passed_on(const plan_opts *o, const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < o->check_opts.n; i++)
+		if (strncmp(o->check_opts.v[i], name, n) == 0
+		    && (o->check_opts.v[i][n] == '=' || o->check_opts.v[i][n] == 0))
+			return 1;
+	return 0;
+}
+
+/* hplan's helpful moves in a list of their own (--preferred) in the
+ * searches that look for a plan fast, as hff's on PDDL */
+static int preferred(const plan_opts *o)
+{
+	return !o->no_preferred && strcmp(o->heur, "hplan") == 0
+	       && (strcmp(o->search, "greedy") == 0 || strcmp(o->search, "wastar") == 0);
 }
 
 /* a private directory in the build cache for dmc check's output; NULL
@@ -387,7 +407,7 @@ static int plan(const drv_env *e, plan_opts *o)
 	free(h);
 	drv_strv_push(&argv, "--search");
 	drv_strv_push(&argv, o->search);
-	if (strcmp(o->search, "greedy") == 0) {
+	if (strcmp(o->search, "greedy") == 0 && !passed_on(o, "--tie")) {
 		/* greedy search on hplan meets plateaus of equal h (the clock's
 		 * ticks, moves no goal needs): the newest state first goes down
 		 * one of them instead of across all (docs/anmlite.md, "Planning
@@ -398,8 +418,16 @@ static int plan(const drv_env *e, plan_opts *o)
 	}
 	drv_strv_push(&argv, "--heuristic");
 	drv_strv_push(&argv, o->heur);
+	if (preferred(o))
+		drv_strv_push(&argv, "--preferred");
 	drv_strv_push(&argv, "--encoding");
 	drv_strv_push(&argv, plan_encoding(o));
+	/* pan without gcc's optimisation (after build.c's -O1/-O2, so it
+	 * wins): a plan's search takes seconds at most, gcc -O1 on the large
+	 * transition function of a planning model far longer (logistics
+	 * 3x6x4 at load 12: 40 s at -O1, 17 s at -O0, its search 16% slower;
+	 * docs/anmlite.md); the heuristics are in the runtime, compiled -O2 */
+	drv_strv_push(&argv, "--cflags=-O0");
 	drv_strv_push(&argv, "--json");
 	for (size_t i = 0; i < o->check_opts.n; i++)
 		drv_strv_push(&argv, o->check_opts.v[i]);
@@ -433,8 +461,8 @@ static int plan(const drv_env *e, plan_opts *o)
 	             - plan_json_num(json, "time_s");
 	if (o->build_s < 0)
 		o->build_s = 0;
-	fprintf(txt, "plan %s (%s), horizon %d, search %s, heuristic %s\n", m.name, o->model, o->horizon,
-	        o->search, o->heur);
+	fprintf(txt, "plan %s (%s), horizon %d, search %s, heuristic %s%s\n", m.name, o->model, o->horizon,
+	        o->search, o->heur, preferred(o) ? ", helpful moves preferred" : "");
 	fprintf(txt, "minimised: %s\n", minimised_text(o));
 	fprintf(txt, "translation: %s, %ld bytes of Promela; translating and building took %.2f s\n",
 	        plan_encoding(o), o->pml_bytes, o->build_s);
@@ -464,34 +492,26 @@ done:
 	return rc;
 }
 
-/* --optimal makespan: search again with the horizon one below the best
- * makespan until a complete search finds no plan (the last plan is then
- * makespan-optimal: proved) or a search is incomplete (not proved).
- * Each better plan replaces the plan file.  0, or 2 after an error. */
-static int lower_makespan(const drv_env *e, plan_opts *o)
+/* --optimal makespan (plan_lower_makespan): a search within a horizon */
+typedef struct {
+	const drv_env *e;
+	const plan_opts *o;
+} within;
+
+static int search_within(void *arg, long horizon, long *makespan)
 {
-	int best = o->makespan, rc = 1;
-	while (best > 1) {
-		plan_opts q = *o;
-		q.horizon = best - 1;
-		q.makespan = 0;
-		printf("--optimal makespan: searching for a plan with makespan at most %d\n", q.horizon);
-		fflush(stdout);
-		rc = plan(e, &q);
-		if (rc != 0)
-			break;
-		best = q.makespan;
-	}
-	if (rc == 2)
-		return 2;
-	if (best <= 1 || rc == 1)
-		printf("optimal: makespan %d is the least (a complete search found no plan with makespan %d)\n",
-		       best, best - 1);
-	else
-		printf("not proved optimal: makespan %d (the search for a plan with makespan at most %d was "
-		       "incomplete)\n", best, best - 1);
-	fflush(stdout);
-	return 0;
+	within *w = arg;
+	plan_opts q = *w->o;
+	q.horizon = (int) horizon;
+	q.makespan = 0;
+	int rc = plan(w->e, &q);
+	*makespan = q.makespan;
+	return rc;
+}
+
+static void time_text(long v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld", v);
 }
 
 int prom_cmd_plan(const drv_env *e, int argc, char **argv)
@@ -507,8 +527,10 @@ int prom_cmd_plan(const drv_env *e, int argc, char **argv)
 	rc = parse(&o, argc, argv);
 	if (rc == 0)
 		rc = plan(e, &o);
-	if (rc == 0 && o.optimal)
-		rc = lower_makespan(e, &o);
+	if (rc == 0 && o.optimal) {
+		within w = { e, &o };
+		rc = plan_lower_makespan(o.makespan, search_within, &w, time_text);
+	}
 	drv_strv_free(&o.check_opts);
 	return rc;
 }

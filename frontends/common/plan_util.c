@@ -55,3 +55,31 @@ int plan_write_file(const char *path, const char *text, size_t len)
 		drv_msg("cannot write %s", path);
 	return ok ? 0 : 2;
 }
+
+int plan_lower_makespan(long best, int (*search)(void *arg, long horizon, long *makespan), void *arg,
+                        void (*text)(long v, char *buf, size_t len))
+{
+	int rc = 1;
+	char t[32], t1[32];
+	while (best > 1) {
+		long got = 0;
+		text(best - 1, t, sizeof t);
+		printf("--optimal makespan: searching for a plan with makespan at most %s\n", t);
+		fflush(stdout);
+		rc = search(arg, best - 1, &got);
+		if (rc != 0)
+			break;
+		best = got;
+	}
+	if (rc == 2)
+		return 2;
+	text(best, t, sizeof t);
+	text(best - 1, t1, sizeof t1);
+	if (best <= 1 || rc == 1)
+		printf("optimal: makespan %s is the least (a complete search found no plan with makespan %s)\n", t, t1);
+	else
+		printf("not proved optimal: makespan %s (the search for a plan with makespan at most %s was "
+		       "incomplete)\n", t, t1);
+	fflush(stdout);
+	return 0;
+}

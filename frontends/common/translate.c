@@ -12,20 +12,25 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* 1 when an output file (-o OUT, --meta OUT.h) is the model itself (the
- * same file under any name): the translation would replace the model */
-static int output_is_model(int argc, char **argv, const char *model)
+/* 1 when an output file (-o OUT, --meta OUT.h) is one of the inputs (the
+ * same file under any name: a PDDL problem as well as its domain): the
+ * translation would replace it */
+static int output_is_input(int argc, char **argv)
 {
-	struct stat m, o;
-	if (stat(model, &m) != 0)
-		return 0;
 	for (int i = 0; i < argc; i++) {
 		const char *a, *v;
-		if (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v) == DRV_ARG_OPTION
-		    && (strcmp(a, "-o") == 0 || strcmp(a, "--meta") == 0)
-		    && stat(v, &o) == 0 && o.st_dev == m.st_dev && o.st_ino == m.st_ino) {
-			drv_msg("translate: %s %s is the model %s itself; choose another output file", a, v, model);
-			return 1;
+		struct stat o;
+		if (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &i, &a, &v) != DRV_ARG_OPTION
+		    || (strcmp(a, "-o") != 0 && strcmp(a, "--meta") != 0) || stat(v, &o) != 0)
+			continue;
+		for (int j = 0; j < argc; j++) {
+			const char *b, *w;
+			struct stat m;
+			if (drv_command_arg(DRV_CMD_TRANSLATE, argc, argv, &j, &b, &w) == DRV_ARG_OPERAND
+			    && stat(argv[j], &m) == 0 && o.st_dev == m.st_dev && o.st_ino == m.st_ino) {
+				drv_msg("translate: %s %s is the input %s itself; choose another output file", a, v, argv[j]);
+				return 1;
+			}
 		}
 	}
 	return 0;
@@ -48,7 +53,7 @@ int prom_cmd_translate(const drv_env *e, int argc, char **argv)
 			const drv_frontend *fe = drv_frontend_for(argv[i]);
 			if (!fe->translate)
 				break;
-			if (output_is_model(argc, argv, argv[i]))
+			if (output_is_input(argc, argv))
 				return 2;
 			return fe->translate(e, argc, argv);
 		}

@@ -7,7 +7,10 @@
  * goal).  The model is grounded by relaxed reachability (pddl_ground.c)
  * and written as Promela whose assertion violation is a plan
  * (pddl_pml.c); the validator (pddl_validate.c) applies a plan to the
- * lifted model, independently of the grounding.  docs/planning.md.
+ * lifted model, independently of the grounding.  PDDL 2.1's durative
+ * actions (constant durations) are start and end happenings on a time
+ * line of ticks (pddl_pml_temporal.c; the validator's temporal part).
+ * docs/planning.md.
  */
 #ifndef PROM_PDDL_H
 #define PROM_PDDL_H
@@ -62,7 +65,12 @@ typedef struct {
 	int add;
 	int pred, *args, nargs;
 	int line;
+	int at_end;              /* a durative action's "at end" effect (else at start) */
 } pddl_eff;
+
+/* time in ticks: PDDL_TICKS a time unit; a tick is the epsilon that
+ * separates happenings (docs/planning.md, "Durative actions") */
+#define PDDL_TICKS 1000
 
 typedef struct {
 	char *name;
@@ -73,6 +81,12 @@ typedef struct {
 	pddl_eff *effs;
 	int neffs;
 	int line;
+	/* a :durative-action: pre is its "at start" condition, inv its
+	 * "over all" one, pre_end its "at end" one (NULL: none); dur its
+	 * duration in ticks (> 0) */
+	int durative;
+	pddl_fm *inv, *pre_end;
+	int dur;
 } pddl_action;
 
 typedef struct {
@@ -99,6 +113,7 @@ typedef struct {
 	pddl_fm *goal;
 	int goal_nvars;          /* the goal's quantified variables */
 	int has_domain, has_problem;
+	int temporal;            /* some action is durative */
 } pddl_model;
 
 /* PDDL's defines of the files' texts (a domain and a problem, one or two
@@ -126,14 +141,16 @@ typedef struct pddl_gf {
 typedef struct {
 	pddl_gf *cond;           /* NULL: unconditional */
 	int fact, add;
+	int at_end;              /* a durative action's end effect */
 } pddl_geff;
 
 typedef struct {
 	int schema;
 	int *args;               /* the parameters' objects */
-	pddl_gf *pre;
+	pddl_gf *pre;            /* a durative action's: at start */
 	pddl_geff *effs;
 	int neffs;
+	pddl_gf *inv, *pre_end;  /* a durative action's over all and at end conditions (else NULL) */
 } pddl_gaction;
 
 typedef struct {
@@ -144,6 +161,8 @@ typedef struct {
 	int nacts;
 	pddl_gf *goal;           /* PG_FALSE: unreachable even without deletes */
 	size_t atoms;            /* fluent atoms looked at (reached or not) */
+	long horizon;            /* a temporal translation's: every action ends by then, in
+	                          * ticks (0: no bound; dmc plan --optimal makespan sets it) */
 } pddl_task;
 
 /* m grounded into *t, at most max_actions ground actions; 0, or -1
@@ -156,13 +175,33 @@ void pddl_gaction_text(const pddl_model *m, const pddl_gaction *a, char *buf, si
 /* ---- Promela (pddl_pml.c) ---- */
 /* the task's Promela to out: a plan is the assertion's violation, each
  * action prints "@@PDDL K" (ground action K) when spin -t replays it;
- * act_line (NULL: not wanted; else t->nacts of them) gets each ground
- * action's line, where its alternative of the loop starts */
+ * act_line (NULL: not wanted; else t->nacts + 1 of them) gets each
+ * ground action's line, where its alternative of the loop starts (a
+ * durative action's start), and a temporal task's time advance's line
+ * after them */
 void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line);
+
+/* the translation of a temporal task (m->temporal, pddl_pml_temporal.c),
+ * which pddl_write_promela calls: act_line as there, and when it is not
+ * NULL out is an open_memstream's of *text, *len */
+void pddl_write_promela_temporal(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line,
+                                 char *const *text, const size_t *len);
+/* the lines written to mem (an open_memstream's of *text, *len) since *at, added to *line */
+void pddl_pml_count_lines(FILE *mem, char *const *text, const size_t *len, size_t *at, int *line);
+/* what the two translations share: a ground formula as a Promela
+ * expression; an action's effects of one kind (add or delete) and time
+ * (at_end), c[k] the k-th of its distinct conditions (pddl_pml_conditions) */
+void pddl_pml_expr(FILE *out, const pddl_gf *x);
+int pddl_pml_conditions(const pddl_gaction *a, int at_end, char ***cond, int **which);
+void pddl_pml_free_conditions(char **cond, int n, int *which);
+void pddl_pml_effects(FILE *out, const pddl_gaction *a, const int *which, int add, int at_end);
 
 /* ---- the task for the hff heuristic (pddl_meta.c) ---- */
 /* the generated C header of model/pddl_task.h's tables for t, whose
- * Promela (pddl_write_promela) has its actions at act_line */
+ * Promela (pddl_write_promela) has its actions at act_line; a temporal
+ * task's durative actions as snap actions: a start (its start condition,
+ * its start effects and "running") and an end ("running" and its end
+ * condition, its end effects), the running bits after the facts */
 void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const int *act_line);
 
 /* ---- plans and the validator (pddl_validate.c) ---- */
@@ -170,18 +209,22 @@ typedef struct {
 	int act;                 /* schema */
 	int *args;
 	int line;                /* in the plan file, 0 for a plan from the search */
+	long at;                 /* a temporal plan's: the start in ticks */
+	int dur;                 /* its duration in ticks (-1: not given) */
 } pddl_step;
 
 typedef struct {
 	pddl_step *steps;
 	int n;
+	int temporal;            /* times and durations (the model's actions are durative) */
 } pddl_plan;
 
 /* "(action a b)" lines (';' comments, an optional "T:" prefix, an
  * optional "[D]" suffix) into *p; 0, or -1 with *err set (file:line:col) */
 int pddl_plan_read(const char *file, const char *text, const pddl_model *m, pddl_plan *p,
                    pddl_err *err);
-/* the plan from spin -t's output ("@@PDDL K" lines); 0, or -1 */
+/* the plan from spin -t's output ("@@PDDL K" lines; a temporal task's
+ * "@@PDDLT" lines, pddl_pml_temporal.c); 0, or -1 */
 int pddl_plan_from_replay(const pddl_model *m, const pddl_task *t, const char *text, pddl_plan *p,
                           pddl_err *err);
 void pddl_plan_write(FILE *out, const pddl_model *m, const pddl_plan *p);
@@ -193,5 +236,21 @@ int pddl_validate(const pddl_model *m, const pddl_plan *p, FILE *err_out);
  * every later step that is then not applicable, when the goal still
  * holds; the number of steps removed (the plan stays valid) */
 int pddl_plan_shorten(const pddl_model *m, pddl_plan *p);
+
+/* ---- temporal plans (pddl_validate.c) ---- */
+/* the temporal validator: the happenings (starts, ends, instantaneous
+ * actions) grouped by time; in each group no two interfere, each one's
+ * condition holds in the state before, the effects apply together, and
+ * the over-all condition of every action running across the time point
+ * holds after it; the goal after the last with no action running.  Each
+ * violation on err_out (NULL: none), their number (0: valid) */
+int pddl_validate_temporal(const pddl_model *m, const pddl_plan *p, FILE *err_out);
+/* the end of the plan's last happening, in ticks */
+long pddl_plan_makespan(const pddl_model *m, const pddl_plan *p);
+/* the temporal plan from the replay's "@@PDDLT" lines; 0, or -1 */
+int pddl_plan_from_replay_temporal(const pddl_model *m, const pddl_task *t, const char *text, pddl_plan *p,
+                                   pddl_err *err);
+/* ticks as "12.345" into buf */
+void pddl_ticks_text(long ticks, char *buf, size_t len);
 
 #endif

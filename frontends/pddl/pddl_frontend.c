@@ -134,6 +134,15 @@ int pddl_check_plan(const pddl_model *m, const pddl_plan *p, FILE *out)
 	int bad = pddl_validate(m, p, stderr);
 	if (bad)
 		return bad;
+	if (m->temporal) {
+		char t[32];
+		pddl_ticks_text(pddl_plan_makespan(m, p), t, sizeof t);
+		fprintf(out, "validated: %d step%s, makespan %s: at each time point the start, end and instantaneous "
+		             "conditions hold and no two happenings interfere, over-all conditions hold while their "
+		             "actions run, the goal at the end\n", p->n, p->n == 1 ? "" : "s", t);
+		fflush(out);
+		return 0;
+	}
 	fprintf(out, "validated: %d step%s, each precondition holds in the state before it, the goal after the last\n",
 	        p->n, p->n == 1 ? "" : "s");
 	fflush(out);

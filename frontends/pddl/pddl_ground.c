@@ -456,7 +456,7 @@ static int add_geff(G *g, const pddl_eff *ef, void *arg)
 	}
 	pddl_gaction *ga = c->cur;
 	ga->effs = drv_realloc(ga->effs, ((size_t) ga->neffs + 1) * sizeof *ga->effs);
-	ga->effs[ga->neffs++] = (pddl_geff) { cond, id, ef->add };
+	ga->effs[ga->neffs++] = (pddl_geff) { cond, id, ef->add, ef->at_end };
 	return 0;
 }
 
@@ -469,7 +469,18 @@ static int collect_action(G *g, void *arg)
 		gf_free(pre);
 		return g->full;
 	}
-	pddl_gaction ga = { c->schema, NULL, pre, NULL, 0 };
+	pddl_gaction ga = { c->schema, NULL, pre, NULL, 0, NULL, NULL };
+	/* a durative action's other conditions: statically false, no step of a plan */
+	if (a->durative) {
+		ga.inv = a->inv ? ground(g, a->inv) : gf_new(PG_TRUE);
+		ga.pre_end = a->pre_end ? ground(g, a->pre_end) : gf_new(PG_TRUE);
+		if (ga.inv->kind == PG_FALSE || ga.pre_end->kind == PG_FALSE) {
+			gf_free(ga.inv);
+			gf_free(ga.pre_end);
+			gf_free(pre);
+			return g->full;
+		}
+	}
 	c->cur = &ga;
 	for (int i = 0; i < a->neffs; i++)
 		if (eff_bindings(g, &a->effs[i], 0, add_geff, c))
@@ -479,6 +490,8 @@ static int collect_action(G *g, void *arg)
 			gf_free(ga.effs[i].cond);
 		free(ga.effs);
 		gf_free(pre);
+		gf_free(ga.inv);
+		gf_free(ga.pre_end);
 		return g->full;
 	}
 	pddl_task *t = c->t;
@@ -490,6 +503,8 @@ static int collect_action(G *g, void *arg)
 			gf_free(ga.effs[i].cond);
 		free(ga.effs);
 		gf_free(pre);
+		gf_free(ga.inv);
+		gf_free(ga.pre_end);
 		return 1;
 	}
 	ga.args = drv_alloc((size_t) (a->nparams + 1) * sizeof *ga.args);
@@ -597,6 +612,8 @@ int pddl_ground(const pddl_model *m, pddl_task *t, int max_actions, pddl_err *er
 		}
 		for (int i = 0; i < t->nacts; i++) {
 			renumber(t->acts[i].pre, map);
+			renumber(t->acts[i].inv, map);
+			renumber(t->acts[i].pre_end, map);
 			for (int e = 0; e < t->acts[i].neffs; e++) {
 				renumber(t->acts[i].effs[e].cond, map);
 				t->acts[i].effs[e].fact = map[t->acts[i].effs[e].fact];
@@ -620,6 +637,8 @@ void pddl_task_free(pddl_task *t)
 {
 	for (int i = 0; i < t->nacts; i++) {
 		gf_free(t->acts[i].pre);
+		gf_free(t->acts[i].inv);
+		gf_free(t->acts[i].pre_end);
 		for (int e = 0; e < t->acts[i].neffs; e++)
 			gf_free(t->acts[i].effs[e].cond);
 		free(t->acts[i].effs);

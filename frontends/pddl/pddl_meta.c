@@ -6,7 +6,8 @@
  * negation normal form as and/or nodes over literals, the ground
  * actions' preconditions and Promela lines, and one op per effect
  * (its precondition the action's and, for a conditional effect, its
- * condition's).
+ * condition's).  A temporal task's durative actions become snap actions
+ * (snap_task), so that relaxed plans see the ends of running actions.
  */
 #include "pddl.h"
 #include "util.h"
@@ -143,7 +144,7 @@ static void bytes(FILE *out, const char *name, const unsigned char *v, int n)
 	fprintf(out, "%s};\n", n ? "\n" : " 0 ");
 }
 
-void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const int *act_line)
+static void write_meta(FILE *out, const pddl_task *t, const int *act_line)
 {
 	nnf b;
 	memset(&b, 0, sizeof b);
@@ -199,7 +200,6 @@ void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const i
 	             " * dmc cc --meta compiles it into pan.\n"
 	             " * %d facts, %d ground actions, %d nodes, %d ops.\n */\n"
 	             "#include \"pddl_task.h\"\n\n", t->nfacts, t->nacts, b.nnodes, nops);
-	(void) m;
 	bytes(out, "dmc_pt_init", (const unsigned char *) t->finit, t->nfacts);
 	bytes(out, "dmc_pt_or", b.is_or, b.nnodes);
 	ints(out, "dmc_pt_off", b.off, b.nnodes + 1);
@@ -226,4 +226,96 @@ void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const i
 	free(op_act);
 	free(op_pre);
 	free(op_lit);
+}
+
+static pddl_gf *gf_fact(int f)
+{
+	pddl_gf *x = drv_alloc(sizeof *x);
+	memset(x, 0, sizeof *x);
+	x->kind = PG_FACT;
+	x->fact = f;
+	return x;
+}
+
+/* t with each durative action (fact "running" d: t->nfacts + d, the
+ * Promela's f[] bit) as a start and an end snap action, the end's line
+ * the time advance's (act_line[t->nacts]); the formulas are t's, shared,
+ * except the end's "running and its end condition" (freed by snap_free) */
+static void snap_task(const pddl_model *m, const pddl_task *t, const int *act_line, pddl_task *s, int **lines)
+{
+	int nd = 0;
+	for (int i = 0; i < t->nacts; i++)
+		nd += m->acts[t->acts[i].schema].durative;
+	memset(s, 0, sizeof *s);
+	s->nfacts = t->nfacts + nd;
+	s->finit = drv_alloc((size_t) s->nfacts + 1);
+	memset(s->finit, 0, (size_t) s->nfacts + 1);
+	memcpy(s->finit, t->finit, (size_t) t->nfacts);
+	s->acts = drv_alloc(((size_t) t->nacts + nd + 1) * sizeof *s->acts);
+	*lines = drv_alloc(((size_t) t->nacts + nd + 1) * sizeof **lines);
+	s->goal = t->goal;
+	for (int i = 0, d = 0; i < t->nacts; i++) {
+		const pddl_gaction *a = &t->acts[i];
+		pddl_gaction *st = &s->acts[s->nacts];
+		*st = *a;
+		(*lines)[s->nacts++] = act_line[i];
+		if (!m->acts[a->schema].durative)
+			continue;
+		int run = t->nfacts + d++, ns = 0, ne = 0;
+		for (int e = 0; e < a->neffs; e++)
+			a->effs[e].at_end ? ne++ : ns++;
+		pddl_gaction *en = &s->acts[s->nacts];
+		*en = *a;
+		(*lines)[s->nacts++] = act_line[t->nacts];
+		st->effs = drv_alloc(((size_t) ns + 2) * sizeof *st->effs);
+		en->effs = drv_alloc(((size_t) ne + 2) * sizeof *en->effs);
+		st->neffs = en->neffs = 0;
+		for (int e = 0; e < a->neffs; e++) {
+			if (a->effs[e].at_end)
+				en->effs[en->neffs++] = a->effs[e];
+			else
+				st->effs[st->neffs++] = a->effs[e];
+		}
+		st->effs[st->neffs++] = (pddl_geff) { NULL, run, 1, 0 };
+		en->effs[en->neffs++] = (pddl_geff) { NULL, run, 0, 1 };
+		en->pre = drv_alloc(sizeof *en->pre);
+		memset(en->pre, 0, sizeof *en->pre);
+		en->pre->kind = PG_AND;
+		en->pre->n = 2;
+		en->pre->kids = drv_alloc(2 * sizeof *en->pre->kids);
+		en->pre->kids[0] = gf_fact(run);
+		en->pre->kids[1] = a->pre_end ? a->pre_end : NULL;
+		if (!en->pre->kids[1])
+			en->pre->n = 1;
+	}
+}
+
+static void snap_free(const pddl_model *m, const pddl_task *t, pddl_task *s, int *lines)
+{
+	for (int i = 0, k = 0; i < t->nacts; i++, k++) {
+		if (!m->acts[t->acts[i].schema].durative)
+			continue;
+		free(s->acts[k].effs);
+		k++;
+		free(s->acts[k].effs);
+		free(s->acts[k].pre->kids[0]);
+		free(s->acts[k].pre->kids);
+		free(s->acts[k].pre);
+	}
+	free(s->acts);
+	free(s->finit);
+	free(lines);
+}
+
+void pddl_write_meta(FILE *out, const pddl_model *m, const pddl_task *t, const int *act_line)
+{
+	if (!m->temporal) {
+		write_meta(out, t, act_line);
+		return;
+	}
+	pddl_task s;
+	int *lines;
+	snap_task(m, t, act_line, &s, &lines);
+	write_meta(out, &s, lines);
+	snap_free(m, t, &s, lines);
 }

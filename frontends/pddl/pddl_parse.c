@@ -5,8 +5,9 @@
  * into the lifted model of pddl.h: requirements (what dmc does not
  * support is refused by name), types, constants and objects,
  * predicates, action schemas with ADL's preconditions (not, and, or,
- * imply, exists, forall, =) and effects (when, forall), the initial
- * state and the goal.  Every message names the file, line and column
+ * imply, exists, forall, =) and effects (when, forall), PDDL 2.1's
+ * durative actions with constant durations (their conditions and effects
+ * at start, over all and at end), the initial state and the goal.  Every message names the file, line and column
  * and what was expected.
  */
 #include "pddl.h"
@@ -72,10 +73,10 @@ static int is_name(const pddl_sx *s)
 static const char *const supported[] = {
 	":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
 	":existential-preconditions", ":universal-preconditions", ":quantified-preconditions",
-	":conditional-effects", ":adl", NULL,
+	":conditional-effects", ":adl", ":durative-actions", NULL,
 };
 static const char *const refused[] = {
-	":fluents", ":numeric-fluents", ":object-fluents", ":durative-actions", ":duration-inequalities",
+	":fluents", ":numeric-fluents", ":object-fluents", ":duration-inequalities",
 	":continuous-effects", ":derived-predicates", ":timed-initial-literals", ":preferences",
 	":constraints", ":action-costs", ":time", NULL,
 };
@@ -94,7 +95,8 @@ static int requirements(ctx *c, const pddl_sx *s)
 				return fail_at(c, r, "%s not supported (dmc plan takes STRIPS and ADL: "
 				               ":strips :typing :negative-preconditions :equality "
 				               ":disjunctive-preconditions :existential-preconditions "
-				               ":universal-preconditions :conditional-effects)", r->atom);
+				               ":universal-preconditions :conditional-effects; and "
+				               ":durative-actions with constant durations)", r->atom);
 		if (!ok)
 			return fail_at(c, r, "unknown requirement '%s'", r->atom);
 	}
@@ -535,10 +537,152 @@ static int effect(ctx *c, pddl_action *a, const pddl_sx *in, const pddl_sx *s, e
 	return 0;
 }
 
+/* ---- durative actions ---- */
+/* a duration "8", "2.5" (at most 3 decimals: a tick is 1/PDDL_TICKS) in
+ * ticks into *ticks */
+static int duration_value(ctx *c, const pddl_sx *in, const pddl_sx *x, int *ticks)
+{
+	if (x && !x->atom)
+		return fail_at(c, x, "durations from functions not supported (:numeric-fluents; "
+		               "a constant duration '(= ?duration 5)' is)");
+	if (!x || !x->atom[0] || x->atom[0] == '?')
+		return expected(c, in, x, "a number, the duration");
+	long v = 0;
+	int dec = -1;
+	for (const char *q = x->atom; *q; q++) {
+		if (*q == '.' && dec < 0)
+			dec = 0;
+		else if (*q >= '0' && *q <= '9') {
+			if (dec >= 3)
+				return fail_at(c, x, "the duration '%s' has more than 3 decimals (a tick is 0.001)", x->atom);
+			if (dec >= 0)
+				dec++;
+			v = v * 10 + (*q - '0');
+			if (v > 100000L * PDDL_TICKS)
+				return fail_at(c, x, "the duration '%s' is too large (at most 100000)", x->atom);
+		} else
+			return expected(c, in, x, "a number, the duration");
+	}
+	for (int d = dec < 0 ? 0 : dec; d < 3; d++)
+		v *= 10;
+	if (v > 100000L * PDDL_TICKS)
+		return fail_at(c, x, "the duration '%s' is too large (at most 100000)", x->atom);
+	if (v <= 0)
+		return fail_at(c, x, "expected a positive duration, found '%s'", x->atom);
+	*ticks = (int) v;
+	return 0;
+}
+
+static int duration(ctx *c, pddl_action *a, const pddl_sx *in, const pddl_sx *s)
+{
+	const pddl_sx *h = kid(s, 0);
+	if (h && (is_kw(h, "<=") || is_kw(h, ">=") || is_kw(h, "<") || is_kw(h, ">") || is_kw(h, "and")))
+		return fail_at(c, h, "duration constraints '(%s ...)' not supported (:duration-inequalities)", h->atom);
+	if (!s || s->atom || !is_kw(h, "=") || !is_kw(kid(s, 1), "?duration"))
+		return expected(c, in, s, "a duration '(= ?duration NUMBER)'");
+	if (s->n != 3)
+		return expected(c, s, kid(s, 3), "a duration '(= ?duration NUMBER)'");
+	return duration_value(c, s, kid(s, 2), &a->dur);
+}
+
+/* "(at start X)", "(at end X)", "(over all X)": 0, 1, 2 and X; -1 if s is none */
+static int timed(const pddl_sx *s, const pddl_sx **x)
+{
+	if (!s || s->atom || s->n != 3)
+		return -1;
+	*x = &s->kids[2];
+	if (is_kw(kid(s, 0), "at") && is_kw(kid(s, 1), "start"))
+		return 0;
+	if (is_kw(kid(s, 0), "at") && is_kw(kid(s, 1), "end"))
+		return 1;
+	if (is_kw(kid(s, 0), "over") && is_kw(kid(s, 1), "all"))
+		return 2;
+	return -1;
+}
+
+/* the timed conjuncts of s, or s itself when it is one (an "and" of them) */
+static void timed_parts(const pddl_sx *s, const pddl_sx **parts, int *n)
+{
+	if (s && !s->atom && s->n > 0 && is_kw(kid(s, 0), "and")) {
+		*n = s->n - 1;
+		for (int i = 0; i < *n; i++)
+			parts[i] = &s->kids[i + 1];
+	} else {
+		*n = s && !s->atom && s->n == 0 ? 0 : 1;
+		parts[0] = s;
+	}
+}
+
+static int dur_conditions(ctx *c, pddl_action *a, const pddl_sx *in, const pddl_sx *s)
+{
+	if (!s || s->atom)
+		return expected(c, in, s, "a condition '(and (at start ...) (over all ...) (at end ...))'");
+	const pddl_sx **parts = drv_alloc(((size_t) s->n + 1) * sizeof *parts);
+	int n, rc = 0;
+	timed_parts(s, parts, &n);
+	pddl_fm *when[3] = { NULL, NULL, NULL };
+	int nwhen[3] = { 0, 0, 0 };
+	for (int i = 0; i < n && rc == 0; i++) {
+		const pddl_sx *x;
+		int w = timed(parts[i], &x);
+		if (w < 0) {
+			rc = expected(c, s, parts[i], "'(at start ...)', '(over all ...)' or '(at end ...)'");
+			break;
+		}
+		when[w] = drv_realloc(when[w], ((size_t) nwhen[w] + 1) * sizeof *when[w]);
+		rc = formula(c, parts[i], x, &when[w][nwhen[w]++], 0);
+	}
+	pddl_fm **dst[3] = { &a->pre, &a->pre_end, &a->inv };
+	for (int w = 0; w < 3; w++) {
+		if (!nwhen[w])
+			continue;
+		pddl_fm *f = drv_alloc(sizeof *f);
+		memset(f, 0, sizeof *f);
+		f->kind = PF_AND;
+		f->n = nwhen[w];
+		f->sub = when[w];
+		*dst[w] = f;
+	}
+	free(parts);
+	return rc;
+}
+
+static int dur_effects(ctx *c, pddl_action *a, const pddl_sx *in, const pddl_sx *s)
+{
+	if (!s || s->atom)
+		return expected(c, in, s, "an effect '(and (at start ...) (at end ...))'");
+	const pddl_sx **parts = drv_alloc(((size_t) s->n + 1) * sizeof *parts);
+	int n, rc = 0;
+	timed_parts(s, parts, &n);
+	for (int i = 0; i < n && rc == 0; i++) {
+		const pddl_sx *x, *h = kid(parts[i], 0);
+		int w = timed(parts[i], &x);
+		if (w < 0 || w == 2) {
+			if (h && (is_kw(h, "forall") || is_kw(h, "when")))
+				rc = fail_at(c, h, "'%s' around timed effects not supported (write it inside "
+				             "'(at start ...)' or '(at end ...)')", h->atom);
+			else if (h && numeric(c, h) != 0)
+				rc = -1;
+			else
+				rc = expected(c, s, parts[i], "'(at start ...)' or '(at end ...)'");
+			break;
+		}
+		int from = a->neffs;
+		eff_env env;
+		memset(&env, 0, sizeof env);
+		rc = effect(c, a, parts[i], x, env, 0);
+		for (int e = from; e < a->neffs; e++)
+			a->effs[e].at_end = w == 1;
+	}
+	free(parts);
+	return rc;
+}
+
 /* ---- actions ---- */
 static int action(ctx *c, const pddl_sx *s)
 {
 	pddl_model *m = c->m;
+	int durative = is_kw(kid(s, 0), ":durative-action");
 	const pddl_sx *name = kid(s, 1);
 	if (!is_name(name))
 		return expected(c, s, name, "an action name");
@@ -550,6 +694,8 @@ static int action(ctx *c, const pddl_sx *s)
 	memset(a, 0, sizeof *a);
 	a->name = drv_strdup(name->atom);
 	a->line = s->line;
+	a->durative = durative;
+	m->temporal |= durative;
 	c->nscope = 0;
 	c->nvars = 0;
 	for (int i = 2; i < s->n; i += 2) {
@@ -568,7 +714,22 @@ static int action(ctx *c, const pddl_sx *s)
 				a->ptype[p] = c->vtypes[p];
 				a->pname[p] = drv_strdup(c->vname[p]);
 			}
-		} else if (is_kw(k, ":precondition")) {
+		} else if (durative && is_kw(k, ":duration")) {
+			if (a->dur)
+				return fail_at(c, k, "expected one :duration");
+			if (duration(c, a, s, v) != 0)
+				return -1;
+		} else if (durative && is_kw(k, ":condition")) {
+			if (a->pre || a->inv || a->pre_end)
+				return fail_at(c, k, "expected one :condition");
+			if (dur_conditions(c, a, s, v) != 0)
+				return -1;
+		} else if (durative && is_kw(k, ":effect")) {
+			if (dur_effects(c, a, s, v) != 0)
+				return -1;
+		} else if (durative)
+			return expected(c, s, k, "':parameters', ':duration', ':condition' or ':effect'");
+		else if (is_kw(k, ":precondition")) {
 			if (a->pre)
 				return fail_at(c, k, "expected one :precondition");
 			a->pre = drv_alloc(sizeof *a->pre);
@@ -580,11 +741,13 @@ static int action(ctx *c, const pddl_sx *s)
 			if (effect(c, a, s, v, env, 0) != 0)
 				return -1;
 		} else if (is_kw(k, ":duration"))
-			return fail_at(c, k, ":duration not supported (:durative-actions)");
+			return fail_at(c, k, ":duration is for a ':durative-action'");
 		else
 			return expected(c, s, k, "':parameters', ':precondition' or ':effect'");
 	}
 	a->nvars = c->nvars;
+	if (durative && !a->dur)
+		return fail_at(c, s, "expected a ':duration (= ?duration NUMBER)' in the durative action '%s'", a->name);
 	return 0;
 }
 
@@ -604,7 +767,7 @@ static int define_name(ctx *c, const pddl_sx *d, const char *kw, char **name)
 static int section_refused(ctx *c, const pddl_sx *k)
 {
 	static const char *const what[][2] = {
-		{ ":functions", ":numeric-fluents" }, { ":durative-action", ":durative-actions" },
+		{ ":functions", ":numeric-fluents" },
 		{ ":derived", ":derived-predicates" }, { ":constraints", ":constraints" },
 		{ ":metric", ":action-costs" }, { ":process", "PDDL+" }, { ":event", "PDDL+" },
 		{ NULL, NULL },
@@ -629,7 +792,7 @@ static int domain(ctx *c, const pddl_sx *d)
 				return expected(c, d, s, "a section '(:keyword ...)'");
 			if (section_refused(c, k) != 0)
 				return -1;
-			int act = is_kw(k, ":action");
+			int act = is_kw(k, ":action") || is_kw(k, ":durative-action");
 			if (pass != act)
 				continue;
 			int rc;
@@ -644,7 +807,8 @@ static int domain(ctx *c, const pddl_sx *d)
 			else if (act)
 				rc = action(c, s);
 			else
-				rc = expected(c, d, k, "':requirements', ':types', ':constants', ':predicates' or ':action'");
+				rc = expected(c, d, k, "':requirements', ':types', ':constants', ':predicates', ':action' "
+				              "or ':durative-action'");
 			if (rc != 0)
 				return -1;
 		}
@@ -689,6 +853,12 @@ static int problem(ctx *c, const pddl_sx *d)
 		const pddl_sx *s = &d->kids[i], *k = kid(s, 0);
 		if (!k || !k->atom)
 			return expected(c, d, s, "a section '(:keyword ...)'");
+		/* the makespan, what temporal plans are judged by (dmc plan
+		 * --optimal makespan minimises it); any other metric is refused */
+		const pddl_sx *tt = kid(s, 2);
+		if (is_kw(k, ":metric") && s->n == 3 && is_kw(kid(s, 1), "minimize") && tt && !tt->atom && tt->n == 1
+		    && is_kw(kid(tt, 0), "total-time"))
+			continue;
 		if (section_refused(c, k) != 0)
 			return -1;
 		int rc = 0;
@@ -826,6 +996,10 @@ void pddl_free(pddl_model *m)
 		free(a->pname);
 		if (a->pre)
 			fm_free(a->pre);
+		if (a->inv)
+			fm_free(a->inv);
+		if (a->pre_end)
+			fm_free(a->pre_end);
 		for (int e = 0; e < a->neffs; e++) {
 			free(a->effs[e].vtype);
 			free(a->effs[e].args);

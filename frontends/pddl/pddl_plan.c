@@ -13,7 +13,9 @@
  * (pddl_validate.c).  A plan the validator accepts is first shortened
  * by action elimination (steps whose removal keeps the plan valid).
  * What the search minimised is printed: the steps when the trail is
- * shortest (--search bfs), else nothing.
+ * shortest (--search bfs; with durative actions the happenings and time
+ * advances, not the makespan), else nothing.  A temporal plan's file is
+ * "T: (action arg ...) [D]" a line, its makespan printed.
  * `--validate FILE` checks a plan file without searching; `dmc
  * translate DOMAIN.pddl PROBLEM.pddl` (pddl_translate.c) writes the Promela.
  *
@@ -49,8 +51,12 @@ typedef struct {
 	int nfiles;
 	const char *search, *heur;
 	int preferred;           /* --preferred passed on: hff's helpful actions */
+	int no_preferred;        /* --no-preferred */
 	const char *plan_file, *validate;
 	int keep, json;
+	int optimal;             /* --optimal makespan */
+	long horizon;            /* the translation's, in ticks (0: none) */
+	long makespan;           /* the plan's found, in ticks */
 	drv_strv check_opts;
 } plan_opts;
 
@@ -81,14 +87,9 @@ static int parse(plan_opts *o, int argc, char **argv)
 				o->search = v;
 			else if (strcmp(a, "--heuristic") == 0)
 				o->heur = v;
-			else if (strcmp(a, "--weight") == 0 || strcmp(a, "--beam") == 0
-			         || strcmp(a, "--time-limit") == 0 || strcmp(a, "--memlim") == 0
-			         || strcmp(a, "--max-depth") == 0) {
-				/* dmc check's, passed on */
-				char *opt = drv_printf("%s=%s", a, v);
-				drv_strv_push(&o->check_opts, opt);
-				free(opt);
-			} else if (strcmp(a, "-o") == 0)
+			else if (strcmp(a, "--no-preferred") == 0)
+				o->no_preferred = 1;
+			else if (strcmp(a, "-o") == 0)
 				o->plan_file = v;
 			else if (strcmp(a, "--validate") == 0)
 				o->validate = v;
@@ -96,15 +97,26 @@ static int parse(plan_opts *o, int argc, char **argv)
 				o->keep = 1;
 			else if (strcmp(a, "--json") == 0)
 				o->json = 1;
-			else if (strcmp(a, "--horizon") == 0 || strcmp(a, "--gantt") == 0)
-				return usage_error("%s is for ANMLite models (a PDDL plan has no time line)", a);
-			else
+			else if (strcmp(a, "--optimal") == 0) {
+				if (strcmp(v, "makespan") != 0)
+					return usage_error("--optimal: expected 'makespan', found '%s'", v);
+				o->optimal = 1;
+			} else if (strcmp(a, "--horizon") == 0 || strcmp(a, "--gantt") == 0 || strcmp(a, "--encoding") == 0)
+				return usage_error("%s is for ANMLite models (a PDDL plan's time line is its durative actions')", a);
+			else if (drv_command_check_option(&drv_commands[DRV_CMD_PLAN], a)) {
+				/* dmc check's (runtime/options.def; --tie, --beam, ...), passed on */
+				char *opt = v ? drv_printf("%s=%s", a, v) : drv_printf("%s", a);
+				drv_strv_push(&o->check_opts, opt);
+				free(opt);
+			} else
 				return drv_command_unhandled(DRV_CMD_PLAN, a);
 			break;
 		}
 	}
 	if (o->nfiles == 0)
 		return usage_error("%s", "no domain and problem given");
+	if (o->optimal && (o->json || o->validate))
+		return usage_error("%s", "--optimal makespan runs several searches: not with --json or --validate");
 	return 0;
 }
 
@@ -147,7 +159,7 @@ static cJSON *steps_json(const pddl_model *m, const pddl_plan *p)
 	cJSON *a = cJSON_CreateArray();
 	char buf[1024];
 	for (int i = 0; p && i < p->n; i++) {
-		pddl_gaction g = { p->steps[i].act, p->steps[i].args, NULL, NULL, 0 };
+		pddl_gaction g = { p->steps[i].act, p->steps[i].args, NULL, NULL, 0, NULL, NULL };
 		pddl_gaction_text(m, &g, buf, sizeof buf);
 		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
 	}
@@ -184,6 +196,10 @@ static void print_json(const plan_opts *o, const pddl_job *j, const char *verdic
 		cJSON_AddNullToObject(js, "steps");
 		cJSON_AddNullToObject(js, "plan_file");
 	}
+	if (p && j->m.temporal)
+		cJSON_AddNumberToObject(js, "makespan", (double) pddl_plan_makespan(&j->m, p) / PDDL_TICKS);
+	else
+		cJSON_AddNullToObject(js, "makespan");
 	cJSON_AddItemToObject(js, "plan", steps_json(&j->m, p));
 	if (check)
 		cJSON_AddItemReferenceToObject(js, "check", check);
@@ -198,7 +214,7 @@ static void print_json(const plan_opts *o, const pddl_job *j, const char *verdic
 }
 
 /* the plan found: written as a plan file, read back and validated */
-static int found(const drv_env *e, const plan_opts *o, const pddl_job *j, const char *pml, FILE *txt,
+static int found(const drv_env *e, plan_opts *o, const pddl_job *j, const char *pml, FILE *txt,
                  cJSON *check, size_t bytes)
 {
 	pddl_plan got, read;
@@ -228,12 +244,21 @@ static int found(const drv_env *e, const plan_opts *o, const pddl_job *j, const 
 		}
 		const cJSON *sh = cJSON_GetObjectItemCaseSensitive(check, "shortest");
 		const cJSON *why = cJSON_GetObjectItemCaseSensitive(check, "shortest_reason");
+		char ms[64] = "";
+		if (j->m.temporal) {
+			char t[32];
+			pddl_ticks_text(pddl_plan_makespan(&j->m, &read), t, sizeof t);
+			snprintf(ms, sizeof ms, ", makespan %s", t);
+		}
 		if (rc == 0)
-			fprintf(txt, "plan file: %s (%d steps; minimised: %s)\n", path, read.n,
-			        cJSON_IsTrue(sh) ? "steps, the plan is a shortest one"
+			fprintf(txt, "plan file: %s (%d steps%s; minimised: %s)\n", path, read.n, ms,
+			        cJSON_IsTrue(sh) && j->m.temporal
+			        ? "the search's steps (happenings and time advances), not the makespan"
+			        : cJSON_IsTrue(sh) ? "steps, the plan is a shortest one"
 			        : cJSON_IsString(why) ? why->valuestring : "nothing");
 		if (rc == 0 && o->json)
 			print_json(o, j, "plan", &read, 1, path, bytes, check);
+		o->makespan = pddl_plan_makespan(&j->m, &read);
 		pddl_plan_free(&read);
 	}
 	free(path);
@@ -302,6 +327,11 @@ static int plan(const drv_env *e, plan_opts *o)
 		rc = validate_only(o, &j);
 		goto done;
 	}
+	if (o->optimal && !j.m.temporal) {
+		rc = usage_error("%s", "--optimal makespan is for durative actions (--search bfs finds a shortest plan)");
+		goto done;
+	}
+	j.t.horizon = o->horizon;
 	if (j.t.goal->kind == PG_FALSE) {
 		fprintf(txt, "no plan exists: the goal is unreachable even when no action deletes anything "
 		             "(relaxed reachability)\n");
@@ -330,7 +360,12 @@ static int plan(const drv_env *e, plan_opts *o)
 	        j.m.domain_name, o->search, o->heur, o->preferred ? ", helpful actions preferred" : "");
 	if (rc == 1)
 		rc = found(e, o, &j, pml, txt, json, bytes);
-	else if (rc == 0) {
+	else if (rc == 0 && o->horizon) {
+		char t[32];
+		pddl_ticks_text(o->horizon, t, sizeof t);
+		fprintf(txt, "no plan with makespan at most %s (the search was complete)\n", t);
+		rc = 1;
+	} else if (rc == 0) {
 		fprintf(txt, "no plan exists (the search was complete)\n");
 		rc = 1;
 	} else {
@@ -355,6 +390,24 @@ done:
 	return rc;
 }
 
+/* --optimal makespan (plan_lower_makespan): a search whose every action
+ * ends by horizon (ticks) */
+typedef struct {
+	const drv_env *e;
+	const plan_opts *o;
+} within;
+
+static int search_within(void *arg, long horizon, long *makespan)
+{
+	within *w = arg;
+	plan_opts q = *w->o;
+	q.horizon = horizon;
+	q.makespan = 0;
+	int rc = plan(w->e, &q);
+	*makespan = q.makespan;
+	return rc;
+}
+
 int pddl_cmd_plan(const drv_env *e, int argc, char **argv)
 {
 	plan_opts o;
@@ -367,10 +420,14 @@ int pddl_cmd_plan(const drv_env *e, int argc, char **argv)
 	rc = parse(&o, argc, argv);
 	/* hff's helpful actions in a list of their own (--preferred) in the
 	 * searches that look for a plan fast, not A*'s */
-	o.preferred = strcmp(o.heur, "hff") == 0
+	o.preferred = !o.no_preferred && strcmp(o.heur, "hff") == 0
 	              && (strcmp(o.search, "greedy") == 0 || strcmp(o.search, "wastar") == 0);
 	if (rc == 0)
 		rc = plan(e, &o);
+	if (rc == 0 && o.optimal) {
+		within w = { e, &o };
+		rc = plan_lower_makespan(o.makespan, search_within, &w, pddl_ticks_text);
+	}
 	drv_strv_free(&o.check_opts);
 	return rc;
 }

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void expr(FILE *out, const pddl_gf *x)
+void pddl_pml_expr(FILE *out, const pddl_gf *x)
 {
 	switch (x->kind) {
 	case PG_TRUE:
@@ -33,10 +33,10 @@ static void expr(FILE *out, const pddl_gf *x)
 	case PG_NOT:
 		fputs("!", out);
 		if (x->kids[0]->kind == PG_FACT)
-			expr(out, x->kids[0]);
+			pddl_pml_expr(out, x->kids[0]);
 		else {
 			fputs("(", out);
-			expr(out, x->kids[0]);
+			pddl_pml_expr(out, x->kids[0]);
 			fputs(")", out);
 		}
 		return;
@@ -45,7 +45,7 @@ static void expr(FILE *out, const pddl_gf *x)
 		for (int i = 0; i < x->n; i++) {
 			if (i)
 				fputs(x->kind == PG_AND ? " && " : " || ", out);
-			expr(out, x->kids[i]);
+			pddl_pml_expr(out, x->kids[i]);
 		}
 		fputs(")", out);
 	}
@@ -58,14 +58,15 @@ static char *expr_text(const pddl_gf *x)
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		abort();
-	expr(f, x);
+	pddl_pml_expr(f, x);
 	fclose(f);
 	return buf;
 }
 
-/* an action's distinct effect conditions: cond[k] the text of c[k],
- * which[e] effect e's k (-1: unconditional); their number */
-static int conditions(const pddl_gaction *a, char ***cond, int **which)
+/* an action's distinct effect conditions (of its effects at_end):
+ * cond[k] the text of c[k], which[e] effect e's k (-1: unconditional);
+ * their number */
+int pddl_pml_conditions(const pddl_gaction *a, int at_end, char ***cond, int **which)
 {
 	int n = 0;
 	*cond = malloc(((size_t) a->neffs + 1) * sizeof **cond);
@@ -74,7 +75,7 @@ static int conditions(const pddl_gaction *a, char ***cond, int **which)
 		abort();
 	for (int e = 0; e < a->neffs; e++) {
 		(*which)[e] = -1;
-		if (!a->effs[e].cond)
+		if (!a->effs[e].cond || a->effs[e].at_end != at_end)
 			continue;
 		char *t = expr_text(a->effs[e].cond);
 		int k = 0;
@@ -89,7 +90,7 @@ static int conditions(const pddl_gaction *a, char ***cond, int **which)
 	return n;
 }
 
-static void free_conditions(char **cond, int n, int *which)
+void pddl_pml_free_conditions(char **cond, int n, int *which)
 {
 	for (int k = 0; k < n; k++)
 		free(cond[k]);
@@ -97,20 +98,22 @@ static void free_conditions(char **cond, int n, int *which)
 	free(which);
 }
 
-/* the effects of kind add (0: deletes) */
-static void effects(FILE *out, const pddl_gaction *a, const int *which, int add)
+/* the effects of kind add (0: deletes) at the time at_end */
+void pddl_pml_effects(FILE *out, const pddl_gaction *a, const int *which, int add, int at_end)
 {
 	for (int e = 0; e < a->neffs; e++) {
 		const pddl_geff *ef = &a->effs[e];
-		if (ef->add == add && which[e] < 0)
+		if (ef->add != add || ef->at_end != at_end)
+			continue;
+		if (which[e] < 0)
 			fprintf(out, " f[%d] = %d;", ef->fact, add);
-		else if (ef->add == add)
+		else
 			fprintf(out, "\n\t\t   if :: c[%d] -> f[%d] = %d :: else fi;", which[e], ef->fact, add);
 	}
 }
 
 /* the lines written to mem (an open_memstream's) since *at, added to *line */
-static void count_lines(FILE *mem, char *const *text, const size_t *len, size_t *at, int *line)
+void pddl_pml_count_lines(FILE *mem, char *const *text, const size_t *len, size_t *at, int *line)
 {
 	fflush(mem);
 	for (; *at < *len; (*at)++)
@@ -125,10 +128,10 @@ static void write_promela(FILE *out, const pddl_model *m, const pddl_task *t, in
 	int line = 1, maxc = 0;
 	for (int i = 0; i < t->nacts; i++) {
 		char **cond;
-		int *which, c = conditions(&t->acts[i], &cond, &which);
+		int *which, c = pddl_pml_conditions(&t->acts[i], 0, &cond, &which);
 		if (c > maxc)
 			maxc = c;
-		free_conditions(cond, c, which);
+		pddl_pml_free_conditions(cond, c, which);
 	}
 	fputs("/*\n", out);
 	pml_commentf(out, " * PDDL problem %s (%s) of domain %s (%s), translated by dmc: see docs/planning.md.",
@@ -159,36 +162,38 @@ static void write_promela(FILE *out, const pddl_model *m, const pddl_task *t, in
 		pml_commentf(out, "%s", buf);
 		fputs(" */\n", out);
 		if (act_line) {
-			count_lines(out, text, len, &at, &line);
+			pddl_pml_count_lines(out, text, len, &at, &line);
 			act_line[i] = line;
 		}
 		fputs("\t:: d_step { ", out);
-		expr(out, a->pre);
+		pddl_pml_expr(out, a->pre);
 		fputs(" ->", out);
 		char **cond;
-		int *which, nc = conditions(a, &cond, &which);
+		int *which, nc = pddl_pml_conditions(a, 0, &cond, &which);
 		for (int k = 0; k < nc; k++)
 			fprintf(out, "\n\t\t   c[%d] = %s;", k, cond[k]);
-		effects(out, a, which, 0);
-		effects(out, a, which, 1);
+		pddl_pml_effects(out, a, which, 0, 0);
+		pddl_pml_effects(out, a, which, 1, 0);
 		if (nc)
 			fputs("\n\t\t  ", out);
 		for (int k = 0; k < nc; k++)
 			fprintf(out, " c[%d] = 0;", k);
-		free_conditions(cond, nc, which);
+		pddl_pml_free_conditions(cond, nc, which);
 		fprintf(out, "\n\t\t   printf(\"@@PDDL %d\\n\") }\n", i);
 	}
 	fputs("\t/* the goal: its assertion's violation is a plan */\n\t:: atomic { ", out);
-	expr(out, t->goal);
+	pddl_pml_expr(out, t->goal);
 	fputs(" -> assert(!(", out);
-	expr(out, t->goal);
+	pddl_pml_expr(out, t->goal);
 	fputs(")) }\n\tod\n}\n", out);
 }
 
 void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line)
 {
+	void (*writer)(FILE *, const pddl_model *, const pddl_task *, int *, char *const *, const size_t *)
+		= m->temporal ? pddl_write_promela_temporal : write_promela;
 	if (!act_line) {
-		write_promela(out, m, t, NULL, NULL, NULL);
+		writer(out, m, t, NULL, NULL, NULL);
 		return;
 	}
 	/* written to memory first, where its lines can be counted */
@@ -197,7 +202,7 @@ void pddl_write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int 
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem)
 		abort();
-	write_promela(mem, m, t, act_line, &text, &len);
+	writer(mem, m, t, act_line, &text, &len);
 	fclose(mem);
 	fwrite(text, 1, len, out);
 	free(text);

@@ -13,7 +13,8 @@
 #   ANML_LIMIT=S (default 30) seconds per search, 4 S per run with the
 #   build (a run stopped then is an error); ANML_MODELS="a b" to choose
 #   models, ANML_CONFIGS="lazy:greedy:hplan ..." configurations
-#   (ENCODING:SEARCH:HEURISTIC); DMC=path another build of dmc (e.g. the
+#   (ENCODING:SEARCH:HEURISTIC[:OPTION], e.g. lazy:greedy:hplan:--no-preferred);
+#   DMC=path another build of dmc (e.g. the
 #   main branch's, for a before/after comparison).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dmc=${DMC:-$top/dmc}
@@ -30,12 +31,13 @@ for name in $models; do
 	m=$top/tests/anml/$name.anml
 	for cfg in $configs; do
 		set -- $(echo "$cfg" | tr ':' ' ')
+		extra=${4:-}
 		load=$(cut -d' ' -f1 /proc/loadavg)
 		t0=$(date +%s.%N)
 		timeout "$((limit * 4))" "$dmc" plan "$m" --encoding "$1" --search "$2" --heuristic "$3" --time-limit "$limit" \
-			-o "$tmp/p.plan" --json > "$tmp/out.json" 2> "$tmp/err.txt"
+			$extra -o "$tmp/p.plan" --json > "$tmp/out.json" 2> "$tmp/err.txt"
 		t1=$(date +%s.%N)
-		python3 - "$tmp/out.json" "$name" "$1 $2/$3" "$t0" "$t1" "$load" <<'PY'
+		python3 - "$tmp/out.json" "$name" "$1 $2/$3${extra:+ $extra}" "$t0" "$t1" "$load" <<'PY'
 import json, sys
 path, name, cfg, t0, t1, load = sys.argv[1:]
 try:

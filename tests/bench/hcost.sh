@@ -102,7 +102,8 @@ for net in $nets; do
 	first=1
 	for cfg in bfs/none bfs/hL bfs/hU greedy/hL greedy/hU; do
 		s=${cfg%/*} h=${cfg#*/}
-		set -- --search "$s" --heuristic "$h"
+		# --h-budget off: the cost of every evaluation, not the budget's choice
+		set -- --search "$s" --heuristic "$h" --h-budget off
 		[ "$s" = bfs ] && set -- "$@" --no-prune --hcache off --no-por
 		j=$d/${s}_$h.json
 		(cd "$d" && timeout $((limit + 600)) "$dmc" check "$net" --query "$q" "$@" \

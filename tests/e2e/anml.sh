@@ -194,6 +194,24 @@ for name in rover3 kitchen logistics-1x1x2; do
 		&& ok "dmc plan $name (lazy, greedy/hplan): a validated plan, $st states" \
 		|| fail "dmc plan $name: exit $rc, '$st' states"
 done
+# hplan's helpful moves (--preferred, on by default for greedy and wastar):
+# logistics 2x4x3 gets a validated plan in few states; --no-preferred and
+# dmc check's --tie are plan options (passed on by the option table)
+"$dmc" plan "$top/tests/anml/logistics-2x4x3.anml" -o l243.plan --json > l243.json 2> l243.txt
+rc=$?
+st=$(json_get .check.states_stored l243.json)
+hs=$(json_get .check.preferred.helpful_successors l243.json)
+[ $rc -eq 0 ] && [ -n "$st" ] && [ "$st" -lt 5000 ] && [ -n "$hs" ] && [ "$hs" -gt 0 ] \
+	&& grep -q 'heuristic hplan, helpful moves preferred' l243.txt \
+	&& ok "dmc plan logistics-2x4x3 (greedy/hplan, helpful moves preferred): a validated plan, $st states" \
+	|| fail "dmc plan logistics-2x4x3: exit $rc, '$st' states (fewer than 5000 expected), '$hs' helpful successors"
+"$dmc" plan "$top/tests/anml/rover3.anml" -o r3np.plan --no-preferred --tie fifo > r3np.txt 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q 'heuristic hplan$' r3np.txt \
+	&& ok "dmc plan --no-preferred --tie fifo: options of the plan command and of dmc check, a validated plan" \
+	|| fail "dmc plan --no-preferred --tie fifo: exit $rc: $(head -c 600 r3np.txt)"
+expect 2 "unknown option '--tie-break'" "dmc plan with an option nobody declares: unknown" \
+	-- "$dmc" plan "$top/tests/anml/rover3.anml" --tie-break fifo
 # lifted constraints (docs/anmlite.md, "Translation"): logistics' place
 # variable indexes arrays of recorded timepoints and each constraint is
 # one guard per transition, not one per place; SPIN's BFS on the lifted

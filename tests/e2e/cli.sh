@@ -137,7 +137,7 @@ done
 # search and heuristic; docs/options.md is what it generates
 expect 0 '--por-proviso P' "dmc check --help lists the options" -- "$dmc" check --help
 for o in --search --heuristic --weight --beam --target --hcache --lua --json --memlim --max-depth \
-         --time-limit --show-targets --show-model --no-prune --no-por --por-proviso --ltl --guide \
+         --time-limit --show-targets --show-model --no-prune --no-chains --no-por --por-proviso --ltl --guide \
          --query --replay --spin-opts --cflags --portable --keep; do
 	grep -q -e "^  $o" out.txt && ok "dmc check --help lists $o" || fail "dmc check --help lacks $o"
 done

@@ -283,8 +283,12 @@ fi
 
 # ---- 16: the driver's errors ----
 cp arbiter_2.xta keep.xta
-expect 2 'is the model' "dmc translate M.xta -o M.xta: refused" -- "$dmc" translate arbiter_2.xta -o ./arbiter_2.xta
+expect 2 'is the input' "dmc translate M.xta -o M.xta: refused" -- "$dmc" translate arbiter_2.xta -o ./arbiter_2.xta
 cmp -s arbiter_2.xta keep.xta && ok "the model is unchanged" || fail "translate -o replaced the model"
+cp "$top/tests/models/pddl/toggle-domain.pddl" "$top/tests/models/pddl/toggle-r.pddl" .
+cp toggle-r.pddl keep.pddl
+expect 2 'is the input' "dmc translate DOMAIN PROBLEM -o PROBLEM: refused" -- "$dmc" translate toggle-domain.pddl toggle-r.pddl -o toggle-r.pddl
+cmp -s toggle-r.pddl keep.pddl && ok "the problem is unchanged" || fail "translate -o replaced the PDDL problem"
 mkdir dir.pml dir.xta qdir
 expect 2 'dir.pml: is a directory' "a directory as the model" -- "$dmc" check dir.pml
 expect 2 'dir.xta: is a directory' "a directory as the (UPPAAL) model" -- "$dmc" check dir.xta

@@ -8,7 +8,8 @@
 # the same length as before is evidence that the heuristic gave the same
 # values on the states it met.  The figures below are what main gave at
 # 2ccff2c (5 December 2026), before issue 40's changes to the ATG's
-# memo; each run has --hcache off, so that every value is computed.
+# memo; each run has --hcache off, so that every value is computed, and
+# --h-budget off, so that no heuristic is switched off on a plateau.
 # They change only when hL/hU's values are meant to change: then the
 # commit that changes them says why and updates them here.  (The
 # stronger check, every value of a FIFO search compared between two
@@ -27,7 +28,7 @@ while read -r model q search h states trail; do
 	set --
 	[ "$q" != - ] && set -- --query "$m/$q"
 	what="$model $search/$h"
-	"$dmc" check "$m/$model" "$@" --search "$search" --heuristic "$h" --hcache off \
+	"$dmc" check "$m/$model" "$@" --search "$search" --heuristic "$h" --hcache off --h-budget off \
 		--time-limit 300 --json --quiet > run.json 2> run.err
 	s=$(json_num states_stored run.json); t=$(json_num trail_length run.json)
 	[ "$(json_str verdict run.json)" = violation ] && [ "$s" = "$states" ] && [ "$t" = "$trail" ] \

@@ -100,6 +100,7 @@ head -2 gripper-4.plan > short.plan
 run 1 pddl_invalid  -- "$dmc" plan "$pd/gripper-domain.pddl" "$pd/gripper-4.pddl" --validate short.plan --json
 run 1 pddl_none     -- "$dmc" plan "$top/tests/models/pddl/toggle-domain.pddl" "$top/tests/models/pddl/toggle-both.pddl" --json
 run 1 pddl_relaxed  -- "$dmc" plan "$top/tests/models/pddl/toggle-domain.pddl" "$top/tests/models/pddl/toggle-r.pddl" --json
+run 0 pddl_temporal -- "$dmc" plan "$top/tests/models/pddl/cellar-domain.pddl" "$top/tests/models/pddl/cellar-2.pddl" --json
 # ---- errors ----
 printf 'active proctype p() { int x; x = ; }\n' > syntax.pml
 printf '<nta><declaration>int x;</declaration><template><name>P</name>\n<location id="a"/><init ref="zz"/></template><system>system P;</system></nta>\n' > bad.xml

@@ -5,6 +5,8 @@
 # PROBLEM.pddl, dmc translate, dmc check FILE.pddl) with real spin and pan:
 #   - malformed or unsupported input: file:line:column, what was
 #     expected or what is not supported (by name), exit 2;
+#   - durative actions (tests/models/pddl/: walk, cellar, rover): temporal
+#     plans validated, --optimal makespan proves the known least makespan;
 #   - the examples of contrib/pddl/ (STRIPS with typing, equality,
 #     negative preconditions; ADL's conditional effects under forall,
 #     exists, or, forall in the goal) give plans that the validator
@@ -43,9 +45,15 @@ expect 2 "blocks-8.pddl:3:12: the problem is of domain 'blocks', the domain give
 	"a problem of another domain" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/blocks-8.pddl"
 printf '(define (problem p) (:domain gripper) (:objects a - room) (:init (robot-at a) (ball-at a a)) (:goal (robot-at a)))' > bad5.pddl
 expect 2 "bad5.pddl:1:88: 'a' is not of type ball" "an object of the wrong type" -- "$dmc" plan "$ex/gripper-domain.pddl" bad5.pddl
-printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (= ?duration 1) :condition () :effect ()))\n' > bad6.pddl
-expect 2 "bad6.pddl:3:4: :durative-action not supported (:durative-actions)" "durative actions are refused by name" \
+printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (= ?duration (f)) :condition () :effect ()))\n' > bad6.pddl
+expect 2 "bad6.pddl:3:61: durations from functions not supported (:numeric-fluents" "a duration from a function is refused by name" \
 	-- "$dmc" plan bad6.pddl "$ex/gripper-4.pddl"
+printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (>= ?duration 1) :effect (at end (p))))\n' > bad6b.pddl
+expect 2 "bad6b.pddl:3:49: duration constraints '(>= ...)' not supported (:duration-inequalities)" \
+	"duration inequalities are refused by name" -- "$dmc" plan bad6b.pddl "$ex/gripper-4.pddl"
+printf '(define (domain d)\n  (:predicates (p))\n  (:durative-action a :parameters () :duration (= ?duration 1) :condition (p) :effect (at end (p))))\n' > bad6c.pddl
+expect 2 "bad6c.pddl:3:75: expected '(at start ...)', '(over all ...)' or '(at end ...)'" \
+	"an untimed condition of a durative action" -- "$dmc" plan bad6c.pddl "$ex/gripper-4.pddl"
 printf '(define (domain d)\n  (:predicates (p))\n  (:action a :parameters () :effect (increase (total-cost) 1)))\n' > bad7.pddl
 expect 2 "bad7.pddl:3:38: numeric expressions ('increase') not supported (:numeric-fluents)" "numeric effects are refused" \
 	-- "$dmc" plan bad7.pddl "$ex/gripper-4.pddl"
@@ -61,6 +69,10 @@ printf '(define (domain d)\n  (:predicates\000 (p)))\n' > nul.pddl
 expect 2 "nul.pddl:2:15: a NUL byte" "a NUL byte in a PDDL file" -- "$dmc" plan nul.pddl "$ex/gripper-4.pddl"
 expect 2 "cannot read nosuch.pddl" "a missing file" -- "$dmc" plan "$ex/gripper-domain.pddl" nosuch.pddl
 expect 2 "is for ANMLite models" "--horizon is refused for PDDL" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --horizon 5
+expect 2 "is for ANMLite models" "--encoding is refused for PDDL (it was an internal error)" \
+	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --encoding lazy
+expect 0 "heuristic hff\$" "--no-preferred: greedy hff without the helpful actions' list, --tie passed on" \
+	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --no-preferred --tie fifo -o g4np.plan
 expect 2 "more than a domain and a problem" "three files" -- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" "$ex/gripper-10.pddl"
 
 # ---- plans for the examples: found, validated, in the IPC's format ----
@@ -83,6 +95,68 @@ expect 0 "^shortened: the search's plan of [0-9]* steps less [1-9][0-9]* by acti
 	-- "$dmc" plan "$ex/blocks-domain.pddl" "$ex/blocks-8.pddl" --heuristic hf -o short8.plan
 expect 0 "minimised: greedy search does not look for the shortest trail" "greedy says nothing is minimised" \
 	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl"
+
+# ---- durative actions (PDDL 2.1): temporal plans, the makespan ----
+# each: domain, problem, the least makespan (a tick, 0.001, between
+# happenings that follow one another; the problems' comments say why)
+for p in walk:walk-3:7.502 cellar:cellar-1:8.000 cellar:cellar-2:16.001 rover:rover-1:10.002; do
+	d=${p%%:*}; r=${p#*:}; f=${r%%:*}; best=${r#*:}
+	expect 0 "^validated: [0-9]* steps*, makespan " "dmc plan $f (durative actions): a validated temporal plan" \
+		-- "$dmc" plan "$tm/$d-domain.pddl" "$tm/$f.pddl" -o "$f.plan"
+	if [ -f "$f.plan" ] && grep -q '^; makespan = [0-9]*\.[0-9][0-9][0-9]$' "$f.plan" \
+	   && ! grep -v '^;' "$f.plan" | grep -v '^[0-9]*\.[0-9][0-9][0-9]: ([a-z0-9-]*\( [a-z0-9-]*\)*)\( \[[0-9]*\.[0-9][0-9][0-9]\]\)\{0,1\}$' | grep -q .; then
+		ok "$f.plan: 'T: (action args) [D]' a line, the makespan stated"
+	else
+		fail "$f.plan: not in the IPC's temporal format: $(head -3 "$f.plan" 2> /dev/null)"
+	fi
+	expect 0 "^validated: " "dmc plan --validate $f.plan" -- "$dmc" plan "$tm/$d-domain.pddl" "$tm/$f.pddl" --validate "$f.plan"
+	expect 0 "^optimal: makespan $best is the least" "$f: --optimal makespan proves $best the least makespan" \
+		-- "$dmc" plan "$tm/$d-domain.pddl" "$tm/$f.pddl" --optimal makespan -o "$f.opt.plan"
+	grep -q "^; makespan = $best$" "$f.opt.plan" && ok "$f: the optimal plan file's makespan is $best" \
+		|| fail "$f: the optimal plan file says $(grep makespan "$f.opt.plan" 2> /dev/null)"
+done
+"$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --json -o cj.plan > cj.json 2> cj.err
+ms=$(sed -n 's/^; makespan = //p' cj.plan)
+if [ -n "$ms" ] && awk -v a="$(jq -r .makespan cj.json)" -v b="$ms" 'BEGIN { exit !(a == b) }' \
+   && [ "$(jq -r .valid cj.json)" = true ]; then
+	ok "--json: a temporal plan's makespan ($ms) as the plan file states it"
+else
+	fail "--json makespan $(jq -r .makespan cj.json), the plan file's $ms"
+fi
+"$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --json -o g4j.plan > g4j.json 2> g4j.err
+[ "$(jq -r .makespan g4j.json)" = null ] && ok "--json: a plan without time has makespan null" \
+	|| fail "--json: gripper's makespan $(jq -r .makespan g4j.json)"
+cat "$tm/cellar-domain.pddl" "$tm/cellar-1.pddl" > tboth.pddl
+expect 1 "^validated: 2 steps, makespan 8.000" "dmc check on a temporal domain and problem in one file: a validated temporal plan" \
+	-- "$dmc" check tboth.pddl
+# the search's translation: SPIN accepts it and finds the goal too
+rm -rf sbt && mkdir sbt
+if "$dmc" translate "$tm/rover-domain.pddl" "$tm/rover-1.pddl" -o sbt/m.pml 2> /dev/null \
+   && spin_ref sbt m.pml "-O2 -DBFS -DNOREDUCE" 60 "-E" && grep -q "assertion violated" sbt/pan.out; then
+	ok "rover-1: SPIN's BFS on the temporal translation finds a plan"
+else
+	fail "rover-1: SPIN on the temporal translation: $(cat sbt/spin.out sbt/pan.cc sbt/pan.out 2> /dev/null | head -5)"
+fi
+# the temporal validator rejects broken plans
+printf '0: (light-match m1) [8]\n0.001: (mend-fuse f1) [5]\n5.002: (mend-fuse f2) [5]\n5.003: (light-match m2) [8]\n' > tinv.plan
+expect 1 "step 3 (mend-fuse f2): its over-all condition does not hold after 8.000" \
+	"a mending past its match's burning out: the over-all condition fails" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --validate tinv.plan
+printf '0: (light-match m1) [8]\n0.001: (mend-fuse f1) [5]\n0.001: (mend-fuse f2) [5]\n' > tmutex.plan
+expect 1 "steps 2 (mend-fuse f1) (start) and 3 (mend-fuse f2) (start) interfere at 0.001" \
+	"two starts at one time point that read and delete the same fact interfere" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --validate tmutex.plan
+printf '0: (light-match m1) [7]\n' > tdur.plan
+expect 1 "step 1 (light-match m1): the duration 7.000 is not the action's 8.000" "a step of the wrong duration" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --validate tdur.plan
+printf '(light-match m1) [8]\n' > tnotime.plan
+expect 2 "tnotime.plan:1:1: expected a time 'T:' before the step" "a temporal plan's step without its time" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" "$tm/cellar-2.pddl" --validate tnotime.plan
+printf '(define (problem c) (:domain cellar) (:objects m1 - match f1 - fuse) (:init (handfree) (unused m1))\n  (:goal (mended f1)) (:metric minimize (total-cost)))\n' > tmetric.pddl
+expect 2 "tmetric.pddl:2:24: :metric not supported (:action-costs)" "a metric other than the makespan (total-time) is refused" \
+	-- "$dmc" plan "$tm/cellar-domain.pddl" tmetric.pddl
+expect 2 "--optimal makespan is for durative actions" "--optimal makespan on a domain without time" \
+	-- "$dmc" plan "$ex/gripper-domain.pddl" "$ex/gripper-4.pddl" --optimal makespan
 
 # ---- the validator rejects broken plans ----
 printf '(grab b1 west left)\n(go west east)\n(release b1 west left)\n' > inv.plan

@@ -165,6 +165,18 @@ spin -t -p shorten0.pml > shorten0_replay.txt 2>&1
 	&& ok "--shorten 0: the first trail kept ($(json_get .portfolio.trail_from shorten0.json)'s), no shortening, replayed" \
 	|| fail "--shorten 0: exit $rc, $(head -c 400 shorten0.json) $(tail -n 3 shorten0_replay.txt)"
 
+# a one-step trail is a shortest one: kept at once, no shortening member
+cat > onestep.pml <<'PML'
+byte x;
+active proctype first() { assert(x == 1) }
+PML
+"$dmc" check --json onestep.pml > onestep.json 2> onestep.err
+rc=$?
+[ "$rc" = 1 ] && [ "$(trail_steps onestep.pml.trail)" = 1 ] && [ "$(json_get .portfolio.trail_shortest onestep.json)" = true ] \
+	&& [ -z "$(json_get .portfolio.members.anytime onestep.json)" ] && [ -z "$(json_get .portfolio.members.bfs onestep.json)" ] \
+	&& ok "a one-step trail: guaranteed shortest, not shortened" \
+	|| fail "one-step trail: exit $rc, $(head -c 400 onestep.json) $(tail -n 3 onestep.err)"
+
 # ---- liveness: SPIN's verdicts, cycles that replay ----
 live() {
 	want=$1; m=$2; shift 2

@@ -6,9 +6,11 @@
 # (`// expect QUERY: satisfied` or `NOT satisfied`, with the reason), are
 # translated with zones (the Promela says so) and answered three times:
 # by SPIN's own pan on the translation (full search), by `dmc check`
-# (zone inclusion in the store) and by greedy hU with dead-end pruning.
-# Both must give UPPAAL's answer; a witness's A* trail is as short as
-# breadth-first's.  Then each model's queries as one .q file: one shared
+# (zone inclusion in the store) and by greedy hU with dead-end pruning,
+# by breadth-first with and without zone inclusion and by greedy hU with
+# --por (no inclusion).  All must give UPPAAL's answer; a witness's A*
+# trail is as short as breadth-first's.  Then zone inclusion on Fischer
+# F^A_5 and its correct variant: strictly fewer states, the same answers.  Then each model's queries as one .q file: one shared
 # translation with zones, one pan build, the same answers.  Then the
 # choice of semantics: a query zones cannot read keeps its own discrete
 # translation, a stopwatch keeps discrete time and says why.
@@ -59,12 +61,33 @@ for m in "$models"/*.xta; do
 		rc=$?
 		[ "$rc" = "$want" ] && ok "$b '$q': greedy hU with pruning: $ans" \
 			|| fail "$b '$q': expected $ans (exit $want), greedy hU exits $rc: $(tail -n 3 "$d/hu.out")"
+		# zone inclusion (glue_zone.c) changes what is stored, never the
+		# answer: breadth-first with and without it, and greedy hU with
+		# --por (reduction, so no inclusion), give UPPAAL's answer;
+		# breadth-first stores no more with it, and its trail is as short
+		"$dmc" check "$m" --query "$q" --search bfs --json > "$d/bfs.json" 2> /dev/null
+		rc=$?
+		"$dmc" check "$m" --query "$q" --search bfs --no-zone-inclusion --json > "$d/bfs_all.json" 2> /dev/null
+		rc_all=$?
+		si=$(json_get .states_stored "$d/bfs.json"); sa=$(json_get .states_stored "$d/bfs_all.json")
+		[ "$rc" = "$want" ] && [ "$rc_all" = "$want" ] && [ -n "$si" ] && [ -n "$sa" ] && [ "$si" -le "$sa" ] \
+			&& [ "$(json_get .trail_length "$d/bfs.json")" = "$(json_get .trail_length "$d/bfs_all.json")" ] \
+			&& [ -n "$(json_get .zone_inclusion.covered "$d/bfs.json")" ] \
+			&& [ -z "$(json_get .zone_inclusion "$d/bfs_all.json")" ] \
+			&& ok "$b '$q': bfs with zone inclusion: $ans, $si states (without: $sa), the same trail length" \
+			|| fail "$b '$q': bfs exits $rc ($si states) with zone inclusion, $rc_all ($sa) without, expected $want"
+		"$dmc" check "$m" --query "$q" --search greedy --heuristic hU --por --json > "$d/por.json" 2> /dev/null
+		rc=$?
+		[ "$rc" = "$want" ] && [ "$(json_get .por "$d/por.json")" = true ] \
+			&& [ -z "$(json_get .zone_inclusion "$d/por.json")" ] \
+			&& ok "$b '$q': greedy hU --por (no zone inclusion): $ans" \
+			|| fail "$b '$q': expected $ans (exit $want), greedy hU --por exits $rc (por $(json_get .por "$d/por.json"))"
 		# A* keeps a zone covered by a stored one reached at a larger
-		# depth (glue_zone.c): its trail is as short as breadth-first's,
-		# as "guaranteed shortest" says
+		# depth, and subsumes only from a depth no larger (glue_zone.c):
+		# its trail is as short as breadth-first's, as "guaranteed
+		# shortest" says
 		[ "$want" = 1 ] || continue
 		"$dmc" check "$m" --query "$q" --search astar --heuristic hL --json > "$d/astar.json" 2> /dev/null
-		"$dmc" check "$m" --query "$q" --search bfs --json > "$d/bfs.json" 2> /dev/null
 		la=$(json_get .trail_length "$d/astar.json")
 		lb=$(json_get .trail_length "$d/bfs.json")
 		[ -n "$la" ] && [ "$la" = "$lb" ] && [ "$(json_get .shortest "$d/astar.json")" = true ] \
@@ -72,6 +95,61 @@ for m in "$models"/*.xta; do
 			|| fail "$b '$q': A* hL trail $la (shortest: $(json_get .shortest "$d/astar.json")), bfs $lb"
 	done < "$work/expect.txt"
 done
+
+# zone inclusion where it matters (docs/uppaal.md "Zone inclusion"):
+# contrib's Fischer F^A_5 (a violation) and the correct protocol (x > k:
+# the property holds, a full search).  Strictly fewer states with
+# inclusion, queued states subsumed (not expanded), the same answers and
+# shortest trails; greedy's default turns reduction off for it and says
+# so, --por keeps reduction and stores every zone
+cp "$top/contrib/models/fischer_A_5.xta" "$top/contrib/models/fischer_A_5.q" .
+sed 's/x >= k && id == pid/x > k \&\& id == pid/' fischer_A_5.xta > fischer_ok_5.xta
+grep -q 'x > k && id == pid' fischer_ok_5.xta || fail "fischer_ok_5.xta: the guard was not corrected"
+for f in fischer_A_5 fischer_ok_5; do
+	case $f in fischer_A_5) want=1 ;; *) want=0 ;; esac
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --json > $f.in.json 2> /dev/null
+	rc=$?
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --no-zone-inclusion --json > $f.all.json 2> /dev/null
+	rc_all=$?
+	si=$(json_get .states_stored $f.in.json); sa=$(json_get .states_stored $f.all.json)
+	sub=$(json_get .zone_inclusion.subsumed $f.in.json); cov=$(json_get .zone_inclusion.covered $f.in.json)
+	[ "$rc" = $want ] && [ "$rc_all" = $want ] && [ -n "$si" ] && [ -n "$sa" ] && [ "$si" -lt "$sa" ] \
+		&& [ "${sub:-0}" -gt 0 ] && [ "${cov:-0}" -gt 0 ] \
+		&& [ "$(json_get .states_expanded $f.in.json)" -lt "$(json_get .states_expanded $f.all.json)" ] \
+		&& ok "$f bfs: exit $rc, $si states with zone inclusion ($cov covered, $sub subsumed), $sa without" \
+		|| fail "$f bfs: exit $rc/$rc_all (want $want), $si states with inclusion ($cov covered, $sub subsumed), $sa without"
+	if [ $want = 1 ]; then
+		lb=$(json_get .trail_length $f.in.json)
+		[ "$lb" = "$(json_get .trail_length $f.all.json)" ] && [ "$(json_get .shortest $f.in.json)" = true ] \
+			&& ok "$f bfs: the shortest trail ($lb steps) with and without zone inclusion" \
+			|| fail "$f bfs: trail $lb with inclusion, $(json_get .trail_length $f.all.json) without"
+		"$dmc" check $f.xta --query fischer_A_5.q --search astar --heuristic hL --json > $f.astar.json 2> /dev/null
+		[ "$(json_get .trail_length $f.astar.json)" = "$lb" ] && [ "$(json_get .shortest $f.astar.json)" = true ] \
+			&& ok "$f A* hL: the shortest trail ($lb steps), guaranteed" \
+			|| fail "$f A* hL: trail $(json_get .trail_length $f.astar.json), bfs $lb"
+	fi
+	"$dmc" check $f.xta --query fischer_A_5.q --search greedy --heuristic hL --json > $f.greedy.json 2> /dev/null
+	rc=$?
+	"$dmc" check $f.xta --query fischer_A_5.q --search greedy --heuristic hL --por --json > $f.por.json 2> /dev/null
+	rc_por=$?
+	sg=$(json_get .states_stored $f.greedy.json); sp=$(json_get .states_stored $f.por.json)
+	[ "$rc" = $want ] && [ "$rc_por" = $want ] && [ "$(json_get .por $f.greedy.json)" = false ] \
+		&& json_get .por_proviso $f.greedy.json | grep -q 'zone translation: zone inclusion instead' \
+		&& [ -n "$(json_get .zone_inclusion.covered $f.greedy.json)" ] \
+		&& [ "$(json_get .por $f.por.json)" = true ] && [ -z "$(json_get .zone_inclusion $f.por.json)" ] \
+		&& [ -n "$sg" ] && [ -n "$sp" ] && [ "$sg" -le "$sp" ] \
+		&& ok "$f greedy hL: exit $rc, no reduction and $sg states with zone inclusion, $sp with --por" \
+		|| fail "$f greedy hL: exit $rc/$rc_por (want $want), por $(json_get .por $f.greedy.json) ($(json_get .por_proviso $f.greedy.json)), $sg states, --por $sp"
+done
+# the full search's answer is SPIN's too (its own pan stores every zone)
+d=$work/fok; mkdir -p "$d"
+if "$dmc" translate fischer_ok_5.xta --query fischer_A_5.q -o "$d/m.pml" 2> /dev/null \
+	&& spin_ref "$d" m.pml "-O0 -DSAFETY" 0 -m100000 && [ "$sr_rc" = 0 ]; then
+	[ "$sr_errors" = 0 ] && ok "fischer_ok_5: SPIN's pan finds no error either" \
+		|| fail "fischer_ok_5: SPIN's pan has $sr_errors errors"
+else
+	fail "fischer_ok_5: spin/gcc/pan failed"
+fi
 
 # every model's queries as one file: one translation with zones and one
 # pan build for all of them (pan --initial dmc_query=K picks the query),

@@ -212,6 +212,8 @@ void dmc_br_trans(int type, int state, int k, dmc_trans *out)
 
 int dmc_br_nprocs(void) { return M.nprocs; }
 int dmc_br_zone(const int **d) { (void) d; return 0; }
+int dmc_br_subsumed(void *item) { (void) item; return 0; }
+int dmc_br_zone_inclusion(double *covered) { *covered = 0; return 0; }
 
 int dmc_br_rendezvous_pending(int *pid, int *state)
 {

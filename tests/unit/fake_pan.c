@@ -30,6 +30,7 @@ typedef struct fp_item {
 
 static struct {
 	int is_error[FP_MAX];
+	int is_atomic[FP_MAX];        /* inside an atomic sequence: a chain state */
 	int cycles;                   /* -a: the nested DFS runs */
 	int seed_loc;                 /* the nested search's seed, or -1 */
 	int cur_loc, cur_inner;       /* the state pan expands ("now") */
@@ -47,6 +48,11 @@ void fp_reset(void)
 void fp_error(int loc)
 {
 	P.is_error[loc] = 1;
+}
+
+void fp_atomic(int loc)
+{
+	P.is_atomic[loc] = 1;
 }
 
 static fp_item *item(int loc, int g, int inner)
@@ -92,6 +98,11 @@ static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *ou
 				out->improved[out->nimproved++] = g;
 			dmc_rt_anytime_improved(R, g);
 		}
+		return 0;
+	}
+	/* the glue's chain state (runtime/chains.c): queued, not stored */
+	if (!P.cycles && P.is_atomic[loc] && dmc_rt_chain_step(R)) {
+		dmc_rt_push(R, item(loc, g, inner), 0, g, DMC_PUSH_CHAIN);
 		return 0;
 	}
 	int old = seen[loc * 2 + inner];
@@ -159,6 +170,7 @@ done:
 	out->reopened = R->st.reopened;
 	out->pruned = R->st.pruned;
 	out->dropped = R->st.dropped;
+	out->chain_states = R->st.chain_states;
 	out->discarded = P.discarded;
 	dmc_rt_free(R);
 }

@@ -28,6 +28,7 @@ typedef struct fp_result {
 	int order[4 * FP_MAX];        /* locations in the order they were expanded */
 	int nexpanded;
 	double stored, expanded, reopened, pruned, dropped;
+	double chain_states;          /* queued as chain states, not stored */
 	int discarded;                /* items the runtime handed back (dmc_br_discard) */
 	/* --anytime: pan goes on after each error; the trails the runtime
 	 * took as shorter (their steps, in order), and whether the last is
@@ -39,6 +40,9 @@ typedef struct fp_result {
 
 void fp_reset(void);              /* no error locations; fb_reset() is the test's */
 void fp_error(int loc);           /* reaching loc is an error (pan's uerror) */
+/* loc is inside an atomic sequence: its successor states are chain
+ * states (runtime/chains.c), offered as the glue offers them */
+void fp_atomic(int loc);
 /* Run the runtime over the graph of type 0, process 0, from its start
  * state, with pan's options (NULL-terminated, without argv[0]). */
 void fp_run(const char *const *args, fp_result *out);

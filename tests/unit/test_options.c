@@ -398,6 +398,19 @@ static void test_a_given_heuristic_stays(void)
 	CHECK_STR(o.heuristic, "hL");
 }
 
+/* --no-chains: chain states are stored (runtime/chains.c); off by default */
+static void test_no_chains(void)
+{
+	dmc_options o;
+	char err[512] = "";
+	const char *none[] = { "--search", "bfs", NULL };
+	CHECK_EQ_LONG(compose(none, 0, &o, err, sizeof err), 0);
+	CHECK(!o.no_chains);
+	const char *args[] = { "--search", "bfs", "--no-chains", NULL };
+	CHECK_EQ_LONG(compose(args, 0, &o, err, sizeof err), 0);
+	CHECK(o.no_chains);
+}
+
 /* --por asks for reduction where the search would go without; with
  * --no-por it is refused; --por and --no-por are one field of a preset */
 static void test_por_is_asked_for(void)
@@ -484,6 +497,7 @@ CHECK_MAIN("options",
 	CASE(test_a_and_l_are_separate_runs),
 	CASE(test_default_preset_applies),
 	CASE(test_no_por_keeps_the_preset_s_search),
+	CASE(test_no_chains),
 	CASE(test_another_search_takes_the_first_admissible_heuristic),
 	CASE(test_anytime_gets_what_the_shortest_trail_needs),
 	CASE(test_a_given_heuristic_stays),

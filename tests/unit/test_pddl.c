@@ -125,7 +125,7 @@ static void test_shorten(void)
 static void test_errors(void)
 {
 	static const struct { const char *d, *p, *msg; } cases[] = {
-		{ "(define (domain d) (:requirements :durative-actions))", "", "d.pddl:1:35: :durative-actions not supported" },
+		{ "(define (domain d) (:requirements :duration-inequalities))", "", "d.pddl:1:35: :duration-inequalities not supported" },
 		{ "(define (domain d) (:predicates (p ?x)) (:action a :parameters (?x) :effect (p)))", "",
 		  "d.pddl:1:77: the predicate 'p' takes 1 argument, not 0" },
 		{ "(define (domain d) (:predicates (p)))", "(define (problem q) (:domain d) (:init (p)))",

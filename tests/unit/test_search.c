@@ -343,6 +343,57 @@ static void nested_dfs_finds_acceptance_cycles(void)
 	CHECK_EQ_LONG((long) r.stored, 3);    /* the nested search from 3 finds no successor */
 }
 
+/* Chains of atomic steps (runtime/chains.c): 2 and 3 are inside an
+ * atomic sequence, 1 -> 2 -> 3 -> 5 and 1 -> 6 -> 5 (the error).  The
+ * chain states are queued, not stored, and bfs and A* still reach the
+ * error by the shorter path; --no-chains stores them. */
+static void chains_are_queued_not_stored(void)
+{
+	static const char *const searches[] = { "bfs", "astar", NULL };
+	for (int i = 0; searches[i]; i++) {
+		fp_result r;
+		int t = graph(6);
+		edge(t, 1, 2);
+		edge(t, 1, 6);
+		edge(t, 2, 3);
+		edge(t, 3, 5);
+		edge(t, 6, 5);
+		error_at(t, 5);
+		fp_atomic(2);
+		fp_atomic(3);
+		run(&r, searches[i], "none", NULL);
+		CHECK(r.error && r.error_loc == 5 && r.error_g == 2);
+		CHECK_EQ_LONG((long) r.stored, 2);       /* 1 and 6 */
+		CHECK(r.chain_states >= 1);
+		run(&r, searches[i], "none", "--no-chains");
+		CHECK(r.error && r.error_loc == 5 && r.error_g == 2);
+		CHECK_EQ_LONG((long) r.chain_states, 0);
+		CHECK(r.stored >= 3);
+	}
+}
+
+/* A cycle inside an atomic sequence (2 -> 3 -> 2, both atomic; 3 -> 4
+ * leaves it): the chain is cut at DMC_CHAIN_MAX steps and stored, so the
+ * search ends. */
+static void a_cycle_inside_atomic_is_cut(void)
+{
+	static const char *const searches[] = { "bfs", "greedy", "astar", NULL };
+	for (int i = 0; searches[i]; i++) {
+		fp_result r;
+		int t = graph(4);
+		edge(t, 1, 2);
+		edge(t, 2, 3);
+		edge(t, 3, 2);
+		edge(t, 3, 4);
+		fp_atomic(2);
+		fp_atomic(3);
+		run(&r, searches[i], "none", NULL);
+		CHECK_EQ_LONG(r.status, 0);
+		CHECK(!r.error);
+		CHECK(r.chain_states > 0 && r.stored <= 4);
+	}
+}
+
 static void unknown_values_are_refused(void)
 {
 	fp_result r;
@@ -365,5 +416,7 @@ CHECK_MAIN("search",
 	CASE(proved_dead_ends_are_pruned),
 	CASE(beam_drops_beyond_its_width),
 	CASE(complete_searches_store_every_state),
+	CASE(chains_are_queued_not_stored),
+	CASE(a_cycle_inside_atomic_is_cut),
 	CASE(nested_dfs_finds_acceptance_cycles),
 	CASE(unknown_values_are_refused))

@@ -34,7 +34,10 @@ typedef struct dmc_open_entry {
 	int g;                        /* depth of the state */
 	int h;                        /* heuristic value */
 	unsigned stall;               /* expansions on its path since h last dropped (por.h) */
-	int mid_rv;                   /* a mid-rendezvous state: --anytime never drops it */
+	/* 0, or a state half-way through a rendezvous (--anytime never
+	 * drops it): 1, or under --search ut 2 + the reduced h its offer is
+	 * judged by once the receive is known (ut.h) */
+	int mid_rv;
 	int chain;                    /* a chain state (chains.c): its steps since the last
 	                               * stored state; 0 for a stored state */
 } dmc_open_entry;

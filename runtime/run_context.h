@@ -55,9 +55,11 @@ typedef struct dmc_ut_state {
 	int parent;                   /* a state has been expanded */
 	int g;                        /* its depth: c(s) */
 	int h;                        /* its h, for heuristics without reduced systems */
-	/* reduced-system evaluations, those timed and their time, and the
-	 * moves found relatively useless */
-	double reduced, rtimed, rseconds, useless;
+	int pending;                  /* its open entry's mid_rv: >= 2 when it is half-way
+	                               * through a rendezvous whose offer waits to be judged */
+	/* reduced-system evaluations, those timed and their time, the moves
+	 * judged and those found relatively useless */
+	double reduced, rtimed, rseconds, judged, useless;
 } dmc_ut_state;
 
 struct dmc_ndfs;

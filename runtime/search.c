@@ -669,7 +669,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	/* no shorter trail through it; never a mid-rendezvous state (as
 	 * above: the glue waits for its offer's outcome) */
-	int mid_rv = R->any.on && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
+	int mid_rv = (R->any.on || R->ut.on) && dmc_view_rendezvous_pending(R->view, &rv_pid, &rv_state);
 	if (!mid_rv && dmc_anytime_beyond(&R->any, g, h)) {
 		st->pruned++;
 		dmc_br_discard(item);
@@ -688,7 +688,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 		alt_push(R, item, key, g, stall, combo ? hc : (double) h, hv);
 		return;
 	}
-	int penalty = R->ut.on ? dmc_ut_penalty(R, h) : 0;
+	int penalty = R->ut.on ? dmc_ut_penalty(R, h, &mid_rv) : 0;
 	uint64_t prio = priority(R, g, combo ? hc : (double) h, hv, key, penalty);
 	dmc_open_entry e = { prio, 0, item, KEY(key), g, h, stall, mid_rv, 0 };
 	open_push(R, &e);
@@ -751,6 +751,7 @@ static void *bf_pop(dmc_run *R)
 	if (R->nurgent > 0) {
 		R->exp_h = INT_MAX;           /* unknown: any successor is progress */
 		R->exp_stall = 0;
+		R->ut.pending = 0;
 		R->exp_chain = DMC_CHAIN_MAX; /* unknown: its successors are stored */
 		dmc_por_set_plateau_ok(R->por, 1);
 		return R->urgent[--R->nurgent];
@@ -783,6 +784,7 @@ static void *bf_pop(dmc_run *R)
 		dmc_progress_expanded(R, e.g, e.h);
 		R->exp_h = e.h;
 		R->exp_stall = e.stall;
+		R->ut.pending = e.mid_rv;
 		R->exp_chain = e.chain;
 		dmc_por_expanding(R->por, R->alt ? R->exp_list : 0, e.h, e.stall);
 		return e.item;

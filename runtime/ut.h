@@ -11,10 +11,14 @@
  * c(s) the length of the trail s was reached by, else h(s'): greedy
  * search where the heuristic tells useful moves apart, A*-like where
  * it does not.  Only moves pan chose among processes are judged: a step
- * inside an atomic sequence or the receive completing a rendezvous
- * carries on with a transition judged at its first step (the paper's
- * transitions are whole edges and synchronisations; a translated edge
- * is 2-5 pan steps).
+ * inside an atomic sequence carries on with a transition judged at its
+ * first step (the paper's transitions are whole edges and
+ * synchronisations; a translated edge is 2-5 pan steps).  A rendezvous
+ * offer is judged at the receive that completes it: s is the state
+ * before the offer, s' the synchronisation's successor (the state
+ * half-way, whose h counts the sender as still at its send, says
+ * nothing about the move), and the half-way state itself is queued
+ * without a penalty.
  */
 #ifndef DMC_UT_H
 #define DMC_UT_H
@@ -25,7 +29,10 @@
 void dmc_ut_expanding(dmc_run *R, int g);
 /* The penalty of the successor now current, whose h is h: c(s) when the
  * move that made it is relatively useless, else 0 (and 0 for the initial
- * state, which no move made). */
-int dmc_ut_penalty(dmc_run *R, int h);
+ * state, which no move made).  *mid_rv: nonzero when the successor is
+ * half-way through a rendezvous; for an offer judged later it becomes
+ * 2 + h(S_t, s), which its open entry keeps until it is expanded
+ * (dmc_run's ut.pending). */
+int dmc_ut_penalty(dmc_run *R, int h, int *mid_rv);
 
 #endif

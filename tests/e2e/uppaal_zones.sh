@@ -107,10 +107,21 @@ sed 's/x >= k && id == pid/x > k \&\& id == pid/' fischer_A_5.xta > fischer_ok_5
 grep -q 'x > k && id == pid' fischer_ok_5.xta || fail "fischer_ok_5.xta: the guard was not corrected"
 for f in fischer_A_5 fischer_ok_5; do
 	case $f in fischer_A_5) want=1 ;; *) want=0 ;; esac
-	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --json > $f.in.json 2> /dev/null
+	# every state stored (--no-chains), as SPIN's BFS stores them: the
+	# states inside an edge's atomic step are where most zones are covered
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --no-chains --json > $f.in.json 2> /dev/null
 	rc=$?
-	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --no-zone-inclusion --json > $f.all.json 2> /dev/null
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --no-chains --no-zone-inclusion --json > $f.all.json 2> /dev/null
 	rc_all=$?
+	# with the chains (the default) inclusion still never stores more
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --json > $f.ch.json 2> /dev/null
+	rc_ch=$?
+	"$dmc" check $f.xta --query fischer_A_5.q --search bfs --no-zone-inclusion --json > $f.chall.json 2> /dev/null
+	rc_chall=$?
+	sc=$(json_get .states_stored $f.ch.json); sca=$(json_get .states_stored $f.chall.json)
+	[ "$rc_ch" = $want ] && [ "$rc_chall" = $want ] && [ -n "$sc" ] && [ -n "$sca" ] && [ "$sc" -le "$sca" ] \
+		&& ok "$f bfs with chains: exit $rc_ch, $sc states with zone inclusion, $sca without" \
+		|| fail "$f bfs with chains: exit $rc_ch/$rc_chall (want $want), $sc states with inclusion, $sca without"
 	si=$(json_get .states_stored $f.in.json); sa=$(json_get .states_stored $f.all.json)
 	sub=$(json_get .zone_inclusion.subsumed $f.in.json); cov=$(json_get .zone_inclusion.covered $f.in.json)
 	[ "$rc" = $want ] && [ "$rc_all" = $want ] && [ -n "$si" ] && [ -n "$sa" ] && [ "$si" -lt "$sa" ] \

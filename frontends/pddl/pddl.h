@@ -188,6 +188,9 @@ void pddl_write_promela_temporal(FILE *out, const pddl_model *m, const pddl_task
                                  char *const *text, const size_t *len);
 /* the lines written to mem (an open_memstream's of *text, *len) since *at, added to *line */
 void pddl_pml_count_lines(FILE *mem, char *const *text, const size_t *len, size_t *at, int *line);
+/* the plan process's start: the initial facts set in one d_step, then
+ * the loop of actions opens (its label end_plan) */
+void pddl_pml_write_start(FILE *out, const char *finit, int nfacts);
 /* what the two translations share: a ground formula as a Promela
  * expression; an action's effects of one kind (add or delete) and time
  * (at_end), c[k] the k-th of its distinct conditions (pddl_pml_conditions) */

@@ -120,6 +120,18 @@ void pddl_pml_count_lines(FILE *mem, char *const *text, const size_t *len, size_
 		*line += (*text)[*at] == '\n';
 }
 
+void pddl_pml_write_start(FILE *out, const char *finit, int nfacts)
+{
+	fputs("\nactive proctype plan()\n{\n\t/* the initial state */\n\td_step {", out);
+	int any = 0;
+	for (int i = 0; i < nfacts; i++)
+		if (finit[i]) {
+			fprintf(out, "%s f[%d] = 1;", any % 16 == 15 ? "\n\t\t" : "", i);
+			any++;
+		}
+	fputs(any ? "\n\t}\nend_plan:\n\tdo\n" : " skip }\nend_plan:\n\tdo\n", out);
+}
+
 static void write_promela(FILE *out, const pddl_model *m, const pddl_task *t, int *act_line,
                           char *const *text, const size_t *len)
 {
@@ -147,14 +159,7 @@ static void write_promela(FILE *out, const pddl_model *m, const pddl_task *t, in
 	}
 	if (maxc)
 		fprintf(out, "bit c[%d];   /* conditional effects' conditions, read in the state before; 0 between steps */\n", maxc);
-	fputs("\nactive proctype plan()\n{\n\t/* the initial state */\n\td_step {", out);
-	int any = 0;
-	for (int i = 0; i < t->nfacts; i++)
-		if (t->finit[i]) {
-			fprintf(out, "%s f[%d] = 1;", any % 16 == 15 ? "\n\t\t" : "", i);
-			any++;
-		}
-	fputs(any ? "\n\t}\nend_plan:\n\tdo\n" : " skip }\nend_plan:\n\tdo\n", out);
+	pddl_pml_write_start(out, t->finit, t->nfacts);
 	for (int i = 0; i < t->nacts; i++) {
 		const pddl_gaction *a = &t->acts[i];
 		pddl_gaction_text(m, a, buf, sizeof buf);

@@ -541,14 +541,7 @@ void pddl_write_promela_temporal(FILE *out, const pddl_model *m, const pddl_task
 		fprintf(out, "int now;    /* the base's time: every action ends by the horizon, %ld */\n", t->horizon);
 	if (maxc)
 		fprintf(out, "bit c[%d];   /* conditional effects' conditions, read in the state before; 0 between steps */\n", maxc);
-	fputs("\nactive proctype plan()\n{\n\t/* the initial state */\n\td_step {", out);
-	int any = 0;
-	for (int i = 0; i < nf; i++)
-		if (t->finit[i]) {
-			fprintf(out, "%s f[%d] = 1;", any % 16 == 15 ? "\n\t\t" : "", i);
-			any++;
-		}
-	fputs(any ? "\n\t}\nend_plan:\n\tdo\n" : " skip }\nend_plan:\n\tdo\n", out);
+	pddl_pml_write_start(out, t->finit, nf);
 	for (int i = 0; i < t->nacts; i++) {
 		const pddl_gaction *a = &t->acts[i];
 		pddl_gaction_text(m, a, buf, sizeof buf);

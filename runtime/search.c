@@ -282,7 +282,7 @@ static void preferred_start(dmc_run *R, dmc_open_kind kind)
 		/* fall_back chose the guide, and noted it, only with no goals */
 		int fell_back = R->targets.ngoals == 0 && R->heur_note[0];
 		if (!fell_back)
-			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU, hUc (or hff on PDDL) as the heuristic "
+			dmc_search_fail(R, "--preferred needs relaxed plans: hL, hU, hUc (hff on PDDL, hplan on ANMLite) as the heuristic "
 			                "or in the alternation");
 		size_t len = strlen(R->heur_note);
 		snprintf(R->heur_note + len, sizeof R->heur_note - len, "; no relaxed plans, so no --preferred list");

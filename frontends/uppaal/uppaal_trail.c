@@ -24,13 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a job's model, and its query when it is one of several sharing a
- * translation */
+/* a job's query when it is one of several sharing a translation */
 typedef struct {
 	int k;                  /* dmc_query's value: the query's number (0: the
 				 * translation's one query) */
 	int witness;            /* its trail is a witness (E<>) */
-	char *model;            /* the source model's path */
 } shared_query;
 
 /* stored query k (from 1) of query (a .q file) or of the model, when it
@@ -252,7 +250,7 @@ static void print_zclocks(char **pl, size_t np, const up_ztrace *zt, long scale)
  * query) */
 static void show_counterexample(const drv_env *e, const char *pml, const shared_query *sq)
 {
-	const shared_query none = { 0, 0, NULL };
+	const shared_query none = { 0, 0 };
 	if (!sq)
 		sq = &none;
 	size_t plen, olen;
@@ -459,7 +457,6 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 		drv_strv_push(&job->rt_opts, set);
 		free(set);
 	}
-	sq.model = drv_strdup(rq->model);
 	job->model = drv_alloc(sizeof sq);
 	*(shared_query *) job->model = sq;
 	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
@@ -534,8 +531,6 @@ static int show_trail(const drv_env *e, const drv_fe_job *job)
 
 static void release(drv_fe_job *job)
 {
-	if (job->model)
-		free(((shared_query *) job->model)->model);
 	free(job->model);
 	job->model = NULL;
 }

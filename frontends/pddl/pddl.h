@@ -195,6 +195,8 @@ void pddl_pml_write_start(FILE *out, const char *finit, int nfacts);
  * expression; an action's effects of one kind (add or delete) and time
  * (at_end), c[k] the k-th of its distinct conditions (pddl_pml_conditions) */
 void pddl_pml_expr(FILE *out, const pddl_gf *x);
+/* the same with fact k written as value[k] where that is not NULL */
+void pddl_pml_expr_as(FILE *out, const pddl_gf *x, char *const *value);
 int pddl_pml_conditions(const pddl_gaction *a, int at_end, char ***cond, int **which);
 void pddl_pml_free_conditions(char **cond, int n, int *which);
 void pddl_pml_effects(FILE *out, const pddl_gaction *a, const int *which, int add, int at_end);

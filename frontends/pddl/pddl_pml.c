@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pddl_pml_expr(FILE *out, const pddl_gf *x)
+void pddl_pml_expr_as(FILE *out, const pddl_gf *x, char *const *value)
 {
 	switch (x->kind) {
 	case PG_TRUE:
@@ -28,15 +28,18 @@ void pddl_pml_expr(FILE *out, const pddl_gf *x)
 		fputs("0", out);
 		return;
 	case PG_FACT:
-		fprintf(out, "f[%d]", x->fact);
+		if (value && value[x->fact])
+			fputs(value[x->fact], out);
+		else
+			fprintf(out, "f[%d]", x->fact);
 		return;
 	case PG_NOT:
 		fputs("!", out);
-		if (x->kids[0]->kind == PG_FACT)
-			pddl_pml_expr(out, x->kids[0]);
+		if (x->kids[0]->kind == PG_FACT && !(value && value[x->kids[0]->fact]))
+			pddl_pml_expr_as(out, x->kids[0], value);
 		else {
 			fputs("(", out);
-			pddl_pml_expr(out, x->kids[0]);
+			pddl_pml_expr_as(out, x->kids[0], value);
 			fputs(")", out);
 		}
 		return;
@@ -45,10 +48,15 @@ void pddl_pml_expr(FILE *out, const pddl_gf *x)
 		for (int i = 0; i < x->n; i++) {
 			if (i)
 				fputs(x->kind == PG_AND ? " && " : " || ", out);
-			pddl_pml_expr(out, x->kids[i]);
+			pddl_pml_expr_as(out, x->kids[i], value);
 		}
 		fputs(")", out);
 	}
+}
+
+void pddl_pml_expr(FILE *out, const pddl_gf *x)
+{
+	pddl_pml_expr_as(out, x, NULL);
 }
 
 static char *expr_text(const pddl_gf *x)

@@ -78,38 +78,6 @@ static void add_inv_reader(void *arg, int f)
 }
 
 /* ---- the state after a happening ---- */
-/* x with each fact replaced by its value after the happening (w->post) */
-static void post_expr(FILE *out, const tw *w, const pddl_gf *x)
-{
-	switch (x->kind) {
-	case PG_TRUE:
-		fputs("1", out);
-		return;
-	case PG_FALSE:
-		fputs("0", out);
-		return;
-	case PG_FACT:
-		if (w->post[x->fact])
-			fputs(w->post[x->fact], out);
-		else
-			fprintf(out, "f[%d]", x->fact);
-		return;
-	case PG_NOT:
-		fputs("!(", out);
-		post_expr(out, w, x->kids[0]);
-		fputs(")", out);
-		return;
-	default:
-		fputs("(", out);
-		for (int i = 0; i < x->n; i++) {
-			if (i)
-				fputs(x->kind == PG_AND ? " && " : " || ", out);
-			post_expr(out, w, x->kids[i]);
-		}
-		fputs(")", out);
-	}
-}
-
 /* a disjunction being written into a memstream */
 typedef struct {
 	char *text;
@@ -235,7 +203,7 @@ static void inv_guard(FILE *out, tw *w, const unsigned char *written, int own, i
 			fputs(" &&\n\t\t   ", out);
 		else
 			fprintf(out, " &&\n\t\t   (e[%d] %s || ", d, advance ? "<= next" : "== 0");
-		post_expr(out, w, inv);
+		pddl_pml_expr_as(out, inv, w->post);   /* each fact as it is after the happening */
 		if (d != own)
 			fputs(")", out);
 	}

@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			free(buf);
 		}
 		pddl_task_free(&t);
-		pddl_plan p = { NULL, 0 };
+		pddl_plan p = { NULL, 0, m.temporal };
 		FILE *devnull = fopen("/dev/null", "w");
 		if (devnull) {
 			(void) pddl_validate(&m, &p, devnull);

@@ -87,6 +87,11 @@ int dmc_rt_zone_inclusion(const dmc_run *R)
 	return !R->opt.no_zone_inclusion;
 }
 
+int dmc_rt_por_given(const dmc_run *R)
+{
+	return R->opt.given_opt[DMC_OPT_POR];
+}
+
 int dmc_rt_depth_matters(const dmc_run *R)
 {
 	return R->reopen || (dmc_searches[R->opt.search].flags & DMC_SF_SHORTEST) != 0;
@@ -127,7 +132,6 @@ int dmc_rt_setup(dmc_run *R, int *argc, char **argv, const dmc_build_info *info,
 	if (!R->por && !(R->por = dmc_por_new()))
 		dmc_rt_out_of_memory("setting up the run", 0);
 	dmc_por_set_wanted(R->por, !o->por_off, o->por_off);
-	dmc_por_set_asked(R->por, o->given_opt[DMC_OPT_POR]);
 	dmc_por_set_proviso(R->por, (dmc_por_proviso) o->por_proviso);
 	int user_depth = 0;
 	for (int i = 1; i < *argc; i++) {

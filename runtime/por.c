@@ -16,7 +16,6 @@ struct dmc_por {
 	void *in_open_ctx;
 	dmc_por_stats stats, counted;
 	int wanted, on;
-	int asked;                    /* --por on the command line */
 	int guided;                   /* a candidate must also make progress... */
 	int plateau_ok;               /* ...unless the plateau budget allows one more */
 	struct {                      /* the plateau budget and its growth (dmc_por_expanding) */
@@ -62,8 +61,6 @@ const char *dmc_por_off_note(const dmc_por *P)
 	return P->off_note ? P->off_note : "off (--no-por)";
 }
 
-void dmc_por_set_asked(dmc_por *P, int asked) { P->asked = asked; }
-int dmc_por_asked(const dmc_por *P) { return P->asked; }
 
 void dmc_por_set_status(dmc_por *P, int is_on, const char *note)
 {

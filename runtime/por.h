@@ -65,11 +65,6 @@ typedef struct dmc_por_stats {
 void dmc_por_set_wanted(dmc_por *P, int wanted, const char *off_note);
 int dmc_por_wanted(const dmc_por *P);
 const char *dmc_por_off_note(const dmc_por *P);
-/* The command line itself asked for reduction (--por, not a preset's):
- * the glue then keeps it on a UPPAAL zone translation, which otherwise
- * goes without it in favour of zone inclusion (spin-plugin/glue_zone.c) */
-void dmc_por_set_asked(dmc_por *P, int asked);
-int dmc_por_asked(const dmc_por *P);
 void dmc_por_set_status(dmc_por *P, int on, const char *note);
 /* 1 when pan reduces; *note says why not ("off (--no-por)", ...) */
 int dmc_por_status(const dmc_por *P, const char **note);

@@ -58,6 +58,10 @@ int dmc_rt_reopens(const dmc_run *R);
  * re-opens states: a state may then stand for another only from a
  * depth no larger (zone inclusion, spin-plugin/glue_zone.c). */
 int dmc_rt_depth_matters(const dmc_run *R);
+/* 1 when --por was on the command line (not only a preset's): the glue
+ * then keeps reduction on a UPPAAL zone translation, which otherwise goes
+ * without it in favour of zone inclusion (spin-plugin/glue_zone.c) */
+int dmc_rt_por_given(const dmc_run *R);
 /* 0 with --no-zone-inclusion: the glue stores every zone */
 int dmc_rt_zone_inclusion(const dmc_run *R);
 /* 64-bit fingerprint of a state vector; never 0. */

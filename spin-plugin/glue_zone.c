@@ -122,7 +122,7 @@ static int zone_includes(const int *a, const int *b)
 
 const char *glue_zone_por_off(const dmc_por *por)
 {
-	if (dmc_por_asked(por) || dmc_por_proviso_kind(por) != DMC_POR_C2C
+	if (dmc_rt_por_given(dmc_glue_run) || dmc_por_proviso_kind(por) != DMC_POR_C2C
 	    || !dmc_rt_zone_inclusion(dmc_glue_run))
 		return NULL;
 	return "off (zone translation: zone inclusion instead; --por reduces)";

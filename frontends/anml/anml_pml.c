@@ -595,8 +595,10 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, lon
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
 	int np = tl_maxparams(w, inst);
 	/* copies of the source's values go through tmp_k: p0, p1 may swap;
-	 * a value that stays in its place needs no copy (only the
-	 * assignment to parameter k writes INST_pk) */
+	 * a value that stays in its place needs no tmp_k (only the
+	 * assignment to parameter k writes INST_pk), but stays an
+	 * assignment: SPIN makes a variable nothing assigns a constant, and
+	 * hplan reads INST_pk from the state */
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (f >= 0 && f != k)
@@ -607,7 +609,7 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, lon
 		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
 			anml_sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
 		else if (f == k)
-			continue;
+			anml_sb_printf(s, "; %s_p%d = %s_p%d", in, k, in, k);
 		else if (f >= 0)
 			anml_sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
 		else {

@@ -317,11 +317,21 @@ static void chain_guard(writer *w, const tchain *c, const int *b, int bi, const 
 
 /* the universal term's argument condition at this event: NULL (always),
  * "" (never) or a condition */
-static char *universal_match(const tchain *c, const tevents *ev, int *never)
+static char *universal_match(const tchain *c, const tevents *ev, int skip, int *never)
 {
 	const tterm *u = &c->t[c->uterm];
 	sbuf mb = { 0 };
-	int mm = anml_match(c->v[u->var].ref, u->point == ANML_END ? ev->xp : ev->yp, &mb);
+	anml_ref r = *c->v[u->var].ref;
+	anml_arg args[8];
+	if (skip >= 0) {   /* a family's selecting argument: every value has its member */
+		for (int k = 0; k < r.nargs && k < 8; k++)
+			args[k] = r.args[k];
+		if (r.nargs > 8)
+			r.nargs = 8;
+		args[skip].kind = ANML_ARG_ANY;
+		r.args = args;
+	}
+	int mm = anml_match(&r, u->point == ANML_END ? ev->xp : ev->yp, &mb);
 	*never = mm == 0;
 	if (mm != -1) {
 		free(mb.s);
@@ -410,6 +420,9 @@ static int lift_exprs(const tchain *c, const tevents *ev, const char **e)
 static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 {
 	int tl = w->m->insts[ev->inst].tl;
+	/* per family: 1 + the chain heading the member written for all */
+	int *fam_done = drv_alloc(((size_t) w->nfam + 1) * sizeof *fam_done);
+	memset(fam_done, 0, ((size_t) w->nfam + 1) * sizeof *fam_done);
 	for (int i = 0; i < w->nch && !anml_spend(w); i++) {
 		const tchain *c = &w->ch[i];
 		const tterm *u = &c->t[c->uterm];
@@ -418,6 +431,9 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 			continue;
 		if (!((u->point == ANML_END && uv->act == ev->x) || (u->point == ANML_START && uv->act == ev->y)))
 			continue;
+		int f = w->ch_fam[i], gh = anml_group_head(w, i);
+		if (f >= 0 && fam_done[f] && fam_done[f] != gh + 1)
+			continue;    /* another member: written as one guard for the family */
 		const char *lift[ANML_MAX_CVARS];
 		int lifted = lift_exprs(c, ev, lift);
 		for (int j = i + 1; lifted && j < w->nch && w->ch[j].src->origin == c->src->origin; j++)
@@ -425,8 +441,16 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 				lifted = 0;   /* merged references in some instances only */
 		if (lifted)
 			anml_lift_set(lift);
+		/* a family whose selecting parameter is not known here: one guard
+		 * for all its members, the slot indexed by the parameter */
+		const tparam *up = u->point == ANML_END ? ev->xp : ev->yp;
+		int skip = f >= 0 && !up[w->fam[f].pos].is_const ? w->fam[f].pos : -1;
+		if (skip >= 0) {
+			fam_done[f] = gh + 1;
+			anml_fam_select(f, up[skip].expr);
+		}
 		int never;
-		char *um = universal_match(c, ev, &never);
+		char *um = universal_match(c, ev, skip, &never);
 		if (!never && c->referenced) {
 			for (int bi = 0; bi < c->nb; bi++)
 				if (c->binds[bi * c->nvars + u->var] == ev->inst)
@@ -436,6 +460,17 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 			bind(w, c, b, 0, ev, um, g);
 		}
 		free(um);
+		if (skip >= 0) {
+			anml_fam_select(-1, NULL);
+			/* every member's timepoints are recorded (their writers
+			 * record what the guards name), not only the one named */
+			const tfamily *F = &w->fam[f];
+			for (int t = 0; t < c->nterms; t++)
+				for (int v = 0; v < F->nvals && !c->t[t].is_const && c->t[t].var == F->var; v++) {
+					char rn[200];
+					anml_rec_name(w, F->inst[v], F->act, c->v[F->var].ref, c->t[t].point, rn, sizeof rn);
+				}
+		}
 		if (lifted) {
 			anml_lift_set(NULL);
 			/* the other instances of the constraint: said */
@@ -443,6 +478,7 @@ static void constraint_guards(writer *w, const tevents *ev, sbuf *g)
 				i++;
 		}
 	}
+	free(fam_done);
 }
 
 /* ---- entering an action ---- */
@@ -558,16 +594,22 @@ static void enter(writer *w, sbuf *s, int inst, int y, const anml_trans *tr, lon
 	const char *in = anml_iname(w, inst), *tn = anml_tname(w, inst);
 	const anml_action *a = &m->tls[m->insts[inst].tl].acts[y];
 	int np = tl_maxparams(w, inst);
-	/* copies of the source's values go through tmp_k: p0, p1 may swap */
+	/* copies of the source's values go through tmp_k: p0, p1 may swap;
+	 * a value that stays in its place needs no tmp_k (only the
+	 * assignment to parameter k writes INST_pk), but stays an
+	 * assignment: SPIN makes a variable nothing assigns a constant, and
+	 * hplan reads INST_pk from the state */
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
-		if (f >= 0)
+		if (f >= 0 && f != k)
 			anml_sb_printf(s, "; tmp_%d = %s_p%d", k, in, f);
 	}
 	for (int k = 0; k < a->nparams; k++) {
 		int f = copied_from(tr, k);
 		if (tr && tr->to.has_args && tr->to.args[k].kind == ANML_ARG_VALUE)
 			anml_sb_printf(s, "; %s_p%d = %d", in, k, tr->to.args[k].val);
+		else if (f == k)
+			anml_sb_printf(s, "; %s_p%d = %s_p%d", in, k, in, k);
 		else if (f >= 0)
 			anml_sb_printf(s, "; %s_p%d = tmp_%d; tmp_%d = 0", in, k, k, k);
 		else {
@@ -897,6 +939,13 @@ static int clamp_elems(writer *w, const char *base)
 	return 0;
 }
 
+/* an array of n recorded timepoints is reset by a loop, not element by
+ * element (the counter is a short) */
+static int clamp_loop(int n)
+{
+	return n > 2 && n <= 32767;
+}
+
 /* The clock of the lazy translation ticks: time + 1 once every instance
  * has started, some has not finished, and no action must end now (its
  * maximal duration is reached).  An unbounded action whose minimal
@@ -906,7 +955,13 @@ static void lazy_clock(writer *w)
 {
 	const anml_model *m = w->m;
 	FILE *out = w->out;
-	fprintf(out, "\n/* the clock: one time unit a step */\nactive proctype clock()\n{\nend_clock:\n\tdo\n\t:: d_step {\n\t\t(time < H");
+	int loops = 0;
+	for (int i = 0; i < w->nclamp && !w->noclamp; i++)
+		if (!w->clamp[i].fixed && clamp_loop(clamp_elems(w, w->clamp[i].name)))
+			loops = 1;
+	fprintf(out, "\n/* the clock: one time unit a step */\nactive proctype clock()\n{\n%s"
+	        "end_clock:\n\tdo\n\t:: d_step {\n\t\t(time < H",
+	        loops ? "\tshort i;    /* the element of an array the tick resets (0 between steps) */\n" : "");
 	for (int i = 0; i < m->ninsts; i++)
 		fprintf(out, " && %s_act != %s_none", m->insts[i].name, m->tls[m->insts[i].tl].name);
 	fprintf(out, "\n\t\t && (");
@@ -933,6 +988,14 @@ static void lazy_clock(writer *w)
 		if (w->clamp[i].fixed)
 			continue;
 		int nelem = clamp_elems(w, w->clamp[i].name);
+		if (clamp_loop(nelem)) {
+			/* an array: a loop inside the d_step (still one step), its
+			 * counter back to 0 after, so that it never tells states apart */
+			const char *v = w->clamp[i].name;
+			fprintf(out, ";\n\t\ti = 0;\n\t\tdo\n\t\t:: i < %d -> %s[i] = (%s[i] != NEVER && %s[i] + %d < time -> 0 : %s[i]); i++"
+			        "\n\t\t:: else -> break\n\t\tod", nelem, v, v, v, w->clamp[i].k + 1, v);
+			continue;
+		}
 		for (int e = 0; e < (nelem ? nelem : 1); e++) {
 			char v[200];
 			if (nelem)
@@ -943,7 +1006,7 @@ static void lazy_clock(writer *w)
 			        w->clamp[i].k + 1, v);
 		}
 	}
-	fprintf(out, "\n\t   }\n\tod\n}\n");
+	fprintf(out, "%s\n\t   }\n\tod\n}\n", loops ? ";\n\t\ti = 0" : "");
 }
 
 static void free_writer(writer *w)
@@ -956,6 +1019,7 @@ static void free_writer(writer *w)
 	free(w->rest);
 	free(w->clamp);
 	free(w->rec_decl);
+	anml_free_families(w);
 }
 
 static int write_translation(FILE *out, FILE *meta, const anml_model *m, int horizon, size_t max_bytes,
@@ -1010,6 +1074,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 			return -1;
 		}
 	}
+	anml_find_families(&w);
 	/* the processes first, into memory: they decide which timepoints are
 	 * recorded; twice: the first pass marks the recorded timepoints that
 	 * the second pass's transitions must then write */
@@ -1049,6 +1114,8 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 
 	int wide = horizon > 250;
 	const char *ty = wide ? "short" : "byte";
+	unsigned char *fam_decl = drv_alloc((size_t) w.nfam * 2 + 1);
+	memset(fam_decl, 0, (size_t) w.nfam * 2 + 1);
 	fprintf(out, "/*\n * ANMLite plan %s (%s), translated by dmc translate: see docs/anmlite.md.\n"
 	        " * A plan is a path to the assertion violation in process goal.\n */\n\n",
 	        m->name, w.file);
@@ -1099,6 +1166,18 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 				for (int f = 0; f < w.nfrec; f++)
 					if (w.frec[f].inst == i && w.frec[f].act == a && w.frec[f].point == p) {
 						char rn[160], dim[32] = "";
+						int slot, fam = anml_fam_store(&w, i, a, w.frec[f].ref, &slot);
+						if (fam >= 0 && fam_decl[fam * 2 + p])
+							continue;   /* a family's array: declared with its first member */
+						if (fam >= 0) {
+							fam_decl[fam * 2 + p] = 1;
+							int nelem = anml_rec_base(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
+							fprintf(out, "%s %s[%d] = NEVER;    /* %s.%s of the occurrences with the arguments of %s:%d "
+							        "on %d instances, a slot per value of the constraints' parameter (a family) */\n",
+							        ty, rn, nelem, tl->acts[a].name, p ? "end" : "start", w.file,
+							        w.frec[f].ref->loc.line, w.fam[fam].nvals);
+							continue;
+						}
 						int nelem = anml_rec_base(&w, i, a, w.frec[f].ref, p, rn, sizeof rn);
 						if (nelem)
 							snprintf(dim, sizeof dim, "[%d]", nelem);
@@ -1133,6 +1212,7 @@ static int write_translation(FILE *out, FILE *meta, const anml_model *m, int hor
 			fprintf(out, "\n");
 		}
 	}
+	free(fam_decl);
 	fputs(body, out);
 	free(body);
 

@@ -73,6 +73,23 @@ typedef struct {
 	int fixed;               /* compared with a constant or another timepoint */
 } tclamp;
 
+/* A family of constraints (anml_pml_family.c): constraints a model writes
+ * once per value of a parameter of the universal action, each reading
+ * the recorded timepoints of another instance (logistics: truck t1's
+ * `k1.In(tr1, x).start <= t1.Load(p1, x).end`, the same with k2 and p2,
+ * ...).  Their recorded timepoints share one array, a slot per value,
+ * and where the universal event's parameter is not known when the text
+ * is written, the family is one guard indexed by it. */
+typedef struct {
+	int pos;                 /* the universal term's argument that selects the member */
+	int var;                 /* the chain variable whose instance differs per member */
+	int act;                 /* that variable's action */
+	const anml_ref *ref;     /* its arguments (the same in every member) */
+	int nvals;               /* the selecting parameter's values: one member each */
+	int *inst;               /* per value: the member's instance of var */
+	int nelem;               /* elements a member's recorded timepoint has (1: a scalar) */
+} tfamily;
+
 typedef struct {
 	const anml_model *m;
 	char file[512];          /* m->file as comment text (pml_comment_text) */
@@ -94,6 +111,9 @@ typedef struct {
 	int nfrec_decl;          /* headers' writers may mark more: not declared) */
 	tclamp *clamp;           /* the lazy clock's resets of recorded timepoints */
 	int nclamp, noclamp;
+	tfamily *fam;            /* families of constraints (anml_pml_family.c) */
+	int nfam;
+	int *ch_fam;             /* per chain: its family, or -1 */
 } writer;
 
 typedef struct {
@@ -151,6 +171,21 @@ void anml_slot(const tchain *c, int bi, int v, const char *what, char *buf, size
 int anml_ref_term_value(const tchain *c, int bi, int i, const tevents *ev, sbuf *val, sbuf *cond);
 void anml_list_bindings(writer *w, tchain *c, int *b, int k);
 void anml_ref_updates(writer *w, const tevents *ev, int phase, sbuf *s);
+
+/* anml_pml_family.c: find the families among the chains (after
+ * normalising them); free them */
+void anml_find_families(writer *w);
+/* the first chain of chain i's group: the instances of one constraint
+ * with variables are consecutive chains of one origin */
+int anml_group_head(const writer *w, int i);
+void anml_free_families(writer *w);
+/* the family whose shared array holds the recorded timepoint of act's
+ * occurrences on inst matching ref, and the member's slot; -1 if none */
+int anml_fam_store(const writer *w, int inst, int act, const anml_ref *ref, int *slot);
+/* while set (f >= 0), family f's slot is the expression expr (the
+ * universal event's parameter) instead of the member's number */
+void anml_fam_select(int f, const char *expr);
+int anml_fam_selected(const char **expr);
 
 /* anml_pml_tdata.c: the timeline data for the htime heuristic, a C
  * header on out (model/timeline_data.h) */

@@ -139,7 +139,12 @@ int anml_rec_base(writer *w, int inst, int act, const anml_ref *ref, int point, 
 {
 	const anml_action *a = &w->m->tls[w->m->insts[inst].tl].acts[act];
 	char suf[64];
+	int slot, f = anml_fam_store(w, inst, act, ref, &slot);
 	filter_suffix(ref, suf, sizeof suf);
+	if (f >= 0) {   /* a family's array: a slot per member (anml_pml_family.c) */
+		snprintf(buf, n, "%s_%s%s_%c_m%d", anml_tname(w, inst), a->name, suf, point == ANML_START ? 's' : 'e', f);
+		return w->fam[f].nvals * w->fam[f].nelem;
+	}
 	snprintf(buf, n, "%s_%s%s_%c", w->m->insts[inst].name, a->name, suf, point == ANML_START ? 's' : 'e');
 	int nelem = 0;
 	for (int k = 0; ref && k < ref->nargs && k < a->nparams; k++)
@@ -180,7 +185,34 @@ void anml_rec_elem(writer *w, int inst, int act, const anml_ref *ref, int point,
 	char base[160], idx[200];
 	anml_rec_base(w, inst, act, ref, point, base, sizeof base);
 	rec_index(w, inst, act, ref, p, idx, sizeof idx);
-	snprintf(buf, n, "%s[%s]", base, idx);
+	int slot, f = anml_fam_store(w, inst, act, ref, &slot);
+	if (f < 0) {
+		snprintf(buf, n, "%s[%s]", base, idx);
+		return;
+	}
+	/* the member's slot: its number, or the selecting parameter while
+	 * the family is written as one guard */
+	const char *sel;
+	int k = w->fam[f].nelem;
+	char *end;
+	long v = strtol(idx, &end, 10);
+	int numeric = *idx && !*end;
+	if (anml_fam_selected(&sel) == f) {
+		char off[100];
+		if (k == 1)
+			snprintf(off, sizeof off, "%s", sel);
+		else
+			snprintf(off, sizeof off, "%s*%d", sel, k);
+		if (numeric && v == 0)
+			snprintf(buf, n, "%s[%s]", base, off);
+		else
+			snprintf(buf, n, "%s[%s + %s]", base, off, idx);
+	} else if (numeric)
+		snprintf(buf, n, "%s[%ld]", base, (long) slot * k + v);
+	else if (slot == 0)
+		snprintf(buf, n, "%s[%s]", base, idx);
+	else
+		snprintf(buf, n, "%s[%ld + %s]", base, (long) slot * k, idx);
 }
 
 /* the recorded timepoint of the occurrences of act on inst that match
@@ -194,7 +226,8 @@ void anml_rec_name(writer *w, int inst, int act, const anml_ref *ref, int point,
 		*anml_rec_at(w, inst, act, point) = 1;
 		return;
 	}
-	if (nelem)
+	int slot;
+	if (nelem || anml_fam_store(w, inst, act, ref, &slot) >= 0)
 		anml_rec_elem(w, inst, act, ref, point, NULL, buf, n);
 	for (int i = 0; i < w->nfrec; i++)
 		if (w->frec[i].inst == inst && w->frec[i].act == act && w->frec[i].point == point

@@ -286,7 +286,40 @@ static void test_lifted(void)
 	lazy_enc = 0;
 }
 
+/* families (anml_pml_family.c): one constraint per value of Load's
+ * parameter, each on another instance, are one guard indexed by the
+ * parameter and one array with a slot per value; without a member for
+ * every value they stay one guard each */
+static void test_families(void)
+{
+	const char *head =
+		"PLAN p TYPES k = {a, b}\n u = {u0}\n"
+		"TIMELINE Tr ACTIONS Load(x: k): [1,1] TRANSITIONS Load -> Load END Tr\n"
+		"TIMELINE Pk ACTIONS Idle: [1,_] In(y: u): [1,_] TRANSITIONS Idle -> In END Pk\n"
+		"VARIABLES t: Tr\n k1, k2: Pk\n"
+		"CONSTRAINTS\n"
+		"  k1.In(u0).start <= t.Load(a).end\n";
+	char model[1024];
+	for (lazy_enc = 0; lazy_enc < 2; lazy_enc++) {
+		snprintf(model, sizeof model, "%s  k2.In(u0).start <= t.Load(b).end\nEND p\n", head);
+		char *p = translate(model, 10);
+		CHECK(strstr(p, "byte Pk_In_f0_s_m0[2] = NEVER;") != NULL);
+		CHECK(strstr(p, "(Pk_In_f0_s_m0[t_p0] != NEVER && Pk_In_f0_s_m0[t_p0] <= time)") != NULL);
+		CHECK(strstr(p, "!(t_p0 ==") == NULL && strstr(p, "k1_In_f0_s") == NULL);
+		/* each member's start writes its own slot */
+		CHECK(strstr(p, "Pk_In_f0_s_m0[0] = time") != NULL && strstr(p, "Pk_In_f0_s_m0[1] = time") != NULL);
+		free(p);
+		/* k2's constraint reads In at its end (k2's current action): not a member */
+		snprintf(model, sizeof model, "%s  k2.In(u0).end <= t.Load(b).end\nEND p\n", head);
+		p = translate(model, 10);
+		CHECK(strstr(p, "_m0") == NULL && strstr(p, "!(t_p0 == 0)") != NULL);
+		free(p);
+	}
+	lazy_enc = 0;
+}
+
 CHECK_MAIN("anml_pml",
+	CASE(test_families),
 	CASE(test_lifted),
 	CASE(test_lazy),
 	CASE(test_reference_points),

@@ -254,7 +254,7 @@ typedef struct {
 	up_vec selects;         /* up_select* */
 	up_expr *guard;         /* NULL: true */
 	up_expr *sync;          /* channel expression, NULL: none */
-	int sync_dir;           /* '!' or '?' */
+	int sync_dir;           /* '!', '?' or UP_SYNC_CSP (`sync a;`) */
 	up_vec assigns;         /* up_expr* */
 	int line, col;
 } up_edge;
@@ -299,9 +299,20 @@ typedef struct {
 	int level;              /* 0 for the first group, one more after each '<' */
 } up_prio;
 
+/* `IO P {a, b[1]}` after the system line: process P's alphabet of CSP
+ * synchronisations (uppaal_csp.c) */
+typedef struct {
+	const char *name;       /* the process */
+	up_vec args;            /* up_expr*: `IO P(1) {...}` names the instance P(1) */
+	up_vec chans;           /* up_expr*: channels and channel elements */
+	const char *file;
+	int line, col;
+} up_iodecl;
+
 typedef struct {
 	up_ctx *c;
 	const char *file;
+	up_vec iodecls;         /* up_iodecl*: the CSP alphabets, if declared */
 	up_vec prios;           /* up_prio*: the channel priorities, if declared */
 	up_vec dconsts;         /* up_var*: global `const double` constants, which
 				 * nothing may use (checked, then left out) */
@@ -345,6 +356,13 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty);
 /* the clock rates (x' == e) of loc's invariant into loc->rates, the rest
  * stays the invariant (NULL when nothing is left) */
 void up_split_rates(up_model *m, up_loc *loc);
+
+/* ---- CSP synchronisation (uppaal_csp.c) ---- */
+/* an edge's sync_dir for utap's `sync a;` (no '!' or '?') */
+#define UP_SYNC_CSP 'C'
+/* at "IO" in the system declarations: 1 after reading `IO P {a, b}`
+ * into m->iodecls; 0 (nothing read) when "IO" starts something else */
+int up_parse_io(up_model *m, up_lex *l);
 
 /* ---- queries (uppaal_query.c) ---- */
 /* parse "E<> phi" or "A[] phi" (text from file, line) */

@@ -722,6 +722,8 @@ void up_parse_decls(up_model *m, up_lex *l, up_vec *vars, up_vec *funcs, int in_
 			up_warn(m->c, l->file, line, "'gantt' chart ignored (it only draws the simulator's chart)");
 			continue;
 		}
+		if (in_system && up_is(l, "IO") && up_parse_io(m, l))
+			continue;
 		if (in_system && l->t.kind == T_ID && !starts_type(m, l)) {
 			instdecl(m, l);
 			continue;
@@ -900,11 +902,8 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 	else if (up_accept(l, "?"))
 		ed->sync_dir = '?';
 	else if (l->t.kind == T_EOF || up_is(l, ";"))
-		/* utap reads `sync a;` as a CSP synchronisation (all processes
-		 * with a in their `IO` alphabet take it together) */
-		up_fail_at(m->c, l->file, ch->line, ch->col, "CSP synchronisation ('%s' without '!' or '?') is not "
-			   "supported: dmc translates UPPAAL's binary and broadcast synchronisations",
-			   up_index_base(ch)->name);
+		/* utap reads `sync a;` as a CSP synchronisation (uppaal_csp.c) */
+		ed->sync_dir = UP_SYNC_CSP;
 	else
 		up_lex_fail(l, "'!' or '?' after the channel");
 }

@@ -23,6 +23,7 @@
  *     through an edge (the only states before the d_step differ from the
  *     edge's source state in dmc_eid alone, which no query reads).
  */
+#include "uppaal_csp.h"
 #include "uppaal_emit.h"
 #include "uppaal_zone.h"
 #include "pml_text.h"
@@ -87,6 +88,7 @@ typedef struct {
 	up_inst *zs_in;
 	up_edge *zs_ed;
 	int zno_check;
+	up_csp *csp;            /* CSP synchronisation (`sync a;`): the plan */
 } em;
 
 /* the start and the end of an edge's updates */
@@ -200,6 +202,7 @@ static void collect_recvs(em *e)
 			long vals[4] = { 0 };
 			for (long j = 0; bind_select(e, in, ed, j, vals); j++) {
 				up_var *ch = chan_of(e, in, ed);
+				up_csp_add(e->csp, in, ed, vals);
 				if (ed->sync_dir != '?')
 					continue;
 				recv_edge *r = up_alloc(n->m->c, sizeof *r);
@@ -241,6 +244,8 @@ static void globals(em *e)
 	for (int i = 0; i < n->vars.n; i++) {
 		up_var *v = n->vars.v[i];
 		up_inst *own = v->owner;
+		if (v->type.kind == TY_CHAN && e->csp->edges.n)
+			continue;       /* CSP synchronisation needs no Promela channel */
 		if (v->type.kind == TY_CHAN) {
 			fprintf(o, "chan %s", v->pname);
 			if (v->nsize && !e->merged)
@@ -314,7 +319,7 @@ static void globals(em *e)
 	/* a sender's edge reads dmc_eid even when no process receives (the
 	 * edge is then never taken) */
 	int binary = e->recvs.n > 0;
-	for (int i = 0; i < n->vars.n && !binary; i++) {
+	for (int i = 0; i < n->vars.n && !binary && !e->csp->edges.n; i++) {
 		const up_var *v = n->vars.v[i];
 		binary = v->type.kind == TY_CHAN && !v->type.is_broadcast;
 	}
@@ -435,7 +440,10 @@ static void comment(em *e, up_inst *in, up_edge *ed, const long *sel)
 	if (ed->sync) {
 		char b[120];
 		up_expr_text(ed->sync, b, sizeof b);
-		pml_commentf(o, " %s%c", b, ed->sync_dir);
+		if (ed->sync_dir == UP_SYNC_CSP)
+			pml_commentf(o, " %s", b);
+		else
+			pml_commentf(o, " %s%c", b, ed->sync_dir);
 	}
 	pml_commentf(o, " (%s:%d)", e->s.file, ed->line);
 	fputs(" */\n", o);
@@ -893,34 +901,49 @@ static void prio_guard(em *e, up_inst *in, up_edge *ed)
 		fprintf(e->s.out, " && !dmc_hi%d", lvl);
 }
 
-static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
+/* an edge without synchronisation (or a CSP one taken alone) */
+static void local_edge(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl)
+{
+	FILE *o = e->s.out;
+	up_loc *src = in->t->locs.v[ed->src];
+	fputs("\t:: atomic { ", o);
+	if (e->dispatch[in->pid])
+		fprintf(o, "loc_%s == %d && ", in->pname, ed->src);
+	guard(e, in, ed);
+	prio_guard(e, in, ed);
+	if (e->any_committed && !src->committed)
+		fputs(" && ncommit == 0", o);
+	fputs(" ->", o);
+	updates_begin(e);
+	effect(e, in, ed, "; ");
+	zone_step(e, in, ed, NULL, NULL);
+	updates_end(e);
+	fprintf(o, "; goto at_%s }", dl);
+	comment(e, in, ed, sel);
+}
+
+static int csp_edge(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl);
+
+/* The Promela options of edge ed of in (its select values sel bound):
+ * how many were written (0: the edge runs inside other processes'
+ * steps, or is never taken) */
+static int edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 {
 	up_check_size(&e->s, e->s.file, ed->line, ed->col);
 	FILE *o = e->s.out;
 	up_loc *src = in->t->locs.v[ed->src], *dst = in->t->locs.v[ed->dst];
 	const char *dl = e->dispatch[in->pid] ? "loop" : loc_name(dst);
 	if (!ed->sync) {
-		fputs("\t:: atomic { ", o);
-		if (e->dispatch[in->pid])
-			fprintf(o, "loc_%s == %d && ", in->pname, ed->src);
-		guard(e, in, ed);
-		prio_guard(e, in, ed);
-		if (e->any_committed && !src->committed)
-			fputs(" && ncommit == 0", o);
-		fputs(" ->", o);
-		updates_begin(e);
-		effect(e, in, ed, "; ");
-		zone_step(e, in, ed, NULL, NULL);
-		updates_end(e);
-		fprintf(o, "; goto at_%s }", dl);
-		comment(e, in, ed, sel);
-		return;
+		local_edge(e, in, ed, sel, dl);
+		return 1;
 	}
+	if (ed->sync_dir == UP_SYNC_CSP)
+		return csp_edge(e, in, ed, sel, dl);
 	if (is_bcast(e, in, ed)) {
-		if (ed->sync_dir == '!')
-			broadcast(e, in, ed, sel, dl);
-		/* receiving edges run inside the senders' steps */
-		return;
+		if (ed->sync_dir != '!')
+			return 0;       /* receiving edges run inside the senders' steps */
+		broadcast(e, in, ed, sel, dl);
+		return 1;
 	}
 	if (ed->sync_dir == '?') {
 		/* the UPPAAL receiver offers: (edge id, guard, commit permission) */
@@ -943,7 +966,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 			fputs("(ncommit == 0)", o);
 		fprintf(o, " -> goto at_%s", dl);
 		comment(e, in, ed, sel);
-		return;
+		return 1;
 	}
 	/* the UPPAAL sender: the rendezvous, then both updates, the sender's
 	 * first: the receivers' inside the sender's atomic when they are
@@ -957,7 +980,7 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	}
 	if (nrecv <= INLINE_RECEIVERS || e->s.zone) {   /* zones: both edges known in one place */
 		sender_inline(e, in, ed, sel, dl, ch, &el, nels);
-		return;
+		return 1;
 	}
 	sync_group *g = NULL;
 	int k = 0;
@@ -996,6 +1019,100 @@ static void edge(em *e, up_inst *in, up_edge *ed, const long *sel)
 	}
 	fprintf(o, " goto dmc_sync%d }", k);
 	comment(e, in, ed, sel);
+	return 1;
+}
+
+/* ---- CSP synchronisation (uppaal_csp.c says which edges take part) ---- */
+
+/* One step of joint event ev: the edges r[0..k) (r[0] the first
+ * participant's, whose process writes the step; all select values bound),
+ * enabled when every one is: its location, its guard and its target's
+ * invariant, with zones the guards' conjunction, the resets and the
+ * targets' invariants meeting the zone; the committed rule of UPPAAL
+ * (a process is committed: one of the edges leaves a committed location).
+ * The updates in process order, each seeing those before it. */
+static void csp_step(em *e, up_csp_edge **r, int k, const char *dl)
+{
+	FILE *o = e->s.out;
+	up_inst *ins[UP_CSP_MAX_PARTS];
+	up_edge *eds[UP_CSP_MAX_PARTS];
+	int committed = 0;
+	up_check_size(&e->s, e->s.file, r[0]->ed->line, r[0]->ed->col);
+	fputs("\t:: atomic { (", o);
+	src_cond(e, r[0]->in, r[0]->ed);
+	e->zno_check = 1;
+	for (int i = 0; i < k; i++) {
+		ins[i] = r[i]->in;
+		eds[i] = r[i]->ed;
+		committed |= ((up_loc *) ins[i]->t->locs.v[eds[i]->src])->committed;
+		if (i)
+			fprintf(o, " && loc_%s == %d && ", ins[i]->pname, eds[i]->src);
+		guard(e, ins[i], eds[i]);
+	}
+	e->zno_check = 0;
+	if (e->s.zone)
+		up_zone_check_joint(e->s.n, ins, eds, k, o);
+	if (e->any_committed && !committed)
+		fputs(" && ncommit == 0", o);
+	fputs(") ->", o);
+	updates_begin(e);
+	comment(e, ins[0], eds[0], r[0]->sel);
+	fputs("\t\t", o);
+	effect(e, ins[0], eds[0], "; ");
+	fputs(";\n", o);
+	/* the trail's reader (uppaal_trail.c) takes a line with this mark
+	 * for a further edge of the step */
+	for (int i = 1; i < k; i++) {
+		fputs("\t\t/* csp partner */", o);
+		effect(e, ins[i], eds[i], "; ");
+		fputc(';', o);
+		comment(e, ins[i], eds[i], r[i]->sel);
+	}
+	fputs("\t\t", o);
+	if (e->s.zone) {
+		up_zone_apply(e->s.n, ins, eds, k, o);
+		up_zone_post(e->s.n, e->any_committed, o);
+		fputs(";\n\t\t", o);
+	}
+	if (e->dstep)
+		fputs("skip };\n\t\t", o);
+	fprintf(o, "goto at_%s }\n", dl);
+}
+
+/* a `sync a;` edge (select values sel bound): taken alone, never, or,
+ * written by the event's first participant, once per combination of the
+ * other participants' edges on the event; how many options written */
+static int csp_edge(em *e, up_inst *in, up_edge *ed, const long *sel, const char *dl)
+{
+	up_csp_edge *me = up_csp_find(e->csp, in, ed, sel);
+	if (!me || me->role == UP_CSP_BLOCKED)
+		return 0;
+	if (me->role == UP_CSP_ALONE) {
+		local_edge(e, in, ed, sel, dl);
+		return 1;
+	}
+	const up_csp_event *ev = me->ev;
+	if (ev->parts[0] != in)
+		return 0;       /* taken in the first participant's steps */
+	int k = ev->nparts, at[UP_CSP_MAX_PARTS] = { 0 }, n = 0;
+	up_csp_edge *r[UP_CSP_MAX_PARTS];
+	r[0] = me;
+	for (;;) {
+		for (int i = 1; i < k; i++) {
+			r[i] = ev->edges[i].v[at[i]];
+			bind_sel_vals(e, r[i]->in, r[i]->ed, r[i]->sel);
+		}
+		csp_step(e, r, k, dl);
+		n++;
+		for (int i = 1; i < k; i++)
+			r[i]->in->sel.n = 0;
+		int i = k - 1;
+		while (i >= 1 && ++at[i] == ev->edges[i].n)
+			at[i--] = 0;
+		if (i < 1)
+			break;
+	}
+	return n;
 }
 
 /* the block of group k (1-based) of process in: entered by its senders'
@@ -1066,22 +1183,20 @@ static void proc_dispatch(em *e, up_inst *in)
 	FILE *o = e->s.out;
 	up_template *t = in->t;
 	fprintf(o, "active proctype %s()\t/* ", in->pname);
-	pml_commentf(o, "%s, template %s (%s:%d); receives broadcasts: its location is loc_%s",
-		     in->name, t->name, e->s.file, t->line, in->pname);
+	pml_commentf(o, "%s, template %s (%s:%d); %s: its location is loc_%s", in->name, t->name, e->s.file,
+		     t->line, e->csp->events.n ? "takes CSP synchronisations another process writes" : "receives broadcasts",
+		     in->pname);
 	fputs(" */\n{\nat_loop:\n\tif\n", o);
 	int n = 0;
 	for (int i = 0; i < t->edges.n; i++) {
 		up_edge *ed = t->edges.v[i];
 		long sel[4] = { 0 };
-		for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
-			if (!(is_bcast(e, in, ed) && ed->sync_dir == '?'))
-				n++;
-			edge(e, in, ed, sel);
-		}
+		for (long j = 0; bind_select(e, in, ed, j, sel); j++)
+			n += edge(e, in, ed, sel);
 		in->sel.n = 0;
 	}
 	if (!n)
-		fputs("\t:: false\t/* only moved by broadcasts */\n", o);
+		fprintf(o, "\t:: false\t/* only moved by %s */\n", e->csp->events.n ? "CSP synchronisations" : "broadcasts");
 	fputs("\tfi;\n", o);
 	sync_blocks(e, in);
 	fputs("}\n\n", o);
@@ -1116,10 +1231,8 @@ static void proc(em *e, up_inst *in)
 			if (ed->src != k)
 				continue;
 			long sel[4] = { 0 };
-			for (long j = 0; bind_select(e, in, ed, j, sel); j++) {
-				edge(e, in, ed, sel);
-				n++;
-			}
+			for (long j = 0; bind_select(e, in, ed, j, sel); j++)
+				n += edge(e, in, ed, sel);
 			in->sel.n = 0;
 		}
 		if (!n)
@@ -1593,8 +1706,12 @@ void up_emit(up_net *n, FILE *out, const up_emit_opts *op)
 	e.dstep = up_query_is_liveness(op->q);
 	e.deadlock = up_query_deadlock(op->q);
 	e.merged = must_merge(n);
+	e.csp = up_csp_new(n);
 	collect_recvs(&e);
+	up_csp_finish(e.csp);
 	e.dispatch = up_alloc(n->m->c, (size_t) n->insts.n + 1);
+	for (int i = 0; i < n->insts.n; i++)
+		e.dispatch[i] = (unsigned char) up_csp_follower(e.csp, i);
 	for (int i = 0; i < e.recvs.n; i++) {
 		recv_edge *r = e.recvs.v[i];
 		if (r->chan->type.is_broadcast)

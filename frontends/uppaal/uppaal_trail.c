@@ -351,13 +351,15 @@ static void show_counterexample(const drv_env *e, const char *pml, const shared_
 		const char *src = pl[line - 1];
 		/* inside a d_step (liveness queries) spin -p prints no guards:
 		 * a receiver's edge starts with the first statement of its line */
-		if (!starts && line != last_line && (strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
+		/* a CSP synchronisation's further edges: one line each */
+		int partner = strstr(src, "/* csp partner */") != NULL;
+		if (!starts && line != last_line && (strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b") || partner))
 			starts = 1;
 		last_line = line;
 		if (!starts)
 			continue;
 		const char *c = strstr(src, "/* edge ");
-		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b")))
+		if (!c || !(strstr(src, "atomic {") || strstr(src, "dmc_eid ==") || strstr(src, ":: dmc_b") || partner))
 			continue;
 		if (delay) {
 			print_delay(++n, delay, scale);

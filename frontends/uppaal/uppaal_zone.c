@@ -528,10 +528,18 @@ static void print_prog(FILE *o, const prog *p)
 
 void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o)
 {
+	up_zone_check_joint(n, &in, &ed, 1, o);
+}
+
+void up_zone_check_joint(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o)
+{
 	prog p = { .k = 0 };
-	guard_prog(n, in, ed, &p);
-	reset_prog(n, in, ed, &p);
-	inv_prog(n, in, ed->dst, &p);
+	for (int i = 0; i < k; i++)
+		guard_prog(n, ins[i], eds[i], &p);
+	for (int i = 0; i < k; i++)
+		reset_prog(n, ins[i], eds[i], &p);
+	for (int i = 0; i < k; i++)
+		inv_prog(n, ins[i], eds[i]->dst, &p);
 	if (!p.k)
 		return;
 	/* "(dmc_zok) (": SPIN refuses a name followed by '(' in a c_expr

@@ -22,6 +22,9 @@ void up_zone_decls(up_net *n, FILE *o);
 /* " && c_expr {...}": ed's clock guard, resets and target invariant leave
  * a nonempty zone (nothing when ed has none) */
 void up_zone_check(up_net *n, up_inst *in, up_edge *ed, FILE *o);
+/* the same for edges eds[0..k) taken together (a CSP synchronisation):
+ * their guards, then their resets, then their targets' invariants */
+void up_zone_check_joint(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);
 /* "c_code {...}; ": the guards' constraints of edges eds[0..k), then
  * their resets (nothing when there are none) */
 void up_zone_apply(up_net *n, up_inst **ins, up_edge **eds, int k, FILE *o);

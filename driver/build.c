@@ -238,19 +238,14 @@ static int needs_noreduce(const char *bdir)
 	return need;
 }
 
-/* The optimisation level for bdir's pan.c: -O2, but -O1 when its
- * transitions (pan.m) pass PAN_M_BIG bytes -- gcc -O2 on the one large
- * function they form grows much faster than the text (a 530 KB pan.m:
- * 15 s at -O2, 4.6 s at -O1, docs/anmlite.md), and such a model's search
- * is usually over before the difference in speed would pay back. */
-#define PAN_M_BIG (256L << 10)
-static const char *opt_level(const char *bdir)
+/* The optimisation level for bdir's pan.c (build.h) */
+const char *drv_pan_opt_level(const char *bdir)
 {
 	char *panm = drv_printf("%s/pan.m", bdir);
 	struct stat st;
-	int big = stat(panm, &st) == 0 && st.st_size > PAN_M_BIG;
+	off_t size = stat(panm, &st) == 0 ? st.st_size : 0;
 	free(panm);
-	return big ? "-O1" : "-O2";
+	return size > DRV_PAN_M_HUGE ? "-O0" : size > DRV_PAN_M_BIG ? "-O1" : "-O2";
 }
 
 /* dmc cc's arguments for bdir's pan.c */
@@ -258,7 +253,7 @@ static void compile_args(const drv_build_req *r, const char *bdir, drv_strv *arg
 {
 	if (r->portable)
 		drv_strv_push(argv, "--portable");
-	drv_strv_push(argv, opt_level(bdir));
+	drv_strv_push(argv, drv_pan_opt_level(bdir));
 	if (needs_noreduce(bdir))
 		drv_strv_push(argv, "-DNOREDUCE");
 	/* dmc check's defaults (options.def), compiled in: --search and

@@ -51,6 +51,21 @@ typedef struct {
 	                    * drv_build_poll of DRV_PAN_DMC after it) */
 } drv_build_sched;
 
+/* The optimisation level dmc compiles bdir's pan.c at: -O2, but -O1
+ * when its transitions (pan.m) pass DRV_PAN_M_BIG bytes -- gcc -O2 on
+ * the one large function they form grows much faster than the text (a
+ * 530 KB pan.m: 15 s at -O2, 4.6 s at -O1, docs/anmlite.md), and such a
+ * model's search is usually over before the difference in speed would
+ * pay back -- and -O0 past DRV_PAN_M_HUGE, where -O1 takes minutes too
+ * (the arbiter tree A_6's 2 MB pan.m: about 8 minutes of gcc's CPU,
+ * docs/uppaal.md "The arbiter tree A_6") while -O0's time grows with the
+ * text.  The runtime and its heuristics are a library compiled at -O2
+ * either way: -O0 slows pan's own step code and the glue only.  A
+ * --cflags -O given by the user comes after it and wins. */
+#define DRV_PAN_M_BIG (256L << 10)
+#define DRV_PAN_M_HUGE (768L << 10)
+const char *drv_pan_opt_level(const char *bdir);
+
 /* Status 0 with *entry (the cache entry: pan, pan.c, ...) newly
  * allocated; 2 after a message; 128 + N when signal N interrupted it. */
 int drv_build_pan(const drv_env *e, const char *cache, const drv_build_req *r, char **entry);

@@ -8,8 +8,10 @@
 #
 # It is tests/bench/run.sh with:
 #   - the networks contrib/models/arbiter_{2,3,4}.xta, the arbiter trees
-#     of BENCH_UT_ARBITERS written by gen_arbiter.sh (default "5"; 6 takes
-#     gcc and SPIN's BFS far longer than the time limit), and
+#     of BENCH_UT_ARBITERS written by gen_arbiter.sh (default "5"; on 6
+#     dmc's pan builds in a minute at -O0 (driver/build.c), but SPIN's
+#     reference pans, gcc -O2 twice on a 2 MB pan.m, and SPIN's BFS take
+#     far longer than the time limit; A_6's runs: docs/uppaal.md), and
 #     fischer_{A,B,C}_{10,15}.xta;
 #   - the arbiters' query on locations, MODEL_mutex.q (two clients in
 #     their critical sections, the paper's property), the Fischer models'

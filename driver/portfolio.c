@@ -873,6 +873,13 @@ static int portfolio_run(const drv_portfolio *p)
 		/* spin-dfs's violation on two cores or more: the shortening
 		 * (anytime and breadth-first at once, below) at once, once
 		 * dmc's pan is built; on one core guided goes on first */
+		/* a trail guaranteed shortest (one step) is kept as it is, and
+		 * a cycle's is not shortened: on two cores guided has nothing
+		 * to do after spin-dfs's violation, its pan is not waited for */
+		if (dv == 1 && (ms[DFS].shortest || (cycles(p) && !sliced))) {
+			winner = DFS;
+			break;
+		}
 		if (dv == 1 && deadline < 0 && !ms[GUIDED].started && first_run_bound(p)) {
 			/* a first run waits for dmc's pan until its end only */
 			deadline = first_run_end(p, ms[DFS].end);

@@ -23,11 +23,12 @@
  * violation, or a violation -- ends the run and the other is killed
  * (SIGKILL to its group, reaped).  When spin-dfs finds the violation
  * first, guided gets as much time again as the run has taken (10 s at
- * most) to find a shorter trail; the shorter of the two is kept.  An
- * A model's first run (SPIN's pan compiled in it) is bounded instead:
- * what follows the first answer -- waiting for dmc's pan, the shortening
- * -- gets a fifth of the time that answer took since dmc check began, and
- * a trail dmc's pan could not shorten by then is SPIN's, said so.  An
+ * most) to find a shorter trail; the shorter of the two is kept (a
+ * one-step trail, or a cycle's on two cores, at once).  A model's first
+ * run (SPIN's pan compiled in it) is bounded instead: what follows the
+ * first answer -- waiting for dmc's pan, the shortening -- gets a fifth
+ * of the time that answer took since dmc check began, and a trail dmc's
+ * pan could not shorten by then is SPIN's, said so.  An
  * incomplete search or an error of one member leaves the verdict to the
  * other.  Each gets half of the memory a single run would have
  * (runtime/memlim.h): guided as --memlim, spin-dfs as its address

@@ -236,6 +236,17 @@ s2=$(trail_steps slow1.pml.trail)
 	&& ok "the next run waits for dmc's pan and shortens the trail ($s1 to $s2 steps, $(json_get .portfolio.trail_from slow1b.json)'s)" \
 	|| fail "the run after the first: exit $rc, $s1 to $s2 steps, $(head -c 600 slow1b.json)"
 
+# a first run whose trail has one step (a shortest one) does not wait for
+# dmc's pan at all
+printf 'byte x;\nactive proctype slow() { assert(x == 2) }\n' > slow3.pml
+CC=$PWD/slowcc.sh "$dmc" check --json slow3.pml > slow3.json 2> slow3.err
+rc=$?
+[ "$rc" = 1 ] && [ "$(json_get .portfolio.trail_shortest slow3.json)" = true ] \
+	&& [ -z "$(json_get .portfolio.shortening_s slow3.json)" ] && [ -z "$(json_get .portfolio.not_shortened slow3.json)" ] \
+	&& [ "$(json_get .portfolio.members.guided.verdict slow3.json)" = not-started ] \
+	&& ok "first run, a one-step trail: kept at once, dmc's pan not waited for" \
+	|| fail "first run, a one-step trail: exit $rc, $(head -c 500 slow3.json)"
+
 # a one-step trail is a shortest one: kept at once, no shortening member
 cat > onestep.pml <<'PML'
 byte x;

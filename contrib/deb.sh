@@ -15,6 +15,11 @@ mkdir -p "$stage/DEBIAN" "$stage/usr/share/doc/spin-dmc"
 cp "$top/LICENSE" "$stage/usr/share/doc/spin-dmc/copyright"
 gzip -9nf "$stage/usr/share/man/man1/dmc.1"
 size=$(du -sk "$stage/usr" | cut -f1)
+# built with Open MPI (libdmc_mpi.a staged): dmc check --ranks and dmc cc
+# --mpi compile with mpicc and start with mpirun, optional as in configure
+recommends=
+[ -n "$(find "$stage/usr" -name libdmc_mpi.a)" ] && recommends="Recommends: libopenmpi-dev, openmpi-bin
+"
 # the plugin is built for this gcc's plugin interface; pan links Lua
 cat > "$stage/DEBIAN/control" <<EOC
 Package: spin-dmc
@@ -23,7 +28,7 @@ Architecture: $arch
 Maintainer: the spin-dmc authors <spin-dmc@localhost>
 Installed-Size: $size
 Depends: spin, gcc-$gcc_major, liblua5.4-dev, libexpat1, libcjson1
-Section: devel
+${recommends}Section: devel
 Priority: optional
 Description: directed model checking for SPIN
  A* and weighted A*, greedy and beam search guided by heuristics derived

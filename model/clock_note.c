@@ -101,6 +101,10 @@ static int push(dmc_aclk **v, int *n, const dmc_aclk *it)
 	return 0;
 }
 
+/* "?" is a constraint between two clocks (a guard, or an invariant met
+ * on the way), which the abstract zones do not keep: leaving a
+ * constraint out only lets more valuations through, so an abstraction
+ * stays an over-approximation (a reset or a free left out would not) */
 int dmc_clk_note(const char *note, dmc_aclkprog *out)
 {
 	char w[TOKS][64];
@@ -118,6 +122,8 @@ int dmc_clk_note(const char *note, dmc_aclkprog *out)
 			bad = 1;
 		else if (out->kind == DMC_CLK_POST)
 			break;                /* the tables: dmc_clk_tables */
+		else if (n == 1 && !strcmp(w[0], "?"))
+			continue;             /* a constraint between clocks: left out (below) */
 		else if (item(w, n, &it) == 0)
 			bad = push(&out->item, &out->n, &it) < 0;
 		else
@@ -167,6 +173,8 @@ int dmc_clk_tables(const char *note, dmc_amodel *m, int (*var)(void *ctx, const 
 			bad = at[nat++].var < 0;
 		} else if (!strcmp(w[0], "u") && n == 1 && nat > 0)
 			at[nat - 1].urgent = 1;
+		else if (!strcmp(w[0], "?") && n == 1 && nat > 0)
+			continue;             /* an invariant between clocks: left out */
 		else if (nat > 0 && item(w, n, &it) == 0 && it.clock <= nclocks)
 			bad = push(&at[nat - 1].item, &at[nat - 1].n, &it) < 0;
 		else

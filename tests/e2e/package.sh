@@ -190,6 +190,15 @@ if command -v dpkg-deb > /dev/null 2>&1; then
 			|| fail "make deb after an install to B: the package's dmc names $(strings deb/usr/bin/dmc | grep 'lib/spin-dmc')"
 		grep -q '^libdir=/usr/lib/spin-dmc$' deb/usr/lib/pkgconfig/spin-dmc.pc && ok "the package's spin-dmc.pc names /usr" \
 			|| fail "the package's spin-dmc.pc: $(grep libdir= deb/usr/lib/pkgconfig/spin-dmc.pc)"
+		# Open MPI, optional as in configure: recommended where the build has it
+		ctl=$(dpkg-deb -f "$top/build/spin-dmc.deb" Recommends)
+		if [ -f "$top/build/libdmc_mpi.a" ]; then
+			[ "$ctl" = "libopenmpi-dev, openmpi-bin" ] && ok "the package recommends Open MPI (the build has it)" \
+				|| fail "the package's Recommends: '$ctl', the build has libdmc_mpi.a"
+		else
+			[ -z "$ctl" ] && ok "the package recommends nothing (built without Open MPI)" \
+				|| fail "the package's Recommends: '$ctl' without Open MPI"
+		fi
 	else
 		fail "make deb: $(tail -5 deb.log)"
 	fi

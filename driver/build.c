@@ -609,6 +609,7 @@ struct drv_build {
 	int dmc_rc;          /* -1 while it compiles, then its result */
 	spin_pan_build sb;   /* SPIN's own pan's */
 	int spin_rc;         /* -1 while it compiles (or none asked), then its result */
+	int spin_compiled;   /* SPIN's own pan was not in the cache: compiled here */
 };
 
 /* A compiler still running stopped (its group killed, reaped): no message */
@@ -722,6 +723,7 @@ int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r,
 		if ((rc = spin_pan_start(e, cache, r, b->bdir, in, &b->sb)) != 0)
 			goto fail;
 		b->spin_rc = -1;
+		b->spin_compiled = b->sb.pid > 0;
 	}
 	b->key = drv_build_key(b->bdir, &in);
 	b->entry = drv_printf("%s/%s", cache, b->key);
@@ -762,6 +764,11 @@ void drv_build_resume(drv_build *b)
 	int rc = dmc_pan_begin(b);
 	if (rc != 0)
 		b->dmc_rc = rc;
+}
+
+int drv_build_compiles_spin(const drv_build *b)
+{
+	return b->spin_compiled;
 }
 
 const char *drv_build_files(const drv_build *b)

@@ -83,6 +83,10 @@ enum { DRV_PAN_DMC, DRV_PAN_SPIN };
 int drv_build_start(const drv_env *e, const char *cache, const drv_build_req *r, drv_build_sched sched, char **entry,
                     char **spin_entry, drv_build **b);
 
+/* Whether SPIN's own pan was not in the cache and this build compiles
+ * it (the model's first run, as far as the portfolio can tell) */
+int drv_build_compiles_spin(const drv_build *b);
+
 /* Where spin -a's output (pan.c, pan.h ...) is now: the build's own
  * directory until dmc's pan is put in its entry, then the entry. */
 const char *drv_build_files(const drv_build *b);

@@ -417,6 +417,7 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 	drv_build *pending = NULL;
 	char *proof = NULL;
 	int rc = 2, sig, portfolio = 0;
+	double began = drv_portfolio_clock();   /* a first run's bound counts from here */
 
 	if (!o->model || !*o->model) {
 		drv_msg("check: no model given (usage: dmc check MODEL.pml [options])");
@@ -570,7 +571,8 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		/* one formula of several: its JSON into qr, as pan's */
 		drv_portfolio pf = { argv.v, spin_pan, &spin_opts, rundir, cache,
 		                     pending ? drv_build_files(pending) : entry, mbase, suffix, o->shown,
-		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd, pending, o->shorten_s };
+		                     o->json || qr, in_rundir.out_fd, in_rundir.err_fd, pending, o->shorten_s,
+		                     pending && drv_build_compiles_spin(pending), began };
 		rc = drv_portfolio_run(&pf);
 	} else {
 		rc = drv_run(argv.v, &in_rundir);

@@ -37,6 +37,13 @@
  * trail of a few hundred thousand states in it (BEEM's phils.5, blocks.3) */
 #define SHORTEN_FLOOR_S 1.0
 #define SHORTEN_FLOOR_BFS_S 2.5
+/* A model's first run is compared with SPIN's own spin -a, gcc and pan
+ * (issue 38: within 1.3x): after its first answer, the wait for dmc's
+ * pan and the shortening get this fraction of the time the answer took
+ * since dmc check began (SPIN's compile in it), no floor; a shortening
+ * is not started with less than SHORTEN_MIN_S left (pan's start) */
+#define FIRST_RUN_EXTRA 0.2
+#define SHORTEN_MIN_S 0.2
 #define POLL_S 0.002         /* how often the members are looked at */
 /* the preset for a property expected to hold: guided's search beside
  * SPIN's depth-first one (the shortening members keep the default's) */
@@ -92,11 +99,16 @@ static void read_model_claims(const drv_portfolio *p, model_claims *mc)
 	}
 }
 
-static double now(void)
+double drv_portfolio_clock(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double) t.tv_sec + (double) t.tv_nsec * 1e-9;
+}
+
+static double now(void)
+{
+	return drv_portfolio_clock();
 }
 
 static void sleep_s(double s)
@@ -105,13 +117,30 @@ static void sleep_s(double s)
 	nanosleep(&t, NULL);     /* a signal ends it early: fine */
 }
 
-/* the shortening's time after a first answer that took `took`:
- * --shorten's, else as long again, SHORTEN_MAX_S at most */
-static double shorten_time(const drv_portfolio *p, double took)
+/* Whether the time after the first answer is the first run's
+ * (FIRST_RUN_EXTRA; --shorten: the user's budget instead) */
+static int first_run_bound(const drv_portfolio *p)
+{
+	return p->first_run && p->shorten_s < 0;
+}
+
+/* A first run's end at the latest, after a first answer at `answered` */
+static double first_run_end(const drv_portfolio *p, double answered)
+{
+	return answered + FIRST_RUN_EXTRA * (answered - p->began);
+}
+
+/* the shortening's time after a first answer at `answered`, the search
+ * having begun at t0: --shorten's, else as long again as the search took,
+ * SHORTEN_MAX_S at most, on a first run first_run_end's at most */
+static double shorten_time(const drv_portfolio *p, double answered, double t0)
 {
 	if (p->shorten_s >= 0)
 		return p->shorten_s;
-	return took < SHORTEN_MAX_S ? took : SHORTEN_MAX_S;
+	double s = answered - t0 < SHORTEN_MAX_S ? answered - t0 : SHORTEN_MAX_S;
+	if (first_run_bound(p) && s > first_run_end(p, answered) - answered)
+		s = first_run_end(p, answered) - answered;
+	return s > 0 ? s : 0;
 }
 
 static int cores(void)
@@ -276,8 +305,8 @@ static const char *verdict_word(const member *m)
 	}
 }
 
-static cJSON *portfolio_json(const member *ms, int winner, int ncores, int sliced, double shorten,
-                             double t0, int kept)
+static cJSON *portfolio_json(const drv_portfolio *p, const member *ms, int winner, int ncores, int sliced,
+                             double shorten, double t0, int kept, const char *not_shortened)
 {
 	cJSON *o = cJSON_CreateObject(), *list = cJSON_CreateObject();
 	double wall = 0, cpu = 0;
@@ -293,6 +322,11 @@ static cJSON *portfolio_json(const member *ms, int winner, int ncores, int slice
 		cJSON_AddNumberToObject(o, "shortening_s", shorten);
 	else
 		cJSON_AddNullToObject(o, "shortening_s");
+	if (not_shortened)
+		cJSON_AddStringToObject(o, "not_shortened", not_shortened);
+	else
+		cJSON_AddNullToObject(o, "not_shortened");
+	cJSON_AddBoolToObject(o, "first_run", p->first_run);
 	for (int i = 0; i < NMEMBERS; i++) {
 		const member *m = &ms[i];
 		if (!listed(ms, i))
@@ -362,7 +396,8 @@ static cJSON *checked_json(const dmc_checked *c, const char *not_checked)
  * was shown, which does not say what was checked in a single run's
  * words (the runtime's report does) */
 static void print_summary(const drv_portfolio *p, const drv_pan_output *po, const model_claims *mc,
-                          const cJSON *pj, const member *ms, int winner, int kept, int dfs)
+                          const cJSON *pj, const member *ms, int winner, int kept, int dfs,
+                          const char *not_shortened)
 {
 	const char *what[NMEMBERS] = {
 		"SPIN's depth-first search (pan, partial-order reduction)",
@@ -390,6 +425,8 @@ static void print_summary(const drv_portfolio *p, const drv_pan_output *po, cons
 		       member_name[winner], ms[winner].trail_steps);
 	if (kept >= 0)
 		printf("\ttrail shortest          %s\n", ms[kept].shortest ? "guaranteed" : "not guaranteed");
+	if (not_shortened)
+		printf("\ttrail not shortened     %s\n", not_shortened);
 	for (int i = 0; i < NMEMBERS; i++) {
 		char states[32] = "-";
 		if (!listed(ms, i))
@@ -836,6 +873,18 @@ static int portfolio_run(const drv_portfolio *p)
 		/* spin-dfs's violation on two cores or more: the shortening
 		 * (anytime and breadth-first at once, below) at once, once
 		 * dmc's pan is built; on one core guided goes on first */
+		/* a trail guaranteed shortest (one step) is kept as it is, and
+		 * a cycle's is not shortened: on two cores guided has nothing
+		 * to do after spin-dfs's violation, its pan is not waited for */
+		if (dv == 1 && (ms[DFS].shortest || (cycles(p) && !sliced))) {
+			winner = DFS;
+			break;
+		}
+		if (dv == 1 && deadline < 0 && !ms[GUIDED].started && first_run_bound(p)) {
+			/* a first run waits for dmc's pan until its end only */
+			deadline = first_run_end(p, ms[DFS].end);
+			shorten = deadline - ms[DFS].end;
+		}
 		if (dv == 0 || (dv == 1 && (gv >= 0 || (!sliced && ms[GUIDED].started) || p->shorten_s == 0
 		                            || (deadline >= 0 && t >= deadline)))) {
 			winner = DFS;
@@ -845,7 +894,7 @@ static int portfolio_run(const drv_portfolio *p)
 			/* guided's chance of a shorter trail (the anytime search
 			 * has what is left of it, SHORTEN_FLOOR_S at least), once
 			 * its pan is built */
-			shorten = shorten_time(p, ms[DFS].end - t0);
+			shorten = shorten_time(p, ms[DFS].end, t0);
 			deadline = t + shorten;
 			if (limit_s > 0 && deadline > t0 + limit_s)
 				deadline = t0 + limit_s;
@@ -902,25 +951,48 @@ static int portfolio_run(const drv_portfolio *p)
 		kept = GUIDED;
 	else if (winner >= 0 && ms[winner].verdict == 1)
 		kept = winner;
-	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted() && ms[GUIDED].started
-	    && !ms[GUIDED].unbuilt) {
+	const char *not_shortened = NULL;
+	if (kept >= 0 && !ms[kept].shortest && !cycles(p) && !drv_interrupted()) {
 		/* every trail not guaranteed shortest gets the rest of the
 		 * time for a shorter one: as much again as the first answer
 		 * took, at most SHORTEN_MAX_S (spin-dfs's answer gave guided
-		 * its part already), and the floor at least */
-		double t = now();
+		 * its part already), and the floor at least -- on a first run
+		 * what is left of first_run_end's, no floor */
+		double t = now(), least = POLL_S;
+		int bound = first_run_bound(p);
 		if (deadline < 0) {
-			shorten = shorten_time(p, ms[winner].end - t0);
+			shorten = shorten_time(p, ms[winner].end, t0);
 			deadline = t + shorten;
 		}
 		double floor_s = ncores >= 2 ? SHORTEN_FLOOR_BFS_S : SHORTEN_FLOOR_S;
-		if (p->shorten_s < 0 && deadline < t + floor_s)
+		if (bound) {
+			least = SHORTEN_MIN_S;
+			if (deadline > first_run_end(p, ms[winner].end))
+				deadline = first_run_end(p, ms[winner].end);
+		} else if (p->shorten_s < 0 && deadline < t + floor_s)
 			deadline = t + floor_s;           /* --shorten: no floor */
 		if (limit_s > 0 && deadline > t0 + limit_s)
 			deadline = t0 + limit_s;
 		shorten = deadline - ms[winner].end;
-		if (deadline > t + POLL_S)
+		if (shorten < 0)
+			shorten = 0;
+		if (ms[GUIDED].unbuilt)
+			not_shortened = "dmc's pan did not compile";
+		else if (!ms[GUIDED].started && bound)
+			not_shortened = "first run: dmc's pan was still compiling when the run's time was up "
+			                "(a fifth of the time to the first trail); the next run of the model "
+			                "compiles it and shortens the trail";
+		else if (ms[GUIDED].started && deadline > t + least)
 			kept = shorten_trail(p, ms, kept, deadline, ddir, rtrail, ncores, memlim);
+		else if (p->shorten_s == 0)
+			not_shortened = "--shorten 0";
+		else if (limit_s > 0 && t >= t0 + limit_s)
+			not_shortened = "the time limit (--time-limit) was reached";
+		else if (bound)
+			not_shortened = "first run: too little of the run's time was left once dmc's pan was built; "
+			                "the next run of the model shortens the trail";
+		else if (!ms[GUIDED].started)
+			not_shortened = "dmc's pan was not built";
 	}
 	if (kept >= 0 && keep_trail(p, &ms[kept], rtrail) != 0)
 		goto done;
@@ -929,7 +1001,7 @@ static int portfolio_run(const drv_portfolio *p)
 
 	/* the report of the member that answered (guided's when its trail is
 	 * kept); without an answer, of the one whose search was incomplete */
-	cJSON *pj = portfolio_json(ms, winner, ncores, sliced, shorten, t0, kept);
+	cJSON *pj = portfolio_json(p, ms, winner, ncores, sliced, shorten, t0, kept, not_shortened);
 	int shown = kept >= 0 ? kept : winner;
 	if (shown < 0)
 		shown = ms[GUIDED].started && ms[GUIDED].ended && !ms[GUIDED].killed && (gv == 3 || dv != 3)
@@ -961,7 +1033,7 @@ static int portfolio_run(const drv_portfolio *p)
 		rc = shown >= ANYTIME ? 1 : ms[shown].killed ? 2 : ms[shown].status;
 	}
 	if (!p->json)
-		print_summary(p, &po, &mc, pj, ms, winner, kept, shown == DFS);
+		print_summary(p, &po, &mc, pj, ms, winner, kept, shown == DFS, not_shortened);
 	fflush(stdout);
 	cJSON_Delete(pj);
 	if (drv_interrupted() && rc != 1 && rc != 3)

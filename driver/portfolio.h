@@ -23,7 +23,12 @@
  * violation, or a violation -- ends the run and the other is killed
  * (SIGKILL to its group, reaped).  When spin-dfs finds the violation
  * first, guided gets as much time again as the run has taken (10 s at
- * most) to find a shorter trail; the shorter of the two is kept.  An
+ * most) to find a shorter trail; the shorter of the two is kept (a
+ * one-step trail, or a cycle's on two cores, at once).  A model's first
+ * run (SPIN's pan compiled in it) is bounded instead: what follows the
+ * first answer -- waiting for dmc's pan, the shortening -- gets a fifth
+ * of the time that answer took since dmc check began, and a trail dmc's
+ * pan could not shorten by then is SPIN's, said so.  An
  * incomplete search or an error of one member leaves the verdict to the
  * other.  Each gets half of the memory a single run would have
  * (runtime/memlim.h): guided as --memlim, spin-dfs as its address
@@ -58,7 +63,15 @@ typedef struct {
 	 * NULL: each member starts when its pan is built */
 	struct drv_build *pending;
 	double shorten_s;          /* --shorten: the shortening's time, or -1: derived */
+	/* the model's first run: SPIN's pan is compiled in it
+	 * (drv_build_compiles_spin), and the run is compared with SPIN's
+	 * own spin -a, gcc and pan */
+	int first_run;
+	double began;              /* when dmc check began (drv_portfolio_clock) */
 } drv_portfolio;
+
+/* A monotonic clock's seconds (drv_portfolio.began) */
+double drv_portfolio_clock(void);
 
 /* How dmc's pan compiles beside SPIN's pan (drv_build_start), always
  * DRV_PORTFOLIO_NICE nicer than dmc, so that SPIN's compiler and search

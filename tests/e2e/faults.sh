@@ -181,10 +181,12 @@ fi
 if [ -f "$top/build/libdmc_mpi.a" ] && command -v mpirun > /dev/null; then
 	"$dmc" check big.pml --ranks 2 --search bfs --no-por --max-depth 1 > /dev/null 2>&1   # build pan
 	for sig in INT TERM HUP; do
-		# a script's background job ignores SIGINT: env gives it back its
-		# default (and execs dmc, same pid), which dmc then catches
-		dflt=""
-		[ "$sig" = INT ] && dflt="env --default-signal=INT"
+		# a script's background job ignores SIGINT, and a run under nohup
+		# (make check-full started so) SIGHUP; dmc keeps a signal it was
+		# started ignoring ignored (run.c), and the runtime's pan catches
+		# it regardless: env gives dmc the default back (and execs it,
+		# same pid), which dmc then catches
+		dflt="env --default-signal=$sig"
 		$dflt "$dmc" check big.pml --ranks 2 --search bfs --no-por --json > r.json 2> r.err &
 		dpid=$!
 		mpi=$(child_of "$dpid" mpirun)

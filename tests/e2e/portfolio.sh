@@ -10,6 +10,9 @@
 #   - buggy models: exit 1, the trail kept is the shortest of the
 #     members' (the anytime search's shortening included), within 1.2x
 #     breadth-first's, and replays with spin -t;
+#   - a model's first run (SPIN's pan compiled in it) is bounded: when
+#     dmc's pan is not built in time, SPIN's trail is kept and the text
+#     and JSON say it was not shortened; the next run shortens it;
 #   - what spin-dfs checked is what a single run with the same options
 #     says it checked (checked / not checked, JSON checked);
 #   - liveness (-a, -l, --ltl): SPIN's verdicts, cycles that replay;
@@ -119,6 +122,23 @@ spin -t -p prove_bad.pml > prove_replay.txt 2>&1
 for m in "$top/contrib/corpus/bakery_bad.pml" "$models/race_counter_bad.pml" "$models/deadlock_locks_bad.pml"; do
 	b=$(basename "$m")
 	cp "$m" .
+	# its first run (SPIN's pan compiled in it): bounded, its trail
+	# shortened in that time or SPIN's as it is, said so; it replays
+	"$dmc" check --json "$b" > first.json 2> first.err
+	rc=$?
+	steps=$(trail_steps "$b.trail" 2> /dev/null)
+	spin -t -p "$b" > replay.txt 2>&1
+	[ "$rc" = 1 ] && [ "$(json_get .portfolio.first_run first.json)" = true ] \
+		&& [ "$(json_str trail_length first.json)" = "$steps" ] && grep -q "trail ends after $steps steps" replay.txt \
+		&& ok "$b: first run, exit 1, its trail of $steps steps ($(json_get .portfolio.trail_from first.json)'s) replayed" \
+		|| fail "$b: first run: exit $rc, $(head -c 400 first.json) $(tail -n 3 replay.txt)"
+	ns=$(json_get .portfolio.not_shortened first.json)
+	[ "$(json_get .portfolio.trail_shortest first.json)" = true ] || [ -n "$ns" ] \
+		|| [ -n "$(json_get .portfolio.members.anytime first.json)" ] \
+		&& ok "$b: first run: the trail shortest, shortened, or why not said (${ns:-shortened})" \
+		|| fail "$b: first run: neither shortest nor shortened, and no reason: $(head -c 400 first.json)"
+	# the runs after it: shortened as the cache allows
+	rm -f "$b.trail"
 	"$dmc" check --json "$b" > bad.json 2> bad.err
 	rc=$?
 	from=$(json_get .portfolio.trail_from bad.json)
@@ -164,6 +184,68 @@ spin -t -p shorten0.pml > shorten0_replay.txt 2>&1
 	&& grep -q "trail ends after $(trail_steps shorten0.pml.trail) steps" shorten0_replay.txt \
 	&& ok "--shorten 0: the first trail kept ($(json_get .portfolio.trail_from shorten0.json)'s), no shortening, replayed" \
 	|| fail "--shorten 0: exit $rc, $(head -c 400 shorten0.json) $(tail -n 3 shorten0_replay.txt)"
+
+# a first run whose dmc pan still compiles when SPIN's pan finds the
+# violation (its compiler made slow): SPIN's trail at once, said so in
+# the text and the JSON, no compiler left running; the next run (SPIN's
+# pan cached) waits for dmc's pan and shortens the trail
+cat > slowcc.sh <<'EOS'
+#!/bin/sh
+case " $* " in *" -DDMC_MEMORY_ONLY "*) ;; *" -fplugin="*) sleep 15;; esac
+exec gcc "$@"
+EOS
+chmod +x slowcc.sh
+cp "$top/contrib/corpus/bakery_bad.pml" slow1.pml
+# another model (one variable more: spin -a's output, so the key, differs)
+{ cat "$top/contrib/corpus/bakery_bad.pml"; echo 'byte another_model;'; } > slow2.pml
+t_start=$(date +%s)
+CC=$PWD/slowcc.sh "$dmc" check --json slow1.pml > slow1.json 2> slow1.err
+rc=$?
+t_took=$(($(date +%s) - t_start))
+spin -t -p slow1.pml > slow1_replay.txt 2>&1
+[ "$rc" = 1 ] && [ "$(json_get .portfolio.first_run slow1.json)" = true ] \
+	&& [ "$(json_get .portfolio.trail_from slow1.json)" = spin-dfs ] \
+	&& [ "$(json_get .portfolio.trail_shortest slow1.json)" = false ] \
+	&& [ "$(json_get .portfolio.members.guided.verdict slow1.json)" = not-started ] \
+	&& json_get .portfolio.not_shortened slow1.json | grep -q "^first run: dmc's pan was still compiling" \
+	&& [ -z "$(json_get .portfolio.members.anytime slow1.json)" ] \
+	&& grep -q "trail ends after $(trail_steps slow1.pml.trail) steps" slow1_replay.txt \
+	&& ok "first run, dmc's pan not built in time: SPIN's trail kept, said so, replayed ($t_took s)" \
+	|| fail "first run, dmc's pan slow: exit $rc, $(head -c 600 slow1.json) $(tail -n 3 slow1.err)"
+[ "$t_took" -lt 15 ] && ok "the first run did not wait for dmc's pan (${t_took} s)" \
+	|| fail "the first run took $t_took s: it waited for dmc's pan"
+# (killed compilers this container's init does not reap are zombies: not running)
+left=$(ps -eo stat=,args= | awk '$1 !~ /^Z/ && /slowcc[.]sh/')
+[ -n "$left" ] && fail "dmc's compiler still runs after the first run: $left" \
+	|| ok "dmc's half-built pan stopped with the run"
+CC=$PWD/slowcc.sh "$dmc" check slow2.pml > slow2.out 2> slow2.err
+rc=$?
+[ "$rc" = 1 ] && grep -q "^	trail not shortened  *first run: dmc's pan was still compiling" slow2.out \
+	&& grep -q "^	trail shortest  *not guaranteed" slow2.out && grep -q "guided  *not-started" slow2.out \
+	&& ok "first run: the text says the trail was not shortened, and why" \
+	|| fail "first run, text: exit $rc, $(tail -n 12 slow2.out) $(tail -n 3 slow2.err)"
+CC=$PWD/slowcc.sh "$dmc" check --json slow1.pml > slow1b.json 2> slow1b.err
+rc=$?
+spin -t -p slow1.pml > slow1b_replay.txt 2>&1
+s1=$(json_get '.portfolio.members."spin-dfs".trail_length' slow1.json)
+s2=$(trail_steps slow1.pml.trail)
+[ "$rc" = 1 ] && [ "$(json_get .portfolio.first_run slow1b.json)" = false ] \
+	&& [ -z "$(json_get .portfolio.not_shortened slow1b.json)" ] && [ "$s2" -le "$s1" ] \
+	&& [ -n "$(json_get .portfolio.members.anytime slow1b.json)$(json_get .portfolio.members.guided.trail_length slow1b.json)" ] \
+	&& grep -q "trail ends after $s2 steps" slow1b_replay.txt \
+	&& ok "the next run waits for dmc's pan and shortens the trail ($s1 to $s2 steps, $(json_get .portfolio.trail_from slow1b.json)'s)" \
+	|| fail "the run after the first: exit $rc, $s1 to $s2 steps, $(head -c 600 slow1b.json)"
+
+# a first run whose trail has one step (a shortest one) does not wait for
+# dmc's pan at all
+printf 'byte x;\nactive proctype slow() { assert(x == 2) }\n' > slow3.pml
+CC=$PWD/slowcc.sh "$dmc" check --json slow3.pml > slow3.json 2> slow3.err
+rc=$?
+[ "$rc" = 1 ] && [ "$(json_get .portfolio.trail_shortest slow3.json)" = true ] \
+	&& [ -z "$(json_get .portfolio.shortening_s slow3.json)" ] && [ -z "$(json_get .portfolio.not_shortened slow3.json)" ] \
+	&& [ "$(json_get .portfolio.members.guided.verdict slow3.json)" = not-started ] \
+	&& ok "first run, a one-step trail: kept at once, dmc's pan not waited for" \
+	|| fail "first run, a one-step trail: exit $rc, $(head -c 500 slow3.json)"
 
 # a one-step trail is a shortest one: kept at once, no shortening member
 cat > onestep.pml <<'PML'

@@ -24,8 +24,9 @@
  * nothing.  A dmc_atg is not thread-safe: it keeps its buffers, and
  * what it learnt from earlier evaluations to make the next ones cheaper
  * (which atoms held at layer 0, the results of atom and effect programs
- * by their inputs, which rendezvous pairs cannot fire); none of that
- * changes a value.
+ * by their inputs, hU's witnesses of atoms reading many variables by
+ * their sets, which rendezvous pairs cannot fire); none of that changes
+ * a value.
  */
 #ifndef DMC_ATG_H
 #define DMC_ATG_H

@@ -787,6 +787,7 @@ static void size_buffers(dmc_atg *g)
 	g->found = take(g, (size_t)g->natoms, sizeof(int));
 	g->memo = take(g, MEMO_SLOTS, sizeof(memo_slot));
 	g->lmemo = take(g, MEMO_LSLOTS, sizeof(memo_lslot));
+	g->wmemo = take(g, WMEMO_SLOTS, sizeof(wmemo_slot));
 	g->fmark = take(g, ((size_t)g->natoms + 63) / 64, sizeof(uint64_t));
 	g->eff_stamp = take(g, (size_t)g->neffs, sizeof(uint64_t));
 	g->dirty_loc = take(g, (size_t)g->nlocs, sizeof(int));

@@ -179,6 +179,21 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
 	return 0;
 }
 
+/* The targets a witness chose, in order (rec_target), or NULL. */
+typedef struct {
+	int *var, n;
+	long *val;
+} wrecord;
+
+static void rec_target(dmc_atg *g, wrecord *rec, int v, long c)
+{
+	if (rec) {
+		rec->var[rec->n] = v;
+		rec->val[rec->n++] = c;
+	}
+	target_val(g, v, c);
+}
+
 /* make-target for one condition or effect (Fig. 5): pick values of the
  * variables e reads, from V_j, so that p holds, and post each as a
  * target at the layer where it first appears.  Variable by variable:
@@ -186,14 +201,14 @@ static int pick(dmc_atg *g, dmc_vprog e, const goalpred *p, int u,
  * value in it near the variable's value in the state.  Gives up (posts
  * no more) if the over-approximation has no single value that works. */
 static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
-                    const goalpred *pred, int known)
+                    const goalpred *pred, int known, wrecord *rec)
 {
 	goalpred with_vars = *pred, *p = &with_vars;
 	const atom *eq = pred->simple;
 	if (known && eq && eq->simple == SA_EQ && eq->key != NEG && eq->key != POS) {
 		/* a known "u == key": V_j holds key, and the search below ends
 		 * at it (in the first set holding it, key itself) */
-		target_val(g, vars[0], eq->key);
+		rec_target(g, rec, vars[0], eq->key);
 		return;
 	}
 	with_vars.vars = vars;
@@ -226,8 +241,82 @@ static void witness(dmc_atg *g, dmc_vprog e, const int *vars, int nv, int j,
 			w = one->iv[0].lo;
 		else if (!pick(g, e, p, u, g->view[u], ref, &w))
 			return;
-		target_val(g, u, w);
+		rec_target(g, rec, u, w);
 	}
+}
+
+/* The witness memo's key for atom a known at layer j: per variable the
+ * number of its logged sets up to j, then each (its small_mask, or ~n
+ * and the ends of its n intervals) -- all witness reads; its length, or
+ * -1 when longer than WMEMO_KEY. */
+static int wmemo_key(const dmc_atg *g, const atom *a, int j, long *key, uint64_t *hash)
+{
+	uint64_t h = (uint64_t)(a - g->atoms + 1) * 0x9e3779b97f4a7c15u;
+	int len = 0;
+	for (int i = 0; i < a->nv; i++) {
+		int u = g->avars[a->vfirst + i], x0 = g->logoff[u], last = x0;
+		while (last + 1 < x0 + g->nlog[u] && g->log_layer[last + 1] <= j)
+			last++;
+		if (len == WMEMO_KEY)
+			return -1;
+		key[len++] = last - x0 + 1;
+		h = (h ^ (uint64_t)(last - x0 + 1)) * 0x100000001b3u;
+		for (int x = x0; x <= last; x++) {
+			const dmc_vset *s = &g->log[x];
+			long w = small_mask(s);
+			if (w >= 0) {
+				if (len == WMEMO_KEY)
+					return -1;
+				key[len++] = w;
+				h = (h ^ (uint64_t)w) * 0x100000001b3u;
+				continue;
+			}
+			if (len + 1 + 2 * s->n > WMEMO_KEY)
+				return -1;
+			key[len++] = ~(long)s->n;
+			for (int k = 0; k < s->n; k++) {
+				key[len++] = s->iv[k].lo;
+				key[len++] = s->iv[k].hi;
+				h = (h ^ (uint64_t)s->iv[k].lo) * 0x100000001b3u;
+				h = (h ^ (uint64_t)s->iv[k].hi) * 0x100000001b3u;
+			}
+		}
+	}
+	*hash = h ^ h >> 29;
+	return len;
+}
+
+/* witness for atom i, known true at layer j (post_atom): an atom
+ * reading many variables (a goal summing over every process) tries
+ * dozens of combinations of their sets, each a program run or a lookup
+ * in the long-key memo; the targets it chose are remembered by the sets
+ * it chose from, and posted again in the same order. */
+static void witness_known(dmc_atg *g, int i, int j, const goalpred *maytrue)
+{
+	const atom *a = &g->atoms[i];
+	const int *vars = &g->avars[a->vfirst];
+	long key[WMEMO_KEY];
+	uint64_t h;
+	int len;
+	wmemo_slot *m;
+	if (a->nv < WMEMO_MINV || a->nv > WMEMO_OUT || !g->wmemo
+	    || (len = wmemo_key(g, a, j, key, &h)) < 0) {
+		witness(g, a->prog, vars, a->nv, j, maytrue, 1, NULL);
+		return;
+	}
+	m = &g->wmemo[h & (WMEMO_SLOTS - 1)];
+	if (m->id == i + 1 && m->klen == len && !memcmp(m->key, key, (size_t)len * sizeof key[0])) {
+		for (int k = 0; k < m->nout; k++)
+			target_val(g, m->out_var[k], m->out_val[k]);
+		return;
+	}
+	wrecord rec = { m->out_var, 0, m->out_val };
+	m->id = 0;                    /* filled below */
+	witness(g, a->prog, vars, a->nv, j, maytrue, 1, &rec);
+	m->id = i + 1;
+	m->klen = len;
+	m->nout = rec.n;
+	memcpy(m->key, key, (size_t)len * sizeof key[0]);
 }
 
 static void post_atom(dmc_atg *g, int i)
@@ -241,7 +330,7 @@ static void post_atom(dmc_atg *g, int i)
 	g->x_atom[g->nx_atom++] = i;
 	if (g->atom_sat[i] != 0 && g->atom_sat[i] != NEVER)
 		/* known: the atom was found true on exactly the sets V_j */
-		witness(g, a->prog, &g->avars[a->vfirst], a->nv, g->atom_sat[i], &maytrue, 1);
+		witness_known(g, i, g->atom_sat[i], &maytrue);
 }
 
 /* Select action a at layer j, reps times in a row: count it once per
@@ -470,7 +559,7 @@ static void support_val(dmc_atg *g, int ti, int k)
 		if (f->kind == EF_INC || f->kind == EF_DEC)
 			target_val(g, v, bbase);
 		else if (f->kind == EF_SET)
-			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p, 0);
+			witness(g, f->prog, &g->evars[f->vfirst], f->nv, k - 1, &p, 0, NULL);
 	}
 }
 

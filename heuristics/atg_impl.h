@@ -110,6 +110,21 @@ typedef struct {
 	long data[MEMO_LDATA];
 } memo_lslot;
 
+/* A remembered witness (atg_extract.c) of an atom reading many
+ * variables: the sets it was chosen from (per variable the logged sets
+ * up to its layer) and the values it chose, in order.  The choice reads
+ * nothing else, so the same sets give the same targets. */
+#define WMEMO_SLOTS 2048              /* a power of 2 */
+#define WMEMO_KEY 160
+#define WMEMO_OUT 40
+#define WMEMO_MINV 4                  /* fewer variables: searched again */
+typedef struct {
+	int id, klen, nout;           /* id: the atom + 1, 0: empty */
+	int out_var[WMEMO_OUT];
+	long out_val[WMEMO_OUT];
+	long key[WMEMO_KEY];
+} wmemo_slot;
+
 struct dmc_atg {
 	const dmc_amodel *m;
 	int wrap;
@@ -120,6 +135,7 @@ struct dmc_atg {
 	dmc_vprogs *progs;            /* atoms' and effects' expressions, compiled */
 	memo_slot *memo;              /* their results by input, MEMO_SLOTS, direct mapped */
 	memo_lslot *lmemo;            /* ... for long keys, MEMO_LSLOTS */
+	wmemo_slot *wmemo;            /* hU's witnesses by their sets, WMEMO_SLOTS */
 
 	/* ---- fixed at dmc_atg_new ---- */
 	int nlocs, *loc_base;         /* location (p, l) is loc_base[p] + l */

@@ -383,6 +383,19 @@ static void shift_part(dmc_ae_op op, dmc_ival x, dmc_ival y, dmc_vset *out)
 void dmc_vs_arith(dmc_ae_op op, const dmc_vset *a, const dmc_vset *b, dmc_vset *out)
 {
 	out->n = 0;
+	if (a->n == 1 && b->n == 1 && (op == DMC_AE_ADD || op == DMC_AE_SUB)) {
+		/* one interval each (most sums): what the loop below makes with
+		 * one dmc_vs_add into the empty set */
+		dmc_ival x = a->iv[0], y = b->iv[0];
+		long lo = op == DMC_AE_ADD ? add(x.lo, y.lo, 0) : add(x.lo, neg(y.hi), 0);
+		long hi = op == DMC_AE_ADD ? add(x.hi, y.hi, 1) : add(x.hi, neg(y.lo), 1);
+		if (lo <= hi) {
+			out->iv[0].lo = lo;
+			out->iv[0].hi = hi;
+			out->n = 1;
+		}
+		return;
+	}
 	for (int i = 0; i < a->n; i++)
 		for (int j = 0; j < b->n; j++) {
 			dmc_ival x = a->iv[i], y = b->iv[j];

@@ -318,6 +318,17 @@ static void copy_set(dmc_vset *dst, const dmc_vset *src)
 	memcpy(dst->iv, src->iv, (size_t)src->n * sizeof src->iv[0]);
 }
 
+/* dst := dst united with src, as dmc_vs_union; an empty dst and one
+ * interval (a branch of ?: that alone may be taken) is a copy. */
+static void unite(dmc_vset *dst, const dmc_vset *src)
+{
+	if (dst->n == 0 && src->n == 1 && src->iv[0].lo <= src->iv[0].hi) {
+		dst->iv[0] = src->iv[0];
+		dst->n = 1;
+	} else
+		dmc_vs_union(dst, src);
+}
+
 /* Run p; the result is the one slot left on the stack. */
 static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 {
@@ -410,9 +421,9 @@ static slot *run(dmc_vprogs *ps, dmc_vprog p, const dmc_vset *const *vals)
 			a = as_bits(x);
 			out->n = 0;
 			if (a & T)
-				dmc_vs_union(out, as_set(ps, y));
+				unite(out, as_set(ps, y));
 			if (a & F)
-				dmc_vs_union(out, as_set(ps, z));
+				unite(out, as_set(ps, z));
 			*x = (slot){ out, 0, i };
 			break;
 		}

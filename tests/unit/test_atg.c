@@ -1323,6 +1323,71 @@ static void test_helpful(void)
 	dmc_atg_free(g);
 }
 
+/* hU's witness memo (atg_extract.c): a goal reading five variables
+ * (how many of them are 2, at least two) is witnessed again from the
+ * values chosen before when the variables' logged sets repeat, whatever
+ * the layers they were logged at.  Client i reaches c_i = 2 in len[i]
+ * steps, so which two clients the witness chooses decides hU.  States
+ * visited in one order, then again in another, on one graph: every hL
+ * and hU is a fresh graph's, and the second pass repeats the first. */
+static void test_witness_memo(void)
+{
+	enum { N = 5, NS = 64 };
+	static const int len[N] = { 3, 2, 4, 2, 3 };
+	int c[N], pos[NS][N], L1[NS], U1[NS];
+	dmc_aexpr *sum = NULL;
+	unsigned r = 12345;
+	dmc_atg *g;
+	reset();
+	for (int i = 0; i < N; i++) {
+		int p = proc(NULL, len[i] + 1, 0);
+		dmc_aexpr *term = node(DMC_AE_COND, EQ(V(c[i] = var("c", 0, 2)), C(2)), C(1));
+		term->c = C(0);
+		for (int k = 0; k < len[i]; k++) {
+			int t = tr(p, k, k + 1, NULL);
+			if (k == 0 || k == len[i] - 1)
+				assign(t, c[i], C(k == 0 ? 1 : 2));
+		}
+		sum = sum ? B(DMC_AE_ADD, sum, term) : term;
+	}
+	goal(B(DMC_AE_GE, sum, C(2)), 0);
+	for (int q = 0; q < NS; q++)          /* a few clients under way */
+		for (int i = 0; i < N; i++) {
+			r = r * 1103515245u + 12345u;
+			pos[q][i] = (r >> 16) % 3 == 0 ? (int)((r >> 8) % (unsigned)(len[i] + 1)) : 0;
+		}
+	g = dmc_atg_new(&M);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	for (int pass = 0; pass < 2; pass++)
+		for (int q = 0; q < NS; q++) {
+			int i = pass ? (q * 7) % NS : q;   /* 7 is prime to NS */
+			st();
+			for (int p = 0; p < N; p++)
+				at(p, pos[i][p]);
+			for (int p = 0; p < N; p++)
+				val(c[p], pos[i][p] == 0 ? 0 : pos[i][p] < len[p] ? 1 : 2);
+			eval(g);
+			like_fresh(NULL, 0);
+			if (!pass) {
+				L1[i] = hL;
+				U1[i] = hU;
+			} else {
+				CHECK_EQ_LONG(hL, L1[i]);
+				CHECK_EQ_LONG(hU, U1[i]);
+			}
+		}
+	st();                                 /* nothing under way: the two shortest */
+	for (int p = 0; p < N; p++)
+		at(p, 0);
+	for (int p = 0; p < N; p++)
+		val(c[p], 0);
+	eval(g);
+	CHECK_EQ_LONG(hU, 4);
+	dmc_atg_free(g);
+}
+
 static void test_print(void)
 {
 	char out[4096];
@@ -1367,4 +1432,5 @@ CHECK_MAIN("atg",
 	CASE(test_self_rendezvous),
 	CASE(test_goals),
 	CASE(test_malformed), CASE(test_print), CASE(test_relevance), CASE(test_order_independent),
-	CASE(test_state_order), CASE(test_disabled_then_all), CASE(test_helpful))
+	CASE(test_state_order), CASE(test_disabled_then_all), CASE(test_helpful),
+	CASE(test_witness_memo))

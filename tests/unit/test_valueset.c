@@ -252,6 +252,19 @@ static void test_eval_arith(void)
 	CHECK_STR(ev(U(DMC_AE_BITNOT, C(0))), "{-1}");
 	env[0] = mk(1, 0L, 3L);
 	CHECK_STR(ev(U(DMC_AE_BITNOT, V(0))), "{-4..-1}");
+	/* one interval each (dmc_vs_arith's short way): the bounds saturate
+	 * and meet infinities as with more intervals */
+	env[0] = mk(1, NEG, 3L);
+	env[1] = mk(1, 2L, POS);
+	CHECK_STR(ev(B(DMC_AE_ADD, V(0), V(1))), "{-inf..+inf}");
+	CHECK_STR(ev(B(DMC_AE_SUB, V(0), V(1))), "{-inf..1}");
+	CHECK_STR(ev(B(DMC_AE_SUB, V(1), V(0))), "{-1..+inf}");
+	CHECK_STR(ev(B(DMC_AE_ADD, C(POS - 1), C(5))), "{+inf}");
+	CHECK_STR(ev(B(DMC_AE_SUB, C(NEG + 1), C(5))), "{-inf}");
+	CHECK_STR(ev(B(DMC_AE_ADD, C(NEG), C(POS))), "{-inf..+inf}");
+	CHECK_STR(ev(B(DMC_AE_ADD, V(0), C(-4))), "{-inf..-1}");
+	env[1] = mk(0);
+	CHECK_STR(ev(B(DMC_AE_ADD, V(0), V(1))), "{}");
 }
 
 static void test_eval_div_mod_shift_bits(void)

@@ -158,6 +158,9 @@ typedef struct dmc_glue {
 	int pending;                  /* the next push is for a stored state */
 	uint64_t pending_key;         /* ...with this fingerprint */
 	int pending_chain;            /* ...a chain state (runtime/chains.c): not stored */
+	int pending_g;                /* ...its g (runtime/cost.c: pan's depth, or moves) */
+	int err_g;                    /* the g of the state an error ends the trail at,
+	                               * when it is not the expanded state's step: + 1 */
 	struct glue_chain_memo *memo; /* recent chain states (glue_store.c), or NULL */
 	int live;                     /* liveness search: 1 -a, 2 -l (glue_live.c) */
 	int por_on;                   /* partial-order reduction is on */
@@ -257,10 +260,10 @@ Trans *glue_claim_step_of(Trail *frame);
 void glue_claim_uerror_hook(void);
 
 /* ---- glue_zone.c ---- */
-/* the state in `now` (vector v of n bytes) has a zone inside a stored
+/* the state in `now` (vector v of n bytes, g as the search counts it) has a zone inside a stored
  * state's zone with the same discrete part (then it is not stored);
  * else it is indexed.  Always 0 for models without zones. */
-int glue_zone_covered(const char *v, int n);
+int glue_zone_covered(const char *v, int n, int g);
 /* Why partial-order reduction is off on this zone translation (so that
  * zone inclusion is on), or NULL: the model has no zone, the command
  * line asked for --por, or a liveness search. */
@@ -268,6 +271,9 @@ const char *glue_zone_por_off(const dmc_por *por);
 
 /* ---- glue_rv.c ---- */
 uint64_t glue_rv_fp(void);
+/* The g of a successor of the state pan expands (runtime/cost.c): a
+ * step inside an atomic sequence or a rendezvous handshake is free. */
+int glue_step_g(void);
 int glue_rv_get(uint64_t key);
 void glue_rv_set(uint64_t key, int outcome);
 int glue_offers_outcome(void);

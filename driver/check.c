@@ -455,9 +455,12 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		drv_fe_request rq = { o->model, o->query, o->horizon, cache, qr ? qr->index : 0, o->encoding };
 		if (fe->prepare(e, &rq, &job) != 0)
 			goto done;
-		for (size_t i = 0; i < job.rt_opts.n; i++)   /* the user's value stays */
-			if (!has_opt_named(&o->rt_opts, job.rt_opts.v[i]))
+		for (size_t i = 0; i < job.rt_opts.n; i++)
+			if (!has_opt(&o->rt_opts, job.rt_opts.v[i]))
 				drv_strv_push(&o->rt_opts, job.rt_opts.v[i]);
+		for (size_t i = 0; i < job.rt_defaults.n; i++)   /* the user's value stays */
+			if (!has_opt_named(&o->rt_opts, job.rt_defaults.v[i]))
+				drv_strv_push(&o->rt_opts, job.rt_defaults.v[i]);
 		for (size_t i = 0; i < job.pan_opts.n; i++)
 			drv_strv_push(&o->pan_opts, job.pan_opts.v[i]);
 		free(mdir);

@@ -240,6 +240,9 @@ static inline dmc_glue *glue(void)
  * -DHC: h_store; -DBITSTATE: pan's b_store): 0 new, else old (2: old and
  * still queued, Q_PROVISO) */
 int glue_pan_store(char *v, int n);
+/* The g of a successor of the state pan expands (runtime/cost.c): a
+ * step inside an atomic sequence or a rendezvous handshake is free. */
+int glue_step_g(void);
 
 /* n bytes, or the run ends (out of memory, for what) */
 void *glue_alloc(size_t n, const char *what);
@@ -260,9 +263,10 @@ Trans *glue_claim_step_of(Trail *frame);
 void glue_claim_uerror_hook(void);
 
 /* ---- glue_zone.c ---- */
-/* the state in `now` (vector v of n bytes, g as the search counts it) has a zone inside a stored
- * state's zone with the same discrete part (then it is not stored);
- * else it is indexed.  Always 0 for models without zones. */
+/* the state in `now` (vector v of n bytes, at g as the search counts
+ * it) has a zone inside a stored state's zone with the same discrete
+ * part (then it is not stored); else it is indexed.  Always 0 for
+ * models without zones. */
 int glue_zone_covered(const char *v, int n, int g);
 /* Why partial-order reduction is off on this zone translation (so that
  * zone inclusion is on), or NULL: the model has no zone, the command
@@ -271,9 +275,6 @@ const char *glue_zone_por_off(const dmc_por *por);
 
 /* ---- glue_rv.c ---- */
 uint64_t glue_rv_fp(void);
-/* The g of a successor of the state pan expands (runtime/cost.c): a
- * step inside an atomic sequence or a rendezvous handshake is free. */
-int glue_step_g(void);
 int glue_rv_get(uint64_t key);
 void glue_rv_set(uint64_t key, int outcome);
 int glue_offers_outcome(void);

@@ -24,7 +24,8 @@
  * subsumed only by a new one at a g no larger: a trail through the
  * larger zone is then no longer, and the shortest trail is kept.  (Both
  * relations are transitive with that condition, so a chain of coverings
- * ends at a state at a g no larger.)  Breadth-first stores states in
+ * ends at a state at a g no larger; g is pan's depth, or moves with
+ * --cost moves, runtime/cost.c.)  Breadth-first stores states in
  * the order of their depth, so there a state subsumes only the queued
  * states of its own depth; greedy, depth-first and beam subsume any.
  *

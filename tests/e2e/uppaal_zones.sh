@@ -136,7 +136,8 @@ for f in fischer_A_5 fischer_ok_5; do
 		[ "$lb" = "$(json_get .trail_length $f.all.json)" ] && [ "$(json_get .shortest $f.in.json)" = true ] \
 			&& ok "$f bfs: the shortest trail ($lb steps) with and without zone inclusion" \
 			|| fail "$f bfs: trail $lb with inclusion, $(json_get .trail_length $f.all.json) without"
-		"$dmc" check $f.xta --query fischer_A_5.q --search astar --heuristic hL --json > $f.astar.json 2> /dev/null
+		# (in pan steps: hL bounds steps, not moves)
+		"$dmc" check $f.xta --query fischer_A_5.q --search astar --heuristic hL --cost steps --json > $f.astar.json 2> /dev/null
 		[ "$(json_get .trail_length $f.astar.json)" = "$lb" ] && [ "$(json_get .shortest $f.astar.json)" = true ] \
 			&& ok "$f A* hL: the shortest trail ($lb steps), guaranteed" \
 			|| fail "$f A* hL: trail $(json_get .trail_length $f.astar.json), bfs $lb"

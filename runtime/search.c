@@ -729,8 +729,6 @@ int dmc_search_limit_reached(dmc_run *R)
 
 void dmc_rt_expanding(dmc_run *R, int g)
 {
-	if (R->cost.moves)
-		g = R->exp_g;             /* the glue gives pan's depth */
 	if (R->ut.on)
 		dmc_ut_expanding(R, g);
 	if (R->pref)

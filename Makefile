@@ -236,7 +236,7 @@ $(B)/unit/%: tests/unit/%.c $(UNIT_OBJ) $(wildcard tests/unit/*.h) $(wildcard ru
 # time: E2E_JOBS of them run at once, the longest first.  Each script's
 # output goes to build/e2e/NAME.log and is printed whole when it ends.
 # quick is make check's tier; the others are make check-full's matrix
-E2E_SCRIPTS := run por chains liveness properties portfolio uppaal uppaal_queries uppaal_zones lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb pdb_families package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal hvalues hbudget components
+E2E_SCRIPTS := run por chains liveness properties portfolio uppaal uppaal_queries uppaal_zones uppaal_cost lua anml pddl cli soundness frontend faults driver rendezvous guidance pdb pdb_families package readme json_schema anytime quick ut stores distributed banner sweep default_bench hgoal hvalues hbudget components
 E2E_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 # every JSON the scripts read is kept (tests/json.sh) and validated
 e2e: all

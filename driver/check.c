@@ -319,6 +319,16 @@ static int has_opt(const drv_strv *v, const char *opt)
 	return 0;
 }
 
+/* whether v has option opt ("--name" or "--name=value"), with any value */
+static int has_opt_named(const drv_strv *v, const char *opt)
+{
+	size_t n = strcspn(opt, "=");
+	for (size_t i = 0; i < v->n; i++)
+		if (strncmp(v->v[i], opt, n) == 0 && (v->v[i][n] == '=' || v->v[i][n] == 0))
+			return 1;
+	return 0;
+}
+
 /* the front ends that take opt, as "UPPAAL models (.xml .xta)" */
 static char *takers(const char *opt)
 {
@@ -449,6 +459,9 @@ static int check(const drv_env *e, check_opts *o, char **checked, query_run *qr)
 		for (size_t i = 0; i < job.rt_opts.n; i++)
 			if (!has_opt(&o->rt_opts, job.rt_opts.v[i]))
 				drv_strv_push(&o->rt_opts, job.rt_opts.v[i]);
+		for (size_t i = 0; i < job.rt_defaults.n; i++)   /* the user's value stays */
+			if (!has_opt_named(&o->rt_opts, job.rt_defaults.v[i]))
+				drv_strv_push(&o->rt_opts, job.rt_defaults.v[i]);
 		for (size_t i = 0; i < job.pan_opts.n; i++)
 			drv_strv_push(&o->pan_opts, job.pan_opts.v[i]);
 		free(mdir);

@@ -102,6 +102,7 @@ void drv_fe_job_free(const drv_frontend *fe, drv_fe_job *job)
 	free(job->pml);
 	free(job->meta);
 	drv_strv_free(&job->rt_opts);
+	drv_strv_free(&job->rt_defaults);
 	drv_strv_free(&job->pan_opts);
 	memset(job, 0, sizeof *job);
 }

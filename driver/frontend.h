@@ -47,6 +47,9 @@ typedef struct {
 	char *meta;               /* its generated metadata header, or NULL */
 	const char *spin_opts;    /* spin -a's options when the user gave none, or NULL */
 	drv_strv rt_opts;         /* options for pan's runtime, each added unless given */
+	drv_strv rt_defaults;     /* the language's defaults for pan's runtime
+	                           * ("--cost=moves"), each added unless the
+	                           * user gave the option, with any value */
 	drv_strv pan_opts;        /* pan's own options, added after the user's */
 	void *model;              /* the front end's own (the parsed model), or NULL */
 } drv_fe_job;

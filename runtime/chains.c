@@ -20,7 +20,8 @@
  * with atomicity lost: pan expands every process there) and a
  * rendezvous offer's outcome are seen as before, trails keep every pan
  * step (the frames' parent links), and g counts pan steps, so bfs and A*
- * trails stay SPIN BFS's length.
+ * trails stay SPIN BFS's length (with --cost moves, cost.c, a chain is
+ * one move: its steps after the first cost 0).
  *
  * Not compressed: the successors of a preselected expansion (partial-
  * order reduction decides its proviso on them; the glue), liveness

@@ -106,6 +106,9 @@ static int apply(dmc_options *o, const dmc_opt *t, const char *v, char *err, siz
 	case DMC_OPT_H_BUDGET:
 		o->h_budget_off = strcmp(v, "off") == 0;
 		break;
+	case DMC_OPT_COST:
+		o->cost_moves = strcmp(v, "moves") == 0;
+		break;
 	case DMC_OPT_TIE: {
 		dmc_tie_kind k = DMC_TIE_DEFAULT;
 		dmc_combo_tie_parse(v, &k);

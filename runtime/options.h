@@ -29,6 +29,7 @@ typedef struct dmc_options {
 	int no_zone_inclusion;        /* --no-zone-inclusion (spin-plugin/glue_zone.c) */
 	int h_budget_off;             /* --h-budget off (hbudget.h) */
 	int no_chains;                /* --no-chains: store chain states too (chains.c) */
+	int cost_moves;               /* --cost moves: g counts moves (cost.c) */
 	int no_por;                   /* --no-por: no partial-order reduction (por.h) */
 	int por;                      /* --por: reduction even where the trail should be shortest */
 	const char *por_off;          /* dmc_options_settle: why reduction is off, or NULL (on) */

@@ -27,6 +27,7 @@
 #include "results.h"
 #include "version.h"
 #include "dist.h"
+#include "cost.h"
 
 
 /* Steps in a SPIN trail file: lines whose first field is a step number
@@ -208,6 +209,11 @@ static const char *not_shortest(const dmc_run *R, char *buf, size_t n)
 			return "an alternation of heuristics expands states out of A*'s order";
 		if (!dmc_heuristic_admissible(R->heur, &R->targets)) {
 			snprintf(buf, n, "the heuristic %s is not admissible", R->heur->name);
+			return buf;
+		}
+		if (!dmc_cost_h_admissible(R)) {
+			snprintf(buf, n, "g counts moves (--cost moves) and the heuristic %s bounds pan steps, "
+			         "not moves", R->heur->name);
 			return buf;
 		}
 		const dmc_hcache_stats *hc = dmc_heuristic_cache_stats(R->heur, R->hinst);
@@ -689,7 +695,8 @@ int dmc_report(dmc_run *R, int status)
 		if (longer)
 			dmc_results_text(r, "shortest", "trail not guaranteed shortest: %s", longer);
 		else
-			dmc_results_text(r, "shortest", "trail guaranteed shortest");
+			dmc_results_text(r, "shortest", "trail guaranteed shortest in %s",
+			                 R->cost.moves ? "moves" : "pan steps");
 		dmc_results_str(r, "trail_file", NULL, trail);
 		dmc_results_bool(r, "shortest", !longer);
 	} else {

@@ -119,7 +119,16 @@ struct dmc_run {
 		const char *note;     /* "on", or why not */
 	} chains;
 	int exp_chain;                /* the expanded state's chain steps (open_list.h) */
-	void **urgent;                /* pan's re-pushes after a failed rendezvous */
+	int exp_g;                    /* the expanded state's g */
+	struct {                      /* what g counts (cost.c) */
+		int moves;            /* moves; 0: pan's steps */
+		const char *note;     /* "moves", or "steps" and why */
+	} cost;
+	int trail_moves;              /* the error's trail in moves (cost.c), or -1 */
+	struct dmc_urgent {           /* pan's re-pushes after a failed rendezvous */
+		void *item;
+		int g;
+	} *urgent;
 	size_t nurgent, urgent_cap;
 	double pops_since_clock;
 	unsigned pops_since_mem;      /* the memory limit is checked every MEM_EVERY pops */

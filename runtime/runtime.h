@@ -89,6 +89,20 @@ int dmc_rt_chain_step(const dmc_run *R);
 void dmc_rt_chain_again(dmc_run *R);
 /* The glue cannot queue chain states in this run (why: "off (...)"). */
 void dmc_rt_chains_off(dmc_run *R, const char *why);
+/* What g counts (runtime/cost.c, --cost).  dmc_rt_cost_moves: 1 when
+ * moves (a step from a state inside an atomic sequence or half-way
+ * through a rendezvous costs 0, every other step 1), 0 when pan's steps
+ * (g is pan's depth).  dmc_rt_step_g: the g of a successor at pan depth
+ * `depth` of the state being expanded, whose step is free (1) or not
+ * (0); the initial state's (depth 0) is 0.  dmc_rt_expanded_g: the g of
+ * the state being expanded.  dmc_rt_cost_steps: the glue cannot count
+ * moves in this run (why: "steps (...)").  dmc_rt_trail_moves: the
+ * error's trail is g moves long. */
+int dmc_rt_cost_moves(const dmc_run *R);
+int dmc_rt_step_g(const dmc_run *R, int depth, int free_step);
+int dmc_rt_expanded_g(const dmc_run *R);
+void dmc_rt_cost_steps(dmc_run *R, const char *why);
+void dmc_rt_trail_moves(dmc_run *R, int g);
 /* A distributed search (docs/distributed.md): a successor sent to its
  * owner carries the h and plateau count (por.h) of the state whose
  * expansion made it, which dmc_rt_push reads from this rank's expanded

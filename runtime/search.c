@@ -43,6 +43,7 @@
 #include "grow.h"
 #include "ut.h"
 #include "chains.h"
+#include "cost.h"
 
 #define DMC_REC_CLASH 2u            /* dmc_state_rec.closed: shared fingerprint */
 
@@ -89,7 +90,7 @@ static double bf_bytes(const dmc_run *R)
 		b += (double) dmc_alt_bytes(R->alt);
 	if (R->table)
 		b += (double) dmc_st_bytes(R->table);
-	return b + (double) R->urgent_cap * sizeof(void *);
+	return b + (double) R->urgent_cap * sizeof *R->urgent;
 }
 
 _Noreturn void dmc_search_fail(dmc_run *R, const char *msg)
@@ -375,6 +376,7 @@ static int bf_start(dmc_run *R)
 		                "cannot add its penalty to it (use greedy)");
 	R->ut.on = kind_of(R)->order == ORDER_UT;
 	dmc_chains_start(R);
+	dmc_cost_start(R);
 	R->open = dmc_open_new(kind, kind == DMC_OPEN_BEAM ? R->opt.beam_width : 0);
 	if (R->open && kind == DMC_OPEN_BEAM && dmc_lua_has_beam_schedule(R->lua))
 		dmc_open_set_width_of(R->open, dmc_lua_beam_width, R->lua);
@@ -566,10 +568,11 @@ static void alt_push(dmc_run *R, void *item, uint64_t key, int g, unsigned stall
 		R->st.open_peak = n;
 }
 
-static void push_urgent(dmc_run *R, void *item)
+static void push_urgent(dmc_run *R, void *item, int g)
 {
 	DMC_NEED(R->urgent, R->urgent_cap, R->nurgent + 1, "queue of re-expansions");
-	R->urgent[R->nurgent++] = item;
+	R->urgent[R->nurgent].item = item;
+	R->urgent[R->nurgent++].g = g;
 }
 
 void dmc_rt_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
@@ -632,7 +635,7 @@ static void bf_push(dmc_run *R, void *item, uint64_t key, int g, int repush)
 	}
 	if (repush) {
 		st->repushed++;
-		push_urgent(R, item);
+		push_urgent(R, item, g);
 		return;
 	}
 	/* time one evaluation in 16: the heuristic's share of the search
@@ -754,7 +757,8 @@ static void *bf_pop(dmc_run *R)
 		R->ut.pending = 0;
 		R->exp_chain = DMC_CHAIN_MAX; /* unknown: its successors are stored */
 		dmc_por_set_plateau_ok(R->por, 1);
-		return R->urgent[--R->nurgent];
+		R->exp_g = R->urgent[--R->nurgent].g;
+		return R->urgent[R->nurgent].item;
 	}
 	if (dmc_search_limit_reached(R))
 		return NULL;
@@ -786,6 +790,7 @@ static void *bf_pop(dmc_run *R)
 		R->exp_stall = e.stall;
 		R->ut.pending = e.mid_rv;
 		R->exp_chain = e.chain;
+		R->exp_g = e.g;
 		dmc_por_expanding(R->por, R->alt ? R->exp_list : 0, e.h, e.stall);
 		return e.item;
 	}
@@ -878,7 +883,7 @@ static void bf_free(dmc_run *R)
 	dmc_alt_free(R->alt, dmc_br_discard);
 	R->alt = NULL;
 	for (size_t i = 0; i < R->nurgent; i++)
-		dmc_br_discard(R->urgent[i]);
+		dmc_br_discard(R->urgent[i].item);
 	free(R->urgent);
 	R->urgent = NULL;
 	R->nurgent = R->urgent_cap = 0;

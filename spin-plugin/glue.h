@@ -158,6 +158,9 @@ typedef struct dmc_glue {
 	int pending;                  /* the next push is for a stored state */
 	uint64_t pending_key;         /* ...with this fingerprint */
 	int pending_chain;            /* ...a chain state (runtime/chains.c): not stored */
+	int pending_g;                /* ...its g (runtime/cost.c: pan's depth, or moves) */
+	int err_g;                    /* the g of the state an error ends the trail at,
+	                               * when it is not the expanded state's step: + 1 */
 	struct glue_chain_memo *memo; /* recent chain states (glue_store.c), or NULL */
 	int live;                     /* liveness search: 1 -a, 2 -l (glue_live.c) */
 	int por_on;                   /* partial-order reduction is on */
@@ -237,6 +240,9 @@ static inline dmc_glue *glue(void)
  * -DHC: h_store; -DBITSTATE: pan's b_store): 0 new, else old (2: old and
  * still queued, Q_PROVISO) */
 int glue_pan_store(char *v, int n);
+/* The g of a successor of the state pan expands (runtime/cost.c): a
+ * step inside an atomic sequence or a rendezvous handshake is free. */
+int glue_step_g(void);
 
 /* n bytes, or the run ends (out of memory, for what) */
 void *glue_alloc(size_t n, const char *what);
@@ -257,10 +263,11 @@ Trans *glue_claim_step_of(Trail *frame);
 void glue_claim_uerror_hook(void);
 
 /* ---- glue_zone.c ---- */
-/* the state in `now` (vector v of n bytes) has a zone inside a stored
- * state's zone with the same discrete part (then it is not stored);
- * else it is indexed.  Always 0 for models without zones. */
-int glue_zone_covered(const char *v, int n);
+/* the state in `now` (vector v of n bytes, at g as the search counts
+ * it) has a zone inside a stored state's zone with the same discrete
+ * part (then it is not stored); else it is indexed.  Always 0 for
+ * models without zones. */
+int glue_zone_covered(const char *v, int n, int g);
 /* Why partial-order reduction is off on this zone translation (so that
  * zone inclusion is on), or NULL: the model has no zone, the command
  * line asked for --por, or a liveness search. */

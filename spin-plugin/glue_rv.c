@@ -193,6 +193,7 @@ void glue_live_stutter(void)
 typedef struct sf_cand {          /* a state blocked unless an offer is taken */
 	BFS_State *t;             /* saved as push_bfs saves a state (its frame's
 	                           * tau: atomic, timeout as expanded) */
+	int g;                    /* its g (runtime/cost.c) */
 	int unknown, taken;
 } sf_cand;
 typedef struct sf_wait {          /* c waits for the outcome of an offer (g->waiting) */
@@ -213,9 +214,11 @@ static void sf_wait_add(dmc_glue *g, uint64_t key, sf_cand *c)
 	c->unknown++;
 }
 
-/* the state just expanded (now, trpt), saved for a later expansion */
-static BFS_State *sf_save(void)
+/* the state just expanded (now, trpt), saved for a later expansion;
+ * its g as the search counts it */
+static BFS_State *sf_save(int *sg)
 {
+	*sg = dmc_rt_cost_moves(dmc_glue_run) ? dmc_rt_expanded_g(dmc_glue_run) : trpt->o_tt;
 	push_bfs(trpt, trpt->o_tt);       /* SPIN saves now, mask, offsets, frame */
 	BFS_State *t = bfs_bot;
 	bfs_trail = bfs_bot = NULL;
@@ -273,7 +276,7 @@ static int safe_stutter(dmc_glue *g, BFS_State *t)
 /* pan's DFS on blocked state t: the atomic sequence loses atomicity, or
  * timeout is tried, or the state is checked as an end state (with a
  * never claim: the claim stutters) */
-static void safe_blocked(dmc_glue *g, BFS_State *t)
+static void safe_blocked(dmc_glue *g, BFS_State *t, int sg)
 {
 	Trail *f = t->frame;
 	if ((f->tau & 8) || !(f->tau & 1)) {
@@ -281,11 +284,10 @@ static void safe_blocked(dmc_glue *g, BFS_State *t)
 			f->tau &= ~(1|8);
 		else
 			f->tau |= 1;
-		dmc_rt_push(dmc_glue_run, t, 0, f->o_tt, 1);    /* expanded next, never pruned */
+		dmc_rt_push(dmc_glue_run, t, 0, sg, 1);    /* expanded next, never pruned */
 		return;
 	}
 #ifndef VERI
-	(void) g;
 	if (!noends && !a_cycles) {
 		t->nxt = NULL;
 		bfs_trail = bfs_bot = t;
@@ -295,12 +297,15 @@ static void safe_blocked(dmc_glue *g, BFS_State *t)
 			Trans *keep = ntrpt->o_t;
 			ntrpt->o_t = NULL;      /* nuerror would add a step after the state */
 			depth = r->o_tt;
+			g->err_g = sg + 1;      /* the trail ends at t */
 			uerror("invalid end state");
+			g->err_g = 0;
 			ntrpt->o_t = keep;
 		}
 		return;
 	}
 #else
+	(void) sg;
 	if (safe_stutter(g, t))
 		return;
 #endif
@@ -329,7 +334,7 @@ static void sf_outcome(dmc_glue *g, uint64_t key, int outcome)
 		if (c->taken)
 			dmc_br_discard(c->t);
 		else
-			safe_blocked(g, c->t);
+			safe_blocked(g, c->t, c->g);
 		free(c);
 	}
 }
@@ -383,7 +388,8 @@ void glue_safe_after_expansion(void)
 	if (g->cur_noffer == 0) {
 		/* no move at all, after pan tried timeout and broke atomicity */
 		if (glue_running_claim() >= 0) {
-			BFS_State *t = sf_save();
+			int sg;
+			BFS_State *t = sf_save(&sg);
 			if (!safe_stutter(g, t))
 				dmc_br_discard(t);
 		}
@@ -393,13 +399,15 @@ void glue_safe_after_expansion(void)
 	if (outcome == RV_TAKEN)
 		return;
 	int unknown = outcome == 0;
-	BFS_State *t = sf_save();
+	int sg;
+	BFS_State *t = sf_save(&sg);
 	if (!unknown) {
-		safe_blocked(g, t);
+		safe_blocked(g, t, sg);
 		return;
 	}
 	sf_cand *c = glue_alloc(sizeof *c, "rendezvous offers");
 	c->t = t;
+	c->g = sg;
 	c->unknown = c->taken = 0;
 	for (size_t i = 0; i < g->cur_noffer; i++)
 		if (!glue_rv_get(g->cur_offer[i]))

@@ -212,9 +212,16 @@ static void anytime_uerror(char *why);
  * one, or with --anytime the last shorter one (anytime_uerror). */
 static void noted_uerror(char *why)
 {
+	dmc_glue *g = glue();
 	if (!dmc_rt_anytime(dmc_glue_run))
 		dmc_rt_error_found(dmc_glue_run, why);
-	glue()->noted_uerror(why);
+	/* the trail's last state: the error's step from the state pan
+	 * expands, or that state itself (no step), or the blocked state
+	 * the glue reports (err_g) */
+	if (dmc_rt_cost_moves(dmc_glue_run))
+		dmc_rt_trail_moves(dmc_glue_run, g->err_g ? g->err_g - 1 : ntrpt->o_t ? glue_step_g()
+		                                 : dmc_rt_expanded_g(dmc_glue_run));
+	g->noted_uerror(why);
 }
 
 static void begin(dmc_glue *g)
@@ -254,7 +261,22 @@ static void begin(dmc_glue *g)
 #ifdef DMC_MPI
 	/* a chain state would have to go to its owner with its chain */
 	dmc_rt_chains_off(dmc_glue_run, "off (distributed search)");
+	/* a successor sent to its owner is pushed at pan's depth */
+	dmc_rt_cost_steps(dmc_glue_run, "steps (distributed search)");
 #endif
+}
+
+/* ---- what g counts (runtime/cost.c) ----
+ * A step from the state pan expands is free in moves when that state is
+ * inside an atomic sequence (its frame's tau bit 8: pan expands the same
+ * process alone; pan clears it where the sequence blocks, and then every
+ * process's step is a move) or half-way through a rendezvous (its boq:
+ * the receive completes the offer's move). */
+int glue_step_g(void)
+{
+	dmc_glue *g = glue();
+	int free_step = (trpt->tau & 8) || g->last_boq != -1;
+	return dmc_rt_step_g(dmc_glue_run, trpt->o_tt + 1, free_step);
 }
 
 /* ---- chains of atomic steps (runtime/chains.c) ----
@@ -296,7 +318,7 @@ static void chain_memo_free(dmc_glue *g)
 	g->memo = NULL;
 }
 
-/* 1: the chain state (vector v of n bytes, depth d) has a copy queued */
+/* 1: the chain state (vector v of n bytes, at g d) has a copy queued */
 static int chain_memo_seen(dmc_glue *g, const char *v, int n, int d)
 {
 	if (!g->memo && !(g->memo = calloc(CHAIN_MEMO, sizeof *g->memo)))
@@ -323,7 +345,7 @@ static int chain_memo_seen(dmc_glue *g, const char *v, int n, int d)
 	return 0;
 }
 
-static int chain_store(dmc_glue *g, const char *v, int n)
+static int chain_store(dmc_glue *g, const char *v, int n, int sg)
 {
 #ifndef NOREDUCE
 	Lstate = NULL;                    /* no hash entry: no POR tag on it (Q_PROVISO) */
@@ -331,7 +353,7 @@ static int chain_store(dmc_glue *g, const char *v, int n)
 		dmc_por_successor(dmc_rt_por(dmc_glue_run), 0, ntrpt->pr, 0, 1, 0);
 #endif
 	g->por_sel = 0;
-	if (chain_memo_seen(g, v, n, trpt->o_tt + 1)) {
+	if (chain_memo_seen(g, v, n, sg)) {
 		dmc_rt_chain_again(dmc_glue_run);
 		g->pending = 0;
 		return 1;                     /* old: pan does not queue it */
@@ -339,6 +361,7 @@ static int chain_store(dmc_glue *g, const char *v, int n)
 	g->pending = 1;
 	g->pending_key = 0;
 	g->pending_chain = 1;
+	g->pending_g = sg;
 	nstates--;                        /* pan counts a new state: this one is not stored */
 	return 0;
 }
@@ -366,9 +389,10 @@ int dmc_h_store(char *v, int n)
 		glue_stutter_step();
 	if (g->live)
 		return glue_live_h_store(v, n);
+	int sg = glue_step_g();               /* g of the successor in `now` */
 	if (chain_successor(g))
-		return chain_store(g, v, n);
-	if (glue_zone_covered(v, n)) {
+		return chain_store(g, v, n, sg);
+	if (glue_zone_covered(v, n, sg)) {
 		g->pending = 0;               /* a zone inside a stored one: nothing new */
 		return 1;
 	}
@@ -377,14 +401,12 @@ int dmc_h_store(char *v, int n)
 	uint64_t fp;
 	int sent = glue_dist_elsewhere(g, v, n, &fp);
 	int old = sent ? 1 : glue_pan_store(v, n);
-	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
 	uint64_t key = !dmc_rt_wants_keys(dmc_glue_run) ? 0 : fp ? fp : dmc_fingerprint(v, (size_t) n);
-	int push = sent ? 0 : dmc_rt_store(dmc_glue_run, key, depth_g, old);
+	int push = sent ? 0 : dmc_rt_store(dmc_glue_run, key, sg, old);
 #else
 	int old = glue_pan_store(v, n);
-	int depth_g = trpt->o_tt + 1;         /* depth of the successor in `now` */
 	uint64_t key = dmc_rt_wants_keys(dmc_glue_run) ? dmc_fingerprint(v, (size_t) n) : 0;
-	int push = dmc_rt_store(dmc_glue_run, key, depth_g, old);
+	int push = dmc_rt_store(dmc_glue_run, key, sg, old);
 #endif
 	if (glue_safe_offer_first(old) && !push) {
 		push = 1;                     /* another sender's offer: see glue_safe_offer_first */
@@ -392,6 +414,7 @@ int dmc_h_store(char *v, int n)
 	}
 	g->pending = push;
 	g->pending_key = key;
+	g->pending_g = sg;
 	if (push && old)
 		nstates--;                    /* a re-opened state is not a new one */
 #if !defined(NOREDUCE) && !defined(BITSTATE)
@@ -449,7 +472,7 @@ void dmc_push_bfs(Trail *f, int d)
 	t->nxt = NULL;
 	/* A push without a preceding store call is pan re-expanding the
 	 * pre-rendezvous state after a failed rendezvous (see bfs()). */
-	dmc_rt_push(dmc_glue_run, t, g->pending_key, d,
+	dmc_rt_push(dmc_glue_run, t, g->pending_key, g->live ? d : g->pending_g,
 	            g->pending_chain ? DMC_PUSH_CHAIN : g->pending ? DMC_PUSH_NEW : DMC_PUSH_AGAIN);
 #ifndef NOREDUCE
 	/* guided reduction (por.h): the push may have shown the candidate's

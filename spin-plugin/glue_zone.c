@@ -24,7 +24,8 @@
  * subsumed only by a new one at a g no larger: a trail through the
  * larger zone is then no longer, and the shortest trail is kept.  (Both
  * relations are transitive with that condition, so a chain of coverings
- * ends at a state at a g no larger.)  Breadth-first stores states in
+ * ends at a state at a g no larger; g is pan's depth, or moves with
+ * --cost moves, runtime/cost.c.)  Breadth-first stores states in
  * the order of their depth, so there a state subsumes only the queued
  * states of its own depth; greedy, depth-first and beam subsume any.
  *
@@ -56,7 +57,7 @@
 /* a stored zone */
 typedef struct zone_entry {
 	struct zone_entry *next;
-	int g;                        /* depth it was stored at (the least seen) */
+	int g;                        /* g it was stored at (the least seen) */
 	int subsumed;                 /* a zone stored later includes it */
 	int d[DMC_ZONE_CELLS];
 } zone_entry;
@@ -128,7 +129,7 @@ const char *glue_zone_por_off(const dmc_por *por)
 	return "off (zone translation: zone inclusion instead; --por reduces)";
 }
 
-int glue_zone_covered(const char *v, int n)
+int glue_zone_covered(const char *v, int n, int at_g)
 {
 	dmc_glue *g = glue();
 	size_t off = offsetof(State, dmc_z), zsz = sizeof now.dmc_z;
@@ -152,22 +153,21 @@ int glue_zone_covered(const char *v, int n)
 	zone_group *grp = zone_find(z, v, &h);
 	const int *d = now.dmc_z.d;
 	int by_g = dmc_rt_depth_matters(dmc_glue_run);
-	int depth_g = trpt->o_tt + 1;         /* as dmc_h_store's */
 	zone_entry *same = NULL;
 	for (zone_entry *e = grp ? grp->zones : NULL; e; e = e->next) {
 		if (zone_includes(e->d, d)) {
 			int equal = memcmp(d, e->d, sizeof e->d) == 0;
-			if (!by_g || e->g <= depth_g) {
+			if (!by_g || e->g <= at_g) {
 				z->covered += !equal;     /* (an equal one pan's store knows) */
 				return 1;
 			}
 			if (equal)
 				same = e;
-		} else if (zone_includes(d, e->d) && (!by_g || depth_g <= e->g))
+		} else if (zone_includes(d, e->d) && (!by_g || at_g <= e->g))
 			e->subsumed = 1;          /* (when it was expanded already: no matter) */
 	}
 	if (same) {
-		same->g = depth_g;            /* the same state: pan's store re-opens it */
+		same->g = at_g;            /* the same state: pan's store re-opens it */
 		same->subsumed = 0;
 		return 0;
 	}
@@ -181,7 +181,7 @@ int glue_zone_covered(const char *v, int n)
 		z->n++;
 	}
 	zone_entry *e = glue_alloc(sizeof *e, "zone inclusion index");
-	e->g = depth_g;
+	e->g = at_g;
 	e->subsumed = 0;
 	memcpy(e->d, d, sizeof e->d);
 	e->next = grp->zones;
@@ -217,10 +217,11 @@ int dmc_br_zone_inclusion(double *covered)
 	return !glue()->por_on && !glue()->live && dmc_rt_zone_inclusion(dmc_glue_run);
 }
 #else
-int glue_zone_covered(const char *v, int n)
+int glue_zone_covered(const char *v, int n, int at_g)
 {
 	(void) v;
 	(void) n;
+	(void) at_g;
 	return 0;
 }
 

@@ -464,6 +464,11 @@ static int prepare(const drv_env *e, const drv_fe_request *rq, drv_fe_job *job)
 	/* A<>, E[], -->: the translation's ltl formula, by the nested DFS */
 	if (liveness)
 		drv_strv_push(&job->rt_opts, "-a");
+	else
+		/* g counts UPPAAL transitions, as the seeds do: an edge is one
+		 * atomic sequence of several pan steps (docs/uppaal.md, "What
+		 * g counts") */
+		drv_strv_push(&job->rt_defaults, "--cost=moves");
 	/* unmerged statements: the heuristics then see every update of the
 	 * translation's atomic edges (docs/uppaal.md) */
 	job->spin_opts = "-o3";

@@ -19,7 +19,9 @@
 # and the train-gate rows when urgent channels took zones (issue 39,
 # branch i39-clockdiff: 125 and 16674 states, trails of 55, in discrete
 # time).  Each run has --no-chains: chains (issue 40) store fewer states
-# for the same h values.  The ut row went from 266 to 267 states when
+# for the same h values, and --cost steps: the figures were recorded with
+# g in pan steps (dmc check counts moves on UPPAAL models by default
+# since issue 39's --cost, which changes A*'s order, not h).  The ut row went from 266 to 267 states when
 # UT judged a rendezvous offer at the receive (branch i40-ut: which
 # transitions are useless changed, not hL/hU; 266 at 84333e7^1).
 e2e_name=hvalues
@@ -34,7 +36,7 @@ while read -r model q search h states trail; do
 	set --
 	[ "$q" != - ] && set -- --query "$m/$q"
 	what="$model $search/$h"
-	"$dmc" check "$m/$model" "$@" --search "$search" --heuristic "$h" --hcache off --h-budget off --no-chains \
+	"$dmc" check "$m/$model" "$@" --search "$search" --heuristic "$h" --hcache off --h-budget off --no-chains --cost steps \
 		--time-limit 300 --json --quiet > run.json 2> run.err
 	s=$(json_num states_stored run.json); t=$(json_num trail_length run.json)
 	[ "$(json_str verdict run.json)" = violation ] && [ "$s" = "$states" ] && [ "$t" = "$trail" ] \

@@ -140,14 +140,15 @@ if [ -z "${PDB_ONLY:-}" ] || echo deadend_ok | grep -Eq "$PDB_ONLY"; then
 fi
 
 # a UPPAAL translation: A* with pdb and pdb-pred finds a trail as short as
-# breadth-first search's (A* with none)
+# breadth-first search's (A* with none), in pan steps (--cost steps: pdb
+# bounds steps; dmc check counts moves on UPPAAL models by default)
 if [ -z "${PDB_ONLY:-}" ] || echo fischer | grep -Eq "$PDB_ONLY"; then
 	d=$work/fischer
 	mkdir -p "$d"
 	cp "$top/contrib/models/fischer_B_5.xta" "$top/contrib/models/fischer_B_5.q" "$d/"
 	for heur in none pdb pdb-pred; do
 		(cd "$d" && "$dmc" check fischer_B_5.xta --query fischer_B_5.q --json --search astar --heuristic $heur \
-			--no-por -- -E > $heur.json 2> $heur.err)
+			--cost steps --no-por -- -E > $heur.json 2> $heur.err)
 	done
 	want=$(jq -r .trail_length "$d/none.json")
 	for heur in pdb pdb-pred; do

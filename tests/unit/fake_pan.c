@@ -78,9 +78,12 @@ static void set_now(int loc, int inner)
 }
 
 /* offer the successor loc (now = it) at depth g to the store; queue it
- * when the runtime asks; 1 when it is an error state */
-static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *out)
+ * when the runtime asks; 1 when it is an error state.  from: the state
+ * expanded, or -1 for the initial state (the glue's glue_step_g: a step
+ * from inside an atomic sequence is free in moves) */
+static int store(dmc_run *R, int *seen, int loc, int g, int from, int inner, fp_result *out)
 {
+	int sg = dmc_rt_step_g(R, g, from >= 0 && P.is_atomic[from]);
 	set_now(loc, inner);
 	/* the glue's cycle check (a nested state equal to the seed), or
 	 * pan's uerror at an error state */
@@ -88,6 +91,7 @@ static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *ou
 		out->error = 1;
 		out->error_loc = loc;
 		out->error_g = g;
+		out->error_cost = sg;
 		P.errors += !inner;
 		if (!dmc_rt_anytime(R))
 			return 1;
@@ -102,7 +106,7 @@ static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *ou
 	}
 	/* the glue's chain state (runtime/chains.c): queued, not stored */
 	if (!P.cycles && P.is_atomic[loc] && dmc_rt_chain_step(R)) {
-		dmc_rt_push(R, item(loc, g, inner), 0, g, DMC_PUSH_CHAIN);
+		dmc_rt_push(R, item(loc, g, inner), 0, sg, DMC_PUSH_CHAIN);
 		return 0;
 	}
 	int old = seen[loc * 2 + inner];
@@ -112,9 +116,9 @@ static int store(dmc_run *R, int *seen, int loc, int g, int inner, fp_result *ou
 		uint32_t v = (uint32_t) loc;
 		push = dmc_rt_live_store(R, &v, sizeof v, old, inner);
 	} else
-		push = dmc_rt_store(R, dmc_rt_wants_keys(R) ? key_of(loc, inner) : 0, g, old);
+		push = dmc_rt_store(R, dmc_rt_wants_keys(R) ? key_of(loc, inner) : 0, sg, old);
 	if (push)
-		dmc_rt_push(R, item(loc, g, inner), key_of(loc, inner), g, 0);
+		dmc_rt_push(R, item(loc, g, inner), key_of(loc, inner), sg, 0);
 	return 0;
 }
 
@@ -146,7 +150,7 @@ void fp_run(const char *const *args, fp_result *out)
 	}
 	int seen[2 * FP_MAX] = { 0 };
 	int start = dmc_br_start_state(0);
-	if (store(R, seen, start, 0, 0, out))
+	if (store(R, seen, start, 0, -1, 0, out))
 		goto done;
 	fp_item *it;
 	while ((it = dmc_rt_pop(R)) != NULL) {
@@ -157,7 +161,7 @@ void fp_run(const char *const *args, fp_result *out)
 		for (int k = 0; k < n && !stop; k++) {
 			dmc_trans t;
 			dmc_br_trans(0, it->loc, k, &t);
-			stop = store(R, seen, t.to, it->g + 1, it->inner, out);
+			stop = store(R, seen, t.to, it->g + 1, it->loc, it->inner, out);
 		}
 		free(it);
 		if (stop)

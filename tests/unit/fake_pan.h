@@ -25,6 +25,7 @@ typedef struct fp_result {
 	int error;                    /* an error state (or a cycle) was reached */
 	int error_loc;                /* where: the error location, or the cycle's seed */
 	int error_g;                  /* its depth (steps from the initial state) */
+	int error_cost;               /* its g as the search counts it (--cost) */
 	int order[4 * FP_MAX];        /* locations in the order they were expanded */
 	int nexpanded;
 	double stored, expanded, reopened, pruned, dropped;

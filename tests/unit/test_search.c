@@ -47,6 +47,15 @@ static void run(fp_result *r, const char *search, const char *heur, const char *
 		fprintf(stderr, "  %s/%s: status %d, %s\n", search, heur, r->status, r->err);
 }
 
+/* run with two extra options (the second may be NULL) */
+static void run2(fp_result *r, const char *search, const char *heur, const char *a, const char *b)
+{
+	const char *args[8] = { "--search", search, "--heuristic", heur, a, b, NULL };
+	fp_run(args, r);
+	if (r->status != 0)
+		fprintf(stderr, "  %s/%s: status %d, %s\n", search, heur, r->status, r->err);
+}
+
 static void order_is(const fp_result *r, const int *want, int n)
 {
 	CHECK_EQ_LONG(r->nexpanded, n);
@@ -372,6 +381,37 @@ static void chains_are_queued_not_stored(void)
 	}
 }
 
+/* --cost moves (runtime/cost.c): 1 -> 2 -> 3 -> 4 -> 5 with 2, 3, 4
+ * inside an atomic sequence is one move of 4 steps, 1 -> 6 -> 7 -> 5
+ * three moves of a step each.  bfs, and A* counting steps, take the
+ * second (3 steps); A* with h = 0 counting moves the first (1 move),
+ * with or without chains; bfs counts steps whatever --cost says. */
+static void astar_counts_moves(void)
+{
+	static const char *const opts[] = { NULL, "--no-chains" };
+	for (int i = 0; i < 2; i++) {
+		fp_result r;
+		int t = graph(7);
+		edge(t, 1, 2);
+		edge(t, 2, 3);
+		edge(t, 3, 4);
+		edge(t, 4, 5);
+		edge(t, 1, 6);
+		edge(t, 6, 7);
+		edge(t, 7, 5);
+		error_at(t, 5);
+		fp_atomic(2);
+		fp_atomic(3);
+		fp_atomic(4);
+		run2(&r, "astar", "none", "--cost=moves", opts[i]);
+		CHECK(r.error && r.error_loc == 5 && r.error_g == 4 && r.error_cost == 1);
+		run2(&r, "astar", "none", "--cost=steps", opts[i]);
+		CHECK(r.error && r.error_loc == 5 && r.error_g == 3 && r.error_cost == 3);
+		run2(&r, "bfs", "none", "--cost=moves", opts[i]);
+		CHECK(r.error && r.error_loc == 5 && r.error_g == 3 && r.error_cost == 3);
+	}
+}
+
 /* A cycle inside an atomic sequence (2 -> 3 -> 2, both atomic; 3 -> 4
  * leaves it): the chain is cut at DMC_CHAIN_MAX steps and stored, so the
  * search ends. */
@@ -418,5 +458,6 @@ CHECK_MAIN("search",
 	CASE(complete_searches_store_every_state),
 	CASE(chains_are_queued_not_stored),
 	CASE(a_cycle_inside_atomic_is_cut),
+	CASE(astar_counts_moves),
 	CASE(nested_dfs_finds_acceptance_cycles),
 	CASE(unknown_values_are_refused))

@@ -51,6 +51,7 @@ struct dmc_pdb {
 	int nv, np, k, zoff, w;
 	dmc_pdb_zone *z;              /* NULL: no clock */
 	int no_zone;                  /* the selection left the clocks out */
+	int cone_outgrew;             /* cone_only: everything relevant did not fit */
 	long *zfrom;                  /* the zone of the state being expanded */
 	uint32_t *dhead, *dnext;      /* with a zone: the states by their k values (state + 1) */
 	size_t dcap;
@@ -1422,9 +1423,14 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	if (rc == OK && p->z)
 		rc = index_discrete(p);
 	if (rc != OK) {
-		snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
-		         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
-		         : "the abstraction outgrows the limit");
+		if (p->cone_outgrew)
+			snprintf(err, errlen, "everything the goals depend on (%d components) outgrows %s",
+			         p->k, rc == OUT_OF_TIME ? "--pdb-time" : rc == TOO_WIDE
+			         ? "256 values of a variable or 4096 successors of a transition" : "--pdb-states");
+		else
+			snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
+			         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
+			         : "the abstraction outgrows the limit");
 		dmc_pdb_free(p);
 		return NULL;
 	}
@@ -1475,12 +1481,17 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		keep_v[v] = in->var_ok[v] != 0 && goal_v[v] != INT32_MAX;
 	for (int q = 0; q < m->nprocs; q++)
 		keep_p[q] = in->proc_ok[q] != 0 && goal_p[q] != INT32_MAX;
-	if (in->s0 && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
+	if (in->s0 && !in->cone_only && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
 		goto out;
 	for (int refined = 0, grown = 0;;) {
 		set_pattern(p, keep_v, keep_p);
 		initial_state(p, in, init);
 		size_t max = in->max_states > 0 ? in->max_states : 1;
+		if (late(p) && in->cone_only) {
+			rc = OUT_OF_TIME;
+			p->cone_outgrew = 1;
+			break;
+		}
 		if (late(p)) {
 			/* out of time: the empty pattern (one state) is always small */
 			memset(keep_v, 0, (size_t) m->nvars);
@@ -1494,6 +1505,10 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			rc = distances(p);
 		if (rc == OK || rc == NOMEM)
 			break;
+		if (in->cone_only && !(rc == TOO_BIG && p->z && !p->no_zone)) {
+			p->cone_outgrew = 1;
+			break;        /* no smaller pattern: none (finish says why) */
+		}
 		if (rc == OUT_OF_TIME)
 			continue;
 		if (rc == TOO_BIG && !refined && !grown++ && in->prove_states > max && !reached_goal(p)) {

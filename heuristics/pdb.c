@@ -101,6 +101,7 @@ struct dmc_pdb {
 	int (*stop)(void *ctx);
 	void *stop_ctx;
 	unsigned work;                /* since the limits were last asked */
+	size_t work_total, max_work;  /* all of it; its bound (0: none) */
 	int late;                     /* a limit was reached: for good */
 };
 
@@ -126,7 +127,8 @@ double dmc_pdb_clock(void)
 static int late(dmc_pdb *p)
 {
 	if (!p->late && p->k > 0)
-		p->late = (p->deadline > 0 && dmc_pdb_clock() > p->deadline) || (p->stop && p->stop(p->stop_ctx));
+		p->late = (p->deadline > 0 && dmc_pdb_clock() > p->deadline) || (p->stop && p->stop(p->stop_ctx))
+		          || (p->max_work > 0 && p->work_total > p->max_work);
 	return p->late && p->k > 0;
 }
 
@@ -134,6 +136,7 @@ static int late(dmc_pdb *p)
 static int over(dmc_pdb *p, unsigned n)
 {
 	p->work += n;
+	p->work_total += n;
 	if (p->work < WORK_CHECK)
 		return p->late && p->k > 0;
 	p->work = 0;
@@ -1425,7 +1428,7 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	if (rc != OK) {
 		if (p->cone_outgrew)
 			snprintf(err, errlen, "everything the goals depend on (%d components) outgrows %s",
-			         p->k, rc == OUT_OF_TIME ? "--pdb-time" : rc == TOO_WIDE
+			         p->k, rc == OUT_OF_TIME ? "its work bound (40 units per state of --pdb-states) or --pdb-time" : rc == TOO_WIDE
 			         ? "256 values of a variable or 4096 successors of a transition" : "--pdb-states");
 		else
 			snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
@@ -1453,6 +1456,7 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 static void set_limits(dmc_pdb *p, const dmc_pdb_input *in, double t0)
 {
 	p->deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	p->max_work = in->cone_only ? in->max_states * DMC_PDB_CONE_WORK : 0;
 	p->stop = in->stop;
 	p->stop_ctx = in->stop_ctx;
 }

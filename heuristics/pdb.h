@@ -71,6 +71,12 @@ typedef struct dmc_pdb_input {
 	int cone_only;
 } dmc_pdb_input;
 
+/* cone_only's work bound, per state of max_states: units of the build's
+ * work (a state expanded, a transition tried, a successor stored, a
+ * distance settled) -- a bound the machine's load does not move, so the
+ * default's tables, and its searches, are the same on every run. */
+#define DMC_PDB_CONE_WORK 40
+
 /* Select the pattern and build the table (seed 004): start from every
  * component allowed that the goals depend on; with in->s0 leave out, one
  * at a time, those whose removal keeps hU(initial) (downward pattern

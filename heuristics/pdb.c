@@ -1428,8 +1428,8 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	if (rc != OK) {
 		if (p->cone_outgrew)
 			snprintf(err, errlen, "everything the goals depend on (%d components) outgrows %s",
-			         p->k, rc == OUT_OF_TIME ? "its work bound (40 units per state of --pdb-states) or --pdb-time" : rc == TOO_WIDE
-			         ? "256 values of a variable or 4096 successors of a transition" : "--pdb-states");
+			         p->k, rc == OUT_OF_TIME ? "its work bound (40 units per abstract state of the size limit) or the time limit" : rc == TOO_WIDE
+			         ? "256 values of a variable or 4096 successors of a transition" : "the limit of abstract states");
 		else
 			snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
 			         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"

@@ -338,7 +338,7 @@ static void test_cone_only(void)
 	in.max_states = 5;            /* x's 6 values do not fit */
 	p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p == NULL);
-	CHECK(strstr(err, "outgrows --pdb-states") != NULL);
+	CHECK(strstr(err, "outgrows the limit of abstract states") != NULL);
 	dmc_pdb_free(p);
 	/* the selection instead shrinks the pattern: the empty one fits */
 	in.cone_only = 0;

@@ -22,14 +22,14 @@
  * help, the docs and the report; it is not compiled here). */
 #ifdef DMC_DESCRIBE
 DMC_OPT(PDB_STATES, "--pdb-states", WHOLE, "N", 1, 5e7, NULL, "50000", PAN, NULL,
-	"pdb, pdb-pred: abstract states of a table at most; the pattern shrinks (pdb-pred: refinement stops) where its exploration would not fit")
+	"pdb, pdb-pred, pdb-cone: abstract states of a table at most; the pattern shrinks (pdb-pred: refinement stops; pdb-cone: no table) where its exploration would not fit")
 DMC_OPT(PDB_TIME, "--pdb-time", NUMBER, "S", 0.001, 1e9, NULL, "10", PAN, NULL,
-	"pdb, pdb-pred: seconds at most for building the abstract model, selecting the patterns (refining the predicates) and building the tables; --time-limit counts this time too")
+	"pdb, pdb-pred, pdb-cone: seconds at most for building the abstract model, selecting the patterns (refining the predicates) and building the tables; --time-limit counts this time too")
 DMC_OPT(PDB_PROVE_STATES, "--pdb-prove-states", WHOLE, "N", 0, 5e7, NULL, "500000", PAN, NULL,
 	"pdb: where everything the goals depend on outgrows --pdb-states, abstract states at most of a pattern grown from the goals toward a proof that no error is reachable (h(initial) infinite: the search stores one state); 0: no such attempt")
 DMC_OPT(SHOW_PDB, "--show-pdb", FLAG, "", 0, 0, NULL, "", PAN, NULL,
-	"pdb, pdb-pred: print each table's pattern, size and distance histogram")
-DMC_RESULT(PDB, "pdb", "the pattern databases of pdb and pdb-pred, or null")
+	"pdb, pdb-pred, pdb-cone: print each table's pattern, size and distance histogram")
+DMC_RESULT(PDB, "pdb", "the pattern databases of pdb, pdb-pred and pdb-cone (also as a term of an alternation), or null")
 #endif
 
 #include <stdio.h>
@@ -160,8 +160,10 @@ static void sum_stats(pdb_inst *h)
 	t->tables = h->ntables;
 }
 
-static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int preds, char *err,
-                    size_t errlen)
+enum pdb_kind { PDB_SELECT, PDB_PREDS, PDB_CONE };
+
+static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, enum pdb_kind kind,
+                    char *err, size_t errlen)
 {
 	int located = 0, unlocated = 0;
 	double t0 = dmc_pdb_clock();
@@ -187,6 +189,13 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	/* a goal the abstract model does not have could be nearer than
 	 * every goal it has: no bound then */
 	h->blind = tg->deadlock || unlocated > 0;
+	if (h->blind && kind == PDB_CONE) {
+		/* an alternation's list of h = 0 would only repeat none's */
+		snprintf(err, errlen, "pdb-cone has no bound for %s", tg->deadlock
+		         ? "invalid end states" : "a target with several locations");
+		pdb_free(h);
+		return NULL;
+	}
 	if (b->gave_up[0])
 		snprintf(h->veto, sizeof h->veto, "the abstract model gave up on %s", b->gave_up);
 	h->far_h = m->ntrans < DMC_H_INF / 4 ? 2 * m->ntrans + 2 : DMC_H_INF / 2;
@@ -219,8 +228,8 @@ static void *create(const dmc_targets *tg, const dmc_heuristic_opts *opts, int p
 	size_t pdb_states = (size_t) dmc_optv_number(opts->values, DMC_OPT_PDB_STATES);
 	size_t prove_states = (size_t) dmc_optv_number(opts->values, DMC_OPT_PDB_PROVE_STATES);
 	dmc_pdb_input in = { m, var_ok, proc_ok, h->val, h->loc, pdb_states, secs, &s, 0,
-	                     opts->stop, opts->stop_ctx, prove_states };
-	if (!h->blind && preds)
+	                     opts->stop, opts->stop_ctx, prove_states, kind == PDB_CONE };
+	if (!h->blind && kind == PDB_PREDS)
 		h->ntables = dmc_pdb_pred_build(&in, h->pdb, err, errlen);
 	else if (!h->blind)
 		h->ntables = (h->pdb[0] = dmc_pdb_build(&in, err, errlen)) ? 1 : -1;
@@ -288,13 +297,19 @@ static int pdb_eval(void *self, const dmc_state_view *sv)
 static void *pdb_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
                         size_t errlen)
 {
-	return create(tg, opts, 0, err, errlen);
+	return create(tg, opts, PDB_SELECT, err, errlen);
 }
 
 static void *pred_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
                          size_t errlen)
 {
-	return create(tg, opts, 1, err, errlen);
+	return create(tg, opts, PDB_PREDS, err, errlen);
+}
+
+static void *cone_create(const dmc_targets *tg, const dmc_heuristic_opts *opts, char *err,
+                         size_t errlen)
+{
+	return create(tg, opts, PDB_CONE, err, errlen);
 }
 
 /* The "patterns" array of the "pdb" member: per table its size, build
@@ -375,5 +390,16 @@ const dmc_heuristic dmc_h_pdb_pred = {
 	.summary = "pattern databases of predicate abstractions from relaxation refinement, their maximum (admissible)",
 	.admissible = 1, .proves_dead_ends = 1,
 	.create = pred_create, .eval = pdb_eval, .free = pdb_free,
+	.prune_veto = pdb_prune_veto, .results = pdb_results
+};
+
+/* The default's pdb (runtime/presets.def): only the first exploration,
+ * so its cost is bounded by --pdb-states, and a model it does not fit
+ * has none (an alternation of a preset leaves it out). */
+const dmc_heuristic dmc_h_pdb_cone = {
+	.name = "pdb-cone",
+	.summary = "pattern database of everything the goals depend on, only where it fits --pdb-states (admissible)",
+	.admissible = 1, .proves_dead_ends = 1,
+	.create = cone_create, .eval = pdb_eval, .free = pdb_free,
 	.prune_veto = pdb_prune_veto, .results = pdb_results
 };

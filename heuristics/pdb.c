@@ -51,6 +51,7 @@ struct dmc_pdb {
 	int nv, np, k, zoff, w;
 	dmc_pdb_zone *z;              /* NULL: no clock */
 	int no_zone;                  /* the selection left the clocks out */
+	int cone_outgrew;             /* cone_only: everything relevant did not fit */
 	long *zfrom;                  /* the zone of the state being expanded */
 	uint32_t *dhead, *dnext;      /* with a zone: the states by their k values (state + 1) */
 	size_t dcap;
@@ -100,6 +101,7 @@ struct dmc_pdb {
 	int (*stop)(void *ctx);
 	void *stop_ctx;
 	unsigned work;                /* since the limits were last asked */
+	size_t work_total, max_work;  /* all of it; its bound (0: none) */
 	int late;                     /* a limit was reached: for good */
 };
 
@@ -125,7 +127,8 @@ double dmc_pdb_clock(void)
 static int late(dmc_pdb *p)
 {
 	if (!p->late && p->k > 0)
-		p->late = (p->deadline > 0 && dmc_pdb_clock() > p->deadline) || (p->stop && p->stop(p->stop_ctx));
+		p->late = (p->deadline > 0 && dmc_pdb_clock() > p->deadline) || (p->stop && p->stop(p->stop_ctx))
+		          || (p->max_work > 0 && p->work_total > p->max_work);
 	return p->late && p->k > 0;
 }
 
@@ -133,6 +136,7 @@ static int late(dmc_pdb *p)
 static int over(dmc_pdb *p, unsigned n)
 {
 	p->work += n;
+	p->work_total += n;
 	if (p->work < WORK_CHECK)
 		return p->late && p->k > 0;
 	p->work = 0;
@@ -1422,9 +1426,14 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 	if (rc == OK && p->z)
 		rc = index_discrete(p);
 	if (rc != OK) {
-		snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
-		         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
-		         : "the abstraction outgrows the limit");
+		if (p->cone_outgrew)
+			snprintf(err, errlen, "everything the goals depend on (%d components) outgrows %s",
+			         p->k, rc == OUT_OF_TIME ? "its work bound (40 units per abstract state of the size limit) or the time limit" : rc == TOO_WIDE
+			         ? "256 values of a variable or 4096 successors of a transition" : "the limit of abstract states");
+		else
+			snprintf(err, errlen, rc == NOMEM ? "out of memory building the pattern database"
+			         : rc == OUT_OF_TIME ? "the abstraction outgrows the time limit"
+			         : "the abstraction outgrows the limit");
 		dmc_pdb_free(p);
 		return NULL;
 	}
@@ -1447,6 +1456,7 @@ static dmc_pdb *finish(dmc_pdb *p, int rc, double t0, int keep_edges, char *err,
 static void set_limits(dmc_pdb *p, const dmc_pdb_input *in, double t0)
 {
 	p->deadline = in->max_seconds > 0 ? t0 + in->max_seconds : 0;
+	p->max_work = in->cone_only ? in->max_states * DMC_PDB_CONE_WORK : 0;
 	p->stop = in->stop;
 	p->stop_ctx = in->stop_ctx;
 }
@@ -1475,12 +1485,17 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 		keep_v[v] = in->var_ok[v] != 0 && goal_v[v] != INT32_MAX;
 	for (int q = 0; q < m->nprocs; q++)
 		keep_p[q] = in->proc_ok[q] != 0 && goal_p[q] != INT32_MAX;
-	if (in->s0 && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
+	if (in->s0 && !in->cone_only && !(dpr = dmc_pdb_dpr_new(m, in->s0, in->var_ok, in->proc_ok)))
 		goto out;
 	for (int refined = 0, grown = 0;;) {
 		set_pattern(p, keep_v, keep_p);
 		initial_state(p, in, init);
 		size_t max = in->max_states > 0 ? in->max_states : 1;
+		if (late(p) && in->cone_only) {
+			rc = OUT_OF_TIME;
+			p->cone_outgrew = 1;
+			break;
+		}
 		if (late(p)) {
 			/* out of time: the empty pattern (one state) is always small */
 			memset(keep_v, 0, (size_t) m->nvars);
@@ -1494,6 +1509,10 @@ dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen)
 			rc = distances(p);
 		if (rc == OK || rc == NOMEM)
 			break;
+		if (in->cone_only && !(rc == TOO_BIG && p->z && !p->no_zone)) {
+			p->cone_outgrew = 1;
+			break;        /* no smaller pattern: none (finish says why) */
+		}
 		if (rc == OUT_OF_TIME)
 			continue;
 		if (rc == TOO_BIG && !refined && !grown++ && in->prove_states > max && !reached_goal(p)) {

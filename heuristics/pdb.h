@@ -63,7 +63,19 @@ typedef struct dmc_pdb_input {
 	 * most of the patterns grown toward a proof (pdb.c, "growing a
 	 * pattern toward a proof"); 0 or at most max_states: no growth. */
 	size_t prove_states;
+	/* Nonzero: the exact table of everything relevant (the goals' cone
+	 * of influence) or none -- no selection, no growth: where it
+	 * outgrows max_states (its clocks dropped first) or max_seconds,
+	 * dmc_pdb_build fails with the reason.  Its cost is one or two
+	 * explorations of at most max_states (pdb-cone, h_pdb.c). */
+	int cone_only;
 } dmc_pdb_input;
+
+/* cone_only's work bound, per state of max_states: units of the build's
+ * work (a state expanded, a transition tried, a successor stored, a
+ * distance settled) -- a bound the machine's load does not move, so the
+ * default's tables, and its searches, are the same on every run. */
+#define DMC_PDB_CONE_WORK 40
 
 /* Select the pattern and build the table (seed 004): start from every
  * component allowed that the goals depend on; with in->s0 leave out, one
@@ -76,7 +88,8 @@ typedef struct dmc_pdb_input {
  * infinite, within prove_states and half the time left) is the table
  * when one is found.  Past max_seconds, or
  * when in->stop says so, the empty pattern (one abstract state;
- * stats.timed_out).  NULL with a reason when out of memory. */
+ * stats.timed_out).  NULL with a reason when out of memory, or (with
+ * in->cone_only) when everything relevant does not fit. */
 dmc_pdb *dmc_pdb_build(const dmc_pdb_input *in, char *err, size_t errlen);
 /* The table of one predicate abstraction, no selection: NULL with
  * *outgrew = 1 when its exploration outgrows max_states or max_seconds.

@@ -337,6 +337,18 @@ static const char *combo_prune_veto(const void *self)
 	return why;
 }
 
+/* A results member (the pdb's table, ...) of the first term that has
+ * it: an alternation's pdb list reports its table as pdb alone does. */
+static int combo_results(const void *self, const char *name, struct dmc_results *r)
+{
+	const dmc_combo_inst *ci = self;
+	for (int i = 0; i < ci->c->nterms; i++)
+		if (ci->c->same_as[i] < 0 && ci->c->h[i]->results && ci->term[i]
+		    && ci->c->h[i]->results(ci->term[i], name, r))
+			return 1;
+	return 0;
+}
+
 /* "%g" without a trailing "1*" */
 static void add_term(char *buf, size_t n, double w, const char *name, int first, const char *sep)
 {
@@ -384,6 +396,7 @@ const dmc_heuristic *dmc_combo_finish(dmc_combo *c)
 	c->as_heuristic.free = combo_free;
 	c->as_heuristic.cache_stats = combo_cache_stats;
 	c->as_heuristic.prune_veto = combo_prune_veto;
+	c->as_heuristic.results = combo_results;
 	int planner = 0;
 	for (int i = 0; i < c->nterms; i++)
 		planner |= dmc_h_has_plans(c->h[i]);

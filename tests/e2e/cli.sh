@@ -180,12 +180,12 @@ fi
 # (fast by default): --no-por keeps fast's greedy alternation, and the
 # results name the preset and the field given
 "$dmc" check counter.pml --no-por --json > np.json 2> np.err
-{ [ "$(json_str search np.json)" = greedy ] && [ "$(json_str heuristic np.json)" = "alt(hf, hU, dL, none, none:deep)" ] \
+{ [ "$(json_str search np.json)" = greedy ] && [ "$(json_str heuristic np.json)" = "alt(hf, dL, pdb-cone, hU, none, none:deep)" ] \
   && [ "$(json_str preset np.json)" = fast ] && [ "$(json_get '.preset_overrides | join(" ")' np.json)" = --no-por ] \
   && [ "$(json_str por np.json)" = false ] && [ "$(json_str por_proviso np.json)" = "off (--no-por)" ]; } \
 	&& ok "--no-por: fast's search and heuristics stay, reduction off, preset_overrides [--no-por]" \
 	|| fail "--no-por: $(head -c 400 np.json)"
-expect 1 'search greedy, heuristic alt(hf, hU, dL, none, none:deep) (preset fast, --no-por)' \
+expect 1 'search greedy, heuristic alt(hf, dL, pdb-cone, hU, none, none:deep) (preset fast, --no-por)' \
 	"--no-por: the results line names the preset and the option given" -- "$dmc" check counter.pml --no-por
 grep -q 'trail not guaranteed shortest: greedy search does not look for the shortest trail' out.txt \
 	&& ok "greedy: the trail is not guaranteed shortest, and the results say why" \

@@ -304,7 +304,7 @@ static const char *overrides(const dmc_options *o, int with_values)
 	return buf[with_values];
 }
 
-#define FAST_LIST "hf,hU,dL,none,none:deep"
+#define FAST_LIST "hf,dL,pdb-cone,hU,none,none:deep"
 
 /* no option: the preset fast as it stands, reduction on (greedy) */
 static void test_default_preset_applies(void)

@@ -161,7 +161,7 @@ static void goal(dmc_aexpr *formula, int p, int loc, int extra)
 static dmc_pdb *build(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -190,7 +190,7 @@ static const dmc_astate *initial(void)
 static dmc_pdb *build_dpr(size_t max_states)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0, NULL, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, initial(), 0, NULL, NULL, 0, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	return p;
@@ -200,7 +200,7 @@ static dmc_pdb *build_dpr(size_t max_states)
 static int build_pred(size_t max_states, dmc_pdb **out)
 {
 	char err[128];
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, max_states, 0, NULL, 0, NULL, NULL, 0, 0 };
 	int n = dmc_pdb_pred_build(&in, out, err, sizeof err);
 	CHECK(n >= 1);
 	return n;
@@ -308,6 +308,44 @@ static void test_dead_end(void)
 	if (!p)
 		return;
 	CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, 0);
+	dmc_pdb_free(p);
+}
+
+/* cone_only (pdb-cone): the dead-end model's table of everything
+ * relevant (x: 6 abstract states) where it fits, the same table as the
+ * selection's; none, with the reason, where it does not (no smaller
+ * pattern is tried). */
+static void test_cone_only(void)
+{
+	char err[160] = "";
+	reset();
+	int P = proc("P", 1);
+	int x = var("x", 0, 255, 0);
+	int t = tr(P, 0, 0, B(DMC_AE_LT, V(x), C(5)));
+	assign(t, x, B(DMC_AE_ADD, V(x), C(1)));
+	t = tr(P, 0, 0, EQ(V(x), C(5)));
+	assign(t, x, C(0));
+	goal(EQ(V(x), C(7)), -1, 0, 0);
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 6, 0, initial(), 0, NULL, NULL, 0, 1 };
+	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (p) {
+		CHECK_EQ_LONG(dmc_pdb_stats_of(p)->states, 6);
+		CHECK_EQ_LONG(dmc_pdb_stats_of(p)->rounds, 1);
+		CHECK_EQ_LONG(dmc_pdb_stats_of(p)->h_init, INF);
+		dmc_pdb_free(p);
+	}
+	in.max_states = 5;            /* x's 6 values do not fit */
+	p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p == NULL);
+	CHECK(strstr(err, "outgrows the limit of abstract states") != NULL);
+	dmc_pdb_free(p);
+	/* the selection instead shrinks the pattern: the empty one fits */
+	in.cone_only = 0;
+	p = dmc_pdb_build(&in, err, sizeof err);
+	CHECK(p != NULL);
+	if (p)
+		CHECK(dmc_pdb_stats_of(p)->states < 6);
 	dmc_pdb_free(p);
 }
 
@@ -421,7 +459,7 @@ static void test_grow_proof(void)
 {
 	char err[128];
 	grow_model();
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 5000 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 5000, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	if (!p)
@@ -644,7 +682,7 @@ static void test_pred_classes(void)
 	int marks[1] = { 0 };
 	const int *mark[1] = { marks };
 	dmc_pdb_preds pr = { ncut, cut, nmark, mark };
-	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 0 };
+	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 1000, 0, NULL, 0, NULL, NULL, 0, 0 };
 	char err[128];
 	dmc_pdb *p = dmc_pdb_build_preds(&in, &pr, &outgrew, err, sizeof err);
 	CHECK(p != NULL);
@@ -1041,7 +1079,7 @@ static void test_stop_inside_exploration(void)
 	char err[128];
 	stopper st = { 0, 3 };
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, initial(), 0,
-	                     stop_at, &st, 0 };
+	                     stop_at, &st, 0, 0 };
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	CHECK(p != NULL);
 	if (!p)
@@ -1072,7 +1110,7 @@ static void test_time_inside_exploration(void)
 	counters();
 	char err[128];
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 50000000, 0.05, NULL, 0,
-	                     NULL, NULL, 0 };
+	                     NULL, NULL, 0, 0 };
 	double t0 = dmc_pdb_clock();
 	dmc_pdb *p = dmc_pdb_build(&in, err, sizeof err);
 	double secs = dmc_pdb_clock() - t0;
@@ -1097,7 +1135,7 @@ static void test_pred_stop(void)
 	dmc_pdb *t[DMC_PDB_PRED_TABLES];
 	stopper st = { 0, 1 };
 	dmc_pdb_input in = { &M, var_ok, proc_ok, init_val, init_loc, 200000, 0, NULL, 0,
-	                     stop_at, &st, 0 };
+	                     stop_at, &st, 0, 0 };
 	int n = dmc_pdb_pred_build(&in, t, err, sizeof err);
 	CHECK_EQ_LONG(n, 1);
 	if (n < 1)
@@ -1125,7 +1163,7 @@ static void test_pred_stop(void)
 }
 
 CHECK_MAIN("pdb",
-	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_clocks), CASE(test_grow_proof), CASE(test_rendezvous),
+	CASE(test_counter), CASE(test_lockstep), CASE(test_dead_end), CASE(test_cone_only), CASE(test_clocks), CASE(test_grow_proof), CASE(test_rendezvous),
 	CASE(test_merged), CASE(test_wrap), CASE(test_admissible_subpatterns), CASE(test_dpr_pattern),
 	CASE(test_pred_classes), CASE(test_pred_locations), CASE(test_atomic_blocking),
 	CASE(test_atomic_rendezvous), CASE(test_stop_inside_exploration),

@@ -357,6 +357,10 @@ void up_parse_type(up_model *m, up_lex *l, up_type *ty);
  * stays the invariant (NULL when nothing is left) */
 void up_split_rates(up_model *m, up_loc *loc);
 
+/* a channel reference, name or name[e]..., in a sync label or an IO list
+ * (uppaal_decl.c) */
+up_expr *up_parse_chan_ref(up_model *m, up_lex *l);
+
 /* ---- CSP synchronisation (uppaal_csp.c) ---- */
 /* an edge's sync_dir for utap's `sync a;` (no '!' or '?') */
 #define UP_SYNC_CSP 'C'

@@ -22,29 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* a channel or channel element in the IO list: name, name[e]... */
-static up_expr *io_chan(up_model *m, up_lex *l)
-{
-	up_expr *x = up_alloc(m->c, sizeof *x);
-	x->kind = X_ID;
-	x->line = l->t.line;
-	x->col = l->t.col;
-	x->file = l->file;
-	x->name = up_expect_id(l, "a channel");
-	while (up_accept(l, "[")) {
-		up_expr *ix = up_alloc(m->c, sizeof *ix);
-		ix->kind = X_INDEX;
-		ix->line = x->line;
-		ix->col = x->col;
-		ix->file = l->file;
-		ix->a = x;
-		ix->b = up_parse_expr(l);
-		up_expect(l, "]");
-		x = ix;
-	}
-	return x;
-}
-
 int up_parse_io(up_model *m, up_lex *l)
 {
 	up_lex save = *l;
@@ -66,7 +43,7 @@ int up_parse_io(up_model *m, up_lex *l)
 	}
 	up_expect(l, "{");
 	while (!up_is(l, "}")) {
-		up_expr *x = io_chan(m, l);
+		up_expr *x = up_parse_chan_ref(m, l);
 		if (up_is(l, "?") || up_is(l, "!"))
 			up_fail_at(m->c, l->file, l->t.line, l->t.col, "IO declarations of inputs and outputs ('%s%s') are "
 				   "not supported (dmc reads IO alphabets of CSP synchronisation: channels without '?' or '!')",

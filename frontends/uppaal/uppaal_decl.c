@@ -876,9 +876,10 @@ static void parse_select(up_model *m, up_lex *l, up_edge *ed)
 	} while (up_accept(l, ","));
 }
 
-static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
+/* a channel: a name or name[e]... (a full expression would take '?' for
+ * ?:), in a sync label or an IO list */
+up_expr *up_parse_chan_ref(up_model *m, up_lex *l)
 {
-	/* the channel: a name or name[e] (a full expression would take '?' for ?:) */
 	up_expr *ch = up_alloc(m->c, sizeof *ch);
 	ch->kind = X_ID;
 	ch->line = l->t.line;
@@ -896,6 +897,12 @@ static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
 		up_expect(l, "]");
 		ch = x;
 	}
+	return ch;
+}
+
+static void parse_sync(up_model *m, up_lex *l, up_edge *ed)
+{
+	up_expr *ch = up_parse_chan_ref(m, l);
 	ed->sync = ch;
 	if (up_accept(l, "!"))
 		ed->sync_dir = '!';

@@ -4,10 +4,13 @@
  * results.c -- one table of results, one writer for text and JSON.
  *
  * The table is filled once, after the search; a row that does not fit
- * (more than DMC_RESULTS_MAX rows or 8 KB of strings) is dropped, which
- * only a programming error can cause: the rows are a fixed list.
+ * (more than DMC_RESULTS_MAX rows or 16 KB of strings) is dropped, which
+ * only a programming error can cause: the rows are a fixed list.  It is
+ * said on standard error, so that the JSON schema's test finds the member
+ * missing and the message says why.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include "results.h"
 #include "heuristic.h"
@@ -19,8 +22,11 @@ void dmc_results_init(dmc_results *r)
 
 static dmc_result *add(dmc_results *r, dmc_result_kind kind, const char *key, const char *label)
 {
-	if (r->n >= DMC_RESULTS_MAX)
+	if (r->n >= DMC_RESULTS_MAX) {
+		fprintf(stderr, "dmc: the results table is full (DMC_RESULTS_MAX): '%s' left out\n",
+		        key ? key : label ? label : "?");
 		return NULL;
+	}
 	dmc_result *x = &r->row[r->n++];
 	memset(x, 0, sizeof *x);
 	x->kind = kind;

@@ -37,13 +37,13 @@ typedef struct dmc_result {
 	const char *str;              /* DMC_RES_STR, DMC_RES_TEXT (in the table's buffer) */
 } dmc_result;
 
-#define DMC_RESULTS_MAX 128
+#define DMC_RESULTS_MAX 256
 
 typedef struct dmc_results {
 	char title[256];              /* the text block's first line */
 	dmc_result row[DMC_RESULTS_MAX];
 	int n;
-	char buf[8192];               /* the strings of the rows */
+	char buf[16384];              /* the strings of the rows */
 	size_t used;
 } dmc_results;
 

@@ -114,6 +114,8 @@ typedef struct {
 	tfamily *fam;            /* families of constraints (anml_pml_family.c) */
 	int nfam;
 	int *ch_fam;             /* per chain: its family, or -1 */
+	int *ch_head;            /* per chain: its group's first chain */
+	int *ch_gsize;           /* per group's first chain: the group's size */
 } writer;
 
 typedef struct {

@@ -34,18 +34,27 @@
  * with variables are consecutive, one origin) and the group's size */
 int anml_group_head(const writer *w, int i)
 {
-	int o = w->ch[i].src->origin;
-	while (o && i > 0 && w->ch[i - 1].src->origin == o)
-		i--;
-	return i;
+	return w->ch_head[i];
 }
 
 static int group_size(const writer *w, int h)
 {
-	int o = w->ch[h].src->origin, n = 1;
-	while (o && h + n < w->nch && w->ch[h + n].src->origin == o)
-		n++;
-	return n;
+	return w->ch_gsize[h];
+}
+
+/* every chain's group head and every head's group size, once: a
+ * constraint with variables over big types has thousands of instances,
+ * and the guards ask per transition */
+static void find_groups(writer *w)
+{
+	w->ch_head = drv_alloc(((size_t) w->nch + 1) * sizeof *w->ch_head);
+	w->ch_gsize = drv_alloc(((size_t) w->nch + 1) * sizeof *w->ch_gsize);
+	for (int i = 0; i < w->nch; i++) {
+		int o = w->ch[i].src->origin;
+		w->ch_head[i] = o && i > 0 && w->ch[i - 1].src->origin == o ? w->ch_head[i - 1] : i;
+		w->ch_gsize[i] = 0;
+		w->ch_gsize[w->ch_head[i]]++;
+	}
 }
 
 /* the same arguments: values, lifted positions and '_' (pos: skipped) */
@@ -201,6 +210,7 @@ static int make_family(writer *w, int h, const int *cand, int n, int pos, int va
 
 void anml_find_families(writer *w)
 {
+	find_groups(w);
 	w->ch_fam = drv_alloc(((size_t) w->nch + 1) * sizeof *w->ch_fam);
 	for (int i = 0; i < w->nch; i++)
 		w->ch_fam[i] = -1;
@@ -233,8 +243,12 @@ void anml_free_families(writer *w)
 		free(w->fam[f].inst);
 	free(w->fam);
 	free(w->ch_fam);
+	free(w->ch_head);
+	free(w->ch_gsize);
 	w->fam = NULL;
 	w->ch_fam = NULL;
+	w->ch_head = NULL;
+	w->ch_gsize = NULL;
 	w->nfam = 0;
 }
 

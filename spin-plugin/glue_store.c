@@ -271,12 +271,11 @@ static void begin(dmc_glue *g)
  * inside an atomic sequence (its frame's tau bit 8: pan expands the same
  * process alone; pan clears it where the sequence blocks, and then every
  * process's step is a move) or half-way through a rendezvous (its boq:
- * the receive completes the offer's move). */
+ * the receive completes the offer's move): dmc_br_step_forced, the
+ * steps ut never judges. */
 int glue_step_g(void)
 {
-	dmc_glue *g = glue();
-	int free_step = (trpt->tau & 8) || g->last_boq != -1;
-	return dmc_rt_step_g(dmc_glue_run, trpt->o_tt + 1, free_step);
+	return dmc_rt_step_g(dmc_glue_run, trpt->o_tt + 1, dmc_br_step_forced());
 }
 
 /* ---- chains of atomic steps (runtime/chains.c) ----
